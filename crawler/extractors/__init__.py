@@ -1,0 +1,72 @@
+"""Main-text extraction from one HTML page, usable without Scrapy.
+
+    >>> from crawler.extractors import extract
+    >>> article = extract(html_bytes, "https://example.com/news/2024/01/story.html")
+    >>> article.text, article.title, article.extractor
+
+Every extractor works on the same parsed ``TextDocument`` (``parse_html``); ``available()`` names them.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from .article import Article
+from .document import TextBlock, TextDocument, parse_html
+from .pipeline import Extractor
+
+# name -> "module:Class"; imported on first use so that `import crawler.extractors` stays cheap.
+_REGISTRY: dict[str, str] = {
+    "default": "crawler.extractors.cascade:DefaultExtractor",
+    "boilerpipe-article": "crawler.extractors.boilerpipe:ArticleExtractor",
+    "boilerpipe-default": "crawler.extractors.boilerpipe:DefaultExtractor",
+    "justext": "crawler.extractors.justext:JusTextExtractor",
+    "lineblock": "crawler.extractors.lineblock:LineBlockExtractor",
+    "density": "crawler.extractors.density:DensityExtractor",
+    "template": "crawler.extractors.template:TemplateExtractor",
+}
+_INSTANCES: dict[str, Extractor] = {}
+
+
+def available() -> list[str]:
+    """Names accepted by ``extract(..., extractor=NAME)``."""
+    return list(_REGISTRY)
+
+
+def get_extractor(name: str) -> Extractor:
+    if name not in _REGISTRY:
+        raise ValueError(f"unknown extractor {name!r}; available: {', '.join(available())}")
+    if name not in _INSTANCES:
+        module, cls = _REGISTRY[name].split(":")
+        _INSTANCES[name] = getattr(import_module(module), cls)()
+    return _INSTANCES[name]
+
+
+def extract_document(doc: TextDocument, extractor: str = "default") -> Article:
+    """Run one extractor on an already parsed document (parse once, extract many times)."""
+    return get_extractor(extractor).extract(doc)
+
+
+def extract(
+    html: bytes | str,
+    url: str | None = None,
+    *,
+    extractor: str = "default",
+    content_type: str | None = None,
+) -> Article:
+    """The main text of one page; an empty ``text`` comes with a ``reason``."""
+    chosen = get_extractor(extractor)
+    return chosen.extract(parse_html(html, url, content_type))
+
+
+__all__ = [
+    "Article",
+    "Extractor",
+    "TextBlock",
+    "TextDocument",
+    "available",
+    "extract",
+    "extract_document",
+    "get_extractor",
+    "parse_html",
+]

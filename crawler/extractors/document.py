@@ -1,0 +1,435 @@
+"""The document model every extractor shares: one lxml parse, one pass that cuts the page into TextBlocks.
+
+A TextBlock is boilerpipe's unit (seed 000): the text between two block-level boundaries, with shallow
+statistics (words, words inside links, 80-column text density, characters) and a reference to the element
+that holds it, so an extractor can return the cleaned HTML of what it keeps. Inline elements such as ``<a>``
+do not split a block; block-level tags and a run of two ``<br>`` (jusText, seed 002) do.
+
+Extractors never change the shared blocks: ``TextDocument.fresh_blocks()`` hands each run its own copies,
+on which steps leave labels and the reasons for them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+import lxml.html
+from lxml import etree
+
+from .decoding import decode_html
+from .text import WHITESPACE_RE, WrapCounter, count_words, visible_length
+
+# Elements that start a new block (HTML's block-level and table elements; jusText's list plus HTML5).
+BLOCK_TAGS = frozenset(
+    "address article aside blockquote body caption center col colgroup dd details dialog dir div dl dt "
+    "fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr html legend li main menu "
+    "nav ol p pre section summary table tbody td tfoot th thead tr ul".split()
+)
+# Never text a reader sees (seeds 000, 002, 003): scripts, styles, form controls, embedded objects.
+IGNORED_TAGS = frozenset(
+    "script style noscript template head select option optgroup datalist textarea button input iframe "
+    "frame frameset object embed applet param svg math canvas audio video source track map area link "
+    "meta base".split()
+)
+HEADING_TAGS = frozenset("h1 h2 h3 h4 h5 h6".split())
+# Labels given to a block by the elements around its text; boilerpipe's DefaultLabels, lower-cased.
+TAG_LABELS = {
+    **{h: ("heading", h) for h in HEADING_TAGS},
+    "li": ("li",),
+    "dt": ("li",),
+    "dd": ("li",),
+    "td": ("table",),
+    "th": ("table",),
+    "pre": ("pre",),
+    "code": ("code",),
+    "blockquote": ("quote",),
+    "figcaption": ("caption",),
+    "caption": ("caption",),
+    "nav": ("nav",),
+    "aside": ("aside",),
+    "footer": ("footer",),
+    "header": ("header",),
+}
+HIDDEN_STYLE_RE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+XML_DECLARATION_RE = re.compile(r"^\s*<\?xml[^>]*\?>", re.I)
+CONTROL_CHARS_RE = re.compile(r"[\x00-\x08\x0e-\x1f]")
+
+# Pages above this many characters are cut here (with a warning), so one giant page cannot take the
+# memory of a crawl; 32 M characters is 40x the largest page in the data sets.
+MAX_DOCUMENT_CHARS = 32_000_000
+# A first 4 KB in which more than this share of characters are control characters is not HTML.
+BINARY_CONTROL_SHARE = 0.05
+# libxml2 stops building the tree at this depth without its huge-tree option.
+LIBXML2_MAX_DEPTH = 256
+
+
+@dataclass(slots=True, frozen=True)
+class Decision:
+    """What one step decided about a block, and why."""
+
+    step: str
+    label: str
+    reason: str
+
+
+class TextBlock:
+    """A run of text between block boundaries, with the shallow features of boilerpipe (seed 000)."""
+
+    __slots__ = (
+        "decisions",
+        "element",
+        "elements",
+        "is_content",
+        "labels",
+        "num_chars",
+        "num_chars_in_anchor_text",
+        "num_words",
+        "num_words_in_anchor_text",
+        "num_words_in_wrapped_lines",
+        "num_wrapped_lines",
+        "offset_blocks_end",
+        "offset_blocks_start",
+        "source_line",
+        "tag_level",
+        "text",
+    )
+
+    def __init__(
+        self,
+        text: str,
+        num_words: int,
+        num_words_in_anchor_text: int,
+        num_words_in_wrapped_lines: int,
+        num_wrapped_lines: int,
+        offset: int,
+        tag_level: int,
+        element: etree._Element | None = None,
+        labels: Iterable[str] = (),
+        num_chars: int | None = None,
+        num_chars_in_anchor_text: int = 0,
+        source_line: int | None = None,
+    ) -> None:
+        self.text = text
+        self.num_words = num_words
+        self.num_words_in_anchor_text = num_words_in_anchor_text
+        self.num_words_in_wrapped_lines = num_words_in_wrapped_lines
+        self.num_wrapped_lines = num_wrapped_lines
+        self.offset_blocks_start = offset
+        self.offset_blocks_end = offset
+        self.tag_level = tag_level
+        self.element = element
+        self.elements: list[etree._Element] = [element] if element is not None else []
+        self.labels: set[str] = set(labels)
+        self.num_chars = visible_length(text) if num_chars is None else num_chars
+        self.num_chars_in_anchor_text = num_chars_in_anchor_text
+        self.source_line = source_line
+        self.is_content = False
+        self.decisions: list[Decision] = []
+
+    @classmethod
+    def from_text(cls, text: str, offset: int = 0, *, linked: bool = False, tag_level: int = 0,
+                  labels: Iterable[str] = ()) -> TextBlock:
+        """A block from plain text, for tests and for extractors that build blocks of their own."""
+        counter = WrapCounter()
+        counter.add(text, linked)
+        in_wrapped, wrapped = counter.result()
+        chars = visible_length(text)
+        return cls(text, counter.words, counter.linked_words, in_wrapped, wrapped, offset, tag_level,
+                   labels=labels, num_chars=chars, num_chars_in_anchor_text=chars if linked else 0)
+
+    @property
+    def link_density(self) -> float:
+        return self.num_words_in_anchor_text / self.num_words if self.num_words else 0.0
+
+    @property
+    def char_link_density(self) -> float:
+        """Share of characters inside links: jusText's definition (seed 002)."""
+        return self.num_chars_in_anchor_text / self.num_chars if self.num_chars else 0.0
+
+    @property
+    def text_density(self) -> float:
+        return self.num_words_in_wrapped_lines / self.num_wrapped_lines if self.num_wrapped_lines else 0.0
+
+    @property
+    def tag(self) -> str:
+        return self.element.tag if self.element is not None and isinstance(self.element.tag, str) else ""
+
+    def decide(self, step: str, content: bool | None, reason: str, label: str | None = None) -> None:
+        """Record a step's verdict; ``content=None`` only adds a label."""
+        if content is not None:
+            self.is_content = content
+        if label:
+            self.labels.add(label)
+        self.decisions.append(
+            Decision(step, label or ("content" if content else "boilerplate" if content is False else ""), reason)
+        )
+
+    def merge_next(self, other: TextBlock) -> None:
+        """Fuse a following block into this one (boilerpipe's TextBlock.mergeNext)."""
+        self.text = f"{self.text}\n{other.text}"
+        self.num_words += other.num_words
+        self.num_words_in_anchor_text += other.num_words_in_anchor_text
+        self.num_words_in_wrapped_lines += other.num_words_in_wrapped_lines
+        self.num_wrapped_lines += other.num_wrapped_lines
+        self.num_chars += other.num_chars
+        self.num_chars_in_anchor_text += other.num_chars_in_anchor_text
+        self.offset_blocks_start = min(self.offset_blocks_start, other.offset_blocks_start)
+        self.offset_blocks_end = max(self.offset_blocks_end, other.offset_blocks_end)
+        self.is_content = self.is_content or other.is_content
+        self.labels |= other.labels
+        self.tag_level = min(self.tag_level, other.tag_level)
+        self.elements.extend(e for e in other.elements if e not in self.elements)
+        self.decisions.extend(other.decisions)
+
+    def copy(self) -> TextBlock:
+        clone = TextBlock.__new__(TextBlock)
+        for name in TextBlock.__slots__:
+            setattr(clone, name, getattr(self, name))
+        clone.labels = set(self.labels)
+        clone.elements = list(self.elements)
+        clone.decisions = list(self.decisions)
+        return clone
+
+    @property
+    def tag_path(self) -> str:
+        """Ancestry of the block's element, e.g. ``body/div#main.article/p``; for reports and rules."""
+        parts = []
+        node = self.element
+        while node is not None and isinstance(node.tag, str):
+            part = node.tag
+            if node.get("id"):
+                part += "#" + node.get("id")
+            if node.get("class"):
+                part += "." + ".".join(node.get("class").split())
+            parts.append(part)
+            node = node.getparent()
+        return "/".join(reversed(parts))
+
+    def __repr__(self) -> str:
+        flag = "+" if self.is_content else "-"
+        return (f"<TextBlock {flag} [{self.offset_blocks_start}-{self.offset_blocks_end}] words={self.num_words} "
+                f"ld={self.link_density:.2f} td={self.text_density:.1f} {self.text[:40]!r}>")
+
+
+class TextDocument:
+    """A parsed page: the cleaned lxml tree, its title and its TextBlocks, built once."""
+
+    def __init__(
+        self,
+        blocks: list[TextBlock],
+        title: str | None = None,
+        *,
+        root: etree._Element | None = None,
+        url: str | None = None,
+        encoding: str | None = None,
+        declared_language: str | None = None,
+        warnings: Iterable[str] = (),
+        empty_reason: str | None = None,
+    ) -> None:
+        self.blocks = blocks
+        self.title = title
+        self.root = root
+        self.url = url
+        self.encoding = encoding
+        self.declared_language = declared_language
+        self.warnings = list(warnings)
+        self.empty_reason = empty_reason
+
+    @classmethod
+    def from_blocks(cls, blocks: Iterable[TextBlock], title: str | None = None) -> TextDocument:
+        return cls(list(blocks), title)
+
+    def fresh_blocks(self) -> list[TextBlock]:
+        """Copies of the blocks for one extractor run, so runs on the same document stay independent."""
+        return [b.copy() for b in self.blocks]
+
+    @property
+    def body(self) -> etree._Element | None:
+        if self.root is None:
+            return None
+        body = self.root.find("body")
+        return body if body is not None else self.root
+
+    @cached_property
+    def language(self) -> str | None:
+        """ISO 639-1 code of the main text, identified on the longest blocks (py3langid)."""
+        from .language import identify_language
+
+        return identify_language(self.blocks, self.declared_language)
+
+
+def _is_hidden(element: etree._Element) -> bool:
+    if element.get("hidden") is not None:
+        return True
+    style = element.get("style")
+    return bool(style) and HIDDEN_STYLE_RE.search(style) is not None
+
+
+class _BlockBuilder:
+    """Collects text pieces between block boundaries and turns them into TextBlocks."""
+
+    def __init__(self) -> None:
+        self.blocks: list[TextBlock] = []
+        self.pieces: list[str] = []
+        self.counter = WrapCounter()
+        self.anchor_chars = 0
+        self.labels: set[str] = set()
+        self.source_line: int | None = None
+
+    def add(self, text: str, in_anchor: bool, labels: dict[str, int], line: int | None) -> None:
+        if not self.pieces and not text.strip():
+            return
+        self.pieces.append(text)
+        self.counter.add(text, in_anchor)
+        if in_anchor:
+            self.anchor_chars += visible_length(text)
+        if labels:
+            self.labels.update(label for label, n in labels.items() if n)
+        if self.source_line is None and line is not None:
+            self.source_line = line
+
+    def line_break(self) -> None:
+        if self.pieces:
+            self.pieces.append("\n")
+
+    def flush(self, container: etree._Element | None, level: int) -> None:
+        if not self.pieces:
+            return
+        raw = "".join(self.pieces)
+        lines = [WHITESPACE_RE.sub(" ", line).strip() for line in raw.split("\n")]
+        text = "\n".join(line for line in lines if line)
+        if text:
+            in_wrapped, wrapped = self.counter.result()
+            self.blocks.append(
+                TextBlock(text, self.counter.words, self.counter.linked_words, in_wrapped, wrapped,
+                          len(self.blocks), level, container, self.labels,
+                          num_chars_in_anchor_text=self.anchor_chars, source_line=self.source_line)
+            )
+        self.pieces = []
+        self.counter = WrapCounter()
+        self.anchor_chars = 0
+        self.labels = set()
+        self.source_line = None
+
+
+def _walk_blocks(start: etree._Element) -> tuple[list[TextBlock], list[etree._Element]]:
+    """One iterative pass over the tree (no recursion: pages nest thousands of levels deep)."""
+    builder = _BlockBuilder()
+    containers: list[etree._Element] = [start]
+    dropped: list[etree._Element] = []
+    active_labels: dict[str, int] = {}
+    anchor_depth = 0
+    depth = 0
+    br_run = 0
+    skipping: etree._Element | None = None
+    walker = etree.iterwalk(start, events=("start", "end"))
+    for event, element in walker:
+        tag = element.tag
+        if not isinstance(tag, str):  # comments and processing instructions: only their tail counts
+            if event == "end" and element.tail:
+                builder.add(element.tail, anchor_depth > 0, active_labels, None)
+            continue
+        tag = tag.lower()
+        if event == "start":
+            if tag in IGNORED_TAGS or _is_hidden(element):
+                walker.skip_subtree()
+                skipping = element
+                dropped.append(element)
+                continue
+            depth += 1
+            if tag == "br":
+                br_run += 1
+                if br_run >= 2:
+                    builder.flush(containers[-1], depth)
+                else:
+                    builder.line_break()
+                continue
+            if tag in BLOCK_TAGS:
+                builder.flush(containers[-1], depth)
+                containers.append(element)
+                br_run = 0
+            elif tag == "a":
+                anchor_depth += 1
+            for label in TAG_LABELS.get(tag, ()):
+                active_labels[label] = active_labels.get(label, 0) + 1
+            if element.text:
+                if br_run and not element.text.isspace():
+                    br_run = 0
+                builder.add(element.text, anchor_depth > 0, active_labels, element.sourceline)
+            continue
+        # end event
+        if element is skipping:
+            skipping = None
+        else:
+            if tag != "br":
+                for label in TAG_LABELS.get(tag, ()):
+                    active_labels[label] -= 1
+                if tag in BLOCK_TAGS:
+                    builder.flush(element, depth)
+                    if len(containers) > 1:
+                        containers.pop()
+                    br_run = 0
+                elif tag == "a":
+                    anchor_depth -= 1
+            depth -= 1
+        tail = element.tail
+        if tail:
+            if br_run and not tail.isspace():
+                br_run = 0
+            builder.add(tail, anchor_depth > 0, active_labels, element.sourceline)
+    builder.flush(containers[-1], depth)
+    return builder.blocks, dropped
+
+
+def _empty(reason: str, url: str | None, encoding: str | None = None) -> TextDocument:
+    return TextDocument([], None, url=url, encoding=encoding, empty_reason=reason)
+
+
+def parse_html(html: bytes | str, url: str | None = None, content_type: str | None = None) -> TextDocument:
+    """Parse a page once into a TextDocument; bad input gives an empty document with a reason, never raises."""
+    if html is None or len(html) == 0:
+        return _empty("empty input", url)
+    decoded = decode_html(html, content_type)
+    text = decoded.text
+    warnings: list[str] = []
+    if len(text) > MAX_DOCUMENT_CHARS:
+        warnings.append(f"page of {len(text)} characters cut to the first {MAX_DOCUMENT_CHARS}")
+        text = text[:MAX_DOCUMENT_CHARS]
+    head = text[:4096]
+    if head and len(CONTROL_CHARS_RE.findall(head)) > BINARY_CONTROL_SHARE * len(head):
+        return _empty("not HTML: binary content", url, decoded.encoding)
+    if "\x00" in text:
+        text = text.replace("\x00", "")
+    text = XML_DECLARATION_RE.sub("", text, count=1)
+    if not text.strip():
+        return _empty("empty input", url, decoded.encoding)
+    parser = lxml.html.HTMLParser(remove_comments=True, remove_pis=True, default_doctype=False)
+    try:
+        root = lxml.html.document_fromstring(text, parser=parser)
+    except (etree.ParserError, ValueError) as error:
+        return _empty(f"unparseable HTML: {error}", url, decoded.encoding)
+    if any("Excessive depth" in str(e.message) for e in parser.error_log):
+        warnings.append(f"nesting deeper than {LIBXML2_MAX_DEPTH} levels: the parser cut what lies below it")
+    title = None
+    title_element = root.find(".//title")
+    if title_element is not None:
+        title = WHITESPACE_RE.sub(" ", title_element.text_content()).strip() or None
+    body = root.find("body")
+    blocks, dropped = _walk_blocks(body if body is not None else root)
+    for element in dropped:
+        if element.getparent() is not None:
+            element.drop_tree()
+    language = root.get("lang") or root.get("xml:lang")
+    reason = None if blocks else "no visible text"
+    return TextDocument(blocks, title, root=root, url=url, encoding=decoded.encoding,
+                        declared_language=language, warnings=warnings, empty_reason=reason)
+
+
+def total_words(blocks: Iterable[TextBlock]) -> int:
+    return sum(b.num_words for b in blocks)
+
+
+__all__ = ["Decision", "TextBlock", "TextDocument", "count_words", "parse_html", "total_words"]

@@ -1,0 +1,138 @@
+"""Tokens, word counts and stoplists shared by every extractor.
+
+CJK scripts write no spaces between words, so a regex ``\\w+`` would make a whole Chinese sentence one
+"word". Every CJK character (Han, kana, Hangul) counts as one token instead, the tokenisation that
+``shared/EVALUATION.md`` prescribes and that the jusText seed (002, "方案二", Lucene's standard analyzer)
+recommends for Chinese.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# Han (incl. extensions A-F and compatibility), Hiragana, Katakana, Bopomofo, Hangul syllables and jamo.
+CJK_CHARS = (
+    "\u1100-\u11ff\u2e80-\u2fdf\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31a0-\u31ff"
+    "\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f"
+    "\U00020000-\U0002fa1f"
+)
+TOKEN_RE = re.compile(rf"[{CJK_CHARS}]|[^\W{CJK_CHARS}]+")
+CJK_RE = re.compile(rf"[{CJK_CHARS}]")
+WHITESPACE_RE = re.compile(r"\s+")
+
+# boilerpipe wraps block text at 80 columns to compute text density (seed 000; Kohlschütter et al. 2010).
+WRAP_COLUMNS = 80
+# A CJK character is full-width: it takes two columns of a wrapped line and needs no separating space.
+CJK_COLUMNS = 2
+
+
+def tokens(text: str) -> list[str]:
+    """Word tokens: runs of word characters, each CJK character on its own."""
+    return TOKEN_RE.findall(text)
+
+
+def count_words(text: str) -> int:
+    return len(TOKEN_RE.findall(text))
+
+
+def is_cjk_token(token: str) -> bool:
+    return len(token) == 1 and CJK_RE.match(token) is not None
+
+
+def cjk_ratio(text: str) -> float:
+    """Share of non-space characters that are CJK; tells which length scale a block is written in."""
+    compact = WHITESPACE_RE.sub("", text)
+    if not compact:
+        return 0.0
+    return len(CJK_RE.findall(compact)) / len(compact)
+
+
+def normalize_space(text: str) -> str:
+    return WHITESPACE_RE.sub(" ", text).strip()
+
+
+def visible_length(text: str) -> int:
+    """Characters without white space: the CX seed's 行块长度 and jusText's block length."""
+    return len(text) - sum(text.count(c) for c in " \t\n\r\f\v\u00a0\u3000")
+
+
+class WrapCounter:
+    """Counts words and the 80-column wrapped lines they fill, the way boilerpipe's handler does.
+
+    Text arrives in pieces (inside or outside anchors); ``words_in_wrapped_lines`` leaves out the words of
+    the last, unfinished line, as in ``BoilerpipeHTMLContentHandler.flushBlock``.
+    """
+
+    __slots__ = ("line_length", "line_words", "linked_words", "words", "wrapped_lines")
+
+    def __init__(self) -> None:
+        self.words = 0
+        self.linked_words = 0
+        self.wrapped_lines = 0
+        self.line_words = 0
+        self.line_length = -1  # the first token needs no separating space
+
+    def add(self, text: str, in_anchor: bool) -> None:
+        for token in TOKEN_RE.findall(text):
+            self.words += 1
+            self.line_words += 1
+            if in_anchor:
+                self.linked_words += 1
+            if len(token) == 1 and CJK_RE.match(token):
+                self.line_length += CJK_COLUMNS
+            else:
+                self.line_length += len(token) + 1
+            if self.line_length > WRAP_COLUMNS:
+                self.wrapped_lines += 1
+                self.line_length = len(token)
+                self.line_words = 1
+
+    def result(self) -> tuple[int, int]:
+        """(words in wrapped lines, wrapped lines), with one line for text that never wrapped."""
+        if self.wrapped_lines == 0:
+            return self.words, 1
+        return self.words - self.line_words, self.wrapped_lines
+
+
+# ISO 639-1 codes to the language names of jusText's stoplists.
+_JUSTEXT_NAMES = {
+    "af": "Afrikaans", "sq": "Albanian", "ar": "Arabic", "an": "Aragonese", "hy": "Armenian",
+    "ast": "Asturian", "az": "Azerbaijani", "eu": "Basque", "be": "Belarusian", "bn": "Bengali",
+    "bs": "Bosnian", "br": "Breton", "bg": "Bulgarian", "ca": "Catalan", "hr": "Croatian", "cs": "Czech",
+    "da": "Danish", "nl": "Dutch", "en": "English", "eo": "Esperanto", "et": "Estonian", "fi": "Finnish",
+    "fr": "French", "gl": "Galician", "ka": "Georgian", "de": "German", "el": "Greek", "gu": "Gujarati",
+    "ht": "Haitian", "he": "Hebrew", "hi": "Hindi", "hu": "Hungarian", "is": "Icelandic", "io": "Ido",
+    "id": "Indonesian", "ga": "Irish", "it": "Italian", "jv": "Javanese", "kn": "Kannada", "kk": "Kazakh",
+    "ko": "Korean", "ku": "Kurdish", "ky": "Kyrgyz", "la": "Latin", "lv": "Latvian", "lt": "Lithuanian",
+    "lb": "Luxembourgish", "mk": "Macedonian", "mg": "Malagasy", "ms": "Malay", "ml": "Malayalam",
+    "mr": "Marathi", "mn": "Mongolian", "ne": "Nepali", "nb": "Norwegian_Bokmal", "no": "Norwegian_Bokmal",
+    "nn": "Norwegian_Nynorsk", "oc": "Occitan", "fa": "Persian", "pl": "Polish", "pt": "Portuguese",
+    "ro": "Romanian", "ru": "Russian", "sr": "Serbian", "sk": "Slovak", "sl": "Slovenian", "es": "Spanish",
+    "sw": "Swahili", "sv": "Swedish", "tl": "Tagalog", "tg": "Tajik", "ta": "Tamil", "tt": "Tatar",
+    "te": "Telugu", "th": "Thai", "tr": "Turkish", "uk": "Ukrainian", "ur": "Urdu", "uz": "Uzbek",
+    "vi": "Vietnamese", "cy": "Welsh", "fy": "West_Frisian", "yo": "Yoruba",
+}
+# Languages written without spaces: their stoplists come from stopwordsiso, cut to single characters
+# because our tokens there are single characters.
+_CHARACTER_LANGUAGES = {"zh", "ja", "ko"}
+
+
+@lru_cache(maxsize=64)
+def stoplist(language: str) -> frozenset[str]:
+    """Lower-cased stopwords of a language (ISO 639-1 code); empty when no list exists for it."""
+    code = (language or "").lower().split("-")[0]
+    if code in _CHARACTER_LANGUAGES:
+        import stopwordsiso
+
+        words = stopwordsiso.stopwords(code) if stopwordsiso.has_lang(code) else set()
+        return frozenset(w for w in words if len(w) == 1 and CJK_RE.match(w))
+    name = _JUSTEXT_NAMES.get(code)
+    if name is None:
+        return frozenset()
+    import justext
+
+    try:
+        return frozenset(justext.get_stoplist(name))
+    except ValueError:
+        return frozenset()
