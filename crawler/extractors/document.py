@@ -56,6 +56,8 @@ TAG_LABELS = {
 HIDDEN_STYLE_RE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 XML_DECLARATION_RE = re.compile(r"^\s*<\?xml[^>]*\?>", re.I)
 CONTROL_CHARS_RE = re.compile(r"[\x00-\x08\x0e-\x1f]")
+# Marks a single <br> inside a block; NUL never survives decoding (parse_html removes it).
+LINE_BREAK = "\x00"
 
 # Pages above this many characters are cut here (with a warning), so one giant page cannot take the
 # memory of a crawl; 32 M characters is 40x the largest page in the data sets.
@@ -280,7 +282,9 @@ class _BlockBuilder:
         self.source_line: int | None = None
 
     def add(self, text: str, in_anchor: bool, labels: dict[str, int], line: int | None) -> None:
-        if not self.pieces and not text.strip():
+        if text.isspace():
+            if self.pieces:
+                self.pieces.append(" ")
             return
         self.pieces.append(text)
         self.counter.add(text, in_anchor)
@@ -293,13 +297,13 @@ class _BlockBuilder:
 
     def line_break(self) -> None:
         if self.pieces:
-            self.pieces.append("\n")
+            self.pieces.append(LINE_BREAK)
 
     def flush(self, container: etree._Element | None, level: int) -> None:
         if not self.pieces:
             return
         raw = "".join(self.pieces)
-        lines = [WHITESPACE_RE.sub(" ", line).strip() for line in raw.split("\n")]
+        lines = [WHITESPACE_RE.sub(" ", line).strip() for line in raw.split(LINE_BREAK)]
         text = "\n".join(line for line in lines if line)
         if text:
             in_wrapped, wrapped = self.counter.result()

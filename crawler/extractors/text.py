@@ -54,7 +54,7 @@ def normalize_space(text: str) -> str:
 
 def visible_length(text: str) -> int:
     """Characters without white space: the CX seed's 行块长度 and jusText's block length."""
-    return len(text) - sum(text.count(c) for c in " \t\n\r\f\v\u00a0\u3000")
+    return sum(map(len, text.split()))
 
 
 class WrapCounter:
