@@ -1,0 +1,58 @@
+import pytest
+
+from crawler.extractors.decoding import decode_html
+from crawler.extractors.document import parse_html
+
+CHINESE = "<html><head><meta charset='{charset}'><title>{title}</title></head><body><p>{text}</p></body></html>"
+TEXT_ZH = "北京时间今天上午，国务院新闻办公室举行新闻发布会，介绍经济运行情况。"
+
+
+@pytest.mark.parametrize("charset", ["gbk", "gb2312", "gb18030", "big5", "utf-8"])
+def test_declared_chinese_encodings(charset):
+    text, title = (TEXT_ZH, "新闻") if charset != "big5" else ("臺北市政府今天舉行記者會說明颱風災情。", "新聞")
+    data = CHINESE.format(charset=charset, title=title, text=text).encode(charset if charset != "gb2312" else "gbk")
+    assert text in decode_html(data).text
+
+
+def test_http_header_wins_over_meta():
+    data = CHINESE.format(charset="iso-8859-1", title="新闻", text=TEXT_ZH).encode("gbk")
+    decoded = decode_html(data, content_type="text/html; charset=GBK")
+    assert TEXT_ZH in decoded.text
+    assert decoded.source == "http-header"
+
+
+def test_utf8_declared_as_latin1_is_read_as_utf8():
+    data = "<html><head><meta charset='iso-8859-1'></head><body><p>Café — naïve</p></body></html>".encode()
+    decoded = decode_html(data)
+    assert "Café — naïve" in decoded.text
+    assert decoded.source == "utf-8-override"
+
+
+def test_undeclared_encodings_are_detected():
+    for text, codec in [(TEXT_ZH * 3, "gb18030"), ("日本語のニュース記事です。東京で会議が開かれました。" * 3, "shift_jis"),
+                        ("서울에서 열린 회의에서 정부는 새로운 정책을 발표했습니다." * 3, "euc-kr")]:
+        data = f"<html><body><p>{text}</p></body></html>".encode(codec)
+        assert text in decode_html(data).text, codec
+
+
+def test_wrong_declaration_falls_back_to_detection():
+    data = CHINESE.format(charset="utf-8", title="新闻", text=TEXT_ZH * 4).encode("gbk")
+    assert TEXT_ZH in decode_html(data).text
+
+
+def test_windows_1252_page():
+    data = "<html><head><meta charset='windows-1252'></head><body><p>Smart “quotes” and €</p></body></html>"
+    assert "“quotes” and €" in decode_html(data.encode("cp1252")).text
+
+
+def test_bom_wins():
+    data = "\ufeff<html><body><p>Grüße</p></body></html>".encode("utf-8")
+    decoded = decode_html(data, content_type="text/html; charset=latin-1")
+    assert "Grüße" in decoded.text and decoded.source == "bom"
+
+
+def test_parse_html_decodes_bytes_end_to_end():
+    doc = parse_html(CHINESE.format(charset="gbk", title="新闻", text=TEXT_ZH).encode("gbk"))
+    assert doc.title == "新闻"
+    assert doc.blocks[0].text == TEXT_ZH
+    assert doc.encoding in {"gbk", "gb18030"}

@@ -1,0 +1,119 @@
+import resource
+
+from crawler.extractors.document import TextBlock, parse_html
+
+PAGE = """<html lang="en"><head><title>A headline - Site</title><style>p{}</style><script>var x=1;</script></head>
+<body>
+<nav><a href="/">Home</a> | <a href="/world">World</a></nav>
+<h1>A headline</h1>
+<div class="story"><p>The first paragraph has <a href="/x">a link</a> and <b>bold</b> words.</p>
+<p>Second line<br>after a break</p>
+<div>Loose text<br><br>after two breaks</div>
+<div hidden>hidden text</div><div style="display: none">invisible</div>
+<form><input value="search"><select><option>Option A</option></select>Form text</form>
+<noscript>Enable JavaScript</noscript>
+<ul><li>item one</li><li>item two</li></ul>
+</div>
+<footer>Copyright 2024</footer>
+</body></html>"""
+
+
+def texts(doc):
+    return [b.text for b in doc.blocks]
+
+
+def test_blocks_follow_block_level_tags_and_keep_inline_text_together():
+    doc = parse_html(PAGE)
+    assert texts(doc) == [
+        "Home | World",
+        "A headline",
+        "The first paragraph has a link and bold words.",
+        "Second line\nafter a break",
+        "Loose text",
+        "after two breaks",
+        "Form text",
+        "item one",
+        "item two",
+        "Copyright 2024",
+    ]
+    assert doc.title == "A headline - Site"
+    assert doc.declared_language == "en"
+
+
+def test_block_statistics():
+    doc = parse_html(PAGE)
+    nav, heading, first = doc.blocks[:3]
+    assert nav.num_words == 2 and nav.num_words_in_anchor_text == 2 and nav.link_density == 1.0
+    assert first.num_words == 9 and first.num_words_in_anchor_text == 2
+    assert first.num_chars_in_anchor_text == len("alink")
+    assert first.num_chars == len("Thefirstparagraphhasalinkandboldwords.")
+    assert {"heading", "h1"} <= heading.labels
+    assert "nav" in nav.labels
+    assert "li" in doc.blocks[7].labels
+    assert first.element.tag == "p" and first.tag_path.endswith("div.story/p")
+    assert [b.offset_blocks_start for b in doc.blocks] == list(range(len(doc.blocks)))
+    assert first.tag_level > heading.tag_level - 1
+
+
+def test_ignored_and_hidden_elements_leave_the_tree():
+    doc = parse_html(PAGE)
+    html = doc.body.text_content()
+    for gone in ("var x", "hidden text", "invisible", "Option A", "Enable JavaScript"):
+        assert gone not in html
+    assert "Form text" in html
+
+
+def test_text_density_is_words_per_wrapped_line():
+    block = TextBlock.from_text("word " * 40)
+    assert block.num_wrapped_lines == 2 and block.num_words_in_wrapped_lines == 32
+    assert block.text_density == 16
+
+
+def test_fresh_blocks_are_independent_copies():
+    doc = parse_html(PAGE)
+    run = doc.fresh_blocks()
+    run[0].decide("Test", True, "because")
+    run[0].merge_next(run[1])
+    assert not doc.blocks[0].is_content and doc.blocks[0].decisions == []
+    assert doc.blocks[0].text == "Home | World"
+    assert run[0].offset_blocks_end == 1 and run[0].num_words == 4
+
+
+def test_chinese_blocks_count_characters():
+    doc = parse_html("<html><body><p>新华社北京电，<a href='#'>记者</a>报道。</p></body></html>".encode())
+    block = doc.blocks[0]
+    assert block.num_words == 10 and block.num_words_in_anchor_text == 2
+
+
+def test_empty_and_garbage_inputs_give_reasons():
+    assert parse_html(b"").empty_reason == "empty input"
+    assert parse_html("   ").empty_reason == "empty input"
+    assert parse_html(bytes(range(256)) * 100).empty_reason == "not HTML: binary content"
+    assert parse_html("<html><body><script>x()</script></body></html>").empty_reason == "no visible text"
+
+
+def test_broken_html_still_gives_blocks():
+    doc = parse_html("<html><body><div><p>Unclosed paragraph <b>bold<div>Next</td></tr></p><p>last")
+    assert texts(doc) == ["Unclosed paragraph bold", "Next", "last"]
+
+
+def test_xml_declaration_and_nul_bytes_are_accepted():
+    doc = parse_html('<?xml version="1.0" encoding="utf-8"?><html><body><p>A\x00B</p></body></html>')
+    assert texts(doc) == ["AB"]
+
+
+def test_deep_nesting_neither_crashes_nor_recurses():
+    html = "<html><body>" + "<div>" * 5000 + "deep" + "</div>" * 5000 + "</body></html>"
+    doc = parse_html(html)
+    assert doc.warnings and "nesting" in doc.warnings[0]
+    assert doc.empty_reason in (None, "no visible text")
+
+
+def test_twenty_megabyte_page_is_bounded():
+    paragraph = "<p>" + "Lorem ipsum dolor sit amet, consectetur adipiscing elit. " * 20 + "</p>\n"
+    html = "<html><body>" + paragraph * (20_000_000 // len(paragraph)) + "</body></html>"
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    doc = parse_html(html)
+    grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+    assert len(doc.blocks) == 20_000_000 // len(paragraph)
+    assert grown_mb < 1500

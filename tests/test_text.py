@@ -1,0 +1,43 @@
+from crawler.extractors.text import WrapCounter, cjk_ratio, count_words, stoplist, tokens, visible_length
+
+
+def test_latin_words_are_word_runs():
+    assert tokens("Hello, world! It's 2024.") == ["Hello", "world", "It", "s", "2024"]
+
+
+def test_each_cjk_character_is_a_token():
+    assert tokens("北京时间2024年") == ["北", "京", "时", "间", "2024", "年"]
+    assert count_words("日本語のテキスト") == 8
+    assert count_words("한국어 문장") == 5
+
+
+def test_visible_length_ignores_all_white_space():
+    assert visible_length(" a b\u3000c\u00a0d\n") == 4
+
+
+def test_cjk_ratio():
+    assert cjk_ratio("中文abc") == 0.4
+    assert cjk_ratio("   ") == 0.0
+
+
+def test_wrap_counter_counts_words_of_finished_lines_only():
+    counter = WrapCounter()
+    counter.add("word " * 30, in_anchor=False)  # 30 words of 5 columns: 16 per 80-column line
+    in_wrapped, lines = counter.result()
+    assert counter.words == 30
+    assert lines == 1 and in_wrapped == 16
+
+
+def test_wrap_counter_short_text_is_one_line():
+    counter = WrapCounter()
+    counter.add("a few words", in_anchor=True)
+    assert counter.result() == (3, 1)
+    assert counter.linked_words == 3
+
+
+def test_stoplists_by_language():
+    assert "the" in stoplist("en")
+    assert "und" in stoplist("de")
+    assert "的" in stoplist("zh")
+    assert all(len(w) == 1 for w in stoplist("zh"))
+    assert stoplist("xx") == frozenset()
