@@ -1,0 +1,379 @@
+"""DOM node density extractor (seed 003, 王海艷 & 曹攀 2016, after CETD: Sun, Song & Liao, SIGIR 2011).
+
+The seed simplifies the DOM tree (pruning, then fusing inline elements into their block parents: the
+shared TextBlocks already are that fusion), gives every node a pure-text density ρ1 = node.text / text
+and a link-text density ρ2 = node.link / node.text, and removes leaves by their visual position and by
+two thresholds Δ1 (too little text) and Δ2 (too many links). It says nothing about *which* subtree holds
+the article, so that choice follows CETD: the node whose children have the largest sum of text densities
+(characters per tag, here counted on pure text only, i.e. weighted by 1 − ρ2) is the article's container,
+because an article is many text-dense paragraphs side by side while menus, teasers and comments spend
+many tags on little text.
+
+All node statistics come from one pass over the body in document order and one pass in reverse (children
+before parents, no recursion); the shared tree is only read. In document order a subtree is a contiguous
+range of node indices, so "is this block inside that node" is an integer comparison.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from .document import BLOCK_TAGS, TextBlock
+from .pipeline import Extractor, Run, Step
+
+# --- DOM pruning (seed 003 §3.2: head, script, hidden, form, comments, &nbsp;, empty elements) ---------
+# A form holding less than this share of the page's text is a search, login or newsletter box; a larger
+# one wraps the page itself (ASP.NET pages put the whole body in one <form>). Round value, measured: the
+# boxes hold under 5 % of the text, page-wrapping forms over 50 %.
+FORM_MAX_TEXT_SHARE = 0.2
+
+# --- Visual position (seed 003 definition 3, mapped to static HTML) ------------------------------------
+# Elements a page uses for its chrome; the seed's "navigation, ads, copyright at the page's edges".
+CHROME_TAGS = frozenset({"nav", "aside", "footer"})
+# ARIA landmark roles of the same chrome (WAI-ARIA 1.2): menus, page header, page footer, sidebars.
+CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "menu", "menubar"})
+# A <header> is page chrome unless it heads an article or the main region (HTML's sectioning rule).
+SECTIONING_CONTENT = frozenset({"article", "main"})
+# Share of the page's text at its very top and bottom that the seed's Δ3/Δ4 treat as the page's edge.
+# Round value: the first and last 5 % of the text is where menus, bylines of the site and copyright sit.
+EDGE_SHARE = 0.05
+# Inside the edge, a block needs this many characters to count as content all the same (a paragraph of
+# two sentences; jusText's length_low is 70, seed 002).
+EDGE_MIN_CHARS = 70
+
+# --- Leaf filter (seed 003 algorithm 3) --------------------------------------------------------------
+# Δ1: a leaf holding less than this share of the chosen subtree's pure text is a scrap ("Share",
+# "Advertisement", a lone date). Round value: 0.5 % of a 5,000-character article is 25 characters.
+DELTA1_MIN_TEXT_SHARE = 0.005
+# Δ2: a leaf whose text is more than this share links is a menu, a tag list or a teaser (boilerpipe's
+# and jusText's max link density is 0.2 for paragraphs, seed 000/002; a looser 0.5 for leaves that
+# already lie inside the article's subtree).
+DELTA2_MAX_LINK_DENSITY = 0.5
+# Headings are short by nature: below this link density a heading is kept whatever its length.
+HEADING_MAX_LINK_DENSITY = 0.2
+
+# --- Subtree choice (CETD) ---------------------------------------------------------------------------
+# A subtree holding less than this share of the page's pure text cannot be the article: the page has no
+# single container of dense text and the body is kept (the leaf filters still apply). Round value.
+MIN_SUBTREE_TEXT_SHARE = 0.1
+
+ROOT = -1  # parent index of the body
+
+
+@dataclass(slots=True)
+class SimpleTree:
+    """The seed's simplified tree (ST): per-node counts over the body's elements in document order.
+
+    Arrays are indexed by node position in ``body.iter()``; ``size[i]`` is the subtree's node count, so
+    node j lies inside node i exactly when ``i <= j < i + size[i]``.
+    """
+
+    nodes: list[etree._Element]
+    parent: list[int]
+    size: list[int]
+    chars: list[int]
+    link_chars: list[int]
+    tags: list[int]
+    is_block_level: list[bool]
+    chrome: list[str]
+    pruned: list[bool]
+    block_node: list[int]  # node index of each block's element, ROOT when it lies outside the body
+    own_chars: list[int] = field(default_factory=list)
+    own_link_chars: list[int] = field(default_factory=list)
+    own_inline_tags: list[int] = field(default_factory=list)
+    rho1: list[float] = field(default_factory=list)
+    rho2: list[float] = field(default_factory=list)
+    density_sum: list[float] = field(default_factory=list)
+
+    def contains(self, ancestor: int, node: int) -> bool:
+        return ancestor <= node < ancestor + self.size[ancestor]
+
+    def describe(self, index: int) -> str:
+        element = self.nodes[index]
+        name = element.tag
+        if element.get("id"):
+            name += "#" + element.get("id").strip()
+        elif element.get("class"):
+            name += "." + ".".join(element.get("class").split()[:2])
+        return f"<{name}>"
+
+
+def _chrome_kind(element: etree._Element) -> str:
+    """The chrome landmark this element opens ('' for none): semantic tags and ARIA roles."""
+    tag = element.tag
+    if tag in CHROME_TAGS:
+        return tag
+    if tag == "header":
+        inside = any(a.tag in SECTIONING_CONTENT for a in element.iterancestors())
+        return "" if inside else "header"
+    for token in (element.get("role") or "").lower().split():
+        if token in CHROME_ROLES:
+            return f"role={token}"
+    return ""
+
+
+def build_simple_tree(body: etree._Element, blocks: list[TextBlock]) -> SimpleTree:
+    """Counts of every body element in flat passes: document order, then children before parents."""
+    nodes = list(body.iter(etree.Element))
+    index = {element: i for i, element in enumerate(nodes)}
+    parent = [index.get(element.getparent(), ROOT) for element in nodes]
+    if parent:
+        parent[0] = ROOT
+    is_block_level = [element.tag in BLOCK_TAGS for element in nodes]
+    has_text = [bool(text) and not text.isspace() for text in (element.text for element in nodes)]
+    count = len(nodes)
+    chars = [0] * count
+    link_chars = [0] * count
+    block_node: list[int] = []
+    for block in blocks:
+        node = index.get(block.element, ROOT) if block.element is not None else ROOT
+        block_node.append(node)
+        if node != ROOT:
+            chars[node] += block.num_chars
+            link_chars[node] += block.num_chars_in_anchor_text
+            has_text[node] = True
+    own_chars = list(chars)
+    own_link_chars = list(link_chars)
+    size = [1] * count
+    tags = [0] * count
+    own_inline_tags = [0] * count
+    for i in range(count - 1, -1, -1):
+        up = parent[i]
+        if has_text[i]:
+            tags[i] += 1  # an element without text is pruned from the tag counts (seed: empty elements)
+            if up != ROOT:
+                has_text[up] = True
+                if not is_block_level[i]:
+                    own_inline_tags[up] += tags[i]
+        if up != ROOT:
+            size[up] += size[i]
+            chars[up] += chars[i]
+            link_chars[up] += link_chars[i]
+            tags[up] += tags[i]
+    chrome = [""] * count
+    landmarks = body.xpath(".//nav|.//aside|.//footer|.//header|.//*[@role]")
+    for element in landmarks:  # document order, so an outer landmark is marked before the ones inside it
+        i = index.get(element)
+        kind = _chrome_kind(element) if i is not None and not chrome[i] else ""
+        if kind:
+            chrome[i : i + size[i]] = [kind] * size[i]
+    return SimpleTree(nodes, parent, size, chars, link_chars, tags, is_block_level, chrome,
+                      [not t for t in has_text], block_node, own_chars, own_link_chars, own_inline_tags)
+
+
+def _tree(run: Run) -> SimpleTree | None:
+    return run.notes.get("tree")
+
+
+class PruneDom(Step):
+    """Seed §3.2 pruning of what the shared cleaning leaves: text-less forms and empty elements.
+
+    head, script, style, hidden elements and form controls are already gone from ``doc.root``; elements
+    holding no text (``&nbsp;`` only, images, spacers) are kept out of the tag counts, and forms holding
+    little text take their blocks with them.
+    """
+
+    def process(self, run: Run) -> bool:
+        body = run.doc.body
+        if body is None:
+            run.notes["reason"] = "no body to measure"
+            return False
+        tree = build_simple_tree(body, run.blocks)
+        run.notes["tree"] = tree
+        total = tree.chars[0] if tree.nodes else 0
+        changed = False
+        end_of_pruned = -1
+        for i, element in enumerate(tree.nodes):
+            if i < end_of_pruned or element.tag != "form" or tree.chars[i] >= FORM_MAX_TEXT_SHARE * total:
+                continue
+            end_of_pruned = i + tree.size[i]
+            reason = (f"inside a {tree.describe(i)} holding {tree.chars[i]} of {total} characters: "
+                      "a search, login or newsletter box")
+            self._remove(tree, i)
+            for block, node in zip(run.blocks, tree.block_node, strict=True):
+                if node != ROOT and tree.contains(i, node):
+                    block.decide(self.name, False, reason, "pruned")
+                    changed = True
+        return changed
+
+    @staticmethod
+    def _remove(tree: SimpleTree, node: int) -> None:
+        """Take a pruned subtree's counts off its ancestors and mark its nodes pruned."""
+        chars, link_chars, tags = tree.chars[node], tree.link_chars[node], tree.tags[node]
+        up = tree.parent[node]
+        while up != ROOT:
+            tree.chars[up] -= chars
+            tree.link_chars[up] -= link_chars
+            tree.tags[up] -= tags
+            up = tree.parent[up]
+        for i in range(node, node + tree.size[node]):
+            tree.pruned[i] = True
+
+
+class FuseInlineElements(Step):
+    """Seed §3.2 fusion rules 1-2: inline elements melt into their block parent, blocks stay apart.
+
+    The shared TextBlocks are exactly that fusion (an ``<a>`` or ``<b>`` does not split a block, a block
+    element does), so this step only names, on each block, the ST node it was fused into.
+    """
+
+    def process(self, run: Run) -> bool:
+        tree = _tree(run)
+        if tree is None:
+            return False
+        reasons: dict[int, str] = {}
+        for block, node in zip(run.blocks, tree.block_node, strict=True):
+            if node == ROOT or tree.pruned[node]:
+                continue
+            if node not in reasons:
+                reasons[node] = f"inline text fused into {tree.describe(node)}"
+            block.decide(self.name, None, reasons[node], "fused")
+        return False
+
+
+class NodeDensities(Step):
+    """Seed definitions 1-2 per node, and CETD's density sum over each node's ST children.
+
+    A child's density is its pure text per tag, (node.text − node.link) / tags = ρ1·text·(1 − ρ2) / tags:
+    CETD's text density with link text taken out. A node's own text (text between ``<br>``s, directly in
+    the node) counts as one more child whose tags are the inline elements around it.
+    """
+
+    def process(self, run: Run) -> bool:
+        tree = _tree(run)
+        if tree is None:
+            return False
+        count = len(tree.nodes)
+        total = max(tree.chars[0], 1) if count else 1
+        tree.rho1 = [c / total for c in tree.chars]
+        tree.rho2 = [link / c if c else 0.0 for link, c in zip(tree.link_chars, tree.chars, strict=True)]
+        density_sum = [0.0] * count
+        for i in range(count):
+            if tree.pruned[i]:
+                continue
+            own = tree.own_chars[i] - tree.own_link_chars[i]
+            if own > 0:
+                density_sum[i] += own / (1 + tree.own_inline_tags[i])
+            up = tree.parent[i]
+            if up != ROOT and tree.is_block_level[i] and tree.chars[i]:
+                density_sum[up] += (tree.chars[i] - tree.link_chars[i]) / max(tree.tags[i], 1)
+        tree.density_sum = density_sum
+        return False
+
+
+class ChooseContentSubtree(Step):
+    """CETD: the article's container is the node with the largest density sum."""
+
+    def process(self, run: Run) -> bool:
+        tree = _tree(run)
+        if tree is None or not tree.nodes:
+            return False
+        total_pure = tree.chars[0] - tree.link_chars[0]
+        best = 0
+        best_sum = -1.0
+        for i, value in enumerate(tree.density_sum):
+            if value > best_sum and not tree.pruned[i] and not tree.chrome[i]:
+                pure = tree.chars[i] - tree.link_chars[i]
+                if pure >= MIN_SUBTREE_TEXT_SHARE * total_pure:
+                    best, best_sum = i, value
+        run.notes["subtree"] = best
+        where = tree.describe(best)
+        changed = False
+        for block, node in zip(run.blocks, tree.block_node, strict=True):
+            if node != ROOT and tree.pruned[node]:
+                continue
+            if node != ROOT and tree.contains(best, node):
+                block.decide(self.name, True, f"inside {where}, the node of largest density sum "
+                             f"{best_sum:.0f} (ρ1 {tree.rho1[best]:.2f}, ρ2 {tree.rho2[best]:.2f})",
+                             "in-subtree")
+                changed = True
+            else:
+                block.decide(self.name, False, f"outside {where}, the node of largest density sum",
+                             "outside-subtree")
+        return changed
+
+
+class VisualPosition(Step):
+    """Seed definition 3 without a renderer: a leaf's position is its offset in the page's text.
+
+    Leaves inside page chrome (``nav``, ``aside``, ``footer``, a page ``header``, ARIA landmarks of the
+    same kind) and short leaves in the first or last few percent of the text are the edge of the page.
+    """
+
+    def process(self, run: Run) -> bool:
+        tree = _tree(run)
+        total = sum(b.num_chars for b in run.blocks) or 1
+        offset = 0
+        changed = False
+        for i, block in enumerate(run.blocks):
+            top = offset / total
+            offset += block.num_chars
+            bottom = 1 - offset / total
+            if not block.is_content:
+                continue
+            node = tree.block_node[i] if tree is not None else ROOT
+            kind = tree.chrome[node] if node != ROOT and tree is not None else ""
+            kind = kind or next((label for label in ("nav", "aside", "footer") if label in block.labels), "")
+            if kind:
+                block.decide(self.name, False, f"inside page chrome <{kind}>", "position")
+                changed = True
+            elif min(top, bottom) < EDGE_SHARE and block.num_chars < EDGE_MIN_CHARS:
+                edge = "top" if top <= bottom else "bottom"
+                block.decide(self.name, False, f"short block at the page's {edge} "
+                             f"({min(top, bottom):.2f} of the text from it)", "position")
+                changed = True
+        return changed
+
+
+class LeafDensityFilter(Step):
+    """Seed algorithm 3's density test on the leaves left: ρ1 < Δ1 or ρ2 > Δ2 removes a leaf."""
+
+    def process(self, run: Run) -> bool:
+        kept = [b for b in run.blocks if b.is_content]
+        pure_text = sum(b.num_chars - b.num_chars_in_anchor_text for b in kept) or 1
+        changed = False
+        for block in kept:
+            rho1 = block.num_chars / pure_text
+            rho2 = block.char_link_density
+            if "heading" in block.labels and rho2 <= HEADING_MAX_LINK_DENSITY:
+                continue
+            if rho2 > DELTA2_MAX_LINK_DENSITY:
+                block.decide(self.name, False, f"link text density ρ2 {rho2:.2f} > Δ2 "
+                             f"{DELTA2_MAX_LINK_DENSITY}", "link-dense")
+                changed = True
+            elif rho1 < DELTA1_MIN_TEXT_SHARE:
+                block.decide(self.name, False, f"pure text density ρ1 {rho1:.4f} < Δ1 "
+                             f"{DELTA1_MIN_TEXT_SHARE}", "tiny")
+                changed = True
+        if not any(b.is_content for b in run.blocks):
+            run.notes.setdefault("reason", "no leaf passed the density thresholds")
+        return changed
+
+
+class DensityExtractor(Extractor):
+    """Seed 003's node density extraction over the shared document model."""
+
+    name = "density"
+    steps = (
+        PruneDom(),
+        FuseInlineElements(),
+        NodeDensities(),
+        ChooseContentSubtree(),
+        VisualPosition(),
+        LeafDensityFilter(),
+    )
+
+
+__all__ = [
+    "ChooseContentSubtree",
+    "DensityExtractor",
+    "FuseInlineElements",
+    "LeafDensityFilter",
+    "NodeDensities",
+    "PruneDom",
+    "SimpleTree",
+    "VisualPosition",
+    "build_simple_tree",
+]
