@@ -29,8 +29,12 @@ def test_utf8_declared_as_latin1_is_read_as_utf8():
 
 
 def test_undeclared_encodings_are_detected():
-    for text, codec in [(TEXT_ZH * 3, "gb18030"), ("日本語のニュース記事です。東京で会議が開かれました。" * 3, "shift_jis"),
-                        ("서울에서 열린 회의에서 정부는 새로운 정책을 발표했습니다." * 3, "euc-kr")]:
+    samples = [
+        (TEXT_ZH * 3, "gb18030"),
+        ("日本語のニュース記事です。東京で会議が開かれました。" * 3, "shift_jis"),
+        ("서울에서 열린 회의에서 정부는 새로운 정책을 발표했습니다." * 3, "euc-kr"),
+    ]
+    for text, codec in samples:
         data = f"<html><body><p>{text}</p></body></html>".encode(codec)
         assert text in decode_html(data).text, codec
 

@@ -1,0 +1,326 @@
+"""The default extractor: the design card's cascade.
+
+1. ``template`` — when the template store holds a template for the URL's pattern (seed 001), its result wins:
+   a site's own learned boilerplate is the most precise signal there is.
+2. boilerpipe-style block classification, in DOM context — the blocks' shallow features (seed 000) decide
+   inside the element that holds most of the page's running text (scored from the blocks upwards, the way
+   readability and CETD (seed 003) look for the densest subtree), so navigation, related-links boxes and
+   comment sections around the article are dropped wholesale.
+3. ``lineblock`` (seed 004) — when step 2 finds too little text (see ``MIN_CONTENT_WORDS`` and
+   ``MIN_SHARE_OF_GOOD_TEXT``), the line-block distribution, which needs no DOM structure, decides.
+
+Each step leaves its verdict and reason on the blocks; ``article.extractor`` names the step that produced
+the text (``default/template``, ``default/blocks`` or ``default/lineblock``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from lxml import etree
+
+from .article import Article
+from .document import TextBlock, TextDocument
+from .pipeline import Extractor, Run, Step
+
+# Class/id words that mark a container as page furniture (readability's "unlikely candidates" and
+# negative lists, Mozilla Readability.js REGEXPS, trimmed to words that name page parts; no site names).
+# Short words must start a class/id token ("nav" not in "canvas"); long ones may stand anywhere.
+NEGATIVE_NAMES = re.compile(
+    r"comment|discuss|disqus|share|sharing|social|related|recommend|sidebar|widget|promo|advert|sponsor|"
+    r"newsletter|subscri|signup|sign-up|popup|modal|cookie|paywall|breadcrumb|masthead|footer|outbrain|"
+    r"taboola|most-?popular|trending|read-?more|further-?reading|more-?stories|author-?bio|caption|"
+    r"toolbar|banner|(?<![a-z])(?:nav|menu|tags|byline|credit|ad|ads|share)(?![a-z])"
+)
+# Comment sections can outweigh the article, so they stay furniture whatever their size.
+COMMENT_NAMES = re.compile(r"comment|discuss|disqus|(?<![a-z])repl(?:y|ies)")
+# Any other furniture element that holds at least this share of the page's running text is a wrapper that
+# happens to carry such a name ("has-sidebar", "ad-layout"), not furniture (readability retries without
+# its unlikely-candidate removal when the result is too short; this asks the same question up front).
+MAX_FURNITURE_SHARE = 0.5
+POSITIVE_NAMES = re.compile(r"article|body|content|entry|main|post|story|text|prose|blog")
+NEGATIVE_ROLES = {"navigation", "banner", "contentinfo", "complementary", "search", "menu", "dialog"}
+BOILERPLATE_TAGS = {"nav", "aside", "footer", "header", "figcaption", "figure"}
+# readability's candidate scoring: a paragraph gives its score to its parent, half to the grandparent
+# (readability-lxml, Readability.js); we add a quarter to the great-grandparent so deeply wrapped
+# paragraphs (div > div > p) still lift the article container.
+ANCESTOR_WEIGHTS = (1.0, 0.5, 0.25)
+# Blocks below this many words add nothing to a container's score (readability: 25 characters).
+MIN_SCORING_WORDS = 5
+# Link-dense blocks are navigation; they do not score (boilerpipe's 0.333 link-density split, seed 000).
+MAX_SCORING_LINK_DENSITY = 1 / 3
+# Class/id evidence on a candidate: readability's ±25 against a paragraph score of ~1-4 per block; our
+# block scores are in words (~20-60 per paragraph), so the weight is a share of the score instead.
+NAME_WEIGHT = 0.25
+# A sibling of the chosen container joins it when it scores this share of the winner (readability: 0.2).
+SIBLING_SHARE = 0.2
+# Readability.js: when >= 3 of the 5 best candidates score >= 75% of the best one and share an ancestor
+# with it, the article is split across them (columns, sections) and that ancestor is the container.
+TOP_CANDIDATES = 5
+ALTERNATIVE_SHARE = 0.75
+MIN_ALTERNATIVES = 3
+# Inside the article a block with more links than this share of its words is a link list
+# (boilerpipe's NumWordsRules: curr_linkDensity > 0.333333 -> boilerplate).
+MAX_LINK_DENSITY = 1 / 3
+# Fewer words than this in the chosen container means the container rule failed (measured on
+# scrapinghub: real articles have >= 60 words; 50 leaves room for short news items).
+MIN_CONTENT_WORDS = 50
+# The chosen container must hold this share of the page's words in low-link blocks of >= 10 words,
+# else the page's text lies elsewhere (e.g. a page of several equal teasers): lineblock decides.
+MIN_SHARE_OF_GOOD_TEXT = 0.25
+GOOD_BLOCK_WORDS = 10
+
+
+def _names(element: etree._Element) -> str:
+    return f"{element.get('class') or ''} {element.get('id') or ''}".lower()
+
+
+def _is_boilerplate_container(element: etree._Element, share: float = 0.0) -> str | None:
+    """Why an element is page furniture by its tag, role or class/id, or None."""
+    tag = element.tag if isinstance(element.tag, str) else ""
+    if tag in {"article", "main", "body", "html"}:
+        return None
+    names = _names(element)
+    if COMMENT_NAMES.search(names):
+        return f"class/id '{COMMENT_NAMES.search(names).group(0)}'"
+    if share >= MAX_FURNITURE_SHARE:
+        return None
+    if tag in BOILERPLATE_TAGS:
+        return f"<{tag}>"
+    role = (element.get("role") or "").lower()
+    if role in NEGATIVE_ROLES:
+        return f"role={role}"
+    negative = NEGATIVE_NAMES.search(names)
+    return f"class/id '{negative.group(0)}'" if negative else None
+
+
+def _block_score(block: TextBlock) -> float:
+    if block.num_words < MIN_SCORING_WORDS or block.link_density > MAX_SCORING_LINK_DENSITY:
+        return 0.0
+    return block.num_words * (1.0 - block.link_density)
+
+
+class MarkFurniture(Step):
+    """Finds, for every block, the nearest ancestor that is page furniture (nav, footer, comments, ...).
+
+    Like readability's removal of unlikely candidates, furniture neither scores nor is kept; unlike it,
+    nothing is removed from the shared tree.
+    """
+
+    def process(self, run: Run) -> bool:
+        running_words: dict[etree._Element, float] = {}
+        total = 0.0
+        for block in run.blocks:
+            score = _block_score(block)
+            total += score
+            node = block.element
+            while score and node is not None:
+                running_words[node] = running_words.get(node, 0.0) + score
+                node = node.getparent()
+        verdicts: dict[etree._Element, str | None] = {}
+        furniture: dict[int, str] = {}
+        for index, block in enumerate(run.blocks):
+            reason = self._nearest(block.element, verdicts, running_words, total or 1.0)
+            if reason:
+                furniture[index] = reason
+        run.notes["furniture"] = furniture
+        run.notes["furniture_of_element"] = verdicts
+        return bool(furniture)
+
+    @staticmethod
+    def _nearest(
+        element: etree._Element | None,
+        verdicts: dict[etree._Element, str | None],
+        running_words: dict[etree._Element, float],
+        total: float,
+    ) -> str | None:
+        path: list[etree._Element] = []
+        node = element
+        result: str | None = None
+        while node is not None:
+            if node in verdicts:
+                result = verdicts[node]
+                break
+            path.append(node)
+            node = node.getparent()
+        for node in reversed(path):
+            result = result or _is_boilerplate_container(node, running_words.get(node, 0.0) / total)
+            verdicts[node] = result
+        return result
+
+
+class ScoreContainers(Step):
+    """Each running-text block outside furniture scores its container and the two above it."""
+
+    def process(self, run: Run) -> bool:
+        furniture: dict[int, str] = run.notes.get("furniture", {})
+        blocks_per_element: dict[etree._Element, int] = {}
+        for block in run.blocks:
+            if block.element is not None:
+                blocks_per_element[block.element] = blocks_per_element.get(block.element, 0) + 1
+        scores: dict[etree._Element, float] = {}
+        for index, block in enumerate(run.blocks):
+            score = _block_score(block)
+            if not score or block.element is None or index in furniture:
+                continue
+            # An element that is one paragraph (a <p>, or a <div> used as one) is not a candidate itself:
+            # readability turns such divs into paragraphs before scoring.
+            node = block.element
+            if blocks_per_element[node] == 1 and node.getparent() is not None:
+                node = node.getparent()
+            for weight in ANCESTOR_WEIGHTS:
+                if node is None or not isinstance(node.tag, str):
+                    break
+                scores[node] = scores.get(node, 0.0) + score * weight
+                node = node.getparent()
+        for node in scores:
+            if POSITIVE_NAMES.search(_names(node)) or node.tag in {"article", "main"}:
+                scores[node] *= 1.0 + NAME_WEIGHT
+        run.notes["container_scores"] = scores
+        return bool(scores)
+
+
+class ChooseContentRoot(Step):
+    """The best-scoring container, plus siblings that score close to it."""
+
+    def process(self, run: Run) -> bool:
+        scores: dict[etree._Element, float] = run.notes.get("container_scores", {})
+        if not scores:
+            run.notes["reason"] = "no block of running text"
+            return False
+        ranked = sorted(scores, key=scores.__getitem__, reverse=True)[:TOP_CANDIDATES]
+        best = self._common_ancestor(ranked, scores)
+        roots = [best]
+        parent = best.getparent()
+        if parent is not None:
+            threshold = max(scores[best] * SIBLING_SHARE, 1.0)
+            for sibling in parent:
+                if sibling is not best and scores.get(sibling, 0.0) >= threshold:
+                    roots.append(sibling)
+        run.notes["content_roots"] = roots
+        return True
+
+    @staticmethod
+    def _common_ancestor(ranked: list[etree._Element], scores: dict[etree._Element, float]) -> etree._Element:
+        best = ranked[0]
+        alternatives = [c for c in ranked[1:] if scores[c] >= ALTERNATIVE_SHARE * scores[best]]
+        if len(alternatives) < MIN_ALTERNATIVES:
+            return best
+        ancestor_sets = [set(c.iterancestors()) for c in alternatives]
+        for ancestor in best.iterancestors():
+            if ancestor.tag in {"body", "html"}:
+                break
+            if sum(ancestor in ancestors for ancestors in ancestor_sets) >= MIN_ALTERNATIVES:
+                return ancestor
+        return best
+
+
+class KeepBlocksInRoot(Step):
+    """Blocks inside the chosen container are content unless they sit in page furniture."""
+
+    def process(self, run: Run) -> bool:
+        roots = set(run.notes.get("content_roots", ()))
+        if not roots:
+            return False
+        furniture: dict[int, str] = run.notes.get("furniture", {})
+        inside_memo: dict[etree._Element, bool] = {}
+        for index, block in enumerate(run.blocks):
+            if not self._inside(block.element, roots, inside_memo):
+                block.decide(self.name, False, "outside the main text container")
+            elif index in furniture:
+                block.decide(self.name, False, f"inside page furniture ({furniture[index]})")
+            else:
+                block.decide(self.name, True, "inside the main text container")
+        return True
+
+    @staticmethod
+    def _inside(
+        element: etree._Element | None, roots: set[etree._Element], memo: dict[etree._Element, bool]
+    ) -> bool:
+        path: list[etree._Element] = []
+        node = element
+        result = False
+        while node is not None:
+            if node in memo:
+                result = memo[node]
+                break
+            if node in roots:
+                result = True
+                break
+            path.append(node)
+            node = node.getparent()
+        for node in path:
+            memo[node] = result
+        return result
+
+
+class DropLinkLists(Step):
+    """Link-heavy blocks inside the article are related-links lists and share bars."""
+
+    def process(self, run: Run) -> bool:
+        changed = False
+        for block in run.blocks:
+            if block.is_content and block.link_density > MAX_LINK_DENSITY:
+                block.decide(self.name, False, f"link density {block.link_density:.2f} > {MAX_LINK_DENSITY:.2f}")
+                changed = True
+        return changed
+
+
+class CheckEnoughText(Step):
+    """Flags a run whose chosen container holds too little of the page's running text."""
+
+    def process(self, run: Run) -> bool:
+        kept = sum(b.num_words for b in run.blocks if b.is_content)
+        good = sum(
+            b.num_words for b in run.blocks
+            if b.num_words >= GOOD_BLOCK_WORDS and b.link_density <= MAX_SCORING_LINK_DENSITY
+        )
+        if kept < MIN_CONTENT_WORDS and good >= MIN_CONTENT_WORDS:
+            run.notes["too_little"] = f"{kept} words kept, fewer than {MIN_CONTENT_WORDS}"
+        elif good and kept < MIN_SHARE_OF_GOOD_TEXT * good:
+            run.notes["too_little"] = f"{kept} of {good} running-text words kept"
+        return False
+
+
+class DefaultExtractor(Extractor):
+    """template -> blocks in DOM context -> lineblock, as documented in the module docstring."""
+
+    name: ClassVar[str] = "default"
+    steps = (MarkFurniture(), ScoreContainers(), ChooseContentRoot(), KeepBlocksInRoot(), DropLinkLists(), CheckEnoughText())
+
+    def __init__(self, template_extractor: Extractor | None = None) -> None:
+        self._template = template_extractor
+
+    def _template_article(self, doc: TextDocument) -> Article | None:
+        if not doc.url:
+            return None
+        template = self._template
+        if template is None:
+            from . import get_extractor
+
+            template = get_extractor("template")
+        has_template = getattr(template, "has_template", None)
+        if has_template is None or not has_template(doc.url):
+            return None
+        article = template.extract(doc)
+        return article if article.text else None
+
+    def extract(self, doc: TextDocument) -> Article:
+        if not doc.blocks:
+            return self.empty(doc, doc.empty_reason or "no visible text")
+        templated = self._template_article(doc)
+        if templated is not None:
+            templated.extractor = f"{self.name}/template"
+            return templated
+        run = self.run(doc)
+        if "too_little" not in run.notes:
+            article = self.to_article(run)
+            article.extractor = f"{self.name}/blocks"
+            return article
+        from . import get_extractor
+
+        fallback = get_extractor("lineblock").extract(doc)
+        fallback.extractor = f"{self.name}/lineblock"
+        fallback.warnings.append(f"DOM container rule found too little ({run.notes['too_little']})")
+        return fallback
