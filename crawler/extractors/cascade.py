@@ -287,7 +287,14 @@ class DefaultExtractor(Extractor):
     """template -> blocks in DOM context -> lineblock, as documented in the module docstring."""
 
     name: ClassVar[str] = "default"
-    steps = (MarkFurniture(), ScoreContainers(), ChooseContentRoot(), KeepBlocksInRoot(), DropLinkLists(), CheckEnoughText())
+    steps = (
+        MarkFurniture(),
+        ScoreContainers(),
+        ChooseContentRoot(),
+        KeepBlocksInRoot(),
+        DropLinkLists(),
+        CheckEnoughText(),
+    )
 
     def __init__(self, template_extractor: Extractor | None = None) -> None:
         self._template = template_extractor
