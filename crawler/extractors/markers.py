@@ -10,6 +10,7 @@ widgets ("Comments", "Have your say") show up on pages in every language.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -22,21 +23,31 @@ class EndMarkers:
     equals: tuple[str, ...] = ()
     patterns: tuple[re.Pattern[str], ...] = ()
 
-    def match(self, text: str) -> str | None:
-        """The marker that ``text`` (a block's trimmed text) shows, described for a decision's reason."""
+    def match(self, text: str, ignore_case: bool = False) -> str | None:
+        """The marker that ``text`` (a block's trimmed text) shows, described for a decision's reason.
+
+        ``ignore_case`` is boilerpipe 1.2's matching (text and markers lower-cased), which also catches
+        "Tell us what YOU think..." that the seed's case-sensitive list misses.
+        """
+        fold: Callable[[str], str] = str.lower if ignore_case else _same
+        text = fold(text)
         for prefix in self.starts_with:
-            if text.startswith(prefix):
+            if text.startswith(fold(prefix)):
                 return f"starts with {prefix!r}"
         for pattern in self.patterns:
             if pattern.search(text):
                 return f"matches /{pattern.pattern}/"
         for part in self.contains:
-            if part in text:
+            if fold(part) in text:
                 return f"contains {part!r}"
         for whole in self.equals:
-            if text == whole:
+            if text == fold(whole):
                 return f"is {whole!r}"
         return None
+
+
+def _same(text: str) -> str:
+    return text
 
 
 # Seed 000, TerminatingBlocksFinder (boilerpipe 1.1.0), exactly as listed there. " Reuters" keeps its
@@ -123,11 +134,11 @@ def markers_for(language: str | None) -> tuple[EndMarkers, ...]:
     return (own, ENGLISH) if own is not None and own is not ENGLISH else (ENGLISH,)
 
 
-def find_end_marker(text: str, language: str | None) -> str | None:
+def find_end_marker(text: str, language: str | None, ignore_case: bool = False) -> str | None:
     """Which end-of-text marker a block's text shows, or None."""
     text = text.strip()
     for markers in markers_for(language):
-        found = markers.match(text)
+        found = markers.match(text, ignore_case)
         if found:
             return found
     return None
