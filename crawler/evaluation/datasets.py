@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
-
 @dataclass(frozen=True, slots=True)
 class Page:
     id: str
@@ -34,7 +33,8 @@ def _html_to_text(html: bytes) -> str:
 def detect_layout(root: Path) -> str:
     if (root / "ground-truth.json").exists():
         return "scrapinghub"
-    if any((d / "source.html.gz").exists() or (d / "source.html").exists() for d in root.iterdir() if d.is_dir()):
+    folders = (d for d in root.iterdir() if d.is_dir())
+    if any((d / "source.html.gz").exists() or (d / "source.html").exists() for d in folders):
         return "readability"
     raise ValueError(f"{root}: neither ground-truth.json (scrapinghub) nor */source.html[.gz] (readability)")
 
@@ -64,7 +64,8 @@ def _readability(root: Path) -> Iterator[Page]:
         source = next((folder / n for n in ("source.html.gz", "source.html") if (folder / n).exists()), None)
         if source is None:
             continue
-        expected = next((folder / n for n in ("expected.html.gz", "expected.html") if (folder / n).exists()), None)
+        expected_names = ("expected.html.gz", "expected.html")
+        expected = next((folder / n for n in expected_names if (folder / n).exists()), None)
         gold = _html_to_text(_read(expected)) if expected else ""
         meta_path = folder / "expected-metadata.json"
         metadata = json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.exists() else None

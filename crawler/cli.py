@@ -1,0 +1,340 @@
+"""``python -m crawler``: extract one page, score extractors on a data set, measure their speed.
+
+Exit codes: 0 done (an empty extraction is a result, not an error), 1 failure with a message on stderr,
+2 usage error (argparse's own convention: unknown option, unknown extractor or peer name).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+import urllib.error
+import urllib.request
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import __name__ as package_name
+from .extractors import available, extract, get_extractor
+
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_USAGE = 2  # what argparse uses for parser.error
+EXIT_INTERRUPTED = 130  # shell convention: 128 + SIGINT
+
+FETCH_TIMEOUT_SECONDS = 30  # judgement call: slow news sites answer within seconds, a dead one never does
+# A download is cut past this size: parse_html keeps at most 32 M characters anyway (document.py).
+MAX_FETCH_BYTES = 64 * 1024 * 1024
+USER_AGENT = "Mozilla/5.0 (compatible; newscrawler/0.1; +https://pypi.org/project/newscrawler/)"
+ACCEPT = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"
+GZIP_MAGIC = b"\x1f\x8b"  # RFC 1952; trusted over the file name, so a misnamed file still opens
+STDIN_SOURCE = "-"
+ALL = "all"
+NONE = "none"
+
+
+class CliError(Exception):
+    """A failure the user can act on; main() prints it and exits with EXIT_FAILURE."""
+
+
+# ---------------------------------------------------------------- reading a page
+
+
+def _gunzip_if_needed(data: bytes, where: str) -> bytes:
+    if not data.startswith(GZIP_MAGIC):
+        return data
+    try:
+        return gzip.decompress(data)
+    except (OSError, EOFError) as error:
+        raise CliError(f"{where}: broken gzip data ({error})") from error
+
+
+def fetch(url: str, timeout: float = FETCH_TIMEOUT_SECONDS) -> tuple[bytes, str, str | None]:
+    """Body, final URL after redirects, and Content-Type header of one http(s) page."""
+    request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept": ACCEPT})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            body = response.read(MAX_FETCH_BYTES + 1)
+            final_url = response.geturl()
+            content_type = response.headers.get("Content-Type")
+    except urllib.error.HTTPError as error:
+        raise CliError(f"{url}: HTTP {error.code} {error.reason}") from error
+    except urllib.error.URLError as error:
+        raise CliError(f"{url}: cannot fetch ({error.reason})") from error
+    except (TimeoutError, OSError) as error:
+        raise CliError(f"{url}: cannot fetch ({error})") from error
+    if len(body) > MAX_FETCH_BYTES:
+        raise CliError(f"{url}: larger than {MAX_FETCH_BYTES // 2**20} MB, not a news page")
+    return _gunzip_if_needed(body, url), final_url, content_type
+
+
+def read_source(source: str) -> tuple[bytes, str | None, str | None]:
+    """HTML bytes, the page URL if known, and the Content-Type if known, from a file, stdin or a URL."""
+    if source.startswith(("http://", "https://")):
+        return fetch(source)
+    if source == STDIN_SOURCE:
+        return _gunzip_if_needed(sys.stdin.buffer.read(), "stdin"), None, None
+    path = Path(source)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError as error:
+        raise CliError(f"{source}: no such file") from error
+    except IsADirectoryError as error:
+        raise CliError(f"{source}: is a folder, not an HTML file") from error
+    except OSError as error:
+        raise CliError(f"{source}: cannot read ({error.strerror or error})") from error
+    return _gunzip_if_needed(data, source), None, None
+
+
+# ---------------------------------------------------------------- choosing extractors and peers
+
+
+def _split_names(spec: str) -> list[str]:
+    return [name.strip() for name in spec.split(",") if name.strip()]
+
+
+def resolve_extractors(parser: argparse.ArgumentParser, spec: str) -> list[str]:
+    """Names from NAME[,NAME...] | all | none.
+
+    An unknown name is a usage error. With ``all``, an extractor whose module does not import (yet) is
+    skipped with a warning, so one broken module does not hide the others; a named one that does not
+    import is a failure.
+    """
+    if spec == NONE:
+        return []
+    if spec == ALL:
+        names = []
+        for name in available():
+            try:
+                get_extractor(name)
+            except Exception as error:  # any import-time error of someone else's module
+                print(f"warning: extractor {name!r} skipped: {type(error).__name__}: {error}",
+                      file=sys.stderr)
+                continue
+            names.append(name)
+        return names
+    names = _split_names(spec)
+    unknown = [name for name in names if name not in available()]
+    if unknown or not names:
+        parser.error(f"unknown extractor {', '.join(map(repr, unknown)) or repr(spec)}; "
+                     f"available: {', '.join(available())}, {ALL}")
+    for name in names:
+        try:
+            get_extractor(name)
+        except Exception as error:
+            raise CliError(f"extractor {name!r} cannot be loaded: {type(error).__name__}: {error}") from error
+    return names
+
+
+def resolve_peers(parser: argparse.ArgumentParser, spec: str | None) -> list[str]:
+    from .evaluation.peers import PEER_PREFIX, PeerUnavailable, check_peer, peer_names
+
+    if not spec:
+        return []
+    names = peer_names() if spec == ALL else [n.removeprefix(PEER_PREFIX) for n in _split_names(spec)]
+    unknown = [name for name in names if name not in peer_names()]
+    if unknown:
+        parser.error(f"unknown peer {', '.join(map(repr, unknown))}; known: {', '.join(peer_names())}, {ALL}")
+    for name in names:
+        try:
+            check_peer(name)
+        except PeerUnavailable as error:
+            raise CliError(str(error)) from error
+    return names
+
+
+def _load_pages(dataset: str, limit: int | None) -> list:
+    from .evaluation.datasets import load_dataset
+
+    try:
+        pages = load_dataset(dataset, limit)
+    except (ValueError, OSError, KeyError) as error:
+        raise CliError(f"cannot read the data set: {error}") from error
+    if not pages:
+        raise CliError(f"{dataset}: the data set has no pages")
+    return pages
+
+
+# ---------------------------------------------------------------- commands
+
+
+def _write(text: str) -> None:
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def command_extract(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    name = args.extractor
+    if name not in available():
+        parser.error(f"unknown extractor {name!r}; available: {', '.join(available())}")
+    html, fetched_url, content_type = read_source(args.source)
+    try:
+        article = extract(html, args.url or fetched_url, extractor=name, content_type=content_type)
+    except ImportError as error:
+        raise CliError(f"extractor {name!r} cannot be loaded: {error}") from error
+    if args.format == "json":
+        _write(json.dumps(article.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        _write(article.title or "")
+        if article.text:
+            _write(article.text)
+    if not article.text:
+        print(f"no text extracted: {article.reason or 'no reason given'}", file=sys.stderr)
+    return EXIT_OK
+
+
+def command_evaluate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from .evaluation.evaluate import evaluate, format_table
+
+    extractors = resolve_extractors(parser, args.extractor)
+    peers = resolve_peers(parser, args.peers)
+    if not extractors and not peers:
+        raise CliError("nothing to evaluate: no extractor could be loaded and no peer was asked for")
+    pages = _load_pages(args.dataset, args.limit)
+    try:
+        rows = evaluate(pages, extractors, peers)
+    except ImportError as error:
+        raise CliError(str(error)) from error
+    for row in rows:
+        if row.errors:
+            print(f"{row.extractor}: raised on {row.errors} of {row.pages} pages (scored as empty): "
+                  + " | ".join(row.error_messages), file=sys.stderr)
+    if args.json:
+        _write(json.dumps([row.to_json() for row in rows], ensure_ascii=False, indent=2))
+    else:
+        _write(f"{args.dataset}: {len(pages)} pages; F1 ± is the std of {_bootstrap_samples()} bootstrap "
+               "resamples; seconds are end to end (our extractors: parse_html + extract)")
+        _write(format_table(rows))
+    return EXIT_OK
+
+
+def _bootstrap_samples() -> int:
+    from .evaluation.metric import BOOTSTRAP_SAMPLES
+
+    return BOOTSTRAP_SAMPLES
+
+
+def command_bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from .evaluation.bench import BYTES_PER_MB, bench, format_table
+
+    extractors = resolve_extractors(parser, args.extractor)
+    peers = resolve_peers(parser, args.peers)
+    pages = _load_pages(args.dataset, args.limit)
+    failures: list[str] = []
+
+    def report(message: str) -> None:
+        failures.append(message)
+        print(f"error: {message}", file=sys.stderr)
+
+    rows = bench(pages, extractors, peers, rounds=args.rounds, on_error=report)
+    if args.json:
+        _write(json.dumps([row.to_json() for row in rows], ensure_ascii=False, indent=2))
+    else:
+        megabytes = sum(len(page.html) for page in pages) / BYTES_PER_MB
+        _write(f"{args.dataset}: {len(pages)} pages, {megabytes:.1f} MB of HTML; "
+               f"median of {args.rounds} rounds after a warm-up; "
+               "× parse = time / lxml.html.fromstring time in the same round; "
+               "each extractor in its own process")
+        _write(format_table(rows))
+    return EXIT_FAILURE if failures else EXIT_OK
+
+
+# ---------------------------------------------------------------- the parser
+
+
+def _positive_int(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from error
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return number
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .evaluation.bench import DEFAULT_ROUNDS
+    from .evaluation.peers import PEERS
+
+    names = ", ".join(available())
+    peers_help = "; ".join(f"{peer.name}: {peer.settings}" for peer in PEERS.values())
+    parser = argparse.ArgumentParser(
+        prog=f"python -m {package_name}",
+        description="Main-text extraction from news pages: extract one page, evaluate extractors on a "
+                    "data set with the shingle F1 of shared/EVALUATION.md, or measure their speed.",
+        epilog="Exit codes: 0 done, 1 failure (message on stderr), 2 usage error.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    extract_parser = commands.add_parser(
+        "extract", help="print the main text of one page (file, .gz, - for stdin, or http(s) URL)",
+        description="Print the main text of one page. The text format prints the title line, then the "
+                    "text, one paragraph per line; json prints the article as an object. An empty result "
+                    "prints its reason on stderr and still exits 0.",
+    )
+    extract_parser.add_argument("source", metavar="PATH|URL",
+                                help="an .html/.htm file (gzip-compressed or not), - for stdin, "
+                                     "or an http(s) URL")
+    extract_parser.add_argument("--extractor", default="default", metavar="NAME",
+                                help=f"which extractor (default: default); one of {names}")
+    extract_parser.add_argument("--format", choices=("text", "json"), default="text",
+                                help="text (title line, then the text) or json (default: text)")
+    extract_parser.add_argument("--url", help="the page's URL, when reading a file or stdin (helps some "
+                                              "extractors and fills the article's url)")
+    extract_parser.set_defaults(handler=command_extract)
+
+    selection = argparse.ArgumentParser(add_help=False)
+    selection.add_argument("--dataset", required=True, metavar="DIR",
+                           help="a data set folder: scrapinghub layout (ground-truth.json + html/) or "
+                                "readability layout (*/source.html[.gz] + expected.html[.gz])")
+    selection.add_argument("--extractor", default="default", metavar="NAME|all",
+                           help=f"comma-separated extractors, {ALL}, or {NONE} (default: default); "
+                                f"known: {names}")
+    selection.add_argument("--peers", metavar="NAMES",
+                           help=f"comma-separated peer libraries to run on the same pages, or {ALL}. "
+                                f"{peers_help}")
+    selection.add_argument("--json", action="store_true", help="print a JSON list instead of a table")
+    selection.add_argument("--limit", type=_positive_int, metavar="N", help="only the first N pages (by id)")
+
+    evaluate_parser = commands.add_parser(
+        "evaluate", parents=[selection],
+        help="score extractors (and peers) on a data set: F1, precision, recall",
+        description="Score extractors on a data set with the shingle metric of shared/EVALUATION.md. Each "
+                    "page is parsed once and every extractor runs on that document. Columns: extractor, "
+                    "pages, F1 ± (bootstrap std), precision, recall, accuracy (exact token match), "
+                    "seconds (end to end), errors (pages on which it raised; scored as empty). --json keys: "
+                    "extractor, pages, f1, precision, recall, accuracy, seconds, f1_std.",
+    )
+    evaluate_parser.set_defaults(handler=command_evaluate)
+
+    bench_parser = commands.add_parser(
+        "bench", parents=[selection], help="measure throughput and peak memory on a data set",
+        description="Pages/s, MB/s, time relative to lxml.html.fromstring (× parse) and peak RSS per "
+                    "extractor, each measured in its own forked process with the pages in memory, after a "
+                    "warm-up, median of interleaved rounds. The lxml-parse row is the floor. --json keys: "
+                    "extractor, pages_per_s, mb_per_s, parse_ratio, peak_rss_mb.",
+    )
+    bench_parser.add_argument("--rounds", type=_positive_int, default=DEFAULT_ROUNDS, metavar="N",
+                              help=f"timed rounds; the median is reported (default: {DEFAULT_ROUNDS})")
+    bench_parser.set_defaults(handler=command_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="replace")  # a C-locale terminal must not crash on Chinese text
+    try:
+        return args.handler(args, parser)
+    except CliError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_FAILURE
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # `... | head` closed the pipe: what was wanted has been printed
+        sys.stderr.close()
+        return EXIT_OK
+
+
+__all__ = ["CliError", "build_parser", "fetch", "main", "read_source"]
