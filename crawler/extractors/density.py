@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from .document import BLOCK_TAGS, TextBlock
+from .document import BLOCK_TAGS, HEADING_TAGS, TextBlock
 from .pipeline import Extractor, Run, Step
 
 # --- DOM pruning (seed 003 §3.2: head, script, hidden, form, comments, &nbsp;, empty elements) ---------
@@ -59,6 +59,11 @@ HEADING_MAX_LINK_DENSITY = 0.2
 # single container of dense text and the body is kept (the leaf filters still apply). Round value.
 MIN_SUBTREE_TEXT_SHARE = 0.1
 
+# A sibling of the chosen subtree joins it when its link text density is at most this (jusText's
+# max_link_density 0.2, seed 002, rounded up a little for sections that cite sources)...
+SIBLING_MAX_LINK_DENSITY = 0.25
+# ...and its pure text per tag reaches this share of the chosen subtree's (round value: half as dense).
+SIBLING_MIN_DENSITY_SHARE = 0.5
 ROOT = -1  # parent index of the body
 
 
@@ -295,6 +300,77 @@ class ChooseContentSubtree(Step):
         return changed
 
 
+class ExtendToDenseSiblings(Step):
+    """CETD marks every dense node, not one: an article cut into sections keeps its sibling sections.
+
+    From the chosen node up, a sibling joins when its pure text per tag is close to the chosen node's
+    and its link text density is low; when every sibling with text joins, the parent becomes the node
+    and the climb goes on, else it stops there.
+    """
+
+    def process(self, run: Run) -> bool:
+        tree = _tree(run)
+        chosen = run.notes.get("subtree")
+        if tree is None or chosen is None:
+            return False
+        reference = _pure_text_per_tag(tree, chosen)
+        joined: list[int] = []
+        own_text_of: list[int] = []
+        node = chosen
+        while tree.parent[node] != ROOT:
+            up = tree.parent[node]
+            if tree.chrome[up]:
+                break
+            siblings = [j for j in _children(tree, up) if j != node and tree.chars[j] and not tree.pruned[j]]
+            dense = [j for j in siblings if _is_dense_sibling(tree, j, reference)]
+            joined.extend(dense)
+            own = tree.own_chars[up]
+            own_dense = own > 0 and tree.own_link_chars[up] <= SIBLING_MAX_LINK_DENSITY * own
+            if own_dense:
+                own_text_of.append(up)
+            if len(dense) < len(siblings) or (own > 0 and not own_dense):
+                break  # something else lives beside the article here: the page's layout begins
+            node = up
+        run.notes["siblings"] = joined
+        changed = False
+        for block, at in zip(run.blocks, tree.block_node, strict=True):
+            if block.is_content or at == ROOT or tree.pruned[at]:
+                continue
+            sibling = next((j for j in joined if tree.contains(j, at)), None)
+            if sibling is not None:
+                block.decide(self.name, True, f"inside {tree.describe(sibling)}, a sibling as dense as the "
+                             "chosen subtree", "dense-sibling")
+                changed = True
+            elif at in own_text_of:
+                block.decide(self.name, True, f"text of {tree.describe(at)}, the dense parent of the chosen "
+                             "subtree", "dense-sibling")
+                changed = True
+        return changed
+
+
+def _children(tree: SimpleTree, node: int) -> list[int]:
+    """Direct children, found by jumping over subtrees: in document order the next child follows one."""
+    found = []
+    child = node + 1
+    end = node + tree.size[node]
+    while child < end:
+        found.append(child)
+        child += tree.size[child]
+    return found
+
+
+def _pure_text_per_tag(tree: SimpleTree, node: int) -> float:
+    return (tree.chars[node] - tree.link_chars[node]) / max(tree.tags[node], 1)
+
+
+def _is_dense_sibling(tree: SimpleTree, node: int, reference: float) -> bool:
+    if tree.chrome[node] or tree.rho2[node] > SIBLING_MAX_LINK_DENSITY:
+        return False
+    if tree.nodes[node].tag in HEADING_TAGS:
+        return True
+    return _pure_text_per_tag(tree, node) >= SIBLING_MIN_DENSITY_SHARE * reference
+
+
 class VisualPosition(Step):
     """Seed definition 3 without a renderer: a leaf's position is its offset in the page's text.
 
@@ -361,6 +437,7 @@ class DensityExtractor(Extractor):
         FuseInlineElements(),
         NodeDensities(),
         ChooseContentSubtree(),
+        ExtendToDenseSiblings(),
         VisualPosition(),
         LeafDensityFilter(),
     )
@@ -369,6 +446,7 @@ class DensityExtractor(Extractor):
 __all__ = [
     "ChooseContentSubtree",
     "DensityExtractor",
+    "ExtendToDenseSiblings",
     "FuseInlineElements",
     "LeafDensityFilter",
     "NodeDensities",
