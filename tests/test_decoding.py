@@ -60,3 +60,9 @@ def test_parse_html_decodes_bytes_end_to_end():
     assert doc.title == "新闻"
     assert doc.blocks[0].text == TEXT_ZH
     assert doc.encoding in {"gbk", "gb18030"}
+
+
+def test_utf8_page_with_stale_gbk_declaration_is_read_as_utf8():
+    page = CHINESE.format(charset="gb2312", title="新闻", text=TEXT_ZH)
+    decoded = decode_html(page.encode("utf-8"))
+    assert TEXT_ZH in decoded.text and decoded.encoding == "utf-8"

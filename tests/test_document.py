@@ -117,3 +117,9 @@ def test_twenty_megabyte_page_is_bounded():
     grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
     assert len(doc.blocks) == 20_000_000 // len(paragraph)
     assert grown_mb < 1500
+
+
+def test_unclosed_button_does_not_swallow_the_page():
+    html = "<html><body><form><button type='button' /></form><div><p>The article text stays.</p></div></body></html>"
+    assert "The article text stays." in texts(parse_html(html))
+    assert texts(parse_html("<html><body><p>Text <button>Share</button></p></body></html>")) == ["Text"]

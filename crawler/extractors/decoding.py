@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from w3lib.encoding import html_body_declared_encoding, html_to_unicode, http_content_type_encoding, read_bom
 
-# Declared encodings that UTF-8 bytes are often mislabelled as.
-_SINGLE_BYTE_WESTERN = {"cp1252", "latin_1", "iso8859_1", "iso8859_15", "ascii", "windows-1252"}
+# Non-ASCII bytes that decode as UTF-8 are UTF-8: text in GBK, Big5, Shift_JIS or a single-byte encoding
+# practically never forms valid UTF-8 sequences throughout a page, while pages saved by browsers or
+# served by CMSs often keep a stale <meta charset> of the original encoding.
 # More replacement characters than this share of the text means the chosen encoding is wrong
 # (measured: correctly decoded pages of the data sets have none or a handful from broken bytes).
 MAX_REPLACEMENT_SHARE = 0.001
@@ -71,7 +72,7 @@ def decode_html(data: bytes | str, content_type: str | None = None) -> DecodedHt
         source = "meta" if declared else None
     if bom_encoding:
         source = "bom"
-    elif declared in _SINGLE_BYTE_WESTERN and _looks_like_utf8(data):
+    elif declared not in {None, "utf-8"} and _looks_like_utf8(data):
         return DecodedHtml(data.decode("utf-8"), "utf-8", "utf-8-override")
     elif declared is None:
         if data.isascii() or _looks_like_utf8(data):

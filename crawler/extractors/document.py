@@ -263,6 +263,18 @@ class TextDocument:
         return identify_language(self.blocks, self.declared_language)
 
 
+# Form controls whose end tag a broken page forgot (``<button/>`` is not self-closing in HTML) swallow the
+# rest of the page; these are dropped only when they hold no block of their own.
+SWALLOWING_TAGS = frozenset({"button", "select", "option", "optgroup", "datalist", "textarea", "label"})
+_HAS_BLOCK_XPATH = etree.XPath(".//*[self::div or self::p or self::table or self::ul or self::article or self::section]")
+
+
+def _drops_subtree(tag: str, element: etree._Element) -> bool:
+    if tag in SWALLOWING_TAGS and _HAS_BLOCK_XPATH(element):
+        return False
+    return tag in IGNORED_TAGS or _is_hidden(element)
+
+
 def _is_hidden(element: etree._Element) -> bool:
     if element.get("hidden") is not None:
         return True
@@ -338,7 +350,7 @@ def _walk_blocks(start: etree._Element) -> tuple[list[TextBlock], list[etree._El
             continue
         tag = tag.lower()
         if event == "start":
-            if tag in IGNORED_TAGS or _is_hidden(element):
+            if _drops_subtree(tag, element):
                 walker.skip_subtree()
                 skipping = element
                 dropped.append(element)
