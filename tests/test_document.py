@@ -123,3 +123,8 @@ def test_unclosed_button_does_not_swallow_the_page():
     html = "<html><body><form><button type='button' /></form><div><p>The article text stays.</p></div></body></html>"
     assert "The article text stays." in texts(parse_html(html))
     assert texts(parse_html("<html><body><p>Text <button>Share</button></p></body></html>")) == ["Text"]
+
+
+def test_text_after_an_early_closing_html_tag_is_kept():
+    html = "<html><body><div>Header</div></body></html><div><p>The article after the include.</p></div>"
+    assert texts(parse_html(html)) == ["Header", "The article after the include."]

@@ -55,6 +55,9 @@ TAG_LABELS = {
 }
 HIDDEN_STYLE_RE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 XML_DECLARATION_RE = re.compile(r"^\s*<\?xml[^>]*\?>", re.I)
+# libxml2 drops everything after </html>; browsers keep it in the body, and CMS templates often close the
+# document early (a header include ending in </html>). The parser closes both at the end of input anyway.
+CLOSING_ROOT_TAGS_RE = re.compile(r"</(?:html|body)\s*>", re.I)
 CONTROL_CHARS_RE = re.compile(r"[\x00-\x08\x0e-\x1f]")
 # Marks a single <br> inside a block; NUL never survives decoding (parse_html removes it).
 LINE_BREAK = "\x00"
@@ -266,7 +269,9 @@ class TextDocument:
 # Form controls whose end tag a broken page forgot (``<button/>`` is not self-closing in HTML) swallow the
 # rest of the page; these are dropped only when they hold no block of their own.
 SWALLOWING_TAGS = frozenset({"button", "select", "option", "optgroup", "datalist", "textarea", "label"})
-_HAS_BLOCK_XPATH = etree.XPath(".//*[self::div or self::p or self::table or self::ul or self::article or self::section]")
+_HAS_BLOCK_XPATH = etree.XPath(
+    ".//*[self::div or self::p or self::table or self::ul or self::article or self::section]"
+)
 
 
 def _drops_subtree(tag: str, element: etree._Element) -> bool:
@@ -420,6 +425,7 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     if "\x00" in text:
         text = text.replace("\x00", "")
     text = XML_DECLARATION_RE.sub("", text, count=1)
+    text = CLOSING_ROOT_TAGS_RE.sub("", text)
     if not text.strip():
         return _empty("empty input", url, decoded.encoding)
     parser = lxml.html.HTMLParser(remove_comments=True, remove_pis=True, default_doctype=False)
