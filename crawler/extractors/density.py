@@ -39,9 +39,9 @@ SECTIONING_CONTENT = frozenset({"article", "main"})
 # Share of the page's text at its very top and bottom that the seed's Δ3/Δ4 treat as the page's edge.
 # Round value: the first and last 5 % of the text is where menus, bylines of the site and copyright sit.
 EDGE_SHARE = 0.05
-# Inside the edge, a block needs this many characters to count as content all the same (a paragraph of
-# two sentences; jusText's length_low is 70, seed 002).
-EDGE_MIN_CHARS = 70
+# Inside the edge, a block needs this many words (a CJK character is one) to count as content all the
+# same: boilerpipe's NumWordsRulesClassifier takes blocks under 16 words for boilerplate-prone (seed 000).
+EDGE_MIN_WORDS = 16
 
 # --- Leaf filter (seed 003 algorithm 3) --------------------------------------------------------------
 # Δ1: a leaf holding less than this share of the chosen subtree's pure text is a scrap ("Share",
@@ -395,7 +395,7 @@ class VisualPosition(Step):
             if kind:
                 block.decide(self.name, False, f"inside page chrome <{kind}>", "position")
                 changed = True
-            elif min(top, bottom) < EDGE_SHARE and block.num_chars < EDGE_MIN_CHARS:
+            elif min(top, bottom) < EDGE_SHARE and block.num_words < EDGE_MIN_WORDS:
                 edge = "top" if top <= bottom else "bottom"
                 block.decide(self.name, False, f"short block at the page's {edge} "
                              f"({min(top, bottom):.2f} of the text from it)", "position")
@@ -413,6 +413,10 @@ class LeafDensityFilter(Step):
         for block in kept:
             rho1 = block.num_chars / pure_text
             rho2 = block.char_link_density
+            if block.num_words == 0:
+                block.decide(self.name, False, "no word at all: separators and symbols", "tiny")
+                changed = True
+                continue
             if "heading" in block.labels and rho2 <= HEADING_MAX_LINK_DENSITY:
                 continue
             if rho2 > DELTA2_MAX_LINK_DENSITY:
