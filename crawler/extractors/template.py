@@ -7,14 +7,16 @@ head (forward order) and the common tail (reversed order). A page that matches a
 and tail lines; what lies between is the article. A page that matches neither template nor sample is kept
 as a sample until a second page of its pattern arrives.
 
-Beyond the seed (each measured with ``crawler.evaluation.template_pairs``, see the constants):
-- a line's hash ignores digits, so "3 hours ago" and "5 hours ago" are one template line;
-- head and tail may step over a few differing lines (a section name, a date) when the two pages agree
-  again right after them, instead of ending at the first difference;
-- lines between head and tail that both learning pages had (repeated boilerplate: "Advertisement",
-  share buttons, a second menu) are dropped too;
-- a template that matches too little of the page, or that would leave nothing, is not trusted, and
-  two samples that are the same article do not make a template.
+Beyond the seed, each measured with ``crawler.evaluation.template_pairs`` on the scrapinghub hosts with two
+pages (110 pages, one pattern per host; F1 on the pages that got a template):
+- seed as written (strict prefixes, MIN_Y at both ends): template for 74 pages, F1 0.805 (P 0.677);
+- lines between head and tail that both learning pages had (repeated boilerplate: "Advertisement", share
+  buttons, a second menu) are dropped too: F1 0.864 (P 0.771);
+- MIN_Y common lines at one end suffice (the seed's compare looks at the head only): 100 pages, F1 0.874;
+- a line's hash ignores digits ("3 hours ago" = "5 hours ago"), and head and tail may step over a few
+  differing lines (a section name, a date) when the pages agree again after them: 104 pages, F1 0.881;
+- a template the page matches only in small part (another layout), or that would leave nothing, is not
+  trusted, and two samples that are one article do not make a template.
 
 Without a template the extractor says so (empty text, reason "no template for pattern ..."), so a caller
 can fall back to another extractor.
@@ -51,7 +53,8 @@ REQUIRE_BOTH_ENDS = False
 # lines shared", also refused 6 of 55 true pairs (related-article lists shared by both pages).
 MIN_DIFFERING_BODY_LINES = MIN_Y
 # A template is trusted only if the page matches at least this share of its head and tail lines, else
-# the page has another layout (another section, a redesign); design choice, half.
+# the page has another layout (another section, a redesign); design choice, half. Measured on zh-news
+# (every page of a site learned, then each extracted): 3 of 34 pages refused, all of another section.
 MIN_TEMPLATE_MATCH_SHARE = 0.5
 # Labels this extractor leaves on blocks.
 HEAD_LABEL = "template-head"
@@ -328,7 +331,8 @@ class StripTemplateLines(Step):
 
 
 class DropSharedLines(Step):
-    """Body lines that both learning pages had are repeated boilerplate (ads, share bars, a second menu)."""
+    """Body lines that both learning pages had are repeated boilerplate (ads, share bars, a second menu);
+    measured on the scrapinghub pairs: precision 0.677 -> 0.771 for a recall 0.992 -> 0.984."""
 
     def process(self, run: Run) -> bool:
         match: TemplateMatch | None = run.notes.get("match")
