@@ -22,7 +22,7 @@ from typing import ClassVar
 from .document import TextBlock
 from .markers import find_end_marker
 from .pipeline import Extractor, Run, Step
-from .text import cjk_ratio, count_words, normalize_space
+from .text import CJK_RE, count_words, normalize_space
 
 # boilerpipe's DefaultLabels that its filters hand to each other.
 TITLE = "title"
@@ -70,7 +70,11 @@ MIN_CJK_SHARE = 0.5
 
 
 def _is_cjk(block: TextBlock) -> bool:
-    return block.num_words > 0 and cjk_ratio(block.text) >= MIN_CJK_SHARE
+    # CJK_RE.search first: most blocks of most pages have no CJK character at all (measured: this check
+    # was a third of the extractor's time when it counted every block's characters).
+    if not block.num_chars or CJK_RE.search(block.text) is None:
+        return False
+    return len(CJK_RE.findall(block.text)) / block.num_chars >= MIN_CJK_SHARE
 
 
 def english_words(block: TextBlock) -> float:

@@ -10,8 +10,8 @@ widgets ("Comments", "Have your say") show up on pages in every language.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,25 +29,30 @@ class EndMarkers:
         ``ignore_case`` is boilerpipe 1.2's matching (text and markers lower-cased), which also catches
         "Tell us what YOU think..." that the seed's case-sensitive list misses.
         """
-        fold: Callable[[str], str] = str.lower if ignore_case else _same
-        text = fold(text)
-        for prefix in self.starts_with:
-            if text.startswith(fold(prefix)):
-                return f"starts with {prefix!r}"
+        starts_with, contains, equals = _lowered(self) if ignore_case else (
+            self.starts_with, self.contains, self.equals)
+        if ignore_case:
+            text = text.lower()
+        for i, prefix in enumerate(starts_with):
+            if text.startswith(prefix):
+                return f"starts with {self.starts_with[i]!r}"
         for pattern in self.patterns:
             if pattern.search(text):
                 return f"matches /{pattern.pattern}/"
-        for part in self.contains:
-            if fold(part) in text:
-                return f"contains {part!r}"
-        for whole in self.equals:
-            if text == fold(whole):
-                return f"is {whole!r}"
+        for i, part in enumerate(contains):
+            if part in text:
+                return f"contains {self.contains[i]!r}"
+        for i, whole in enumerate(equals):
+            if text == whole:
+                return f"is {self.equals[i]!r}"
         return None
 
 
-def _same(text: str) -> str:
-    return text
+@lru_cache(maxsize=32)
+def _lowered(markers: EndMarkers) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The markers lower-cased once, not once per block."""
+    return (tuple(m.lower() for m in markers.starts_with), tuple(m.lower() for m in markers.contains),
+            tuple(m.lower() for m in markers.equals))
 
 
 # Seed 000, TerminatingBlocksFinder (boilerpipe 1.1.0), exactly as listed there. " Reuters" keeps its
