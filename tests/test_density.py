@@ -161,3 +161,16 @@ def test_deep_nesting_does_not_recurse():
     depth = 250  # libxml2 cuts the tree at 256 levels; every pass here is flat whatever the depth
     html = "<html><body>" + "<div>" * depth + paragraphs(3) + "</div>" * depth + "</body></html>"
     assert extract(html, extractor="density").text.count("council voted") == 6
+
+
+def test_subtree_at_the_page_bottom_loses_to_a_central_article():
+    legal = "This site uses cookies and is published under the terms shown in our legal notice. " * 9
+    html = (f"<html><body>{nav(150)}<div id='story'>{paragraphs(3)}</div>{nav(150)}"
+            f"<div id='legal'><p>{legal}</p></div></body></html>")
+    doc, run = run_density(html)
+    tree = run.notes["tree"]
+    legal_node = next(i for i, e in enumerate(tree.nodes) if e.get("id") == "legal")
+    story_node = next(i for i, e in enumerate(tree.nodes) if e.get("id") == "story")
+    assert tree.density_sum[legal_node] > tree.density_sum[story_node]  # density alone would pick it
+    assert tree.nodes[run.notes["subtree"]].get("id") == "story"
+    assert "legal notice" not in DensityExtractor().extract(doc).text

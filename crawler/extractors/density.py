@@ -64,6 +64,11 @@ MIN_SUBTREE_TEXT_SHARE = 0.1
 SIBLING_MAX_LINK_DENSITY = 0.25
 # ...and its pure text per tag reaches this share of the chosen subtree's (round value: half as dense).
 SIBLING_MIN_DENSITY_SHARE = 0.5
+
+# A candidate subtree whose text lies wholly in the first or last tenth of the page text sits at the
+# page's edge (seed definition 3: valuable content is central). Round value.
+SUBTREE_EDGE_SHARE = 0.1
+
 ROOT = -1  # parent index of the body
 
 
@@ -228,13 +233,12 @@ class FuseInlineElements(Step):
         tree = _tree(run)
         if tree is None:
             return False
-        reasons: dict[int, str] = {}
+        reasons = {tag: f"inline text fused into its block parent <{tag}>" for tag in BLOCK_TAGS}
         for block, node in zip(run.blocks, tree.block_node, strict=True):
             if node == ROOT or tree.pruned[node]:
                 continue
-            if node not in reasons:
-                reasons[node] = f"inline text fused into {tree.describe(node)}"
-            block.decide(self.name, None, reasons[node], "fused")
+            tag = tree.nodes[node].tag
+            block.decide(self.name, None, reasons.get(tag) or f"inline text fused into <{tag}>", "fused")
         return False
 
 
@@ -269,43 +273,75 @@ class NodeDensities(Step):
 
 
 class ChooseContentSubtree(Step):
-    """CETD: the article's container is the node with the largest density sum."""
+    """CETD: the article's container is the node with the largest density sum.
+
+    Candidates are held to the seed's Δ2 as a whole (a node mostly made of links is a menu, whatever its
+    children's density) and must hold a fair share of the page's pure text.
+    """
 
     def process(self, run: Run) -> bool:
         tree = _tree(run)
         if tree is None or not tree.nodes:
             return False
         total_pure = tree.chars[0] - tree.link_chars[0]
+        offsets = _text_offsets(tree, run.blocks)
+        run.notes["offsets"] = offsets
         best = 0
         best_sum = -1.0
         for i, value in enumerate(tree.density_sum):
-            if value > best_sum and not tree.pruned[i] and not tree.chrome[i]:
+            if (value > best_sum and not tree.pruned[i] and not tree.chrome[i]
+                    and tree.rho2[i] <= DELTA2_MAX_LINK_DENSITY):
                 pure = tree.chars[i] - tree.link_chars[i]
-                if pure >= MIN_SUBTREE_TEXT_SHARE * total_pure:
+                if pure >= MIN_SUBTREE_TEXT_SHARE * total_pure and not _at_page_edge(tree, i, offsets):
                     best, best_sum = i, value
         run.notes["subtree"] = best
         where = tree.describe(best)
+        inside = (f"inside {where}, the node of largest density sum {best_sum:.0f} "
+                  f"(ρ1 {tree.rho1[best]:.2f}, ρ2 {tree.rho2[best]:.2f})")
+        outside = f"outside {where}, the node of largest density sum"
+        start, end = best, best + tree.size[best]
         changed = False
         for block, node in zip(run.blocks, tree.block_node, strict=True):
             if node != ROOT and tree.pruned[node]:
                 continue
-            if node != ROOT and tree.contains(best, node):
-                block.decide(self.name, True, f"inside {where}, the node of largest density sum "
-                             f"{best_sum:.0f} (ρ1 {tree.rho1[best]:.2f}, ρ2 {tree.rho2[best]:.2f})",
-                             "in-subtree")
+            if start <= node < end:
+                block.decide(self.name, True, inside, "in-subtree")
                 changed = True
             else:
-                block.decide(self.name, False, f"outside {where}, the node of largest density sum",
-                             "outside-subtree")
+                block.decide(self.name, False, outside, "outside-subtree")
         return changed
+
+
+def _text_offsets(tree: SimpleTree, blocks: list[TextBlock]) -> list[int]:
+    """Character offset in the page text where each node's text begins (the seed's ``top``)."""
+    count = len(tree.nodes)
+    first = [-1] * count
+    offset = 0
+    for block, node in zip(blocks, tree.block_node, strict=True):
+        if node != ROOT and first[node] < 0:
+            first[node] = offset
+        offset += block.num_chars
+    for i in range(count - 1, 0, -1):
+        up = tree.parent[i]
+        if first[i] >= 0 and up != ROOT and (first[up] < 0 or first[i] < first[up]):
+            first[up] = first[i]
+    return first
+
+
+def _at_page_edge(tree: SimpleTree, node: int, first: list[int]) -> bool:
+    """Seed definition 3: a node whose text lies wholly in the top or bottom edge of the page."""
+    total = tree.chars[0] or 1
+    top = first[node] / total
+    bottom = 1 - (first[node] + tree.chars[node]) / total
+    return top > 1 - SUBTREE_EDGE_SHARE or bottom > 1 - SUBTREE_EDGE_SHARE
 
 
 class ExtendToDenseSiblings(Step):
     """CETD marks every dense node, not one: an article cut into sections keeps its sibling sections.
 
-    From the chosen node up, a sibling joins when its pure text per tag is close to the chosen node's
-    and its link text density is low; when every sibling with text joins, the parent becomes the node
-    and the climb goes on, else it stops there.
+    From the chosen node up, a sibling joins when its pure text per tag is close to the chosen node's,
+    its link text density is low and it is not at the page's edge; when every sibling with text joins,
+    the parent becomes the node and the climb goes on, else it stops there.
     """
 
     def process(self, run: Run) -> bool:
@@ -314,6 +350,7 @@ class ExtendToDenseSiblings(Step):
         if tree is None or chosen is None:
             return False
         reference = _pure_text_per_tag(tree, chosen)
+        offsets = run.notes["offsets"]
         joined: list[int] = []
         own_text_of: list[int] = []
         node = chosen
@@ -322,7 +359,8 @@ class ExtendToDenseSiblings(Step):
             if tree.chrome[up]:
                 break
             siblings = [j for j in _children(tree, up) if j != node and tree.chars[j] and not tree.pruned[j]]
-            dense = [j for j in siblings if _is_dense_sibling(tree, j, reference)]
+            dense = [j for j in siblings
+                     if _is_dense_sibling(tree, j, reference) and not _at_page_edge(tree, j, offsets)]
             joined.extend(dense)
             own = tree.own_chars[up]
             own_dense = own > 0 and tree.own_link_chars[up] <= SIBLING_MAX_LINK_DENSITY * own
