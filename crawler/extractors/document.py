@@ -191,10 +191,21 @@ class TextBlock:
 
     def copy(self) -> TextBlock:
         clone = TextBlock.__new__(TextBlock)
-        for name in TextBlock.__slots__:
-            setattr(clone, name, getattr(self, name))
-        clone.labels = set(self.labels)
+        clone.text = self.text
+        clone.num_words = self.num_words
+        clone.num_words_in_anchor_text = self.num_words_in_anchor_text
+        clone.num_words_in_wrapped_lines = self.num_words_in_wrapped_lines
+        clone.num_wrapped_lines = self.num_wrapped_lines
+        clone.offset_blocks_start = self.offset_blocks_start
+        clone.offset_blocks_end = self.offset_blocks_end
+        clone.tag_level = self.tag_level
+        clone.element = self.element
         clone.elements = list(self.elements)
+        clone.labels = set(self.labels)
+        clone.num_chars = self.num_chars
+        clone.num_chars_in_anchor_text = self.num_chars_in_anchor_text
+        clone.source_line = self.source_line
+        clone.is_content = self.is_content
         clone.decisions = list(self.decisions)
         return clone
 
