@@ -141,9 +141,11 @@ def test_unknown_extractor_is_a_usage_error(tmp_path: Path, capsys: pytest.Captu
     assert "nonesuch" in usage_error(capsys, "evaluate", "--dataset", str(dataset), "--extractor", "nonesuch")
 
 
-# Cyrillic in windows-1251 with no <meta charset>: only the Content-Type header says how to decode it.
+# Cyrillic in KOI8-R behind a <meta charset> that lies (windows-1251 decodes those bytes without an error,
+# into nonsense): only the Content-Type header, which HTTP puts above the meta, gives the right text.
 CYRILLIC_TEXT = "Река затопила старый город после трёх дней сильного дождя."
-CYRILLIC_PAGE = f"<html><head><title>Наводнение</title></head><body><p>{CYRILLIC_TEXT}</p></body></html>"
+CYRILLIC_PAGE = (f'<html><head><meta charset="windows-1251"><title>Наводнение</title></head>'
+                 f"<body><p>{CYRILLIC_TEXT}</p></body></html>")
 
 
 class _PageHandler(http.server.BaseHTTPRequestHandler):
@@ -154,9 +156,9 @@ class _PageHandler(http.server.BaseHTTPRequestHandler):
         if self.path != "/news.html":
             self.send_error(404, "Not Found")
             return
-        body = CYRILLIC_PAGE.encode("cp1251")
+        body = CYRILLIC_PAGE.encode("koi8-r")
         self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=windows-1251")
+        self.send_header("Content-Type", "text/html; charset=koi8-r")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
@@ -233,6 +235,20 @@ def test_evaluate_table_scores_every_extractor_and_counts_errors(tmp_path: Path,
     assert rows["test-broken"][-1] == "2"  # errors: raised on both pages, never aborted
     assert rows["test-broken"][2] == "0.000"  # F1 of a run that found nothing
     assert "test-broken: raised on 2 of 2 pages" in err and "deliberately broken" in err
+
+
+def test_all_skips_an_extractor_that_does_not_import_but_a_named_one_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(extractors._REGISTRY, "test-unwritten", "crawler.extractors.no_such_module:Nothing")
+    dataset = str(make_scrapinghub(tmp_path / "sh"))
+    code, out, err = run_cli(capsys, "evaluate", "--dataset", dataset, "--extractor", "all", "--json")
+    assert code == 0
+    assert [row["extractor"] for row in json.loads(out)] == ["test-long", "test-broken"]
+    assert "'test-unwritten' skipped" in err
+    code, out, err = run_cli(capsys, "evaluate", "--dataset", dataset, "--extractor", "test-unwritten")
+    assert code == 1 and out == ""
+    assert "cannot be loaded" in err
 
 
 def test_evaluate_json_has_exactly_the_documented_keys(tmp_path: Path,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import math
 import multiprocessing
 import resource
 import statistics
@@ -53,13 +54,18 @@ class BenchRow:
     errors: int = 0
 
     def to_json(self) -> dict[str, object]:
+        """Non-finite figures (a pass too fast for the clock) become null: JSON has no NaN or Infinity."""
         return {
             "extractor": self.extractor,
-            "pages_per_s": round(self.pages_per_s, 2),
-            "mb_per_s": round(self.mb_per_s, 3),
-            "parse_ratio": round(self.parse_ratio, 2),
-            "peak_rss_mb": round(self.peak_rss_mb, 1),
+            "pages_per_s": _finite(self.pages_per_s, 2),
+            "mb_per_s": _finite(self.mb_per_s, 3),
+            "parse_ratio": _finite(self.parse_ratio, 2),
+            "peak_rss_mb": _finite(self.peak_rss_mb, 1),
         }
+
+
+def _finite(value: float, digits: int) -> float | None:
+    return round(value, digits) if math.isfinite(value) else None
 
 
 def _parse_floor(html: bytes) -> None:
