@@ -185,6 +185,7 @@ def command_extract(args: argparse.Namespace, parser: argparse.ArgumentParser) -
 
 def command_evaluate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from .evaluation.evaluate import evaluate, format_table
+    from .evaluation.peers import PeerUnavailable
 
     extractors = resolve_extractors(parser, args.extractor)
     peers = resolve_peers(parser, args.peers)
@@ -193,7 +194,7 @@ def command_evaluate(args: argparse.Namespace, parser: argparse.ArgumentParser) 
     pages = _load_pages(args.dataset, args.limit)
     try:
         rows = evaluate(pages, extractors, peers)
-    except ImportError as error:
+    except (ImportError, PeerUnavailable) as error:  # installed, but its import fails
         raise CliError(str(error)) from error
     for row in rows:
         if row.errors:
@@ -281,7 +282,7 @@ def build_parser() -> argparse.ArgumentParser:
                                 help="text (title line, then the text) or json (default: text)")
     extract_parser.add_argument("--url", help="the page's URL, when reading a file or stdin (helps some "
                                               "extractors and fills the article's url)")
-    extract_parser.set_defaults(handler=command_extract)
+    extract_parser.set_defaults(handler=command_extract, command_parser=extract_parser)
 
     selection = argparse.ArgumentParser(add_help=False)
     selection.add_argument("--dataset", required=True, metavar="DIR",
@@ -305,7 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "seconds (end to end), errors (pages on which it raised; scored as empty). --json keys: "
                     "extractor, pages, f1, precision, recall, accuracy, seconds, f1_std.",
     )
-    evaluate_parser.set_defaults(handler=command_evaluate)
+    evaluate_parser.set_defaults(handler=command_evaluate, command_parser=evaluate_parser)
 
     bench_parser = commands.add_parser(
         "bench", parents=[selection], help="measure throughput and peak memory on a data set",
@@ -316,7 +317,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench_parser.add_argument("--rounds", type=_positive_int, default=DEFAULT_ROUNDS, metavar="N",
                               help=f"timed rounds; the median is reported (default: {DEFAULT_ROUNDS})")
-    bench_parser.set_defaults(handler=command_bench)
+    bench_parser.set_defaults(handler=command_bench, command_parser=bench_parser)
     return parser
 
 
@@ -326,7 +327,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="replace")  # a C-locale terminal must not crash on Chinese text
     try:
-        return args.handler(args, parser)
+        return args.handler(args, args.command_parser)  # its usage line is the one to show on errors
     except CliError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_FAILURE
