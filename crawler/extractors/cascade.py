@@ -194,7 +194,8 @@ class ChooseContentRoot(Step):
         roots = [best]
         parent = best.getparent()
         if parent is not None:
-            threshold = max(scores[best] * SIBLING_SHARE, 1.0)
+            # A common ancestor found by _common_ancestor may have no score of its own: use the winner's.
+            threshold = max(max(scores.get(best, 0.0), scores[ranked[0]]) * SIBLING_SHARE, 1.0)
             for sibling in parent:
                 if sibling is not best and scores.get(sibling, 0.0) >= threshold:
                     roots.append(sibling)
@@ -268,13 +269,17 @@ class DropLinkLists(Step):
 
 
 class CheckEnoughText(Step):
-    """Flags a run whose chosen container holds too little of the page's running text."""
+    """Flags a run whose chosen container holds too little of the page's running text outside furniture."""
 
     def process(self, run: Run) -> bool:
+        furniture: dict[int, str] = run.notes.get("furniture", {})
         kept = sum(b.num_words for b in run.blocks if b.is_content)
         good = sum(
-            b.num_words for b in run.blocks
-            if b.num_words >= GOOD_BLOCK_WORDS and b.link_density <= MAX_SCORING_LINK_DENSITY
+            b.num_words
+            for index, b in enumerate(run.blocks)
+            if index not in furniture
+            and b.num_words >= GOOD_BLOCK_WORDS
+            and b.link_density <= MAX_SCORING_LINK_DENSITY
         )
         if kept < MIN_CONTENT_WORDS and good >= MIN_CONTENT_WORDS:
             run.notes["too_little"] = f"{kept} words kept, fewer than {MIN_CONTENT_WORDS}"

@@ -1,0 +1,99 @@
+"""The default extractor on hand-written pages: container choice, furniture, link lists, fallbacks."""
+
+from crawler.extractors import extract
+from crawler.extractors.cascade import DefaultExtractor, _is_boilerplate_container
+from crawler.extractors.document import parse_html
+
+PARAGRAPH = "<p>{} The council met on Tuesday evening to discuss the new budget, and members argued at length.</p>"
+
+
+def article_page(body: str, extra: str = "") -> str:
+    return f"""<html><head><title>Budget vote - Gazette</title></head><body>
+    <nav><ul><li><a href="/">Home</a></li><li><a href="/news">News</a></li>
+    <li><a href="/sport">Sport</a></li></ul></nav>
+    <div class="layout"><div class="article-body">{body}</div>
+    <aside class="sidebar"><p>Popular: a long sidebar teaser sentence that has quite a few words in it.</p></aside>
+    </div>{extra}
+    <footer><p>Copyright 2024 Gazette Media Group. All rights reserved. Terms and privacy apply here.</p></footer>
+    </body></html>"""
+
+
+def paragraphs(n: int) -> str:
+    return "".join(PARAGRAPH.format(f"Paragraph {i}.") for i in range(n))
+
+
+def test_keeps_the_article_and_drops_navigation_sidebar_and_footer():
+    article = extract(article_page(paragraphs(5)), "https://gazette.example/news/2024/budget")
+    lines = article.text.split("\n")
+    assert lines[0].startswith("Paragraph 0.") and len(lines) == 5
+    assert "Home" not in article.text and "Popular" not in article.text and "Copyright" not in article.text
+    assert article.extractor == "default/blocks"
+
+
+def test_comment_section_is_dropped_even_when_longer_than_the_article():
+    comments = "<div class='comments'>" + paragraphs(12).replace("Paragraph", "Comment") + "</div>"
+    article = extract(article_page(paragraphs(4), extra=comments))
+    assert "Comment" not in article.text and article.text.count("Paragraph") == 4
+
+
+def test_related_links_inside_the_article_are_dropped():
+    related = "<ul class='list'>" + "".join(f"<li><a href='/{i}'>Related story number {i}</a></li>" for i in range(5))
+    article = extract(article_page(paragraphs(4) + related + "</ul>"))
+    assert "Related story" not in article.text
+
+
+def test_article_split_over_sibling_columns_is_kept_whole():
+    columns = "".join(f"<div class='column'>{paragraphs(3)}</div>" for _ in range(4))
+    article = extract(article_page(f"<section>{columns}</section>"))
+    assert article.text.count("Paragraph") == 12
+
+
+def test_wrapper_named_like_furniture_is_not_furniture_when_it_holds_the_text():
+    sidebar = "<div class='sidebar'><p>x</p></div>"
+    page = f"<html><body><div class='has-sidebar'>{paragraphs(6)}</div>{sidebar}</body></html>"
+    assert extract(page).text.count("Paragraph") == 6
+
+
+def test_furniture_names():
+    element = parse_html("<html><body><div class='share-tools'>x</div></body></html>").blocks[0].element
+    assert _is_boilerplate_container(element) == "class/id 'share'"
+    canvas = parse_html("<html><body><div class='canvas'>x</div></body></html>").blocks[0].element
+    assert _is_boilerplate_container(canvas) is None
+
+
+def test_every_block_has_a_decision_with_a_reason():
+    doc = parse_html(article_page(paragraphs(3)))
+    run = DefaultExtractor().run(doc)
+    assert all(block.decisions and block.decisions[-1].reason for block in run.blocks)
+
+
+def test_too_little_text_falls_back_to_lineblock():
+    teasers = "".join(f"<div class='teaser'><p>{'Teaser text with enough words to count here. ' * 3}</p></div>"
+                      for _ in range(8))
+    article = extract(f"<html><body><div class='a'>{teasers}</div></body></html>")
+    assert article.extractor in {"default/blocks", "default/lineblock"}
+    assert article.text
+
+
+def test_learned_template_wins():
+    from crawler.extractors.template import TemplateExtractor
+    from crawler.extractors.template_store import MemoryTemplateStore
+
+    template = TemplateExtractor(MemoryTemplateStore())
+    chrome_top = "".join(f"<div>{name}</div>" for name in ["Home", "World", "Business", "Culture", "Sport"])
+    chrome_bottom = "".join(f"<div>{name}</div>" for name in ["About us", "Contact", "Privacy", "Terms", "Jobs"])
+    for n, topic in enumerate(["Harbour", "Railway"]):
+        html = f"<html><body>{chrome_top}{paragraphs(3 + n).replace('council', topic)}{chrome_bottom}</body></html>"
+        url = f"https://site.example/news/2024/0{n + 1}/{topic.lower()}-plans-approved-after-debate.html"
+        doc = parse_html(html, url)
+        template.learn(doc)
+    html = f"<html><body>{chrome_top}{paragraphs(4).replace('Paragraph', 'Fresh')}{chrome_bottom}</body></html>"
+    doc = parse_html(html, "https://site.example/news/2024/05/budget-approved-after-long-debate.html")
+    article = DefaultExtractor(template).extract(doc)
+    assert article.extractor == "default/template"
+    assert article.text.count("Fresh") == 4 and "Business" not in article.text and "Privacy" not in article.text
+
+
+def test_empty_page_has_a_reason():
+    article = extract(b"")
+    assert article.text == "" and article.reason == "empty input"
