@@ -8,7 +8,8 @@ good text follows them closely.
 Facts checked against jusText 3.0.2 (``justext/core.py``):
 - length is the number of characters of the whitespace-normalised text, spaces included;
 - link density is the share of those characters inside ``<a>``;
-- stopword density is stopwords / words, words being the whitespace-separated tokens, lower-cased;
+- stopword density is stopwords / words, words being the whitespace-separated tokens, lower-cased (ours
+  are the shared tokens, see ``stopword_tokens``);
 - comparisons: ``link_density > MAX``, ``length < LENGTH_LOW``, ``density >= STOPWORDS_HIGH``,
   ``length > LENGTH_HIGH``, ``density >= STOPWORDS_LOW``;
 - a language without a stoplist runs in jusText's language-independent mode (both stopword thresholds 0).
@@ -27,7 +28,7 @@ from lxml import etree
 
 from .document import BLOCK_TAGS, TextBlock
 from .pipeline import Extractor, Run, Step
-from .text import CJK_RE, stoplist, tokens
+from .text import CJK_RE, cjk_ratio, stoplist, tokens
 
 # --- jusText 3.0 defaults (seed 002 "算法默认参数"; justext/core.py *_DEFAULT) ---
 MAX_LINK_DENSITY = 0.2
@@ -53,6 +54,12 @@ CJK_CHARACTER_WEIGHT = 3.5
 CJK_STOPWORDS_LOW = 0.12
 CJK_STOPWORDS_HIGH = 0.13
 CJK_LANGUAGES = frozenset({"zh", "ja", "ko"})
+# A block at least this CJK is judged with the Chinese stoplist and thresholds even on a page identified
+# as another language: a Chinese tutorial whose longest blocks are code is identified as English (seen on
+# zh-news wechat/2), and its prose then has no English stopwords at all. Same share as the shared language
+# identifier's CJK_SCRIPT_SHARE.
+CJK_BLOCK_SHARE = 0.3
+CJK_BLOCK_LANGUAGE = "zh"
 # The stoplist used when the page's language is unknown (the brief; jusText's own usage examples).
 FALLBACK_LANGUAGE = "en"
 
@@ -73,7 +80,7 @@ class Kind(str, Enum):
 
 @dataclass(frozen=True, slots=True)
 class Parameters:
-    """One set of jusText thresholds; ``for_language`` picks the set a page's language needs."""
+    """One set of jusText thresholds; ``ChooseStoplist`` picks the set a page's language needs."""
 
     length_low: int = LENGTH_LOW
     length_high: int = LENGTH_HIGH
@@ -113,6 +120,7 @@ class BlockState:
     link_density: float
     stopword_density: float
     is_heading: bool
+    parameters: Parameters = field(default_factory=Parameters)
     context_free: Kind | None = None
     kind: Kind | None = None
     reason: str = ""
@@ -192,19 +200,26 @@ class MeasureBlocks(Step):
     def process(self, run: Run) -> bool:
         state = state_of(run)
         anchors = AnchorText(run.doc.root)
-        state.blocks = [self.measure(block, state.stopwords, anchors) for block in run.blocks]
+        state.blocks = []
+        for block in run.blocks:
+            stopwords, parameters = state.stopwords, state.parameters
+            if state.language not in CJK_LANGUAGES and cjk_ratio(block.text) >= CJK_BLOCK_SHARE:
+                stopwords, parameters = stoplist(CJK_BLOCK_LANGUAGE), CJK_PARAMETERS
+            state.blocks.append(self.measure(block, stopwords, anchors, parameters))
         return bool(state.blocks)
 
     @staticmethod
-    def measure(block: TextBlock, stopwords: frozenset[str], anchors: AnchorText) -> BlockState:
+    def measure(
+        block: TextBlock, stopwords: frozenset[str], anchors: AnchorText, parameters: Parameters = DEFAULT_PARAMETERS
+    ) -> BlockState:
         words = stopword_tokens(block.text)
         density = sum(word in stopwords for word in words) / len(words) if words else 0.0
-        length = weighted_length(block.text)
         return BlockState(
-            length=length,
+            length=weighted_length(block.text),
             link_density=anchors.length(block) / len(block.text) if block.text else 0.0,
             stopword_density=density,
             is_heading="heading" in block.labels,
+            parameters=parameters,
         )
 
 
@@ -225,7 +240,7 @@ class MarkBoilerplateMarkers(Step):
     def process(self, run: Run) -> bool:
         changed = False
         for block, info in zip(run.blocks, state_of(run).blocks, strict=True):
-            if info.link_density > state_of(run).parameters.max_link_density:
+            if info.link_density > info.parameters.max_link_density:
                 continue  # the link-density rule comes first in jusText and gives its own reason
             if any(marker in block.text for marker in COPYRIGHT_MARKERS):
                 _settle(block, info, self.name, Kind.BAD, "copyright sign", context_free=True)
@@ -254,9 +269,9 @@ class ClassifyContextFree(Step):
         state = state_of(run)
         for block, info in zip(run.blocks, state.blocks, strict=True):
             if info.context_free is None:
-                kind, reason = self.classify(info, state.parameters)
+                kind, reason = self.classify(info, info.parameters)
                 _settle(block, info, self.name, kind, reason, context_free=True)
-            info.is_heading = info.is_heading and not state.parameters.no_headings
+            info.is_heading = info.is_heading and not info.parameters.no_headings
         return bool(state.blocks)
 
     @staticmethod
@@ -288,7 +303,7 @@ class RescueMediumParagraphs(Step):
             return False
         changed = False
         for block, info in zip(run.blocks, state.blocks, strict=True):
-            if info.kind is Kind.NEAR_GOOD and info.stopword_density >= state.parameters.stopwords_high:
+            if info.kind is Kind.NEAR_GOOD and info.stopword_density >= info.parameters.stopwords_high:
                 reason = f"no long paragraph on the page; medium with stopword density {info.stopword_density:.2f}"
                 _settle(block, info, self.name, Kind.GOOD, reason, context_free=True)
                 changed = True
