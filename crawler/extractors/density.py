@@ -47,6 +47,9 @@ EDGE_MIN_WORDS = 16
 # Δ1: a leaf holding less than this share of the chosen subtree's pure text is a scrap ("Share",
 # "Advertisement", a lone date). Round value: 0.5 % of a 5,000-character article is 25 characters.
 DELTA1_MIN_TEXT_SHARE = 0.005
+# ...but never more than this many characters: in a very long article (a law, a 20 MB page) every paragraph
+# is under 0.5 % of the text, and a scrap is a scrap by its own size (twice the 25 characters above).
+DELTA1_MAX_TINY_CHARS = 50
 # Δ2: a leaf whose text is more than this share links is a menu, a tag list or a teaser (boilerpipe's
 # and jusText's max link density is 0.2 for paragraphs, seed 000/002; a looser 0.5 for leaves that
 # already lie inside the article's subtree).
@@ -447,6 +450,7 @@ class LeafDensityFilter(Step):
     def process(self, run: Run) -> bool:
         kept = [b for b in run.blocks if b.is_content]
         pure_text = sum(b.num_chars - b.num_chars_in_anchor_text for b in kept) or 1
+        tiny_chars = min(DELTA1_MIN_TEXT_SHARE * pure_text, DELTA1_MAX_TINY_CHARS)
         changed = False
         for block in kept:
             rho1 = block.num_chars / pure_text
@@ -461,7 +465,7 @@ class LeafDensityFilter(Step):
                 block.decide(self.name, False, f"link text density ρ2 {rho2:.2f} > Δ2 "
                              f"{DELTA2_MAX_LINK_DENSITY}", "link-dense")
                 changed = True
-            elif rho1 < DELTA1_MIN_TEXT_SHARE:
+            elif block.num_chars < tiny_chars:
                 block.decide(self.name, False, f"pure text density ρ1 {rho1:.4f} < Δ1 "
                              f"{DELTA1_MIN_TEXT_SHARE}", "tiny")
                 changed = True

@@ -84,6 +84,8 @@ class TextBlock:
     """A run of text between block boundaries, with the shallow features of boilerpipe (seed 000)."""
 
     __slots__ = (
+        "_merged_texts",
+        "_text",
         "decisions",
         "element",
         "elements",
@@ -99,7 +101,6 @@ class TextBlock:
         "offset_blocks_start",
         "source_line",
         "tag_level",
-        "text",
     )
 
     def __init__(
@@ -117,7 +118,8 @@ class TextBlock:
         num_chars_in_anchor_text: int = 0,
         source_line: int | None = None,
     ) -> None:
-        self.text = text
+        self._text = text
+        self._merged_texts: list[str] = []
         self.num_words = num_words
         self.num_words_in_anchor_text = num_words_in_anchor_text
         self.num_words_in_wrapped_lines = num_words_in_wrapped_lines
@@ -144,6 +146,18 @@ class TextBlock:
         chars = visible_length(text)
         return cls(text, counter.words, counter.linked_words, in_wrapped, wrapped, offset, tag_level,
                    labels=labels, num_chars=chars, num_chars_in_anchor_text=chars if linked else 0)
+
+    @property
+    def text(self) -> str:
+        if self._merged_texts:
+            self._text = "\n".join([self._text, *self._merged_texts])
+            self._merged_texts = []
+        return self._text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self._text = value
+        self._merged_texts = []
 
     @property
     def link_density(self) -> float:
@@ -174,7 +188,9 @@ class TextBlock:
 
     def merge_next(self, other: TextBlock) -> None:
         """Fuse a following block into this one (boilerpipe's TextBlock.mergeNext)."""
-        self.text = f"{self.text}\n{other.text}"
+        # Texts of fused blocks are joined when first read: joining at every fusion is quadratic when a
+        # filter fuses thousands of paragraphs into one block.
+        self._merged_texts.append(other.text)
         self.num_words += other.num_words
         self.num_words_in_anchor_text += other.num_words_in_anchor_text
         self.num_words_in_wrapped_lines += other.num_words_in_wrapped_lines
@@ -186,12 +202,17 @@ class TextBlock:
         self.is_content = self.is_content or other.is_content
         self.labels |= other.labels
         self.tag_level = min(self.tag_level, other.tag_level)
-        self.elements.extend(e for e in other.elements if e not in self.elements)
+        # Fused blocks are neighbours: only a repeat of the last container is skipped (a full membership
+        # test makes fusing thousands of paragraphs quadratic).
+        for element in other.elements:
+            if not self.elements or element is not self.elements[-1]:
+                self.elements.append(element)
         self.decisions.extend(other.decisions)
 
     def copy(self) -> TextBlock:
         clone = TextBlock.__new__(TextBlock)
-        clone.text = self.text
+        clone._text = self.text
+        clone._merged_texts = []
         clone.num_words = self.num_words
         clone.num_words_in_anchor_text = self.num_words_in_anchor_text
         clone.num_words_in_wrapped_lines = self.num_words_in_wrapped_lines
