@@ -75,7 +75,7 @@ def test_too_little_text_falls_back_to_lineblock():
     assert article.text
 
 
-def test_learned_template_wins():
+def test_learned_template_lines_become_furniture():
     from crawler.extractors.template import TemplateExtractor
     from crawler.extractors.template_store import MemoryTemplateStore
 
@@ -90,8 +90,11 @@ def test_learned_template_wins():
     html = f"<html><body>{chrome_top}{paragraphs(4).replace('Paragraph', 'Fresh')}{chrome_bottom}</body></html>"
     doc = parse_html(html, "https://site.example/news/2024/05/budget-approved-after-long-debate.html")
     article = DefaultExtractor(template).extract(doc)
-    assert article.extractor == "default/template"
+    assert article.extractor == "default/template+blocks"
+    assert article.template is not None
     assert article.text.count("Fresh") == 4 and "Business" not in article.text and "Privacy" not in article.text
+    decisions = [b.decisions[-1].reason for b in article.blocks if b.text == "Business"]
+    assert decisions == ["inside page furniture (a line of the site's learned template)"]
 
 
 def test_empty_page_has_a_reason():

@@ -1,7 +1,12 @@
 """The default extractor: the design card's cascade.
 
-1. ``template`` — when the template store holds a template for the URL's pattern (seed 001), its result wins:
-   a site's own learned boilerplate is the most precise signal there is.
+1. ``template`` — when the template store holds a template for the URL's pattern (seed 001), the lines it
+   calls site chrome (its head, tail and repeated lines) are page furniture for step 2. Measured on the 110
+   scrapinghub pages whose site has a second page, learning from that other page: the template's own text
+   scores F1 0.896 (P 0.823, R 0.984) where it applies, so letting it win outright costs the cascade
+   (0.933 against 0.967 without templates); as furniture evidence it raises precision (0.977 -> 0.981) and
+   costs recall only on lines the gold keeps although the site repeats them on every page (copyright
+   notes, newsletter calls), F1 0.966.
 2. boilerpipe-style block classification, in DOM context — the blocks' shallow features (seed 000) decide
    inside the element that holds most of the page's running text (scored from the blocks upwards, the way
    readability and CETD (seed 003) look for the densest subtree), so navigation, related-links boxes and
@@ -95,6 +100,12 @@ def _is_boilerplate_container(element: etree._Element, share: float = 0.0) -> st
     return f"class/id '{negative.group(0)}'" if negative else None
 
 
+def _all_lines_in(block: TextBlock, lines: frozenset[str]) -> bool:
+    from .template import normalize_line
+
+    return all(normalize_line(line) in lines for line in block.text.split("\n") if line.strip())
+
+
 def _block_score(block: TextBlock) -> float:
     if block.num_words < MIN_SCORING_WORDS or block.link_density > MAX_SCORING_LINK_DENSITY:
         return 0.0
@@ -120,10 +131,13 @@ class MarkFurniture(Step):
                 node = node.getparent()
         verdicts: dict[etree._Element, str | None] = {}
         furniture: dict[int, str] = {}
+        template_lines: frozenset[str] = run.notes.get("template_lines", frozenset())
         for index, block in enumerate(run.blocks):
             reason = self._nearest(block.element, verdicts, running_words, total or 1.0)
             if reason:
                 furniture[index] = reason
+            elif template_lines and _all_lines_in(block, template_lines):
+                furniture[index] = "a line of the site's learned template"
         run.notes["furniture"] = furniture
         run.notes["furniture_of_element"] = verdicts
         return bool(furniture)
@@ -304,9 +318,10 @@ class DefaultExtractor(Extractor):
     def __init__(self, template_extractor: Extractor | None = None) -> None:
         self._template = template_extractor
 
-    def _template_article(self, doc: TextDocument) -> Article | None:
+    def _template_lines(self, doc: TextDocument) -> tuple[str | None, frozenset[str]]:
+        """The URL's pattern and the lines its learned template calls site chrome, if it has one."""
         if not doc.url:
-            return None
+            return None, frozenset()
         template = self._template
         if template is None:
             from . import get_extractor
@@ -314,21 +329,33 @@ class DefaultExtractor(Extractor):
             template = get_extractor("template")
         has_template = getattr(template, "has_template", None)
         if has_template is None or not has_template(doc.url):
-            return None
+            return None, frozenset()
         article = template.extract(doc)
-        return article if article.text else None
+        if not article.text:  # distrusted: the page does not follow the template
+            return None, frozenset()
+        from .template import normalize_line
+
+        chrome = frozenset(normalize_line(b.text) for b in article.blocks if not b.is_content)
+        return article.template, chrome
+
+    def run(self, doc: TextDocument) -> Run:
+        run = Run(doc, doc.fresh_blocks())
+        pattern, chrome = self._template_lines(doc)
+        if chrome:
+            run.notes["template"] = pattern
+            run.notes["template_lines"] = chrome
+        for step in self.steps:
+            step.process(run)
+        return run
 
     def extract(self, doc: TextDocument) -> Article:
         if not doc.blocks:
             return self.empty(doc, doc.empty_reason or "no visible text")
-        templated = self._template_article(doc)
-        if templated is not None:
-            templated.extractor = f"{self.name}/template"
-            return templated
         run = self.run(doc)
+        template = run.notes.get("template")
         if "too_little" not in run.notes:
-            article = self.to_article(run)
-            article.extractor = f"{self.name}/blocks"
+            article = self.to_article(run, template=template)
+            article.extractor = f"{self.name}/template+blocks" if template else f"{self.name}/blocks"
             return article
         from . import get_extractor
 
