@@ -15,7 +15,7 @@
    ``MIN_SHARE_OF_GOOD_TEXT``), the line-block distribution, which needs no DOM structure, decides.
 
 Each step leaves its verdict and reason on the blocks; ``article.extractor`` names the step that produced
-the text (``default/template``, ``default/blocks`` or ``default/lineblock``).
+the text (``default/template+blocks``, ``default/blocks`` or ``default/lineblock``).
 """
 
 from __future__ import annotations
