@@ -100,3 +100,20 @@ def test_learned_template_lines_become_furniture():
 def test_empty_page_has_a_reason():
     article = extract(b"")
     assert article.text == "" and article.reason == "empty input"
+
+
+def test_article_split_over_wrapped_sections_is_climbed_to():
+    sections = "".join(f"<div class='wrap'><div class='section'>{paragraphs(3 + i)}</div></div>" for i in range(3))
+    article = extract(article_page(f"<div class='sections'>{sections}</div>"))
+    assert article.text.count("Paragraph") == 3 + 4 + 5
+
+
+def test_teaser_list_next_to_the_article_is_not_climbed_to():
+    teasers = "".join(
+        f"<div class='item'><h3><a href='/t{i}'>Teaser headline number {i} about the day</a></h3>"
+        f"<p>A short summary of the teased story, which says a little about what happened.</p></div>"
+        for i in range(12)
+    )
+    page = f"<html><body><div class='page'><div class='post'>{paragraphs(6)}</div>{teasers}</div></body></html>"
+    article = extract(page)
+    assert article.text.count("Paragraph") == 6 and "summary" not in article.text

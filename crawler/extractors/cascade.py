@@ -60,6 +60,16 @@ MAX_SCORING_LINK_DENSITY = 1 / 3
 NAME_WEIGHT = 0.25
 # A sibling of the chosen container joins it when it scores this share of the winner (readability: 0.2).
 SIBLING_SHARE = 0.2
+# Move from the chosen container to its parent while the parent holds this many times its running text
+# (non-furniture, non-link text): sections of one article scored apart. 1.5 = the rest of the parent is at
+# least half as long again as the container, more than an author box or a caption adds.
+CLIMB_RATIO = 1.5
+# ...looking this many levels up (wrappers between sections and their common parent; readability's
+# candidate scoring reaches three levels).
+MAX_CLIMB_LEVELS = 3
+# ...and only when the added text is no more link-dense than this: sections of an article carry few links,
+# lists of teasers (a linked headline over each summary) carry one in four or five words.
+CLIMB_MAX_LINK_DENSITY = 0.15
 # Readability.js: when >= 3 of the 5 best candidates score >= 75% of the best one and share an ancestor
 # with it, the article is split across them (columns, sections) and that ancestor is the container.
 TOP_CANDIDATES = 5
@@ -98,6 +108,14 @@ def _is_boilerplate_container(element: etree._Element, share: float = 0.0) -> st
         return f"role={role}"
     negative = NEGATIVE_NAMES.search(names)
     return f"class/id '{negative.group(0)}'" if negative else None
+
+
+def _extra_link_density(words: dict[etree._Element, list[int]], outer: etree._Element, inner: etree._Element) -> float:
+    """Link density of the text that ``outer`` holds beyond ``inner``."""
+    outer_words, outer_links = words.get(outer, (0, 0))
+    inner_words, inner_links = words.get(inner, (0, 0))
+    extra = outer_words - inner_words
+    return (outer_links - inner_links) / extra if extra > 0 else 0.0
 
 
 def _all_lines_in(block: TextBlock, lines: frozenset[str]) -> bool:
@@ -174,9 +192,21 @@ class ScoreContainers(Step):
             if block.element is not None:
                 blocks_per_element[block.element] = blocks_per_element.get(block.element, 0) + 1
         scores: dict[etree._Element, float] = {}
+        running: dict[etree._Element, float] = {}  # running text under each element, furniture left out
+        words: dict[etree._Element, list[int]] = {}  # [words, words in links] under each element, likewise
         for index, block in enumerate(run.blocks):
+            if block.element is None or index in furniture:
+                continue
             score = _block_score(block)
-            if not score or block.element is None or index in furniture:
+            ancestor = block.element
+            while ancestor is not None:
+                if score:
+                    running[ancestor] = running.get(ancestor, 0.0) + score
+                counts = words.setdefault(ancestor, [0, 0])
+                counts[0] += block.num_words
+                counts[1] += block.num_words_in_anchor_text
+                ancestor = ancestor.getparent()
+            if not score:
                 continue
             # An element that is one paragraph (a <p>, or a <div> used as one) is not a candidate itself:
             # readability turns such divs into paragraphs before scoring.
@@ -191,7 +221,14 @@ class ScoreContainers(Step):
         for node in scores:
             if POSITIVE_NAMES.search(_names(node)) or node.tag in {"article", "main"}:
                 scores[node] *= 1.0 + NAME_WEIGHT
+            # readability: a candidate's score times (1 - its link density), so a container of teasers
+            # (linked headline over each summary) loses to the article beside it.
+            total, linked = words.get(node, (0, 0))
+            if total:
+                scores[node] *= 1.0 - linked / total
         run.notes["container_scores"] = scores
+        run.notes["running_text"] = running
+        run.notes["words"] = words
         return bool(scores)
 
 
@@ -205,6 +242,7 @@ class ChooseContentRoot(Step):
             return False
         ranked = sorted(scores, key=scores.__getitem__, reverse=True)[:TOP_CANDIDATES]
         best = self._common_ancestor(ranked, scores)
+        best = self._climb(best, run.notes.get("running_text", {}), run.notes.get("words", {}))
         roots = [best]
         parent = best.getparent()
         if parent is not None:
@@ -215,6 +253,26 @@ class ChooseContentRoot(Step):
                     roots.append(sibling)
         run.notes["content_roots"] = roots
         return True
+
+    @staticmethod
+    def _climb(
+        best: etree._Element, running: dict[etree._Element, float], words: dict[etree._Element, list[int]]
+    ) -> etree._Element:
+        """Moves up while an ancestor a few levels up holds much more running text than the chosen
+        container: the article is split over sections or columns that score separately."""
+        climbed = True
+        while climbed:
+            climbed = False
+            ancestor = best.getparent()
+            for _ in range(MAX_CLIMB_LEVELS):
+                if ancestor is None or ancestor.tag in {"body", "html"}:
+                    break
+                if running.get(ancestor, 0.0) >= CLIMB_RATIO * running.get(best, 0.0):
+                    if _extra_link_density(words, ancestor, best) <= CLIMB_MAX_LINK_DENSITY:
+                        best, climbed = ancestor, True
+                    break
+                ancestor = ancestor.getparent()
+        return best
 
     @staticmethod
     def _common_ancestor(ranked: list[etree._Element], scores: dict[etree._Element, float]) -> etree._Element:
