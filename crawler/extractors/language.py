@@ -47,21 +47,22 @@ def classify(text: str) -> str | None:
         if any("\uac00" <= c <= "\ud7af" for c in text):
             return "ko"
         return "zh"
-    code, _ = _identifier().classify(text)
-    return code
+    for code, _ in _identifier().rank(text):
+        if len(code) == 2:
+            return code
+    return None
 
 
 @lru_cache(maxsize=1)
 def _identifier():  # -> py3langid LanguageIdentifier
-    """py3langid's model restricted to languages with an ISO 639-1 code (it also knows ISO 639-3 ones
-    such as Bikol or Nigerian Pidgin, which it otherwise returns for short English text)."""
+    """py3langid's model; only its ISO 639-1 answers are used (it also knows ISO 639-3 languages such as
+    Bikol or Nigerian Pidgin, which it otherwise returns for short English text). Ranking instead of
+    ``set_languages`` avoids a second copy of the model (measured: +22 MB)."""
     from pathlib import Path
 
     from py3langid import langid
 
-    identifier = langid.LanguageIdentifier.from_modelpath(Path(langid.MODEL_DIR) / langid.MODEL_FILE)
-    identifier.set_languages([code for code in identifier.nb_classes if len(code) == 2])
-    return identifier
+    return langid.LanguageIdentifier.from_modelpath(Path(langid.MODEL_DIR) / langid.MODEL_FILE)
 
 
 def identify_language(blocks: Iterable[TextBlock], declared: str | None = None) -> str | None:
