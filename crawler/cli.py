@@ -174,6 +174,10 @@ def command_extract(args: argparse.Namespace, parser: argparse.ArgumentParser) -
         raise CliError(f"extractor {name!r} cannot be loaded: {error}") from error
     if args.format == "json":
         _write(json.dumps(article.to_dict(), ensure_ascii=False, indent=2))
+    elif args.format == "html":
+        _write(article.to_html())
+    elif args.format == "markdown":
+        _write(article.to_markdown())
     else:
         _write(article.title or "")
         if article.text:
@@ -278,8 +282,9 @@ def build_parser() -> argparse.ArgumentParser:
                                      "or an http(s) URL")
     extract_parser.add_argument("--extractor", default="default", metavar="NAME",
                                 help=f"which extractor (default: default); one of {names}")
-    extract_parser.add_argument("--format", choices=("text", "json"), default="text",
-                                help="text (title line, then the text) or json (default: text)")
+    extract_parser.add_argument("--format", choices=("text", "json", "html", "markdown"), default="text",
+                                help="text (title line, then the text), json, or the article's cleaned html "
+                                     "or markdown with headings, lists, quotes, code and tables (default: text)")
     extract_parser.add_argument("--url", help="the page's URL, when reading a file or stdin (helps some "
                                               "extractors and fills the article's url)")
     extract_parser.set_defaults(handler=command_extract, command_parser=extract_parser)

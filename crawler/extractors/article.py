@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 from typing import Any
 
 from .document import TextBlock
@@ -23,12 +22,23 @@ class Article:
     extractor: str
     url: str | None = None
     language: str | None = None
-    html: str | None = None
     template: str | None = None
     reason: str | None = None
     encoding: str | None = None
     warnings: list[str] = field(default_factory=list)
     blocks: list[TextBlock] = field(default_factory=list, repr=False)
+
+    def to_html(self) -> str:
+        """Cleaned HTML of the kept blocks: headings, lists, quotes, code and data tables kept."""
+        from .render import to_html
+
+        return to_html(self.blocks)
+
+    def to_markdown(self) -> str:
+        """The kept blocks as Markdown, with the same structure as ``to_html``."""
+        from .render import to_markdown
+
+        return to_markdown(self.blocks)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -46,15 +56,3 @@ class Article:
 
 def blocks_to_text(blocks: list[TextBlock]) -> str:
     return "\n".join(b.text for b in blocks if b.is_content)
-
-
-def blocks_to_html(blocks: list[TextBlock]) -> str:
-    """Simple cleaned HTML of the kept blocks: headings stay headings, list items stay items."""
-    parts = []
-    for block in blocks:
-        if not block.is_content:
-            continue
-        tag = block.tag if block.tag in {"h1", "h2", "h3", "h4", "h5", "h6", "li", "pre", "blockquote"} else "p"
-        body = "<br>".join(escape(line) for line in block.text.split("\n"))
-        parts.append(f"<{tag}>{body}</{tag}>")
-    return "\n".join(parts)

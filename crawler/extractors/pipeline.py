@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .article import Article, blocks_to_html, blocks_to_text
+from .article import Article, blocks_to_text
 from .document import TextBlock, TextDocument
 
 
@@ -78,7 +78,6 @@ class Extractor:
             extractor=self.name,
             url=run.doc.url,
             language=run.doc.language if text else None,
-            html=blocks_to_html(run.blocks) if text else None,
             template=template,
             reason=reason,
             encoding=run.doc.encoding,
