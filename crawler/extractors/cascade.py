@@ -21,7 +21,7 @@ the text (``default/template+blocks``, ``default/blocks`` or ``default/lineblock
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from lxml import etree
 
@@ -396,15 +396,12 @@ class DefaultExtractor(Extractor):
         chrome = frozenset(normalize_line(b.text) for b in article.blocks if not b.is_content)
         return article.template, chrome
 
-    def run(self, doc: TextDocument) -> Run:
-        run = Run(doc, doc.fresh_blocks())
+    def run(self, doc: TextDocument, notes: dict[str, Any] | None = None) -> Run:
         pattern, chrome = self._template_lines(doc)
+        seeded = dict(notes or {})
         if chrome:
-            run.notes["template"] = pattern
-            run.notes["template_lines"] = chrome
-        for step in self.steps:
-            step.process(run)
-        return run
+            seeded.update(template=pattern, template_lines=chrome)
+        return super().run(doc, seeded)
 
     def extract(self, doc: TextDocument) -> Article:
         if not doc.blocks:

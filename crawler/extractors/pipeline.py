@@ -58,8 +58,9 @@ class Extractor:
     name: ClassVar[str] = ""
     steps: Sequence[Step] = ()
 
-    def run(self, doc: TextDocument) -> Run:
-        run = Run(doc, doc.fresh_blocks())
+    def run(self, doc: TextDocument, notes: dict[str, Any] | None = None) -> Run:
+        """The steps over fresh copies of the blocks; ``notes`` seeds what steps hand on to each other."""
+        run = Run(doc, doc.fresh_blocks(), dict(notes or {}))
         for step in self.steps:
             step.process(run)
         return run
