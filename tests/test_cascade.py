@@ -117,3 +117,12 @@ def test_teaser_list_next_to_the_article_is_not_climbed_to():
     page = f"<html><body><div class='page'><div class='post'>{paragraphs(6)}</div>{teasers}</div></body></html>"
     article = extract(page)
     assert article.text.count("Paragraph") == 6 and "summary" not in article.text
+
+
+def test_heading_anchor_ids_are_not_furniture_names():
+    section = "<div class='section' id='sharing-with-a-single-developer'>" + paragraphs(4) + "</div>"
+    assert extract(f"<html><body><div class='doc'>{paragraphs(2)}{section}</div></body></html>").text.count(
+        "Paragraph"
+    ) == 6
+    short = parse_html("<html><body><div id='share-bar'>x</div></body></html>").blocks[0].element
+    assert _is_boilerplate_container(short) == "class/id 'share'"

@@ -87,8 +87,17 @@ MIN_SHARE_OF_GOOD_TEXT = 0.25
 GOOD_BLOCK_WORDS = 10
 
 
+# An id of more words than this is an anchor made from a heading ("sharing-with-a-single-developer" in
+# documentation), which says nothing about the element's role; page furniture ids are one to three words.
+MAX_ROLE_ID_WORDS = 3
+ID_WORD_SEPARATORS = re.compile(r"[-_\s]+")
+
+
 def _names(element: etree._Element) -> str:
-    return f"{element.get('class') or ''} {element.get('id') or ''}".lower()
+    element_id = element.get("id") or ""
+    if len(ID_WORD_SEPARATORS.split(element_id.strip("-_ "))) > MAX_ROLE_ID_WORDS:
+        element_id = ""
+    return f"{element.get('class') or ''} {element_id}".lower()
 
 
 def _is_boilerplate_container(element: etree._Element, share: float = 0.0) -> str | None:
