@@ -128,3 +128,11 @@ def test_unclosed_button_does_not_swallow_the_page():
 def test_text_after_an_early_closing_html_tag_is_kept():
     html = "<html><body><div>Header</div></body></html><div><p>The article after the include.</p></div>"
     assert texts(parse_html(html)) == ["Header", "The article after the include."]
+
+
+def test_json_ld_is_kept_although_body_scripts_are_dropped():
+    html = """<html><head><script type="application/ld+json">{"@type": "NewsArticle"}</script></head>
+    <body><p>Text</p><script type="application/LD+JSON">{"author": "A"}</script><script>x()</script></body></html>"""
+    doc = parse_html(html)
+    assert doc.json_ld == ['{"@type": "NewsArticle"}', '{"author": "A"}']
+    assert "author" not in doc.body.text_content()

@@ -265,6 +265,7 @@ class TextDocument:
         declared_language: str | None = None,
         warnings: Iterable[str] = (),
         empty_reason: str | None = None,
+        json_ld: Iterable[str] = (),
     ) -> None:
         self.blocks = blocks
         self.title = title
@@ -274,6 +275,8 @@ class TextDocument:
         self.declared_language = declared_language
         self.warnings = list(warnings)
         self.empty_reason = empty_reason
+        # Raw texts of <script type="application/ld+json"> anywhere in the page: the tree loses body scripts.
+        self.json_ld = list(json_ld)
 
     @classmethod
     def from_blocks(cls, blocks: Iterable[TextBlock], title: str | None = None) -> TextDocument:
@@ -298,6 +301,7 @@ class TextDocument:
         return identify_language(self.blocks, self.declared_language)
 
 
+JSON_LD_XPATH = etree.XPath("//script[contains(translate(@type, 'LDJSON', 'ldjson'), 'ld+json')]")
 # Form controls whose end tag a broken page forgot (``<button/>`` is not self-closing in HTML) swallow the
 # rest of the page; these are dropped only when they hold no block of their own.
 SWALLOWING_TAGS = frozenset({"button", "select", "option", "optgroup", "datalist", "textarea", "label"})
@@ -471,6 +475,7 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     title_element = root.find(".//title")
     if title_element is not None:
         title = WHITESPACE_RE.sub(" ", title_element.text_content()).strip() or None
+    json_ld = [s.text for s in JSON_LD_XPATH(root) if s.text and s.text.strip()]
     body = root.find("body")
     blocks, dropped = _walk_blocks(body if body is not None else root)
     for element in dropped:
@@ -479,7 +484,7 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     language = root.get("lang") or root.get("xml:lang")
     reason = None if blocks else "no visible text"
     return TextDocument(blocks, title, root=root, url=url, encoding=decoded.encoding,
-                        declared_language=language, warnings=warnings, empty_reason=reason)
+                        declared_language=language, warnings=warnings, empty_reason=reason, json_ld=json_ld)
 
 
 def total_words(blocks: Iterable[TextBlock]) -> int:
