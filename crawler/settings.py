@@ -2,7 +2,7 @@
 
 BOT_NAME = "newscrawler"
 
-SPIDER_MODULES: list[str] = []
+SPIDER_MODULES = ["crawler.spiders"]
 NEWSPIDER_MODULE = "crawler.spiders"
 
 USER_AGENT = "newscrawler (+https://github.com/newscrawler)"

@@ -1,0 +1,162 @@
+"""Is a page an article (extract and store it) or a listing (home, section, tag, author, search, pagination:
+follow its links, never store it)? Evidence from the URL and the page, weighed, with the reasons kept.
+
+Each piece of evidence adds to a score (positive: article); the page is an article when the score is above
+zero. Structured data the site declares (JSON-LD, OpenGraph) weighs most, then the shape of the page (how
+much running text it has against how much of it is links), then the URL's shape.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from .extractors.document import TextDocument
+from .extractors.text import cjk_ratio
+
+ARTICLE = "article"
+LISTING = "listing"
+
+ARTICLE_SCHEMA_TYPES = {
+    "article", "newsarticle", "blogposting", "reportagenews", "analysisnewsarticle", "opinionnewsarticle",
+    "reviewnewsarticle", "backgroundnewsarticle", "techarticle", "scholarlyarticle", "liveblogposting", "report",
+}
+# WebSite and WebPage describe the site or any page (article pages carry them too), so they say nothing.
+LISTING_SCHEMA_TYPES = {"collectionpage", "itemlist", "searchresultspage", "profilepage"}
+
+# Paths that name a listing: sections, tags, authors, search, archives and pagination.
+LISTING_PATH_RE = re.compile(
+    r"^/?$|/(?:tag|tags|topic|topics|category|categories|section|sections|author|authors|search|archive|"
+    r"archives|page|index|list|column|channel)(?:/|$|\.)|/page/\d+/?$|[?&](?:page|p|pg|s|q)=|/index\.s?html?$",
+    re.I,
+)
+# A date in the path is the strongest URL sign of one story (news sites file stories by day).
+DATED_PATH_RE = re.compile(r"/(?:19|20)\d{2}[/-]?\d{1,2}(?:[/-]?\d{1,2})?/", re.I)
+# Paths that look like one story: a long hyphenated slug, or a numeric id in a file name.
+ARTICLE_PATH_RE = re.compile(
+    r"[a-z0-9]+(?:-[a-z0-9]+){3,}|/\d{5,}|_\d{4,}\.s?html?$|/(?:article|story|news|post|a|p)/[^/]+",
+    re.I,
+)
+
+# Weights: declared types decide alone unless the page itself contradicts them strongly.
+SCHEMA_WEIGHT = 3.0
+OPENGRAPH_WEIGHT = 2.0
+URL_WEIGHT = 1.0
+# Running text: an article has at least this many words (CJK characters count 1/2.4 of one, the information
+# ratio measured for the line-block extractor) outside links in its longest blocks...
+MIN_ARTICLE_WORDS = 150
+TEXT_WEIGHT = 2.0
+# Below this the page has no article text at all; between the two a short news item is possible.
+MAX_LISTING_WORDS = 50
+# ...and a listing is mostly links: the share of linked words over the whole page. Measured on article pages:
+# 90th percentile 0.51 on scrapinghub, 0.63 on zh-news (Chinese portals carry heavy navigation); above both.
+LISTING_LINK_SHARE = 0.65
+LINK_WEIGHT = 1.5
+# Blocks of at least this many words count as running text (boilerpipe's 16-word content split, seed 000).
+RUNNING_TEXT_BLOCK_WORDS = 16
+CJK_WORDS_PER_CHARACTER = 1 / 2.4
+
+
+@dataclass
+class PageType:
+    kind: str
+    score: float
+    reasons: list[str] = field(default_factory=list)
+
+    @property
+    def is_article(self) -> bool:
+        return self.kind == ARTICLE
+
+    def reason(self) -> str:
+        return "; ".join(self.reasons)
+
+
+def _schema_types(doc: TextDocument) -> set[str]:
+    types: set[str] = set()
+
+    def collect(node: object) -> None:
+        if isinstance(node, dict):
+            kind = node.get("@type")
+            for value in kind if isinstance(kind, list) else [kind]:
+                if isinstance(value, str):
+                    types.add(value.lower().rsplit("/", 1)[-1])
+            graph = node.get("@graph")
+            if graph is not None:
+                collect(graph)
+        elif isinstance(node, list):
+            for item in node:
+                collect(item)
+
+    for raw in doc.json_ld:
+        try:
+            collect(json.loads(raw))
+        except ValueError:
+            continue  # broken JSON-LD is common; the other evidence decides
+    return types
+
+
+def _meta(doc: TextDocument, prop: str) -> str | None:
+    if doc.root is None:
+        return None
+    for element in doc.root.iter("meta"):
+        if (element.get("property") or element.get("name") or "").lower() == prop:
+            return (element.get("content") or "").strip().lower() or None
+    return None
+
+
+def _words(block_words: int, text: str) -> float:
+    return block_words * CJK_WORDS_PER_CHARACTER if cjk_ratio(text) > 0.5 else float(block_words)
+
+
+def classify_page(doc: TextDocument, url: str | None = None) -> PageType:
+    """Article or listing, with the evidence for it."""
+    url = url or doc.url or ""
+    score = 0.0
+    reasons: list[str] = []
+    types = _schema_types(doc)
+    if types & ARTICLE_SCHEMA_TYPES:
+        score += SCHEMA_WEIGHT
+        reasons.append(f"JSON-LD type {sorted(types & ARTICLE_SCHEMA_TYPES)[0]}")
+    elif types & LISTING_SCHEMA_TYPES:
+        score -= SCHEMA_WEIGHT
+        reasons.append(f"JSON-LD type {sorted(types & LISTING_SCHEMA_TYPES)[0]}")
+    og_type = _meta(doc, "og:type")
+    if og_type == "article":
+        score += OPENGRAPH_WEIGHT
+        reasons.append("og:type article")
+    elif og_type == "website":
+        score -= OPENGRAPH_WEIGHT / 2
+        reasons.append("og:type website")
+    path = urlsplit(url)
+    where = path.path + (f"?{path.query}" if path.query else "")
+    if DATED_PATH_RE.search(where):
+        score += URL_WEIGHT
+        reasons.append("dated URL")
+    elif LISTING_PATH_RE.search(where):
+        score -= URL_WEIGHT
+        reasons.append("listing-like URL")
+    elif ARTICLE_PATH_RE.search(where):
+        score += URL_WEIGHT
+        reasons.append("article-like URL")
+    running = sum(
+        _words(b.num_words - b.num_words_in_anchor_text, b.text)
+        for b in doc.blocks
+        if b.num_words >= RUNNING_TEXT_BLOCK_WORDS and b.link_density < 1 / 3
+    )
+    if running >= MIN_ARTICLE_WORDS:
+        score += TEXT_WEIGHT
+        reasons.append(f"{running:.0f} words of running text")
+    elif running < MAX_LISTING_WORDS:
+        score -= TEXT_WEIGHT
+        reasons.append(f"only {running:.0f} words of running text")
+    else:
+        reasons.append(f"{running:.0f} words of running text: a short item or a listing")
+    words = sum(b.num_words for b in doc.blocks)
+    linked = sum(b.num_words_in_anchor_text for b in doc.blocks)
+    if words and linked / words >= LISTING_LINK_SHARE:
+        score -= LINK_WEIGHT
+        reasons.append(f"{linked / words:.0%} of the words are links")
+    # A tie keeps the page: storing a listing by mistake is visible and fixable, losing an article is not.
+    return PageType(ARTICLE if score >= 0 else LISTING, score, reasons)

@@ -1,0 +1,46 @@
+from crawler.extractors import parse_html
+from crawler.pagetypes import classify_page
+
+PARAGRAPH = "<p>The council met on Tuesday evening to discuss the new budget, and members argued at length.</p>"
+NAV = "<nav>" + " ".join(f"<a href='/s{i}'>Section {i}</a>" for i in range(12)) + "</nav>"
+
+
+def page(body: str, head: str = "") -> str:
+    return f"<html><head>{head}</head><body>{NAV}{body}</body></html>"
+
+
+def test_article_by_text_and_url():
+    url = "https://news.example/2024/03/12/budget-vote-ends-in-a-tie.html"
+    result = classify_page(parse_html(page(PARAGRAPH * 10)), url)
+    assert result.is_article and "dated URL" in result.reason()
+
+
+def test_listing_by_links_and_url():
+    items = "".join(f"<li><a href='/a{i}'>Headline number {i} of the day</a></li>" for i in range(30))
+    teasers = f"<ul>{items}</ul>"
+    result = classify_page(parse_html(page(teasers)), "https://news.example/section/politics/")
+    assert not result.is_article
+    assert "listing-like URL" in result.reason() and "words are links" in result.reason()
+
+
+def test_declared_types_weigh_most():
+    ld = '<script type="application/ld+json">{"@graph": [{"@type": "WebSite"}, {"@type": ["NewsArticle"]}]}</script>'
+    result = classify_page(parse_html(page(PARAGRAPH * 2, ld)), "https://news.example/tag/budget")
+    assert result.is_article and "JSON-LD type newsarticle" in result.reason()
+    listing = (
+        '<script type="application/ld+json">{"@type": "CollectionPage"}</script>'
+        '<meta property="og:type" content="website">'
+    )
+    assert not classify_page(parse_html(page(PARAGRAPH, listing)), "https://news.example/x").is_article
+
+
+def test_broken_json_ld_is_ignored():
+    broken = '<script type="application/ld+json">{"@type": </script>'
+    result = classify_page(parse_html(page(PARAGRAPH * 10, broken)), "https://news.example/story/budget")
+    assert result.is_article
+
+
+def test_chinese_article_text_is_weighed_per_character():
+    sentence = "本报讯 记者从市交通局获悉，今年我市将在中心城区新增二十公里自行车道，并对现有自行车道进行改造。"
+    body = f"<p>{sentence * 8}</p>"
+    assert classify_page(parse_html(page(body)), "https://news.example.cn/a/123456.html").is_article

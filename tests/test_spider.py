@@ -1,0 +1,90 @@
+"""The news spider against the shipped sample site served on 127.0.0.1 (no extraction pipeline here)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from crawler.sample_site import SITE_ROOT, SampleSiteServer
+
+ROOT = Path(__file__).resolve().parents[1]
+RUNNER = Path(__file__).parent / "helpers" / "run_spider.py"
+ARTICLE_PATHS = sorted("/" + str(p.relative_to(SITE_ROOT)) for p in SITE_ROOT.rglob("20*/**/*.html"))
+QUIET = {"LOG_LEVEL": "WARNING", "AUTOTHROTTLE_ENABLED": False, "ITEM_PIPELINES": {}, "HTTPCACHE_ENABLED": False}
+
+
+def crawl(tmp_path, spider_args, settings=None):
+    output = tmp_path / "out.json"
+    env = dict(os.environ, SCRAPY_SETTINGS_MODULE="crawler.settings", PYTHONPATH=str(ROOT))
+    subprocess.run(
+        [sys.executable, str(RUNNER), str(output), json.dumps(spider_args), json.dumps({**QUIET, **(settings or {})})],
+        cwd=ROOT, env=env, check=True, timeout=120,
+    )
+    return json.loads(output.read_text())
+
+
+@pytest.fixture()
+def site():
+    server = SampleSiteServer().start()
+    yield server
+    server.shutdown()
+
+
+def paths(result, base):
+    return sorted(item["url"].removeprefix(base) for item in result["items"])
+
+
+def test_crawl_from_home_follows_links_obeys_robots_and_fetches_each_page_once(site, tmp_path):
+    result = crawl(tmp_path, {"start_urls": site.base_url + "/"})
+    crawled = paths(result, site.base_url)
+    for article in ARTICLE_PATHS:
+        if not article.startswith("/private/"):
+            assert article in crawled
+    assert "/private/drafts.html" not in crawled and site.hits["/private/drafts.html"] == 0
+    assert "/world/page/2.html" in crawled  # pagination followed
+    assert "/missing" not in " ".join(crawled) and site.hits["/missing.html"] == 1  # 404 fetched once, no item
+    assert "/world/2024/03/13/harbour-reopens-to-ferries.html" in crawled  # also reached through the redirect
+    assert all(count == 1 for path, count in site.hits.items() if path != "/robots.txt"), site.hits
+    assert len(crawled) == len(set(crawled))
+
+
+def test_sitemap_index_and_robots_sitemaps(site, tmp_path):
+    result = crawl(tmp_path, {"sitemap_urls": site.base_url + "/robots.txt"})
+    crawled = paths(result, site.base_url)
+    expected = [p for p in ARTICLE_PATHS if p.startswith(("/world/", "/zh/"))] + [
+        p for p in ARTICLE_PATHS if p.startswith("/tech/") and "old-mill" not in p
+    ]
+    assert crawled == sorted(expected)
+
+
+def test_rss_feed(site, tmp_path):
+    result = crawl(tmp_path, {"feeds": site.base_url + "/feed.xml"})
+    crawled = paths(result, site.base_url)
+    assert crawled == sorted(p for p in ARTICLE_PATHS if p.startswith("/tech/") and not p.endswith("-2.html"))
+
+
+def test_urls_file_is_fetched_not_followed(site, tmp_path):
+    urls = tmp_path / "urls.txt"
+    urls.write_text(f"# two pages\n{site.base_url}/world/index.html\n{site.base_url}{ARTICLE_PATHS[0]}\n")
+    result = crawl(tmp_path, {"urls_file": str(urls)})
+    assert paths(result, site.base_url) == sorted(["/world/index.html", ARTICLE_PATHS[0]])
+
+
+def test_folder_of_saved_pages(tmp_path):
+    result = crawl(tmp_path, {"path": str(SITE_ROOT / "zh")})
+    names = sorted(Path(item["url"]).name for item in result["items"])
+    assert names == ["bike-lanes.html", "index.html", "library-solar.html"]
+    assert result["stats"]["news/saved_pages"] == 3
+
+
+def test_max_pages_and_depth(site, tmp_path):
+    result = crawl(tmp_path, {"start_urls": site.base_url + "/", "max_depth": 0})
+    assert paths(result, site.base_url) == ["/"]
+
+
+def test_no_source_is_a_clear_error(tmp_path):
+    with pytest.raises(subprocess.CalledProcessError):
+        crawl(tmp_path, {})
