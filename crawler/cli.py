@@ -187,8 +187,38 @@ def command_extract(args: argparse.Namespace, parser: argparse.ArgumentParser) -
     return EXIT_OK
 
 
+def command_evaluate_metadata(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Per field, the share of pages whose expected metadata we (and each peer) got right."""
+    from .evaluation import metadata_eval
+
+    peers = _split_names(args.peers) if args.peers else []
+    if args.peers == ALL:
+        peers = list(metadata_eval.PEER_LOADERS)
+    unknown = [name for name in peers if name.removeprefix("peer:") not in metadata_eval.PEER_LOADERS]
+    if unknown:
+        parser.error(f"no metadata wrapper for peer {', '.join(map(repr, unknown))}; "
+                     f"known: {', '.join(metadata_eval.PEER_LOADERS)}, {ALL}")
+    pages = [page for page in _load_pages(args.dataset, args.limit) if page.metadata]
+    if not pages:
+        raise CliError(f"{args.dataset}: no page has expected metadata (expected-metadata.json)")
+    try:
+        results = metadata_eval.evaluate_metadata(pages, [name.removeprefix("peer:") for name in peers])
+    except ImportError as error:
+        raise CliError(f"a peer cannot be loaded: {error}") from error
+    if args.json:
+        _write(json.dumps(metadata_eval.to_json(results), ensure_ascii=False, indent=2))
+    else:
+        _write(f"{args.dataset}: {len(pages)} pages with expected metadata; share of pages right per field "
+               "(n = pages where the field is expected)")
+        _write(metadata_eval.format_table(results))
+    return EXIT_OK
+
+
 def command_evaluate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from .evaluation.evaluate import evaluate, format_table
+
+    if getattr(args, "metadata", False):
+        return command_evaluate_metadata(args, parser)
     from .evaluation.peers import PeerUnavailable
 
     extractors = resolve_extractors(parser, args.extractor)
@@ -311,6 +341,10 @@ def build_parser() -> argparse.ArgumentParser:
                     "seconds (end to end), errors (pages on which it raised; scored as empty). --json keys: "
                     "extractor, pages, f1, precision, recall, accuracy, seconds, f1_std.",
     )
+    evaluate_parser.add_argument("--metadata", action="store_true",
+                                 help="score the metadata instead of the text: per field (title, author, "
+                                      "language, published) the share of pages right; --json prints an "
+                                      "object field -> share, with peers under \"peers\"")
     evaluate_parser.set_defaults(handler=command_evaluate, command_parser=evaluate_parser)
 
     bench_parser = commands.add_parser(

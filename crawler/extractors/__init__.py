@@ -9,11 +9,16 @@ Every extractor works on the same parsed ``TextDocument`` (``parse_html``); ``av
 
 from __future__ import annotations
 
+from datetime import datetime
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from .article import Article
 from .document import TextBlock, TextDocument, parse_html
 from .pipeline import Extractor
+
+if TYPE_CHECKING:
+    from .metadata import Metadata
 
 # name -> "module:Class"; imported on first use so that `import crawler.extractors` stays cheap.
 _REGISTRY: dict[str, str] = {
@@ -59,6 +64,19 @@ def extract(
     return chosen.extract(parse_html(html, url, content_type))
 
 
+def extract_metadata_only(
+    html: bytes | str,
+    url: str | None = None,
+    *,
+    content_type: str | None = None,
+    now: datetime | None = None,
+) -> Metadata:
+    """Only the metadata of a page (headline, authors, dates, ...), without running a text extractor."""
+    from .metadata import extract_metadata
+
+    return extract_metadata(parse_html(html, url, content_type), now)
+
+
 __all__ = [
     "Article",
     "Extractor",
@@ -67,6 +85,7 @@ __all__ = [
     "available",
     "extract",
     "extract_document",
+    "extract_metadata_only",
     "get_extractor",
     "parse_html",
 ]

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .document import TextBlock
+from .document import TextBlock, TextDocument
+
+if TYPE_CHECKING:
+    from .metadata import Metadata
 
 
 @dataclass
@@ -27,6 +30,15 @@ class Article:
     encoding: str | None = None
     warnings: list[str] = field(default_factory=list)
     blocks: list[TextBlock] = field(default_factory=list, repr=False)
+    # The parsed page, kept so that metadata is computed only when asked for (once per page).
+    document: TextDocument | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def metadata(self) -> Metadata:
+        """Headline, authors, dates, language... of the page (``crawler.extractors.metadata``)."""
+        from .metadata import Metadata, metadata_of
+
+        return metadata_of(self.document) if self.document is not None else Metadata()
 
     def to_html(self) -> str:
         """Cleaned HTML of the kept blocks: headings, lists, quotes, code and data tables kept."""
@@ -51,6 +63,7 @@ class Article:
             "reason": self.reason,
             "encoding": self.encoding,
             "warnings": list(self.warnings),
+            "metadata": self.metadata.to_dict(),
         }
 
 

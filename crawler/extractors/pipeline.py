@@ -84,8 +84,9 @@ class Extractor:
             encoding=run.doc.encoding,
             warnings=list(run.doc.warnings),
             blocks=run.blocks,
+            document=run.doc,
         )
 
     def empty(self, doc: TextDocument, reason: str) -> Article:
         return Article(text="", title=doc.title, extractor=self.name, url=doc.url, reason=reason,
-                       encoding=doc.encoding, warnings=list(doc.warnings))
+                       encoding=doc.encoding, warnings=list(doc.warnings), document=doc)

@@ -1,0 +1,236 @@
+"""Scores of the metadata extraction on a data set with expected metadata (the readability layout).
+
+Per field, the share of pages right among the pages where the expected value is given (issue 4):
+
+- title: equal after whitespace normalisation;
+- author: every name of the expected byline found among the extracted authors (names compared by their
+  words, case-folded; CJK names by containment);
+- language: same primary subtag (``en-US`` = ``en``);
+- published: same calendar day, in UTC when both sides give a zone, else as written.
+
+A peer (trafilatura) is scored on the same pages in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+from ..extractors.document import parse_html
+from ..extractors.metadata import extract_metadata
+from ..extractors.metadata.dates import parse_structured_date
+from ..extractors.text import CJK_RE, WHITESPACE_RE
+from .datasets import Page, load_dataset
+
+FIELDS = ("title", "author", "language", "published")
+OURS = "default"
+PEER_PREFIX = "peer:"
+
+# What a byline carries besides names: a leading "By", roles, dates and counts after the names.
+BYLINE_PREFIX_RE = re.compile(r"^\s*(?:written\s+by|by|par|von|por)\b[\s:]*", re.I)
+BYLINE_CUT_RE = re.compile(r"[\n(|\d].*$", re.S)
+NAME_SEPARATOR_RE = re.compile(r"\s*(?:,|&|\band\b|\bet\b|;)\s*", re.I)
+MONTH_WORDS = frozenset("january february march april may june july august september october november december "
+                        "last updated published".split())
+WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+@dataclass
+class Guess:
+    """What one system says about one page, in the four scored fields."""
+
+    title: str | None = None
+    authors: list[str] = field(default_factory=list)
+    language: str | None = None
+    published: str | None = None
+
+
+@dataclass
+class FieldScore:
+    right: int = 0
+    expected: int = 0
+    misses: list[str] = field(default_factory=list)
+
+    @property
+    def share(self) -> float:
+        return self.right / self.expected if self.expected else 0.0
+
+
+def _normal(text: str | None) -> str:
+    return WHITESPACE_RE.sub(" ", text or "").strip()
+
+
+def expected_names(byline: str | None) -> list[str]:
+    """The personal names in an expected byline; none when it holds only a date or a role."""
+    text = BYLINE_PREFIX_RE.sub("", (byline or "").strip())
+    text = _normal(BYLINE_CUT_RE.sub("", text))
+    names = []
+    for part in NAME_SEPARATOR_RE.split(text):
+        words = [w for w in WORD_RE.findall(part) if w.casefold() not in MONTH_WORDS]
+        if words:
+            names.append(" ".join(words) if not CJK_RE.search(part) else part.strip())
+    return names
+
+
+def author_right(byline: str | None, authors: Sequence[str]) -> bool:
+    found = " ".join(authors).casefold()
+    found_words = set(WORD_RE.findall(found))
+    for name in expected_names(byline):
+        if CJK_RE.search(name):
+            if name.casefold() not in found:
+                return False
+        elif not all(word.casefold() in found_words for word in WORD_RE.findall(name)):
+            return False
+    return bool(authors)
+
+
+def _day(value: str) -> tuple[object, bool] | None:
+    parsed = parse_structured_date(value)
+    if parsed is None:
+        return None
+    moment = parsed.moment
+    if moment.tzinfo is not None:
+        return moment.astimezone(timezone.utc).date(), True
+    return moment.date(), False
+
+
+def published_right(expected: str, guessed: str | None) -> bool:
+    if not guessed:
+        return False
+    want, got = _day(expected), _day(guessed)
+    if want is None or got is None:
+        return False
+    if want[1] and got[1]:
+        return want[0] == got[0]
+    # One side has no zone: the day as written on each side.
+    return expected[:10] == guessed[:10] or want[0] == got[0]
+
+
+def language_right(expected: str, guessed: str | None) -> bool:
+    return bool(guessed) and expected.split("-")[0].split("_")[0].lower() == guessed.split("-")[0].split("_")[0].lower()
+
+
+def expected_fields(page: Page) -> dict[str, str]:
+    """The fields this page can be scored on."""
+    meta = page.metadata or {}
+    wanted = {}
+    if _normal(meta.get("title")):
+        wanted["title"] = meta["title"]
+    if expected_names(meta.get("byline")):
+        wanted["author"] = meta["byline"]
+    if meta.get("lang"):
+        wanted["language"] = meta["lang"]
+    if meta.get("publishedTime"):
+        wanted["published"] = meta["publishedTime"]
+    return wanted
+
+
+def score_page(wanted: dict[str, str], guess: Guess) -> dict[str, bool]:
+    checks: dict[str, Callable[[str], bool]] = {
+        "title": lambda expected: _normal(expected) == _normal(guess.title),
+        "author": lambda expected: author_right(expected, guess.authors),
+        "language": lambda expected: language_right(expected, guess.language),
+        "published": lambda expected: published_right(expected, guess.published),
+    }
+    return {name: checks[name](value) for name, value in wanted.items()}
+
+
+def ours(page: Page, now: datetime | None = None) -> Guess:
+    metadata = extract_metadata(parse_html(page.html, page.url), now)
+    return Guess(metadata.title, metadata.authors, metadata.language, metadata.published)
+
+
+def _trafilatura() -> Callable[[Page], Guess]:
+    from trafilatura.metadata import extract_metadata as trafilatura_metadata
+
+    def run(page: Page) -> Guess:
+        html = parse_html(page.html).root
+        if html is None:
+            return Guess()
+        document = trafilatura_metadata(page.html.decode("utf-8", "replace"), default_url=page.url)
+        if document is None:
+            return Guess()
+        authors = [a.strip() for a in (document.author or "").split(";") if a.strip()]
+        return Guess(document.title, authors, getattr(document, "language", None), document.date)
+
+    return run
+
+
+PEER_LOADERS: dict[str, Callable[[], Callable[[Page], Guess]]] = {"trafilatura": _trafilatura}
+
+
+def evaluate_metadata(pages: Sequence[Page], peers: Sequence[str] = ()) -> dict[str, dict[str, FieldScore]]:
+    """Per system (ours, then each peer), per field, the pages right among those where a value is expected."""
+    systems: dict[str, Callable[[Page], Guess]] = {OURS: ours}
+    for name in peers:
+        if name not in PEER_LOADERS:
+            raise ValueError(f"no metadata wrapper for peer {name!r}; known: {', '.join(PEER_LOADERS)}")
+        systems[PEER_PREFIX + name] = PEER_LOADERS[name]()
+    results = {name: {f: FieldScore() for f in FIELDS} for name in systems}
+    for page in pages:
+        wanted = expected_fields(page)
+        if not wanted:
+            continue
+        for name, system in systems.items():
+            try:
+                guess = system(page)
+            except Exception as error:  # a peer's failure on one page is a miss, not the end of the run
+                print(f"{name}: {page.id}: {type(error).__name__}: {error}", file=sys.stderr)
+                guess = Guess()
+            for field_name, right in score_page(wanted, guess).items():
+                score = results[name][field_name]
+                score.expected += 1
+                if right:
+                    score.right += 1
+                else:
+                    score.misses.append(page.id)
+    return results
+
+
+def shares(scores: dict[str, FieldScore]) -> dict[str, float]:
+    return {name: round(score.share, 4) for name, score in scores.items()}
+
+
+def to_json(results: dict[str, dict[str, FieldScore]]) -> dict[str, object]:
+    """Field name -> share for ours; peers, when run, under "peers" as name -> the same mapping."""
+    report: dict[str, object] = dict(shares(results[OURS]))
+    peers = {name.removeprefix(PEER_PREFIX): shares(scores) for name, scores in results.items() if name != OURS}
+    if peers:
+        report["peers"] = peers
+    return report
+
+
+def format_table(results: dict[str, dict[str, FieldScore]]) -> str:
+    header = ["system", *(f"{f} (n={next(iter(results.values()))[f].expected})" for f in FIELDS)]
+    rows = [header] + [[name, *(f"{scores[f].share:.3f}" for f in FIELDS)] for name, scores in results.items()]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    return "\n".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+                     for row in rows)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m crawler.evaluation.metadata_eval DIR [--peers trafilatura] [--misses]``: for looking at misses."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("dataset")
+    parser.add_argument("--peers", default="")
+    parser.add_argument("--misses", action="store_true", help="list the pages each field got wrong")
+    args = parser.parse_args(argv)
+    results = evaluate_metadata(load_dataset(args.dataset), [p for p in args.peers.split(",") if p])
+    print(format_table(results))
+    if args.misses:
+        print(json.dumps({name: {f: s.misses for f, s in scores.items()} for name, scores in results.items()},
+                         indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+__all__ = ["FIELDS", "FieldScore", "Guess", "author_right", "evaluate_metadata", "expected_fields",
+           "expected_names", "format_table", "published_right", "score_page", "shares", "to_json"]

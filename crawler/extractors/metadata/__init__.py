@@ -1,0 +1,458 @@
+"""Article metadata: headline, authors, dates, language, description, site, canonical URL, image, tags.
+
+Every field is taken from the most trusted source that gives a plausible value (issue 4):
+JSON-LD > OpenGraph/Twitter cards > ``<meta>`` names and head links > microdata (``itemprop``, and
+``<time datetime>`` in the body) > the URL path > the visible text near the headline. ``Metadata.sources``
+names the source of each field. A value that fails its check (a date in the future or before 1990, a site
+name given as author, a URL given as a name) is skipped and the next source is asked.
+
+    >>> from crawler.extractors import extract_metadata_only
+    >>> extract_metadata_only(html, url).to_dict()
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from difflib import SequenceMatcher
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+from lxml import etree
+
+from ..document import TextDocument
+from ..text import WHITESPACE_RE
+from . import jsonld
+from .byline import markup_byline, scan_near_headline
+from .dates import FoundDate, find_url_date, is_plausible, parse_structured_date
+
+JSON_LD = "json-ld"
+OPENGRAPH = "opengraph"
+META = "meta"
+MICRODATA = "microdata"  # itemprop markup, and <time datetime> in the body
+URL = "url"
+TEXT = "text"
+SOURCES = (JSON_LD, OPENGRAPH, META, MICRODATA, URL, TEXT)
+
+# <meta> keys per field, by source, most specific first (names seen on the readability and scrapinghub
+# sets, plus the Dublin Core, Parse.ly, Sailthru and Highwire/citation conventions).
+OPENGRAPH_KEYS: dict[str, tuple[str, ...]] = {
+    "title": ("og:title", "twitter:title"),
+    "authors": ("article:author", "og:article:author"),
+    "published": ("article:published_time", "og:article:published_time", "og:published_time"),
+    "modified": ("article:modified_time", "og:article:modified_time", "og:updated_time"),
+    "language": ("og:locale",),
+    "description": ("og:description", "twitter:description"),
+    "site_name": ("og:site_name",),
+    "canonical_url": ("og:url",),
+    "image": ("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src"),
+    "tags": ("article:tag", "og:article:tag"),
+    "section": ("article:section", "og:article:section"),
+}
+META_KEYS: dict[str, tuple[str, ...]] = {
+    "title": ("dc.title", "dcterms.title", "dc:title", "dcterm:title", "parsely-title", "sailthru.title",
+              "citation_title", "title", "weibo:article:title"),
+    "authors": ("dc:creator", "dcterm:creator", "dc.creator", "dcterms.creator", "author", "byline",
+                "parsely-author", "sailthru.author", "citation_author", "article.author", "authors"),
+    "published": ("pubdate", "publishdate", "publish-date", "publish_date", "publication_date", "dc.date.issued",
+                  "dcterms.issued", "dcterms.created", "dc.date", "dcterms.date", "article.published",
+                  "parsely-pub-date", "sailthru.date", "citation_publication_date", "citation_date",
+                  "weibo:article:create_at", "date", "created"),
+    "modified": ("dcterms.modified", "dc.date.modified", "article.updated", "last-modified", "lastmod"),
+    "language": ("content-language", "dc.language", "dcterms.language", "language"),
+    "description": ("description", "dc.description", "dcterms.description", "dcterms.abstract"),
+    "site_name": ("application-name", "publisher", "dc.publisher", "dcterms.publisher"),
+    "tags": ("news_keywords", "keywords", "parsely-tags", "sailthru.tags"),
+    "section": ("article.section", "section", "parsely-section", "category"),
+}
+MICRODATA_PROPS: dict[str, tuple[str, ...]] = {
+    "title": ("headline",),
+    "authors": ("author", "creator"),
+    "published": ("datePublished", "dateCreated", "uploadDate"),
+    "modified": ("dateModified",),
+    "language": ("inLanguage",),
+    "description": ("description",),
+    "image": ("image", "thumbnailUrl"),
+    "tags": ("keywords",),
+    "section": ("articleSection",),
+}
+# Separators between a headline and the site name in <title>: Readability.js's set with spaces around.
+TITLE_SEPARATOR_RE = re.compile(r"\s+[|\-–—\\/>»·•]\s+")
+# The same, and the CJK sites' "_" and full-width bar, for removing a part that is the site name.
+TITLE_PART_RE = re.compile(r"(\s+[|\-–—\\/>»·•]\s+|\s*[_｜]\s*)")
+# A <title> cut to this many words or fewer was a title with a subtitle, not a headline with a site name
+# (Readability.js's rule: "<= 4 words" keeps the original title).
+MIN_KEPT_TITLE_WORDS = 4
+# An author longer than this is a sentence or a list of contributors pasted into a field, not a name.
+MAX_AUTHOR_CHARS = 80
+MAX_AUTHORS = 12
+URLISH_RE = re.compile(r"^(?:https?://|www\.)|\.(?:com|org|net|html?)\b|/", re.I)
+HANDLE_RE = re.compile(r"^@\w+$")
+AUTHOR_PREFIX_RE = re.compile(r"^(?:by|par|von|por|written by|posted by|author|作者|记者|文)\s*[:：/]?\s+", re.I)
+AUTHOR_SPLIT_RE = re.compile(r"\s*(?:;|\||、|，|\band\b|&)\s*", re.I)
+LANGUAGE_RE = re.compile(r"^([a-z]{2,3})(?:[-_][a-z0-9]+)*$", re.I)
+CACHE_ATTRIBUTE = "_metadata"
+# A description this short says nothing ("News", "Home").
+MIN_DESCRIPTION_CHARS = 20
+
+
+@dataclass
+class Metadata:
+    """What a page says about itself; ``sources[field]`` names where each filled field came from."""
+
+    title: str | None = None
+    authors: list[str] = field(default_factory=list)
+    published: str | None = None
+    modified: str | None = None
+    language: str | None = None
+    description: str | None = None
+    site_name: str | None = None
+    canonical_url: str | None = None
+    image: str | None = None
+    tags: list[str] = field(default_factory=list)
+    section: str | None = None
+    origin: str | None = None  # the outlet the page credits ("来源：新华社", "Source: Reuters")
+    sources: dict[str, str] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class _Candidates:
+    """Values per field in the order they were found; the order of ``add`` calls is the order of trust."""
+
+    values: dict[str, list[tuple[Any, str]]] = field(default_factory=dict)
+
+    def add(self, name: str, value: Any, source: str) -> None:
+        if value is None or value == "" or value == []:
+            return
+        self.values.setdefault(name, []).append((value, source))
+
+    def get(self, name: str) -> list[tuple[Any, str]]:
+        return self.values.get(name, [])
+
+
+def _clean(value: str | None) -> str | None:
+    if value is None:
+        return None
+    import html
+
+    cleaned = WHITESPACE_RE.sub(" ", html.unescape(value)).strip()
+    return cleaned or None
+
+
+# ---------------------------------------------------------------- sources
+
+
+def _from_json_ld(doc: TextDocument, found: _Candidates, warnings: list[str]) -> None:
+    articles, others, problems = jsonld.article_objects(doc.json_ld)
+    warnings.extend(problems)
+    for item in articles:
+        found.add("title", _headline_of(item, doc.title), JSON_LD)
+        found.add("authors", jsonld.names_of(item.get("author")) or jsonld.names_of(item.get("creator")), JSON_LD)
+        for key in ("datePublished", "dateCreated", "uploadDate"):
+            found.add("published", jsonld.text_of(item.get(key)), JSON_LD)
+        found.add("modified", jsonld.text_of(item.get("dateModified")), JSON_LD)
+        found.add("language", jsonld.text_of(item.get("inLanguage")), JSON_LD)
+        found.add("description", _clean(jsonld.text_of(item.get("description"))), JSON_LD)
+        found.add("site_name", _clean(jsonld.text_of((item.get("publisher") or {}).get("name")
+                                                     if isinstance(item.get("publisher"), dict)
+                                                     else item.get("publisher"))), JSON_LD)
+        found.add("canonical_url", jsonld.text_of(item.get("url")) or jsonld.text_of(item.get("mainEntityOfPage")),
+                  JSON_LD)
+        found.add("image", jsonld.text_of(item.get("image")) or jsonld.text_of(item.get("thumbnailUrl")), JSON_LD)
+        found.add("tags", jsonld.strings_of(item.get("keywords")), JSON_LD)
+        found.add("section", _clean(jsonld.text_of(item.get("articleSection"))), JSON_LD)
+    for item in others:
+        types = jsonld.types_of(item)
+        if types & {"website", "organization", "newsmediaorganization"}:
+            found.add("site_name", _clean(jsonld.text_of(item.get("name"))), JSON_LD)
+        found.add("language", jsonld.text_of(item.get("inLanguage")), JSON_LD)
+        found.add("published", jsonld.text_of(item.get("datePublished")), JSON_LD)
+        found.add("modified", jsonld.text_of(item.get("dateModified")), JSON_LD)
+
+
+def _headline_of(item: dict[str, Any], head_title: str | None) -> str | None:
+    """``headline``, or ``name`` when the two differ and ``name`` is closer to the <title> (Wikipedia puts a
+    description in ``headline``; Readability.js makes the same choice)."""
+    headline = _clean(jsonld.text_of(item.get("headline")))
+    name = _clean(jsonld.text_of(item.get("name")))
+    if headline and name and headline != name and head_title:
+        return max((headline, name), key=lambda text: _similarity(text, head_title))
+    return headline or name
+
+
+def _similarity(text: str, other: str) -> float:
+    return SequenceMatcher(None, text.casefold(), other.casefold()).ratio()
+
+
+def _meta_values(root: etree._Element) -> dict[str, list[str]]:
+    """Every <meta> content by its lower-cased property/name/itemprop/http-equiv, in page order."""
+    values: dict[str, list[str]] = {}
+    for element in root.iter("meta"):
+        content = element.get("content")
+        if content is None or not content.strip():
+            continue
+        for attribute in ("property", "name", "http-equiv"):
+            keys = element.get(attribute)
+            if not keys:
+                continue
+            for key in keys.lower().split():  # "og:title twitter:title" names two keys
+                values.setdefault(key, []).append(content.strip())
+    return values
+
+
+def _from_meta(doc: TextDocument, meta: dict[str, list[str]], keys: dict[str, tuple[str, ...]], source: str,
+               found: _Candidates) -> None:
+    for name, names in keys.items():
+        for key in names:
+            contents = meta.get(key, [])
+            if name in ("tags", "authors"):
+                found.add(name, [v for content in contents for v in _split_list(content, name)], source)
+            elif contents:
+                found.add(name, contents[0] if name in ("published", "modified") else _clean(contents[0]), source)
+
+
+def _split_list(content: str, name: str) -> list[str]:
+    separator = r"[,;，、]" if name == "tags" else r"[;，、]"
+    return [part for part in (_clean(p) for p in re.split(separator, content)) if part]
+
+
+def _from_links(doc: TextDocument, found: _Candidates) -> None:
+    for element in doc.root.iter("link"):
+        relations = (element.get("rel") or "").lower().split()
+        href = (element.get("href") or "").strip()
+        if not href:
+            continue
+        if "canonical" in relations:
+            found.add("canonical_url", href, META)
+        elif "image_src" in relations:
+            found.add("image", href, META)
+
+
+def _itemprop_value(element: etree._Element) -> str | None:
+    for attribute in ("content", "datetime", "src", "href"):
+        value = element.get(attribute)
+        if value and value.strip():
+            return value.strip()
+    return _clean(element.text_content()) if element.tag != "meta" else None
+
+
+def _from_microdata(doc: TextDocument, found: _Candidates) -> None:
+    wanted = {prop: name for name, props in MICRODATA_PROPS.items() for prop in props}
+    for element in doc.root.iterfind(".//*[@itemprop]"):
+        for prop in element.get("itemprop", "").split():
+            name = wanted.get(prop)
+            if name is None:
+                continue
+            if name == "authors":
+                inner = element.find(".//*[@itemprop='name']")
+                value = _itemprop_value(inner if inner is not None else element)
+                found.add(name, [value] if value else [], MICRODATA)
+            elif name == "tags":
+                found.add(name, _split_list(_itemprop_value(element) or "", "tags"), MICRODATA)
+            else:
+                found.add(name, _itemprop_value(element), MICRODATA)
+    body = doc.body
+    if body is not None:
+        times = body.xpath(".//time[@datetime]")
+        published = [t for t in times if t.get("pubdate") is not None or "publish" in (t.get("class") or "")]
+        for element in published + times:
+            found.add("published", element.get("datetime"), MICRODATA)
+
+
+def _from_url(doc: TextDocument, found: _Candidates) -> None:
+    day = find_url_date(doc.url)
+    if day is not None:
+        found.add("published", day, URL)
+
+
+# ---------------------------------------------------------------- choosing
+
+
+def _choose_date(found: _Candidates, name: str, now: datetime) -> tuple[str, str] | None:
+    for value, source in found.get(name):
+        parsed = value if isinstance(value, FoundDate) else parse_structured_date(str(value))
+        if parsed is None:
+            continue
+        if is_plausible(parsed, now, stated=source in (JSON_LD, OPENGRAPH, META, MICRODATA)):
+            return parsed.iso, source
+    return None
+
+
+def _normalise_author(name: str) -> str:
+    name = AUTHOR_PREFIX_RE.sub("", _clean(name) or "")
+    return name.strip(" ,;:|-")
+
+
+def _good_author(name: str, site_names: set[str]) -> bool:
+    if not name or len(name) > MAX_AUTHOR_CHARS:
+        return False
+    if URLISH_RE.search(name) or HANDLE_RE.match(name) or "@" in name:
+        return False
+    return name.casefold() not in site_names
+
+
+def _choose_authors(found: _Candidates, site_names: set[str]) -> tuple[list[str], str] | None:
+    for names, source in found.get("authors"):
+        cleaned: list[str] = []
+        for raw in names:
+            for part in AUTHOR_SPLIT_RE.split(_normalise_author(raw)) if ";" in raw or "|" in raw else [raw]:
+                name = _normalise_author(part)
+                if _good_author(name, site_names) and name not in cleaned:
+                    cleaned.append(name)
+        if cleaned:
+            return cleaned[:MAX_AUTHORS], source
+    return None
+
+
+def _language(value: str) -> str | None:
+    match = LANGUAGE_RE.match(value.strip())
+    if not match:
+        return None
+    code = match.group(1).lower()
+    return code if len(code) == 2 else None
+
+
+def _title_from_head(title: str, site_name: str | None) -> str:
+    """The headline in a <title>: without the site-name part after its last separator.
+
+    A part equal to the site name goes wherever it is. Otherwise only the last part goes (Readability.js's
+    rule), and only when at least MIN_KEPT_TITLE_WORDS words remain: "Google - Site Reliability
+    Engineering" is a title, not a headline and a site.
+    """
+    if site_name:
+        site = site_name.casefold()
+        parts = TITLE_PART_RE.split(title)
+        kept = [p for p in parts[::2] if p.strip().casefold() != site]
+        if kept and len(kept) < len(parts[::2]):
+            return _rejoin(parts, {p.strip().casefold() for p in parts[::2]} - {site})
+    separators = list(TITLE_SEPARATOR_RE.finditer(title))
+    if not separators:
+        return title
+    head = title[: separators[-1].start()].strip()
+    if _word_count(head) > MIN_KEPT_TITLE_WORDS:
+        return head
+    return title
+
+
+def _rejoin(parts: list[str], kept: set[str]) -> str:
+    pieces: list[str] = []
+    for index in range(0, len(parts), 2):
+        if parts[index].strip().casefold() in kept:
+            if pieces:
+                pieces.append(parts[index - 1])
+            pieces.append(parts[index])
+    return "".join(pieces).strip()
+
+
+def _word_count(text: str) -> int:
+    from ..text import count_words
+
+    return count_words(text)
+
+
+def _first(found: _Candidates, name: str) -> tuple[Any, str] | None:
+    values = found.get(name)
+    return values[0] if values else None
+
+
+def _site_names(site_name: str | None, url: str | None) -> set[str]:
+    names = set()
+    if site_name:
+        names.add(site_name.casefold())
+    host = urlsplit(url).hostname if url else None
+    if host:
+        host = host.removeprefix("www.")
+        names.update({host, host.split(".")[0]})
+    return names
+
+
+def extract_metadata(doc: TextDocument, now: datetime | None = None) -> Metadata:
+    """The metadata of a parsed page; ``now`` is the crawl time that relative dates count back from."""
+    now = now or datetime.now(timezone.utc)
+    metadata = Metadata()
+    if doc.root is None:
+        metadata.warnings.append(doc.empty_reason or "no document")
+        return metadata
+    found = _Candidates()
+    _from_json_ld(doc, found, metadata.warnings)
+    meta = _meta_values(doc.root)
+    _from_meta(doc, meta, OPENGRAPH_KEYS, OPENGRAPH, found)
+    _from_meta(doc, meta, META_KEYS, META, found)
+    _from_links(doc, found)
+    _from_microdata(doc, found)
+    _from_url(doc, found)
+    _choose(doc, found, metadata, now)
+    return metadata
+
+
+def metadata_of(doc: TextDocument) -> Metadata:
+    """``extract_metadata(doc)`` computed once per document, however many extractors run on it."""
+    cached = getattr(doc, CACHE_ATTRIBUTE, None)
+    if cached is None:
+        cached = extract_metadata(doc)
+        setattr(doc, CACHE_ATTRIBUTE, cached)
+    return cached
+
+
+def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: datetime) -> None:
+    sources = metadata.sources
+
+    def take(name: str, pair: tuple[Any, str] | None) -> Any:
+        if pair is None:
+            return None
+        sources[name] = pair[1]
+        return pair[0]
+
+    metadata.site_name = take("site_name", _first(found, "site_name"))
+    head_title = _clean(doc.title)
+    chosen_title = _first(found, "title")
+    if chosen_title is None and head_title:
+        chosen_title = (_title_from_head(head_title, metadata.site_name), META)
+    metadata.title = take("title", chosen_title)
+    findings = scan_near_headline(doc, metadata.title or head_title, now)
+    if metadata.title is None and findings.headline:
+        metadata.title = take("title", (findings.headline, TEXT))
+    site_names = _site_names(metadata.site_name, doc.url)
+    found.add("authors", markup_byline(doc), TEXT)
+    found.add("authors", findings.authors, TEXT)
+    authors = _choose_authors(found, site_names)
+    if authors:
+        metadata.authors = take("authors", authors)
+    if findings.published is not None:
+        found.add("published", findings.published, TEXT)
+    metadata.published = take("published", _choose_date(found, "published", now))
+    metadata.modified = take("modified", _choose_date(found, "modified", now))
+    metadata.origin = take("origin", (findings.origin, TEXT) if findings.origin else None)
+    if doc.declared_language:
+        found.add("language", doc.declared_language, META)
+    languages = [(code, source) for value, source in _ordered_language(found) if (code := _language(value))]
+    if not languages and doc.language:
+        languages = [(doc.language, TEXT)]
+    metadata.language = take("language", languages[0] if languages else None)
+    descriptions = [(v, s) for v, s in found.get("description") if len(v) >= MIN_DESCRIPTION_CHARS]
+    metadata.description = take("description", descriptions[0] if descriptions else None)
+    canonical = _first(found, "canonical_url") or ((doc.url, URL) if doc.url else None)
+    if canonical and doc.url:
+        canonical = (urljoin(doc.url, canonical[0]), canonical[1])
+    metadata.canonical_url = take("canonical_url", canonical)
+    image = _first(found, "image")
+    if image and doc.url:
+        image = (urljoin(doc.url, image[0]), image[1])
+    metadata.image = take("image", image)
+    metadata.tags = take("tags", _first(found, "tags")) or []
+    metadata.section = take("section", _first(found, "section"))
+
+
+def _ordered_language(found: _Candidates) -> Iterable[tuple[str, str]]:
+    """The page's own ``lang`` declaration before og:locale, which sites often leave at a default."""
+    values = found.get("language")
+    return sorted(values, key=lambda pair: 0 if pair[1] == JSON_LD else 1 if pair[1] == META else 2)
+
+
+__all__ = ["SOURCES", "Metadata", "extract_metadata", "metadata_of"]

@@ -1,0 +1,170 @@
+"""JSON-LD (schema.org) objects of a page, read with the standard json module and repaired when broken.
+
+Publishers' JSON-LD is often not JSON: trailing commas, raw newlines inside strings, HTML comments or CDATA
+around the object, two objects one after the other, or a template variable left unfilled. Each repair
+below is one such observed fault; a script that no repair saves is skipped with a reason, never raised.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+# Types whose properties describe the article itself (schema.org's CreativeWork kinds used by news sites).
+ARTICLE_TYPES = frozenset(
+    "article newsarticle reportagenewsarticle analysisnewsarticle opinionnewsarticle reviewnewsarticle "
+    "backgroundnewsarticle askpublicnewsarticle satiricalarticle advertisercontentarticle blogposting "
+    "socialmediaposting liveblogposting discussionforumposting report scholarlyarticle techarticle "
+    "medicalscholarlyarticle apireference".split()
+)
+# Other creative works: a page's article is one of these only when it has no Article object (an embedded
+# video's name is not the headline of the story around it).
+WORK_TYPES = frozenset("creativework videoobject review recipe howto posting podcastepisode".split())
+# Describe the page rather than the article: used only for what no article object gives.
+PAGE_TYPES = frozenset("webpage itempage collectionpage aboutpage profilepage qapage mediagallery".split())
+# Nested objects never walked into for article candidates: an author's or publisher's own "name" or
+# "description" is not the article's.
+NESTED_IGNORED_KEYS = frozenset({"author", "creator", "publisher", "sourceOrganization", "isPartOf", "breadcrumb",
+                                 "potentialAction", "image", "logo", "video", "comment", "review", "itemListElement"})
+# Objects deeper than this are not walked (a page of ours had a 40-level breadcrumb; articles sit at 1-3).
+MAX_DEPTH = 12
+
+TRAILING_COMMA_RE = re.compile(r",(\s*[}\]])")
+WRAPPER_RE = re.compile(r"^\s*(?:<!--|//\s*<!\[CDATA\[|<!\[CDATA\[)|(?:-->|//\s*\]\]>|\]\]>)\s*$")
+LINE_COMMENT_RE = re.compile(r"^\s*//[^\n]*$", re.M)
+
+
+def _repairs(text: str) -> Iterator[str]:
+    yield text
+    unwrapped = WRAPPER_RE.sub("", text).strip()
+    yield unwrapped
+    yield TRAILING_COMMA_RE.sub(r"\1", LINE_COMMENT_RE.sub("", unwrapped))
+
+
+def _decode_all(text: str) -> list[Any]:
+    """Every JSON value in ``text``: one, or several written one after the other."""
+    decoder = json.JSONDecoder(strict=False)  # strict=False accepts raw newlines and tabs inside strings
+    values = []
+    position = 0
+    while position < len(text):
+        while position < len(text) and text[position] in " \t\r\n;,":
+            position += 1
+        if position >= len(text):
+            break
+        value, position = decoder.raw_decode(text, position)
+        values.append(value)
+    return values
+
+
+def parse_json_ld(text: str) -> tuple[list[Any], str | None]:
+    """The values of one ``<script type="application/ld+json">`` and, when none could be read, why."""
+    last_error = None
+    for candidate in _repairs(text):
+        if not candidate:
+            continue
+        try:
+            return _decode_all(candidate), None
+        except (ValueError, RecursionError) as error:
+            last_error = error
+    return [], f"unreadable JSON-LD skipped: {last_error}"
+
+
+def types_of(item: dict[str, Any]) -> set[str]:
+    declared = item.get("@type", ())
+    if isinstance(declared, str):
+        declared = [declared]
+    if not isinstance(declared, list):
+        return set()
+    return {t.rsplit("/", 1)[-1].rsplit(":", 1)[-1].lower() for t in declared if isinstance(t, str)}
+
+
+def iter_objects(value: Any, depth: int = 0) -> Iterator[dict[str, Any]]:
+    """Every schema.org object in a JSON-LD value: through arrays, ``@graph`` and nested properties."""
+    if depth > MAX_DEPTH:
+        return
+    if isinstance(value, list):
+        for item in value:
+            yield from iter_objects(item, depth + 1)
+        return
+    if not isinstance(value, dict):
+        return
+    if "@type" in value:
+        yield value
+    for key, child in value.items():
+        if key in NESTED_IGNORED_KEYS or not isinstance(child, (dict, list)):
+            continue
+        yield from iter_objects(child, depth + 1)
+
+
+def article_objects(texts: list[str]) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[str]]:
+    """Article objects, page objects (WebPage and kin, then every other typed object) and skip reasons."""
+    articles: list[dict[str, Any]] = []
+    others: list[dict[str, Any]] = []
+    problems: list[str] = []
+    works: list[dict[str, Any]] = []
+    for text in texts:
+        values, problem = parse_json_ld(text)
+        if problem:
+            problems.append(problem)
+        for item in iter_objects(values):
+            types = types_of(item)
+            if types & ARTICLE_TYPES:
+                articles.append(item)
+            elif types & WORK_TYPES:
+                works.append(item)
+            elif types & PAGE_TYPES:
+                others.insert(0, item)
+            else:
+                others.append(item)
+    return articles + works, others, problems
+
+
+def text_of(value: Any) -> str | None:
+    """A plain string from a JSON-LD value that may be a string, a list, or an object with a name/@value."""
+    if isinstance(value, str):
+        return value.strip() or None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, list):
+        for item in value:
+            found = text_of(item)
+            if found:
+                return found
+        return None
+    if isinstance(value, dict):
+        for key in ("@value", "name", "url", "@id", "contentUrl"):
+            found = text_of(value.get(key))
+            if found:
+                return found
+    return None
+
+
+def names_of(value: Any) -> list[str]:
+    """Names in an author/creator value: a string, a Person or Organization, or a list of them."""
+    if isinstance(value, str):
+        return [value.strip()] if value.strip() else []
+    if isinstance(value, list):
+        return [name for item in value for name in names_of(item)]
+    if isinstance(value, dict):
+        name = value.get("name")
+        if isinstance(name, str) and name.strip():
+            return [name.strip()]
+        parts = [value.get("givenName"), value.get("familyName")]
+        joined = " ".join(p.strip() for p in parts if isinstance(p, str) and p.strip())
+        return [joined] if joined else []
+    return []
+
+
+def strings_of(value: Any) -> list[str]:
+    """Keywords or sections: a comma-separated string or a list of strings."""
+    if isinstance(value, str):
+        return [part.strip() for part in value.split(",") if part.strip()]
+    if isinstance(value, list):
+        return [item for entry in value for item in strings_of(entry)]
+    return []
+
+
+__all__ = ["ARTICLE_TYPES", "article_objects", "iter_objects", "names_of", "parse_json_ld", "strings_of", "text_of",
+           "types_of"]
