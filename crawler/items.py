@@ -1,0 +1,48 @@
+"""The item the extraction pipeline and middleware emit.
+
+Fields are declared in the order feeds export them (Scrapy exports a ``scrapy.Item``'s populated fields in
+declaration order), so ``scrapy crawl news -O articles.jsonl`` writes url, title and text first.
+"""
+
+from __future__ import annotations
+
+import scrapy
+
+
+class ArticleItem(scrapy.Item):
+    """One page's main text and where it came from.
+
+    ``canonical_url`` is the page's ``<link rel="canonical">`` (else ``url``) and is the storage key.
+    ``content_hash`` is the SHA-1 of the normalised text, so identical articles are found by equality.
+    ``reason`` says why ``text`` is empty when it is. The metadata fields (``published`` ... ``origin``)
+    are filled from a pinned site rule or the extractors' metadata when present; anything else the source
+    item or the metadata carried goes into ``metadata`` rather than being lost.
+    """
+
+    url = scrapy.Field()
+    canonical_url = scrapy.Field()
+    title = scrapy.Field()
+    published = scrapy.Field()
+    modified = scrapy.Field()
+    authors = scrapy.Field()
+    language = scrapy.Field()
+    text = scrapy.Field()
+    description = scrapy.Field()
+    site_name = scrapy.Field()
+    image = scrapy.Field()
+    tags = scrapy.Field()
+    section = scrapy.Field()
+    origin = scrapy.Field()
+    page_type = scrapy.Field()
+    extractor = scrapy.Field()
+    template = scrapy.Field()
+    rule = scrapy.Field()
+    reason = scrapy.Field()
+    content_hash = scrapy.Field()
+    crawled_at = scrapy.Field()
+    metadata = scrapy.Field()
+
+
+ARTICLE_FIELDS: tuple[str, ...] = tuple(ArticleItem.fields)
+
+__all__ = ["ARTICLE_FIELDS", "ArticleItem"]

@@ -1,0 +1,72 @@
+"""Spider middleware: every HTML response of any spider also becomes an article item.
+
+Enable it (or ``crawler.addon.NewsExtractionAddon``) and a spider that only follows links, or scrapes
+something else, yields one ``ArticleItem`` per HTML page besides its own output; no callback changes.
+Non-HTML responses (images, PDFs, JSON, feeds) pass untouched. When the callback already yielded a page
+item carrying this response's HTML (a field named by ``EXTRACTION_HTML_FIELD``), the extraction pipeline
+will turn that into the article, so the middleware adds none (``EXTRACTION_MIDDLEWARE_DEDUPLICATE``).
+
+Extraction goes to the same process pool as ``ArticleExtractionPipeline`` (``ExtractionService``) and is
+awaited, so the reactor stays free. Setting: ``EXTRACTION_ENABLED`` (off: ``NotConfigured``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+from itemadapter import ItemAdapter, is_item
+from scrapy.crawler import Crawler
+from scrapy.http import HtmlResponse, Response, TextResponse
+
+from .pipelines import ExtractionService, article_item
+
+HTML_CONTENT_TYPES = ("text/html", "application/xhtml+xml")
+
+
+def is_html_response(response: Response | None) -> bool:
+    """An HTML page by class (Scrapy's type detection) or by its Content-Type header."""
+    if response is None or not isinstance(response, TextResponse):
+        return False
+    if isinstance(response, HtmlResponse):
+        return True
+    content_type = (response.headers.get(b"Content-Type") or b"").decode("latin-1").lower()
+    return any(kind in content_type for kind in HTML_CONTENT_TYPES)
+
+
+class ArticleExtractionMiddleware:
+    """Adds an ``ArticleItem`` for every HTML response to the spider's output."""
+
+    def __init__(self, service: ExtractionService, crawler: Crawler | None = None, deduplicate: bool = True) -> None:
+        self.service = service
+        self.crawler = crawler
+        self.deduplicate = deduplicate
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> ArticleExtractionMiddleware:
+        return cls(ExtractionService.for_crawler(crawler), crawler,
+                   crawler.settings.getbool("EXTRACTION_MIDDLEWARE_DEDUPLICATE", True))
+
+    def _carries_page(self, output: Any, response: Response) -> bool:
+        """Whether a spider output item already carries this response's HTML for the pipeline."""
+        if not is_item(output):
+            return False
+        adapter = ItemAdapter(output)
+        config = self.service.config
+        return any(isinstance(adapter.get(name), (bytes, str)) for name in config.html_fields if name in adapter) \
+            and str(adapter.get(config.url_field) or response.url) == response.url
+
+    async def process_spider_output(self, response: Response, result: AsyncIterator[Any],
+                                    spider: Any = None) -> AsyncIterator[Any]:
+        page_item_seen = False
+        async for output in result:
+            if self.deduplicate and not page_item_seen:
+                page_item_seen = self._carries_page(output, response)
+            yield output
+        if page_item_seen or not is_html_response(response):
+            return
+        content_type = (response.headers.get(b"Content-Type") or b"").decode("latin-1") or None
+        fields = await self.service.extract(response.body, response.url, content_type)
+        if self.crawler is not None and self.crawler.stats is not None:
+            self.crawler.stats.inc_value("extraction/middleware_articles")
+        yield article_item(fields)

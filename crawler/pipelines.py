@@ -1,0 +1,609 @@
+"""Scrapy item pipelines: main-text extraction of page items, and storage of the articles.
+
+``ArticleExtractionPipeline`` works in any Scrapy project: an item that carries a page's HTML and URL (any
+item type, read through ItemAdapter; field names from settings) becomes an ``ArticleItem``. Extraction is
+CPU work, so it runs in a process pool (``EXTRACTION_WORKERS`` processes, default one per core) and the
+reactor only awaits the result. Every worker opens the same SQLite template store, which is multi-process
+safe (WAL, ``BEGIN IMMEDIATE`` around each compare-then-write), so a template learned by one worker is
+seen by the others and by the next run. Pinned site rules (``EXTRACTION_RULES_FILE``) win over learning.
+
+``ArticleStoragePipeline`` writes articles to SQLite or PostgreSQL (``crawler.storage``) from one
+background thread, so database latency does not block the crawl either.
+
+Settings (all optional; ``crawler.addon.NewsExtractionAddon`` enables both pipelines and the middleware):
+
+- ``EXTRACTION_ENABLED`` (True), ``EXTRACTION_WORKERS`` (``os.cpu_count()``; 0 extracts in the crawl
+  process, for debugging), ``EXTRACTION_TEMPLATE_STORE`` (SQLite path, default
+  ``.scrapy/newscrawler/templates.sqlite``), ``EXTRACTION_RULES_FILE`` (JSON or YAML),
+  ``EXTRACTION_HTML_FIELD`` (a name or list of names, first present wins; ``["html", "body"]``),
+  ``EXTRACTION_URL_FIELD`` (``"url"``), ``EXTRACTION_CONTENT_TYPE_FIELD`` (``"content_type"``),
+  ``EXTRACTION_START_METHOD`` (multiprocessing start method, ``"forkserver"``: a fork of the crawl
+  process would copy the reactor's threads).
+- ``STORAGE_ENABLED`` (True), ``STORAGE_SQLITE_PATH`` (default ``.scrapy/newscrawler/articles.sqlite``),
+  ``STORAGE_POSTGRES_DSN`` (wins over SQLite when set), ``STORAGE_NEAR_DUPLICATE_BITS`` (3),
+  ``STORAGE_SKIP_LISTINGS`` (True: pages classified as listings are not stored).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import multiprocessing
+import os
+import re
+import weakref
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, ClassVar, TypeVar
+from urllib.parse import urldefrag, urljoin, urlsplit
+
+from itemadapter import ItemAdapter
+from scrapy import signals
+from scrapy.crawler import Crawler
+from scrapy.exceptions import NotConfigured
+from scrapy.settings import BaseSettings
+from scrapy.utils.defer import maybe_deferred_to_future
+from scrapy.utils.project import data_path
+from twisted.internet.defer import Deferred
+
+from .items import ArticleItem
+from .storage import content_hash, normalize_text
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+DATA_DIR = "newscrawler"
+DEFAULT_TEMPLATE_STORE = "templates.sqlite"
+DEFAULT_ARTICLE_DB = "articles.sqlite"
+DEFAULT_HTML_FIELDS = ("html", "body")
+DEFAULT_URL_FIELD = "url"
+DEFAULT_CONTENT_TYPE_FIELD = "content_type"
+# forkserver: workers start from a clean process instead of a fork of the reactor's (threads, sockets).
+DEFAULT_START_METHOD = "forkserver"
+# Fields of a page item that are transport, not data: never copied into the article's metadata.
+TRANSPORT_FIELDS = frozenset({"content_type", "status", "headers"})
+# Values computed by the extraction; a value the source item already carries does not replace them.
+COMPUTED_FIELDS = frozenset({"text", "extractor", "template", "rule", "reason", "content_hash", "canonical_url"})
+WHITESPACE_RE = re.compile(r"\s+")
+XPATH_START_RE = re.compile(r"^\s*(?:\.?/|\(|ancestor|descendant|following|preceding|self::|id\()")
+RULE_FIELDS = ("body", "title", "date")
+
+
+def utc_now_iso() -> str:
+    """ISO 8601 in UTC to the second, e.g. ``2024-03-12T09:30:00+00:00``."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+# --------------------------------------------------------------------------------------------- site rules
+
+
+@dataclass(frozen=True, slots=True)
+class SiteRule:
+    """A user's pinned rule: pages whose URL matches ``url`` (glob, or ``re:`` regex, as in
+    ``UrlPatterns``) take body, title and date from these selectors (``css:``/``xpath:`` prefix, or
+    guessed: a selector starting like a path is XPath, anything else CSS)."""
+
+    url: str
+    body: str | None = None
+    title: str | None = None
+    date: str | None = None
+
+
+def _rules_from_data(data: Any, source: str) -> list[SiteRule]:
+    if isinstance(data, Mapping) and "rules" in data:
+        data = data["rules"]
+    if isinstance(data, Mapping):  # {url expression: {body: ..., title: ..., date: ...}}
+        data = [{"url": url, **(spec if isinstance(spec, Mapping) else {"body": spec})} for url, spec in data.items()]
+    if not isinstance(data, list):
+        raise ValueError(f"{source}: expected a list of rules or a mapping of URL pattern to rule")
+    rules: list[SiteRule] = []
+    for index, entry in enumerate(data):
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("url"), str):
+            raise ValueError(f"{source}: rule {index} has no 'url' pattern")
+        unknown = set(entry) - {"url", *RULE_FIELDS}
+        if unknown:
+            raise ValueError(f"{source}: rule {index} has unknown keys {sorted(unknown)}; allowed: url, "
+                             f"{', '.join(RULE_FIELDS)}")
+        if not any(entry.get(name) for name in RULE_FIELDS):
+            raise ValueError(f"{source}: rule {index} ({entry['url']}) names no selector")
+        for name in RULE_FIELDS:
+            if entry.get(name) is not None and not isinstance(entry[name], str):
+                raise ValueError(f"{source}: rule {index} ({entry['url']}): {name} must be a selector string")
+        rules.append(SiteRule(entry["url"], entry.get("body"), entry.get("title"), entry.get("date")))
+    return rules
+
+
+def load_rules(path: str | os.PathLike[str] | None) -> list[SiteRule]:
+    """Pinned rules from a JSON or YAML file (by suffix; anything else is tried as JSON)."""
+    if not path:
+        return []
+    file = Path(path)
+    try:
+        raw = file.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ValueError(f"EXTRACTION_RULES_FILE {file}: cannot read it ({error})") from error
+    try:
+        if file.suffix.lower() in {".yaml", ".yml"}:
+            import yaml
+
+            data = yaml.safe_load(raw)
+        else:
+            data = json.loads(raw)
+    except Exception as error:  # a syntax error of either format
+        raise ValueError(f"EXTRACTION_RULES_FILE {file}: not valid {file.suffix or 'JSON'} ({error})") from error
+    rules = _rules_from_data(data or [], str(file))
+    for rule in rules:  # fail at start-up, not on the first page of the site
+        for name in RULE_FIELDS:
+            spec = getattr(rule, name)
+            if spec:
+                _check_selector(spec, f"{file}: rule {rule.url} {name}")
+    return rules
+
+
+def _split_selector(spec: str) -> tuple[str, str]:
+    if spec.startswith("css:"):
+        return "css", spec[4:].strip()
+    if spec.startswith("xpath:"):
+        return "xpath", spec[6:].strip()
+    return ("xpath" if XPATH_START_RE.match(spec) else "css"), spec.strip()
+
+
+def _check_selector(spec: str, where: str) -> None:
+    from parsel import Selector
+
+    kind, query = _split_selector(spec)
+    try:
+        getattr(Selector(text="<html></html>"), kind)(query)
+    except Exception as error:
+        raise ValueError(f"{where}: bad {kind} selector {query!r} ({error})") from error
+
+
+def _selected_lines(root: Any, spec: str) -> list[str]:
+    """Each matched node as one line of collapsed text (attribute and text results as they are)."""
+    from parsel import Selector
+
+    kind, query = _split_selector(spec)
+    selected = getattr(Selector(root=root, type="html"), kind)(query)
+    lines = []
+    for node in selected:
+        value = node.root
+        text = value if isinstance(value, str) else " ".join(node.xpath(".//text()").getall())
+        text = WHITESPACE_RE.sub(" ", text).strip()
+        if text:
+            lines.append(text)
+    return lines
+
+
+# ------------------------------------------------------------------------------------- worker-side work
+
+
+def canonical_url(root: Any, url: str | None) -> str | None:
+    """``<link rel="canonical">`` resolved against the page URL (http(s) only, fragment dropped), else the
+    URL itself."""
+    if root is not None:
+        for link in root.iter("link"):
+            rel = (link.get("rel") or "").lower().split()
+            href = (link.get("href") or "").strip()
+            if "canonical" in rel and href:
+                resolved = urldefrag(urljoin(url or "", href))[0]
+                if urlsplit(resolved).scheme in {"http", "https"}:
+                    return resolved
+    return url
+
+
+class PageExtractor:
+    """Everything one process needs to turn a page into article fields: the cascade, its template store
+    and the pinned rules. Built once per worker process."""
+
+    def __init__(self, template_store: str | None, rules: Sequence[SiteRule] = ()) -> None:
+        from .extractors.cascade import DefaultExtractor
+        from .extractors.template import TemplateExtractor
+        from .extractors.template_store import MemoryTemplateStore, SqliteTemplateStore
+        from .extractors.urlpattern import UrlPatterns
+
+        store = SqliteTemplateStore(template_store) if template_store else MemoryTemplateStore()
+        self.templates = TemplateExtractor(store=store)
+        self.cascade = DefaultExtractor(template_extractor=self.templates)
+        self.rules = list(rules)
+        self.rule_patterns = UrlPatterns([(rule.url, str(index)) for index, rule in enumerate(self.rules)])
+
+    def pinned_rule(self, url: str | None) -> SiteRule | None:
+        if not url or not self.rules:
+            return None
+        index = self.rule_patterns.user_pattern(url)
+        return self.rules[int(index)] if index is not None else None
+
+    def extract(self, html: bytes | str, url: str | None, content_type: str | None = None) -> dict[str, Any]:
+        """Article fields of one page; failures become an empty text with the reason, never an exception."""
+        try:
+            return self._extract(html, url, content_type)
+        except Exception as error:  # one bad page must not take the crawl down
+            logger.exception("extraction failed for %s", url)
+            return {"url": url, "canonical_url": url, "text": "", "extractor": None,
+                    "reason": f"extraction failed: {type(error).__name__}: {error}"}
+
+    def _extract(self, html: bytes | str, url: str | None, content_type: str | None) -> dict[str, Any]:
+        from .extractors import parse_html
+
+        doc = parse_html(html, url, content_type)
+        warnings = list(doc.warnings)
+        try:
+            self.templates.learn(doc)  # every page teaches the store, whatever extracts it
+        except Exception as error:  # e.g. a locked or read-only store: extraction still goes on
+            warnings.append(f"template learning failed: {type(error).__name__}: {error}")
+        article = self.cascade.extract(doc)
+        fields: dict[str, Any] = {
+            "url": url,
+            "canonical_url": canonical_url(doc.root, url),
+            "title": article.title,
+            "text": article.text,
+            "language": article.language,
+            "extractor": article.extractor,
+            "template": article.template,
+            "reason": article.reason,
+        }
+        metadata = getattr(article, "metadata", None)  # added by the metadata extractors when present
+        if metadata is not None and hasattr(metadata, "to_dict"):
+            found = {k: v for k, v in metadata.to_dict().items() if v not in (None, "", [], {})}
+            warnings += [w for w in found.pop("warnings", []) if w not in warnings]
+            fields.update(found)
+        rule = self.pinned_rule(url)
+        if rule is not None and doc.root is not None:
+            fields.update(self._apply_rule(rule, doc, fields))
+        page_type, page_type_warning = self._page_type(doc, url)
+        if page_type:
+            fields["page_type"] = page_type
+        if page_type_warning:
+            warnings.append(page_type_warning)
+        if fields.get("text") and fields.get("language") is None:
+            fields["language"] = doc.language
+        fields["content_hash"] = content_hash(fields.get("text") or "")
+        warnings += [w for w in article.warnings if w not in warnings]
+        if warnings:
+            fields["warnings"] = warnings
+        return fields
+
+    @staticmethod
+    def _apply_rule(rule: SiteRule, doc: Any, fields: Mapping[str, Any]) -> dict[str, Any]:
+        pinned: dict[str, Any] = {"rule": rule.url}
+        if rule.body:
+            lines = _selected_lines(doc.root, rule.body)
+            if lines:
+                pinned.update(text="\n".join(lines), extractor="rule", template=None, reason=None)
+            else:  # the site changed its layout: the cascade's text is kept, and the rule says so
+                pinned["rule"] = f"{rule.url} (body selector matched nothing; cascade kept)"
+        if rule.title:
+            titles = _selected_lines(doc.root, rule.title)
+            if titles:
+                pinned["title"] = titles[0]
+        if rule.date:
+            dates = _selected_lines(doc.root, rule.date)
+            if dates:
+                pinned["published"] = dates[0]
+        return pinned
+
+    @staticmethod
+    def _page_type(doc: Any, url: str | None) -> tuple[str | None, str | None]:
+        """Article or listing when ``crawler.pagetypes`` is available (else None), and a warning if it failed."""
+        try:
+            from .pagetypes import classify_page
+        except ImportError:
+            return None, None
+        try:
+            return getattr(classify_page(doc, url), "kind", None), None
+        except Exception as error:
+            return None, f"page type failed: {type(error).__name__}: {error}"
+
+
+_WORKER: PageExtractor | None = None
+
+
+def _init_worker(template_store: str | None, rules: Sequence[SiteRule]) -> None:
+    global _WORKER
+    _WORKER = PageExtractor(template_store, rules)
+
+
+def _extract_in_worker(html: bytes | str, url: str | None, content_type: str | None) -> dict[str, Any]:
+    if _WORKER is None:
+        raise RuntimeError("worker not initialised")
+    return _WORKER.extract(html, url, content_type)
+
+
+# ---------------------------------------------------------------------------------------- crawl side
+
+
+async def await_future(future: Future[T]) -> T:
+    """Await a concurrent.futures future from Scrapy code under any reactor (asyncio or not)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    else:
+        return await asyncio.wrap_future(future)
+    from twisted.internet import reactor
+
+    deferred: Deferred[T] = Deferred()
+
+    def fire(done: Future[T]) -> None:
+        error = done.exception()
+        if error is not None:
+            deferred.errback(error)
+        else:
+            deferred.callback(done.result())
+
+    future.add_done_callback(lambda done: reactor.callFromThread(fire, done))  # type: ignore[attr-defined]
+    return await maybe_deferred_to_future(deferred)
+
+
+def _field_names(value: Any, default: Iterable[str]) -> tuple[str, ...]:
+    if value is None or value == "":
+        return tuple(default)
+    if isinstance(value, str):
+        return tuple(name.strip() for name in value.split(",") if name.strip())
+    return tuple(value)
+
+
+@dataclass(frozen=True)
+class ExtractionSettings:
+    """The EXTRACTION_* settings, read once."""
+
+    template_store: str | None
+    rules: tuple[SiteRule, ...] = ()
+    workers: int = 0
+    html_fields: tuple[str, ...] = DEFAULT_HTML_FIELDS
+    url_field: str = DEFAULT_URL_FIELD
+    content_type_field: str = DEFAULT_CONTENT_TYPE_FIELD
+    start_method: str = DEFAULT_START_METHOD
+    rules_file: str | None = field(default=None, compare=False)
+
+    @classmethod
+    def from_settings(cls, settings: BaseSettings) -> ExtractionSettings:
+        """Raises NotConfigured when EXTRACTION_ENABLED is false, ValueError on a bad setting."""
+        if not settings.getbool("EXTRACTION_ENABLED", True):
+            raise NotConfigured("EXTRACTION_ENABLED is off")
+        store = settings.get("EXTRACTION_TEMPLATE_STORE")
+        if not store:
+            store = str(Path(data_path(DATA_DIR, createdir=True)) / DEFAULT_TEMPLATE_STORE)
+        workers_setting = settings.get("EXTRACTION_WORKERS")
+        cores = os.cpu_count() or 1
+        workers = cores if workers_setting in (None, "") else settings.getint("EXTRACTION_WORKERS")
+        if workers < 0:
+            raise ValueError(f"EXTRACTION_WORKERS must be 0 (in the crawl process) or more, not {workers}")
+        start_method = settings.get("EXTRACTION_START_METHOD") or DEFAULT_START_METHOD
+        if start_method not in multiprocessing.get_all_start_methods():
+            raise ValueError(f"EXTRACTION_START_METHOD {start_method!r} is not one of "
+                             f"{multiprocessing.get_all_start_methods()}")
+        rules_file = settings.get("EXTRACTION_RULES_FILE") or None
+        return cls(
+            template_store=str(store),
+            rules=tuple(load_rules(rules_file)),
+            workers=workers,
+            html_fields=_field_names(settings.get("EXTRACTION_HTML_FIELD"), DEFAULT_HTML_FIELDS),
+            url_field=settings.get("EXTRACTION_URL_FIELD") or DEFAULT_URL_FIELD,
+            content_type_field=settings.get("EXTRACTION_CONTENT_TYPE_FIELD") or DEFAULT_CONTENT_TYPE_FIELD,
+            start_method=start_method,
+            rules_file=rules_file,
+        )
+
+
+class ExtractionService:
+    """The process pool (or, with 0 workers, an in-process extractor) shared by the pipeline and the
+    middleware of one crawler; shut down when the spider closes."""
+
+    _by_crawler: ClassVar[weakref.WeakKeyDictionary[Crawler, ExtractionService]] = weakref.WeakKeyDictionary()
+
+    def __init__(self, config: ExtractionSettings) -> None:
+        self.config = config
+        self._pool: ProcessPoolExecutor | None = None
+        self._local: PageExtractor | None = None
+
+    @classmethod
+    def for_crawler(cls, crawler: Crawler) -> ExtractionService:
+        service = cls._by_crawler.get(crawler)
+        if service is None:
+            service = cls(ExtractionSettings.from_settings(crawler.settings))
+            cls._by_crawler[crawler] = service
+            crawler.signals.connect(service.close, signal=signals.engine_stopped)
+        return service
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        context = multiprocessing.get_context(self.config.start_method)
+        return ProcessPoolExecutor(max_workers=self.config.workers, mp_context=context,
+                                   initializer=_init_worker,
+                                   initargs=(self.config.template_store, self.config.rules))
+
+    def extract_now(self, html: bytes | str, url: str | None, content_type: str | None = None) -> dict[str, Any]:
+        """Synchronous extraction in this process (EXTRACTION_WORKERS = 0, scripts and tests)."""
+        if self._local is None:
+            self._local = PageExtractor(self.config.template_store, self.config.rules)
+        return self._local.extract(html, url, content_type)
+
+    async def extract(self, html: bytes | str, url: str | None, content_type: str | None = None) -> dict[str, Any]:
+        if self.config.workers == 0:
+            return self.extract_now(html, url, content_type)
+        if self._pool is None:
+            self._pool = self._new_pool()
+        try:
+            return await await_future(self._pool.submit(_extract_in_worker, html, url, content_type))
+        except BrokenProcessPool as error:  # a worker died (killed, out of memory): new pool, page kept
+            logger.error("extraction worker died on %s; restarting the pool", url)
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+            return {"url": url, "canonical_url": url, "text": "", "extractor": None,
+                    "reason": f"extraction worker died: {error}"}
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+        if self._local is not None:
+            self._local.templates.store.close()
+            self._local = None
+
+
+def article_item(fields: Mapping[str, Any], source: Mapping[str, Any] | None = None,
+                 skip: Iterable[str] = ()) -> ArticleItem:
+    """An ArticleItem from extracted fields; the source item's values fill the gaps, and every value
+    without a field of its own (other metadata, the source's extra fields) goes to ``metadata``."""
+    item = ArticleItem()
+    extra: dict[str, Any] = {}
+    skipped = set(skip) | TRANSPORT_FIELDS
+    for name, value in fields.items():
+        if name in ArticleItem.fields and name != "metadata":
+            item[name] = value
+        elif name == "metadata" and isinstance(value, Mapping):
+            extra.update(value)
+        else:
+            extra[name] = value
+    for name, value in (source or {}).items():
+        if name in skipped or value is None:
+            continue
+        if name in ArticleItem.fields and name not in COMPUTED_FIELDS and name != "metadata":
+            if item.get(name) in (None, "", []):
+                item[name] = value
+        elif name == "metadata" and isinstance(value, Mapping):
+            extra.update({k: v for k, v in value.items() if k not in extra})
+        elif name not in item and name not in extra:
+            extra[name] = value
+    item.setdefault("crawled_at", utc_now_iso())
+    if extra:
+        item["metadata"] = extra
+    return item
+
+
+class ArticleExtractionPipeline:
+    """Turns items that carry a page's HTML into ``ArticleItem``s; other items pass through untouched."""
+
+    def __init__(self, service: ExtractionService, crawler: Crawler | None = None) -> None:
+        self.service = service
+        self.config = service.config
+        self.crawler = crawler
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> ArticleExtractionPipeline:
+        return cls(ExtractionService.for_crawler(crawler), crawler)
+
+    def _html_field(self, adapter: ItemAdapter) -> str | None:
+        for name in self.config.html_fields:
+            if name in adapter and isinstance(adapter.get(name), (bytes, str)):
+                return name
+        return None
+
+    async def process_item(self, item: Any, spider: Any = None) -> Any:
+        adapter = ItemAdapter(item)
+        html_field = self._html_field(adapter)
+        if html_field is None:
+            return item
+        html = adapter[html_field]
+        url = adapter.get(self.config.url_field)
+        url = str(url) if url else None
+        content_type = adapter.get(self.config.content_type_field)
+        if isinstance(content_type, bytes):
+            content_type = content_type.decode("latin-1")
+        fields = await self.service.extract(html, url, content_type if isinstance(content_type, str) else None)
+        if self.crawler is not None and self.crawler.stats is not None:
+            outcome = "with_text" if fields.get("text") else "empty"
+            self.crawler.stats.inc_value(f"extraction/items_{outcome}")
+        return article_item(fields, adapter.asdict(), skip={html_field, self.config.url_field})
+
+    def close_spider(self, spider: Any = None) -> None:
+        self.service.close()
+
+
+# -------------------------------------------------------------------------------------------- storage
+
+
+class ArticleStoragePipeline:
+    """Stores ``ArticleItem``s (or any item with ``canonical_url``/``url`` and ``text``) in SQLite or
+    PostgreSQL, upserting by canonical URL and linking near-duplicates to the first copy."""
+
+    def __init__(self, open_store: Any, skip_listings: bool = True, crawler: Crawler | None = None) -> None:
+        self._open_store = open_store
+        self.skip_listings = skip_listings
+        self.crawler = crawler
+        self.store: Any = None
+        self._thread: ThreadPoolExecutor | None = None
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> ArticleStoragePipeline:
+        from .storage import DEFAULT_NEAR_DUPLICATE_BITS, open_article_store
+
+        settings = crawler.settings
+        if not settings.getbool("STORAGE_ENABLED", True):
+            raise NotConfigured("STORAGE_ENABLED is off")
+        dsn = settings.get("STORAGE_POSTGRES_DSN") or None
+        path = settings.get("STORAGE_SQLITE_PATH") or None
+        if not dsn and not path:
+            path = str(Path(data_path(DATA_DIR, createdir=True)) / DEFAULT_ARTICLE_DB)
+        bits = settings.getint("STORAGE_NEAR_DUPLICATE_BITS", DEFAULT_NEAR_DUPLICATE_BITS)
+
+        def open_store() -> Any:
+            return open_article_store(sqlite_path=path, postgres_dsn=dsn, near_duplicate_bits=bits)
+
+        return cls(open_store, settings.getbool("STORAGE_SKIP_LISTINGS", True), crawler)
+
+    def _run(self, function: Any, *args: Any) -> Future[Any]:
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="article-storage")
+        return self._thread.submit(function, *args)
+
+    def _ensure_open(self) -> None:
+        if self.store is None:
+            self.store = self._open_store()
+
+    def open_spider(self, spider: Any = None) -> None:
+        # Opened (and migrated) up front so a bad DSN or path stops the crawl before it fetches anything.
+        self._run(self._ensure_open).result()
+
+    def _store(self, record: dict[str, Any]) -> Any:
+        self._ensure_open()
+        return self.store.upsert(record)
+
+    def _stat(self, name: str) -> None:
+        if self.crawler is not None and self.crawler.stats is not None:
+            self.crawler.stats.inc_value(f"storage/{name}")
+
+    async def process_item(self, item: Any, spider: Any = None) -> Any:
+        adapter = ItemAdapter(item)
+        if not (adapter.get("canonical_url") or adapter.get("url")) or "text" not in adapter:
+            return item
+        if not adapter.get("text"):
+            self._stat("skipped_empty")
+            return item
+        if self.skip_listings and adapter.get("page_type") == "listing":
+            self._stat("skipped_listing")
+            return item
+        result = await await_future(self._run(self._store, adapter.asdict()))
+        self._stat(result.action)
+        return item
+
+    def close_spider(self, spider: Any = None) -> None:
+        if self._thread is None:
+            return
+        if self.store is not None:
+            self._thread.submit(self.store.close).result()
+        self._thread.shutdown(wait=True)
+        self._thread = None
+        self.store = None
+
+
+__all__ = [
+    "ArticleExtractionPipeline",
+    "ArticleStoragePipeline",
+    "ExtractionService",
+    "ExtractionSettings",
+    "PageExtractor",
+    "SiteRule",
+    "article_item",
+    "await_future",
+    "canonical_url",
+    "content_hash",
+    "load_rules",
+    "normalize_text",
+]

@@ -1,0 +1,434 @@
+"""Where the crawl's articles go: one SQLite file by default, PostgreSQL when a DSN is given.
+
+Both have the same schema, reached through numbered migrations recorded in ``schema_version``, so a
+database written by an older version of the crawler is brought up to date when it is opened. Articles are
+keyed by canonical URL: a page crawled again updates its row, never adds one. An article already stored
+under another URL (same normalised text, or a 64-bit simhash within ``near_duplicate_bits`` bits) is
+linked to the first copy through ``duplicate_of`` and its text is not stored a second time.
+
+Near-duplicate lookup follows Manku, Jain and Das Sarma, "Detecting near-duplicates for web crawling"
+(WWW 2007): 64-bit simhash fingerprints, near-duplicates within 3 bits, found without a full scan by
+splitting the fingerprint into bands; two fingerprints within k bits agree exactly on at least one of
+k + 1 bands (pigeonhole), so each band is an indexed column and candidates are checked bit by bit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import sqlite3
+import threading
+import unicodedata
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from .extractors.text import tokens
+
+SCHEMA_VERSION = 2
+SIMHASH_BITS = 64
+# Manku et al. 2007: for 64-bit simhash of web pages, k = 3 differing bits separates near-duplicates.
+DEFAULT_NEAR_DUPLICATE_BITS = 3
+# Four 16-bit bands: any two fingerprints within 3 bits share one band exactly (pigeonhole over k + 1).
+SIMHASH_BANDS = 4
+BAND_BITS = SIMHASH_BITS // SIMHASH_BANDS
+BAND_MASK = (1 << BAND_BITS) - 1
+# Features are runs of this many tokens (Broder's w-shingles): word order counts, single common words
+# do not dominate. CJK characters are tokens of their own (crawler.extractors.text.tokens).
+SHINGLE_TOKENS = 3
+# Below this many tokens a fingerprint is decided by a handful of shingles and unrelated short texts
+# (captions, one-line notices) collide; design choice, about two sentences. Short texts link only when
+# their normalised text is identical.
+MIN_SIMHASH_TOKENS = 30
+# How long a writer waits for another process's write lock (SQLite busy_timeout), as the template store.
+SQLITE_BUSY_TIMEOUT_MS = 30_000
+# Key of the PostgreSQL advisory lock that serialises writers (check-for-duplicate then insert).
+POSTGRES_WRITE_LOCK = 0x6E657773  # "news"
+
+# Columns of their own; every other field of a record goes to the JSON ``metadata`` column.
+ARTICLE_COLUMNS = ("url", "canonical_url", "title", "published", "language", "text", "extractor", "template",
+                   "content_hash", "crawled_at")
+BAND_COLUMNS = tuple(f"band{i}" for i in range(SIMHASH_BANDS))
+WHITESPACE_RE = re.compile(r"\s+")
+
+
+# ----------------------------------------------------------------------------------------------- simhash
+
+
+def _feature_hash(feature: str) -> int:
+    return int.from_bytes(hashlib.blake2b(feature.encode("utf-8"), digest_size=SIMHASH_BITS // 8).digest(), "big")
+
+
+def simhash(text: str, min_tokens: int = MIN_SIMHASH_TOKENS) -> int | None:
+    """Charikar's 64-bit simhash of the text's token shingles; None for a text too short to fingerprint."""
+    words = [t.casefold() for t in tokens(text or "")]
+    if len(words) < min_tokens:
+        return None
+    counts = [0] * SIMHASH_BITS
+    for start in range(len(words) - SHINGLE_TOKENS + 1):
+        value = _feature_hash(" ".join(words[start : start + SHINGLE_TOKENS]))
+        for bit in range(SIMHASH_BITS):
+            counts[bit] += 1 if value >> bit & 1 else -1
+    return sum(1 << bit for bit, count in enumerate(counts) if count > 0)
+
+
+def hamming_distance(a: int, b: int) -> int:
+    return ((a ^ b) & ((1 << SIMHASH_BITS) - 1)).bit_count()
+
+
+def simhash_bands(fingerprint: int) -> tuple[int, ...]:
+    return tuple(fingerprint >> (BAND_BITS * i) & BAND_MASK for i in range(SIMHASH_BANDS))
+
+
+def to_signed64(value: int) -> int:
+    """SQL BIGINT is signed: fingerprints with the top bit set are stored as negative numbers."""
+    return value - (1 << SIMHASH_BITS) if value >= 1 << (SIMHASH_BITS - 1) else value
+
+
+def from_signed64(value: int) -> int:
+    return value + (1 << SIMHASH_BITS) if value < 0 else value
+
+
+def normalize_text(text: str) -> str:
+    """The form that is hashed: NFKC, case-folded, white space collapsed, so re-wrapped copies hash alike."""
+    return WHITESPACE_RE.sub(" ", unicodedata.normalize("NFKC", text)).strip().casefold()
+
+
+def content_hash(text: str) -> str | None:
+    """SHA-1 hex digest of the normalised text; None for an empty text (nothing to compare)."""
+    normalized = normalize_text(text or "")
+    return hashlib.sha1(normalized.encode("utf-8")).hexdigest() if normalized else None
+
+
+# ----------------------------------------------------------------------------------------------- schema
+
+# Migration N takes a database at version N - 1 to version N. ``{id_pk}`` and ``{bigint}`` are the
+# dialect's types. Never edit a released migration: add the next one.
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: (
+        """CREATE TABLE articles (
+            id {id_pk},
+            canonical_url TEXT NOT NULL UNIQUE,
+            url TEXT,
+            title TEXT,
+            text TEXT,
+            extractor TEXT,
+            language TEXT,
+            content_hash TEXT,
+            crawled_at TEXT
+        )""",
+        "CREATE INDEX articles_by_content_hash ON articles (content_hash)",
+    ),
+    2: (
+        "ALTER TABLE articles ADD COLUMN published TEXT",
+        "ALTER TABLE articles ADD COLUMN template TEXT",
+        "ALTER TABLE articles ADD COLUMN metadata TEXT",
+        "ALTER TABLE articles ADD COLUMN simhash {bigint}",
+        *(f"ALTER TABLE articles ADD COLUMN {band} INTEGER" for band in BAND_COLUMNS),
+        "ALTER TABLE articles ADD COLUMN duplicate_of {bigint} REFERENCES articles (id)",
+        "ALTER TABLE articles ADD COLUMN first_seen TEXT",
+        *(f"CREATE INDEX articles_by_{band} ON articles ({band})" for band in BAND_COLUMNS),
+        "CREATE INDEX articles_by_duplicate_of ON articles (duplicate_of)",
+    ),
+}
+assert max(MIGRATIONS) == SCHEMA_VERSION
+
+
+@dataclass(frozen=True, slots=True)
+class StoreResult:
+    """What ``upsert`` did: ``inserted``, ``updated`` or ``duplicate`` (linked to ``duplicate_of``)."""
+
+    id: int
+    action: str
+    duplicate_of: int | None = None
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    if isinstance(value, (set, frozenset, tuple)):
+        return list(value)
+    return str(value)
+
+
+class SqlArticleStore:
+    """The storage logic; subclasses give the connection, the placeholder style and the write lock."""
+
+    id_pk = ""
+    bigint = "BIGINT"
+    placeholder = "?"
+
+    def __init__(self, near_duplicate_bits: int = DEFAULT_NEAR_DUPLICATE_BITS) -> None:
+        if not 0 <= near_duplicate_bits < SIMHASH_BANDS:
+            raise ValueError(f"near_duplicate_bits must be 0..{SIMHASH_BANDS - 1} (band lookup is exact only "
+                             f"below the number of bands), not {near_duplicate_bits}")
+        self.near_duplicate_bits = near_duplicate_bits
+        self._lock = threading.RLock()
+
+    # -- dialect hooks
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        raise NotImplementedError
+
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        raise NotImplementedError
+        yield
+
+    def _table_exists(self, name: str) -> bool:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    # -- schema
+    def _sql(self, sql: str) -> str:
+        return sql.replace("?", self.placeholder) if self.placeholder != "?" else sql
+
+    def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return self._execute(self._sql(sql), params).fetchone()
+
+    def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return list(self._execute(self._sql(sql), params).fetchall())
+
+    def schema_version(self) -> int:
+        with self._lock:
+            if not self._table_exists("schema_version"):
+                return 0
+            row = self._one("SELECT MAX(version) FROM schema_version")
+            return int(row[0] or 0)
+
+    def migrate(self) -> int:
+        """Bring the database to SCHEMA_VERSION, one migration per transaction; returns the version."""
+        with self._write():
+            if not self._table_exists("schema_version"):
+                self._execute("CREATE TABLE schema_version (version INTEGER NOT NULL, applied_at TEXT NOT NULL)")
+            current = self.schema_version()
+            if current > SCHEMA_VERSION:
+                raise RuntimeError(f"database schema version {current} is newer than this crawler's "
+                                   f"{SCHEMA_VERSION}; upgrade the crawler")
+            for version in range(current + 1, SCHEMA_VERSION + 1):
+                for statement in MIGRATIONS[version]:
+                    self._execute(statement.format(id_pk=self.id_pk, bigint=self.bigint))
+                if version == 2:
+                    self._backfill_fingerprints()
+                self._execute(self._sql("INSERT INTO schema_version (version, applied_at) VALUES (?, ?)"),
+                              (version, _now()))
+        return self.schema_version()
+
+    def _backfill_fingerprints(self) -> None:
+        """Rows written before version 2 get their simhash, so new pages can be linked to them."""
+        for row_id, text in self._all("SELECT id, text FROM articles WHERE text IS NOT NULL"):
+            fingerprint = simhash(text)
+            if fingerprint is None:
+                continue
+            self._execute(
+                self._sql(f"UPDATE articles SET simhash = ?, {', '.join(f'{b} = ?' for b in BAND_COLUMNS)} "
+                          "WHERE id = ?"),
+                (to_signed64(fingerprint), *simhash_bands(fingerprint), row_id),
+            )
+
+    # -- articles
+    def _find_original(self, digest: str | None, fingerprint: int | None, before_id: int | None) -> int | None:
+        """The first stored article with the same text, or a fingerprint within the allowed bits."""
+        limit = " AND id < ?" if before_id is not None else ""
+        extra: tuple[Any, ...] = (before_id,) if before_id is not None else ()
+        if digest:
+            row = self._one("SELECT id FROM articles WHERE content_hash = ? AND duplicate_of IS NULL "
+                            f"AND text IS NOT NULL{limit} ORDER BY id LIMIT 1", (digest, *extra))
+            if row:
+                return int(row[0])
+        if fingerprint is None:
+            return None
+        bands = simhash_bands(fingerprint)
+        condition = " OR ".join(f"{band} = ?" for band in BAND_COLUMNS)
+        rows = self._all(f"SELECT id, simhash FROM articles WHERE duplicate_of IS NULL AND simhash IS NOT NULL "
+                         f"AND ({condition}){limit} ORDER BY id", (*bands, *extra))
+        for row_id, stored in rows:
+            if hamming_distance(from_signed64(int(stored)), fingerprint) <= self.near_duplicate_bits:
+                return int(row_id)
+        return None
+
+    def upsert(self, record: Mapping[str, Any]) -> StoreResult:
+        """Insert or update the article keyed by its canonical URL (else its URL)."""
+        canonical = record.get("canonical_url") or record.get("url")
+        if not canonical:
+            raise ValueError("an article needs a canonical_url or url to be stored")
+        text = record.get("text") or None
+        digest = record.get("content_hash") or content_hash(text)
+        fingerprint = simhash(text) if text else None
+        values = {name: record.get(name) for name in ARTICLE_COLUMNS}
+        values.update(canonical_url=str(canonical), content_hash=digest, crawled_at=record.get("crawled_at") or _now())
+        extra = {k: v for k, v in record.items() if k not in ARTICLE_COLUMNS and v not in (None, "", [], {})}
+        metadata = json.dumps(extra, ensure_ascii=False, default=_json_default, sort_keys=True) if extra else None
+        with self._write():
+            existing = self._one("SELECT id FROM articles WHERE canonical_url = ?", (values["canonical_url"],))
+            existing_id = int(existing[0]) if existing else None
+            original = self._find_original(digest, fingerprint, existing_id)
+            if original is not None:
+                values["text"] = None  # kept once, on the first copy
+            columns = [*ARTICLE_COLUMNS, "metadata", "simhash", *BAND_COLUMNS, "duplicate_of", "first_seen"]
+            bands = simhash_bands(fingerprint) if fingerprint is not None else (None,) * SIMHASH_BANDS
+            params = [*(values[name] for name in ARTICLE_COLUMNS), metadata,
+                      to_signed64(fingerprint) if fingerprint is not None else None, *bands, original, _now()]
+            updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c not in {"canonical_url", "first_seen"})
+            row = self._one(
+                f"INSERT INTO articles ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)}) "
+                f"ON CONFLICT (canonical_url) DO UPDATE SET {updates} RETURNING id",
+                params,
+            )
+        row_id = int(row[0])
+        if original is not None:
+            return StoreResult(row_id, "duplicate", original)
+        return StoreResult(row_id, "updated" if existing_id is not None else "inserted")
+
+    def get(self, canonical_url: str) -> dict[str, Any] | None:
+        with self._lock:
+            cursor = self._execute(self._sql("SELECT * FROM articles WHERE canonical_url = ?"), (canonical_url,))
+            row = cursor.fetchone()
+            if row is None:
+                return None
+            names = [d[0] for d in cursor.description]
+        article = dict(zip(names, row, strict=True))
+        if article.get("simhash") is not None:
+            article["simhash"] = from_signed64(int(article["simhash"]))
+        if article.get("metadata"):
+            article["metadata"] = json.loads(article["metadata"])
+        return article
+
+    def count(self, *, originals_only: bool = False) -> int:
+        where = " WHERE duplicate_of IS NULL" if originals_only else ""
+        with self._lock:
+            return int(self._one(f"SELECT COUNT(*) FROM articles{where}")[0])
+
+
+class SqliteArticleStore(SqlArticleStore):
+    """One SQLite file in WAL mode: readers never block, writers from several processes queue."""
+
+    id_pk = "INTEGER PRIMARY KEY AUTOINCREMENT"
+    bigint = "INTEGER"
+
+    def __init__(self, path: str | os.PathLike[str], near_duplicate_bits: int = DEFAULT_NEAR_DUPLICATE_BITS) -> None:
+        super().__init__(near_duplicate_bits)
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._connection = sqlite3.connect(self.path, timeout=SQLITE_BUSY_TIMEOUT_MS / 1000,
+                                           isolation_level=None, check_same_thread=False)
+        self._connection.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
+        self._connection.execute("PRAGMA journal_mode = WAL")
+        self._connection.execute("PRAGMA synchronous = NORMAL")  # durable enough in WAL mode, much faster
+        self._connection.execute("PRAGMA foreign_keys = ON")
+        self._depth = 0
+        self.migrate()
+
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return self._connection.execute(sql, tuple(params))
+
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        """``BEGIN IMMEDIATE`` takes the write lock first, so check-then-insert cannot interleave."""
+        with self._lock:
+            outermost = self._depth == 0
+            if outermost:
+                self._connection.execute("BEGIN IMMEDIATE")
+            self._depth += 1
+            try:
+                yield
+            except BaseException:
+                self._depth -= 1
+                if outermost:
+                    self._connection.execute("ROLLBACK")
+                raise
+            self._depth -= 1
+            if outermost:
+                self._connection.execute("COMMIT")
+
+    def _table_exists(self, name: str) -> bool:
+        row = self._connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                                       (name,)).fetchone()
+        return row is not None
+
+    def close(self) -> None:
+        with self._lock:
+            self._connection.close()
+
+
+class PostgresArticleStore(SqlArticleStore):
+    """The same schema in PostgreSQL (psycopg 3); writers serialise on one advisory lock per transaction."""
+
+    id_pk = "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"
+    bigint = "BIGINT"
+    placeholder = "%s"
+
+    def __init__(self, dsn: str, near_duplicate_bits: int = DEFAULT_NEAR_DUPLICATE_BITS) -> None:
+        super().__init__(near_duplicate_bits)
+        try:
+            import psycopg
+        except ImportError as error:
+            raise RuntimeError("STORAGE_POSTGRES_DSN needs psycopg 3: pip install 'psycopg[binary]'") from error
+        self._connection = psycopg.connect(dsn, autocommit=True)
+        self._depth = 0
+        self.migrate()
+
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return self._connection.execute(sql, tuple(params))
+
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        with self._lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield
+                finally:
+                    self._depth -= 1
+                return
+            with self._connection.transaction():
+                self._connection.execute("SELECT pg_advisory_xact_lock(%s)", (POSTGRES_WRITE_LOCK,))
+                self._depth = 1
+                try:
+                    yield
+                finally:
+                    self._depth = 0
+
+    def _table_exists(self, name: str) -> bool:
+        row = self._connection.execute("SELECT to_regclass(%s)", (name,)).fetchone()
+        return row is not None and row[0] is not None
+
+    def close(self) -> None:
+        with self._lock:
+            self._connection.close()
+
+
+def open_article_store(sqlite_path: str | os.PathLike[str] | None = None, postgres_dsn: str | None = None,
+                       near_duplicate_bits: int = DEFAULT_NEAR_DUPLICATE_BITS) -> SqlArticleStore:
+    """PostgreSQL when a DSN is given, else the SQLite file (created and migrated as needed)."""
+    if postgres_dsn:
+        return PostgresArticleStore(postgres_dsn, near_duplicate_bits)
+    if not sqlite_path:
+        raise ValueError("give a SQLite path or a PostgreSQL DSN")
+    return SqliteArticleStore(sqlite_path, near_duplicate_bits)
+
+
+__all__ = [
+    "DEFAULT_NEAR_DUPLICATE_BITS",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "PostgresArticleStore",
+    "SqlArticleStore",
+    "SqliteArticleStore",
+    "StoreResult",
+    "content_hash",
+    "hamming_distance",
+    "normalize_text",
+    "open_article_store",
+    "simhash",
+]
