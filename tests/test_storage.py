@@ -1,0 +1,271 @@
+"""Article storage: upsert by canonical URL, no duplicates across runs, migrations, near-duplicate links.
+
+SQLite always; PostgreSQL too when ``CRAWLER_TEST_POSTGRES_DSN`` names a server (CI provides one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import sqlite3
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from scrapy.exceptions import NotConfigured
+from scrapy.utils.test import get_crawler
+
+from crawler.pipelines import ArticleStoragePipeline
+from crawler.storage import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    SqlArticleStore,
+    SqliteArticleStore,
+    content_hash,
+    hamming_distance,
+    open_article_store,
+    simhash,
+)
+
+POSTGRES_DSN = os.environ.get("CRAWLER_TEST_POSTGRES_DSN")
+
+TOPICS = ("harbour", "railway", "museum", "festival", "hospital", "library", "bridge", "market", "garden",
+          "tower", "station", "theatre", "stadium", "airport", "forest", "island", "council", "river")
+
+
+def article_text(seed: int, words: int = 400) -> str:
+    """A news-length text of its own for each seed (real article texts have a median of ~570 words)."""
+    rng = random.Random(seed)
+    vocabulary = [f"{topic}{suffix}" for topic in TOPICS for suffix in ("", "s", "ing", "ed", "er", "al")]
+    return " ".join(rng.choice(vocabulary) for _ in range(words))
+
+
+def edit_words(text: str, count: int) -> str:
+    """The same article with ``count`` words changed (a corrected typo, an updated figure)."""
+    words = text.split()
+    for position in range(count):
+        words[10 + position * 17] = f"changed{position}"
+    return " ".join(words)
+
+
+def record(url: str, text: str, **extra: Any) -> dict[str, Any]:
+    return {"url": url, "canonical_url": url, "title": f"title of {url}", "text": text, **extra}
+
+
+StoreFactory = Callable[[], SqlArticleStore]
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def open_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[StoreFactory]:
+    """Opens the same database again on each call (a new crawl run); every store is closed at the end."""
+    opened: list[SqlArticleStore] = []
+    if request.param == "sqlite":
+        def factory() -> SqlArticleStore:
+            opened.append(open_article_store(sqlite_path=tmp_path / "articles.sqlite"))
+            return opened[-1]
+        yield factory
+    else:
+        if not POSTGRES_DSN:
+            pytest.skip("CRAWLER_TEST_POSTGRES_DSN not set")
+        dsn, drop = _postgres_schema()
+
+        def factory() -> SqlArticleStore:
+            opened.append(open_article_store(postgres_dsn=dsn))
+            return opened[-1]
+        yield factory
+        for store in opened:
+            store.close()
+        drop()
+        return
+    for store in opened:
+        store.close()
+
+
+def _postgres_schema() -> tuple[str, Callable[[], None]]:
+    """A fresh schema for one test, and the DSN that makes it the search path."""
+    import psycopg
+    from psycopg.conninfo import make_conninfo
+
+    schema = f"crawler_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(POSTGRES_DSN, autocommit=True) as connection:
+        connection.execute(f"CREATE SCHEMA {schema}")
+
+    def drop() -> None:
+        with psycopg.connect(POSTGRES_DSN, autocommit=True) as connection:
+            connection.execute(f"DROP SCHEMA {schema} CASCADE")
+
+    return make_conninfo(POSTGRES_DSN, options=f"-csearch_path={schema}"), drop
+
+
+def test_simhash_is_close_for_edits_and_far_for_other_texts() -> None:
+    text = article_text(1)
+    assert hamming_distance(simhash(text), simhash(text)) == 0
+    assert hamming_distance(simhash(text), simhash(edit_words(text, 1))) <= 3
+    assert hamming_distance(simhash(text), simhash(article_text(2))) > 10
+    assert simhash("too short to fingerprint") is None
+
+
+def test_upsert_updates_by_canonical_url(open_store: StoreFactory) -> None:
+    store = open_store()
+    first = store.upsert(record("https://a.example/1", article_text(1), title="first"))
+    again = store.upsert(record("https://a.example/1", article_text(1), title="corrected"))
+    assert first.action == "inserted" and again.action == "updated" and again.id == first.id
+    stored = store.get("https://a.example/1")
+    assert stored["title"] == "corrected" and stored["text"] == article_text(1)
+    assert stored["content_hash"] == content_hash(article_text(1))
+    assert store.count() == 1
+
+
+def test_no_duplicate_rows_across_runs(open_store: StoreFactory) -> None:
+    first_run = open_store()
+    for n in range(3):
+        first_run.upsert(record(f"https://a.example/{n}", article_text(n + 1), authors=["A"], section="World"))
+    first_run.close()
+    second_run = open_store()
+    results = [second_run.upsert(record(f"https://a.example/{n}", article_text(n + 1))) for n in range(3)]
+    assert [r.action for r in results] == ["updated"] * 3
+    assert second_run.count() == 3 and second_run.schema_version() == SCHEMA_VERSION
+
+
+def test_fields_without_a_column_are_kept_as_metadata(open_store: StoreFactory) -> None:
+    store = open_store()
+    store.upsert(record("https://a.example/m", article_text(4), authors=["A. Writer"], published="2024-01-01",
+                        metadata={"desk": "world"}, empty=None))
+    stored = store.get("https://a.example/m")
+    assert stored["published"] == "2024-01-01"
+    assert stored["metadata"] == {"authors": ["A. Writer"], "metadata": {"desk": "world"}}
+
+
+def test_the_same_article_under_two_urls_is_linked_not_stored_twice(open_store: StoreFactory) -> None:
+    store = open_store()
+    original = store.upsert(record("https://a.example/story", article_text(5)))
+    exact = store.upsert(record("https://mirror.example/copy", article_text(5)))
+    edited = store.upsert(record("https://b.example/syndicated", edit_words(article_text(5), 1)))
+    other = store.upsert(record("https://a.example/other", article_text(6)))
+    assert exact.action == "duplicate" and exact.duplicate_of == original.id
+    assert edited.action == "duplicate" and edited.duplicate_of == original.id
+    assert other.action == "inserted" and other.duplicate_of is None
+    copy = store.get("https://mirror.example/copy")
+    assert copy["duplicate_of"] == original.id and copy["text"] is None  # the text is kept once
+    assert store.count() == 4 and store.count(originals_only=True) == 2
+    # the first copy crawled again stays the original, not a duplicate of its own copies
+    assert store.upsert(record("https://a.example/story", article_text(5))).action == "updated"
+
+
+def test_short_texts_link_only_when_identical(open_store: StoreFactory) -> None:
+    store = open_store()
+    store.upsert(record("https://a.example/n1", "Road closed on Monday."))
+    assert store.upsert(record("https://a.example/n2", "Road closed on Tuesday.")).action == "inserted"
+    assert store.upsert(record("https://a.example/n3", "Road  closed on MONDAY.")).action == "duplicate"
+
+
+def test_a_record_without_url_is_refused(open_store: StoreFactory) -> None:
+    with pytest.raises(ValueError, match="canonical_url or url"):
+        open_store().upsert({"text": "x"})
+
+
+def _version_one_sqlite(path: Path) -> None:
+    """A database as version 1 of the crawler wrote it (schema frozen here on purpose)."""
+    connection = sqlite3.connect(path)
+    connection.executescript("""
+        CREATE TABLE schema_version (version INTEGER NOT NULL, applied_at TEXT NOT NULL);
+        INSERT INTO schema_version VALUES (1, '2024-01-01T00:00:00+00:00');
+        CREATE TABLE articles (
+            id INTEGER PRIMARY KEY AUTOINCREMENT, canonical_url TEXT NOT NULL UNIQUE, url TEXT, title TEXT,
+            text TEXT, extractor TEXT, language TEXT, content_hash TEXT, crawled_at TEXT);
+        CREATE INDEX articles_by_content_hash ON articles (content_hash);
+    """)
+    connection.execute("INSERT INTO articles (canonical_url, url, title, text) VALUES (?, ?, ?, ?)",
+                       ("https://old.example/1", "https://old.example/1", "old", article_text(7)))
+    connection.commit()
+    connection.close()
+
+
+def test_sqlite_migrates_from_version_one(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    _version_one_sqlite(path)
+    store = SqliteArticleStore(path)
+    assert store.schema_version() == SCHEMA_VERSION
+    old = store.get("https://old.example/1")
+    assert old["title"] == "old" and old["simhash"] == simhash(article_text(7))  # backfilled
+    linked = store.upsert(record("https://new.example/copy", edit_words(article_text(7), 1)))
+    assert linked.action == "duplicate" and linked.duplicate_of == old["id"]
+    store.close()
+    reopened = SqliteArticleStore(path)  # migrations are not applied twice
+    versions = [row[0] for row in reopened._all("SELECT version FROM schema_version ORDER BY version")]
+    assert versions == list(range(1, SCHEMA_VERSION + 1))
+    reopened.close()
+
+
+def test_postgres_migrates_from_version_one() -> None:
+    if not POSTGRES_DSN:
+        pytest.skip("CRAWLER_TEST_POSTGRES_DSN not set")
+    import psycopg
+
+    dsn, drop = _postgres_schema()
+    try:
+        with psycopg.connect(dsn, autocommit=True) as connection:
+            connection.execute("CREATE TABLE schema_version (version INTEGER NOT NULL, applied_at TEXT NOT NULL)")
+            connection.execute("INSERT INTO schema_version VALUES (1, '2024-01-01')")
+            for statement in MIGRATIONS[1]:
+                connection.execute(statement.format(id_pk="BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY",
+                                                    bigint="BIGINT"))
+            connection.execute("INSERT INTO articles (canonical_url, text) VALUES (%s, %s)",
+                               ("https://old.example/1", article_text(7)))
+        store = open_article_store(postgres_dsn=dsn)
+        assert store.schema_version() == SCHEMA_VERSION
+        assert store.get("https://old.example/1")["simhash"] == simhash(article_text(7))
+        store.close()
+    finally:
+        drop()
+
+
+def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "future.sqlite"
+    SqliteArticleStore(path).close()
+    connection = sqlite3.connect(path)
+    connection.execute("INSERT INTO schema_version VALUES (?, 'later')", (SCHEMA_VERSION + 1,))
+    connection.commit()
+    connection.close()
+    with pytest.raises(RuntimeError, match="newer"):
+        SqliteArticleStore(path)
+
+
+def test_near_duplicate_bits_must_fit_the_bands(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="near_duplicate_bits"):
+        SqliteArticleStore(tmp_path / "x.sqlite", near_duplicate_bits=7)
+
+
+def _storage_pipeline(tmp_path: Path, **settings: Any) -> ArticleStoragePipeline:
+    crawler = get_crawler(settings_dict={"STORAGE_SQLITE_PATH": str(tmp_path / "crawl.sqlite"), **settings})
+    return ArticleStoragePipeline.from_crawler(crawler)
+
+
+def test_storage_pipeline_stores_articles_and_passes_items_on(tmp_path: Path) -> None:
+    pipeline = _storage_pipeline(tmp_path)
+    pipeline.open_spider()
+    items = [
+        record("https://a.example/1", article_text(1), page_type="article"),
+        record("https://a.example/1", article_text(1)),  # the same page crawled twice in one run
+        record("https://b.example/1", article_text(1)),  # the same article elsewhere
+        record("https://a.example/list", article_text(2), page_type="listing"),
+        record("https://a.example/empty", "", reason="no visible text"),
+        {"price": 3},
+    ]
+    try:
+        for item in items:
+            assert asyncio.run(pipeline.process_item(item)) is item
+    finally:
+        pipeline.close_spider()
+    store = SqliteArticleStore(tmp_path / "crawl.sqlite")
+    assert store.count() == 2 and store.count(originals_only=True) == 1
+    assert store.get("https://a.example/list") is None and store.get("https://a.example/empty") is None
+    store.close()
+
+
+def test_storage_pipeline_can_be_disabled(tmp_path: Path) -> None:
+    with pytest.raises(NotConfigured):
+        _storage_pipeline(tmp_path, STORAGE_ENABLED=False)
