@@ -292,7 +292,7 @@ def _normalise_author(name: str) -> str:
 def _good_author(name: str, site_names: set[str]) -> bool:
     if not name or len(name) > MAX_AUTHOR_CHARS:
         return False
-    if URLISH_RE.search(name) or HANDLE_RE.match(name) or "@" in name:
+    if URLISH_RE.search(name) or HANDLE_RE.match(name) or "@" in name or any(c.isdigit() for c in name):
         return False
     return name.casefold() not in site_names
 
@@ -419,6 +419,8 @@ def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: date
     if metadata.title is None and findings.headline:
         metadata.title = take("title", (findings.headline, TEXT))
     site_names = _site_names(metadata.site_name, doc.url)
+    if findings.origin:  # the credited outlet ("来源：证券时报网") is not an author either
+        site_names.add(findings.origin.casefold())
     found.add("authors", markup_byline(doc), TEXT)
     found.add("authors", findings.authors, TEXT)
     authors = _choose_authors(found, site_names)

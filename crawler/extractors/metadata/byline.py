@@ -27,7 +27,8 @@ MAX_BYLINE_CHARS = 160
 # A personal name in Latin script has at most this many words ("Bruno Henrique Zecchin Rodrigues").
 MAX_NAME_WORDS = 5
 # Chinese names are 2-4 characters (compound surnames and minority names with "·" are longer).
-CJK_NAME = r"[\u4e00-\u9fff][\u4e00-\u9fff·]{1,7}"
+# A name ends where the Han text ends: "记者通过电子邮件联系" is a sentence, not a name.
+CJK_NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?(?![\u4e00-\u9fff])"
 
 BY_RE = re.compile(r"^(?:by|par|von|por|di|door|written by|words by|story by|posted by)\s*[:\-]?\s+(?P<names>.+)$",
                    re.I)
@@ -48,7 +49,13 @@ ORIGIN_RES = (
 # Words that follow a name in a Chinese byline and are not part of it.
 CJK_NAME_STOPWORDS = ("编辑", "责任", "来源", "发布", "时间", "摄影", "报道", "图", "记者", "通讯员")
 # Words that end up after "记者" and are roles or places, not names.
-CJK_NON_NAMES = frozenset({"报道", "获悉", "了解", "发现", "采访", "来到", "注意到", "从", "近日", "日前"})
+# (Each one was read as a name on a zh-news page: "对记者表示", "记者陈智 整合", "作者：未知".)
+CJK_NON_NAMES = frozenset({"报道", "获悉", "了解", "发现", "采访", "来到", "注意到", "从", "近日", "日前", "表示",
+                           "介绍", "整合", "未知", "佚名", "转载请注明", "网络整理", "综合", "编译"})
+# A credit ending in 摄 names the photographer, not the author ("中新社记者 贾天勇 摄").
+PHOTO_CREDIT_RE = re.compile(r"^\s*摄")
+# Where the outlet of a "来源：" credit ends when the line runs on into the byline.
+ORIGIN_END_RE = re.compile(r"(?:作者|记者|编辑|责任编辑|时间|发布|原标题).*$")
 
 
 # Elements that hold a byline by their class, id or rel (Readability.js's byline rule).
@@ -139,7 +146,11 @@ def byline_names(line: str) -> list[str]:
     names: list[str] = []
     for pattern in CJK_AUTHOR_RES:
         for match in pattern.finditer(line):
+            if PHOTO_CREDIT_RE.match(line[match.end():]):
+                continue
             for raw in re.split(r"[\s、，,]+", match.group("names")):
+                if raw.startswith(CJK_NAME_STOPWORDS):  # "作者：张三 责任编辑：李四": the byline ends
+                    break
                 name = _clean_cjk_name(raw)
                 if name and name not in names:
                     names.append(name)
@@ -155,7 +166,7 @@ def origin_of(line: str) -> str | None:
     for pattern in ORIGIN_RES:
         match = pattern.search(line)
         if match:
-            return match.group("origin").strip()
+            return ORIGIN_END_RE.sub("", match.group("origin")).strip(" ：:") or None
     return None
 
 
