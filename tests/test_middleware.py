@@ -1,0 +1,101 @@
+"""ArticleExtractionMiddleware on a fake spider's responses, and the add-on that enables everything."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import scrapy
+from scrapy.exceptions import NotConfigured
+from scrapy.http import HtmlResponse, Request, Response, TextResponse
+from scrapy.settings import Settings
+from scrapy.utils.test import get_crawler
+
+from crawler.addon import EXTRACTION_MIDDLEWARE, EXTRACTION_PIPELINE, STORAGE_PIPELINE, NewsExtractionAddon
+from crawler.items import ArticleItem
+from crawler.middlewares import ArticleExtractionMiddleware, is_html_response
+
+URL = "https://news.example.com/world/2024/05/07/harbour-plan-approved-after-long-debate.html"
+PAGE = """<html><head><title>Harbour plan approved</title></head><body>
+<nav><a href="/">Home</a> <a href="/world">World</a> <a href="/sport">Sport</a></nav>
+<article><h1>Harbour plan approved</h1>
+<p>The council approved the harbour plan on Tuesday after a debate that lasted most of the night.</p>
+<p>Fishermen had asked for a new quay for years, and the plan gives them one by the end of next year.</p>
+<p>The cost will be shared between the city, the port authority and a fund for coastal towns.</p>
+</article><footer>Copyright Example News</footer></body></html>"""
+
+
+class FakeSpider(scrapy.Spider):
+    name = "fake"
+
+
+def make_middleware(tmp_path: Path, **settings: Any) -> ArticleExtractionMiddleware:
+    base = {"EXTRACTION_WORKERS": 0, "EXTRACTION_TEMPLATE_STORE": str(tmp_path / "templates.sqlite")}
+    return ArticleExtractionMiddleware.from_crawler(get_crawler(FakeSpider, {**base, **settings}))
+
+
+async def spider_output(*outputs: Any) -> AsyncIterator[Any]:
+    for output in outputs:
+        yield output
+
+
+def collect(middleware: ArticleExtractionMiddleware, response: Response, *outputs: Any) -> list[Any]:
+    async def run() -> list[Any]:
+        return [o async for o in middleware.process_spider_output(response, spider_output(*outputs))]
+
+    return asyncio.run(run())
+
+
+def test_an_html_response_adds_an_article_to_the_spider_output(tmp_path: Path) -> None:
+    middleware = make_middleware(tmp_path)
+    response = HtmlResponse(URL, body=PAGE.encode(), headers={"Content-Type": "text/html; charset=utf-8"})
+    follow = Request("https://news.example.com/world")
+    scraped = {"headline": "kept"}
+    output = collect(middleware, response, follow, scraped)
+    assert output[:2] == [follow, scraped]  # the spider's own output, unchanged and first
+    assert len(output) == 3 and isinstance(output[2], ArticleItem)
+    article = output[2]
+    assert article["url"] == article["canonical_url"] == URL
+    assert "quay" in article["text"] and "Copyright" not in article["text"] and "Sport" not in article["text"]
+    assert middleware.crawler.stats.get_value("extraction/middleware_articles") == 1
+
+
+def test_non_html_responses_are_left_alone(tmp_path: Path) -> None:
+    middleware = make_middleware(tmp_path)
+    image = Response("https://news.example.com/a.png", body=b"\x89PNG\r\n", headers={"Content-Type": "image/png"})
+    data = TextResponse("https://news.example.com/a.json", body=b'{"a": 1}',
+                        headers={"Content-Type": "application/json"})
+    assert collect(middleware, image, {"x": 1}) == [{"x": 1}]
+    assert collect(middleware, data) == []
+
+
+def test_a_text_response_with_an_html_content_type_is_html() -> None:
+    response = TextResponse(URL, body=PAGE.encode(), headers={"Content-Type": "application/xhtml+xml"})
+    assert is_html_response(response)
+    assert not is_html_response(None)
+
+
+def test_no_second_article_when_the_callback_already_yields_the_page(tmp_path: Path) -> None:
+    response = HtmlResponse(URL, body=PAGE.encode())
+    page_item = {"url": URL, "html": response.body}
+    assert collect(make_middleware(tmp_path), response, page_item) == [page_item]
+    both = collect(make_middleware(tmp_path, EXTRACTION_MIDDLEWARE_DEDUPLICATE=False), response, page_item)
+    assert len(both) == 2 and isinstance(both[1], ArticleItem)
+
+
+def test_disabled_middleware_raises_not_configured(tmp_path: Path) -> None:
+    with pytest.raises(NotConfigured):
+        make_middleware(tmp_path, EXTRACTION_ENABLED=False)
+
+
+def test_addon_enables_pipeline_and_middleware_and_keeps_project_orders() -> None:
+    settings = Settings({"ITEM_PIPELINES": {EXTRACTION_PIPELINE: 5, "project.Other": 300}})
+    NewsExtractionAddon().update_settings(settings)
+    assert settings.getdict("ITEM_PIPELINES") == {EXTRACTION_PIPELINE: 5, "project.Other": 300}
+    assert EXTRACTION_MIDDLEWARE in settings.getdict("SPIDER_MIDDLEWARES")
+    with_storage = Settings({"STORAGE_SQLITE_PATH": "articles.sqlite"})
+    NewsExtractionAddon().update_settings(with_storage)
+    assert STORAGE_PIPELINE in with_storage.getdict("ITEM_PIPELINES")
