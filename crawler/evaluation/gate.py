@@ -2,8 +2,8 @@
 
     python -m crawler.evaluation.gate --datasets ../shared/datasets
 
-Exits 1 (and says which) when an extractor scores below its floor on scrapinghub, or returns empty text on
-a Chinese article of zh-news.
+Exits 1 (and says which) when an extractor scores below its floor on scrapinghub, returns empty text on
+a Chinese article of zh-news, or metadata falls below its floors on the readability set.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ F1_FLOORS = {
     "lineblock": 0.75,
 }
 DEFAULT_PRECISION_RECALL_FLOOR = 0.95
+# Metadata floors on the readability set (issue "Article metadata"): share of pages right per field.
+METADATA_FLOORS = {"title": 0.90, "author": 0.80, "language": 0.95}
 # Extractors that need a learned site template; a single page of a site gives them nothing to apply.
 NEEDS_TEMPLATE = {"template"}
 
@@ -69,6 +71,19 @@ def check_chinese(root: Path) -> list[str]:
     return failures
 
 
+def check_metadata(root: Path) -> list[str]:
+    from .metadata_eval import OURS, evaluate_metadata
+
+    scores = evaluate_metadata(load_dataset(root))[OURS]
+    failures = []
+    for field_name, floor in METADATA_FLOORS.items():
+        share = scores[field_name].share
+        print(f"metadata {field_name:10s} {share:.3f}  floor {floor:.2f}  {'ok' if share >= floor else 'BELOW FLOOR'}")
+        if share < floor:
+            failures.append(f"metadata {field_name}: {share:.3f} < {floor}")
+    return failures
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m crawler.evaluation.gate", description=__doc__.split("\n")[0])
     parser.add_argument("--datasets", type=Path, default=Path("../shared/datasets"))
@@ -76,6 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     failures = check_scrapinghub(args.datasets / "scrapinghub")
     if (args.datasets / "zh-news").is_dir():
         failures += check_chinese(args.datasets / "zh-news")
+    if (args.datasets / "readability").is_dir():
+        failures += check_metadata(args.datasets / "readability")
     for failure in failures:
         print("FAIL", failure, file=sys.stderr)
     print("quality gate:", "failed" if failures else "passed")
