@@ -1,0 +1,160 @@
+"""A separate, minimal Scrapy project gets articles from this package three ways: ITEM_PIPELINES, ADDONS,
+and the spider middleware alone; each run is a real ``scrapy crawl`` in a subprocess against a local
+HTTP server, and its JSON lines feed must carry url, title and text."""
+
+from __future__ import annotations
+
+import http.server
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+CRAWL_TIMEOUT_S = 120
+WORDS = ("council river school budget harbour railway museum festival hospital library bridge market garden "
+         "tower station theatre stadium airport forest island").split()
+HEADLINES = {1: "Harbour plan approved after long debate", 2: "Railway station reopens after repairs"}
+
+SPIDER = '''
+import scrapy
+
+
+class PagesSpider(scrapy.Spider):
+    """Follows the index's links; yields page items unless told to leave extraction to the middleware."""
+
+    name = "pages"
+
+    def __init__(self, base="", page_items="1", **kwargs):
+        super().__init__(**kwargs)
+        self.start_urls = [base + "/index.html"]
+        self.page_items = page_items == "1"
+
+    def parse(self, response):
+        for href in response.css("a.story::attr(href)").getall():
+            yield response.follow(href, self.parse_story)
+
+    def parse_story(self, response):
+        if self.page_items:
+            yield {"url": response.url, "html": response.body, "desk": "world"}
+'''
+
+
+def story(n: int) -> str:
+    paragraphs = "".join(
+        "<p>" + " ".join(WORDS[(n * 3 + i + k) % len(WORDS)] for k in range(20)) + ".</p>" for i in range(5)
+    )
+    return (f"<html><head><title>{HEADLINES[n]}</title></head><body><div class='nav'><a href='/'>Home</a> "
+            f"<a href='/world'>World</a></div><article><h1>{HEADLINES[n]}</h1>{paragraphs}</article>"
+            "<footer>Copyright Example News</footer></body></html>")
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        return None
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The fake news site on 127.0.0.1: an index page linking two stories."""
+    root = tmp_path_factory.mktemp("site")
+    (root / "index.html").write_text("<html><body>" + "".join(
+        f'<a class="story" href="/world/story-{n}.html">{HEADLINES[n]}</a>' for n in HEADLINES) + "</body></html>")
+    (root / "world").mkdir()
+    for n in HEADLINES:
+        (root / "world" / f"story-{n}.html").write_text(story(n))
+    handler = partial(QuietHandler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def make_project(path: Path, extra_settings: str) -> Path:
+    """``scrapy startproject``'s layout, written by hand: scrapy.cfg, a settings module, one spider."""
+    package = path / "otherproject"
+    (package / "spiders").mkdir(parents=True)
+    (path / "scrapy.cfg").write_text("[settings]\ndefault = otherproject.settings\n")
+    (package / "__init__.py").write_text("")
+    (package / "spiders" / "__init__.py").write_text("")
+    (package / "spiders" / "pages.py").write_text(SPIDER)
+    (package / "settings.py").write_text(textwrap.dedent(f"""
+        BOT_NAME = "otherproject"
+        SPIDER_MODULES = ["otherproject.spiders"]
+        ROBOTSTXT_OBEY = False
+        TELNETCONSOLE_ENABLED = False
+        LOG_LEVEL = "INFO"
+        EXTRACTION_WORKERS = 1
+        EXTRACTION_TEMPLATE_STORE = {str(path / "templates.sqlite")!r}
+    """) + textwrap.dedent(extra_settings))
+    return path
+
+
+def crawl(project: Path, site: str, *arguments: str) -> list[dict]:
+    output = project / "articles.jsonl"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(project), str(REPO), os.environ.get("PYTHONPATH", "")])}
+    env.pop("SCRAPY_SETTINGS_MODULE", None)
+    finished = subprocess.run(
+        [sys.executable, "-m", "scrapy", "crawl", "pages", "-a", f"base={site}", *arguments, "-O", str(output)],
+        cwd=project, env=env, capture_output=True, text=True, timeout=CRAWL_TIMEOUT_S,
+    )
+    assert finished.returncode == 0, finished.stderr[-3000:]
+    assert "Traceback" not in finished.stderr, finished.stderr[-3000:]
+    return [json.loads(line) for line in output.read_text(encoding="utf-8").splitlines()]
+
+
+def check_articles(items: list[dict], site: str) -> None:
+    by_url = {item["url"]: item for item in items}
+    for n, headline in HEADLINES.items():
+        article = by_url[f"{site}/world/story-{n}.html"]
+        assert article["title"] == headline
+        assert WORDS[n * 3 % len(WORDS)] in article["text"] and "Copyright" not in article["text"]
+        assert list(article)[:3] == ["url", "canonical_url", "title"]
+        assert "html" not in article
+
+
+def test_through_item_pipelines(tmp_path: Path, site: str) -> None:
+    project = make_project(tmp_path, """
+        ITEM_PIPELINES = {"crawler.pipelines.ArticleExtractionPipeline": 300}
+    """)
+    items = crawl(project, site)
+    assert len(items) == 2
+    check_articles(items, site)
+    assert all(item["metadata"]["desk"] == "world" for item in items)
+
+
+def test_through_addons_with_storage(tmp_path: Path, site: str) -> None:
+    database = tmp_path / "articles.sqlite"
+    project = make_project(tmp_path, f"""
+        ADDONS = {{"crawler.addon.NewsExtractionAddon": 0}}
+        STORAGE_SQLITE_PATH = {str(database)!r}
+    """)
+    items = crawl(project, site)
+    # the stories' page items become articles (the middleware adds none for them); the index, whose callback
+    # yields only requests, gets its article from the middleware
+    assert len(items) == 3
+    check_articles(items, site)
+    crawl(project, site)  # a second run updates the rows instead of adding to them
+    from crawler.storage import SqliteArticleStore
+
+    store = SqliteArticleStore(database)
+    assert store.count() == 2  # the index page has no text to store
+    store.close()
+
+
+def test_through_the_middleware_alone(tmp_path: Path, site: str) -> None:
+    project = make_project(tmp_path, """
+        SPIDER_MIDDLEWARES = {"crawler.middlewares.ArticleExtractionMiddleware": 800}
+    """)
+    items = crawl(project, site, "-a", "page_items=0")  # the spider yields no items at all
+    assert len(items) == 3  # the index page and both stories
+    check_articles(items, site)
