@@ -429,12 +429,14 @@ class ExtractionService:
             return self.extract_now(html, url, content_type)
         if self._pool is None:
             self._pool = self._new_pool()
+        pool = self._pool
         try:
-            return await await_future(self._pool.submit(_extract_in_worker, html, url, content_type))
+            return await await_future(pool.submit(_extract_in_worker, html, url, content_type))
         except BrokenProcessPool as error:  # a worker died (killed, out of memory): new pool, page kept
             logger.error("extraction worker died on %s; restarting the pool", url)
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+            if self._pool is pool:  # the first of the pages in flight to see it replaces the pool
+                self._pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
             return {"url": url, "canonical_url": url, "text": "", "extractor": None,
                     "reason": f"extraction worker died: {error}"}
 
