@@ -34,6 +34,7 @@ class ArticleItem(scrapy.Item):
     section = scrapy.Field()
     origin = scrapy.Field()
     page_type = scrapy.Field()
+    page_type_reason = scrapy.Field()
     extractor = scrapy.Field()
     template = scrapy.Field()
     rule = scrapy.Field()

@@ -45,7 +45,7 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 from itemadapter import ItemAdapter
 from scrapy import signals
 from scrapy.crawler import Crawler
-from scrapy.exceptions import NotConfigured
+from scrapy.exceptions import DropItem, NotConfigured
 from scrapy.settings import BaseSettings
 from scrapy.utils.defer import maybe_deferred_to_future
 from scrapy.utils.project import data_path
@@ -256,9 +256,11 @@ class PageExtractor:
         rule = self.pinned_rule(url)
         if rule is not None and doc.root is not None:
             fields.update(self._apply_rule(rule, doc, fields))
-        page_type, page_type_warning = self._page_type(doc, url)
+        # A page that failed to parse is neither: it keeps its reason and is not dropped as a listing.
+        page_type, page_type_reason, page_type_warning = self._page_type(doc, url) if doc.blocks else (None,) * 3
         if page_type:
             fields["page_type"] = page_type
+            fields["page_type_reason"] = page_type_reason
         if page_type_warning:
             warnings.append(page_type_warning)
         if fields.get("text") and fields.get("language") is None:
@@ -289,16 +291,15 @@ class PageExtractor:
         return pinned
 
     @staticmethod
-    def _page_type(doc: Any, url: str | None) -> tuple[str | None, str | None]:
-        """Article or listing when ``crawler.pagetypes`` is available (else None), and a warning if it failed."""
+    def _page_type(doc: Any, url: str | None) -> tuple[str | None, str | None, str | None]:
+        """Article or listing with its evidence (``crawler.pagetypes``), and a warning if that failed."""
+        from .pagetypes import classify_page
+
         try:
-            from .pagetypes import classify_page
-        except ImportError:
-            return None, None
-        try:
-            return getattr(classify_page(doc, url), "kind", None), None
-        except Exception as error:
-            return None, f"page type failed: {type(error).__name__}: {error}"
+            page_type = classify_page(doc, url)
+        except Exception as error:  # a classifier bug must not lose the page: it is kept as an article
+            return None, None, f"page type failed: {type(error).__name__}: {error}"
+        return page_type.kind, page_type.reason(), None
 
 
 _WORKER: PageExtractor | None = None
@@ -482,14 +483,18 @@ def article_item(fields: Mapping[str, Any], source: Mapping[str, Any] | None = N
 class ArticleExtractionPipeline:
     """Turns items that carry a page's HTML into ``ArticleItem``s; other items pass through untouched."""
 
-    def __init__(self, service: ExtractionService, crawler: Crawler | None = None) -> None:
+    def __init__(
+        self, service: ExtractionService, crawler: Crawler | None = None, drop_listings: bool = True
+    ) -> None:
         self.service = service
         self.config = service.config
         self.crawler = crawler
+        self.drop_listings = drop_listings
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ArticleExtractionPipeline:
-        return cls(ExtractionService.for_crawler(crawler), crawler)
+        drop = crawler.settings.getbool("EXTRACTION_DROP_LISTINGS", True)
+        return cls(ExtractionService.for_crawler(crawler), crawler, drop_listings=drop)
 
     def _html_field(self, adapter: ItemAdapter) -> str | None:
         for name in self.config.html_fields:
@@ -509,9 +514,15 @@ class ArticleExtractionPipeline:
         if isinstance(content_type, bytes):
             content_type = content_type.decode("latin-1")
         fields = await self.service.extract(html, url, content_type if isinstance(content_type, str) else None)
-        if self.crawler is not None and self.crawler.stats is not None:
+        stats = self.crawler.stats if self.crawler is not None else None
+        if self.drop_listings and fields.get("page_type") == "listing":
+            if stats is not None:
+                stats.inc_value("extraction/listing_pages_dropped")
+            # Listing pages (home, sections, tags, pagination) were crawled for their links only.
+            raise DropItem(f"listing page {url}: {fields.get('page_type_reason')}")
+        if stats is not None:
             outcome = "with_text" if fields.get("text") else "empty"
-            self.crawler.stats.inc_value(f"extraction/items_{outcome}")
+            stats.inc_value(f"extraction/items_{outcome}")
         return article_item(fields, adapter.asdict(), skip={html_field, self.config.url_field})
 
     def close_spider(self, spider: Any = None) -> None:

@@ -1,17 +1,33 @@
-"""Scrapy settings of the news crawler project (``scrapy.cfg`` points here)."""
+"""Scrapy settings of the news crawler project (``scrapy.cfg`` points here).
+
+``scrapy crawl news -a start_urls=https://example.com/ -O articles.jsonl`` extracts every article page
+(listing pages are only followed), stores it in ``articles.sqlite`` and writes it to the JSON lines file.
+"""
 
 BOT_NAME = "newscrawler"
 
 SPIDER_MODULES = ["crawler.spiders"]
 NEWSPIDER_MODULE = "crawler.spiders"
 
-USER_AGENT = "newscrawler (+https://github.com/newscrawler)"
+USER_AGENT = "newscrawler/0.1 (+https://github.com/newscrawler)"
 ROBOTSTXT_OBEY = True
 
-# Polite by default: AutoThrottle adapts the delay to each site's latency.
+# Polite by default: AutoThrottle adapts the delay to each site's latency; a few requests per site at once.
+CONCURRENT_REQUESTS = 16
 CONCURRENT_REQUESTS_PER_DOMAIN = 4
 AUTOTHROTTLE_ENABLED = True
 AUTOTHROTTLE_START_DELAY = 1.0
 AUTOTHROTTLE_TARGET_CONCURRENCY = 2.0
+
+# The extraction pipeline and middleware, plus storage (crawler/addon.py says what each adds).
+ADDONS = {"crawler.addon.NewsExtractionAddon": 0}
+# Learned line-hash templates, by URL pattern; relative paths live under .scrapy/.
+EXTRACTION_TEMPLATE_STORE = "templates.sqlite"
+# JSON/YAML file of pinned per-site rules (URL glob -> body/title/date selectors); a pinned rule wins.
+EXTRACTION_RULES_FILE = None
+# Processes that extract (None: one per core; 0: in the crawl process).
+EXTRACTION_WORKERS = None
+# The article store: SQLite by default; STORAGE_POSTGRES_DSN = "postgresql://..." for PostgreSQL.
+STORAGE_SQLITE_PATH = "articles.sqlite"
 
 FEED_EXPORT_ENCODING = "utf-8"

@@ -151,7 +151,8 @@ assert max(MIGRATIONS) == SCHEMA_VERSION
 
 @dataclass(frozen=True, slots=True)
 class StoreResult:
-    """What ``upsert`` did: ``inserted``, ``updated`` or ``duplicate`` (linked to ``duplicate_of``)."""
+    """What ``upsert`` did: ``inserted``, ``updated``, ``unchanged`` (same text as stored: only ``crawled_at``
+    moves) or ``duplicate`` (linked to ``duplicate_of``)."""
 
     id: int
     action: str
@@ -279,9 +280,16 @@ class SqlArticleStore:
         values.update(canonical_url=str(canonical), content_hash=digest, crawled_at=record.get("crawled_at") or _now())
         extra = {k: v for k, v in record.items() if k not in ARTICLE_COLUMNS and v not in (None, "", [], {})}
         metadata = json.dumps(extra, ensure_ascii=False, default=_json_default, sort_keys=True) if extra else None
+        compared = [name for name in ARTICLE_COLUMNS if name not in {"crawled_at", "canonical_url", "text"}]
         with self._write():
-            existing = self._one("SELECT id FROM articles WHERE canonical_url = ?", (values["canonical_url"],))
+            existing = self._one(f"SELECT id, metadata, {', '.join(compared)} FROM articles WHERE canonical_url = ?",
+                                 (values["canonical_url"],))
             existing_id = int(existing[0]) if existing else None
+            if existing is not None and list(existing[1:]) == [metadata, *(values[name] for name in compared)]:
+                # Crawled again and nothing changed: no rewrite, only the time it was last seen.
+                self._one("UPDATE articles SET crawled_at = ? WHERE id = ? RETURNING id",
+                          (values["crawled_at"], existing_id))
+                return StoreResult(existing_id, "unchanged")
             original = self._find_original(digest, fingerprint, existing_id)
             if original is not None:
                 values["text"] = None  # kept once, on the first copy

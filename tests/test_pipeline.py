@@ -277,3 +277,18 @@ def test_feed_export_keeps_the_declared_field_order(tmp_path: Path) -> None:
     keys = list(json.loads(buffer.getvalue()))
     assert keys == [name for name in ARTICLE_FIELDS if name in item]
     assert keys[:3] == ["url", "canonical_url", "title"]
+
+
+def test_listing_pages_are_dropped_with_their_reason(tmp_path: Path) -> None:
+    from scrapy.exceptions import DropItem
+
+    links = "".join(f"<li><a href='/news/{i}.html'>Headline number {i} of the day</a></li>" for i in range(30))
+    listing = f"<html><head><title>News</title></head><body><ul>{links}</ul></body></html>"
+    pipeline = make_pipeline(tmp_path)
+    with pytest.raises(DropItem, match=r"listing page https://news\.example\.com/section/news/: .*listing-like URL"):
+        run(pipeline, {"url": "https://news.example.com/section/news/", "html": listing})
+    kept = run(make_pipeline(tmp_path, EXTRACTION_DROP_LISTINGS=False),
+               {"url": "https://news.example.com/section/news/", "html": listing})
+    assert kept["page_type"] == "listing" and "words are links" in kept["page_type_reason"]
+    article = run(pipeline, {"url": story_url(1), "html": story_page(1)})
+    assert article["page_type"] == "article" and article["page_type_reason"]

@@ -13,7 +13,7 @@ from crawler.sample_site import SITE_ROOT, SampleSiteServer
 ROOT = Path(__file__).resolve().parents[1]
 RUNNER = Path(__file__).parent / "helpers" / "run_spider.py"
 ARTICLE_PATHS = sorted("/" + str(p.relative_to(SITE_ROOT)) for p in SITE_ROOT.rglob("20*/**/*.html"))
-QUIET = {"LOG_LEVEL": "WARNING", "AUTOTHROTTLE_ENABLED": False, "ITEM_PIPELINES": {}, "HTTPCACHE_ENABLED": False}
+QUIET = {"LOG_LEVEL": "WARNING", "AUTOTHROTTLE_ENABLED": False, "ADDONS": {}, "ITEM_PIPELINES": {}}
 
 
 def crawl(tmp_path, spider_args, settings=None):
