@@ -1,0 +1,197 @@
+"""Does the crawl keep up with extraction? Crawl N pages served on 127.0.0.1 and compare its pages/s with the
+extraction alone on the same pages and the same number of worker processes.
+
+    python -m crawler.evaluation.crawl_bench --dataset ../shared/datasets/scrapinghub --copies 6 --workers 2
+
+The pages (a data set's pages, each served ``--copies`` times under different URLs, so that templates and
+duplicates behave as on a real site) are linked from listing pages. The crawl is ``scrapy crawl news`` with
+the project's settings (extraction pipeline in worker processes, storage) and no politeness delay; its
+throughput is counted from its first response to its last stored article by an extension. The baseline runs
+the pipeline's own worker function (parse, cascade, template learning, metadata, page type) over the same pages
+in a process pool of the same size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from scrapy import signals
+
+from .datasets import load_dataset
+
+ROOT = Path(__file__).resolve().parents[2]
+LINKS_PER_LISTING = 50  # a section page of a news site lists a few dozen stories
+# The crawl must reach this share of the extraction-alone throughput (issue "The news crawler").
+TARGET_SHARE = 0.8
+
+
+class ThroughputStats:
+    """Scrapy extension: time of the first response and of the last item, into the crawl's stats."""
+
+    def __init__(self, crawler: Any) -> None:
+        self.stats = crawler.stats
+        self.first_response: float | None = None
+        crawler.signals.connect(self.response_received, signal=signals.response_received)
+        crawler.signals.connect(self.item_scraped, signal=signals.item_scraped)
+
+    @classmethod
+    def from_crawler(cls, crawler: Any) -> ThroughputStats:
+        return cls(crawler)
+
+    def response_received(self, **_: Any) -> None:
+        if self.first_response is None:
+            self.first_response = time.perf_counter()
+            self.stats.set_value("bench/first_response", self.first_response)
+
+    def item_scraped(self, **_: Any) -> None:
+        self.stats.set_value("bench/last_item", time.perf_counter())
+
+
+def build_site(pages: list[bytes], copies: int) -> tuple[dict[str, bytes], list[str]]:
+    """Path -> body of every page; the article paths. Listing pages link to LINKS_PER_LISTING articles each."""
+    site: dict[str, bytes] = {}
+    articles: list[str] = []
+    for copy in range(copies):
+        for index, html in enumerate(pages):
+            path = f"/news/2024/03/{copy + 1:02d}/story-{index}-{copy}.html"
+            site[path] = html
+            articles.append(path)
+    listings = []
+    for start in range(0, len(articles), LINKS_PER_LISTING):
+        path = f"/section/page/{start // LINKS_PER_LISTING + 1}.html"
+        links = "".join(f'<li><a href="{a}">Story {a}</a></li>' for a in articles[start : start + LINKS_PER_LISTING])
+        site[path] = f"<html><body><ul>{links}</ul></body></html>".encode()
+        listings.append(path)
+    home = "".join(f'<li><a href="{p}">Section page {i}</a></li>' for i, p in enumerate(listings))
+    site["/"] = f"<html><body><ul>{home}</ul></body></html>".encode()
+    return site, articles
+
+
+def serve(site: dict[str, bytes]) -> ThreadingHTTPServer:
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+        def do_GET(self) -> None:
+            body = site.get(self.path.split("?", 1)[0])
+            self.send_response(200 if body is not None else 404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            body = body if body is not None else b"not found"
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def extraction_alone(site: dict[str, bytes], articles: list[str], base: str, workers: int, folder: Path) -> float:
+    """Pages/s of the pipeline's worker function over the article pages, in a pool of ``workers``."""
+    from ..pipelines import _extract_in_worker, _init_worker
+
+    store = str(folder / "templates-alone.sqlite")
+    with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(store, ())) as pool:
+        warm = [pool.submit(_extract_in_worker, site[path], base + path, None) for path in articles[: workers * 2]]
+        for future in warm:
+            future.result()
+        start = time.perf_counter()
+        futures = [pool.submit(_extract_in_worker, site[path], base + path, "text/html; charset=utf-8")
+                   for path in articles]
+        for future in futures:
+            future.result()
+        return len(articles) / (time.perf_counter() - start)
+
+
+def crawl(base: str, workers: int, folder: Path) -> dict[str, Any]:
+    """Runs ``scrapy crawl news`` on the local site; its stats."""
+    settings = {
+        "EXTRACTION_WORKERS": workers,
+        "AUTOTHROTTLE_ENABLED": False,
+        "ROBOTSTXT_OBEY": False,
+        "CONCURRENT_REQUESTS": 64,
+        "CONCURRENT_REQUESTS_PER_DOMAIN": 64,
+        "STORAGE_SQLITE_PATH": str(folder / "articles.sqlite"),
+        "EXTRACTION_TEMPLATE_STORE": str(folder / "templates-crawl.sqlite"),
+        "EXTENSIONS": json.dumps({"crawler.evaluation.crawl_bench.ThroughputStats": 0}),
+        "STATS_DUMP": True,
+        "LOG_LEVEL": "INFO",
+    }
+    command = [sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"start_urls={base}/", "-a", "max_depth=2"]
+    for name, value in settings.items():
+        command += ["-s", f"{name}={value}"]
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=1800)
+    if done.returncode != 0:
+        raise RuntimeError(f"crawl failed: {done.stderr[-2000:]}")
+    return _stats_from_log(done.stderr)
+
+
+def _stats_from_log(log: str) -> dict[str, Any]:
+    """The numbers of Scrapy's final stats dump."""
+    found: dict[str, Any] = {}
+    for key, value in re.findall(r"'([\w/]+)': ([\d.]+)", log):
+        found[key] = float(value)
+    return found
+
+
+def run(dataset: str, copies: int, workers: int) -> dict[str, Any]:
+    pages = [page.html for page in load_dataset(dataset)]
+    site, articles = build_site(pages, copies)
+    server = serve(site)
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            alone = extraction_alone(site, articles, base, workers, Path(tmp))
+            stats = crawl(base, workers, Path(tmp))
+    finally:
+        server.shutdown()
+    items = stats.get("item_scraped_count", 0.0)
+    span = stats.get("bench/last_item", 0.0) - stats.get("bench/first_response", 0.0)
+    crawled = items / span if span > 0 else 0.0
+    return {
+        "pages": len(articles),
+        "workers": workers,
+        "articles_stored": int(items),
+        "extraction_alone_pages_per_s": round(alone, 1),
+        "crawl_pages_per_s": round(crawled, 1),
+        "crawl_share": round(crawled / alone, 3) if alone else 0.0,
+        "target_share": TARGET_SHARE,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m crawler.evaluation.crawl_bench",
+                                     description=__doc__.split("\n")[0])
+    parser.add_argument("--dataset", default=str(ROOT.parent / "shared" / "datasets" / "scrapinghub"))
+    parser.add_argument("--copies", type=int, default=4, help="times each page is served under another URL")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    report = run(args.dataset, args.copies, args.workers)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(f"{report['pages']} pages, {report['workers']} worker processes, "
+              f"{report['articles_stored']} articles stored")
+        print(f"extraction alone: {report['extraction_alone_pages_per_s']:.1f} pages/s")
+        print(f"scrapy crawl news: {report['crawl_pages_per_s']:.1f} pages/s "
+              f"({report['crawl_share']:.0%} of extraction alone; target {TARGET_SHARE:.0%})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,16 @@
+from crawler.evaluation.crawl_bench import LINKS_PER_LISTING, _stats_from_log, build_site
+
+
+def test_site_has_every_page_under_each_copy_and_listings_link_them_all():
+    site, articles = build_site([b"<html>a</html>", b"<html>b</html>"], copies=3)
+    assert len(articles) == 6 and len(set(articles)) == 6
+    listings = [path for path in site if path.startswith("/section/")]
+    assert len(listings) == -(-6 // LINKS_PER_LISTING)
+    linked = b"".join(site[path] for path in listings)
+    assert all(path.encode() in linked for path in articles)
+    assert all(path.encode() in site["/"] for path in listings)
+
+
+def test_stats_are_read_from_scrapys_dump():
+    log = "INFO: Dumping Scrapy stats:\n{'bench/first_response': 12.5,\n 'item_scraped_count': 180,\n 'x': 'text'}"
+    assert _stats_from_log(log) == {"bench/first_response": 12.5, "item_scraped_count": 180.0}
