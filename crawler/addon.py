@@ -2,7 +2,9 @@
 
 The add-on enables ``ArticleExtractionMiddleware`` (every HTML response becomes an article),
 ``ArticleExtractionPipeline`` (items carrying ``html``/``body`` and ``url`` become articles) and, when
-``STORAGE_SQLITE_PATH`` or ``STORAGE_POSTGRES_DSN`` is set, ``ArticleStoragePipeline``. Orders a project
+``STORAGE_SQLITE_PATH`` or ``STORAGE_POSTGRES_DSN`` is set, ``ArticleStoragePipeline`` with the store-aware
+parts of ``crawler.incremental``: ``IncrementalMiddleware`` (conditional requests for stored articles) and,
+unless the project chose its own, ``ResumableScheduler`` (JOBDIR survives a killed crawl). Orders a project
 already gave these components are kept.
 """
 
@@ -13,6 +15,8 @@ from scrapy.settings import BaseSettings
 EXTRACTION_PIPELINE = "crawler.pipelines.ArticleExtractionPipeline"
 STORAGE_PIPELINE = "crawler.pipelines.ArticleStoragePipeline"
 EXTRACTION_MIDDLEWARE = "crawler.middlewares.ArticleExtractionMiddleware"
+INCREMENTAL_MIDDLEWARE = "crawler.incremental.IncrementalMiddleware"
+RESUMABLE_SCHEDULER = "crawler.incremental.ResumableScheduler"
 # Item pipeline orders: extraction early (other pipelines see articles), storage late (after cleaning and
 # validation pipelines at the customary 300-800).
 EXTRACTION_PIPELINE_ORDER = 100
@@ -20,6 +24,9 @@ STORAGE_PIPELINE_ORDER = 900
 # Spider middleware order: above Scrapy's built-ins (50-1000 range; 800 is near the spider) so the article
 # item still passes the offsite/depth/referer middlewares' checks on its way to the engine.
 EXTRACTION_MIDDLEWARE_ORDER = 800
+# Downloader middleware order: above RedirectMiddleware (600) and RetryMiddleware (550), so it sees a 304
+# first on the way back, and below HttpCacheMiddleware (900), so a cached answer never reaches it.
+INCREMENTAL_MIDDLEWARE_ORDER = 650
 
 
 class NewsExtractionAddon:
@@ -31,4 +38,7 @@ class NewsExtractionAddon:
         pipelines.setdefault(EXTRACTION_PIPELINE, EXTRACTION_PIPELINE_ORDER)
         if settings.get("STORAGE_SQLITE_PATH") or settings.get("STORAGE_POSTGRES_DSN"):
             pipelines.setdefault(STORAGE_PIPELINE, STORAGE_PIPELINE_ORDER)
+            settings["DOWNLOADER_MIDDLEWARES"].setdefault(INCREMENTAL_MIDDLEWARE, INCREMENTAL_MIDDLEWARE_ORDER)
+            # "addon" priority: a SCHEDULER the project or the command line set wins.
+            settings.set("SCHEDULER", RESUMABLE_SCHEDULER, priority="addon")
         settings["SPIDER_MIDDLEWARES"].setdefault(EXTRACTION_MIDDLEWARE, EXTRACTION_MIDDLEWARE_ORDER)

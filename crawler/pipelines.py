@@ -33,7 +33,7 @@ import multiprocessing
 import os
 import re
 import weakref
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -532,6 +532,44 @@ class ArticleExtractionPipeline:
 # -------------------------------------------------------------------------------------------- storage
 
 
+def article_store_opener(settings: BaseSettings) -> Callable[[], Any]:
+    """How to open the article store the STORAGE_* settings name (the storage pipeline and the incremental
+    middleware open the same one); NotConfigured when STORAGE_ENABLED is off."""
+    from .storage import DEFAULT_NEAR_DUPLICATE_BITS, open_article_store
+
+    if not settings.getbool("STORAGE_ENABLED", True):
+        raise NotConfigured("STORAGE_ENABLED is off")
+    dsn = settings.get("STORAGE_POSTGRES_DSN") or None
+    path = settings.get("STORAGE_SQLITE_PATH") or None
+    if not dsn and not path:
+        path = str(Path(data_path(DATA_DIR, createdir=True)) / DEFAULT_ARTICLE_DB)
+    bits = settings.getint("STORAGE_NEAR_DUPLICATE_BITS", DEFAULT_NEAR_DUPLICATE_BITS)
+
+    def open_store() -> Any:
+        return open_article_store(sqlite_path=path, postgres_dsn=dsn, near_duplicate_bits=bits)
+
+    return open_store
+
+
+# HTTP validators of the page as served: the spider's page item carries them, extraction files them under the
+# article's metadata, storage gives them columns of their own (crawler.incremental sends them back).
+HTTP_VALIDATOR_FIELDS = ("etag", "last_modified")
+
+
+def storage_record(record: dict[str, Any]) -> dict[str, Any]:
+    """The record as stored: HTTP validators lifted out of ``metadata`` into their own fields (the item
+    itself is not changed: feeds still see them in its metadata)."""
+    metadata = record.get("metadata")
+    if not isinstance(metadata, Mapping) or not any(name in metadata for name in HTTP_VALIDATOR_FIELDS):
+        return record
+    lifted = dict(record)
+    for name in HTTP_VALIDATOR_FIELDS:
+        if lifted.get(name) in (None, "") and metadata.get(name) not in (None, ""):
+            lifted[name] = metadata[name]
+    lifted["metadata"] = {k: v for k, v in metadata.items() if k not in HTTP_VALIDATOR_FIELDS}
+    return lifted
+
+
 class ArticleStoragePipeline:
     """Stores ``ArticleItem``s (or any item with ``canonical_url``/``url`` and ``text``) in SQLite or
     PostgreSQL, upserting by canonical URL and linking near-duplicates to the first copy."""
@@ -545,21 +583,8 @@ class ArticleStoragePipeline:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ArticleStoragePipeline:
-        from .storage import DEFAULT_NEAR_DUPLICATE_BITS, open_article_store
-
         settings = crawler.settings
-        if not settings.getbool("STORAGE_ENABLED", True):
-            raise NotConfigured("STORAGE_ENABLED is off")
-        dsn = settings.get("STORAGE_POSTGRES_DSN") or None
-        path = settings.get("STORAGE_SQLITE_PATH") or None
-        if not dsn and not path:
-            path = str(Path(data_path(DATA_DIR, createdir=True)) / DEFAULT_ARTICLE_DB)
-        bits = settings.getint("STORAGE_NEAR_DUPLICATE_BITS", DEFAULT_NEAR_DUPLICATE_BITS)
-
-        def open_store() -> Any:
-            return open_article_store(sqlite_path=path, postgres_dsn=dsn, near_duplicate_bits=bits)
-
-        return cls(open_store, settings.getbool("STORAGE_SKIP_LISTINGS", True), crawler)
+        return cls(article_store_opener(settings), settings.getbool("STORAGE_SKIP_LISTINGS", True), crawler)
 
     def _run(self, function: Any, *args: Any) -> Future[Any]:
         if self._thread is None:
@@ -592,7 +617,7 @@ class ArticleStoragePipeline:
         if self.skip_listings and adapter.get("page_type") == "listing":
             self._stat("skipped_listing")
             return item
-        result = await await_future(self._run(self._store, adapter.asdict()))
+        result = await await_future(self._run(self._store, storage_record(adapter.asdict())))
         self._stat(result.action)
         return item
 
@@ -614,9 +639,11 @@ __all__ = [
     "PageExtractor",
     "SiteRule",
     "article_item",
+    "article_store_opener",
     "await_future",
     "canonical_url",
     "content_hash",
     "load_rules",
     "normalize_text",
+    "storage_record",
 ]

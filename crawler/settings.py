@@ -29,5 +29,8 @@ EXTRACTION_RULES_FILE = None
 EXTRACTION_WORKERS = None
 # The article store: SQLite by default; STORAGE_POSTGRES_DSN = "postgresql://..." for PostgreSQL.
 STORAGE_SQLITE_PATH = "articles.sqlite"
+# Recrawls (crawler/incremental.py): stored articles are revalidated with If-None-Match/If-Modified-Since;
+# with a positive age (seconds) an article seen that recently is not requested at all.
+INCREMENTAL_MAX_AGE = 0
 
 FEED_EXPORT_ENCODING = "utf-8"

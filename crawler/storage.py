@@ -10,6 +10,10 @@ Near-duplicate lookup follows Manku, Jain and Das Sarma, "Detecting near-duplica
 (WWW 2007): 64-bit simhash fingerprints, near-duplicates within k bits (6 here, measured), found without a
 full scan by splitting the fingerprint into bands; two fingerprints within k bits agree exactly on at least
 one of k + 1 bands (pigeonhole), so each band is an indexed column and candidates are checked bit by bit.
+
+Each row also keeps the HTTP validators its page was served with (``etag``, ``last_modified``, schema v3), so
+an incremental recrawl (``crawler.incremental``) can ask the site whether the page changed since
+(``If-None-Match`` / ``If-Modified-Since``) instead of downloading it again.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from typing import Any
 
 from .extractors.text import tokens
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 SIMHASH_BITS = 64
 # Manku et al. 2007 use k = 3 for 64-bit fingerprints of whole web pages; our fingerprints are of the main
 # text only, which is shorter, so an edit moves more bits. Measured on the 181 scrapinghub article texts
@@ -57,7 +61,7 @@ POSTGRES_WRITE_LOCK = 0x6E657773  # "news"
 
 # Columns of their own; every other field of a record goes to the JSON ``metadata`` column.
 ARTICLE_COLUMNS = ("url", "canonical_url", "title", "published", "language", "text", "extractor", "template",
-                   "content_hash", "crawled_at")
+                   "content_hash", "crawled_at", "etag", "last_modified")
 BAND_COLUMNS = tuple(f"band{i}" for i in range(SIMHASH_BANDS))
 WHITESPACE_RE = re.compile(r"\s+")
 
@@ -145,8 +149,24 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         *(f"CREATE INDEX articles_by_{band} ON articles ({band})" for band in BAND_COLUMNS),
         "CREATE INDEX articles_by_duplicate_of ON articles (duplicate_of)",
     ),
+    3: (  # HTTP validators for conditional recrawls, looked up by the URL the crawl requests
+        "ALTER TABLE articles ADD COLUMN etag TEXT",
+        "ALTER TABLE articles ADD COLUMN last_modified TEXT",
+        "CREATE INDEX articles_by_url ON articles (url)",
+    ),
 }
 assert max(MIGRATIONS) == SCHEMA_VERSION
+
+
+@dataclass(frozen=True, slots=True)
+class StoredPage:
+    """What a recrawl needs to know about a stored article: its key, its validators and when it was last
+    seen (``crawled_at``, moved forward by every visit that found it unchanged)."""
+
+    canonical_url: str
+    etag: str | None
+    last_modified: str | None
+    crawled_at: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,6 +342,20 @@ class SqlArticleStore:
             article["metadata"] = json.loads(article["metadata"])
         return article
 
+    def stored_page(self, url: str) -> StoredPage | None:
+        """The stored article fetched from ``url`` or whose canonical URL it is; None when not stored."""
+        with self._lock:
+            row = self._one("SELECT canonical_url, etag, last_modified, crawled_at FROM articles "
+                            "WHERE url = ? OR canonical_url = ? ORDER BY id LIMIT 1", (url, url))
+        return StoredPage(*row) if row else None
+
+    def mark_seen(self, canonical_url: str, seen_at: str | None = None) -> bool:
+        """Record that the article was found unchanged (e.g. a 304 answer); False when it is not stored."""
+        with self._write():
+            row = self._one("UPDATE articles SET crawled_at = ? WHERE canonical_url = ? RETURNING id",
+                            (seen_at or _now(), canonical_url))
+        return row is not None
+
     def count(self, *, originals_only: bool = False) -> int:
         where = " WHERE duplicate_of IS NULL" if originals_only else ""
         with self._lock:
@@ -444,6 +478,7 @@ __all__ = [
     "SqlArticleStore",
     "SqliteArticleStore",
     "StoreResult",
+    "StoredPage",
     "content_hash",
     "hamming_distance",
     "normalize_text",

@@ -57,7 +57,8 @@ def test_news_crawl_stores_every_article_once(site, tmp_path):
     assert stored == {row["url"]: row["text"] for row in rows}  # JSON lines and SQLite agree
 
     again = scrapy_crawl(tmp_path, site.base_url, "again.jsonl")
-    # Nothing new is stored; a page may be "updated" when templates learned in the first run now apply.
-    assert "'storage/unchanged'" in again and "storage/inserted" not in again
+    # Nothing new is stored: stored articles are asked for with their validators and answer 304.
+    assert "'incremental/not_modified'" in again and "storage/inserted" not in again
+    assert (tmp_path / "again.jsonl").read_text(encoding="utf-8") == ""
     with sqlite3.connect(tmp_path / "articles.sqlite") as db:
         assert db.execute("SELECT COUNT(*) FROM articles").fetchone()[0] == len(ARTICLES)

@@ -50,9 +50,22 @@ def _gunzip(body: bytes) -> bytes:
     return gzip.decompress(body) if body[:2] == GZIP_MAGIC else body
 
 
-def page_item(url: str, html: bytes, content_type: str | None, source: str, status: int = 200) -> dict[str, Any]:
-    """What the spider hands to the pipeline: the page as fetched, not yet extracted."""
-    return {"url": url, "html": html, "content_type": content_type, "status": status, "source": source}
+def page_item(url: str, html: bytes, content_type: str | None, source: str, status: int = 200,
+              etag: str | None = None, last_modified: str | None = None) -> dict[str, Any]:
+    """What the spider hands to the pipeline: the page as fetched, not yet extracted. ``etag`` and
+    ``last_modified`` are the response's validators, kept by storage for conditional recrawls."""
+    item: dict[str, Any] = {"url": url, "html": html, "content_type": content_type, "status": status,
+                            "source": source}
+    if etag:
+        item["etag"] = etag
+    if last_modified:
+        item["last_modified"] = last_modified
+    return item
+
+
+def _header(response: Response, name: bytes) -> str | None:
+    value = response.headers.get(name)
+    return value.decode("latin-1").strip() or None if value else None
 
 
 class NewsSpider(scrapy.Spider):
@@ -136,7 +149,8 @@ class NewsSpider(scrapy.Spider):
             self.crawler.stats.inc_value("news/non_html_responses")
             return
         self._count_page()
-        yield page_item(response.url, response.body, content_type, "crawl", response.status)
+        yield page_item(response.url, response.body, content_type, "crawl", response.status,
+                        _header(response, b"ETag"), _header(response, b"Last-Modified"))
         if depth >= self.max_depth:
             return
         for link in self.link_extractor.extract_links(response):

@@ -1,0 +1,208 @@
+"""Incremental recrawls: stored articles are revalidated (304) or skipped, listings refetched, changed pages
+updated. Units on the store and the middleware, then ``scrapy crawl news`` three times against a copy of the
+sample site served on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shutil
+import sqlite3
+import subprocess
+import sys
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+from scrapy.exceptions import IgnoreRequest
+from scrapy.http import HtmlResponse, Request, Response
+
+from crawler.incremental import IncrementalMiddleware
+from crawler.pipelines import storage_record
+from crawler.sample_site import SITE_ROOT, SampleSiteServer
+from crawler.storage import SCHEMA_VERSION, SqliteArticleStore
+
+ROOT = Path(__file__).resolve().parents[1]
+URL = "http://news.example/world/2024/03/12/story.html"
+TEXT = "The river flood defences were approved after a long debate in the town council on Tuesday."
+
+
+@pytest.fixture()
+def store(tmp_path: Path):
+    opened = SqliteArticleStore(tmp_path / "articles.sqlite")
+    yield opened
+    opened.close()
+
+
+def stored_article(store: SqliteArticleStore, **fields) -> None:
+    store.upsert({"url": URL, "canonical_url": URL, "text": TEXT, "etag": '"v1"',
+                  "last_modified": "Sat, 16 Mar 2024 12:00:00 GMT", **fields})
+
+
+def test_store_keeps_validators_and_finds_pages_by_url_or_canonical_url(store: SqliteArticleStore) -> None:
+    assert store.schema_version() == SCHEMA_VERSION == 3
+    store.upsert({"url": URL + "?utm=x", "canonical_url": URL, "text": TEXT, "etag": '"v1"',
+                  "crawled_at": "2024-03-16T00:00:00+00:00"})
+    by_url, by_canonical = store.stored_page(URL + "?utm=x"), store.stored_page(URL)
+    assert by_url == by_canonical and by_url.etag == '"v1"' and by_url.last_modified is None
+    assert store.stored_page("http://news.example/other.html") is None
+    assert store.mark_seen(URL, "2024-03-20T00:00:00+00:00")
+    assert store.stored_page(URL).crawled_at == "2024-03-20T00:00:00+00:00"
+    assert not store.mark_seen("http://news.example/other.html")
+
+
+def test_storage_record_lifts_validators_out_of_metadata() -> None:
+    item = {"url": URL, "text": TEXT, "metadata": {"etag": '"v1"', "last_modified": "x", "source": "crawl"}}
+    record = storage_record(item)
+    assert record["etag"] == '"v1"' and record["last_modified"] == "x" and record["metadata"] == {"source": "crawl"}
+    assert item["metadata"]["etag"] == '"v1"'  # the item itself (and so the feed) is unchanged
+    assert storage_record({"url": URL, "text": TEXT}) == {"url": URL, "text": TEXT}
+
+
+def make_middleware(store: SqliteArticleStore, max_age: float = 0) -> IncrementalMiddleware:
+    return IncrementalMiddleware(lambda: SqliteArticleStore(store.path), max_age)
+
+
+def run(coroutine):
+    return asyncio.run(coroutine)
+
+
+def test_stored_article_is_asked_for_with_its_validators(store: SqliteArticleStore) -> None:
+    stored_article(store)
+    middleware = make_middleware(store)
+    request = Request(URL)
+    assert run(middleware.process_request(request)) is None
+    assert request.headers[b"If-None-Match"] == b'"v1"'
+    assert request.headers[b"If-Modified-Since"] == b"Sat, 16 Mar 2024 12:00:00 GMT"
+    listing = Request("http://news.example/world/")
+    run(middleware.process_request(listing))
+    assert b"If-None-Match" not in listing.headers  # not stored (listings never are): fetched as usual
+    unchanged = Response(URL, status=304, request=request)
+    with pytest.raises(IgnoreRequest, match="not modified"):
+        run(middleware.process_response(request, unchanged))
+    changed = HtmlResponse(URL, status=200, body=b"<html></html>", request=request)
+    assert run(middleware.process_response(request, changed)) is changed
+    middleware.close()
+
+
+def test_a_304_moves_the_last_seen_time_and_fresh_articles_are_not_requested(store: SqliteArticleStore) -> None:
+    long_ago = (datetime.now(timezone.utc) - timedelta(days=3)).isoformat(timespec="seconds")
+    stored_article(store, crawled_at=long_ago)
+    daily = make_middleware(store, max_age=24 * 3600)
+    request = Request(URL)
+    run(daily.process_request(request))  # three days old: asked again
+    with pytest.raises(IgnoreRequest):
+        run(daily.process_response(request, Response(URL, status=304, request=request)))
+    assert store.stored_page(URL).crawled_at > long_ago
+    with pytest.raises(IgnoreRequest, match="INCREMENTAL_MAX_AGE"):
+        run(daily.process_request(Request(URL)))  # seen just now: not requested at all
+    daily.close()
+    always = make_middleware(store, max_age=0)
+    assert run(always.process_request(Request(URL))) is None
+    always.close()
+    with pytest.raises(ValueError, match="INCREMENTAL_MAX_AGE"):
+        IncrementalMiddleware(lambda: None, -1)
+
+
+def test_validators_do_not_follow_a_redirect_and_opting_out_works(store: SqliteArticleStore) -> None:
+    stored_article(store)
+    middleware = make_middleware(store)
+    request = Request(URL)
+    run(middleware.process_request(request))
+    redirected = request.replace(url="http://news.example/elsewhere.html")  # as RedirectMiddleware does
+    run(middleware.process_request(redirected))
+    assert b"If-None-Match" not in redirected.headers and b"If-Modified-Since" not in redirected.headers
+    with pytest.raises(IgnoreRequest):  # a 304 of the stored URL still counts
+        run(middleware.process_response(request, Response(URL, status=304, request=request)))
+    opted_out = Request(URL, meta={"incremental": False})
+    run(middleware.process_request(opted_out))
+    assert b"If-None-Match" not in opted_out.headers
+    middleware.close()
+
+
+def test_an_unreadable_store_does_not_stop_the_crawl(tmp_path: Path) -> None:
+    def broken():
+        raise sqlite3.OperationalError("disk I/O error")
+
+    middleware = IncrementalMiddleware(broken)
+    request = Request(URL)
+    assert run(middleware.process_request(request)) is None and b"If-None-Match" not in request.headers
+    middleware.close()
+
+
+# ------------------------------------------------------------------------------------------ end to end
+
+
+@pytest.fixture()
+def site(tmp_path: Path):
+    root = tmp_path / "site"
+    shutil.copytree(SITE_ROOT, root)
+    server = SampleSiteServer(root=root).start()
+    yield server
+    server.shutdown()
+
+
+def crawl(tmp_path: Path, base_url: str, *settings: str) -> dict[str, int]:
+    command = [
+        sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"start_urls={base_url}/",
+        "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "EXTRACTION_WORKERS=0", "-s", "LOG_LEVEL=INFO",
+        "-s", f"STORAGE_SQLITE_PATH={tmp_path / 'articles.sqlite'}",
+        "-s", f"EXTRACTION_TEMPLATE_STORE={tmp_path / 'templates.sqlite'}",
+        *(part for setting in settings for part in ("-s", setting)),
+    ]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return {name: int(value) for name, value in re.findall(r"'([\w/]+)': (\d+)", done.stderr)}
+
+
+def is_article(path: str) -> bool:
+    return bool(re.search(r"/20\d\d/", path))
+
+
+def rows(tmp_path: Path) -> dict[str, tuple[str, str]]:
+    with sqlite3.connect(tmp_path / "articles.sqlite") as db:
+        return {url: (text, etag) for url, text, etag in db.execute("SELECT url, text, etag FROM articles")}
+
+
+def test_second_run_fetches_only_listings_and_304s_and_a_changed_page_is_updated(site, tmp_path):
+    first = crawl(tmp_path, site.base_url)
+    stored = rows(tmp_path)
+    assert first["storage/inserted"] == len(stored) >= 8
+    assert all(etag and etag.startswith('"') for _, etag in stored.values())  # validators kept
+    articles_fetched = {path for path in site.hits if is_article(path)}
+
+    site.hits.clear()
+    site.not_modified.clear()
+    second = crawl(tmp_path, site.base_url)
+    assert "storage/inserted" not in second and "storage/updated" not in second
+    answered_200 = {path for path, count in site.hits.items() if count > site.not_modified[path]}
+    assert not any(is_article(path) for path in answered_200), answered_200  # only listings came back whole
+    assert {"/", "/world/", "/tech/", "/zh/", "/world/page/2.html"} <= answered_200  # listings always refetched
+    assert second["incremental/not_modified"] == sum(site.not_modified.values()) >= 6
+    assert rows(tmp_path) == stored
+
+    changed_path = "/world/2024/03/12/river-flood-defences-approved.html"
+    assert changed_path in articles_fetched
+    page = site.root / changed_path.lstrip("/")
+    before = page.read_text(encoding="utf-8")
+    edited = before.replace("more than two years.", "more than two years. A second pumping station came on Friday.")
+    assert edited != before
+    page.write_text(edited, encoding="utf-8")
+    site.hits.clear()
+    site.not_modified.clear()
+    third = crawl(tmp_path, site.base_url)
+    assert third["storage/updated"] == 1 and "storage/inserted" not in third
+    assert site.hits[changed_path] == 1 and site.not_modified[changed_path] == 0
+    after = rows(tmp_path)
+    changed_url = site.base_url + changed_path
+    assert "second pumping station came" in after[changed_url][0] and after[changed_url][1] != stored[changed_url][1]
+    assert {url: row for url, row in after.items() if url != changed_url} == \
+        {url: row for url, row in stored.items() if url != changed_url}
+
+    site.hits.clear()
+    fourth = crawl(tmp_path, site.base_url, "INCREMENTAL_MAX_AGE=3600")
+    assert not any(is_article(path) for path in site.hits), site.hits  # seen within the hour: not requested
+    assert fourth["incremental/skipped_fresh"] >= 6
+    assert rows(tmp_path) == after
