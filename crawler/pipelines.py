@@ -73,6 +73,9 @@ COMPUTED_FIELDS = frozenset({"text", "extractor", "template", "rule", "reason", 
 WHITESPACE_RE = re.compile(r"\s+")
 XPATH_START_RE = re.compile(r"^\s*(?:\.?/|\(|ancestor|descendant|following|preceding|self::|id\()")
 RULE_FIELDS = ("body", "title", "date")
+# Page item field with the later pages of a multi-page article (crawler.spiders.news): their texts are
+# appended to the first page's, and ``pages`` lists every page's URL.
+CONTINUATION_FIELD = "continuation_pages"
 
 
 def utc_now_iso() -> str:
@@ -520,10 +523,43 @@ class ArticleExtractionPipeline:
                 stats.inc_value("extraction/listing_pages_dropped")
             # Listing pages (home, sections, tags, pagination) were crawled for their links only.
             raise DropItem(f"listing page {url}: {fields.get('page_type_reason')}")
+        source = adapter.asdict()
+        parts = source.pop(CONTINUATION_FIELD, None)
+        if isinstance(parts, list) and parts:
+            fields = await self._merge_parts(fields, parts)
+            source["pages"] = [url, *(part.get("url") for part in parts if isinstance(part, Mapping))]
+            if stats is not None:
+                stats.inc_value("extraction/multipage_articles")
         if stats is not None:
             outcome = "with_text" if fields.get("text") else "empty"
             stats.inc_value(f"extraction/items_{outcome}")
-        return article_item(fields, adapter.asdict(), skip={html_field, self.config.url_field})
+        return article_item(fields, source, skip={html_field, self.config.url_field})
+
+    async def _merge_parts(self, fields: dict[str, Any], parts: list[Any]) -> dict[str, Any]:
+        """One article from its pages: the first page's fields, the texts of all pages in order. A line a
+        later page repeats (byline, standfirst) is kept once; a part that fails adds a warning, not a gap."""
+        texts = [fields.get("text") or ""]
+        seen_lines = {line.strip() for line in texts[0].splitlines() if line.strip()}
+        warnings = list(fields.get("warnings") or [])
+        for part in parts:
+            if not isinstance(part, Mapping) or not isinstance(part.get("html"), (bytes, str)):
+                warnings.append(f"part without HTML skipped: {part.get('url') if isinstance(part, Mapping) else part}")
+                continue
+            content_type = part.get("content_type")
+            extracted = await self.service.extract(part["html"], part.get("url"),
+                                                   content_type if isinstance(content_type, str) else None)
+            lines = [line for line in (extracted.get("text") or "").splitlines()
+                     if line.strip() and line.strip() not in seen_lines]
+            if not lines:
+                warnings.append(f"page {part.get('url')}: no text ({extracted.get('reason') or 'all repeated'})")
+                continue
+            seen_lines.update(line.strip() for line in lines)
+            texts.append("\n".join(lines))
+        merged = {**fields, "text": "\n".join(text for text in texts if text)}
+        merged["content_hash"] = content_hash(merged["text"])
+        if warnings:
+            merged["warnings"] = warnings
+        return merged
 
     def close_spider(self, spider: Any = None) -> None:
         self.service.close()

@@ -13,8 +13,11 @@ import pytest
 from crawler.sample_site import SITE_ROOT, SampleSiteServer
 
 ROOT = Path(__file__).resolve().parents[1]
+# The second page of the multi-page article is stored as part of its first page, not on its own.
+CONTINUATION = "/tech/2024/03/16/how-the-old-mill-became-a-data-centre-2.html"
 ARTICLES = sorted(
-    "/" + str(p.relative_to(SITE_ROOT)) for p in SITE_ROOT.rglob("20*/**/*.html") if "private" not in str(p)
+    "/" + str(p.relative_to(SITE_ROOT)) for p in SITE_ROOT.rglob("20*/**/*.html")
+    if "private" not in str(p) and "/" + str(p.relative_to(SITE_ROOT)) != CONTINUATION
 )
 
 
@@ -49,6 +52,9 @@ def test_news_crawl_stores_every_article_once(site, tmp_path):
     chinese = next(row for row in rows if "/zh/" in row["url"])
     assert chinese["language"] == "zh" and ("自行车道" in chinese["text"] or "太阳能" in chinese["text"])
     assert site.hits["/private/drafts.html"] == 0
+    merged = next(row for row in rows if row["url"].endswith(CONTINUATION.replace("-2.html", ".html")))
+    assert "stood empty" in merged["text"] and merged["text"].endswith("history.")  # both pages, in order
+    assert merged["metadata"]["pages"][1] == site.base_url + CONTINUATION
     assert all(count == 1 for path, count in site.hits.items() if path != "/robots.txt"), site.hits
     assert "'extraction/listing_pages_dropped': 7" in log
 

@@ -13,6 +13,8 @@ from crawler.sample_site import SITE_ROOT, SampleSiteServer
 ROOT = Path(__file__).resolve().parents[1]
 RUNNER = Path(__file__).parent / "helpers" / "run_spider.py"
 ARTICLE_PATHS = sorted("/" + str(p.relative_to(SITE_ROOT)) for p in SITE_ROOT.rglob("20*/**/*.html"))
+CONTINUATION_OF = "/tech/2024/03/16/how-the-old-mill-became-a-data-centre.html"
+CONTINUATION = "/tech/2024/03/16/how-the-old-mill-became-a-data-centre-2.html"
 QUIET = {"LOG_LEVEL": "WARNING", "AUTOTHROTTLE_ENABLED": False, "ADDONS": {}, "ITEM_PIPELINES": {}}
 
 
@@ -41,8 +43,12 @@ def test_crawl_from_home_follows_links_obeys_robots_and_fetches_each_page_once(s
     result = crawl(tmp_path, {"start_urls": site.base_url + "/"})
     crawled = paths(result, site.base_url)
     for article in ARTICLE_PATHS:
-        if not article.startswith("/private/"):
+        if not article.startswith("/private/") and article != CONTINUATION:
             assert article in crawled
+    # the second page of the multi-page article travels inside its first page's item, not on its own
+    assert CONTINUATION not in crawled
+    first = next(item for item in result["items"] if item["url"] == site.base_url + CONTINUATION_OF)
+    assert [part["url"] for part in first["continuation_pages"]] == [site.base_url + CONTINUATION]
     assert "/private/drafts.html" not in crawled and site.hits["/private/drafts.html"] == 0
     assert "/world/page/2.html" in crawled  # pagination followed
     assert "/missing" not in " ".join(crawled) and site.hits["/missing.html"] == 1  # 404 fetched once, no item

@@ -12,27 +12,50 @@ Limits: ``max_depth`` (links followed from the start pages, default 3), ``max_pa
 no limit), ``follow_external`` (1 to leave the start sites). robots.txt, AutoThrottle and per-domain
 concurrency come from the project settings. Whether a page is an article or a listing is decided where
 it is parsed, by the extraction pipeline (``crawler.pagetypes``); the spider follows links of both.
+
+Articles split over several pages are handed over as one page item: an article page whose ``rel="next"`` link
+continues its own URL (``story.html`` -> ``story-2.html``, ``story/2``, ``story?page=2``) is held while its
+parts are fetched one after the other, then yielded with the parts under ``continuation_pages``; the
+extraction pipeline joins their texts. Listing pagination (``/world/page/2.html``) is not merged: only a
+page that ``crawler.pagetypes`` calls an article starts a chain. A continuation page reached on its own is
+not handed over: it sends the crawl to its first page instead.
 """
 
 from __future__ import annotations
 
 import gzip
+import re
 from collections.abc import AsyncIterator, Iterable, Iterator
 from pathlib import Path
-from typing import Any
-from urllib.parse import urlsplit
+from typing import Any, ClassVar
+from urllib.parse import urldefrag, urlsplit
 
 import scrapy
+from scrapy import signals
+from scrapy.crawler import Crawler
 from scrapy.exceptions import CloseSpider
-from scrapy.http import Response, TextResponse
+from scrapy.http import Request, Response, TextResponse
 from scrapy.linkextractors import LinkExtractor
 from scrapy.utils.sitemap import Sitemap, sitemap_urls_from_robots
+
+# Page item field with the later parts of a multi-page article (each {"url", "html", "content_type", ...}).
+from ..pipelines import CONTINUATION_FIELD
 
 # How deep links are followed from the start pages when the user does not say (home -> section -> article).
 DEFAULT_MAX_DEPTH = 3
 SAVED_PAGE_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz", ".gz")
 GZIP_MAGIC = b"\x1f\x8b"
 HTML_TYPES = ("text/html", "application/xhtml+xml")
+# Parts of one article at most: long multi-page features run to about ten; beyond that it is a loop or a
+# paginated archive (design choice).
+MAX_ARTICLE_PAGES = 20
+# Request.meta flag of the requests that fetch a later part of an article.
+CONTINUATION_META = "article_continuation"
+# Extensions dropped before comparing a page's path with its next part's ("story.html" -> "story-2.html").
+PAGE_EXTENSION_RE = re.compile(r"\.(?:s?html?|php|aspx?|jsp)$", re.I)
+# <link>/<a> elements whose rel attribute (case-insensitive, space-separated) holds one of the wanted words.
+REL_XPATH = "//{tag}[@href][{condition}]/@href"
+REL_WORD = "contains(concat(' ', normalize-space(translate(@rel, 'NEXTPRVIOUS', 'nextprvious')), ' '), ' {rel} ')"
 
 
 def _split(value: str | Iterable[str] | None) -> list[str]:
@@ -63,6 +86,46 @@ def page_item(url: str, html: bytes, content_type: str | None, source: str, stat
     return item
 
 
+def _stem(url: str) -> tuple[str, str, str]:
+    """Host, path without its extension and trailing slash, and query: what a page's parts share."""
+    parts = urlsplit(url)
+    return parts.netloc.lower(), PAGE_EXTENSION_RE.sub("", parts.path).rstrip("/"), parts.query
+
+
+def continues(first_url: str, next_url: str) -> bool:
+    """Whether ``next_url`` names a later part of the page at ``first_url``: same host, and its path extends
+    the first page's (``a/story`` -> ``a/story-2``, ``a/story/2``) or is the same path with another query
+    (``?page=2``). A link to another story, even one marked rel=next, does not."""
+    first_host, first_path, first_query = _stem(first_url)
+    next_host, next_path, next_query = _stem(next_url)
+    if first_host != next_host or urldefrag(first_url)[0] == urldefrag(next_url)[0] or not first_path:
+        return False
+    if next_path == first_path:
+        return next_query != first_query
+    return next_path.startswith(first_path) and len(next_path) > len(first_path)
+
+
+def rel_links(response: TextResponse, *rels: str) -> list[str]:
+    """Absolute URLs of ``<link rel=...>`` and ``<a rel=...>`` in the page, fragments dropped, in order."""
+    condition = " or ".join(REL_WORD.format(rel=rel) for rel in rels)
+    hrefs = response.xpath(REL_XPATH.format(tag="link", condition=condition)).getall()
+    hrefs += response.xpath(REL_XPATH.format(tag="a", condition=condition)).getall()
+    return [urldefrag(response.urljoin(href.strip()))[0] for href in hrefs if href.strip()]
+
+
+def _is_article(response: TextResponse, content_type: str | None) -> bool:
+    """The extraction pipeline's own article/listing decision (``crawler.pagetypes``), made here only for
+    the few pages that have a next or previous part."""
+    from ..extractors import parse_html
+    from ..pagetypes import classify_page
+
+    try:
+        doc = parse_html(response.body, response.url, content_type)
+        return bool(doc.blocks) and classify_page(doc, response.url).is_article
+    except Exception:  # an unparsable page is not merged with anything; the pipeline reports it
+        return False
+
+
 def _header(response: Response, name: bytes) -> str | None:
     value = response.headers.get(name)
     return value.decode("latin-1").strip() or None if value else None
@@ -70,6 +133,17 @@ def _header(response: Response, name: bytes) -> str | None:
 
 class NewsSpider(scrapy.Spider):
     name = "news"
+    # Every HTML page already goes to the pipeline as a page item: the add-on's extraction middleware would
+    # only add the parts of multi-page articles as articles of their own.
+    custom_settings: ClassVar[dict[str, Any]] = {
+        "SPIDER_MIDDLEWARES": {"crawler.middlewares.ArticleExtractionMiddleware": None},
+    }
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> NewsSpider:
+        spider = super().from_crawler(crawler, *args, **kwargs)
+        crawler.signals.connect(spider._continuation_dropped, signal=signals.request_dropped)
+        return spider
 
     def __init__(
         self,
@@ -143,18 +217,89 @@ class NewsSpider(scrapy.Spider):
             raise CloseSpider(f"max_pages={self.max_pages} reached")
 
     def parse_page(self, response: Response, depth: int = 0) -> Iterator[Any]:
-        """Every HTML page goes to the pipeline; links are followed while depth allows."""
+        """Every HTML page goes to the pipeline (the first part of a multi-page article once its parts are
+        fetched); links are followed while depth allows."""
         content_type = response.headers.get(b"Content-Type", b"").decode("latin-1")
         if not isinstance(response, TextResponse) or not content_type.lower().startswith(HTML_TYPES):
             self.crawler.stats.inc_value("news/non_html_responses")
             return
         self._count_page()
-        yield page_item(response.url, response.body, content_type, "crawl", response.status,
-                        _header(response, b"ETag"), _header(response, b"Last-Modified"))
+        item = self._page(response, content_type)
+        next_parts = [url for url in rel_links(response, "next") if continues(response.url, url)]
+        earlier = [url for url in rel_links(response, "prev", "previous") if continues(url, response.url)]
+        held: set[str] = set()
+        if next_parts and _is_article(response, content_type):
+            held.add(next_parts[0])
+            self.crawler.stats.inc_value("news/multipage_articles")
+            yield self._continuation_request(next_parts[0], item, depth)
+        elif earlier and _is_article(response, content_type):
+            # A later part reached on its own: its first page fetches it as part of the whole article.
+            self.crawler.stats.inc_value("news/continuation_pages_redirected")
+            yield scrapy.Request(earlier[0], callback=self.parse_page, cb_kwargs={"depth": depth})
+        else:
+            yield item
+        yield from self._follow(response, depth, held)
+
+    def parse_continuation(self, response: Response, article: dict[str, Any], depth: int = 0) -> Iterator[Any]:
+        """A later part of ``article``: kept, then the next part is fetched or the whole article handed over."""
+        content_type = response.headers.get(b"Content-Type", b"").decode("latin-1")
+        if not isinstance(response, TextResponse) or not content_type.lower().startswith(HTML_TYPES):
+            self.crawler.stats.inc_value("news/non_html_responses")
+            yield article
+            return
+        self._count_page()
+        part = self._page(response, content_type)
+        part.pop("source", None)
+        article = {**article, CONTINUATION_FIELD: [*article.get(CONTINUATION_FIELD, []), part]}
+        known = {article["url"], *(p["url"] for p in article[CONTINUATION_FIELD])}
+        next_parts = [url for url in rel_links(response, "next")
+                      if url not in known and continues(article["url"], url)]
+        held: set[str] = set(known)
+        if next_parts and len(known) < MAX_ARTICLE_PAGES:
+            held.add(next_parts[0])
+            yield self._continuation_request(next_parts[0], article, depth)
+        else:
+            if next_parts:
+                self.logger.warning("%s: more than %d parts, the rest is not merged", article["url"],
+                                    MAX_ARTICLE_PAGES)
+            yield article
+        yield from self._follow(response, depth, held)
+
+    def continuation_failed(self, failure: Any) -> Iterator[Any]:
+        """A part that could not be fetched (error, 404, robots.txt): the parts fetched so far are kept."""
+        request = failure.request
+        self.logger.warning("part %s of %s not fetched: %s", request.url, request.cb_kwargs["article"]["url"],
+                            failure.getErrorMessage())
+        self.crawler.stats.inc_value("news/continuation_pages_failed")
+        yield request.cb_kwargs["article"]
+
+    def _continuation_request(self, url: str, article: dict[str, Any], depth: int) -> Request:
+        # Higher priority: the held article is handed over as soon as possible.
+        return scrapy.Request(url, callback=self.parse_continuation, errback=self.continuation_failed,
+                              cb_kwargs={"article": article, "depth": depth}, priority=1,
+                              meta={CONTINUATION_META: True})
+
+    def _continuation_dropped(self, request: Request, spider: Any = None) -> None:
+        """The part was already fetched on its own (the dupefilter dropped it): fetched again, as part of its
+        article, rather than losing the article held in the request."""
+        if request.meta.get(CONTINUATION_META) and not request.dont_filter:
+            self.crawler.stats.inc_value("news/continuation_pages_refetched")
+            self.crawler.engine.crawl(request.replace(dont_filter=True))
+
+    def _page(self, response: Response, content_type: str) -> dict[str, Any]:
+        return page_item(response.url, response.body, content_type, "crawl", response.status,
+                         _header(response, b"ETag"), _header(response, b"Last-Modified"))
+
+    def _follow(self, response: Response, depth: int, skip: set[str]) -> Iterator[scrapy.Request]:
+        """Links of the page, and its ``<link rel="next">`` (listing pagination the link extractor does not
+        see), except the parts of an article already being fetched."""
         if depth >= self.max_depth:
             return
-        for link in self.link_extractor.extract_links(response):
-            yield scrapy.Request(link.url, callback=self.parse_page, cb_kwargs={"depth": depth + 1})
+        urls = [link.url for link in self.link_extractor.extract_links(response)]
+        urls += rel_links(response, "next")
+        for url in dict.fromkeys(urldefrag(url)[0] for url in urls):
+            if url not in skip and urlsplit(url).scheme in {"http", "https", "file"}:
+                yield scrapy.Request(url, callback=self.parse_page, cb_kwargs={"depth": depth + 1})
 
     def parse_sitemap(self, response: Response) -> Iterator[scrapy.Request]:
         body = _gunzip(response.body)

@@ -1,0 +1,145 @@
+"""Articles split over several pages become one article; listing pagination does not. The URL rule, the
+pipeline's merge, then ``scrapy crawl news`` over a hand-written site served on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from scrapy.utils.test import get_crawler
+
+from crawler.pipelines import ArticleExtractionPipeline
+from crawler.sample_site import SampleSiteServer
+from crawler.spiders.news import continues
+from crawler.storage import content_hash
+
+ROOT = Path(__file__).resolve().parents[1]
+STORY = "https://news.example/2024/03/16/how-the-mill-changed.html"
+
+
+@pytest.mark.parametrize(("first", "following", "expected"), [
+    (STORY, STORY.replace(".html", "-2.html"), True),
+    (STORY, STORY.replace(".html", "/2"), True),
+    ("https://news.example/story/123", "https://news.example/story/123?page=2", True),
+    ("https://news.example/a/20240312/123.shtml", "https://news.example/a/20240312/123_2.shtml", True),
+    (STORY, "https://news.example/2024/03/17/another-story.html", False),  # rel=next to the next story
+    (STORY, STORY, False),
+    (STORY, STORY.replace("news.example", "other.example").replace(".html", "-2.html"), False),
+    ("https://news.example/", "https://news.example/page/2.html", False),  # the home page continues nothing
+])
+def test_a_next_page_continues_its_first_pages_url(first: str, following: str, expected: bool) -> None:
+    assert continues(first, following) is expected
+
+
+def page(title: str, paragraphs: list[str], head: str = "", kind: str = "NewsArticle") -> str:
+    body = "".join(f"<p>{text}</p>" for text in paragraphs)
+    return f"""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<script type="application/ld+json">{{"@context": "https://schema.org", "@type": "{kind}",
+"headline": "{title}"}}</script>
+{head}</head><body><nav><a href="/">Home</a> <a href="/news/">News</a></nav>
+<main><article><h1>{title}</h1><p class="byline">By Ann Writer</p><div class="body">{body}</div></article></main>
+<footer><p>Copyright 2024 The Example Gazette.</p></footer></body></html>"""
+
+
+WORDS = ("river council bridge ferry mill engineers residents vote budget harbour school library market trees "
+         "station pumps wall stone valley farm grain water wheel basement museum lorries lane noise fans neighbours "
+         "company founders energy heat pool weir summer winter flood sensors insurers plan debate").split()
+
+
+def sentences(topic: str, count: int = 4) -> list[str]:
+    """Paragraphs that differ from topic to topic (not near-duplicates of each other for storage)."""
+    seed = sum(map(ord, topic))
+    return [f"{topic} paragraph {n}: " + " ".join(WORDS[(seed * (n + 3) + k * k * 7 + k * seed) % len(WORDS)]
+                                                 for k in range(30)) + "." for n in range(1, count + 1)]
+
+
+def test_pipeline_joins_the_parts_texts_in_order_and_keeps_repeated_lines_once(tmp_path: Path) -> None:
+    crawler = get_crawler(settings_dict={"EXTRACTION_WORKERS": 0,
+                                         "EXTRACTION_TEMPLATE_STORE": str(tmp_path / "templates.sqlite")})
+    pipeline = ArticleExtractionPipeline.from_crawler(crawler)
+    second, third = STORY.replace(".html", "-2.html"), STORY.replace(".html", "-3.html")
+    item = {"url": STORY, "html": page("The mill", sentences("First")).encode(), "content_type": "text/html",
+            "continuation_pages": [
+                {"url": second, "html": page("The mill (2)", sentences("Second")).encode(), "content_type": None},
+                {"url": third, "html": page("The mill (3)", sentences("Third")).encode()},
+                {"url": third + "?broken", "html": None},
+            ]}
+    article = asyncio.run(pipeline.process_item(item))
+    text = article["text"]
+    assert text.index("First paragraph 4") < text.index("Second paragraph 1") < text.index("Third paragraph 4")
+    assert text.count("By Ann Writer") <= 1  # the byline every page repeats is kept once at most
+    assert article["title"] == "The mill" and article["url"] == STORY
+    assert article["content_hash"] == content_hash(text)
+    assert article["metadata"]["pages"] == [STORY, second, third, third + "?broken"]
+    assert "continuation_pages" not in article["metadata"]  # no page HTML leaks into the article
+    assert any("without HTML" in warning for warning in article["metadata"]["warnings"])
+    pipeline.close_spider()
+
+
+# ------------------------------------------------------------------------------------------ end to end
+
+
+def write_site(root: Path) -> None:
+    files = {
+        "news/index.html": page("News", [], '<link rel="next" href="/news/page/2.html">', "CollectionPage").replace(
+            "<main>", '<main><ul><li><a href="/2024/03/16/mill.html">The mill</a></li>'
+                      '<li><a href="/2024/03/17/bridge.html">The bridge</a></li>'
+                      '<li><a href="/2024/03/18/orphan-3.html">Part three</a></li></ul>'),
+        "news/page/2.html": page("News, page 2", [], '<link rel="prev" href="/news/index.html">',
+                                 "CollectionPage").replace(
+            "<main>", '<main><ul><li><a href="/2024/03/19/ferry.html">The ferry</a></li></ul>'),
+        "2024/03/16/mill.html": page("The mill", sentences("Mill one"), '<link rel="next" href="mill-2.html">'),
+        "2024/03/16/mill-2.html": page("The mill, page 2", sentences("Mill two"),
+                                       '<link rel="prev" href="mill.html"><link rel="next" href="mill-3.html">'),
+        "2024/03/16/mill-3.html": page("The mill, page 3", sentences("Mill three"),
+                                       '<link rel="prev" href="mill-2.html">'),
+        # the first part links to a second part that does not exist: the first part is still stored
+        "2024/03/17/bridge.html": page("The bridge", sentences("Bridge"), '<link rel="next" href="bridge-2.html">'),
+        # a third part reached straight from the listing sends the crawl to its first part
+        "2024/03/18/orphan.html": page("Orphan", sentences("Orphan one"), '<link rel="next" href="orphan-3.html">'),
+        "2024/03/18/orphan-3.html": page("Orphan, page 3", sentences("Orphan three"),
+                                         '<link rel="prev" href="orphan.html">'),
+        "2024/03/19/ferry.html": page("The ferry", sentences("Ferry")),
+    }
+    for name, html in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(html, encoding="utf-8")
+
+
+def test_crawl_merges_article_pages_but_not_listing_pages(tmp_path: Path) -> None:
+    root = tmp_path / "site"
+    write_site(root)
+    server = SampleSiteServer(root=root).start()
+    try:
+        command = [
+            sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"start_urls={server.base_url}/news/",
+            "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "EXTRACTION_WORKERS=0", "-s", "LOG_LEVEL=INFO",
+            "-s", f"STORAGE_SQLITE_PATH={tmp_path / 'articles.sqlite'}",
+            "-s", f"EXTRACTION_TEMPLATE_STORE={tmp_path / 'templates.sqlite'}",
+        ]
+        done = subprocess.run(command, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)), capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 0, done.stderr[-3000:]
+        hits = dict(server.hits)
+    finally:
+        server.shutdown()
+    with sqlite3.connect(tmp_path / "articles.sqlite") as db:
+        stored = {url.removeprefix(server.base_url): text for url, text in db.execute("SELECT url, text FROM articles")}
+    assert sorted(stored) == ["/2024/03/16/mill.html", "/2024/03/17/bridge.html", "/2024/03/18/orphan.html",
+                              "/2024/03/19/ferry.html"]  # no part stored on its own, no listing
+    mill = stored["/2024/03/16/mill.html"]
+    assert mill.index("Mill one paragraph 1") < mill.index("Mill two paragraph 1") < mill.index("Mill three paragraph")
+    assert "Bridge paragraph 4" in stored["/2024/03/17/bridge.html"]
+    orphan = stored["/2024/03/18/orphan.html"]
+    assert orphan.index("Orphan one paragraph 1") < orphan.index("Orphan three paragraph 1")
+    assert "Ferry paragraph 1" in stored["/2024/03/19/ferry.html"]  # linked only from listing page 2
+    for path in ("/news/", "/news/page/2.html", "/2024/03/16/mill.html", "/2024/03/16/mill-2.html",
+                 "/2024/03/16/mill-3.html", "/2024/03/17/bridge.html", "/2024/03/17/bridge-2.html"):
+        assert hits.get(path) == 1, (path, hits)  # every page once
+    assert hits["/2024/03/18/orphan-3.html"] <= 2  # reached on its own first, then again as a part
+    assert "'news/continuation_pages_failed': 1" in done.stderr
