@@ -81,6 +81,10 @@ def build_site(pages: list[bytes], copies: int) -> tuple[dict[str, bytes], list[
 
 def serve(site: dict[str, bytes]) -> ThreadingHTTPServer:
     class Handler(BaseHTTPRequestHandler):
+        # Keep-alive: a connection and a thread per request made the server, not the crawl, the bottleneck
+        # (measured: the spider alone, with no pipeline, stalled at 46 pages/s on HTTP/1.0).
+        protocol_version = "HTTP/1.1"
+
         def log_message(self, format: str, *args: object) -> None:
             pass
 
