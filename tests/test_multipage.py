@@ -143,3 +143,12 @@ def test_crawl_merges_article_pages_but_not_listing_pages(tmp_path: Path) -> Non
         assert hits.get(path) == 1, (path, hits)  # every page once
     assert hits["/2024/03/18/orphan-3.html"] <= 2  # reached on its own first, then again as a part
     assert "'news/continuation_pages_failed': 1" in done.stderr
+
+
+def test_pages_naming_a_next_or_previous_part_are_found_by_a_byte_search():
+    from crawler.spiders.news import names_next_or_previous
+
+    assert names_next_or_previous(b'<link rel="next" href="/a-2.html">')
+    assert names_next_or_previous(b"<a class=x rel='nofollow prev' href=/a.html>")
+    assert names_next_or_previous(b'<A REL="NEXT" HREF="/a-2.html">')
+    assert not names_next_or_previous(b'<a rel="related" href="/b.html">next story</a>')
