@@ -357,6 +357,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench_parser.add_argument("--rounds", type=_positive_int, default=DEFAULT_ROUNDS, metavar="N",
                               help=f"timed rounds; the median is reported (default: {DEFAULT_ROUNDS})")
     bench_parser.set_defaults(handler=command_bench, command_parser=bench_parser)
+
+    from .batch import add_extract_batch_command
+
+    add_extract_batch_command(commands)
     return parser
 
 

@@ -1,0 +1,863 @@
+"""Bulk extraction: ``python -m crawler extract-batch INPUT... --output OUT``.
+
+Inputs are folders of saved pages (recursive; ``.html``, ``.htm``, ``.gz``), WARC files (read with FastWARC, a
+C++ reader; gzip, zstd or plain), ARC files (warcio converts them on the fly) and JSON lines of
+``{"url": ..., "html": ...}``. Only HTTP ``response`` records with status 200 and an HTML body are extracted;
+every other record is counted by reason, never written.
+
+Pages go in chunks to a process pool whose workers are the crawl pipeline's own (``crawler.pipelines``:
+``_init_worker`` / ``_extract_in_worker`` and ``article_item``), so a batch row is the row a crawl of the same
+page would store. The main process reads the inputs lazily and keeps at most ``workers * CHUNKS_IN_FLIGHT_PER_WORKER``
+chunks in memory, so memory does not grow with the input.
+
+Resume: chunks are written in input order; after each durable write a sidecar state file (``OUT.state.json``,
+replaced atomically) records how many input records are done and how long the output is. A rerun of the same
+command truncates the output to that length and skips that many records: no row is written twice or lost, however
+the previous run ended. Parquet output is written as part files (each renamed into place when complete) that are
+merged into ``OUT`` at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import dataclasses
+import gzip
+import json
+import logging
+import multiprocessing
+import os
+import resource
+import shutil
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from . import pipelines
+
+logger = logging.getLogger(__name__)
+
+STATE_VERSION = 1
+STATE_SUFFIX = ".state.json"
+PARTS_SUFFIX = ".parts"
+TEMPLATE_STORE_SUFFIX = ".templates.sqlite"
+# Judgement calls: a chunk of 32 pages is ~0.25 s of work for one core (the cascade runs ~130 pages/s, README
+# "Speed"), long enough that pool overhead is small, short enough that a kill loses little work.
+CHUNK_MAX_PAGES = 32
+CHUNK_MAX_BYTES = 8 * 1024 * 1024  # caps a chunk of unusually large pages
+# Two chunks per worker keep every worker busy while the main process writes; this bounds memory.
+CHUNKS_IN_FLIGHT_PER_WORKER = 2
+# A chunk whose worker died is tried again once in a fresh pool, then written with the failure as its reason.
+MAX_CHUNK_ATTEMPTS = 2
+# Parquet part files: ~1000 rows of ~5 KB text each is a few MB of memory and a reasonable row group.
+PARQUET_ROWS_PER_PART = 1000
+# Pages larger than this are not news pages; parse_html keeps at most 32 M characters anyway (document.py).
+MAX_PAGE_BYTES = 64 * 1024 * 1024
+HTML_SNIFF_BYTES = 1024  # how much of a body without Content-Type is looked at for an HTML start
+HTML_CONTENT_TYPES = ("text/html", "application/xhtml+xml")
+HTML_MARKERS = (b"<!doctype html", b"<html", b"<head", b"<body")
+GZIP_MAGIC = b"\x1f\x8b"
+HTML_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz", ".gz")  # as the news spider's -a path= mode
+WARC_SUFFIXES = (".warc", ".warc.gz", ".warc.zst", ".warc.lz4")
+ARC_SUFFIXES = (".arc", ".arc.gz")
+JSONL_SUFFIXES = (".jsonl", ".jsonl.gz", ".ndjson", ".ndjson.gz", ".json", ".json.gz")
+TEMPLATE_MODES = ("one-pass", "two-pass")
+# The crawl pipeline's start method (crawler.pipelines.DEFAULT_START_METHOD, a test keeps them equal), named
+# here so that `python -m crawler` does not import Scrapy for its other commands.
+DEFAULT_START_METHOD = "forkserver"
+BYTES_PER_MB = 1024 * 1024
+# ru_maxrss is in kilobytes on Linux (getrusage(2)), bytes on macOS.
+MAXRSS_UNIT = 1 if sys.platform == "darwin" else 1024
+
+
+def _pipelines() -> Any:
+    """crawler.pipelines, imported when work starts (it imports Scrapy)."""
+    from . import pipelines
+
+    return pipelines
+
+
+def _article_fields() -> tuple[str, ...]:
+    from .items import ARTICLE_FIELDS
+
+    return ARTICLE_FIELDS
+
+
+class BatchError(Exception):
+    """A problem with the command as given (inputs, output, state file); nothing has been written."""
+
+
+# ------------------------------------------------------------------------------------------ input records
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page to extract, with where it came from (``input``: file, and offset or line when there is one)."""
+
+    html: bytes
+    url: str | None
+    content_type: str | None
+    input: str
+    source: str  # kind of input, as the news spider's page items say it: path, warc, arc, jsonl
+    extra: dict[str, Any] = field(default_factory=dict)  # other fields of a JSON line, crawled_at of a WARC
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A record that gives no row: ``reason`` is the counter name, ``detail`` the logged explanation."""
+
+    input: str
+    reason: str
+    detail: str = ""
+    bad: bool = False  # a broken record (logged as a warning), not just one of another kind (a request record)
+
+
+Record = Page | Skipped
+
+
+def _kind(path: Path) -> str | None:
+    name = path.name.lower()
+    if name.endswith(WARC_SUFFIXES):
+        return "warc"
+    if name.endswith(ARC_SUFFIXES):
+        return "arc"
+    if name.endswith(JSONL_SUFFIXES):
+        return "jsonl"
+    if name.endswith(HTML_SUFFIXES):
+        return "html"
+    return None
+
+
+def input_files(inputs: Sequence[str | os.PathLike[str]]) -> list[tuple[Path, str]]:
+    """Every file to read, in a fixed order (inputs as given, folders sorted and recursive), with its kind.
+    Raises BatchError for an input that does not exist or whose kind is unknown."""
+    files: list[tuple[Path, str]] = []
+    for given in inputs:
+        path = Path(given)
+        if path.is_dir():
+            for file in sorted(path.rglob("*")):
+                kind = _kind(file)
+                if kind and file.is_file():
+                    files.append((file, kind))
+        elif path.is_file():
+            kind = _kind(path)
+            if kind is None:
+                raise BatchError(f"{path}: unknown input kind; expected a folder, "
+                                 f"{', '.join(WARC_SUFFIXES + ARC_SUFFIXES + JSONL_SUFFIXES + HTML_SUFFIXES)}")
+            files.append((path, kind))
+        else:
+            raise BatchError(f"{path}: no such file or folder")
+    return files
+
+
+def is_html(content_type: str | None, body: bytes) -> bool:
+    """HTML by Content-Type; a body without one counts when its start looks like HTML."""
+    if content_type:
+        return content_type.split(";")[0].strip().lower() in HTML_CONTENT_TYPES
+    start = body[:HTML_SNIFF_BYTES].lstrip().lower()
+    return any(marker in start for marker in HTML_MARKERS)
+
+
+def _read_html_file(path: Path) -> Record:
+    where = str(path)
+    try:
+        data = path.read_bytes()
+        if data.startswith(GZIP_MAGIC):
+            data = gzip.decompress(data)
+    except (OSError, EOFError) as error:
+        return Skipped(where, "unreadable_file", f"cannot read: {error}", bad=True)
+    if len(data) > MAX_PAGE_BYTES:
+        return Skipped(where, "too_large", f"{len(data)} bytes", bad=True)
+    return Page(data, path.resolve().as_uri(), None, where, "path")
+
+
+def _read_warc(path: Path) -> Iterator[Record]:
+    from fastwarc.warc import ArchiveIterator
+
+    offset = 0
+    try:
+        for record in ArchiveIterator(str(path), parse_http=True, auto_decode="all", fsspec_args=False):
+            offset = record.stream_pos
+            yield _warc_record(record, f"{path}:{offset}")
+    except Exception as error:  # FastWARC raises OSError/ValueError kinds on broken archives
+        yield Skipped(f"{path}:{offset}", "broken_archive", f"reading stopped: {type(error).__name__}: {error}",
+                      bad=True)
+
+
+def _warc_record(record: Any, where: str) -> Record:
+    record_type = record.record_type.name if hasattr(record.record_type, "name") else str(record.record_type)
+    if record_type != "response":
+        return Skipped(where, f"record_{record_type}")
+    url = record.headers.get("WARC-Target-URI")
+    if not record.is_http or record.http_headers is None:
+        return Skipped(where, "not_http", f"{url}: response without HTTP headers", bad=True)
+    status = record.http_headers.status_code
+    if status != 200:
+        return Skipped(where, "status_not_200", f"{url}: HTTP {status}")
+    content_type = record.http_headers.get("Content-Type")
+    if record.content_length > MAX_PAGE_BYTES:
+        return Skipped(where, "too_large", f"{url}: {record.content_length} bytes", bad=True)
+    body = record.reader.read()
+    if not is_html(content_type, body):
+        return Skipped(where, "not_html", f"{url}: {content_type}")
+    date = record.record_date
+    extra = {"crawled_at": date.isoformat(timespec="seconds")} if date else {}
+    return Page(body, url, content_type, where, "warc", extra)
+
+
+def _read_arc(path: Path) -> Iterator[Record]:
+    """ARC files through warcio's on-the-fly conversion (FastWARC reads WARC only)."""
+    from warcio.archiveiterator import ArchiveIterator
+
+    offset = 0
+    try:
+        with path.open("rb") as stream:
+            iterator = ArchiveIterator(stream, arc2warc=True)
+            for record in iterator:
+                result = _arc_record(record, str(path))
+                offset = iterator.get_record_offset()  # reads the record to its end: after the body
+                yield dataclasses.replace(result, input=f"{path}:{offset}")
+    except Exception as error:  # warcio raises ArchiveLoadFailed and zlib errors on broken files
+        yield Skipped(f"{path}:{offset}", "broken_archive", f"reading stopped: {type(error).__name__}: {error}",
+                      bad=True)
+
+
+def _arc_record(record: Any, where: str) -> Record:
+    if record.rec_type != "response":
+        return Skipped(where, f"record_{record.rec_type}")
+    url = record.rec_headers.get_header("WARC-Target-URI")
+    if record.http_headers is None:
+        return Skipped(where, "not_http", f"{url}: response without HTTP headers", bad=True)
+    status = record.http_headers.get_statuscode()
+    if status != "200":
+        return Skipped(where, "status_not_200", f"{url}: HTTP {status}")
+    content_type = record.http_headers.get_header("Content-Type")
+    body = record.content_stream().read(MAX_PAGE_BYTES + 1)
+    if len(body) > MAX_PAGE_BYTES:
+        return Skipped(where, "too_large", f"{url}: over {MAX_PAGE_BYTES} bytes", bad=True)
+    if not is_html(content_type, body):
+        return Skipped(where, "not_html", f"{url}: {content_type}")
+    date = record.rec_headers.get_header("WARC-Date")
+    return Page(body, url, content_type, where, "arc", {"crawled_at": date} if date else {})
+
+
+def _read_jsonl(path: Path) -> Iterator[Record]:
+    opener = gzip.open if path.read_bytes()[:2] == GZIP_MAGIC else open
+    line_number = 0
+    try:
+        with opener(path, "rb") as lines:
+            for line_number, line in enumerate(lines, 1):
+                if line.strip():
+                    yield _jsonl_record(line, f"{path}:{line_number}")
+    except (OSError, EOFError) as error:
+        yield Skipped(f"{path}:{line_number}", "broken_archive", f"reading stopped: {error}", bad=True)
+
+
+def _jsonl_record(line: bytes, where: str) -> Record:
+    try:
+        data = json.loads(line)
+    except ValueError as error:
+        return Skipped(where, "bad_json", f"not JSON: {error}", bad=True)
+    if not isinstance(data, dict):
+        return Skipped(where, "bad_json", f"a JSON {type(data).__name__}, not an object", bad=True)
+    html = data.pop("html", None)
+    if not isinstance(html, str) or not html.strip():
+        return Skipped(where, "missing_html", "no 'html' string", bad=True)
+    url = data.pop("url", None)
+    content_type = data.pop("content_type", None)
+    status = data.pop("status", None)
+    if status not in (None, 200, "200"):
+        return Skipped(where, "status_not_200", f"{url}: status {status}")
+    return Page(html.encode("utf-8"), url if isinstance(url, str) else None,
+                content_type if isinstance(content_type, str) else None, where, "jsonl", data)
+
+
+def iter_records(files: Iterable[tuple[Path, str]]) -> Iterator[Record]:
+    """Every record of the inputs, in a fixed order (resume counts on it)."""
+    for path, kind in files:
+        if kind == "html":
+            yield _read_html_file(path)
+        elif kind == "warc":
+            yield from _read_warc(path)
+        elif kind == "arc":
+            yield from _read_arc(path)
+        else:
+            try:
+                yield from _read_jsonl(path)
+            except OSError as error:
+                yield Skipped(str(path), "unreadable_file", f"cannot read: {error}", bad=True)
+
+
+@dataclass(slots=True)
+class Chunk:
+    index: int
+    records: list[Record]
+
+    @property
+    def pages(self) -> list[Page]:
+        return [record for record in self.records if isinstance(record, Page)]
+
+
+def chunks(records: Iterable[Record], first_index: int = 0) -> Iterator[Chunk]:
+    """Consecutive records cut into chunks of at most CHUNK_MAX_PAGES pages and about CHUNK_MAX_BYTES."""
+    current: list[Record] = []
+    pages = size = 0
+    index = first_index
+    for record in records:
+        current.append(record)
+        if isinstance(record, Page):
+            pages += 1
+            size += len(record.html)
+        if pages >= CHUNK_MAX_PAGES or size >= CHUNK_MAX_BYTES:
+            yield Chunk(index, current)
+            index += 1
+            current, pages, size = [], 0, 0
+    if current:
+        yield Chunk(index, current)
+
+
+# ------------------------------------------------------------------------------------------ worker side
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkResult:
+    rows: list[dict[str, Any]]
+    worker_pid: int
+    worker_peak_rss: int  # bytes
+
+
+def _peak_rss() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * MAXRSS_UNIT
+
+
+def page_row(page: Page, fields: dict[str, Any]) -> dict[str, Any]:
+    """The crawl's ArticleItem for the page (``article_item``), as a plain dict in ARTICLE_FIELDS order."""
+    source = {**page.extra, "source": page.source, "input": page.input}
+    item = _pipelines().article_item(fields, source, skip=("html", "url"))
+    return {name: item[name] for name in _article_fields() if name in item}
+
+
+def extract_chunk(pages: list[Page]) -> ChunkResult:
+    """Runs in a pool worker set up by ``pipelines._init_worker``: one row per page, failures included."""
+    rows = [page_row(page, _pipelines()._extract_in_worker(page.html, page.url, page.content_type)) for page in pages]
+    return ChunkResult(rows, os.getpid(), _peak_rss())
+
+
+def learn_chunk(pages: list[Page]) -> ChunkResult:
+    """First pass of ``--templates two-pass``: pages only teach the shared template store."""
+    from .extractors import parse_html
+
+    worker = _pipelines()._WORKER
+    if worker is None:
+        raise RuntimeError("worker not initialised")
+    for page in pages:
+        try:
+            worker.templates.learn(parse_html(page.html, page.url, page.content_type))
+        except Exception as error:  # a page that cannot teach is extracted without a template later
+            logger.warning("template learning failed for %s: %s: %s", page.input, type(error).__name__, error)
+    return ChunkResult([], os.getpid(), _peak_rss())
+
+
+def failed_rows(pages: list[Page], reason: str) -> list[dict[str, Any]]:
+    return [page_row(page, {"url": page.url, "canonical_url": page.url, "text": "", "extractor": None,
+                            "reason": reason}) for page in pages]
+
+
+# ------------------------------------------------------------------------------------------ output
+
+
+def json_value(value: Any) -> Any:
+    return str(value)
+
+
+class OutputWriter(Protocol):
+    def write(self, rows: list[dict[str, Any]]) -> bool:
+        """Adds rows; True when everything written so far is durable (a point the state may record)."""
+        ...
+
+    def position(self) -> dict[str, Any]: ...
+
+    def finish(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class JsonLinesWriter:
+    """Appends rows; ``output_bytes`` in the state is the durable length a resumed run truncates to."""
+
+    def __init__(self, path: Path, durable_bytes: int) -> None:
+        self.path = path
+        self.file = path.open("ab")
+        self.file.truncate(durable_bytes)
+        self.file.seek(durable_bytes)
+        self.length = durable_bytes
+
+    def write(self, rows: list[dict[str, Any]]) -> bool:
+        if rows:
+            data = "".join(json.dumps(row, ensure_ascii=False, default=json_value) + "\n" for row in rows)
+            self.length += self.file.write(data.encode("utf-8"))
+            self.file.flush()
+            os.fsync(self.file.fileno())
+        return True
+
+    def position(self) -> dict[str, Any]:
+        return {"output_bytes": self.length}
+
+    def finish(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if not self.file.closed:
+            self.file.close()
+
+
+LIST_FIELDS = frozenset({"authors", "tags"})
+JSON_FIELDS = frozenset({"metadata"})
+
+
+def parquet_schema() -> Any:
+    import pyarrow as pa
+
+    columns = []
+    for name in _article_fields():
+        kind = pa.list_(pa.string()) if name in LIST_FIELDS else pa.string()
+        columns.append(pa.field(name, kind))
+    return pa.schema(columns)
+
+
+def parquet_cell(name: str, value: Any) -> Any:
+    """Lists of strings stay lists, ``metadata`` becomes a JSON string, anything else a string."""
+    if value is None:
+        return None
+    if name in LIST_FIELDS:
+        items = value if isinstance(value, (list, tuple)) else [value]
+        return [str(item) for item in items]
+    if name in JSON_FIELDS or isinstance(value, (dict, list)):
+        return json.dumps(value, ensure_ascii=False, default=json_value)
+    return value if isinstance(value, str) else str(value)
+
+
+class ParquetWriter:
+    """Part files of PARQUET_ROWS_PER_PART rows, each renamed into place once written; merged into the output
+    (one row group per part, read one at a time) by ``finish``."""
+
+    def __init__(self, path: Path, parts_done: int) -> None:
+        import pyarrow  # noqa: F401  (fail before any work when it is missing)
+
+        self.path = path
+        self.parts_dir = Path(str(path) + PARTS_SUFFIX)
+        self.parts_dir.mkdir(parents=True, exist_ok=True)
+        self.parts_done = parts_done
+        self.buffer: list[dict[str, Any]] = []
+        self.schema = parquet_schema()
+        for stale in self.parts_dir.iterdir():  # parts of a killed run past its last recorded state
+            if not stale.name.endswith(".parquet") or self._part_number(stale) >= parts_done:
+                stale.unlink()
+
+    @staticmethod
+    def _part_number(path: Path) -> int:
+        try:
+            return int(path.stem.split("-")[-1])
+        except ValueError:
+            return -1
+
+    def _part_path(self, number: int) -> Path:
+        return self.parts_dir / f"part-{number:06d}.parquet"
+
+    def _flush(self) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        columns = {name: [parquet_cell(name, row.get(name)) for row in self.buffer] for name in _article_fields()}
+        table = pa.Table.from_pydict(columns, schema=self.schema)
+        final = self._part_path(self.parts_done)
+        temporary = final.with_suffix(".tmp")
+        pq.write_table(table, temporary)
+        os.replace(temporary, final)
+        self.parts_done += 1
+        self.buffer = []
+
+    def write(self, rows: list[dict[str, Any]]) -> bool:
+        self.buffer.extend(rows)
+        if len(self.buffer) >= PARQUET_ROWS_PER_PART:
+            self._flush()
+            return True
+        return not self.buffer
+
+    def position(self) -> dict[str, Any]:
+        return {"parts": self.parts_done}
+
+    def finish(self) -> None:
+        import pyarrow.parquet as pq
+
+        if self.buffer:
+            self._flush()
+        temporary = self.path.with_name(self.path.name + ".tmp")
+        with pq.ParquetWriter(temporary, self.schema) as writer:
+            for number in range(self.parts_done):
+                writer.write_table(pq.read_table(self._part_path(number), schema=self.schema))
+        os.replace(temporary, self.path)
+
+    def close(self) -> None:
+        self.buffer = []
+
+    def remove_parts(self) -> None:
+        shutil.rmtree(self.parts_dir, ignore_errors=True)
+
+
+# ------------------------------------------------------------------------------------------ the run
+
+
+@dataclass
+class BatchState:
+    """What a resumed run needs: the phase, input records done in it, the durable output position, counts."""
+
+    inputs: list[str]
+    templates: str
+    phase: str = "extract"  # "learn" (two-pass, first pass), "extract", "done"
+    records_done: int = 0
+    chunks_done: int = 0
+    output: dict[str, Any] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def save(self, path: Path) -> None:
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.write_text(json.dumps({"version": STATE_VERSION, **self.__dict__}, indent=1), encoding="utf-8")
+        os.replace(temporary, path)
+
+    @classmethod
+    def load(cls, path: Path) -> BatchState | None:
+        if not path.exists():
+            return None
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data.pop("version", None) != STATE_VERSION:
+                raise ValueError("another version")
+            return cls(**data)
+        except (ValueError, TypeError, OSError) as error:
+            raise BatchError(f"{path}: unreadable state file ({error}); remove it or use --overwrite") from error
+
+
+@dataclass
+class BatchResult:
+    rows: int
+    counts: Counter[str]
+    seconds: float
+    workers: int
+    worker_peak_rss: dict[int, int]
+    resumed_from: int = 0
+    already_done: bool = False
+    rows_this_run: int = 0
+
+    @property
+    def pages_per_second(self) -> float:
+        """Pages extracted by this run (not an earlier, resumed one) per second of its wall time."""
+        return self.rows_this_run / self.seconds if self.seconds > 0 else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        peaks = list(self.worker_peak_rss.values())
+        return {"rows": self.rows, "seconds": round(self.seconds, 2),
+                "pages_per_s": round(self.pages_per_second, 1), "workers": self.workers,
+                "worker_peak_rss_mb": round(max(peaks) / BYTES_PER_MB, 1) if peaks else None,
+                "rows_this_run": self.rows_this_run, "resumed_from_record": self.resumed_from,
+                "counts": dict(sorted(self.counts.items()))}
+
+
+def _progress(enabled: bool | None, description: str, initial: int) -> Any:
+    from tqdm import tqdm
+
+    return tqdm(desc=description, unit=" pages", initial=initial, disable=not enabled if enabled is not None else None,
+                dynamic_ncols=True, smoothing=0.1)
+
+
+class _Runner:
+    """One pass over the inputs through the pool, results committed in input order."""
+
+    def __init__(self, files: list[tuple[Path, str]], state: BatchState, state_path: Path, workers: int,
+                 template_store: str, start_method: str, progress: bool | None) -> None:
+        self.files = files
+        self.state = state
+        self.state_path = state_path
+        self.workers = workers
+        self.template_store = template_store
+        self.start_method = start_method
+        self.progress = progress
+        self.worker_peak_rss: dict[int, int] = {}
+        self.pool: ProcessPoolExecutor | None = None
+        self.local: pipelines.PageExtractor | None = None  # workers=0
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        context = multiprocessing.get_context(self.start_method)
+        return ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
+                                   initializer=_pipelines()._init_worker, initargs=(self.template_store, ()))
+
+    def _submit(self, function: Any, pages: list[Page]) -> Future[ChunkResult]:
+        if self.workers == 0:  # in this process: debugging, and tests of the writing side
+            future: Future[ChunkResult] = Future()
+            if self.local is None:
+                _pipelines()._init_worker(self.template_store, ())
+                self.local = _pipelines()._WORKER
+            future.set_result(function(pages))
+            return future
+        if self.pool is None:
+            self.pool = self._new_pool()
+        return self.pool.submit(function, pages)
+
+    def _count_skipped(self, chunk: Chunk) -> None:
+        counts = self.state.counts
+        for record in chunk.records:
+            if isinstance(record, Skipped):
+                counts[record.reason] = counts.get(record.reason, 0) + 1
+                if record.bad:
+                    logger.warning("skipped %s (%s): %s", record.input, record.reason, record.detail)
+                else:
+                    logger.debug("skipped %s (%s): %s", record.input, record.reason, record.detail)
+
+    def _count_rows(self, rows: list[dict[str, Any]]) -> None:
+        counts = self.state.counts
+        for row in rows:
+            counts["pages"] = counts.get("pages", 0) + 1
+            if row.get("text"):
+                counts["with_text"] = counts.get("with_text", 0) + 1
+            else:
+                reason = str(row.get("reason") or "")
+                failed = reason.startswith(("extraction failed", "extraction worker died"))
+                name = "extraction_failed" if failed else "empty_text"
+                counts[name] = counts.get(name, 0) + 1
+                if failed:
+                    logger.warning("%s: %s", (row.get("metadata") or {}).get("input", row.get("url")), reason)
+
+    def run(self, function: Any, writer: OutputWriter | None, description: str) -> int:
+        """Runs ``function`` over every chunk not yet done; returns the rows written in this pass."""
+        from itertools import islice
+
+        records = islice(iter_records(self.files), self.state.records_done, None)
+        upcoming = chunks(records, self.state.chunks_done)
+        limit = max(1, self.workers) * CHUNKS_IN_FLIGHT_PER_WORKER
+        pending: dict[Future[ChunkResult], tuple[Chunk, int]] = {}
+        ready: dict[int, tuple[Chunk, list[dict[str, Any]]]] = {}
+        next_index = self.state.chunks_done
+        uncommitted_records = uncommitted_chunks = 0
+        written = 0
+        exhausted = False
+        with _progress(self.progress, description, self.state.counts.get("pages", 0)
+                       if writer is not None else 0) as bar:
+            while True:
+                while not exhausted and len(pending) + len(ready) < limit:
+                    chunk = next(upcoming, None)
+                    if chunk is None:
+                        exhausted = True
+                        break
+                    pending[self._submit(function, chunk.pages)] = (chunk, 1)
+                if not pending and not ready:
+                    break
+                if pending:
+                    done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        chunk, attempt = pending.pop(future)
+                        try:
+                            result = future.result()
+                        except BrokenProcessPool as error:
+                            self._replace_broken_pool()
+                            if attempt < MAX_CHUNK_ATTEMPTS:
+                                pending[self._submit(function, chunk.pages)] = (chunk, attempt + 1)
+                                continue
+                            result = ChunkResult(failed_rows(chunk.pages, f"extraction worker died: {error}")
+                                                 if writer is not None else [], 0, 0)
+                        if result.worker_pid:
+                            self.worker_peak_rss[result.worker_pid] = max(
+                                result.worker_peak_rss, self.worker_peak_rss.get(result.worker_pid, 0))
+                        ready[chunk.index] = (chunk, result.rows)
+                while next_index in ready:
+                    chunk, rows = ready.pop(next_index)
+                    next_index += 1
+                    self._count_skipped(chunk)
+                    if writer is not None:
+                        self._count_rows(rows)
+                    durable = writer.write(rows) if writer is not None else True
+                    written += len(rows)
+                    uncommitted_records += len(chunk.records)
+                    uncommitted_chunks += 1
+                    bar.update(len(chunk.pages))
+                    if durable:
+                        self.state.records_done += uncommitted_records
+                        self.state.chunks_done += uncommitted_chunks
+                        if writer is not None:
+                            self.state.output = writer.position()
+                        self.state.save(self.state_path)
+                        uncommitted_records = uncommitted_chunks = 0
+        return written
+
+    def _replace_broken_pool(self) -> None:
+        if self.pool is not None:
+            logger.error("an extraction worker died; restarting the pool")
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+        if self.local is not None:
+            self.local.templates.store.close()
+            self.local = None
+
+
+def run_batch(
+    inputs: Sequence[str | os.PathLike[str]],
+    output: str | os.PathLike[str],
+    *,
+    workers: int | None = None,
+    templates: str = "one-pass",
+    template_store: str | None = None,
+    overwrite: bool = False,
+    progress: bool | None = None,
+    start_method: str = DEFAULT_START_METHOD,
+) -> BatchResult:
+    """Extracts every HTML page of the inputs into ``output`` (JSON lines, or Parquet for ``.parquet``),
+    resuming a previous run of the same command."""
+    if templates not in TEMPLATE_MODES:
+        raise BatchError(f"--templates must be one of {', '.join(TEMPLATE_MODES)}, not {templates!r}")
+    workers = (os.cpu_count() or 1) if workers is None else workers
+    if workers < 0:
+        raise BatchError(f"workers must be 0 (in this process) or more, not {workers}")
+    if start_method not in multiprocessing.get_all_start_methods():
+        raise BatchError(f"start method {start_method!r} is not one of {multiprocessing.get_all_start_methods()}")
+    out = Path(output)
+    parquet = out.suffix.lower() == ".parquet"
+    state_path = out.with_name(out.name + STATE_SUFFIX)
+    store = template_store or str(out.with_name(out.name + TEMPLATE_STORE_SUFFIX))
+    files = input_files(inputs)
+    input_names = [str(Path(name).resolve()) for name in inputs]
+    if overwrite:
+        for stale in (state_path, out, Path(store), Path(store + "-wal"), Path(store + "-shm")):
+            stale.unlink(missing_ok=True)
+        shutil.rmtree(Path(str(out) + PARTS_SUFFIX), ignore_errors=True)
+    state = BatchState.load(state_path)
+    if state is None:
+        if out.exists():
+            raise BatchError(f"{out} exists and has no state file {state_path.name}; use --overwrite to replace it")
+        state = BatchState(input_names, templates, phase="learn" if templates == "two-pass" else "extract")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        state.save(state_path)  # before the output exists: an output without a state is someone else's file
+    elif state.inputs != input_names or state.templates != templates:
+        raise BatchError(f"{state_path} is the state of another run (inputs {state.inputs}, templates "
+                         f"{state.templates}); use --overwrite to start again")
+    counts = Counter(state.counts)
+    if state.phase == "done":
+        return BatchResult(counts.get("pages", 0), counts, 0.0, workers, {}, state.records_done, already_done=True)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    resumed_from = state.records_done
+    runner = _Runner(files, state, state_path, workers, store, start_method, progress)
+    started = time.perf_counter()
+    writer: OutputWriter | None = None
+    rows_this_run = 0
+    try:
+        if state.phase == "learn":
+            runner.run(learn_chunk, None, "learning templates")
+            state.counts = {}  # the second pass counts the records again
+            state.phase, state.records_done, state.chunks_done = "extract", 0, 0
+            state.save(state_path)
+        if parquet:
+            writer = ParquetWriter(out, int(state.output.get("parts", 0)))
+        else:
+            writer = JsonLinesWriter(out, int(state.output.get("output_bytes", 0)))
+        rows_this_run = runner.run(extract_chunk, writer, "extracting")
+        writer.finish()
+        state.phase = "done"
+        state.output = writer.position()
+        state.save(state_path)
+        if isinstance(writer, ParquetWriter):
+            writer.remove_parts()
+    finally:
+        if writer is not None:
+            writer.close()
+        runner.close()
+    seconds = time.perf_counter() - started
+    counts = Counter(state.counts)
+    return BatchResult(counts.get("pages", 0), counts, seconds, workers, runner.worker_peak_rss, resumed_from,
+                       rows_this_run=rows_this_run)
+
+
+@contextlib.contextmanager
+def logging_through_progress_bar() -> Iterator[None]:
+    """Log lines printed above the progress bar instead of through it."""
+    from tqdm.contrib.logging import logging_redirect_tqdm
+
+    with logging_redirect_tqdm():
+        yield
+
+
+# ------------------------------------------------------------------------------------------ command line
+
+
+def command_extract_batch(args: Any, parser: Any) -> int:
+    """``extract-batch``: the summary (JSON) on stdout, skipped records and failures logged on stderr."""
+    if not logging.getLogger().handlers:
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        with logging_through_progress_bar():
+            result = run_batch(args.inputs, args.output, workers=args.workers, templates=args.templates,
+                               template_store=args.template_store, overwrite=args.overwrite,
+                               progress=args.progress, start_method=args.start_method)
+    except BatchError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    if result.already_done:
+        print(f"{args.output}: already complete (state {args.output}{STATE_SUFFIX}); --overwrite to redo it",
+              file=sys.stderr)
+    sys.stdout.write(json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
+    return 0
+
+
+def add_extract_batch_command(commands: Any) -> None:
+    """Adds ``extract-batch`` to the ``python -m crawler`` subcommands (``commands``: argparse subparsers)."""
+    parser = commands.add_parser(
+        "extract-batch", help="extract every HTML page of folders, WARC/ARC files or JSON lines into JSON lines "
+                              "or Parquet, on all cores, resumable",
+        description="Extract every HTML page (HTTP 200 responses of WARC/ARC files; .html/.htm/.gz files of "
+                    "folders, recursively; {url, html} JSON lines) with the crawl's extraction, in a process pool. "
+                    "Rows are the crawl's article rows. Other records are counted by reason. Rerunning the same "
+                    "command after an interruption resumes it; the summary is printed as JSON.",
+    )
+    parser.add_argument("inputs", nargs="+", metavar="INPUT", help="folders, .warc[.gz], .arc[.gz], .jsonl[.gz]")
+    parser.add_argument("--output", "-o", required=True, metavar="OUT",
+                        help="JSON lines file, or Parquet when it ends in .parquet")
+    parser.add_argument("--workers", type=int, default=None, metavar="N",
+                        help="extraction processes (default: one per core; 0 extracts in this process)")
+    parser.add_argument("--templates", choices=TEMPLATE_MODES, default="one-pass",
+                        help="one-pass: templates are learned while extracting; two-pass: learned from every "
+                             "page first, then used on all of them (default: one-pass)")
+    parser.add_argument("--template-store", metavar="PATH",
+                        help=f"SQLite template store (default: OUT{TEMPLATE_STORE_SUFFIX})")
+    parser.add_argument("--overwrite", action="store_true",
+                        help="start again: remove OUT, its state file and its template store first")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="progress bar with pages/s on stderr (default: when stderr is a terminal)")
+    parser.add_argument("--start-method", default=DEFAULT_START_METHOD,
+                        choices=multiprocessing.get_all_start_methods(),
+                        help=f"how workers start (default: {DEFAULT_START_METHOD})")
+    parser.set_defaults(handler=command_extract_batch, command_parser=parser)
+
+
+__all__ = [
+    "BatchError",
+    "BatchResult",
+    "BatchState",
+    "Page",
+    "Skipped",
+    "add_extract_batch_command",
+    "extract_chunk",
+    "input_files",
+    "is_html",
+    "iter_records",
+    "logging_through_progress_bar",
+    "run_batch",
+]
