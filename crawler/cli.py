@@ -361,6 +361,17 @@ def build_parser() -> argparse.ArgumentParser:
     from .batch import add_extract_batch_command
 
     add_extract_batch_command(commands)
+
+    from . import spark_job
+
+    spark_parser = commands.add_parser(
+        "spark-extract", help="extract WARC files or saved pages with Spark (local, HDFS, S3 paths)",
+        description="The crawl's extraction as a Spark job: pages grouped by URL pattern teach templates, then "
+                    f"every page is extracted in the executors (--master {spark_job.DEFAULT_MASTER} is local). "
+                    "Prints a JSON summary.",
+    )
+    spark_job.add_arguments(spark_parser)
+    spark_parser.set_defaults(handler=spark_job.cli_command, command_parser=spark_parser)
     return parser
 
 
