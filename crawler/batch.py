@@ -331,10 +331,16 @@ class ChunkResult:
     rows: list[dict[str, Any]]
     worker_pid: int
     worker_peak_rss: int  # bytes
+    worker_cpu_seconds: float = 0.0  # the worker's CPU time so far (user + system)
 
 
 def _peak_rss() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * MAXRSS_UNIT
+
+
+def _cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def page_row(page: Page, fields: dict[str, Any]) -> dict[str, Any]:
@@ -347,7 +353,7 @@ def page_row(page: Page, fields: dict[str, Any]) -> dict[str, Any]:
 def extract_chunk(pages: list[Page]) -> ChunkResult:
     """Runs in a pool worker set up by ``pipelines._init_worker``: one row per page, failures included."""
     rows = [page_row(page, _pipelines()._extract_in_worker(page.html, page.url, page.content_type)) for page in pages]
-    return ChunkResult(rows, os.getpid(), _peak_rss())
+    return ChunkResult(rows, os.getpid(), _peak_rss(), _cpu_seconds())
 
 
 def learn_chunk(pages: list[Page]) -> ChunkResult:
@@ -362,7 +368,7 @@ def learn_chunk(pages: list[Page]) -> ChunkResult:
             worker.templates.learn(parse_html(page.html, page.url, page.content_type))
         except Exception as error:  # a page that cannot teach is extracted without a template later
             logger.warning("template learning failed for %s: %s: %s", page.input, type(error).__name__, error)
-    return ChunkResult([], os.getpid(), _peak_rss())
+    return ChunkResult([], os.getpid(), _peak_rss(), _cpu_seconds())
 
 
 def failed_rows(pages: list[Page], reason: str) -> list[dict[str, Any]]:
@@ -555,6 +561,7 @@ class BatchResult:
     resumed_from: int = 0
     already_done: bool = False
     rows_this_run: int = 0
+    worker_cpu_seconds: float = 0.0  # summed over workers: over ``seconds``, how many cores were busy
 
     @property
     def pages_per_second(self) -> float:
@@ -566,6 +573,8 @@ class BatchResult:
         return {"rows": self.rows, "seconds": round(self.seconds, 2),
                 "pages_per_s": round(self.pages_per_second, 1), "workers": self.workers,
                 "worker_peak_rss_mb": round(max(peaks) / BYTES_PER_MB, 1) if peaks else None,
+                "worker_cpu_s": round(self.worker_cpu_seconds, 2),
+                "cores_busy": round(self.worker_cpu_seconds / self.seconds, 2) if self.seconds > 0 else None,
                 "rows_this_run": self.rows_this_run, "resumed_from_record": self.resumed_from,
                 "counts": dict(sorted(self.counts.items()))}
 
@@ -590,6 +599,7 @@ class _Runner:
         self.start_method = start_method
         self.progress = progress
         self.worker_peak_rss: dict[int, int] = {}
+        self.worker_cpu_seconds: dict[int, float] = {}
         self.pool: ProcessPoolExecutor | None = None
         self.local: pipelines.PageExtractor | None = None  # workers=0
 
@@ -674,6 +684,8 @@ class _Runner:
                         if result.worker_pid:
                             self.worker_peak_rss[result.worker_pid] = max(
                                 result.worker_peak_rss, self.worker_peak_rss.get(result.worker_pid, 0))
+                            self.worker_cpu_seconds[result.worker_pid] = max(
+                                result.worker_cpu_seconds, self.worker_cpu_seconds.get(result.worker_pid, 0.0))
                         ready[chunk.index] = (chunk, result.rows)
                 while next_index in ready:
                     chunk, rows = ready.pop(next_index)
@@ -783,7 +795,7 @@ def run_batch(
     seconds = time.perf_counter() - started
     counts = Counter(state.counts)
     return BatchResult(counts.get("pages", 0), counts, seconds, workers, runner.worker_peak_rss, resumed_from,
-                       rows_this_run=rows_this_run)
+                       rows_this_run=rows_this_run, worker_cpu_seconds=sum(runner.worker_cpu_seconds.values()))
 
 
 @contextlib.contextmanager

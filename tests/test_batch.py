@@ -118,7 +118,7 @@ def test_cli_on_two_cores_with_ungzipped_warc(tmp_path):
     assert completed.returncode == 0, completed.stderr
     summary = json.loads(completed.stdout)
     assert summary["workers"] == 2 and summary["rows"] == len(expected)
-    assert summary["worker_peak_rss_mb"] > 0
+    assert summary["worker_peak_rss_mb"] > 0 and summary["worker_cpu_s"] > 0
     assert sorted(row["url"] for row in read_rows(out)) == sorted(expected)
     # Done is done: the same command again writes nothing twice.
     again = subprocess.run([sys.executable, "-m", "crawler", "extract-batch", str(warc), "--output", str(out),
