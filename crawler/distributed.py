@@ -34,12 +34,12 @@ from .extractors.template_store import (
     MAX_SAMPLES_PER_PATTERN,
     MAX_TEMPLATES_PER_PATTERN,
     Sample,
-    SqliteTemplateStore,
     Template,
     TemplateStore,
     pack_hashes,
     unpack_hashes,
 )
+from .extractors.template_store import open_template_store as _open_local_or_shared
 
 REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -190,11 +190,12 @@ class RedisTemplateStore:
 
 
 def open_template_store(spec: str | os.PathLike[str], prefix: str = DEFAULT_KEY_PREFIX) -> TemplateStore:
-    """``redis://host:port/db`` (or ``rediss://``, ``unix://``): the shared Redis store; else an SQLite path."""
+    """``redis://host:port/db`` (or ``rediss://``, ``unix://``): the shared Redis store with ``prefix``; else
+    what ``crawler.extractors.template_store.open_template_store`` opens (the crawl pipeline's choice)."""
     text = os.fspath(spec)
     if is_redis_url(text):
         return RedisTemplateStore(text, prefix=prefix)
-    return SqliteTemplateStore(text)
+    return _open_local_or_shared(text)
 
 
 # ---------------------------------------------------------------------------------------- Scrapy side

@@ -207,10 +207,10 @@ class PageExtractor:
     def __init__(self, template_store: str | None, rules: Sequence[SiteRule] = ()) -> None:
         from .extractors.cascade import DefaultExtractor
         from .extractors.template import TemplateExtractor
-        from .extractors.template_store import MemoryTemplateStore, SqliteTemplateStore
+        from .extractors.template_store import MemoryTemplateStore, open_template_store
         from .extractors.urlpattern import UrlPatterns
 
-        store = SqliteTemplateStore(template_store) if template_store else MemoryTemplateStore()
+        store = open_template_store(template_store) if template_store else MemoryTemplateStore()
         self.templates = TemplateExtractor(store=store)
         self.cascade = DefaultExtractor(template_extractor=self.templates)
         self.rules = list(rules)

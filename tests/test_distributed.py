@@ -224,3 +224,12 @@ def test_two_crawl_processes_share_one_crawl(clean_redis, tmp_path):
             len(ARTICLES), len(ARTICLES))
     dequeued = [_stat(log, "scheduler/dequeued/redis") for log in logs]
     assert sum(dequeued) >= len(ARTICLES) and all(dequeued), dequeued  # both processes fetched pages
+
+
+@needs_redis
+def test_crawl_pipeline_uses_the_redis_store_for_a_redis_address(redis_url):
+    from crawler.distributed import RedisTemplateStore
+    from crawler.pipelines import PageExtractor
+
+    extractor = PageExtractor(redis_url)
+    assert isinstance(extractor.templates.store, RedisTemplateStore)

@@ -293,3 +293,9 @@ def test_min_y_at_one_end_is_enough_unless_both_are_required(monkeypatch):
     assert template is not None and template.tail == ()
     monkeypatch.setattr(template_module, "REQUIRE_BOTH_ENDS", True)
     assert derive_template("p", hashes(page), sample_of(other)) is None
+
+
+def test_store_addresses_open_the_right_store(tmp_path):
+    from crawler.extractors.template_store import SqliteTemplateStore, open_template_store
+
+    assert isinstance(open_template_store(tmp_path / "t.sqlite"), SqliteTemplateStore)
