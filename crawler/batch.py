@@ -37,7 +37,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
 if TYPE_CHECKING:
     from . import pipelines
@@ -178,17 +178,23 @@ def _read_html_file(path: Path) -> Record:
     return Page(data, path.resolve().as_uri(), None, where, "path")
 
 
-def _read_warc(path: Path) -> Iterator[Record]:
+def read_warc(source: str | BinaryIO, where: str) -> Iterator[Record]:
+    """Every record of a WARC file (a path, or a binary stream such as the bytes Spark hands over), as a
+    page or the reason it gives none; a broken archive ends with a ``broken_archive`` record."""
     from fastwarc.warc import ArchiveIterator
 
     offset = 0
     try:
-        for record in ArchiveIterator(str(path), parse_http=True, auto_decode="all", fsspec_args=False):
+        for record in ArchiveIterator(source, parse_http=True, auto_decode="all", fsspec_args=False):
             offset = record.stream_pos
-            yield _warc_record(record, f"{path}:{offset}")
+            yield _warc_record(record, f"{where}:{offset}")
     except Exception as error:  # FastWARC raises OSError/ValueError kinds on broken archives
-        yield Skipped(f"{path}:{offset}", "broken_archive", f"reading stopped: {type(error).__name__}: {error}",
+        yield Skipped(f"{where}:{offset}", "broken_archive", f"reading stopped: {type(error).__name__}: {error}",
                       bad=True)
+
+
+def _read_warc(path: Path) -> Iterator[Record]:
+    return read_warc(str(path), str(path))
 
 
 def _warc_record(record: Any, where: str) -> Record:

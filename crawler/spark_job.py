@@ -33,6 +33,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from crawler.batch import GZIP_MAGIC, MAX_PAGE_BYTES, Page
+from crawler.batch import read_warc as batch_read_warc
 from crawler.extractors.template_store import MAX_SAMPLES_PER_PATTERN, MemoryTemplateStore, Template
 
 FORMATS = ("parquet", "jsonl")
@@ -40,12 +42,6 @@ DEFAULT_MASTER = "local[2]"
 APP_NAME = "newscrawler-extract"
 HTML_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz", ".gz")  # as the news spider's -a path= mode
 WARC_SUFFIXES = (".warc", ".warc.gz")
-HTML_CONTENT_TYPES = ("text/html", "application/xhtml+xml")
-HTML_MARKERS = (b"<!doctype html", b"<html", b"<head", b"<body")
-HTML_SNIFF_BYTES = 1024  # how much of a body without Content-Type is looked at for an HTML start
-GZIP_MAGIC = b"\x1f\x8b"  # RFC 1952
-# Pages larger than this are not news pages; parse_html keeps at most 32 M characters anyway (document.py).
-MAX_PAGE_BYTES = 64 * 1024 * 1024
 LIST_FIELDS = frozenset({"authors", "tags"})
 INPUT_FIELD = "input"  # where the row came from: file, and record offset in a WARC
 # ru_maxrss is in kilobytes on Linux (getrusage(2)), bytes on macOS.
@@ -57,44 +53,17 @@ class SparkJobError(Exception):
     """The job cannot run as asked (no pyspark or Java, bad input or output); nothing was written."""
 
 
-@dataclass(frozen=True, slots=True)
-class Page:
-    html: bytes
-    url: str | None
-    content_type: str | None
-    input: str
-
-
 # ------------------------------------------------------------------------------------------ reading (executors)
 
 
-def is_html(content_type: str | None, body: bytes) -> bool:
-    """HTML by Content-Type; a body without one counts when its start looks like HTML."""
-    if content_type:
-        return content_type.split(";")[0].strip().lower() in HTML_CONTENT_TYPES
-    return any(marker in body[:HTML_SNIFF_BYTES].lstrip().lower() for marker in HTML_MARKERS)
-
-
 def read_warc(data: bytes, where: str) -> Iterator[Page]:
-    """HTTP 200 HTML responses of one WARC file's bytes (FastWARC; gzip per record or none). A broken
-    archive ends its pages where it breaks, with a warning on stderr, never the job."""
-    from fastwarc.warc import ArchiveIterator, WarcRecordType
-
-    offset = 0
-    try:
-        for record in ArchiveIterator(io.BytesIO(data), record_types=WarcRecordType.response, parse_http=True,
-                                      auto_decode="all", fsspec_args=False):
-            offset = record.stream_pos
-            if not record.is_http or record.http_headers is None or record.http_headers.status_code != 200:
-                continue
-            if record.content_length > MAX_PAGE_BYTES:
-                continue
-            body = record.reader.read()
-            content_type = record.http_headers.get("Content-Type")
-            if is_html(content_type, body):
-                yield Page(body, record.headers.get("WARC-Target-URI"), content_type, f"{where}:{offset}")
-    except Exception as error:  # FastWARC raises OSError/ValueError kinds on broken archives
-        print(f"warning: {where}:{offset}: reading stopped: {type(error).__name__}: {error}", file=sys.stderr)
+    """HTTP 200 HTML responses of one WARC file's bytes, read as extract-batch reads them; a broken archive
+    ends its pages where it breaks, with a warning on stderr, never the job."""
+    for record in batch_read_warc(io.BytesIO(data), where):
+        if isinstance(record, Page):
+            yield record
+        elif record.reason == "broken_archive":
+            print(f"warning: {record.input}: {record.detail}", file=sys.stderr)
 
 
 def read_file(path: str, data: bytes) -> Iterator[Page]:
@@ -110,7 +79,7 @@ def read_file(path: str, data: bytes) -> Iterator[Page]:
                 print(f"warning: {path}: broken gzip data ({error})", file=sys.stderr)
                 return
         if len(data) <= MAX_PAGE_BYTES:
-            yield Page(data, path, None, path)
+            yield Page(data, path, None, path, "path")
 
 
 # ------------------------------------------------------------------------------------------ templates
