@@ -22,7 +22,6 @@ import hashlib
 import json
 import os
 import re
-import sqlite3
 import threading
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
@@ -32,6 +31,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from . import sqlite
 from .extractors.text import tokens
 
 SCHEMA_VERSION = 3
@@ -54,8 +54,6 @@ SHINGLE_TOKENS = 3
 # (captions, one-line notices) collide; design choice, about two sentences. Short texts link only when
 # their normalised text is identical.
 MIN_SIMHASH_TOKENS = 30
-# How long a writer waits for another process's write lock (SQLite busy_timeout), as the template store.
-SQLITE_BUSY_TIMEOUT_MS = 30_000
 # Key of the PostgreSQL advisory lock that serialises writers (check-for-duplicate then insert).
 POSTGRES_WRITE_LOCK = 0x6E657773  # "news"
 
@@ -379,13 +377,9 @@ class SqliteArticleStore(SqlArticleStore):
         super().__init__(near_duplicate_bits)
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._connection = sqlite3.connect(self.path, timeout=SQLITE_BUSY_TIMEOUT_MS / 1000,
-                                           isolation_level=None, check_same_thread=False)
-        self._connection.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
-        self._connection.execute("PRAGMA journal_mode = WAL")
-        self._connection.execute("PRAGMA synchronous = NORMAL")  # durable enough in WAL mode, much faster
+        self._connection = sqlite.connect(self.path)
         self._connection.execute("PRAGMA foreign_keys = ON")
-        self._depth = 0
+        self._transactions = sqlite.WriteTransactions()
         self.migrate()
 
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
@@ -394,21 +388,8 @@ class SqliteArticleStore(SqlArticleStore):
     @contextmanager
     def _write(self) -> Iterator[None]:
         """``BEGIN IMMEDIATE`` takes the write lock first, so check-then-insert cannot interleave."""
-        with self._lock:
-            outermost = self._depth == 0
-            if outermost:
-                self._connection.execute("BEGIN IMMEDIATE")
-            self._depth += 1
-            try:
-                yield
-            except BaseException:
-                self._depth -= 1
-                if outermost:
-                    self._connection.execute("ROLLBACK")
-                raise
-            self._depth -= 1
-            if outermost:
-                self._connection.execute("COMMIT")
+        with self._lock, self._transactions(self._connection):
+            yield
 
     def _table_exists(self, name: str) -> bool:
         row = self._connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",

@@ -18,14 +18,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from .. import sqlite
+
 # The seed keeps every unmatched page in its sample store; a crawl would grow it without bound, so each
 # pattern keeps only its newest samples. Design choice: a pattern whose last 20 pages matched no other
 # page has no template to find.
 MAX_SAMPLES_PER_PATTERN = 20
 # Templates per pattern (one per layout variant, e.g. a section with its own sidebar); oldest dropped.
 MAX_TEMPLATES_PER_PATTERN = 8
-# How long a writer waits for another process's lock before SQLite gives up (SQLite's busy_timeout).
-SQLITE_BUSY_TIMEOUT_MS = 30_000
 # Bytes per line hash in the stored blobs (blake2b digest size used by template.line_hash).
 HASH_BYTES = 8
 ENV_STORE_PATH = "CRAWLER_TEMPLATE_STORE"
@@ -176,7 +176,7 @@ class SqliteTemplateStore:
         self.max_samples = max_samples
         self.max_templates = max_templates
         self._lock = threading.RLock()
-        self._depth = 0
+        self._transactions = sqlite.WriteTransactions()
         self._connection: sqlite3.Connection | None = None
         self._pid = -1
         if self.path.parent and not self.path.parent.exists():
@@ -189,14 +189,9 @@ class SqliteTemplateStore:
     @property
     def _db(self) -> sqlite3.Connection:
         if self._connection is None or self._pid != os.getpid():
-            connection = sqlite3.connect(self.path, timeout=SQLITE_BUSY_TIMEOUT_MS / 1000,
-                                         isolation_level=None, check_same_thread=False)
-            connection.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
-            connection.execute("PRAGMA journal_mode = WAL")
-            connection.execute("PRAGMA synchronous = NORMAL")  # durable enough in WAL mode, much faster
-            self._connection = connection
+            self._connection = sqlite.connect(self.path)  # a new one after fork: connections are per process
             self._pid = os.getpid()
-            self._depth = 0
+            self._transactions = sqlite.WriteTransactions()
         return self._connection
 
     @contextmanager
@@ -204,20 +199,8 @@ class SqliteTemplateStore:
         """Nested calls join the outermost transaction; it commits when that one ends without error."""
         with self._lock:
             db = self._db
-            outermost = self._depth == 0
-            if outermost:
-                db.execute("BEGIN IMMEDIATE")
-            self._depth += 1
-            try:
+            with self._transactions(db):
                 yield
-            except BaseException:
-                self._depth -= 1
-                if outermost:
-                    db.execute("ROLLBACK")
-                raise
-            self._depth -= 1
-            if outermost:
-                db.execute("COMMIT")
 
     def samples(self, pattern: str) -> list[Sample]:
         with self._lock:
