@@ -106,17 +106,14 @@ def continues(first_url: str, next_url: str) -> bool:
 
 
 # Pages naming no rel=next/prev are most pages; a byte search spares building a selector tree for them
-# (measured on the crawl benchmark: the selector took ~7 ms a page in the crawl process).
-# Case-sensitive first (a literal prefix the regex engine finds fast: 0.5 ms a page against 1.3 ms with
-# IGNORECASE); the case-insensitive form only for pages that write REL or Rel at all.
+# (measured on the crawl benchmark: the selector took ~7 ms a page in the crawl process). The body is lowered
+# once and searched case-sensitively: an IGNORECASE search ran on nearly every page (any "Related" has "Rel")
+# and cost 0.95 ms a page on the scrapinghub pages, lower() + search 0.16 ms.
 REL_WORD_BYTES_RE = re.compile(rb"""rel\s*=\s*["']?(?:[\w-]+\s+)*(?:next|prev)""")
-REL_WORD_ANY_CASE_BYTES_RE = re.compile(rb"""rel\s*=\s*["']?(?:[\w-]+\s+)*(?:next|prev)""", re.I)
 
 
 def names_next_or_previous(body: bytes) -> bool:
-    if REL_WORD_BYTES_RE.search(body) is not None:
-        return True
-    return (b"REL" in body or b"Rel" in body) and REL_WORD_ANY_CASE_BYTES_RE.search(body) is not None
+    return REL_WORD_BYTES_RE.search(body.lower()) is not None
 
 
 def rel_links(response: TextResponse, *rels: str) -> list[str]:
