@@ -13,7 +13,9 @@ class ArticleItem(scrapy.Item):
     """One page's main text and where it came from.
 
     ``canonical_url`` is the page's ``<link rel="canonical">`` (else ``url``) and is the storage key.
-    ``content_hash`` is the SHA-1 of the normalised text, so identical articles are found by equality.
+    ``content_hash`` is the SHA-1 of the normalised text, so identical articles are found by equality;
+    ``simhash`` its 64-bit Charikar fingerprint as 16 hex digits (None for texts under 30 tokens), so near
+    copies are found within a few bits (``crawler.storage``).
     ``reason`` says why ``text`` is empty when it is. The metadata fields (``published`` ... ``origin``)
     are filled from a pinned site rule or the extractors' metadata when present; anything else the source
     item or the metadata carried goes into ``metadata`` rather than being lost.
@@ -40,6 +42,7 @@ class ArticleItem(scrapy.Item):
     rule = scrapy.Field()
     reason = scrapy.Field()
     content_hash = scrapy.Field()
+    simhash = scrapy.Field()
     crawled_at = scrapy.Field()
     metadata = scrapy.Field()
 

@@ -18,6 +18,10 @@ CONCURRENT_REQUESTS_PER_DOMAIN = 4
 AUTOTHROTTLE_ENABLED = True
 AUTOTHROTTLE_START_DELAY = 1.0
 AUTOTHROTTLE_TARGET_CONCURRENCY = 2.0
+# Scrapy starts this many tasks for every callback's output (default 100); a news page yields one article and
+# its links. 100 tasks a response took 7.5% of the crawl process's CPU on the crawl benchmark
+# (crawler.evaluation.crawl_bench, py-spy); 16 still runs a listing page's requests side by side.
+CONCURRENT_ITEMS = 16
 
 # The extraction pipeline and middleware, plus storage (crawler/addon.py says what each adds).
 ADDONS = {"crawler.addon.NewsExtractionAddon": 0}

@@ -16,7 +16,7 @@ from scrapy.utils.test import get_crawler
 from crawler.pipelines import ArticleExtractionPipeline
 from crawler.sample_site import SampleSiteServer
 from crawler.spiders.news import continues
-from crawler.storage import content_hash
+from crawler.storage import content_hash, simhash_hex
 
 ROOT = Path(__file__).resolve().parents[1]
 STORY = "https://news.example/2024/03/16/how-the-mill-changed.html"
@@ -75,6 +75,7 @@ def test_pipeline_joins_the_parts_texts_in_order_and_keeps_repeated_lines_once(t
     assert text.count("By Ann Writer") <= 1  # the byline every page repeats is kept once at most
     assert article["title"] == "The mill" and article["url"] == STORY
     assert article["content_hash"] == content_hash(text)
+    assert article["simhash"] == simhash_hex(text)  # the fingerprint of the merged text, not the first page's
     assert article["metadata"]["pages"] == [STORY, second, third, third + "?broken"]
     assert "continuation_pages" not in article["metadata"]  # no page HTML leaks into the article
     assert any("without HTML" in warning for warning in article["metadata"]["warnings"])

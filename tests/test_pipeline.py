@@ -20,7 +20,7 @@ from scrapy.utils.test import get_crawler
 from crawler.extractors.template_store import SqliteTemplateStore
 from crawler.items import ARTICLE_FIELDS, ArticleItem
 from crawler.pipelines import ArticleExtractionPipeline, ExtractionService, canonical_url, load_rules
-from crawler.storage import normalize_text
+from crawler.storage import normalize_text, simhash
 
 WORDS = ("council river school budget harbour railway museum festival hospital library bridge market garden "
          "tower station theatre stadium airport forest island").split()
@@ -69,6 +69,7 @@ def test_page_item_becomes_an_article_item(tmp_path: Path) -> None:
     assert item["extractor"].startswith("default/")
     assert item["language"] == "en"
     assert item["content_hash"] == hashlib.sha1(normalize_text(item["text"]).encode()).hexdigest()
+    assert item["simhash"] == f"{simhash(item['text']):016x}"  # fingerprinted in the worker
     crawled = datetime.fromisoformat(item["crawled_at"])
     assert crawled.utcoffset() == timezone.utc.utcoffset(None)
     assert item["metadata"]["source"] == "test"  # extra source fields kept, transport fields (status) not
@@ -246,6 +247,19 @@ def test_extraction_runs_in_a_worker_process(tmp_path: Path) -> None:
     store = SqliteTemplateStore(tmp_path / "templates.sqlite")
     assert store.patterns()  # the worker learned into the shared file
     store.close()
+
+
+def test_workers_start_when_the_spider_opens(tmp_path: Path) -> None:
+    crawler = get_crawler(settings_dict={"EXTRACTION_WORKERS": 2,
+                                         "EXTRACTION_TEMPLATE_STORE": str(tmp_path / "t.sqlite")})
+    service = ExtractionService.for_crawler(crawler)
+    ready = service.start()  # what the spider_opened signal calls, before any item arrives
+    try:
+        assert len(ready) == 2 and all(future.result(timeout=60) for future in ready)  # initialised workers
+        assert service._local is None
+    finally:
+        service.close()
+    assert ExtractionService(service.config.__class__(template_store=None, workers=0)).start() == []
 
 
 def test_service_is_shared_by_one_crawler(tmp_path: Path) -> None:

@@ -157,6 +157,27 @@ def test_the_same_article_under_two_urls_is_linked_not_stored_twice(open_store: 
     assert store.upsert(record("https://a.example/story", article_text(5))).action == "unchanged"
 
 
+def test_a_fingerprint_from_extraction_is_used_only_for_its_own_text(open_store: StoreFactory) -> None:
+    store = open_store()
+    text = article_text(8)
+    # Extraction's fingerprint (here a made-up one, to see which is used) belongs to the text it came with.
+    given = simhash(article_text(9))
+    store.upsert(record("https://a.example/given", text, content_hash=content_hash(text),
+                        simhash=f"{given:016x}"))
+    stored = store.get("https://a.example/given")
+    assert stored["simhash"] == given and "simhash" not in (stored["metadata"] or {})
+    # A pipeline changed the text after extraction: the stale fingerprint and hash are not trusted.
+    changed = article_text(10)
+    store.upsert(record("https://a.example/changed", changed, content_hash=content_hash(text),
+                        simhash=f"{given:016x}"))
+    stored = store.get("https://a.example/changed")
+    assert stored["simhash"] == simhash(changed) and stored["content_hash"] == content_hash(changed)
+    # Not hex: computed again, not a failure.
+    store.upsert(record("https://a.example/bad", article_text(11), content_hash=content_hash(article_text(11)),
+                        simhash="not hex"))
+    assert store.get("https://a.example/bad")["simhash"] == simhash(article_text(11))
+
+
 def test_short_texts_link_only_when_identical(open_store: StoreFactory) -> None:
     store = open_store()
     store.upsert(record("https://a.example/n1", "Road closed on Monday."))
