@@ -291,3 +291,14 @@ def test_cli_metadata_floors_and_peer(capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["evaluate", "--dataset", str(READABILITY), "--metadata", "--json"]) == 0
     shares = json.loads(capsys.readouterr().out)
     assert shares["title"] >= 0.90 and shares["author"] >= 0.80 and shares["language"] >= 0.95
+
+
+def test_zone_abbreviations_with_one_meaning_are_kept_and_ambiguous_ones_are_dropped_quietly() -> None:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # dateutil's UnknownTimezoneWarning would fill crawl logs
+        assert parse_structured_date("Tue, 12 Mar 2024 09:30:00 EST").iso == "2024-03-12T09:30:00-05:00"
+        assert parse_structured_date("Mar 12 2024 10:00 CEST").iso == "2024-03-12T10:00:00+02:00"
+        # IST is India, Israel or Ireland: the clock time is kept, no zone is invented
+        assert parse_structured_date("12 March 2024 10:00 IST").iso == "2024-03-12T10:00:00"

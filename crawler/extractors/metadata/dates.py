@@ -10,6 +10,7 @@ anchored to date shapes so that prices and scores do not become dates.
 from __future__ import annotations
 
 import re
+import warnings
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 
@@ -25,6 +26,16 @@ PLACEHOLDER_DAYS = frozenset({date(1970, 1, 1), date(1900, 1, 1), date(1, 1, 1)}
 FUTURE_TOLERANCE = timedelta(days=1)
 # Unix timestamps in meta fields (seconds, sometimes milliseconds): anything with 13 digits is milliseconds.
 MILLISECOND_TIMESTAMP_DIGITS = 13
+# Zone abbreviations with one meaning (UTC offsets in hours, from the IANA tz database's abbreviations).
+# Ambiguous ones stay unknown on purpose: IST is India, Israel or Ireland, CST US Central or China; their
+# dates keep the clock time without a zone (dateutil's UnknownTimezoneWarning for them is silenced).
+ZONE_ABBREVIATIONS_HOURS = {
+    "UTC": 0, "GMT": 0, "Z": 0, "EST": -5, "EDT": -4, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
+    "AKST": -9, "AKDT": -8, "HST": -10, "BST": 1, "CET": 1, "CEST": 2, "EET": 2, "EEST": 3, "MSK": 3,
+    "JST": 9, "KST": 9, "HKT": 8, "SGT": 8, "AEST": 10, "AEDT": 11, "NZST": 12, "NZDT": 13,
+}
+ZONE_ABBREVIATIONS = {name: dateutil_tz.tzoffset(name, hours * 3600)
+                      for name, hours in ZONE_ABBREVIATIONS_HOURS.items()}
 
 MONTHS = {
     name: number
@@ -185,7 +196,9 @@ def parse_structured_date(value: str | None) -> FoundDate | None:
     if not YEAR_RE.search(text):  # dateutil fills a missing year with this year's: "March" is no date
         return find_text_date(text)
     try:
-        moment = dateutil_parser.parse(text, fuzzy=False, tzinfos={"UTC": dateutil_tz.UTC, "GMT": dateutil_tz.UTC})
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", dateutil_parser.UnknownTimezoneWarning)
+            moment = dateutil_parser.parse(text, fuzzy=False, tzinfos=ZONE_ABBREVIATIONS)
     except (ValueError, OverflowError, TypeError):
         return find_text_date(text)  # a field holding words around the date: "Published 3 March 2024"
     has_time = bool(re.search(r"\d:\d", text))
