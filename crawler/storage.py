@@ -358,6 +358,24 @@ class SqlArticleStore:
             return StoreResult(row_id, "duplicate", original)
         return StoreResult(row_id, "updated" if existing_id is not None else "inserted")
 
+    def upsert_many(self, records: Sequence[Mapping[str, Any]]) -> list[StoreResult | Exception]:
+        """``upsert`` of each record in one write transaction: one commit (and, in PostgreSQL, one WAL flush)
+        for the batch instead of one an article. If the batch fails, each record is written again on its own,
+        so a bad record fails alone; its place in the result holds the exception."""
+        try:
+            with self._write():
+                return [self.upsert(record) for record in records]
+        except Exception:
+            if len(records) == 1:
+                return [self._upsert_or_error(records[0])]
+        return [self._upsert_or_error(record) for record in records]
+
+    def _upsert_or_error(self, record: Mapping[str, Any]) -> StoreResult | Exception:
+        try:
+            return self.upsert(record)
+        except Exception as error:  # handed to the caller of this record, not raised for the whole batch
+            return error
+
     def get(self, canonical_url: str) -> dict[str, Any] | None:
         with self._lock:
             cursor = self._execute(self._sql("SELECT * FROM articles WHERE canonical_url = ?"), (canonical_url,))

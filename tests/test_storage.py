@@ -289,6 +289,52 @@ def test_storage_pipeline_stores_articles_and_passes_items_on(tmp_path: Path) ->
     store.close()
 
 
+def test_upsert_many_writes_a_batch_and_a_bad_record_fails_alone(open_store: StoreFactory) -> None:
+    store = open_store()
+    results = store.upsert_many([record("https://a.example/b1", article_text(21)), {"text": "no url"},
+                                 record("https://a.example/b2", article_text(22))])
+    assert [getattr(r, "action", None) for r in results] == ["inserted", None, "inserted"]
+    assert isinstance(results[1], ValueError)
+    assert store.count() == 2
+
+
+def test_storage_pipeline_writes_items_that_arrive_together_in_one_batch(tmp_path: Path) -> None:
+    import threading
+
+    pipeline = _storage_pipeline(tmp_path)
+    pipeline.open_spider()
+    batches: list[int] = []
+    first_batch_started, release = threading.Event(), threading.Event()
+    upsert_many = pipeline.store.upsert_many
+
+    def slow_upsert_many(records: list[dict[str, Any]]) -> list[Any]:
+        batches.append(len(records))
+        if len(batches) == 1:  # hold the first write until the other items are waiting
+            first_batch_started.set()
+            release.wait(10)
+        return upsert_many(records)
+
+    pipeline.store.upsert_many = slow_upsert_many
+    items = [record(f"https://a.example/t{n}", article_text(30 + n)) for n in range(5)]
+
+    async def crawl() -> list[Any]:
+        first = asyncio.ensure_future(pipeline.process_item(items[0]))
+        await asyncio.get_running_loop().run_in_executor(None, first_batch_started.wait, 10)
+        rest = [asyncio.ensure_future(pipeline.process_item(item)) for item in items[1:]]
+        await asyncio.sleep(0)  # every other item has queued its record
+        release.set()
+        return await asyncio.gather(first, *rest)
+
+    try:
+        assert asyncio.run(crawl()) == items
+    finally:
+        pipeline.close_spider()
+    assert batches == [1, 4]  # one transaction for the four that arrived during the first write
+    store = SqliteArticleStore(tmp_path / "crawl.sqlite")
+    assert store.count() == 5
+    store.close()
+
+
 def test_storage_pipeline_can_be_disabled(tmp_path: Path) -> None:
     with pytest.raises(NotConfigured):
         _storage_pipeline(tmp_path, STORAGE_ENABLED=False)
