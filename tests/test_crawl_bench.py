@@ -14,3 +14,22 @@ def test_site_has_every_page_under_each_copy_and_listings_link_them_all():
 def test_stats_are_read_from_scrapys_dump():
     log = "INFO: Dumping Scrapy stats:\n{'bench/first_response': 12.5,\n 'item_scraped_count': 180,\n 'x': 'text'}"
     assert _stats_from_log(log) == {"bench/first_response": 12.5, "item_scraped_count": 180.0}
+
+
+def test_throughput_stats_record_wall_and_cpu_time_of_the_crawl():
+    from types import SimpleNamespace
+
+    from crawler.evaluation.crawl_bench import ThroughputStats
+
+    values: dict[str, float] = {}
+    crawler = SimpleNamespace(stats=SimpleNamespace(set_value=values.__setitem__),
+                              signals=SimpleNamespace(connect=lambda *args, **kwargs: None))
+    extension = ThroughputStats.from_crawler(crawler)
+    extension.response_received()
+    first = values["bench/first_response"]
+    sum(range(300_000))  # some CPU between the first response and the item
+    extension.item_scraped()
+    extension.response_received()  # only the first response counts
+    assert values["bench/first_response"] == first
+    assert values["bench/last_item"] > first
+    assert values["bench/last_item_cpu"] > values["bench/first_response_cpu"]

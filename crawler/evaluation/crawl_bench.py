@@ -42,7 +42,8 @@ TARGET_SHARE = 0.8
 
 
 class ThroughputStats:
-    """Scrapy extension: time of the first response and of the last item, into the crawl's stats."""
+    """Scrapy extension: time of the first response and of the last item, and the crawl process's CPU time at
+    both (its threads included; the extraction workers are other processes), into the crawl's stats."""
 
     def __init__(self, crawler: Any) -> None:
         self.stats = crawler.stats
@@ -58,9 +59,11 @@ class ThroughputStats:
         if self.first_response is None:
             self.first_response = time.perf_counter()
             self.stats.set_value("bench/first_response", self.first_response)
+            self.stats.set_value("bench/first_response_cpu", time.process_time())
 
     def item_scraped(self, **_: Any) -> None:
         self.stats.set_value("bench/last_item", time.perf_counter())
+        self.stats.set_value("bench/last_item_cpu", time.process_time())
 
 
 def build_site(pages: list[bytes], copies: int) -> tuple[dict[str, bytes], list[str]]:
@@ -183,11 +186,13 @@ def run(dataset: str, copies: int, workers: int, rounds: int = 1) -> dict[str, A
             items = stats.get("item_scraped_count", 0.0)
             span = stats.get("bench/last_item", 0.0) - stats.get("bench/first_response", 0.0)
             crawled = items / span if span > 0 else 0.0
+            cpu = stats.get("bench/last_item_cpu", 0.0) - stats.get("bench/first_response_cpu", 0.0)
             measured.append({
                 "articles_stored": int(items),
                 "extraction_alone_pages_per_s": round(alone, 1),
                 "crawl_pages_per_s": round(crawled, 1),
                 "crawl_share": round(crawled / alone, 3) if alone else 0.0,
+                "crawl_process_cpu_ms_per_page": round(1000 * cpu / items, 2) if items else 0.0,
             })
     finally:
         server.shutdown()
@@ -224,7 +229,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{report['articles_stored']} articles stored")
         for number, measured in enumerate(report["rounds"], 1):
             print(f"round {number}: extraction alone {measured['extraction_alone_pages_per_s']:.1f} pages/s, "
-                  f"crawl {measured['crawl_pages_per_s']:.1f} pages/s ({measured['crawl_share']:.0%})")
+                  f"crawl {measured['crawl_pages_per_s']:.1f} pages/s ({measured['crawl_share']:.0%}), "
+                  f"crawl process CPU {measured['crawl_process_cpu_ms_per_page']:.1f} ms a page")
         print(f"extraction alone: {report['extraction_alone_pages_per_s']:.1f} pages/s (median)")
         print(f"scrapy crawl news: {report['crawl_pages_per_s']:.1f} pages/s (median); median share "
               f"{report['crawl_share']:.0%} of extraction alone; target {TARGET_SHARE:.0%}")
