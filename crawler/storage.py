@@ -362,13 +362,13 @@ class SqlArticleStore:
         """``upsert`` of each record in one write transaction: one commit (and, in PostgreSQL, one WAL flush)
         for the batch instead of one an article. If the batch fails, each record is written again on its own,
         so a bad record fails alone; its place in the result holds the exception."""
+        if len(records) == 1:  # a quiet crawl's usual batch: nothing to retry on its own
+            return [self._upsert_or_error(records[0])]
         try:
             with self._write():
                 return [self.upsert(record) for record in records]
         except Exception:
-            if len(records) == 1:
-                return [self._upsert_or_error(records[0])]
-        return [self._upsert_or_error(record) for record in records]
+            return [self._upsert_or_error(record) for record in records]
 
     def _upsert_or_error(self, record: Mapping[str, Any]) -> StoreResult | Exception:
         try:

@@ -296,6 +296,8 @@ def test_upsert_many_writes_a_batch_and_a_bad_record_fails_alone(open_store: Sto
     assert [getattr(r, "action", None) for r in results] == ["inserted", None, "inserted"]
     assert isinstance(results[1], ValueError)
     assert store.count() == 2
+    [alone] = store.upsert_many([{"text": "no url either"}])
+    assert isinstance(alone, ValueError)
 
 
 def test_storage_pipeline_writes_items_that_arrive_together_in_one_batch(tmp_path: Path) -> None:
