@@ -299,7 +299,7 @@ class SqlArticleStore:
         limit = " AND id < ?" if before_id is not None else ""
         extra: tuple[Any, ...] = (before_id,) if before_id is not None else ()
         if digest:
-            row = self._one("SELECT id FROM articles WHERE content_hash = ? AND duplicate_of IS NULL "
+            row = self._one("SELECT id FROM articles WHERE content_hash = ? AND +duplicate_of IS NULL "
                             f"AND text IS NOT NULL{limit} ORDER BY id LIMIT 1", (digest, *extra))
             if row:
                 return int(row[0])
@@ -307,7 +307,9 @@ class SqlArticleStore:
             return None
         bands = simhash_bands(fingerprint)
         condition = " OR ".join(f"{band} = ?" for band in BAND_COLUMNS)
-        rows = self._all(f"SELECT id, simhash FROM articles WHERE duplicate_of IS NULL AND simhash IS NOT NULL "
+        # "+duplicate_of": without the plus SQLite's planner walks the duplicate_of index, i.e. every original
+        # (an upsert took 5 ms at 1,000 stored articles, 10 ms at 10,000); with it, one band index lookup each.
+        rows = self._all(f"SELECT id, simhash FROM articles WHERE +duplicate_of IS NULL AND simhash IS NOT NULL "
                          f"AND ({condition}){limit} ORDER BY id", (*bands, *extra))
         for row_id, stored in rows:
             if hamming_distance(from_signed64(int(stored)), fingerprint) <= self.near_duplicate_bits:
