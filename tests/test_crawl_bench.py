@@ -33,3 +33,21 @@ def test_throughput_stats_record_wall_and_cpu_time_of_the_crawl():
     assert values["bench/first_response"] == first
     assert values["bench/last_item"] > first
     assert values["bench/last_item_cpu"] > values["bench/first_response_cpu"]
+
+
+def test_bench_server_keeps_the_connection_alive_and_answers_404():
+    import http.client
+
+    from crawler.evaluation.crawl_bench import BenchServer
+
+    with BenchServer({"/a.html": b"<html>a</html>", "/b.html": b"<html>bb</html>"}) as server:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+        answers = []
+        for path in ("/a.html", "/b.html?page=2", "/missing"):
+            connection.request("GET", path)
+            response = connection.getresponse()
+            answers.append((response.status, response.read()))
+        connection.close()
+        assert server.cpu_seconds() >= 0.0
+    assert answers == [(200, b"<html>a</html>"), (200, b"<html>bb</html>"), (404, b"not found")]
+    assert server.connections == 1
