@@ -22,6 +22,13 @@ AUTOTHROTTLE_TARGET_CONCURRENCY = 2.0
 # its links. 100 tasks a response took 7.5% of the crawl process's CPU on the crawl benchmark
 # (crawler.evaluation.crawl_bench, py-spy); 16 still runs a listing page's requests side by side.
 CONCURRENT_ITEMS = 16
+# Scrapy's meta-refresh redirects, without decoding every page to look for one (crawler/middlewares.py).
+DOWNLOADER_MIDDLEWARES = {
+    "scrapy.downloadermiddlewares.redirect.MetaRefreshMiddleware": None,
+    "crawler.middlewares.MetaRefreshPrefilterMiddleware": 580,  # the stock middleware's place
+}
+# No per-page "Crawled"/"Scraped" DEBUG records when LOG_LEVEL would drop them (crawler/logformatter.py).
+LOG_FORMATTER = "crawler.logformatter.LevelAwareLogFormatter"
 
 # The extraction pipeline and middleware, plus storage (crawler/addon.py says what each adds).
 ADDONS = {"crawler.addon.NewsExtractionAddon": 0}

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import scrapy
+from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware
 from scrapy.exceptions import NotConfigured
 from scrapy.http import HtmlResponse, Request, Response, TextResponse
 from scrapy.settings import Settings
@@ -99,3 +101,44 @@ def test_addon_enables_pipeline_and_middleware_and_keeps_project_orders() -> Non
     with_storage = Settings({"STORAGE_SQLITE_PATH": "articles.sqlite"})
     NewsExtractionAddon().update_settings(with_storage)
     assert STORAGE_PIPELINE in with_storage.getdict("ITEM_PIPELINES")
+
+
+def _refresh_middleware() -> Any:
+    from crawler.middlewares import MetaRefreshPrefilterMiddleware
+
+    return MetaRefreshPrefilterMiddleware.from_crawler(get_crawler(FakeSpider))
+
+
+REFRESH_PAGE = '<html><head><META HTTP-EQUIV="Refresh" CONTENT="0; url=/moved.html"></head><body>x</body></html>'
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "gbk", "utf-16"])
+def test_meta_refresh_redirects_as_scrapys_middleware_does(encoding: str) -> None:
+    request = Request("https://news.example.com/old.html")
+    response = HtmlResponse(request.url, body=REFRESH_PAGE.encode(encoding), encoding=encoding, request=request)
+    redirected = _refresh_middleware().process_response(request, response)
+    stock = MetaRefreshMiddleware.from_crawler(get_crawler(FakeSpider)).process_response(request, response)
+    assert isinstance(redirected, Request) and redirected.url == stock.url
+    assert redirected.url.startswith("https://news.example.com/moved.html")
+
+
+def test_a_page_without_meta_refresh_is_passed_on_undecoded() -> None:
+    request = Request(URL)
+    response = HtmlResponse(URL, body=PAGE.encode("utf-8"), encoding="utf-8", request=request)
+    assert _refresh_middleware().process_response(request, response) is response
+    assert response._cached_ubody is None  # response.text was never built
+
+
+def test_per_page_log_messages_are_skipped_only_below_the_log_level() -> None:
+    from crawler.logformatter import LevelAwareLogFormatter
+
+    request = Request(URL)
+    response = HtmlResponse(URL, body=b"<html></html>", request=request)
+    spider = FakeSpider.from_crawler(get_crawler(FakeSpider))
+    quiet = LevelAwareLogFormatter.from_crawler(get_crawler(FakeSpider, {"LOG_LEVEL": "INFO"}))
+    assert quiet.crawled(request, response, spider) is None
+    assert quiet.scraped({"a": 1}, response, spider) is None
+    assert quiet.dropped({"a": 1}, ValueError("bad"), response, spider) is not None  # warnings stay
+    verbose = LevelAwareLogFormatter.from_crawler(get_crawler(FakeSpider, {"LOG_LEVEL": "DEBUG"}))
+    assert verbose.crawled(request, response, spider)["level"] == logging.DEBUG
+    assert verbose.scraped({"a": 1}, response, spider) is not None
