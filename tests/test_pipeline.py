@@ -306,3 +306,24 @@ def test_listing_pages_are_dropped_with_their_reason(tmp_path: Path) -> None:
     assert kept["page_type"] == "listing" and "words are links" in kept["page_type_reason"]
     article = run(pipeline, {"url": story_url(1), "html": story_page(1)})
     assert article["page_type"] == "article" and article["page_type_reason"]
+
+
+def test_item_as_dict_matches_itemadapters_asdict() -> None:
+    import dataclasses
+
+    from itemadapter import ItemAdapter
+
+    from crawler.pipelines import item_as_dict
+
+    @dataclasses.dataclass
+    class Author:
+        name: str
+        pages: tuple[int, ...] = (1, 2)
+
+    item = ArticleItem(url="https://a.example/1", text="body", title=None,
+                       metadata={"authors": [Author("Ann")], "tags": ("a", "b"), "nested": {"n": 1.5, "ok": True},
+                                 "seen": {3}, "html": b"<p>"})
+    copied = item_as_dict(ItemAdapter(item))
+    assert copied == ItemAdapter(item).asdict()
+    assert copied["metadata"]["authors"] == [{"name": "Ann", "pages": (1, 2)}]
+    assert copied["metadata"] is not item["metadata"]  # a copy: the pipelines may change it
