@@ -26,10 +26,12 @@ def test_throughput_stats_record_wall_and_cpu_time_of_the_crawl():
                               signals=SimpleNamespace(connect=lambda *args, **kwargs: None))
     extension = ThroughputStats.from_crawler(crawler)
     extension.response_received()
-    first = values["bench/first_response"]
+    first = extension.first_response
     sum(range(300_000))  # some CPU between the first response and the item
     extension.item_scraped()
     extension.response_received()  # only the first response counts
+    assert values == {}  # written when the spider closes
+    extension.spider_closed()
     assert values["bench/first_response"] == first
     assert values["bench/last_item"] > first
     assert values["bench/last_item_cpu"] > values["bench/first_response_cpu"]

@@ -42,13 +42,19 @@ TARGET_SHARE = 0.8
 
 class ThroughputStats:
     """Scrapy extension: time of the first response and of the last item, and the crawl process's CPU time at
-    both (its threads included; the extraction workers are other processes), into the crawl's stats."""
+    both (its threads included; the extraction workers are other processes), into the crawl's stats when the
+    spider closes (kept in attributes until then: the stats collector's calls cost 1.5 % of the crawl process
+    when made for every item)."""
 
     def __init__(self, crawler: Any) -> None:
         self.stats = crawler.stats
         self.first_response: float | None = None
+        self.first_response_cpu = 0.0
+        self.last_item: float | None = None
+        self.last_item_cpu = 0.0
         crawler.signals.connect(self.response_received, signal=signals.response_received)
         crawler.signals.connect(self.item_scraped, signal=signals.item_scraped)
+        crawler.signals.connect(self.spider_closed, signal=signals.spider_closed)
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> ThroughputStats:
@@ -57,12 +63,19 @@ class ThroughputStats:
     def response_received(self, **_: Any) -> None:
         if self.first_response is None:
             self.first_response = time.perf_counter()
-            self.stats.set_value("bench/first_response", self.first_response)
-            self.stats.set_value("bench/first_response_cpu", time.process_time())
+            self.first_response_cpu = time.process_time()
 
     def item_scraped(self, **_: Any) -> None:
-        self.stats.set_value("bench/last_item", time.perf_counter())
-        self.stats.set_value("bench/last_item_cpu", time.process_time())
+        self.last_item = time.perf_counter()
+        self.last_item_cpu = time.process_time()
+
+    def spider_closed(self, **_: Any) -> None:
+        if self.first_response is None or self.last_item is None:
+            return
+        self.stats.set_value("bench/first_response", self.first_response)
+        self.stats.set_value("bench/first_response_cpu", self.first_response_cpu)
+        self.stats.set_value("bench/last_item", self.last_item)
+        self.stats.set_value("bench/last_item_cpu", self.last_item_cpu)
 
 
 def build_site(pages: list[bytes], copies: int) -> tuple[dict[str, bytes], list[str]]:
