@@ -383,3 +383,31 @@ def test_storage_pipeline_writes_items_that_arrive_together_in_one_batch(tmp_pat
 def test_storage_pipeline_can_be_disabled(tmp_path: Path) -> None:
     with pytest.raises(NotConfigured):
         _storage_pipeline(tmp_path, STORAGE_ENABLED=False)
+
+
+def _open_when_released(path: str, barrier: Any, failures: Any) -> None:
+    from crawler import sqlite as project_sqlite
+
+    barrier.wait()
+    try:
+        project_sqlite.connect(path).close()
+    except sqlite3.OperationalError as error:
+        failures.put(str(error))
+
+
+def test_processes_opening_a_new_database_at_once_all_succeed(tmp_path: Path) -> None:
+    # Two extraction workers opening a new template store at once: switching it to WAL failed one of them
+    # with "database is locked" (a quarter of such openings, without the retry).
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    failures = context.Queue()
+    for attempt in range(25):
+        barrier = context.Barrier(4)
+        path = str(tmp_path / f"store-{attempt}.sqlite")
+        processes = [context.Process(target=_open_when_released, args=(path, barrier, failures)) for _ in range(4)]
+        for process in processes:
+            process.start()
+        for process in processes:
+            process.join(timeout=60)
+    assert failures.empty()
