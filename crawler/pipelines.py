@@ -54,6 +54,7 @@ from twisted.internet.defer import Deferred
 
 from .items import ArticleItem
 from .storage import content_hash, normalize_text, simhash_hex
+from .workerpool import AsyncWorkerPool, WorkerDied
 
 logger = logging.getLogger(__name__)
 
@@ -404,15 +405,31 @@ class ExtractionSettings:
         )
 
 
+def _worker_died(url: str | None, error: BaseException) -> dict[str, Any]:
+    return {"url": url, "canonical_url": url, "text": "", "extractor": None,
+            "reason": f"extraction worker died: {error}"}
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:  # a Twisted reactor other than asyncio's, or plain synchronous code
+        return None
+
+
 class ExtractionService:
-    """The process pool (or, with 0 workers, an in-process extractor) shared by the pipeline and the
-    middleware of one crawler; shut down when the spider closes."""
+    """The worker processes (or, with 0 workers, an in-process extractor) shared by the pipeline and the
+    middleware of one crawler; shut down when the spider closes.
+
+    Under the asyncio reactor (Scrapy's default) the event loop feeds the workers itself
+    (``crawler.workerpool``); anywhere else a ``ProcessPoolExecutor`` does."""
 
     _by_crawler: ClassVar[weakref.WeakKeyDictionary[Crawler, ExtractionService]] = weakref.WeakKeyDictionary()
 
     def __init__(self, config: ExtractionSettings) -> None:
         self.config = config
         self._pool: ProcessPoolExecutor | None = None
+        self._loop_pool: AsyncWorkerPool | None = None
         self._local: PageExtractor | None = None
 
     @classmethod
@@ -425,17 +442,32 @@ class ExtractionService:
             crawler.signals.connect(service.start, signal=signals.spider_opened)
         return service
 
-    def start(self, **_: Any) -> list[Future[bool]]:
+    def start(self, **_: Any) -> list[Any]:
         """Starts every worker process now, so their start-up (imports and the language model, ~1 s each)
         overlaps robots.txt and the first listing pages instead of holding back the first articles (the
-        crawl benchmark saw the first items 1.5 s after the first response). The futures say when each
-        worker is ready."""
+        crawl benchmark saw the first items 1.5 s after the first response). The futures (asyncio's when
+        called in a running loop, else concurrent.futures') say when each worker is ready."""
         if self.config.workers == 0:
             return []
+        loop = _running_loop()
+        if loop is not None:
+            pool = self._pool_for(loop)
+            return [pool.call(_worker_ready) for _ in range(self.config.workers)]  # one to each worker
         if self._pool is None:
             self._pool = self._new_pool()
         # One call per worker: the executor starts a process for each call that finds no idle one.
         return [self._pool.submit(_worker_ready) for _ in range(self.config.workers)]
+
+    def _pool_for(self, loop: asyncio.AbstractEventLoop) -> AsyncWorkerPool:
+        pool = self._loop_pool
+        if pool is None or pool.loop is not loop or pool.closed:
+            if pool is not None:
+                pool.close()
+            pool = self._loop_pool = AsyncWorkerPool(
+                self.config.workers, multiprocessing.get_context(self.config.start_method), loop,
+                initializer=_init_worker, initargs=(self.config.template_store, self.config.rules))
+            pool.start()
+        return pool
 
     def _new_pool(self) -> ProcessPoolExecutor:
         context = multiprocessing.get_context(self.config.start_method)
@@ -452,6 +484,13 @@ class ExtractionService:
     async def extract(self, html: bytes | str, url: str | None, content_type: str | None = None) -> dict[str, Any]:
         if self.config.workers == 0:
             return self.extract_now(html, url, content_type)
+        loop = _running_loop()
+        if loop is not None:
+            try:
+                return await self._pool_for(loop).call(_extract_in_worker, html, url, content_type)
+            except WorkerDied as error:  # killed, out of memory: the pool has replaced it, the page is kept
+                logger.error("extraction worker died on %s", url)
+                return _worker_died(url, error)
         if self._pool is None:
             self._pool = self._new_pool()
         pool = self._pool
@@ -462,10 +501,12 @@ class ExtractionService:
             if self._pool is pool:  # the first of the pages in flight to see it replaces the pool
                 self._pool = None
                 pool.shutdown(wait=False, cancel_futures=True)
-            return {"url": url, "canonical_url": url, "text": "", "extractor": None,
-                    "reason": f"extraction worker died: {error}"}
+            return _worker_died(url, error)
 
     def close(self) -> None:
+        if self._loop_pool is not None:
+            self._loop_pool.close()
+            self._loop_pool = None
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None

@@ -8,7 +8,7 @@ duplicates behave as on a real site) are linked from listing pages. The crawl is
 the project's settings (extraction pipeline in worker processes, storage) and no politeness delay; its
 throughput is counted from its first response to its last stored article by an extension. The baseline runs
 the pipeline's own worker function (parse, cascade, template learning, metadata, page type) over the same pages
-in a process pool of the same size, started the same way (forkserver). The two alternate for ``--rounds``
+in a worker pool of the same kind and size, started the same way (forkserver). The two alternate for ``--rounds``
 rounds and the median share is the result: on a shared 2-core machine one run of either varies by 20 %.
 """
 
@@ -26,7 +26,6 @@ import sys
 import tempfile
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -184,23 +183,28 @@ def _thread_cpu_seconds(native_id: int) -> float:
 
 
 def extraction_alone(site: dict[str, bytes], articles: list[str], base: str, workers: int, folder: Path) -> float:
-    """Pages/s of the pipeline's worker function over the article pages, in a pool of ``workers``."""
+    """Pages/s of the pipeline's worker function over the article pages, in the crawl's own kind of worker
+    pool (``crawler.workerpool``) of ``workers`` processes, every page handed over at once."""
     from ..pipelines import DEFAULT_START_METHOD, _extract_in_worker, _init_worker
+    from ..workerpool import AsyncWorkerPool
 
     store = str(folder / "templates-alone.sqlite")
     # Started as the crawl's pool is: a fork would also copy the HTTP server's thread into every worker.
     context = multiprocessing.get_context(DEFAULT_START_METHOD)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init_worker,
-                             initargs=(store, ())) as pool:
-        warm = [pool.submit(_extract_in_worker, site[path], base + path, None) for path in articles[: workers * 2]]
-        for future in warm:
-            future.result()
-        start = time.perf_counter()
-        futures = [pool.submit(_extract_in_worker, site[path], base + path, "text/html; charset=utf-8")
-                   for path in articles]
-        for future in futures:
-            future.result()
-        return len(articles) / (time.perf_counter() - start)
+
+    async def measure() -> float:
+        pool = AsyncWorkerPool(workers, context, asyncio.get_running_loop(), _init_worker, (store, ()))
+        try:
+            await asyncio.gather(*(pool.call(_extract_in_worker, site[path], base + path, None)
+                                   for path in articles[: workers * 2]))  # every worker started and warm
+            start = time.perf_counter()
+            await asyncio.gather(*(pool.call(_extract_in_worker, site[path], base + path, "text/html; charset=utf-8")
+                                   for path in articles))
+            return len(articles) / (time.perf_counter() - start)
+        finally:
+            pool.close()
+
+    return asyncio.run(measure())
 
 
 def crawl(base: str, workers: int, folder: Path) -> dict[str, Any]:
