@@ -153,3 +153,23 @@ def test_pages_naming_a_next_or_previous_part_are_found_by_a_byte_search():
     assert names_next_or_previous(b"<a class=x rel='nofollow prev' href=/a.html>")
     assert names_next_or_previous(b'<A REL="NEXT" HREF="/a-2.html">')
     assert not names_next_or_previous(b'<a rel="related" href="/b.html">next story</a>')
+
+
+def test_rel_links_read_link_then_anchor_tags_by_whole_rel_words():
+    from scrapy.http import HtmlResponse
+
+    from crawler.spiders.news import rel_links
+
+    body = """<html><head><base href="https://news.example/base/">
+    <link rel="stylesheet" href="/style.css"><LINK REL="Next" HREF="story-2.html?a=1&amp;b=2#top">
+    <link data-rel="next" href="/not-this.html"><link rel="nextpage" href="/nor-this.html">
+    </head><body><a href="/x" rel="nofollow next" title="a > b">more</a>
+    <a class='pager'
+       rel='prev' href='/first.html'>back</a><a rel="previous" href=/earlier.html>earlier</a>
+    <a rel="next">no href</a><p>été</p></body></html>""".encode("gbk", "replace")
+    response = HtmlResponse("https://news.example/2024/story.html", body=body, encoding="gbk")
+    assert rel_links(response, "next") == ["https://news.example/base/story-2.html?a=1&b=2",
+                                           "https://news.example/x"]
+    assert rel_links(response, "prev", "previous") == ["https://news.example/first.html",
+                                                       "https://news.example/earlier.html"]
+    assert rel_links(response, "author") == []
