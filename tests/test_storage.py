@@ -411,3 +411,25 @@ def test_processes_opening_a_new_database_at_once_all_succeed(tmp_path: Path) ->
         for process in processes:
             process.join(timeout=60)
     assert failures.empty()
+
+
+def test_articles_arriving_within_the_batch_delay_share_one_transaction(tmp_path: Path) -> None:
+    pipeline = _storage_pipeline(tmp_path, STORAGE_BATCH_DELAY=0.5)
+    pipeline.open_spider()
+    batches: list[int] = []
+    upsert_many = pipeline.store.upsert_many
+    pipeline.store.upsert_many = lambda records: batches.append(len(records)) or upsert_many(records)
+    items = [record(f"https://a.example/d{n}", article_text(60 + n)) for n in range(4)]
+
+    async def crawl() -> list[Any]:
+        first = asyncio.ensure_future(pipeline.process_item(items[0]))
+        await asyncio.sleep(0.05)  # the others come a little later, within the delay
+        return await asyncio.gather(first, *(pipeline.process_item(item) for item in items[1:]))
+
+    try:
+        assert asyncio.run(crawl()) == items
+    finally:
+        pipeline.close_spider()
+    assert batches == [4]
+    with pytest.raises(ValueError, match="STORAGE_BATCH_DELAY"):
+        _storage_pipeline(tmp_path, STORAGE_BATCH_DELAY=-1)
