@@ -28,7 +28,9 @@ DOWNLOADER_MIDDLEWARES = {
     "scrapy.downloadermiddlewares.redirect.MetaRefreshMiddleware": None,
     "crawler.middlewares.MetaRefreshPrefilterMiddleware": 580,  # the stock middleware's place
 }
-# No per-page "Crawled"/"Scraped" DEBUG records when LOG_LEVEL would drop them (crawler/logformatter.py).
+# A line a page is noise on a crawl of thousands of pages (Scrapy's "Broad Crawls" advice); -L DEBUG brings
+# the per-page "Crawled"/"Scraped" lines back. Below the level they are not even built (crawler/logformatter.py).
+LOG_LEVEL = "INFO"
 LOG_FORMATTER = "crawler.logformatter.LevelAwareLogFormatter"
 
 # The extraction pipeline and middleware, plus storage (crawler/addon.py says what each adds).
