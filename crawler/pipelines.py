@@ -454,7 +454,10 @@ class ExtractionService:
         loop = _running_loop()
         if loop is not None:
             pool = self._pool_for(loop)
-            return [pool.call(_worker_ready) for _ in range(self.config.workers)]  # one to each worker
+            ready = [pool.call(_worker_ready) for _ in range(self.config.workers)]  # one to each worker
+            for future in ready:  # nobody may wait for them: a worker that died is logged by the pool already
+                future.add_done_callback(lambda done: done.cancelled() or done.exception())
+            return ready
         if self._pool is None:
             self._pool = self._new_pool()
         # One call per worker: the executor starts a process for each call that finds no idle one.
