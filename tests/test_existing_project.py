@@ -158,3 +158,15 @@ def test_through_the_middleware_alone(tmp_path: Path, site: str) -> None:
     items = crawl(project, site, "-a", "page_items=0")  # the spider yields no items at all
     assert len(items) == 3  # the index page and both stories
     check_articles(items, site)
+
+
+def test_a_project_on_another_twisted_reactor_gets_articles_too(tmp_path: Path, site: str) -> None:
+    # No asyncio loop runs under the epoll reactor: extraction goes through a ProcessPoolExecutor instead of
+    # the event-loop worker pool (crawler.pipelines.ExtractionService).
+    project = make_project(tmp_path, """
+        TWISTED_REACTOR = "twisted.internet.epollreactor.EPollReactor"
+        ITEM_PIPELINES = {"crawler.pipelines.ArticleExtractionPipeline": 300}
+    """)
+    items = crawl(project, site)
+    assert len(items) == 2
+    check_articles(items, site)
