@@ -89,6 +89,7 @@ class _Worker:
         self.fd = sock.fileno()
         self.inbox = bytearray()
         self.outbox: deque[memoryview] = deque()
+        self.waiting_to_write = False  # the loop watches the socket for room
         self.in_flight: deque[asyncio.Future[Any]] = deque()
         self.answered = 0
 
@@ -217,20 +218,9 @@ class AsyncWorkerPool:
             self._send(worker, _frame(payload))
 
     def _send(self, worker: _Worker, data: bytes) -> None:
-        if not worker.outbox:
-            try:
-                sent = worker.sock.send(data)
-            except BlockingIOError:
-                sent = 0
-            except OSError as error:
-                self._lost(worker, f"write failed: {error}")
-                return
-            if sent == len(data):
-                return
-            worker.outbox.append(memoryview(data)[sent:])
-            self.loop.add_writer(worker.fd, self._writable, worker)
-        else:
-            worker.outbox.append(memoryview(data))
+        worker.outbox.append(memoryview(data))
+        if not worker.waiting_to_write:  # else the loop calls _writable when the socket has room
+            self._writable(worker)
 
     def _writable(self, worker: _Worker) -> None:
         while worker.outbox:
@@ -238,15 +228,20 @@ class AsyncWorkerPool:
             try:
                 sent = worker.sock.send(chunk)
             except BlockingIOError:
-                return
+                sent = 0
             except OSError as error:
                 self._lost(worker, f"write failed: {error}")
                 return
-            if sent < len(chunk):
+            if sent < len(chunk):  # the socket is full: the rest when the worker has read some
                 worker.outbox[0] = chunk[sent:]
+                if not worker.waiting_to_write:
+                    worker.waiting_to_write = True
+                    self.loop.add_writer(worker.fd, self._writable, worker)
                 return
             worker.outbox.popleft()
-        self.loop.remove_writer(worker.fd)
+        if worker.waiting_to_write:
+            worker.waiting_to_write = False
+            self.loop.remove_writer(worker.fd)
 
     def _readable(self, worker: _Worker) -> None:
         try:
