@@ -50,6 +50,18 @@ def test_bench_server_keeps_the_connection_alive_and_answers_404():
             response = connection.getresponse()
             answers.append((response.status, response.read()))
         connection.close()
-        assert server.cpu_seconds() >= 0.0
     assert answers == [(200, b"<html>a</html>"), (200, b"<html>bb</html>"), (404, b"not found")]
     assert server.connections == 1
+
+
+def test_bench_server_reports_the_cpu_its_thread_used():
+    import urllib.request
+
+    from crawler.evaluation.crawl_bench import BenchServer
+
+    with BenchServer({"/a.html": b"<html>a</html>"}) as server:
+        before = server.cpu_seconds()
+        for _ in range(300):  # a new connection each: well over the clock's 10 ms tick of CPU
+            with urllib.request.urlopen(server.base_url + "/a.html", timeout=5) as response:
+                response.read()
+        assert server.cpu_seconds() > before

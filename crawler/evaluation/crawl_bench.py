@@ -144,6 +144,10 @@ class BenchServer:
             self.loop.run_forever()
         finally:
             server.close()
+            connections = asyncio.all_tasks(self.loop)  # keep-alive connections still waiting for a request
+            for connection in connections:
+                connection.cancel()
+            self.loop.run_until_complete(asyncio.gather(*connections, return_exceptions=True))
             self.loop.close()
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -174,12 +178,13 @@ def _response(status: int, body: bytes) -> bytes:
 
 
 def _thread_cpu_seconds(native_id: int) -> float:
-    """User + system time of one thread of this process (Linux ``/proc``; 0 where there is none)."""
-    try:
-        fields = Path(f"/proc/self/task/{native_id}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system time of one thread of this process (0 once it has ended)."""
+    import psutil
+
+    for thread in psutil.Process().threads():
+        if thread.id == native_id:
+            return thread.user_time + thread.system_time
+    return 0.0
 
 
 def extraction_alone(site: dict[str, bytes], articles: list[str], base: str, workers: int, folder: Path) -> float:
