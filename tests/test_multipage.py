@@ -158,7 +158,7 @@ def test_pages_naming_a_next_or_previous_part_are_found_by_a_byte_search():
 def test_rel_links_read_link_then_anchor_tags_by_whole_rel_words():
     from scrapy.http import HtmlResponse
 
-    from crawler.spiders.news import rel_links
+    from crawler.spiders.news import _REL_TAGS, rel_links
 
     body = """<html><head><base href="https://news.example/base/">
     <link rel="stylesheet" href="/style.css"><LINK REL="Next" HREF="story-2.html?a=1&amp;b=2#top">
@@ -173,3 +173,4 @@ def test_rel_links_read_link_then_anchor_tags_by_whole_rel_words():
     assert rel_links(response, "prev", "previous") == ["https://news.example/first.html",
                                                        "https://news.example/earlier.html"]
     assert rel_links(response, "author") == []
+    assert len(_REL_TAGS[response]) == 6  # tags with an href, read once for all three questions

@@ -30,6 +30,7 @@ from collections.abc import AsyncIterator, Iterable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 from urllib.parse import urldefrag, urlsplit
+from weakref import WeakKeyDictionary
 
 import scrapy
 from scrapy import signals
@@ -54,7 +55,6 @@ MAX_ARTICLE_PAGES = 20
 CONTINUATION_META = "article_continuation"
 # Extensions dropped before comparing a page's path with its next part's ("story.html" -> "story-2.html").
 PAGE_EXTENSION_RE = re.compile(r"\.(?:s?html?|php|aspx?|jsp)$", re.I)
-# <link>/<a> elements whose rel attribute (case-insensitive, space-separated) holds one of the wanted words.
 
 
 def _split(value: str | Iterable[str] | None) -> list[str]:
@@ -132,19 +132,33 @@ def _tag_attributes(tag: str, name_length: int) -> dict[str, str]:
     return attributes
 
 
+# A page's rel tags, read once: a page with parts asks for its next and its previous ones, and for the next
+# listing page when its links are followed (as Scrapy keeps a response's meta refresh).
+_REL_TAGS: WeakKeyDictionary[Response, list[tuple[bytes, frozenset[str], str]]] = WeakKeyDictionary()
+
+
+def _rel_tags(response: TextResponse) -> list[tuple[bytes, frozenset[str], str]]:
+    """(tag name, rel words lowered, href) of the page's <link>/<a> tags naming a next or previous part."""
+    if response not in _REL_TAGS:
+        body = response.body
+        tags = []
+        for match in REL_TAG_BYTES_RE.finditer(body.lower()):
+            tag = body[match.start() : match.end()].decode(response.encoding, "replace")
+            attributes = _tag_attributes(tag, len(match.group(1)))
+            href = attributes.get("href", "").strip()
+            if href:
+                tags.append((match.group(1), frozenset(attributes.get("rel", "").lower().split()), href))
+        _REL_TAGS[response] = tags
+    return _REL_TAGS[response]
+
+
 def rel_links(response: TextResponse, *rels: str) -> list[str]:
     """Absolute URLs of ``<link rel=...>`` then ``<a rel=...>`` in the page (``rels`` are whole words of the
     rel attribute, in any case), fragments dropped, in page order."""
-    body = response.body
     wanted = {rel.lower() for rel in rels}
-    found: dict[bytes, list[str]] = {b"link": [], b"a": []}
-    for match in REL_TAG_BYTES_RE.finditer(body.lower()):
-        tag = body[match.start() : match.end()].decode(response.encoding, "replace")
-        attributes = _tag_attributes(tag, len(match.group(1)))
-        href = attributes.get("href", "").strip()
-        if href and wanted & set(attributes.get("rel", "").lower().split()):
-            found[match.group(1)].append(href)
-    return [urldefrag(response.urljoin(href))[0] for href in found[b"link"] + found[b"a"]]
+    tags = [(name, href) for name, words, href in _rel_tags(response) if wanted & words]
+    hrefs = [href for name, href in tags if name == b"link"] + [href for name, href in tags if name == b"a"]
+    return [urldefrag(response.urljoin(href))[0] for href in hrefs]
 
 
 def _is_article(response: TextResponse, content_type: str | None) -> bool:
