@@ -181,6 +181,80 @@ def test_truncated_warc_keeps_the_pages_before_the_break(site_warc, tmp_path):
     assert result.counts["broken_archive"] == 1
 
 
+WARC_LAYOUTS = ("gzip member per record", "plain", "one gzip member", "zstd", "lz4")
+
+
+def _compressed_with_fastwarc(data: bytes, layout: str, path: Path) -> bytes:
+    from fastwarc.stream_io import Lz4Writer, ZstdWriter
+
+    writer = (ZstdWriter if layout == "zstd" else Lz4Writer)(str(path), fsspec_args=False)
+    writer.write(data)
+    writer.close()
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("layout", WARC_LAYOUTS)
+def test_every_cut_of_an_archive_is_reported_and_gives_no_partial_page(layout, tmp_path):
+    """FastWARC stops silently at a cut and gives the cut record as if whole: each cut point of the archive must
+    give exactly one broken_archive record, and only pages that are whole."""
+    plain = tmp_path / "site.warc"
+    build_warc(plain, gzipped=False)
+    whole_pages = {record.url: record.html for record in batch.read_warc(str(plain), "x")
+                   if isinstance(record, batch.Page)}
+    if layout == "gzip member per record":
+        build_warc(tmp_path / "site.warc.gz")
+        data = (tmp_path / "site.warc.gz").read_bytes()
+    elif layout in ("zstd", "lz4"):
+        data = _compressed_with_fastwarc(plain.read_bytes(), layout, tmp_path / "site.warc.compressed")
+    else:
+        data = plain.read_bytes() if layout == "plain" else gzip.compress(plain.read_bytes())
+    suffixes = {"plain": ".warc", "zstd": ".warc.zst", "lz4": ".warc.lz4"}
+    archive = tmp_path / ("archive" + suffixes.get(layout, ".warc.gz"))
+    archive.write_bytes(data)
+    clean = list(batch.read_warc(str(archive), "x"))
+    assert not [record for record in clean if getattr(record, "reason", "") == "broken_archive"]
+    assert len([record for record in clean if isinstance(record, batch.Page)]) == len(whole_pages)
+    # A cut at a record's start (or in the "\r\n\r\n" that ends the record before it) leaves a whole, shorter
+    # archive: nothing to report there.
+    starts = set() if layout in ("one gzip member", "zstd", "lz4") else {
+        int(record.input.rsplit(":", 1)[1]) for record in clean} | {len(data)}
+    whole_archive_cuts = {start - padding for start in starts for padding in range(len(b"\r\n\r\n") + 1)}
+    if layout == "lz4":  # a cut in the frame's 4-byte end mark leaves every record whole; FastWARC reads them all
+        whole_archive_cuts |= set(range(len(data) - 4, len(data)))
+    cuts = [cut for cut in range(1, len(data), len(data) // 250) if cut not in whole_archive_cuts]
+    assert len(cuts) > 200
+    for cut in cuts:
+        for tail in (b"", b"garbage"):
+            records = list(batch.read_warc(io.BytesIO(data[:cut] + tail), "x"))
+            assert [record.reason for record in records if isinstance(record, batch.Skipped)
+                    and record.reason == "broken_archive"] == ["broken_archive"], (cut, tail)
+            assert records[-1].reason == "broken_archive"
+            pages = [record for record in records if isinstance(record, batch.Page)]
+            assert all(page.html == whole_pages[page.url] for page in pages), (cut, tail)
+
+
+def test_garbage_after_a_whole_last_record_keeps_that_record(site_warc, tmp_path):
+    warc, expected = site_warc
+    broken = tmp_path / "broken.warc.gz"
+    broken.write_bytes(warc.read_bytes() + b"not a record")
+    records = list(batch.read_warc(str(broken), "x"))
+    assert [record.url for record in records if isinstance(record, batch.Page)] == expected
+    assert records[-1].reason == "broken_archive" and "12 bytes after the last record" in records[-1].detail
+
+
+def test_a_damaged_record_inside_a_readable_archive_is_counted_not_extracted(tmp_path):
+    warc = tmp_path / "site.warc"
+    expected = build_warc(warc, gzipped=False)
+    data = warc.read_bytes()
+    damaged_at = data.index(b"repair caf")  # inside one page's body; the record keeps its length
+    warc.write_bytes(data[:damaged_at] + b"REPAIR" + data[damaged_at + len(b"REPAIR"):])
+    out = tmp_path / "out.jsonl"
+    result = run_batch([warc], out, workers=0, progress=False)
+    damaged = next(url for url in expected if "repair-cafe" in url)
+    assert [row["url"] for row in read_rows(out)] == [url for url in expected if url != damaged]
+    assert result.counts["bad_digest"] == 1 and not result.counts["broken_archive"]
+
+
 def test_arc_files_are_read(tmp_path):
     page = SITE / "world" / "2024" / "03" / "12" / "river-flood-defences-approved.html"
     body = page.read_bytes()
