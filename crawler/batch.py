@@ -294,6 +294,9 @@ def _arc_record(record: Any, where: str) -> Record:
     body = record.content_stream().read(MAX_PAGE_BYTES + 1)
     if len(body) > MAX_PAGE_BYTES:
         return Skipped(where, "too_large", f"{url}: over {MAX_PAGE_BYTES} bytes", bad=True)
+    missing = getattr(record.raw_stream, "limit", 0)  # warcio gives a cut last record as if whole, like FastWARC
+    if missing:
+        return Skipped(where, "broken_archive", f"{url}: the record is cut short, {missing} bytes missing", bad=True)
     if not is_html(content_type, body):
         return Skipped(where, "not_html", f"{url}: {content_type}")
     date = record.rec_headers.get_header("WARC-Date")

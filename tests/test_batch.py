@@ -271,6 +271,11 @@ def test_arc_files_are_read(tmp_path):
     rows = read_rows(out)
     assert [row["url"] for row in rows] == ["http://arc.example/a.html"] and rows[0]["text"]
     assert result.counts["status_not_200"] == 1
+    # warcio, like FastWARC, gives a cut last record as if whole: it is counted, not extracted
+    cut = tmp_path / "cut.arc.gz"
+    cut.write_bytes(gzip.compress(header) + gzip.compress(record)[:-40])
+    result = run_batch([cut], tmp_path / "cut.jsonl", workers=0, progress=False)
+    assert result.counts["broken_archive"] == 1 and not read_rows(tmp_path / "cut.jsonl")
 
 
 def test_parquet_output_has_the_json_lines_rows(site_warc, tmp_path):
