@@ -41,7 +41,7 @@ def stored_article(store: SqliteArticleStore, **fields) -> None:
 
 
 def test_store_keeps_validators_and_finds_pages_by_url_or_canonical_url(store: SqliteArticleStore) -> None:
-    assert store.schema_version() == SCHEMA_VERSION == 3
+    assert store.schema_version() == SCHEMA_VERSION >= 3  # validators came with version 3
     store.upsert({"url": URL + "?utm=x", "canonical_url": URL, "text": TEXT, "etag": '"v1"',
                   "crawled_at": "2024-03-16T00:00:00+00:00"})
     by_url, by_canonical = store.stored_page(URL + "?utm=x"), store.stored_page(URL)

@@ -22,12 +22,14 @@ from crawler.pipelines import ArticleStoragePipeline
 from crawler.storage import (
     MIGRATIONS,
     SCHEMA_VERSION,
+    V2_BAND_COLUMNS,
     SqlArticleStore,
     SqliteArticleStore,
     content_hash,
     hamming_distance,
     open_article_store,
     simhash,
+    simhash_index_keys,
 )
 
 POSTGRES_DSN = os.environ.get("CRAWLER_TEST_POSTGRES_DSN")
@@ -223,9 +225,66 @@ def test_an_upsert_does_not_read_every_stored_article(tmp_path: Path) -> None:
     fill(1_000)
     large = _vm_steps_of_upsert(store, record("https://news.example/probe-2", distinct_text(10_002)))
     store.close()
-    # Reading a row costs ~20 steps; the band lookup reads the ~1 % of originals that share a band (storage's
-    # SIMHASH_BANDS), a scan reads them all.
-    assert (large - small) / 1_000 < 2, (small, large)
+    # Reading a row costs ~20 steps; a scan reads every original (~20 steps an article more), version 2's bands
+    # read ~1.2 % of them (~0.25), the block-pair index ~0.1 % (~0.02).
+    assert (large - small) / 1_000 < 0.1, (small, large)
+
+
+def test_fingerprints_within_the_allowed_bits_share_a_key_and_others_rarely_do() -> None:
+    rng = random.Random(5)
+    for _ in range(3_000):
+        fingerprint = rng.getrandbits(64)
+        near = fingerprint
+        for bit in rng.sample(range(64), rng.randint(0, 6)):
+            near ^= 1 << bit
+        assert set(simhash_index_keys(fingerprint)) & set(simhash_index_keys(near))
+    keys = set(simhash_index_keys(rng.getrandbits(64)))
+    shared = sum(bool(keys & set(simhash_index_keys(rng.getrandbits(64)))) for _ in range(20_000))
+    assert shared < 40  # 16 keys of 14-15 bits: ~0.09 % of unrelated fingerprints, ~17 of 20,000
+
+
+def _index_of(store: SqlArticleStore, article_id: int) -> set[int]:
+    return {int(row[0]) for row in store._all("SELECT pair_key FROM simhash_index WHERE article_id = ?",
+                                              (article_id,))}
+
+
+def test_only_originals_are_in_the_index_as_their_texts_change(open_store: StoreFactory) -> None:
+    store = open_store()
+    first = store.upsert(record("https://a.example/1", article_text(1)))
+    copy = store.upsert(record("https://b.example/1", edit_words(article_text(1), 2)))
+    assert copy.action == "duplicate" and _index_of(store, first.id) == set(simhash_index_keys(
+        simhash(article_text(1)))) and not _index_of(store, copy.id)
+    store.upsert(record("https://a.example/1", article_text(2)))  # the original is rewritten
+    assert _index_of(store, first.id) == set(simhash_index_keys(simhash(article_text(2))))
+    assert store.upsert(record("https://c.example/1", edit_words(article_text(2), 1))).duplicate_of == first.id
+    store.upsert(record("https://b.example/1", article_text(3)))  # the copy becomes an article of its own
+    assert _index_of(store, copy.id) == set(simhash_index_keys(simhash(article_text(3))))
+    assert store.upsert(record("https://d.example/1", edit_words(article_text(1), 2))).action == "inserted"
+
+
+def test_sqlite_version_three_gets_the_block_pair_index(tmp_path: Path) -> None:
+    path = tmp_path / "v3.sqlite"
+    connection = sqlite3.connect(path)  # a database as version 3 of the crawler left it, bands filled
+    connection.execute("CREATE TABLE schema_version (version INTEGER NOT NULL, applied_at TEXT NOT NULL)")
+    for version in (1, 2, 3):
+        for statement in MIGRATIONS[version]:
+            connection.execute(statement.format(id_pk="INTEGER PRIMARY KEY AUTOINCREMENT", bigint="INTEGER"))
+        connection.execute("INSERT INTO schema_version VALUES (?, '2025-01-01')", (version,))
+    fingerprint = simhash(article_text(8))
+    signed = fingerprint - (1 << 64) if fingerprint >= 1 << 63 else fingerprint
+    connection.execute(f"INSERT INTO articles (canonical_url, text, simhash, {', '.join(V2_BAND_COLUMNS)}) "
+                       "VALUES ('https://old.example/1', ?, ?, 1, 2, 3, 4, 5, 6, 7)", (article_text(8), signed))
+    connection.execute("INSERT INTO articles (canonical_url, text, simhash, duplicate_of) "
+                       "VALUES ('https://old.example/copy', NULL, ?, 1)", (signed,))
+    connection.commit()
+    connection.close()
+    store = SqliteArticleStore(path)
+    assert store.schema_version() == SCHEMA_VERSION
+    columns = {row[1] for row in store._all("PRAGMA table_info(articles)")}
+    assert not columns & set(V2_BAND_COLUMNS)
+    assert _index_of(store, 1) == set(simhash_index_keys(fingerprint)) and not _index_of(store, 2)
+    assert store.upsert(record("https://new.example/2", edit_words(article_text(8), 2))).duplicate_of == 1
+    store.close()
 
 
 def test_a_record_without_url_is_refused(open_store: StoreFactory) -> None:
@@ -284,6 +343,8 @@ def test_postgres_migrates_from_version_one() -> None:
         store = open_article_store(postgres_dsn=dsn)
         assert store.schema_version() == SCHEMA_VERSION
         assert store.get("https://old.example/1")["simhash"] == simhash(article_text(7))
+        copy = store.upsert(record("https://new.example/copy", edit_words(article_text(7), 3)))
+        assert copy.action == "duplicate" and copy.duplicate_of == store.get("https://old.example/1")["id"]
         store.close()
     finally:
         drop()
@@ -300,7 +361,7 @@ def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
         SqliteArticleStore(path)
 
 
-def test_near_duplicate_bits_must_fit_the_bands(tmp_path: Path) -> None:
+def test_near_duplicate_bits_must_fit_the_index(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="near_duplicate_bits"):
         SqliteArticleStore(tmp_path / "x.sqlite", near_duplicate_bits=7)
 
