@@ -108,6 +108,28 @@ def test_article_split_over_wrapped_sections_is_climbed_to():
     assert article.text.count("Paragraph") == 3 + 4 + 5
 
 
+def test_sections_wrapped_five_deep_are_climbed_to():
+    # component-built pages: section > div > div > div.content, sections separated by figures
+    def section(count: int) -> str:
+        return (f"<section class='outer'><div class='container'><div class='post-section'><div class='content'>"
+                f"{paragraphs(count)}</div></div></div></section>")
+
+    figure = "<figure><img src='x.jpg'><figcaption>A picture of the council chamber.</figcaption></figure>"
+    body = f"<div class='post-body'><div class='blocks'>{section(4)}{figure}{section(5)}</div></div>"
+    assert extract(article_page(body)).text.count("Paragraph") == 4 + 5
+
+
+def test_the_climb_stops_at_the_article_element():
+    # teasers with summaries carry few links, so only the <article> element says where the article ends
+    summary = "A summary of another story that runs on for quite a number of words without any links. " * 2
+    teasers = "".join(f"<div class='teaser'><h3><a href='/t{i}'>Another story {i}</a></h3><p>{summary}</p></div>"
+                      for i in range(6))
+    page = (f"<html><body><div class='site'><div class='main-area'><div class='primary'><article><div class='body'>"
+            f"{paragraphs(10)}</div></article></div></div><div class='more'>{teasers}</div></div></body></html>")
+    article = extract(page)
+    assert article.text.count("Paragraph") == 10 and "another story" not in article.text
+
+
 def test_teaser_list_next_to_the_article_is_not_climbed_to():
     teasers = "".join(
         f"<div class='item'><h3><a href='/t{i}'>Teaser headline number {i} about the day</a></h3>"
