@@ -1,7 +1,7 @@
 import gzip
 import json
 
-from crawler.evaluation.crossval import cross_validate, site_folds
+from crawler.evaluation.crossval import _site, cross_validate, main, site_folds
 from crawler.evaluation.datasets import Page, load_dataset
 
 ARTICLE = "<p>{} The council met on Tuesday to discuss the budget, and members argued at length about it.</p>"
@@ -33,3 +33,21 @@ def test_cross_validation_reports_held_out_and_full_set_scores(tmp_path):
     report = cross_validate(load_dataset(tmp_path), folds=2)
     assert report["pages"] == 8 and len(report["chosen_per_fold"]) == 2
     assert report["full_set_f1"] > 0.95 and report["cross_validated_f1"] > 0.95
+
+
+def test_pages_without_url_are_grouped_by_their_numbered_id():
+    assert _site(Page("nytimes-2", b"", "")) == _site(Page("nytimes-4", b"", "")) == "nytimes"
+    assert _site(Page("x", b"", "", "https://www.news.example/a.html")) == "news.example"
+
+
+def test_several_data_sets_are_pooled(tmp_path, capsys):
+    for name, sites in (("one", "ab"), ("two", "cd")):
+        folder = tmp_path / name
+        (folder / "html").mkdir(parents=True)
+        truth = {}
+        for p in (page(site, n) for site in sites for n in range(2)):
+            (folder / "html" / f"{p.id}.html.gz").write_bytes(gzip.compress(p.html))
+            truth[p.id] = {"articleBody": p.gold, "url": p.url}
+        (folder / "ground-truth.json").write_text(json.dumps(truth))
+    assert main(["--dataset", str(tmp_path / "one"), "--dataset", str(tmp_path / "two"), "--folds", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["pages"] == 8
