@@ -130,6 +130,24 @@ def test_the_climb_stops_at_the_article_element():
     assert article.text.count("Paragraph") == 10 and "another story" not in article.text
 
 
+def test_a_lead_in_a_container_of_its_own_is_climbed_to():
+    # the lead is a quarter of the text: the common parent holds 1.3 times the body's running text
+    page = (f"<html><body><div class='story'><div class='top'><div class='lead'>{paragraphs(3)}</div></div>"
+            f"<div class='rest'><div class='story-text'>{paragraphs(10)}</div></div></div></body></html>")
+    assert extract(page).text.count("Paragraph") == 13
+
+
+def test_a_carousel_of_teaser_cards_beside_the_article_is_not_climbed_to():
+    # unlinked summaries (the carousel is filled by a script), so link density does not tell them apart
+    summary = "A summary of another story that runs for two sentences. It says what happened and where."
+    cards = "".join(f"<div class='slide'><h3>Another story {i}</h3><p>{summary}</p><div class='date'>2024-03-1{i}"
+                    f"</div></div>" for i in range(6))
+    page = (f"<html><body><div class='left'><div class='article'>{paragraphs(10)}</div>"
+            f"<div class='slider'><div>{cards}</div></div></div></body></html>")
+    article = extract(page)
+    assert article.text.count("Paragraph") == 10 and "Another story" not in article.text
+
+
 def test_teaser_list_next_to_the_article_is_not_climbed_to():
     teasers = "".join(
         f"<div class='item'><h3><a href='/t{i}'>Teaser headline number {i} about the day</a></h3>"
