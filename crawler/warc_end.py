@@ -3,7 +3,9 @@
 FastWARC (2.0) stops without an error at a truncated or corrupt record, and hands over a record cut short as if it
 were whole (a download that broke off, a disk that filled up). A batch must say so rather than count a broken
 archive as a finished one or extract half a page. The check reads the archive again from the start of the last
-record the reader gave, once per file: for the usual one-gzip-member-per-record WARC that is one record.
+record the reader gave, once per file: for the usual one-gzip-member-per-record WARC that is one record; for an
+archive compressed as one stream (rare; FastWARC's offsets then point into it) the whole stream is decompressed
+a second time.
 """
 
 from __future__ import annotations
