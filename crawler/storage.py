@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import logging
 import os
 import re
 import threading
@@ -35,6 +36,8 @@ from typing import Any
 
 from . import sqlite
 from .extractors.text import tokens
+
+logger = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 4
 SIMHASH_BITS = 64
@@ -300,6 +303,8 @@ class SqlArticleStore:
                 raise RuntimeError(f"database schema version {current} is newer than this crawler's "
                                    f"{SCHEMA_VERSION}; upgrade the crawler")
             for version in range(current + 1, SCHEMA_VERSION + 1):
+                if current:  # a store written by an older crawler: the step may take a while on a large one
+                    logger.info("Article store: migrating to schema version %d", version)
                 for statement in MIGRATIONS[version]:
                     self._execute(statement.format(id_pk=self.id_pk, bigint=self.bigint,
                                                    without_rowid=self.without_rowid))

@@ -262,7 +262,7 @@ def test_only_originals_are_in_the_index_as_their_texts_change(open_store: Store
     assert store.upsert(record("https://d.example/1", edit_words(article_text(1), 2))).action == "inserted"
 
 
-def test_sqlite_version_three_gets_the_block_pair_index(tmp_path: Path) -> None:
+def test_sqlite_version_three_gets_the_block_pair_index(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     path = tmp_path / "v3.sqlite"
     connection = sqlite3.connect(path)  # a database as version 3 of the crawler left it, bands filled
     connection.execute("CREATE TABLE schema_version (version INTEGER NOT NULL, applied_at TEXT NOT NULL)")
@@ -278,8 +278,9 @@ def test_sqlite_version_three_gets_the_block_pair_index(tmp_path: Path) -> None:
                        "VALUES ('https://old.example/copy', NULL, ?, 1)", (signed,))
     connection.commit()
     connection.close()
-    store = SqliteArticleStore(path)
-    assert store.schema_version() == SCHEMA_VERSION
+    with caplog.at_level("INFO", logger="crawler.storage"):
+        store = SqliteArticleStore(path)
+    assert store.schema_version() == SCHEMA_VERSION and "migrating to schema version 4" in caplog.text
     columns = {row[1] for row in store._all("PRAGMA table_info(articles)")}
     assert not columns & set(V2_BAND_COLUMNS)
     assert _index_of(store, 1) == set(simhash_index_keys(fingerprint)) and not _index_of(store, 2)
