@@ -42,6 +42,17 @@ def test_related_links_inside_the_article_are_dropped():
     assert "Related story" not in article.text
 
 
+def test_a_paragraph_with_several_inline_links_is_kept():
+    linked = ("<p>A <a href='/r'>new report</a> by the <a href='/c'>city council</a> questions the plan, which "
+              "<a href='/m'>the mayor announced last month</a>, and asks for a new vote before summer.</p>")
+    related = "<p>Related: <a href='/x'>Mayor announces the plan for the new harbour bridge</a></p>"
+    page = article_page(paragraphs(5) + linked + related + paragraphs(2))
+    block = next(b for b in parse_html(page).blocks if "questions the plan" in b.text)
+    assert block.link_density > 1 / 3  # a link list by boilerpipe's rule
+    article = extract(page)
+    assert "questions the plan" in article.text and "Related:" not in article.text
+
+
 def test_article_split_over_sibling_columns_is_kept_whole():
     columns = "".join(f"<div class='column'>{paragraphs(3)}</div>" for _ in range(4))
     article = extract(article_page(f"<section>{columns}</section>"))
