@@ -72,6 +72,13 @@ def test_furniture_names():
     assert _is_boilerplate_container(canvas) is None
 
 
+def test_paragraphs_behind_a_paywall_wrapper_are_the_article_but_its_prompt_is_not():
+    prompt = "<div class='paywall-prompt'><p>Subscribe to keep reading this story and many more like it.</p></div>"
+    body = f"{paragraphs(5)}<div class='paywall'>{paragraphs(3)}</div>{prompt}"  # under half the text
+    article = extract(article_page(body))
+    assert article.text.count("Paragraph") == 8 and "keep reading" not in article.text
+
+
 def test_every_block_has_a_decision_with_a_reason():
     doc = parse_html(article_page(paragraphs(3)))
     run = DefaultExtractor().run(doc)
