@@ -1,0 +1,64 @@
+"""The package looks finished: a version, a licence, type information, and every imported package declared."""
+
+from __future__ import annotations
+
+import ast
+import importlib.metadata
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import crawler
+
+tomllib = pytest.importorskip("tomllib")  # Python 3.11+; 3.10 has no TOML reader of its own
+
+ROOT = Path(__file__).resolve().parents[1]
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def _requirement_name(spec: str) -> str:
+    return re.split(r"[\s<>=!~;\[]", spec, maxsplit=1)[0].lower().replace("_", "-")
+
+
+def _declared() -> set[str]:
+    project = PYPROJECT["project"]
+    names = {_requirement_name(spec) for spec in project["dependencies"]}
+    for extra in project.get("optional-dependencies", {}).values():
+        names |= {_requirement_name(spec) for spec in extra}
+    return names
+
+
+def _top_level_imports() -> set[str]:
+    found: set[str] = set()
+    for path in (ROOT / "crawler").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.add(node.module.split(".")[0])
+    return found - set(sys.stdlib_module_names) - {"crawler"}
+
+
+def test_version_matches_the_installed_distribution():
+    assert crawler.__version__ == importlib.metadata.version("newscrawler")
+
+
+def test_licence_and_type_marker_ship_with_the_package():
+    assert PYPROJECT["project"]["license"] == "MIT"
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+    assert (ROOT / "crawler" / "py.typed").exists()
+    assert "py.typed" in PYPROJECT["tool"]["setuptools"]["package-data"]["crawler"]
+    assert any(c.startswith("Framework :: Scrapy") for c in PYPROJECT["project"]["classifiers"])
+
+
+def test_every_imported_package_is_declared():
+    distributions = importlib.metadata.packages_distributions()
+    declared = _declared()
+    missing = []
+    for module in sorted(_top_level_imports()):
+        dists = {d.lower().replace("_", "-") for d in distributions.get(module, [module])}
+        if not dists & declared:
+            missing.append(f"{module} ({', '.join(sorted(dists))})")
+    assert not missing, f"imported but not declared in pyproject.toml: {missing}"
