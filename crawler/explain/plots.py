@@ -20,6 +20,8 @@ LEFT, RIGHT, TOP, BOTTOM = 64, 16, 24, 40
 MAX_COLUMNS = WIDTH - LEFT - RIGHT
 # Region markers drawn at most (the chosen ones always): a page of thousands of tiny regions stays readable.
 MAX_MARKERS = 60
+# Regions shaded at most (the chosen ones first, then the longest).
+MAX_REGIONS_DRAWN = 200
 
 KEPT_FILL = "#2e9e4f"
 OTHER_FILL = "#8a8a8a"
@@ -130,7 +132,8 @@ def cx_plot(
     frame = Frame(count, peak * 1.05)
     parts: list[str] = []
     chosen_set = {(start, end) for start, end, _ in chosen}
-    for start, end, length in regions:
+    ranked = sorted(regions, key=lambda r: ((r[0], r[1]) not in chosen_set, -r[2]))
+    for start, end, length in ranked[:MAX_REGIONS_DRAWN]:
         kept = (start, end) in chosen_set
         fill = KEPT_FILL if kept else OTHER_FILL
         x1, x2 = frame.x(start), frame.x(max(end, start + 1))
@@ -152,8 +155,7 @@ def cx_plot(
     parts.append(f'<line class="threshold" x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + frame.width}" y2="{y:.1f}" '
                  f'stroke="{THRESHOLD_STROKE}" stroke-dasharray="6 4"><title>threshold {threshold:.0f}</title></line>')
     parts.append(_text(LEFT + frame.width - 4, y - 4, f"threshold {threshold:.0f}", "end", 11, THRESHOLD_STROKE))
-    marked = sorted(regions, key=lambda r: ((r[0], r[1]) not in chosen_set, -r[2]))[:MAX_MARKERS]
-    for start, end, _ in marked:
+    for start, end, _ in ranked[:MAX_MARKERS]:
         value = distribution[start] if start < count else 0.0
         parts.append(_triangle(frame.x(start), frame.y(value), True, SURGE_FILL, f"surge at line {start}"))
         parts.append(_triangle(frame.x(end), frame.y(0) - 7, False, DROP_FILL, f"drop at line {end}"))
