@@ -81,7 +81,8 @@ class ExplainSampler:
             self._stat("skipped/limit")
             return
         self.started += 1
-        name = f"{self.started:05d}-{safe_name(response.url.split('://', 1)[-1])}.html"
+        page = safe_name(response.url.split("://", 1)[-1]).removesuffix(".html").removesuffix(".htm")
+        name = f"{self.started:05d}-{page}.html"
         content_type = (response.headers.get(b"Content-Type") or b"").decode("latin-1") or None
         deferred = threads.deferToThread(self._write, response.body, response.url, content_type, name)
         self.pending.add(deferred)
