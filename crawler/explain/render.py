@@ -160,8 +160,9 @@ def _decision_items(view: BlockView) -> str:
             items.append(f'<li class="stage">{_e(stage)}</li>')
         for d in decisions:
             verdict = {True: "content", False: "boilerplate", None: "label"}[d.content]
-            items.append(f'<li class="v-{str(d.content).lower()}"><b>{_e(d.step)}</b> '
-                         f'<span class="label">{_e(d.label or verdict)}</span> [{verdict}]: {_e(d.reason)}</li>')
+            label = f'<span class="label">{_e(d.label)}</span> ' if d.label and d.label != verdict else ""
+            items.append(f'<li class="v-{str(d.content).lower()}"><b>{_e(d.step)}</b> {label}[{verdict}]: '
+                         f"{_e(d.reason)}</li>")
     if not items:
         items.append('<li class="v-none">no step decided on this block: it keeps its initial verdict '
                      '(boilerplate)</li>')
