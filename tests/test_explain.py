@@ -95,6 +95,27 @@ def test_chain_summary_counts_a_verdict_once_per_step():
     assert [(r.content_blocks_after, r.content_words_after) for r in rows] == [(2, 5), (2, 5), (1, 3)]
 
 
+def test_a_cascade_that_falls_back_shows_both_chains():
+    # A short article beside many deeply wrapped summaries: the DOM container holds too little of the page's
+    # running text, and the cascade hands the page to lineblock.
+    teaser = ("<div><div><div><div><p>Summary {}: residents along the river describe how the floods changed "
+              "their street, their shops and the school run in the last ten years.</p></div></div></div></div>")
+    page = ("<html><head><title>Bridge</title></head><body><article><h1>Bridge news</h1><p>The council voted on "
+            "Tuesday to rebuild the old harbour bridge after years of debate in the whole city.</p><p>Work starts "
+            "next spring if the region pays its share.</p></article>"
+            + "".join(teaser.format(i) for i in range(6)) + "</body></html>")
+    x = explain_page(page.encode(), URL)
+    assert x.article.extractor == "default/lineblock"
+    assert [stage.extractor for stage in x.stages] == ["default", "lineblock"]
+    assert "lineblock decided instead" in x.stages[0].note
+    assert all([stage for stage, _ in view.decisions] == ["default", "lineblock"] for view in x.blocks)
+    final = [row for row in x.summary if row.stage == "lineblock"]
+    assert final[-1].content_blocks_after == sum(1 for view in x.blocks if view.kept)
+    report = render_report(x)
+    assert "<h3>default</h3>" in report and "<h3>lineblock</h3>" in report
+    assert '<li class="stage">lineblock</li>' in report
+
+
 def test_report_is_self_contained_and_escapes_page_text(explained):
     report = render_report(explained)
     assert CONTENT_SECURITY_POLICY in report
