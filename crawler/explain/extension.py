@@ -4,16 +4,18 @@
 
 Settings: ``EXPLAIN_DIR`` (unset: the extension is off), ``EXPLAIN_SAMPLE`` (share of HTML pages, default
 0.01), ``EXPLAIN_MAX_REPORTS`` (default 1000, so a long crawl cannot fill a disk), ``EXPLAIN_EXTRACTOR``
-(default ``default``). A page is sampled by a hash of its URL, so a recrawl explains the same pages and two
-crawls can be compared report by report. Reports are rendered in a thread (the reactor keeps crawling) and
-``EXPLAIN_DIR/index.html`` lists them when the spider closes. Stats: ``explain/reports``,
-``explain/errors``, ``explain/skipped/limit``.
+(default ``default``). The crawl's template store (``EXTRACTION_TEMPLATE_STORE``) is read, never written,
+for the template lines and the cascade's template evidence. A page is sampled by a hash of its URL, so a
+recrawl explains the same pages and two crawls can be compared report by report. Reports are rendered in a
+thread (the reactor keeps crawling) and ``EXPLAIN_DIR/index.html`` lists them when the spider closes.
+Stats: ``explain/reports``, ``explain/errors``, ``explain/skipped/limit``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +26,9 @@ from scrapy.http import Response
 from twisted.internet import defer, threads
 
 from ..middlewares import is_html_response
+from ..pipelines import ExtractionSettings
 from .collect import explain_page
+from .command import extractor_for, open_store
 from .render import render_report
 from .reports import ReportEntry, safe_name, write_index
 
@@ -45,8 +49,12 @@ def sampled(url: str, share: float) -> bool:
 
 
 class ExplainSampler:
-    def __init__(self, crawler: Crawler, directory: str, share: float, max_reports: int, extractor: str) -> None:
+    def __init__(self, crawler: Crawler, directory: str, share: float, max_reports: int, extractor: str,
+                 store_spec: str | None = None) -> None:
         self.crawler = crawler
+        self.store_spec = store_spec
+        self._store: Any = None
+        self._store_lock = threading.Lock()
         self.directory = Path(directory)
         self.share = share
         self.max_reports = max_reports
@@ -64,8 +72,12 @@ class ExplainSampler:
         share = settings.getfloat("EXPLAIN_SAMPLE", DEFAULT_SAMPLE)
         if not 0 <= share <= 1:
             raise NotConfigured(f"EXPLAIN_SAMPLE must lie in [0, 1], not {share}")
+        try:
+            store_spec = ExtractionSettings.from_settings(settings).template_store
+        except (NotConfigured, ValueError):
+            store_spec = None
         extension = cls(crawler, directory, share, settings.getint("EXPLAIN_MAX_REPORTS", DEFAULT_MAX_REPORTS),
-                        settings.get("EXPLAIN_EXTRACTOR") or "default")
+                        settings.get("EXPLAIN_EXTRACTOR") or "default", store_spec)
         crawler.signals.connect(extension.response_received, signal=signals.response_received)
         crawler.signals.connect(extension.spider_closed, signal=signals.spider_closed)
         return extension
@@ -88,8 +100,20 @@ class ExplainSampler:
         self.pending.add(deferred)
         deferred.addBoth(self._done, deferred)
 
+    def store(self) -> Any:
+        """The crawl's template store, opened on first use (None while the crawl has not made one)."""
+        with self._store_lock:
+            if self._store is None and self.store_spec:
+                try:
+                    self._store = open_store(self.store_spec)
+                except Exception as error:  # no store yet, or unreadable: reports without template lines
+                    logger.debug("explain: no template store: %s", error)
+            return self._store
+
     def _write(self, body: bytes, url: str, content_type: str | None, name: str) -> ReportEntry:
-        explanation = explain_page(body, url, extractor=self.extractor, content_type=content_type)
+        store = self.store()
+        explanation = explain_page(body, url, extractor=self.extractor, template_store=store,
+                                   instance=extractor_for(self.extractor, store, url), content_type=content_type)
         self.directory.mkdir(parents=True, exist_ok=True)
         (self.directory / name).write_text(render_report(explanation), encoding="utf-8", errors="replace")
         return ReportEntry(url, url, explanation.article.extractor, name, words_kept=explanation.kept_words,

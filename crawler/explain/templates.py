@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ..extractors.document import TextDocument
 from ..extractors.template import (
     MIN_TEMPLATE_MATCH_SHARE,
+    MIN_Y,
     TemplateMatch,
     best_template_match,
     line_hash,
@@ -57,8 +58,7 @@ def template_view(doc: TextDocument, store: TemplateStore,
     if match is None:
         partial = max((match_template(hashes, t) for t in templates), default=None,
                       key=lambda m: m.head_matched + m.tail_matched)
-        reason = (f"no template of pattern {pattern} matches at least 3 lines at an end "
-                  f"({len(templates)} templates, {samples} samples waiting)")
+        reason = f"no template of pattern {pattern} matches at least {MIN_Y} lines at an end"
         view = TemplateView(pattern, len(templates), samples, partial, False, reason)
         view.lines = [TemplateLine(line.text, BODY, False) for line in lines]
         return view
