@@ -52,7 +52,7 @@ border-radius:4px;font-size:13px;color:#1d1d1f}
 box-shadow:0 4px 14px rgba(0,0,0,.18)}
 .block:focus>.steps,#all:checked~.blocks .steps{display:block;position:static;box-shadow:none}
 .steps li.v-true{color:#1e7b3a}.steps li.v-false{color:#a12b2b}.steps li.v-none{color:#555}
-.steps .stage{list-style:none;margin-left:-20px;font-weight:600;color:#1f2a3a}.steps .label{font-style:italic}
+.steps .stage{display:block;margin-left:-20px;font-weight:600;color:#1f2a3a}.steps .label{font-style:italic}
 .chip{display:inline-block;padding:0 6px;border-radius:8px;font-size:12px;background:#eef}
 .tl{font-family:ui-monospace,monospace;font-size:12px;white-space:pre-wrap;margin:0}
 .tl.head,.tl.tail{color:#8a3b3b;background:#fbeeee}.tl.shared{color:#a4461a;background:#fdf3e7}
