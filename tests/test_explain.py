@@ -268,6 +268,28 @@ def test_template_lines_of_the_urls_pattern_read_from_the_store(tmp_path):
     assert store.templates(pattern) == templates_before and store.samples(pattern) == samples_before
 
 
+def test_template_extractor_explained_over_a_copy_of_the_store(tmp_path):
+    from crawler.explain.command import extractor_for
+
+    store = learned_store(tmp_path)
+    pattern = TemplateExtractor(store=store).pattern(STORY_URL)
+    samples_before = store.samples(pattern)
+    other_url = "https://news.example.com/2026/03/other-9.html"  # a pattern with no template: the page is learned
+    for url in (STORY_URL, other_url):
+        x = explain_page(news_page().encode(), url, extractor="template",
+                         instance=extractor_for("template", store, url), template_store=store)
+        assert x.stages[0].steps[0] == "SplitIntoLines"
+    assert store.samples(pattern) == samples_before
+    assert store.samples(TemplateExtractor(store=store).pattern(other_url)) == []
+    x = explain_page(news_page().encode(), STORY_URL, extractor="template",
+                     instance=extractor_for("template", store, STORY_URL))
+    assert x.article.template == pattern
+    kept = [v.block.text for v in x.blocks if v.kept]
+    assert PARAGRAPHS[0] in kept and "Section 0" not in kept
+    labels = {d.label for v in x.blocks for _, ds in v.decisions for d in ds}
+    assert {"template-head", "template-tail", "body"} <= labels
+
+
 def test_cli_explain_writes_a_report(tmp_path, capsys):
     page = tmp_path / "page.html"
     page.write_text(news_page(), encoding="utf-8")
