@@ -150,3 +150,19 @@ def test_screenshot_of_a_report(report, tmp_path):
     target = tmp_path / "report.png"
     page.screenshot(path=str(target), full_page=False)
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and target.stat().st_size > 20_000
+
+
+def test_chinese_empty_and_huge_reports_open_cleanly(browser, tmp_path):
+    from test_explain import GBK_PAGE, ZH_PARAGRAPHS
+
+    gbk = GBK_PAGE.format(title="港口大桥将重建", body="".join(f"<p>{p}</p>" for p in ZH_PARAGRAPHS)).encode("gbk")
+    huge = news_page([f"Paragraph {i}: " + PARAGRAPHS[i % len(PARAGRAPHS)] for i in range(25_000)]).encode()
+    for name, page, expected in (("gbk", gbk, ZH_PARAGRAPHS[1]), ("empty", b"", "No blocks: empty input"),
+                                 ("huge", huge, "more blocks not shown")):
+        path = write_report(explain_page(page, "https://news.example.cn/2026/bridge.html"), tmp_path / f"{name}.html")
+        opened = OpenedReport(browser, path)
+        try:
+            assert opened.requests == [opened.url] and not opened.errors, name
+            assert expected in opened.page.locator("main").inner_text(), name
+        finally:
+            opened.page.close()
