@@ -8,7 +8,8 @@ Settings: ``EXPLAIN_DIR`` (unset: the extension is off), ``EXPLAIN_SAMPLE`` (sha
 for the template lines and the cascade's template evidence. A page is sampled by a hash of its URL, so a
 recrawl explains the same pages and two crawls can be compared report by report. Reports are rendered in a
 thread (the reactor keeps crawling) and ``EXPLAIN_DIR/index.html`` lists them when the spider closes.
-Stats: ``explain/reports``, ``explain/errors``, ``explain/skipped/limit``.
+Stats: ``explain/reports``, ``explain/errors``, ``explain/skipped/limit``. A page that a pinned site rule
+(``EXTRACTION_RULES_FILE``) extracts is still explained by the extractor: the report shows what it would do.
 """
 
 from __future__ import annotations
