@@ -16,6 +16,7 @@ EXTRACTION_PIPELINE = "crawler.pipelines.ArticleExtractionPipeline"
 STORAGE_PIPELINE = "crawler.pipelines.ArticleStoragePipeline"
 EXTRACTION_MIDDLEWARE = "crawler.middlewares.ArticleExtractionMiddleware"
 INCREMENTAL_MIDDLEWARE = "crawler.incremental.IncrementalMiddleware"
+EXPLAIN_EXTENSION = "crawler.explain.extension.ExplainSampler"  # off (NotConfigured) unless EXPLAIN_DIR is set
 RESUMABLE_SCHEDULER = "crawler.incremental.ResumableScheduler"
 # Item pipeline orders: extraction early (other pipelines see articles), storage late (after cleaning and
 # validation pipelines at the customary 300-800).
@@ -42,3 +43,4 @@ class NewsExtractionAddon:
             # "addon" priority: a SCHEDULER the project or the command line set wins.
             settings.set("SCHEDULER", RESUMABLE_SCHEDULER, priority="addon")
         settings["SPIDER_MIDDLEWARES"].setdefault(EXTRACTION_MIDDLEWARE, EXTRACTION_MIDDLEWARE_ORDER)
+        settings["EXTENSIONS"].setdefault(EXPLAIN_EXTENSION, 0)

@@ -187,6 +187,26 @@ def command_extract(args: argparse.Namespace, parser: argparse.ArgumentParser) -
     return EXIT_OK
 
 
+def command_explain(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """A self-contained HTML report of why every block was kept or dropped (crawler/explain)."""
+    from .explain.command import ExplainError, explain_to_file, one_line
+
+    if args.extractor not in available():
+        parser.error(f"unknown extractor {args.extractor!r}; available: {', '.join(available())}")
+    html, fetched_url, content_type = read_source(args.source)
+    try:
+        explanation = explain_to_file(html, args.url or fetched_url, args.output, extractor=args.extractor,
+                                      gold_path=args.gold, store_spec=args.store, content_type=content_type,
+                                      source=args.source)
+    except ExplainError as error:
+        raise CliError(str(error)) from error
+    except ImportError as error:
+        raise CliError(f"extractor {args.extractor!r} cannot be loaded: {error}") from error
+    where = "" if args.output == "-" else f" -> {args.output}"
+    print(f"{one_line(explanation)}{where}", file=sys.stderr)
+    return EXIT_OK
+
+
 def command_evaluate_metadata(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Per field, the share of pages whose expected metadata we (and each peer) got right."""
     from .evaluation import metadata_eval
@@ -240,6 +260,11 @@ def command_evaluate(args: argparse.Namespace, parser: argparse.ArgumentParser) 
         _write(f"{args.dataset}: {len(pages)} pages; F1 ± is the std of {_bootstrap_samples()} bootstrap "
                "resamples; seconds are end to end (our extractors: parse_html + extract)")
         _write(format_table(rows))
+    if args.report:
+        from .explain.reports import write_worst_reports
+
+        index = write_worst_reports(pages, extractors, args.report, args.report_pages)
+        print(f"reports of the {args.report_pages} worst pages per extractor: {index}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -345,7 +370,34 @@ def build_parser() -> argparse.ArgumentParser:
                                  help="score the metadata instead of the text: per field (title, author, "
                                       "language, published) the share of pages right; --json prints an "
                                       "object field -> share, with peers under \"peers\"")
+    evaluate_parser.add_argument("--report", metavar="DIR",
+                                 help="also write an explain report (crawler/explain) of the worst pages of "
+                                      "each extractor, lowest F1 first, and DIR/index.html")
+    evaluate_parser.add_argument("--report-pages", type=_positive_int, default=20, metavar="N",
+                                 help="how many worst pages get a report with --report (default: 20)")
     evaluate_parser.set_defaults(handler=command_evaluate, command_parser=evaluate_parser)
+
+    explain_parser = commands.add_parser(
+        "explain", help="write a self-contained HTML report of why every block was kept or dropped",
+        description="One HTML file that opens offline (no script, no request): the blocks in reading order "
+                    "with each step's label and reason, the chain's summary, the CX line-block distribution "
+                    "(seed 004), node text and link density (seed 003), the template lines (seed 001, with "
+                    "--store), metadata with each field's source and the extracted text; with --gold, missed "
+                    "and extra text highlighted.",
+    )
+    explain_parser.add_argument("source", metavar="PAGE|URL|-",
+                                help="an .html/.htm file (gzip-compressed or not), - for stdin, or an http(s) URL")
+    explain_parser.add_argument("--extractor", default="default", metavar="NAME",
+                                help=f"which extractor (default: default); one of {names}")
+    explain_parser.add_argument("--gold", metavar="FILE",
+                                help="the expected text (a text file, or an .html file of the expected article)")
+    explain_parser.add_argument("--store", metavar="FILE",
+                                help="a template store (templates.sqlite or redis://...) to show the template "
+                                     "lines of the URL's pattern; read only")
+    explain_parser.add_argument("--url", help="the page's URL, when reading a file or stdin")
+    explain_parser.add_argument("-o", "--output", required=True, metavar="FILE",
+                                help="where to write the report (- for stdout)")
+    explain_parser.set_defaults(handler=command_explain, command_parser=explain_parser)
 
     bench_parser = commands.add_parser(
         "bench", parents=[selection], help="measure throughput and peak memory on a data set",

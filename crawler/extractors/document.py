@@ -78,6 +78,7 @@ class Decision:
     step: str
     label: str
     reason: str
+    content: bool | None = None  # the verdict: content, boilerplate, or None when the step only labelled
 
 
 class TextBlock:
@@ -183,7 +184,8 @@ class TextBlock:
         if label:
             self.labels.add(label)
         self.decisions.append(
-            Decision(step, label or ("content" if content else "boilerplate" if content is False else ""), reason)
+            Decision(step, label or ("content" if content else "boilerplate" if content is False else ""), reason,
+                     content)
         )
 
     def merge_next(self, other: TextBlock) -> None:
