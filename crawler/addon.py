@@ -4,8 +4,10 @@ The add-on enables ``ArticleExtractionMiddleware`` (every HTML response becomes 
 ``ArticleExtractionPipeline`` (items carrying ``html``/``body`` and ``url`` become articles) and, when
 ``STORAGE_SQLITE_PATH`` or ``STORAGE_POSTGRES_DSN`` is set, ``ArticleStoragePipeline`` with the store-aware
 parts of ``crawler.incremental``: ``IncrementalMiddleware`` (conditional requests for stored articles) and,
-unless the project chose its own, ``ResumableScheduler`` (JOBDIR survives a killed crawl). Orders a project
-already gave these components are kept.
+unless the project chose its own, ``ResumableScheduler`` (JOBDIR survives a killed crawl). It also puts
+``crawler.progress.CrawlProgress`` (a progress line a minute, a closing summary) in place of Scrapy's
+``LogStats`` and registers ``crawler.exporters.JsonCsvItemExporter`` for CSV feeds. Orders a project already
+gave these components are kept.
 """
 
 from __future__ import annotations
@@ -17,6 +19,11 @@ STORAGE_PIPELINE = "crawler.pipelines.ArticleStoragePipeline"
 EXTRACTION_MIDDLEWARE = "crawler.middlewares.ArticleExtractionMiddleware"
 INCREMENTAL_MIDDLEWARE = "crawler.incremental.IncrementalMiddleware"
 RESUMABLE_SCHEDULER = "crawler.incremental.ResumableScheduler"
+PROGRESS_EXTENSION = "crawler.progress.CrawlProgress"
+SCRAPY_LOGSTATS = "scrapy.extensions.logstats.LogStats"
+CSV_EXPORTER = "crawler.exporters.JsonCsvItemExporter"
+# Extensions' order matters only between extensions that depend on each other; LogStats's own is 0.
+PROGRESS_EXTENSION_ORDER = 0
 # Item pipeline orders: extraction early (other pipelines see articles), storage late (after cleaning and
 # validation pipelines at the customary 300-800).
 EXTRACTION_PIPELINE_ORDER = 100
@@ -42,3 +49,9 @@ class NewsExtractionAddon:
             # "addon" priority: a SCHEDULER the project or the command line set wins.
             settings.set("SCHEDULER", RESUMABLE_SCHEDULER, priority="addon")
         settings["SPIDER_MIDDLEWARES"].setdefault(EXTRACTION_MIDDLEWARE, EXTRACTION_MIDDLEWARE_ORDER)
+        # A readable log: the progress line and closing summary in place of Scrapy's LogStats (same
+        # LOGSTATS_INTERVAL), and CSV feeds whose metadata cell is JSON. A project's own entries stay.
+        extensions = settings["EXTENSIONS"]
+        extensions.setdefault(PROGRESS_EXTENSION, PROGRESS_EXTENSION_ORDER)
+        extensions.setdefault(SCRAPY_LOGSTATS, None)
+        settings["FEED_EXPORTERS"].setdefault("csv", CSV_EXPORTER)
