@@ -4,8 +4,9 @@ Enable it (or ``crawler.addon.NewsExtractionAddon``) and a spider that only foll
 something else, yields one ``ArticleItem`` per HTML page besides its own output; no callback changes.
 Non-HTML responses (images, PDFs, JSON, feeds) pass untouched, and so do listing and site pages
 (``crawler.pagetypes``; ``EXTRACTION_DROP_LISTINGS``, True, as in the pipeline): no article is added for
-them. When the callback already yielded a page item carrying this response's HTML (a field named by ``EXTRACTION_HTML_FIELD``), the extraction pipeline
-will turn that into the article, so the middleware adds none (``EXTRACTION_MIDDLEWARE_DEDUPLICATE``).
+them. When the callback already yielded a page item carrying this response's HTML (a field named by
+``EXTRACTION_HTML_FIELD``), the extraction pipeline will turn that into the article, so the middleware adds
+none (``EXTRACTION_MIDDLEWARE_DEDUPLICATE``).
 
 Extraction goes to the same process pool as ``ArticleExtractionPipeline`` (``ExtractionService``) and is
 awaited, so the reactor stays free. Setting: ``EXTRACTION_ENABLED`` (off: ``NotConfigured``).

@@ -14,7 +14,8 @@ Settings (all optional; ``crawler.addon.NewsExtractionAddon`` enables both pipel
 
 - ``EXTRACTION_ENABLED`` (True), ``EXTRACTION_WORKERS`` (``os.cpu_count()``; 0 extracts in the crawl
   process, for debugging), ``EXTRACTION_TEMPLATE_STORE`` (SQLite path, default
-  ``.scrapy/newscrawler/templates.sqlite``; a relative path is under ``.scrapy/``), ``EXTRACTION_RULES_FILE`` (JSON or YAML),
+  ``.scrapy/newscrawler/templates.sqlite``; a relative path is under ``.scrapy/``),
+  ``EXTRACTION_RULES_FILE`` (JSON or YAML),
   ``EXTRACTION_HTML_FIELD`` (a name or list of names, first present wins; ``["html", "body"]``),
   ``EXTRACTION_URL_FIELD`` (``"url"``), ``EXTRACTION_CONTENT_TYPE_FIELD`` (``"content_type"``),
   ``EXTRACTION_START_METHOD`` (multiprocessing start method, ``"forkserver"``: a fork of the crawl
@@ -855,8 +856,8 @@ __all__ = [
     "article_store_opener",
     "await_future",
     "canonical_url",
-    "count_page_type",
     "content_hash",
+    "count_page_type",
     "load_rules",
     "normalize_text",
     "not_an_article",
