@@ -167,7 +167,7 @@ def classify_page(doc: TextDocument, url: str | None = None) -> PageType:
         reasons.append(f"{linked / words:.0%} of the words are links")
     # A tie keeps the page: storing a listing by mistake is visible and fixable, losing an article is not.
     kind = ARTICLE if score >= 0 else LISTING
-    site_page = site_page_of(doc, url, types, og_type, running)
+    site_page = site_page_of(doc, url, types, og_type)
     if site_page is not None:
         return PageType(site_page.kind, score, [f"{site_page.name}: {site_page.reason()}", *reasons])
     return PageType(kind, score, reasons)

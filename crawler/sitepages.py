@@ -324,8 +324,7 @@ def article_claims(doc: TextDocument, url: str, types: set[str], og_type: str | 
     return weight, reasons
 
 
-def site_page_of(doc: TextDocument, url: str, types: set[str], og_type: str | None,
-                 running_words: float) -> SitePage | None:
+def site_page_of(doc: TextDocument, url: str, types: set[str], og_type: str | None) -> SitePage | None:
     """The class of site page the evidence names, when it outweighs the page's claims to be an article."""
     titles = page_titles(doc)
     declared_types = own_schema_types(doc, url)
@@ -351,7 +350,6 @@ def site_page_of(doc: TextDocument, url: str, types: set[str], og_type: str | No
     claims, claim_reasons = article_claims(doc, url, types, og_type)
     if claims >= best.evidence:
         return None
-    best.reasons.append(f"{running_words:.0f} words of text")
     if claim_reasons:
         best.reasons.append(f"outweighs {', '.join(claim_reasons)}")
     return best
