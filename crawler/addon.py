@@ -6,7 +6,8 @@ The add-on enables ``ArticleExtractionMiddleware`` (every HTML response becomes 
 parts of ``crawler.incremental``: ``IncrementalMiddleware`` (conditional requests for stored articles) and,
 unless the project chose its own, ``ResumableScheduler`` (JOBDIR survives a killed crawl). It also puts
 ``crawler.progress.CrawlProgress`` (a progress line a minute, a closing summary) in place of Scrapy's
-``LogStats`` and registers ``crawler.exporters.JsonCsvItemExporter`` for CSV feeds. Orders a project already
+``LogStats``, sets ``LOG_FORMATTER`` to ``crawler.logformatter.LevelAwareLogFormatter`` (one line an item, never
+its HTML) and registers ``crawler.exporters.JsonCsvItemExporter`` for CSV feeds. Orders a project already
 gave these components are kept.
 """
 
@@ -22,6 +23,7 @@ RESUMABLE_SCHEDULER = "crawler.incremental.ResumableScheduler"
 PROGRESS_EXTENSION = "crawler.progress.CrawlProgress"
 SCRAPY_LOGSTATS = "scrapy.extensions.logstats.LogStats"
 CSV_EXPORTER = "crawler.exporters.JsonCsvItemExporter"
+LOG_FORMATTER = "crawler.logformatter.LevelAwareLogFormatter"
 # Extensions' order matters only between extensions that depend on each other; LogStats's own is 0.
 PROGRESS_EXTENSION_ORDER = 0
 # Item pipeline orders: extraction early (other pipelines see articles), storage late (after cleaning and
@@ -55,3 +57,5 @@ class NewsExtractionAddon:
         extensions.setdefault(PROGRESS_EXTENSION, PROGRESS_EXTENSION_ORDER)
         extensions.setdefault(SCRAPY_LOGSTATS, None)
         settings["FEED_EXPORTERS"].setdefault("csv", CSV_EXPORTER)
+        # Scrapy's formatter prints a dropped or scraped item whole (the page's HTML): one summary line instead.
+        settings.set("LOG_FORMATTER", LOG_FORMATTER, priority="addon")

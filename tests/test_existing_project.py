@@ -194,13 +194,14 @@ def test_the_middleware_path_keeps_listings_out_and_rows_keep_their_shape(tmp_pa
     env.pop("SCRAPY_SETTINGS_MODULE", None)
     finished = subprocess.run(
         [sys.executable, "-m", "scrapy", "crawl", "pages", "-a", f"base={site}",
-         "-o", "rows.jsonl", "-o", "rows.csv", "-s", "DEFAULT_DROPITEM_LOG_LEVEL=WARNING"],
+         "-o", "rows.jsonl", "-o", "rows.csv", "-L", "DEBUG"],
         cwd=project, env=env, capture_output=True, text=True, timeout=CRAWL_TIMEOUT_S,
     )
     assert finished.returncode == 0, finished.stderr[-3000:]
     rows = [json.loads(line) for line in (project / "rows.jsonl").read_text(encoding="utf-8").splitlines()]
     assert sorted(row["url"] for row in rows) == [f"{site}/world/story-{n}.html" for n in HEADLINES]
     assert "'extraction/listing_pages_dropped': 1" in finished.stderr
+    assert "Scraped from" in finished.stderr and "<html" not in finished.stderr  # the add-on's log formatter
     from crawler.items import ArticleItem
 
     for row in rows:  # every field, in declaration order, an empty one as null
