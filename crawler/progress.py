@@ -80,7 +80,9 @@ class CrawlProgress:
         self.task.start(self.interval, now=False)
 
     def progress_line(self, stats: dict[str, Any], now: float) -> str:
-        pages = int(stats.get(PAGES_STAT, 0))
+        # pages read from disk (-a path=) have no response: the pages extracted count them
+        extracted = sum(int(v) for k, v in stats.items() if k.startswith(PAGE_TYPE_STAT_PREFIX))
+        pages = max(int(stats.get(PAGES_STAT, 0)), extracted)
         articles = int(stats.get(PAGE_TYPE_STAT_PREFIX + "article", 0))
         when, pages_before, articles_before = self.last
         self.last = (now, pages, articles)
