@@ -2,7 +2,8 @@
 pages are no news (page type ``site``); search-result, tag and author pages are listings, however much text
 they show. Each class is named by the words a site uses for it, in several languages, in three places:
 
-- the page's own URL path segment (``/about-us/``, ``/legal/privacy.html``; only the last segment, or the one
+- the page's own URL path segment (``/about-us/``, ``/legal/privacy.html``, Chinese sites' pinyin and its
+  initials: ``/guanyu/``, ``/gywm/`` for 关于我们; only the last segment, or the one
   before an ``index`` file, so ``/2024/05/02/privacy-rules-tighten.html`` or ``/careers/2024/how-to-ask``
   are not named by it); for search, tag and author pages the segment before the page's own name
   (``/tag/harbour/``) or the query (``?s=harbour``),
@@ -98,7 +99,7 @@ SITE_PAGE_CLASSES: tuple[SitePageClass, ...] = (
         "about page", SITE,
         path_words=_words("about;about-us;aboutus;about-the-company;who-we-are;our-story;our-team;"
                           "ueber-uns;uber-uns;a-propos;qui-sommes-nous;quienes-somos;sobre-nosotros;chi-siamo;"
-                          "sobre-nos;over-ons;guanyu;guanyuwomen;aboutme;about-me"),
+                          "sobre-nos;over-ons;guanyu;guanyuwomen;gywm;aboutme;about-me"),
         titles=_words("about;about us;about me;about the company;who we are;our story;our team;über uns;"
                       "wir über uns;à propos;qui sommes-nous;quiénes somos;sobre nosotros;chi siamo;sobre nós;"
                       "over ons;o nas;о нас;о компании;关于我们;关于本站;关于;公司简介;本站简介;關於我們;"
@@ -107,7 +108,7 @@ SITE_PAGE_CLASSES: tuple[SitePageClass, ...] = (
     SitePageClass(
         "contact page", SITE,
         path_words=_words("contact;contact-us;contactus;contacts;get-in-touch;kontakt;contactez-nous;contacto;"
-                          "contatti;contato;contactenos;lianxi;lianxiwomen"),
+                          "contatti;contato;contactenos;lianxi;lianxiwomen;lxwm"),
         titles=_words("contact;contact us;contacts;get in touch;kontakt;contactez-nous;nous contacter;contacto;"
                       "contáctenos;contatti;contato;fale conosco;contact opnemen;kontakty;контакты;联系我们;"
                       "联系方式;聯絡我們;聯繫我們;お問い合わせ;문의하기"),
@@ -119,7 +120,7 @@ SITE_PAGE_CLASSES: tuple[SitePageClass, ...] = (
                           "legal-notice;cookie-policy;cookies-policy;imprint;impressum;datenschutz;"
                           "datenschutzerklaerung;agb;disclaimer;copyright;mentions-legales;"
                           "politique-de-confidentialite;aviso-legal;privacidad;politica-de-privacidad;"
-                          "note-legali;yinsi;yinsizhengce;mianze;mianzeshengming;falvshengming;banquan"),
+                          "note-legali;yinsi;yinsizhengce;yszc;mianze;mianzeshengming;mzsm;falvshengming;flsm;banquan;bqsm"),
         titles=_words("privacy;privacy policy;privacy notice;privacy statement;cookie policy;terms;"
                       "terms of service;terms of use;terms and conditions;legal;legal notice;imprint;impressum;"
                       "datenschutz;datenschutzerklärung;nutzungsbedingungen;agb;mentions légales;"
@@ -133,7 +134,7 @@ SITE_PAGE_CLASSES: tuple[SitePageClass, ...] = (
     SitePageClass(
         "careers page", SITE,
         path_words=_words("careers;career;jobs;join-us;joinus;work-with-us;karriere;stellenangebote;"
-                          "carrieres;empleo;trabaja-con-nosotros;lavora-con-noi;zhaopin;recruit;recruitment"),
+                          "carrieres;empleo;trabaja-con-nosotros;lavora-con-noi;zhaopin;rczp;recruit;recruitment"),
         titles=_words("careers;jobs;join us;work with us;join our team;karriere;stellenangebote;"
                       "carrières;empleo;trabaja con nosotros;lavora con noi;вакансии;招聘;加入我们;招贤纳士;"
                       "人才招聘;诚聘英才;採用情報;채용"),

@@ -56,6 +56,8 @@ def kind_of(html: str, url: str) -> tuple[str, str]:
     ("contact page", "https://news.example.cn/html/5.html", page("联系我们 - 示例新闻网", ZH_TEXT)),
     ("legal page", "https://news.example.cn/html/6.html", page("免责声明_示例新闻网", ZH_TEXT)),
     ("legal page", "https://news.example.cn/html/7.html", page("隐私政策 | 示例新闻网", ZH_TEXT)),
+    # pinyin initials of 联系我们 in the path, the title only the site's name
+    ("contact page", "https://news.example.cn/lxwm/index.shtml", page("示例新闻网", ZH_TEXT, h1="")),
 ])
 def test_site_pages_are_not_articles(name: str, url: str, html: str) -> None:
     kind, reason = kind_of(html, url)
