@@ -188,14 +188,14 @@ class PagesSite:
 HTML_IN_LOG_RE = re.compile(r"<(?:html|div|body|p|a)[\s>]", re.I)
 
 
-def crawl(checkout: Path, base_url: str, folder: Path, *settings: str) -> tuple[list[dict], str]:
-    """``scrapy crawl news`` of the checkout's project over the site, at DEBUG: the feed's rows and the log."""
+def crawl(checkout: Path, base_url: str, folder: Path, *settings: str, level: str = "DEBUG") -> tuple[list[dict], str]:
+    """``scrapy crawl news`` of the checkout's project over the site (log at DEBUG): the feed's rows and the log."""
     feed = folder / "articles.jsonl"
     command = [sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"start_urls={base_url}/",
                "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "EXTRACTION_WORKERS=1", "-s", "TELNETCONSOLE_ENABLED=False",
                "-s", f"STORAGE_SQLITE_PATH={folder / 'articles.sqlite'}",
                "-s", f"EXTRACTION_TEMPLATE_STORE={folder / 'templates.sqlite'}",
-               *settings, "-O", str(feed), "-L", "DEBUG"]
+               *settings, "-O", str(feed), "-L", level]
     env = dict(os.environ, PYTHONPATH=str(checkout))
     done = subprocess.run(command, cwd=checkout, env=env, capture_output=True, text=True, timeout=300)
     if done.returncode != 0:
@@ -208,17 +208,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Crawl the test site with a checkout's project; print what "
                                                  "was stored as articles and how many log lines carry HTML.")
     parser.add_argument("--checkout", default=str(Path(__file__).resolve().parents[1]))
+    parser.add_argument("--log-level", default="DEBUG")
     args = parser.parse_args()
     site = PagesSite().start()
     try:
         with tempfile.TemporaryDirectory() as folder:
-            rows, log = crawl(Path(args.checkout).resolve(), site.base_url, Path(folder))
+            rows, log = crawl(Path(args.checkout).resolve(), site.base_url, Path(folder), level=args.log_level)
     finally:
         site.shutdown()
     stored = [row["url"].removeprefix(site.base_url) for row in rows]
     site_pages = [path for path in stored if path in SITE_PAGES or path in LISTING_PAGES or path in SECTIONS]
     lines = log.splitlines()
-    print(f"checkout {args.checkout}")
+    print(f"checkout {args.checkout}, log level {args.log_level}")
     print(f"articles stored: {sum(path in ARTICLES for path in stored)} of {len(ARTICLES)}")
     print(f"non-articles stored as articles: {len(site_pages)} of {len(NOT_ARTICLES)} {sorted(site_pages)}")
     print(f"log lines: {len(lines)}, with HTML: {sum(bool(HTML_IN_LOG_RE.search(line)) for line in lines)}, "
