@@ -4,8 +4,11 @@ The add-on enables ``ArticleExtractionMiddleware`` (every HTML response becomes 
 ``ArticleExtractionPipeline`` (items carrying ``html``/``body`` and ``url`` become articles) and, when
 ``STORAGE_SQLITE_PATH`` or ``STORAGE_POSTGRES_DSN`` is set, ``ArticleStoragePipeline`` with the store-aware
 parts of ``crawler.incremental``: ``IncrementalMiddleware`` (conditional requests for stored articles) and,
-unless the project chose its own, ``ResumableScheduler`` (JOBDIR survives a killed crawl). Orders a project
-already gave these components are kept.
+unless the project chose its own, ``ResumableScheduler`` (JOBDIR survives a killed crawl). It also puts
+``crawler.progress.CrawlProgress`` (a progress line a minute, a closing summary) in place of Scrapy's
+``LogStats``, sets ``LOG_FORMATTER`` to ``crawler.logformatter.LevelAwareLogFormatter`` (one line an item, never
+its HTML) and registers ``crawler.exporters.JsonCsvItemExporter`` for CSV feeds. Orders a project already
+gave these components are kept.
 """
 
 from __future__ import annotations
@@ -18,6 +21,12 @@ EXTRACTION_MIDDLEWARE = "crawler.middlewares.ArticleExtractionMiddleware"
 INCREMENTAL_MIDDLEWARE = "crawler.incremental.IncrementalMiddleware"
 EXPLAIN_EXTENSION = "crawler.explain.extension.ExplainSampler"  # off (NotConfigured) unless EXPLAIN_DIR is set
 RESUMABLE_SCHEDULER = "crawler.incremental.ResumableScheduler"
+PROGRESS_EXTENSION = "crawler.progress.CrawlProgress"
+SCRAPY_LOGSTATS = "scrapy.extensions.logstats.LogStats"
+CSV_EXPORTER = "crawler.exporters.JsonCsvItemExporter"
+LOG_FORMATTER = "crawler.logformatter.LevelAwareLogFormatter"
+# Extensions' order matters only between extensions that depend on each other; LogStats's own is 0.
+PROGRESS_EXTENSION_ORDER = 0
 # Item pipeline orders: extraction early (other pipelines see articles), storage late (after cleaning and
 # validation pipelines at the customary 300-800).
 EXTRACTION_PIPELINE_ORDER = 100
@@ -44,3 +53,11 @@ class NewsExtractionAddon:
             settings.set("SCHEDULER", RESUMABLE_SCHEDULER, priority="addon")
         settings["SPIDER_MIDDLEWARES"].setdefault(EXTRACTION_MIDDLEWARE, EXTRACTION_MIDDLEWARE_ORDER)
         settings["EXTENSIONS"].setdefault(EXPLAIN_EXTENSION, 0)
+        # A readable log: the progress line and closing summary in place of Scrapy's LogStats (same
+        # LOGSTATS_INTERVAL), and CSV feeds whose metadata cell is JSON. A project's own entries stay.
+        extensions = settings["EXTENSIONS"]
+        extensions.setdefault(PROGRESS_EXTENSION, PROGRESS_EXTENSION_ORDER)
+        extensions.setdefault(SCRAPY_LOGSTATS, None)
+        settings["FEED_EXPORTERS"].setdefault("csv", CSV_EXPORTER)
+        # Scrapy's formatter prints a dropped or scraped item whole (the page's HTML): one summary line instead.
+        settings.set("LOG_FORMATTER", LOG_FORMATTER, priority="addon")

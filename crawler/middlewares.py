@@ -2,9 +2,11 @@
 
 Enable it (or ``crawler.addon.NewsExtractionAddon``) and a spider that only follows links, or scrapes
 something else, yields one ``ArticleItem`` per HTML page besides its own output; no callback changes.
-Non-HTML responses (images, PDFs, JSON, feeds) pass untouched. When the callback already yielded a page
-item carrying this response's HTML (a field named by ``EXTRACTION_HTML_FIELD``), the extraction pipeline
-will turn that into the article, so the middleware adds none (``EXTRACTION_MIDDLEWARE_DEDUPLICATE``).
+Non-HTML responses (images, PDFs, JSON, feeds) pass untouched, and so do listing and site pages
+(``crawler.pagetypes``; ``EXTRACTION_DROP_LISTINGS``, True, as in the pipeline): no article is added for
+them. When the callback already yielded a page item carrying this response's HTML (a field named by
+``EXTRACTION_HTML_FIELD``), the extraction pipeline will turn that into the article, so the middleware adds
+none (``EXTRACTION_MIDDLEWARE_DEDUPLICATE``).
 
 Extraction goes to the same process pool as ``ArticleExtractionPipeline`` (``ExtractionService``) and is
 awaited, so the reactor stays free. Setting: ``EXTRACTION_ENABLED`` (off: ``NotConfigured``).
@@ -12,6 +14,7 @@ awaited, so the reactor stays free. Setting: ``EXTRACTION_ENABLED`` (off: ``NotC
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -20,7 +23,9 @@ from scrapy.crawler import Crawler
 from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware
 from scrapy.http import HtmlResponse, Request, Response, TextResponse
 
-from .pipelines import ExtractionService, article_item
+from .pipelines import ExtractionService, article_item, count_page_type, not_an_article
+
+logger = logging.getLogger(__name__)
 
 HTML_CONTENT_TYPES = ("text/html", "application/xhtml+xml")
 
@@ -38,15 +43,19 @@ def is_html_response(response: Response | None) -> bool:
 class ArticleExtractionMiddleware:
     """Adds an ``ArticleItem`` for every HTML response to the spider's output."""
 
-    def __init__(self, service: ExtractionService, crawler: Crawler | None = None, deduplicate: bool = True) -> None:
+    def __init__(self, service: ExtractionService, crawler: Crawler | None = None, deduplicate: bool = True,
+                 drop_listings: bool = True) -> None:
         self.service = service
         self.crawler = crawler
         self.deduplicate = deduplicate
+        self.drop_listings = drop_listings
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ArticleExtractionMiddleware:
+        settings = crawler.settings
         return cls(ExtractionService.for_crawler(crawler), crawler,
-                   crawler.settings.getbool("EXTRACTION_MIDDLEWARE_DEDUPLICATE", True))
+                   settings.getbool("EXTRACTION_MIDDLEWARE_DEDUPLICATE", True),
+                   settings.getbool("EXTRACTION_DROP_LISTINGS", True))
 
     def _carries_page(self, output: Any, response: Response) -> bool:
         """Whether a spider output item already carries this response's HTML for the pipeline."""
@@ -68,8 +77,18 @@ class ArticleExtractionMiddleware:
             return
         content_type = (response.headers.get(b"Content-Type") or b"").decode("latin-1") or None
         fields = await self.service.extract(response.body, response.url, content_type)
-        if self.crawler is not None and self.crawler.stats is not None:
-            self.crawler.stats.inc_value("extraction/middleware_articles")
+        stats = self.crawler.stats if self.crawler is not None else None
+        count_page_type(stats, fields)
+        if self.drop_listings and not_an_article(fields):
+            # As the extraction pipeline does (EXTRACTION_DROP_LISTINGS): a listing or site page was fetched
+            # for its links; nothing is added for it, one DEBUG line says why.
+            if stats is not None:
+                stats.inc_value(f"extraction/{fields['page_type']}_pages_dropped")
+            logger.debug("Not an article: %s page %s: %s", fields["page_type"], response.url,
+                         fields.get("page_type_reason"))
+            return
+        if stats is not None:
+            stats.inc_value("extraction/middleware_articles")
         yield article_item(fields)
 
 

@@ -1,5 +1,6 @@
-"""Is a page an article (extract and store it) or a listing (home, section, tag, author, search, pagination:
-follow its links, never store it)? Evidence from the URL and the page, weighed, with the reasons kept.
+"""Is a page an article (extract and store it), a listing (home, section, tag, author, search, pagination:
+follow its links, never store it) or one of the site's own pages (about, contact, privacy, terms, careers,
+login: ``site``, never stored)? Evidence from the URL and the page, weighed, with the reasons kept.
 
 Each piece of evidence adds to a score (positive: article); the page is an article when the score is above
 zero. Structured data the site declares (JSON-LD, OpenGraph) weighs most, then the shape of the page (how
@@ -15,9 +16,11 @@ from urllib.parse import urlsplit
 
 from .extractors.document import TextDocument
 from .extractors.text import cjk_ratio
+from .sitepages import SITE, site_page_of
 
 ARTICLE = "article"
 LISTING = "listing"
+# SITE ("site"): the site's own pages (about, contact, legal, careers, login), from crawler.sitepages.
 
 ARTICLE_SCHEMA_TYPES = {
     "article", "newsarticle", "blogposting", "reportagenews", "analysisnewsarticle", "opinionnewsarticle",
@@ -111,7 +114,9 @@ def _words(block_words: int, text: str) -> float:
 
 
 def classify_page(doc: TextDocument, url: str | None = None) -> PageType:
-    """Article or listing, with the evidence for it."""
+    """Article, listing or site page, with the evidence for it. A named class of site page
+    (``crawler.sitepages``: about, contact, legal, careers, login, search results, tag, author) wins when
+    its evidence outweighs the page's own claims to be an article."""
     url = url or doc.url or ""
     score = 0.0
     reasons: list[str] = []
@@ -131,7 +136,9 @@ def classify_page(doc: TextDocument, url: str | None = None) -> PageType:
         reasons.append("og:type website")
     path = urlsplit(url)
     where = path.path + (f"?{path.query}" if path.query else "")
-    if DATED_PATH_RE.search(where):
+    if not url:
+        pass  # a page without its URL (a saved file, an API call): the URL says nothing, not "home page"
+    elif DATED_PATH_RE.search(where):
         score += URL_WEIGHT
         reasons.append("dated URL")
     elif LISTING_PATH_RE.search(where):
@@ -159,4 +166,11 @@ def classify_page(doc: TextDocument, url: str | None = None) -> PageType:
         score -= LINK_WEIGHT
         reasons.append(f"{linked / words:.0%} of the words are links")
     # A tie keeps the page: storing a listing by mistake is visible and fixable, losing an article is not.
-    return PageType(ARTICLE if score >= 0 else LISTING, score, reasons)
+    kind = ARTICLE if score >= 0 else LISTING
+    site_page = site_page_of(doc, url, types, og_type)
+    if site_page is not None:
+        return PageType(site_page.kind, score, [f"{site_page.name}: {site_page.reason()}", *reasons])
+    return PageType(kind, score, reasons)
+
+
+__all__ = ["ARTICLE", "LISTING", "SITE", "PageType", "classify_page"]

@@ -14,7 +14,8 @@ Settings (all optional; ``crawler.addon.NewsExtractionAddon`` enables both pipel
 
 - ``EXTRACTION_ENABLED`` (True), ``EXTRACTION_WORKERS`` (``os.cpu_count()``; 0 extracts in the crawl
   process, for debugging), ``EXTRACTION_TEMPLATE_STORE`` (SQLite path, default
-  ``.scrapy/newscrawler/templates.sqlite``), ``EXTRACTION_RULES_FILE`` (JSON or YAML),
+  ``.scrapy/newscrawler/templates.sqlite``; a relative path is under ``.scrapy/``),
+  ``EXTRACTION_RULES_FILE`` (JSON or YAML),
   ``EXTRACTION_HTML_FIELD`` (a name or list of names, first present wins; ``["html", "body"]``),
   ``EXTRACTION_URL_FIELD`` (``"url"``), ``EXTRACTION_CONTENT_TYPE_FIELD`` (``"content_type"``),
   ``EXTRACTION_START_METHOD`` (multiprocessing start method, ``"forkserver"``: a fork of the crawl
@@ -385,6 +386,8 @@ class ExtractionSettings:
         store = settings.get("EXTRACTION_TEMPLATE_STORE")
         if not store:
             store = str(Path(data_path(DATA_DIR, createdir=True)) / DEFAULT_TEMPLATE_STORE)
+        else:
+            store = template_store_path(str(store))
         workers_setting = settings.get("EXTRACTION_WORKERS")
         cores = os.cpu_count() or 1
         workers = cores if workers_setting in (None, "") else settings.getint("EXTRACTION_WORKERS")
@@ -405,6 +408,17 @@ class ExtractionSettings:
             start_method=start_method,
             rules_file=rules_file,
         )
+
+
+def template_store_path(spec: str) -> str:
+    """Where ``EXTRACTION_TEMPLATE_STORE`` lives: a relative file path under the project's ``.scrapy/`` folder,
+    as Scrapy places its own data (``HTTPCACHE_DIR``; ``scrapy.utils.project.data_path``), never in whatever
+    folder the crawl was started from; an absolute path or a ``redis://`` URL as given."""
+    if "://" in spec or Path(spec).is_absolute():
+        return spec
+    path = Path(data_path(spec))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return str(path)
 
 
 def _worker_died(url: str | None, error: BaseException) -> dict[str, Any]:
@@ -544,7 +558,8 @@ def item_as_dict(adapter: ItemAdapter) -> dict[str, Any]:
 def article_item(fields: Mapping[str, Any], source: Mapping[str, Any] | None = None,
                  skip: Iterable[str] = ()) -> ArticleItem:
     """An ArticleItem from extracted fields; the source item's values fill the gaps, and every value
-    without a field of its own (other metadata, the source's extra fields) goes to ``metadata``."""
+    without a field of its own (other metadata, the source's extra fields) goes to ``metadata``. Every
+    field is set (None when empty)."""
     item = ArticleItem()
     extra: dict[str, Any] = {}
     skipped = set(skip) | TRANSPORT_FIELDS
@@ -568,7 +583,28 @@ def article_item(fields: Mapping[str, Any], source: Mapping[str, Any] | None = N
     item.setdefault("crawled_at", utc_now_iso())
     if extra:
         item["metadata"] = extra
-    return item
+    # Every row has every field, in declaration order, an empty one as None: feeds write each row the same
+    # shape (null in JSON, an empty cell in CSV) whatever the page had.
+    return ArticleItem({name: item.get(name) for name in ArticleItem.fields})
+
+
+# Page types that are not stored when EXTRACTION_DROP_LISTINGS / STORAGE_SKIP_LISTINGS are on (crawler.pagetypes:
+# listings and site pages); a page without a type (it failed to parse) is kept with its reason.
+ARTICLE_PAGE_TYPE = "article"
+# Dropped non-articles are routine on a crawl (one listing a few articles): DEBUG, not Scrapy's WARNING.
+DROPPED_PAGE_LOG_LEVEL = "DEBUG"
+
+
+def not_an_article(fields: Mapping[str, Any]) -> bool:
+    """Whether the extracted fields say the page is a listing or a site page, not an article."""
+    kind = fields.get("page_type")
+    return kind is not None and kind != ARTICLE_PAGE_TYPE
+
+
+def count_page_type(stats: Any, fields: Mapping[str, Any]) -> None:
+    """``extraction/pages/<page type>``: what the extraction saw, read by the progress log."""
+    if stats is not None:
+        stats.inc_value(f"extraction/pages/{fields.get('page_type') or 'unknown'}")
 
 
 class ArticleExtractionPipeline:
@@ -606,11 +642,14 @@ class ArticleExtractionPipeline:
             content_type = content_type.decode("latin-1")
         fields = await self.service.extract(html, url, content_type if isinstance(content_type, str) else None)
         stats = self.crawler.stats if self.crawler is not None else None
-        if self.drop_listings and fields.get("page_type") == "listing":
+        count_page_type(stats, fields)
+        if self.drop_listings and not_an_article(fields):
             if stats is not None:
-                stats.inc_value("extraction/listing_pages_dropped")
-            # Listing pages (home, sections, tags, pagination) were crawled for their links only.
-            raise DropItem(f"listing page {url}: {fields.get('page_type_reason')}")
+                stats.inc_value(f"extraction/{fields['page_type']}_pages_dropped")
+            # Listing pages (home, sections, tags, search, pagination) were crawled for their links only, and
+            # site pages (about, contact, legal, careers, login) are no news; one DEBUG line each.
+            raise DropItem(f"{fields['page_type']} page {url}: {fields.get('page_type_reason')}",
+                           log_level=DROPPED_PAGE_LOG_LEVEL)
         source = item_as_dict(adapter)
         parts = source.pop(CONTINUATION_FIELD, None)
         if isinstance(parts, list) and parts:
@@ -789,8 +828,8 @@ class ArticleStoragePipeline:
         if not adapter.get("text"):
             self._stat("skipped_empty")
             return item
-        if self.skip_listings and adapter.get("page_type") == "listing":
-            self._stat("skipped_listing")
+        if self.skip_listings and not_an_article(adapter):
+            self._stat(f"skipped_{adapter.get('page_type')}")
             return item
         result = await await_future(self._store(storage_record(item_as_dict(adapter))))
         self._stat(result.action)
@@ -818,7 +857,9 @@ __all__ = [
     "await_future",
     "canonical_url",
     "content_hash",
+    "count_page_type",
     "load_rules",
     "normalize_text",
+    "not_an_article",
     "storage_record",
 ]

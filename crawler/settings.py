@@ -32,6 +32,9 @@ DOWNLOADER_MIDDLEWARES = {
 # the per-page "Crawled"/"Scraped" lines back. Below the level they are not even built (crawler/logformatter.py).
 LOG_LEVEL = "INFO"
 LOG_FORMATTER = "crawler.logformatter.LevelAwareLogFormatter"
+# A progress line this often (pages, articles, listings, site pages, rates a minute, queue) and a summary at the
+# end (crawler/progress.py, put in place of Scrapy's LogStats by the add-on); 0 turns both off.
+LOGSTATS_INTERVAL = 60.0
 
 # The extraction pipeline and middleware, plus storage (crawler/addon.py says what each adds).
 ADDONS = {"crawler.addon.NewsExtractionAddon": 0}

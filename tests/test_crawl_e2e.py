@@ -56,7 +56,8 @@ def test_news_crawl_stores_every_article_once(site, tmp_path):
     assert "stood empty" in merged["text"] and merged["text"].endswith("history.")  # both pages, in order
     assert merged["metadata"]["pages"][1] == site.base_url + CONTINUATION
     assert all(count == 1 for path, count in site.hits.items() if path != "/robots.txt"), site.hits
-    assert "'extraction/listing_pages_dropped': 7" in log
+    assert "'extraction/listing_pages_dropped': 5" in log  # home and sections
+    assert "'extraction/site_pages_dropped': 2" in log  # about.html and contact.html
 
     with sqlite3.connect(tmp_path / "articles.sqlite") as db:
         stored = {url: text for url, text in db.execute("SELECT url, text FROM articles")}

@@ -65,6 +65,37 @@ def test_an_html_response_adds_an_article_to_the_spider_output(tmp_path: Path) -
     assert middleware.crawler.stats.get_value("extraction/middleware_articles") == 1
 
 
+LISTING_URL = "https://news.example.com/world/"
+LISTING_PAGE = ("<html><head><title>World | Example News</title></head><body><ul>"
+                + "".join(f"<li><a href='/world/2024/05/{n:02d}/story-{n}.html'>Story number {n} of the day</a></li>"
+                          for n in range(1, 25))
+                + "</ul><footer>Copyright 2024 Example News. All rights reserved.</footer></body></html>")
+
+
+def test_a_listing_page_adds_no_article_unless_listings_are_kept(tmp_path: Path) -> None:
+    response = HtmlResponse(LISTING_URL, body=LISTING_PAGE.encode(), headers={"Content-Type": "text/html"})
+    follow = Request("https://news.example.com/world/2024/05/01/story-1.html")
+    middleware = make_middleware(tmp_path)
+    assert collect(middleware, response, follow) == [follow]  # as the pipeline drops it (EXTRACTION_DROP_LISTINGS)
+    assert middleware.crawler.stats.get_value("extraction/listing_pages_dropped") == 1
+    assert middleware.crawler.stats.get_value("extraction/pages/listing") == 1
+    kept = collect(make_middleware(tmp_path, EXTRACTION_DROP_LISTINGS=False), response, follow)
+    assert len(kept) == 2 and kept[1]["page_type"] == "listing"
+
+
+def test_addon_replaces_logstats_and_sets_the_log_formatter_and_csv_exporter() -> None:
+    settings = Settings()
+    NewsExtractionAddon().update_settings(settings)
+    extensions = settings.getwithbase("EXTENSIONS")
+    assert extensions["crawler.progress.CrawlProgress"] == 0
+    assert extensions["scrapy.extensions.logstats.LogStats"] is None
+    assert settings["LOG_FORMATTER"] == "crawler.logformatter.LevelAwareLogFormatter"
+    assert settings.getwithbase("FEED_EXPORTERS")["csv"] == "crawler.exporters.JsonCsvItemExporter"
+    own = Settings({"LOG_FORMATTER": "project.Formatter", "FEED_EXPORTERS": {"csv": "project.Csv"}})
+    NewsExtractionAddon().update_settings(own)
+    assert own["LOG_FORMATTER"] == "project.Formatter" and own.getwithbase("FEED_EXPORTERS")["csv"] == "project.Csv"
+
+
 def test_non_html_responses_are_left_alone(tmp_path: Path) -> None:
     middleware = make_middleware(tmp_path)
     image = Response("https://news.example.com/a.png", body=b"\x89PNG\r\n", headers={"Content-Type": "image/png"})

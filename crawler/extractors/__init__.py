@@ -59,9 +59,12 @@ def extract(
     extractor: str = "default",
     content_type: str | None = None,
 ) -> Article:
-    """The main text of one page; an empty ``text`` comes with a ``reason``."""
+    """The main text of one page; an empty ``text`` comes with a ``reason``. ``title`` is the page's
+    headline as its metadata gives it (``<title>`` without the site name), the title the crawl's rows carry."""
     chosen = get_extractor(extractor)
-    return chosen.extract(parse_html(html, url, content_type))
+    article = chosen.extract(parse_html(html, url, content_type))
+    article.title = article.metadata.title or article.title
+    return article
 
 
 def extract_metadata_only(

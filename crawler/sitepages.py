@@ -1,0 +1,379 @@
+"""The site's own pages: about, contact, legal (privacy, terms, cookies, imprint, disclaimer), careers and login
+pages are no news (page type ``site``); search-result, tag and author pages are listings, however much text
+they show. Each class is named by the words a site uses for it, in several languages, in three places:
+
+- the page's own URL path segment (``/about-us/``, ``/legal/privacy.html``, Chinese sites' pinyin and its
+  initials: ``/guanyu/``, ``/gywm/`` for 关于我们; only the last segment, or the one
+  before an ``index`` file, so ``/2024/05/02/privacy-rules-tighten.html`` or ``/careers/2024/how-to-ask``
+  are not named by it); for search, tag and author pages the segment before the page's own name
+  (``/tag/harbour/``) or the query (``?s=harbour``),
+- its title, heading or ``og:title``, split at the separators of "Page | Site" titles; a part must be the
+  phrase itself ("Privacy Policy", "关于我们"), not a headline that begins with the word ("Privacy rules
+  tighten"), except for the phrases that lead a listing's title ("Search results for ...", "Posts by ..."),
+- its declared schema.org type (``AboutPage``, ``ContactPage``, ``SearchResultsPage``, ``ProfilePage``) or
+  OpenGraph ``profile``.
+
+Against that evidence stands the page's own claim to be an article: an Article type in its JSON-LD, a
+publication date it declares, a date in its URL and, weakly (CMSs mark every page so), ``og:type`` article.
+A site page needs at least two of its signals' weight and more than the article's: a film review titled
+"Contact" with a NewsArticle type and a date stays an article.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+from .extractors.document import TextDocument
+
+SITE = "site"
+LISTING = "listing"
+
+# Weights of the signals for a site page (design choice, the same scale as crawler.pagetypes: a declared type
+# weighs most, the page naming itself in its URL or title next).
+SITE_SCHEMA_WEIGHT = 3.0
+SITE_URL_WEIGHT = 2.0
+SITE_TITLE_WEIGHT = 2.0
+# The least evidence for a site page: one URL or title signal alone (a page's name is deliberate).
+MIN_SITE_EVIDENCE = 2.0
+# The page's claims to be an article, weighed against it.
+ARTICLE_SCHEMA_WEIGHT = 3.0
+DATED_URL_WEIGHT = 2.0
+PUBLISHED_DATE_WEIGHT = 1.0
+# WordPress/Yoast and other CMSs put og:type article on every page, the about page included: weak.
+OG_ARTICLE_WEIGHT = 1.0
+
+ARTICLE_SCHEMA_TYPES = {
+    "article", "newsarticle", "blogposting", "reportagenews", "analysisnewsarticle", "opinionnewsarticle",
+    "reviewnewsarticle", "backgroundnewsarticle", "liveblogposting",
+}
+DATED_PATH_RE = re.compile(r"/(?:19|20)\d{2}[/-]?\d{1,2}(?:[/-]?\d{1,2})?/")
+PAGE_EXTENSION_RE = re.compile(r"\.(?:s?html?|php\d?|aspx?|jsp|cfm)$", re.I)
+INDEX_NAMES = {"index", "default", "home"}
+# Separators between a page's name and the site's in a title: spaced dashes, bars, underscores and CJK
+# brackets; not colons, which headlines use ("Privacy: what the new law means").
+TITLE_SPLIT_RE = re.compile(r"\s+[-–—|·•»«/]\s+|\s*[|｜»«【】_]\s*|::")
+PUNCTUATION_RE = re.compile(r"^[\W_]+|[\W_]+$")
+SPACES_RE = re.compile(r"\s+")
+# Title texts longer than this are headlines, never a site page's name (design choice: the longest phrases
+# below have 5 words).
+MAX_NAME_WORDS = 8
+# "harbour Archives": a tag's name is a word or two; "Museum opens its archives" is a headline.
+MAX_SUFFIXED_NAME_WORDS = 3
+# /tag/<name>/page/2 at most after a tag or author word; a story slug (4+ hyphenated words) after it is a story
+# filed under a topic section (/topics/politics/mayor-wins-second-term-in-landslide).
+MAX_SEGMENTS_AFTER_PARENT = 3
+STORY_SLUG_RE = re.compile(r"[^-]+(?:-[^-]+){3,}")
+# Query keys of a site search (WordPress ?s=, most engines ?q=, Baidu's ?wd=).
+SEARCH_QUERY_KEYS = {"s", "q", "query", "search", "keyword", "keywords", "searchword", "wd", "kw", "term"}
+
+
+@dataclass(frozen=True)
+class SitePageClass:
+    """A named class of non-article page and the words that name it. ``path_words``: the page's own last path
+    segment; ``parent_words``: a path segment followed by the page's own name (``/tag/<name>``);
+    ``titles``: whole title parts; ``title_prefixes``: starts of the title (listings' "Search results for");
+    ``title_suffixes``: ends of a short first part ("harbour Archives"); ``title_contains``: WordPress's
+    "Jane Doe, Author at Site"."""
+
+    name: str
+    kind: str
+    path_words: frozenset[str] = frozenset()
+    parent_words: frozenset[str] = frozenset()
+    titles: frozenset[str] = frozenset()
+    title_prefixes: tuple[str, ...] = ()
+    title_suffixes: tuple[str, ...] = ()
+    title_contains: tuple[str, ...] = ()
+    schema_types: frozenset[str] = frozenset()
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(word.strip() for word in text.split(";") if word.strip())
+
+
+SITE_PAGE_CLASSES: tuple[SitePageClass, ...] = (
+    SitePageClass(
+        "about page", SITE,
+        path_words=_words("about;about-us;aboutus;about-the-company;who-we-are;our-story;our-team;"
+                          "ueber-uns;uber-uns;a-propos;qui-sommes-nous;quienes-somos;sobre-nosotros;chi-siamo;"
+                          "sobre-nos;over-ons;guanyu;guanyuwomen;gywm;aboutme;about-me"),
+        titles=_words("about;about us;about me;about the company;who we are;our story;our team;über uns;"
+                      "wir über uns;à propos;qui sommes-nous;quiénes somos;sobre nosotros;chi siamo;sobre nós;"
+                      "over ons;o nas;о нас;о компании;关于我们;关于本站;关于;公司简介;本站简介;關於我們;"
+                      "会社概要;私たちについて;회사소개"),
+        schema_types=frozenset({"aboutpage"})),
+    SitePageClass(
+        "contact page", SITE,
+        path_words=_words("contact;contact-us;contactus;contacts;get-in-touch;kontakt;contactez-nous;contacto;"
+                          "contatti;contato;contactenos;lianxi;lianxiwomen;lxwm"),
+        titles=_words("contact;contact us;contacts;get in touch;kontakt;contactez-nous;nous contacter;contacto;"
+                      "contáctenos;contatti;contato;fale conosco;contact opnemen;kontakty;контакты;联系我们;"
+                      "联系方式;聯絡我們;聯繫我們;お問い合わせ;문의하기"),
+        schema_types=frozenset({"contactpage"})),
+    SitePageClass(
+        "legal page", SITE,
+        path_words=_words("privacy;privacy-policy;privacypolicy;privacy-notice;privacy-statement;terms;"
+                          "terms-of-service;terms-of-use;terms-and-conditions;termsofservice;tos;legal;"
+                          "legal-notice;cookie-policy;cookies-policy;imprint;impressum;datenschutz;"
+                          "datenschutzerklaerung;agb;disclaimer;copyright;mentions-legales;"
+                          "politique-de-confidentialite;aviso-legal;privacidad;politica-de-privacidad;"
+                          "note-legali;yinsi;yinsizhengce;yszc;mianze;mianzeshengming;mzsm;falvshengming;flsm;banquan;bqsm"),
+        titles=_words("privacy;privacy policy;privacy notice;privacy statement;cookie policy;terms;"
+                      "terms of service;terms of use;terms and conditions;legal;legal notice;imprint;impressum;"
+                      "datenschutz;datenschutzerklärung;nutzungsbedingungen;agb;mentions légales;"
+                      "politique de confidentialité;conditions générales d'utilisation;aviso legal;"
+                      "política de privacidad;términos y condiciones;informativa sulla privacy;note legali;"
+                      "termini e condizioni;disclaimer;copyright;copyright notice;политика конфиденциальности;"
+                      "пользовательское соглашение;隐私政策;隐私条款;隐私声明;隐私保护政策;免责声明;法律声明;"
+                      "版权声明;用户协议;服务条款;使用条款;网站声明;隱私權政策;免責聲明;プライバシーポリシー;"
+                      "利用規約;免責事項;개인정보처리방침;이용약관"),
+        schema_types=frozenset()),
+    SitePageClass(
+        "careers page", SITE,
+        path_words=_words("careers;career;jobs;join-us;joinus;work-with-us;karriere;stellenangebote;"
+                          "carrieres;empleo;trabaja-con-nosotros;lavora-con-noi;zhaopin;rczp;recruit;recruitment"),
+        titles=_words("careers;jobs;join us;work with us;join our team;karriere;stellenangebote;"
+                      "carrières;empleo;trabaja con nosotros;lavora con noi;вакансии;招聘;加入我们;招贤纳士;"
+                      "人才招聘;诚聘英才;採用情報;채용"),
+        schema_types=frozenset()),
+    SitePageClass(
+        "login page", SITE,
+        path_words=_words("login;log-in;signin;sign-in;signup;sign-up;register;registration;logon;my-account;"
+                          "account;anmelden;connexion;denglu;zhuce"),
+        titles=_words("log in;login;sign in;sign up;register;create an account;create account;my account;"
+                      "anmelden;registrieren;connexion;se connecter;s'inscrire;iniciar sesión;registrarse;"
+                      "accedi;registrati;войти;вход;регистрация;登录;注册;用户登录;会员登录;登入;ログイン;로그인"),
+        schema_types=frozenset()),
+    SitePageClass(
+        "search results page", LISTING,
+        path_words=_words("search;suche;recherche;buscar;busqueda;cerca;sousuo"),
+        title_prefixes=("search results", "you searched for", "search for:", "suchergebnisse",
+                        "résultats de recherche", "resultados de búsqueda", "risultati della ricerca",
+                        "результаты поиска", "搜索结果", "搜尋結果", "検索結果", "검색 결과"),
+        schema_types=frozenset({"searchresultspage"})),
+    SitePageClass(
+        "tag page", LISTING,
+        # not "topic(s)": many sites file stories and documentation under /topics/<subject>/
+        parent_words=_words("tag;tags;label;labels;schlagwort;etiqueta;etiquette;biaoqian"),
+        title_prefixes=("tag:", "tagged", "posts tagged", "articles tagged", "stories tagged", "tag archives",
+                        "schlagwort:", "étiquette :", "etiqueta:", "标签：", "标签:", "タグ:"),
+        title_suffixes=(" archives",),
+        schema_types=frozenset()),
+    SitePageClass(
+        "author page", LISTING,
+        parent_words=_words("author;authors;writer;writers;columnist;columnists;autor;auteur;autore;zuozhe"),
+        title_prefixes=("author:", "posts by", "articles by", "stories by", "all posts by", "autor:",
+                        "auteur :", "作者：", "作者:"),
+        title_contains=(", author at ",),
+        schema_types=frozenset({"profilepage"})),
+)
+
+
+SITE_SCHEMA_TYPES = frozenset().union(*(page_class.schema_types for page_class in SITE_PAGE_CLASSES))
+
+
+@dataclass
+class SitePage:
+    name: str
+    kind: str
+    evidence: float
+    reasons: list[str] = field(default_factory=list)
+
+    def reason(self) -> str:
+        return "; ".join(self.reasons)
+
+
+def normal_name(text: str) -> str:
+    """A title part or path word as compared: lower case, single spaces, no punctuation at either end."""
+    text = SPACES_RE.sub(" ", text.replace("\u2019", "'").casefold()).strip()
+    return PUNCTUATION_RE.sub("", text)
+
+
+def _path_segments(url: str) -> tuple[list[str], dict[str, str]]:
+    parts = urlsplit(url)
+    segments = [PAGE_EXTENSION_RE.sub("", unquote(s)).lower().replace("_", "-") for s in parts.path.split("/") if s]
+    if segments and segments[-1] in INDEX_NAMES:
+        segments.pop()
+    return segments, {key.lower(): value for key, value in parse_qsl(parts.query) if value.strip()}
+
+
+def _url_evidence(page_class: SitePageClass, url: str) -> str | None:
+    segments, query = _path_segments(url)
+    if page_class.path_words and segments:
+        last = segments[-1]
+        if last in page_class.path_words or last.replace("-", "") in page_class.path_words:
+            return f"URL path '{last}'"
+    for index, segment in enumerate(segments):
+        rest = segments[index + 1:]
+        # /tag/<name>/, /author/<name>/page/2: the word names the page, not a section holding stories
+        if segment in page_class.parent_words and len(rest) <= MAX_SEGMENTS_AFTER_PARENT \
+                and not any(STORY_SLUG_RE.fullmatch(part) for part in rest):
+            return f"URL path '{segment}/'"
+    if page_class.name == "search results page" and (
+            (segments and segments[-1] in page_class.path_words) or set(query) & SEARCH_QUERY_KEYS):
+        return f"search query '{sorted(set(query) & SEARCH_QUERY_KEYS)[0]}='"
+    return None
+
+
+def _title_parts(title: str) -> list[str]:
+    return [normal_name(part) for part in TITLE_SPLIT_RE.split(title) if normal_name(part)]
+
+
+@dataclass(frozen=True)
+class PageName:
+    """One name the page gives itself, normalised once: whole, and cut into its parts."""
+
+    whole: str
+    parts: tuple[str, ...]
+
+
+def _title_evidence(page_class: SitePageClass, names: Iterable[PageName]) -> str | None:
+    for name in names:
+        whole, parts = name.whole, name.parts
+        for part in parts:
+            if part in page_class.titles and len(part.split()) <= MAX_NAME_WORDS:
+                return f"title '{part}'"
+        if any(whole.startswith(prefix) for prefix in page_class.title_prefixes):
+            return f"title '{whole}'"
+        if parts and len(parts[0].split()) <= MAX_SUFFIXED_NAME_WORDS \
+                and any(parts[0].endswith(suffix) for suffix in page_class.title_suffixes):
+            return f"title '{parts[0]}'"
+        if any(text in f" {whole} " for text in page_class.title_contains):
+            return f"title '{whole}'"
+    return None
+
+
+def page_titles(doc: TextDocument) -> list[str]:
+    """The names the page gives itself: ``<title>``, ``og:title`` and its first ``<h1>`` (from the blocks: a
+    walk of the whole tree for it took 2 ms a page on the scrapinghub pages)."""
+    titles = [doc.title or ""]
+    head = doc.root.find("head") if doc.root is not None else None
+    if head is not None:
+        for element in head.iter("meta"):
+            if (element.get("property") or element.get("name") or "").lower() == "og:title":
+                titles.append(element.get("content") or "")
+                break
+    titles += [block.text for block in doc.blocks if "h1" in block.labels][:1]
+    return [title.strip() for title in titles if title and title.strip()]
+
+
+def page_names(doc: TextDocument) -> list[PageName]:
+    """``page_titles`` normalised; a text of more than a headline's words is no page's name."""
+    names = []
+    for title in dict.fromkeys(page_titles(doc)):
+        whole = normal_name(title)
+        if whole and len(whole.split()) <= MAX_NAME_WORDS + 4:
+            names.append(PageName(whole, tuple(_title_parts(title))))
+    return names
+
+
+def _same_page(reference: object, url: str) -> bool:
+    """Whether a JSON-LD node's address is this page's (host, path and query; no address: it is)."""
+    if not isinstance(reference, str) or not reference.strip() or not url:
+        return True  # a node that names no page is about this one
+    def key(address: str) -> str:
+        parts = urlsplit(address.strip())
+        return parts.netloc.lower() + parts.path.rstrip("/") + (f"?{parts.query}" if parts.query else "")
+    return key(reference) == key(url)
+
+
+def own_schema_types(doc: TextDocument, url: str) -> set[str]:
+    """schema.org types of the JSON-LD nodes that describe this page: a node whose ``url``/``@id`` names
+    another page (forums declare the site's ContactPage on every thread) says nothing about this one."""
+    types: set[str] = set()
+
+    def collect(node: object) -> None:
+        if isinstance(node, list):
+            for inner in node:
+                collect(inner)
+            return
+        if not isinstance(node, dict):
+            return
+        if "@graph" in node:
+            collect(node["@graph"])
+        kind = node.get("@type")
+        reference = node.get("url") or str(node.get("@id") or "").split("#")[0]
+        if _same_page(reference, url):
+            for value in kind if isinstance(kind, list) else [kind]:
+                if isinstance(value, str):
+                    types.add(value.lower().rsplit("/", 1)[-1])
+
+    for raw in doc.json_ld:
+        try:
+            collect(json.loads(raw))
+        except ValueError:
+            continue  # broken JSON-LD: the other evidence decides
+    return types
+
+
+def _declares_publication(doc: TextDocument) -> bool:
+    if doc.root is not None:
+        for element in doc.root.iter("meta"):
+            name = (element.get("property") or element.get("name") or element.get("itemprop") or "").lower()
+            if name in {"article:published_time", "datepublished", "pubdate", "publishdate"} and element.get("content"):
+                return True
+    for raw in doc.json_ld:
+        if '"datePublished"' in raw:
+            try:
+                json.loads(raw)
+            except ValueError:
+                continue
+            return True
+    return False
+
+
+def article_claims(doc: TextDocument, url: str, types: set[str], og_type: str | None) -> tuple[float, list[str]]:
+    """How strongly the page says it is an article, and how."""
+    weight, reasons = 0.0, []
+    if types & ARTICLE_SCHEMA_TYPES:
+        weight += ARTICLE_SCHEMA_WEIGHT
+        reasons.append("an Article type")
+    if url and DATED_PATH_RE.search(urlsplit(url).path):
+        weight += DATED_URL_WEIGHT
+        reasons.append("a dated URL")
+    if _declares_publication(doc):
+        weight += PUBLISHED_DATE_WEIGHT
+        reasons.append("a publication date")
+    if og_type == "article":
+        weight += OG_ARTICLE_WEIGHT
+        reasons.append("og:type article")
+    return weight, reasons
+
+
+def site_page_of(doc: TextDocument, url: str, types: set[str], og_type: str | None) -> SitePage | None:
+    """The class of site page the evidence names, when it outweighs the page's claims to be an article."""
+    names = page_names(doc)
+    # only when the page declares such a type somewhere: then whether it is this page's (JSON-LD parsed again)
+    declared_types = own_schema_types(doc, url) if types & SITE_SCHEMA_TYPES else set()
+    best: SitePage | None = None
+    for page_class in SITE_PAGE_CLASSES:
+        found = SitePage(page_class.name, page_class.kind, 0.0)
+        declared = declared_types & page_class.schema_types
+        if declared or (page_class.name == "author page" and og_type == "profile"):
+            found.evidence += SITE_SCHEMA_WEIGHT
+            found.reasons.append(f"declared type {sorted(declared)[0] if declared else 'og:profile'}")
+        by_url = _url_evidence(page_class, url) if url else None
+        if by_url:
+            found.evidence += SITE_URL_WEIGHT
+            found.reasons.append(by_url)
+        by_title = _title_evidence(page_class, names)
+        if by_title:
+            found.evidence += SITE_TITLE_WEIGHT
+            found.reasons.append(by_title)
+        if found.evidence and (best is None or found.evidence > best.evidence):
+            best = found
+    if best is None or best.evidence < MIN_SITE_EVIDENCE:
+        return None
+    claims, claim_reasons = article_claims(doc, url, types, og_type)
+    if claims >= best.evidence:
+        return None
+    if claim_reasons:
+        best.reasons.append(f"outweighs {', '.join(claim_reasons)}")
+    return best
+
+
+__all__ = ["SITE", "SITE_PAGE_CLASSES", "SitePage", "SitePageClass", "article_claims", "normal_name",
+           "page_titles", "site_page_of"]

@@ -1,0 +1,119 @@
+"""Site pages (about, contact, legal, careers, login; search-result, tag and author listings) are not articles,
+and real articles whose URL or title carries one of those words stay articles (crawler.sitepages)."""
+
+from __future__ import annotations
+
+import pytest
+
+from crawler.extractors import parse_html
+from crawler.pagetypes import classify_page
+
+NAV = "<nav>" + " ".join(f"<a href='/s{i}'>Section {i}</a>" for i in range(8)) + "</nav>"
+FOOTER = ("<footer><a href='/about/'>About us</a> <a href='/contact/'>Contact</a> "
+          "<a href='/privacy-policy/'>Privacy</a></footer>")
+# Running text of a site's own page: a policy or an about page is as long as a story.
+POLICY = ("<p>We collect the information you give us when you register, subscribe to a newsletter or write to "
+          "the newsroom, and we keep it only as long as the law requires or the service needs it.</p>") * 8
+STORY = ("<p>The council met on Tuesday evening to discuss the new budget, and members argued at length "
+         "about the harbour, the schools and the price of the new tram line through the old town.</p>") * 8
+ZH_TEXT = "<p>" + "本网站由示例新闻集团主办，致力于为读者提供及时、准确、全面的新闻资讯服务。" * 6 + "</p>"
+ZH_STORY = "<p>" + "本报讯 记者从市交通局获悉，今年我市将新增二十公里自行车道，并加强个人信息保护。" * 8 + "</p>"
+WORDPRESS_PAGE_HEAD = '<meta property="og:type" content="article">'  # Yoast marks every page so
+NEWS_ARTICLE = ('<meta property="og:type" content="article">'
+                '<meta property="article:published_time" content="2024-05-02T08:00:00Z">'
+                '<script type="application/ld+json">{"@type": "NewsArticle", "datePublished": "2024-05-02"}'
+                '</script>')
+
+
+def page(title: str, body: str, head: str = "", h1: str | None = None) -> str:
+    heading = f"<h1>{h1 if h1 is not None else title.split(' | ')[0]}</h1>"
+    return (f"<html><head><title>{title}</title>{head}</head><body>{NAV}<main>{heading}{body}</main>"
+            f"{FOOTER}</body></html>")
+
+
+def kind_of(html: str, url: str) -> tuple[str, str]:
+    result = classify_page(parse_html(html, url), url)
+    return result.kind, result.reason()
+
+
+@pytest.mark.parametrize(("name", "url", "html"), ids=lambda value: value[:60], argvalues=[
+    # the site's own pages, named by their URL and their title, long text or short
+    ("about page", "https://news.example/about-us/", page("About us | Example News", POLICY, WORDPRESS_PAGE_HEAD)),
+    ("contact page", "https://news.example/contact/", page("Contact us - Example News", "<p>Write to us.</p>")),
+    ("legal page", "https://news.example/privacy-policy/", page("Privacy Policy | Example News", POLICY)),
+    ("legal page", "https://news.example/legal/terms-of-service.html", page("Terms of Service", POLICY)),
+    ("legal page", "https://news.example.de/impressum", page("Impressum – Beispiel Zeitung", POLICY)),
+    ("careers page", "https://news.example/careers/", page("Careers | Example News", POLICY)),
+    ("login page", "https://news.example/login/", page("Log in | Example News", "<p>Your e-mail</p>")),
+    # named only by the title (the URL is an id), or only by the URL (the title is the site's)
+    ("about page", "https://news.example/page/17", page("About | Example News", POLICY)),
+    ("legal page", "https://news.example/disclaimer.html", page("Example News", POLICY, h1="")),
+    # declared type of this very page
+    ("contact page", "https://news.example/p/5",
+     page("Example News", POLICY, '<script type="application/ld+json">{"@type": "ContactPage"}</script>', h1="")),
+    # Chinese sites: title words and pinyin paths
+    ("about page", "https://news.example.cn/guanyuwomen.html", page("关于我们_示例新闻网", ZH_TEXT)),
+    ("contact page", "https://news.example.cn/html/5.html", page("联系我们 - 示例新闻网", ZH_TEXT)),
+    ("legal page", "https://news.example.cn/html/6.html", page("免责声明_示例新闻网", ZH_TEXT)),
+    ("legal page", "https://news.example.cn/html/7.html", page("隐私政策 | 示例新闻网", ZH_TEXT)),
+    # pinyin initials of 联系我们 in the path, the title only the site's name
+    ("contact page", "https://news.example.cn/lxwm/index.shtml", page("示例新闻网", ZH_TEXT, h1="")),
+])
+def test_site_pages_are_not_articles(name: str, url: str, html: str) -> None:
+    kind, reason = kind_of(html, url)
+    assert kind == "site" and reason.startswith(f"{name}: "), reason
+
+
+@pytest.mark.parametrize(("name", "url", "html"), ids=lambda value: value[:60], argvalues=[
+    # listings that show whole posts have as much text as a story
+    ("search results page", "https://news.example/?s=harbour", page("Search results for “harbour” | Example News",
+                                                                    STORY, WORDPRESS_PAGE_HEAD)),
+    ("search results page", "https://news.example/search/", page("You searched for harbour - Example News", STORY)),
+    ("tag page", "https://news.example/tag/harbour/", page("harbour Archives - Example News", STORY)),
+    ("tag page", "https://news.example/blog/label/harbour", page("Example News: harbour", STORY)),
+    ("author page", "https://news.example/author/jane-doe/", page("Jane Doe, Author at Example News", STORY)),
+    ("author page", "https://news.example/people/17", page("Posts by Jane Doe | Example News", STORY)),
+    ("search results page", "https://news.example.cn/so.html", page("搜索结果：港口 - 示例新闻网", ZH_STORY)),
+])
+def test_search_tag_and_author_pages_are_listings(name: str, url: str, html: str) -> None:
+    kind, reason = kind_of(html, url)
+    assert kind == "listing" and reason.startswith(f"{name}: "), reason
+
+
+@pytest.mark.parametrize(("url", "html"), ids=lambda value: value[:60], argvalues=[
+    # the word is in the story's slug or headline, not the page's name
+    ("https://news.example/2024/05/02/privacy-rules-tighten-for-phone-apps.html",
+     page("Privacy rules tighten for phone apps | Example News", STORY)),
+    ("https://news.example/2024/05/03/contact-lost-with-lunar-probe.html",
+     page("Contact lost with lunar probe - Example News", STORY)),
+    ("https://news.example/business/careers-fair-draws-record-crowd", page("Careers fair draws record crowd", STORY)),
+    ("https://news.example/world/search-for-missing-climbers-resumes",
+     page("Search for missing climbers resumes | Example News", STORY)),
+    ("https://news.example/politics/privacy-what-the-new-law-means",
+     page("Privacy: what the new law means | Example News", STORY)),
+    ("https://news.example/arts/museum-opens-its-archives", page("Museum opens its archives", STORY)),
+    ("https://news.example/topics/politics/mayor-wins-second-term-in-landslide",
+     page("Mayor wins second term in landslide", STORY)),
+    # a film review titled like a site page, at a URL named like one, says it is an article
+    ("https://news.example/reviews/contact", page("Contact | Film reviews | Example News", STORY, NEWS_ARTICLE)),
+    # a story filed under a dated "about" path
+    ("https://news.example/2024/05/04/about/", page("About last night | Example News", STORY, NEWS_ARTICLE)),
+    ("https://news.example.cn/2024/05/06/123456.html", page("新规加强个人隐私保护_示例新闻网", ZH_STORY)),
+])
+def test_articles_named_with_site_words_stay_articles(url: str, html: str) -> None:
+    kind, reason = kind_of(html, url)
+    assert kind == "article", reason
+
+
+def test_a_contact_page_declared_for_the_whole_site_says_nothing_about_this_page() -> None:
+    # forum software puts the site's ContactPage node on every thread
+    site_node = '<script type="application/ld+json">{"@type": "ContactPage", "url": "https://forum.example/contact/"}' \
+                "</script>"
+    kind, reason = kind_of(page("Which case fits a 360 mm radiator?", STORY, site_node),
+                           "https://forum.example/topic/1234-which-case-fits-a-360-mm-radiator/")
+    assert kind == "article", reason
+
+
+def test_a_page_without_a_url_is_not_taken_for_a_home_page() -> None:
+    kind, reason = kind_of(page("Budget vote ends in a tie", STORY), "")
+    assert kind == "article" and "URL" not in reason, reason
