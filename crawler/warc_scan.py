@@ -222,7 +222,8 @@ class _Member:
 def _inflate_member(stream: BinaryIO, start: int, size: int) -> _Member:
     """Inflates the member at ``start`` into a spool (none past MAX_MEMBER_BYTES)."""
     inflater = zlib.decompressobj(zlib.MAX_WBITS | 16)
-    spool: tempfile.SpooledTemporaryFile[bytes] | None = tempfile.SpooledTemporaryFile(SPOOL_IN_MEMORY_BYTES)
+    spool: tempfile.SpooledTemporaryFile[bytes] | None = tempfile.SpooledTemporaryFile(  # noqa: SIM115
+        SPOOL_IN_MEMORY_BYTES)  # closed by the caller, _members
     inflated = 0
     position = start
     stream.seek(start)

@@ -7,6 +7,7 @@ import gzip
 import io
 import random
 import re
+import tracemalloc
 import zlib
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import pytest
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
-from crawler import batch
+from crawler import batch, cli
 from crawler.batch import run_batch
 
 PAGES = 12
@@ -151,13 +152,45 @@ def test_a_corrupt_gz_page_is_counted_and_the_run_goes_on(tmp_path, caplog):
     assert "a.html.gz" in caplog.text
 
 
+def make_bomb(path: Path, megabytes: int) -> Path:
+    with gzip.open(path, "wb", compresslevel=9) as file:
+        file.write(b"<html><body>")
+        for _ in range(megabytes):
+            file.write(b" " * 2**20)
+    return path
+
+
 def test_a_gzip_bomb_file_is_refused_with_bounded_memory(tmp_path, monkeypatch):
-    monkeypatch.setattr(batch, "MAX_PAGE_BYTES", 4 * 2**20)
-    bomb = tmp_path / "bomb.html.gz"
-    with gzip.open(bomb, "wb", compresslevel=1) as file:
-        file.write(b"<html><body>" + b" " * (20 * 2**20))
-    record = batch._read_html_file(bomb)
+    monkeypatch.setattr(batch, "MAX_PAGE_BYTES", 2**20)
+    bomb = make_bomb(tmp_path / "bomb.html.gz", 40)
+    tracemalloc.start()
+    try:
+        record = batch.iter_records([(bomb, "html")]).__next__()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
     assert isinstance(record, batch.Skipped) and record.reason == "too_large"
+    assert peak < 8 * 2**20  # the 40 MB page is never held
+
+
+def test_extract_refuses_a_bomb_and_a_corrupt_file_with_one_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(cli, "MAX_FETCH_BYTES", 2**20)
+    bomb = make_bomb(tmp_path / "bomb.html.gz", 40)
+    tracemalloc.start()
+    try:
+        code = cli.main(["extract", str(bomb)])
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    error = capsys.readouterr().err
+    assert code == 1 and "larger than" in error and len(error.strip().splitlines()) == 1
+    assert peak < 8 * 2**20
+    good = gzip.compress(page_body(1))
+    corrupt = tmp_path / "corrupt.html.gz"
+    corrupt.write_bytes(good[:40] + bytes(b ^ 0xFF for b in good[40:80]) + good[80:])
+    assert cli.main(["extract", str(corrupt)]) == 1
+    error = capsys.readouterr().err
+    assert "broken gzip data" in error and len(error.strip().splitlines()) == 1
 
 
 def test_unreadable_folders_and_symlink_loops_are_counted(tmp_path, caplog):
