@@ -49,7 +49,7 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args: object) -> None:
         pass
 
-    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+    def do_GET(self) -> None:
         self.server.hits[self.path] = self.server.hits.get(self.path, 0) + 1
         if self.path == "/slow.html":  # headers at once, then a byte a second, for ever
             self.send_response(200)
