@@ -502,6 +502,15 @@ def page_row(page: Page, fields: dict[str, Any]) -> dict[str, Any]:
     return {name: item[name] for name in _article_fields() if name in item}
 
 
+def init_batch_worker(parent_pid: int, template_store: str) -> None:
+    """A pool worker's set-up: the crawl pipeline's worker, and an exit when the batch process is gone (a killed
+    ``extract-batch`` must not leave workers blocked on a pipe, ~170 MB each)."""
+    from .workerpool import exit_with_parent
+
+    exit_with_parent(parent_pid)
+    _pipelines()._init_worker(template_store, ())
+
+
 def extract_chunk(pages: list[Page]) -> ChunkResult:
     """Runs in a pool worker set up by ``pipelines._init_worker``: one row per page, failures included."""
     rows = [page_row(page, _pipelines()._extract_in_worker(page.html, page.url, page.content_type)) for page in pages]
@@ -758,7 +767,7 @@ class _Runner:
     def _new_pool(self) -> ProcessPoolExecutor:
         context = multiprocessing.get_context(self.start_method)
         return ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
-                                   initializer=_pipelines()._init_worker, initargs=(self.template_store, ()))
+                                   initializer=init_batch_worker, initargs=(os.getpid(), self.template_store))
 
     def _submit(self, function: Any, pages: list[Page]) -> Future[ChunkResult]:
         if self.workers == 0:  # in this process: debugging, and tests of the writing side
