@@ -369,6 +369,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_extract_batch_command(commands)
 
+    from .export import add_export_command
+
+    add_export_command(commands)
+
     from . import spark_job
 
     spark_parser = commands.add_parser(

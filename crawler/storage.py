@@ -492,6 +492,28 @@ class SqlArticleStore:
             article["metadata"] = json.loads(article["metadata"])
         return article
 
+    def iter_articles(self, *, originals_only: bool = True, page_size: int = 500) -> Iterator[dict[str, Any]]:
+        """Every stored article in the order it was first stored (as ``get`` gives them), read ``page_size`` rows at
+        a time so memory does not grow with the store; only originals (text kept) unless told otherwise."""
+        where = " AND duplicate_of IS NULL" if originals_only else ""
+        last = 0
+        while True:
+            with self._lock:
+                cursor = self._execute(self._sql(f"SELECT * FROM articles WHERE id > ?{where} ORDER BY id LIMIT ?"),
+                                       (last, page_size))
+                rows = cursor.fetchall()
+                names = [d[0] for d in cursor.description]
+            if not rows:
+                return
+            for row in rows:
+                article = dict(zip(names, row, strict=True))
+                if article.get("simhash") is not None:
+                    article["simhash"] = from_signed64(int(article["simhash"]))
+                if article.get("metadata"):
+                    article["metadata"] = json.loads(article["metadata"])
+                last = int(article["id"])
+                yield article
+
     def stored_page(self, url: str) -> StoredPage | None:
         """The stored article fetched from ``url`` or whose canonical URL it is; None when not stored."""
         with self._lock:
