@@ -3,6 +3,7 @@ crawl resumed after a kill gives a whole feed (``python -m crawler export`` from
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import signal
@@ -61,10 +62,8 @@ def test_no_process_outlives_a_killed_extract_batch(start_method, tmp_path):
         assert len(gone) >= 3  # the workers and the fork server or resource tracker were there
     finally:
         for child in descendants:
-            try:
+            with contextlib.suppress(psutil.Error):
                 child.kill()
-            except psutil.Error:
-                pass
 
 
 def stored_count(store: Path) -> int:
