@@ -34,3 +34,27 @@ def test_a_giant_text_run_is_cut_and_the_rest_kept():
     document = parse_html(page(before="<div>" + "word " * (3 * 2**20) + "</div>"))
     assert any("Paragraph 11" in block.text for block in document.blocks)
     assert any("cut" in warning for warning in document.warnings)
+
+
+ENGLISH = ("<p>The governor’s plan – approved on Tuesday – is “final”, officials said.</p>"
+           "<p>It’s the third plan in a decade; the café owners welcome it.</p>")
+CHINESE = "<p>市政府周二批准了新的河堤工程，工程将于明年春天开工，预计耗资三亿元。</p>"
+
+
+def test_a_utf8_page_with_one_gbk_paragraph_keeps_every_part_readable():
+    html = (b"<html><head><meta charset='utf-8'><title>Plan</title></head><body><article>"
+            + ENGLISH.encode("utf-8") + CHINESE.encode("gbk") + ENGLISH.encode("utf-8") + b"</article></body></html>")
+    for content_type in (None, "text/html; charset=utf-8"):
+        article = extract(html, content_type=content_type)
+        assert "The governor’s plan" in article.text and "It’s the third" in article.text
+        assert "市政府周二批准了新的河堤工程" in article.text
+        assert "тА" not in article.text and "‚Äô" not in article.text
+
+
+def test_a_utf8_page_with_a_cp1252_paragraph_keeps_every_part_readable():
+    html = (b"<html><head><meta charset='utf-8'></head><body><article>" + ENGLISH.encode("utf-8")
+            + "<p>Caf\u00e9 society \u2013 na\u00efve r\u00e9sum\u00e9s and fa\u00e7ades, the owners said.</p>".encode(
+                "cp1252") + ENGLISH.encode("utf-8") + b"</article></body></html>")
+    article = extract(html)
+    assert "The governor’s plan" in article.text
+    assert "naïve résumés and façades" in article.text
