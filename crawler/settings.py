@@ -63,5 +63,11 @@ DOWNLOAD_WARNSIZE = _limits.WARN_PAGE_BYTES
 DOWNLOAD_TIMEOUT = 15
 RETRY_TIMES = 2
 
+# Scrapy's scheduler, but a full or failing JOBDIR disk stops the crawl once instead of failing every 5 s for ever.
+SCHEDULER = "crawler.scheduler.JobDirSafeScheduler"
+EXTENSIONS = {
+    "scrapy.extensions.spiderstate.SpiderState": None,
+    "crawler.scheduler.AtomicSpiderState": 0,  # the stock extension's place (EXTENSIONS_BASE)
+}
 # `scrapy crawl` that exits 1 when the article store is refused or fails during the crawl (crawler/commands).
 COMMANDS_MODULE = "crawler.commands"

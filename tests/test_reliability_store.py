@@ -170,3 +170,28 @@ def test_a_full_disk_stops_the_crawl_cleanly_and_the_same_command_resumes(site, 
         assert stored < total == len(ARTICLES), again.stderr[-4000:]
     finally:
         subprocess.run(["umount", "-l", str(disk)], capture_output=True)
+
+
+@pytest.mark.slow
+def test_a_full_jobdir_disk_stops_the_crawl_instead_of_looping(site, tmp_path):
+    disk = tmp_path / "jobdisk"
+    if not mount_tmpfs(disk, 64):
+        pytest.skip("cannot mount a small tmpfs here (needs root)")
+    try:
+        (disk / "filler").write_bytes(b"\0" * (60 * 1024))  # leaves about one page of room
+        started = time.monotonic()
+        done = crawl(tmp_path, site.base_url, tmp_path / "articles.sqlite", extra=("-s", f"JOBDIR={disk / 'job'}"))
+        seconds = time.monotonic() - started
+        assert done.returncode == 1, done.stderr[-3000:]
+        assert seconds < 60, seconds
+        errors = error_lines(done.stderr)
+        assert len(errors) == 1 and "JOBDIR" in errors[0], errors
+        (disk / "filler").unlink()
+        again = crawl(tmp_path, site.base_url, tmp_path / "articles.sqlite", feed="feed2.jsonl",
+                      extra=("-s", f"JOBDIR={disk / 'job'}"))
+        assert again.returncode == 0, again.stderr[-3000:]
+        connection = sqlite3.connect(tmp_path / "articles.sqlite")
+        assert connection.execute("SELECT COUNT(*) FROM articles").fetchone()[0] == len(ARTICLES)
+        connection.close()
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], capture_output=True)

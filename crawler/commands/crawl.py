@@ -2,7 +2,8 @@
 
 - a store that cannot be used (``storage.StoreUnusable``: damaged, foreign, unreachable) is reported in one line,
   not a traceback, and the crawl exits 1 before fetching anything;
-- a crawl stopped because the store could not be written (finish reason ``store_write_failed``) exits 1, not 0.
+- a crawl stopped because the store or the job folder could not be written (finish reasons ``store_write_failed``,
+  ``jobdir_write_failed``) exits 1, not 0.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 
+from ..scheduler import JOBDIR_FAILED_FINISH_REASON
 from ..storage import WRITE_FAILED_FINISH_REASON, StoreUnusable
 
 if TYPE_CHECKING:
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 # Finish reasons that mean the crawl did not do its job: the command exits 1 on them.
-FAILED_FINISH_REASONS = frozenset({WRITE_FAILED_FINISH_REASON})
+FAILED_FINISH_REASONS = frozenset({WRITE_FAILED_FINISH_REASON, JOBDIR_FAILED_FINISH_REASON})
 
 
 def _cause(error: BaseException | None, kind: type[BaseException]) -> BaseException | None:
