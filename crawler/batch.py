@@ -34,7 +34,7 @@ import sys
 import time
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -225,20 +225,24 @@ def _read_html_file(path: Path) -> Record:
 
 def read_warc(source: str | BinaryIO, where: str) -> Iterator[Record]:
     """Every record of a WARC file (a path, or a binary stream such as the bytes Spark hands over), as a
-    page or the reason it gives none. Damage costs only the records it touches (``warc_scan``): each damaged
-    byte range is a ``broken_archive`` record with its offsets, and reading goes on after it. Layouts the
-    scanner does not read (zstd, lz4, one gzip stream, a stream that cannot seek) are read by FastWARC alone,
-    which stops at the first damage (``_read_warc_stopping``)."""
+    page or the reason it gives none.
+
+    FastWARC reads the archive (fast, in C++) until it ends or stops at damage; the end is checked
+    (``warc_end``). A damaged archive is then read on from the last record FastWARC gave by ``warc_scan``, so
+    damage costs only the records it touches: each damaged byte range is a ``broken_archive`` record with its
+    offsets. Layouts the scanner does not read (zstd, lz4, one gzip stream, a stream that cannot seek) end at the
+    first damage with one ``broken_archive`` record, as FastWARC leaves them."""
     from . import warc_scan
 
     stream: BinaryIO = open(source, "rb") if isinstance(source, str) else source  # noqa: SIM115
     try:
+        resume = yield from _read_warc_stopping(source, where, lambda offset: warc_scan.resumable(stream, offset))
+        if resume is None:
+            return
         try:
-            found = warc_scan.scan_warc(stream, MAX_PAGE_BYTES)
-        except warc_scan.NotScannable:
-            if stream.seekable():
-                stream.seek(0)
-            yield from _read_warc_stopping(source, where)
+            found = warc_scan.scan_warc(stream, MAX_PAGE_BYTES, start=resume)
+        except warc_scan.NotScannable as error:
+            yield Skipped(f"{where}:{resume}", "broken_archive", f"reading stopped: {error}", bad=True)
             return
         for item in found:
             yield _scanned_record(item, where)
@@ -264,9 +268,12 @@ def _scanned_record(item: Any, where: str) -> Record:
     return Skipped(place, "broken_archive", "a record FastWARC does not read", bad=True)
 
 
-def _read_warc_stopping(source: str | BinaryIO, where: str) -> Iterator[Record]:
+def _read_warc_stopping(source: str | BinaryIO, where: str,
+                        resumable: Callable[[int], bool]) -> Generator[Record, None, int | None]:
     """FastWARC over the whole archive; its end checked by ``warc_end`` (FastWARC stops without an error at a
-    cut or corrupt record and gives a cut record as if whole, which would make half a page an article)."""
+    cut or corrupt record and gives a cut record as if whole, which would make half a page an article). On
+    damage, returns the offset of the last record read (not given out) when ``resumable`` says the scanner can
+    read on from there; else gives the damage as one ``broken_archive`` record and returns None."""
     from fastwarc.warc import ArchiveIterator
 
     checkable = isinstance(source, str) or (source.seekable() and source.tell() == 0)
@@ -283,15 +290,18 @@ def _read_warc_stopping(source: str | BinaryIO, where: str) -> Iterator[Record]:
     except Exception as caught:  # FastWARC raises OSError/ValueError kinds on broken archives
         error = caught
     end = _archive_end(source, offset) if checkable else warc_end.CLEAN_END
-    if held is not None and end.last_record_whole:
-        yield held
     problems = [f"{type(error).__name__}: {error}"] if error else []
     if end.problem and not (error and str(error) in end.problem):  # the reader's error, found again
         problems.append(end.problem)
     if not end.last_record_whole and held is not None:
         problems.append(f"the last record ({_record_url(held)}) is not extracted")
+    if problems and checkable and resumable(offset or 0):
+        return offset or 0
+    if held is not None and end.last_record_whole:
+        yield held
     if problems:
         yield Skipped(f"{where}:{offset or 0}", "broken_archive", "reading stopped: " + "; ".join(problems), bad=True)
+    return None
 
 
 def _archive_end(source: str | BinaryIO, last_record_offset: int | None) -> warc_end.ArchiveEnd:

@@ -16,7 +16,8 @@ records itself and hands each whole record to FastWARC (``crawler.batch``):
 
 Every damaged range is given out with its byte offsets and why, to be counted and logged. Archives this scanner
 does not read (zstd, lz4, a stream that cannot seek, a file of one huge gzip member) are read by FastWARC alone,
-as before (``NotScannable``).
+as before (``NotScannable``). ``crawler.batch`` reads an archive with FastWARC first and calls the scanner only
+from the last good record when FastWARC stops at damage, so an undamaged archive costs nothing more.
 """
 
 from __future__ import annotations
@@ -30,7 +31,10 @@ from typing import BinaryIO
 
 GZIP_HEADER = b"\x1f\x8b\x08"  # RFC 1952: magic and the deflate method, the only one in use
 RECORD_START = b"WARC/1."
-READ_CHUNK = 1024 * 1024
+READ_CHUNK = 1024 * 1024  # for looking for the next record or member
+# Compressed bytes fed to zlib at a time: about one member (scrapinghub pages: 20-60 KB gzipped). Reading 1 MB a
+# member made zlib copy the rest to ``unused_data`` each time: 5.5 -> 2.8 ms a record (measured, 724 records).
+INFLATE_READ_BYTES = 64 * 1024
 # WARC headers are a few hundred bytes; FastWARC's own default limit (max_header_len) is 32 KiB.
 MAX_HEADER_BYTES = 64 * 1024
 CONTENT_LENGTH = re.compile(rb"^content-length:[ \t]*(\d+)[ \t]*\r?$", re.IGNORECASE | re.MULTILINE)
@@ -86,18 +90,30 @@ class DamagedRange:
 Found = RawRecord | OversizedRecord | DamagedRange
 
 
-def scan_warc(stream: BinaryIO, max_block_bytes: int) -> Iterator[Found]:
-    """The records and damaged ranges of a seekable WARC stream, in file order. Raises NotScannable (before
-    giving anything) for layouts it does not read."""
+def resumable(stream: BinaryIO, offset: int) -> bool:
+    """Whether ``scan_warc`` can read the stream from ``offset``: a seekable gzip WARC with a member starting
+    there, or a plain WARC with a record starting there (not a zstd or lz4 file, nor an offset inside one gzip
+    stream)."""
+    if not stream.seekable():
+        return False
+    first = _read_at(stream, 0, len(RECORD_START))
+    here = _read_at(stream, offset, len(RECORD_START))
+    if first.startswith(GZIP_HEADER[:2]):
+        return here.startswith(GZIP_HEADER)
+    return first.startswith(b"WARC/") and (offset == 0 or here.startswith(RECORD_START))
+
+
+def scan_warc(stream: BinaryIO, max_block_bytes: int, start: int = 0) -> Iterator[Found]:
+    """The records and damaged ranges of a seekable WARC stream from ``start`` (a member or record start), in
+    file order. Raises NotScannable (before giving anything) for layouts it does not read."""
     if not stream.seekable():
         raise NotScannable("the stream cannot seek")
     size = stream.seek(0, 2)
-    stream.seek(0)
-    head = stream.read(len(RECORD_START))
+    head = _read_at(stream, 0, len(RECORD_START))
     if head.startswith(GZIP_HEADER[:2]):
-        return _scan_members(stream, size, max_block_bytes)
+        return _scan_members(stream, start, size, max_block_bytes)
     if head.startswith(b"WARC/") or not head:
-        return _scan_records(stream, 0, size, max_block_bytes, trusted_end=True, member=None)
+        return _scan_records(stream, start, size, max_block_bytes, trusted_end=True, member=None)
     raise NotScannable("not gzip or plain WARC")
 
 
@@ -203,11 +219,11 @@ def _record(stream: BinaryIO, start: int, block_start: int, block_end: int, head
 # ------------------------------------------------------------------------------------------ gzip members
 
 
-def _scan_members(stream: BinaryIO, size: int, max_block_bytes: int) -> Iterator[Found]:
-    first = _inflate_member(stream, 0, size)
-    if first.too_large:
+def _scan_members(stream: BinaryIO, start: int, size: int, max_block_bytes: int) -> Iterator[Found]:
+    first = _inflate_member(stream, start, size) if _read_at(stream, start, 3) == GZIP_HEADER else None
+    if first is not None and first.too_large and start == 0:
         raise NotScannable("the first gzip member inflates past MAX_MEMBER_BYTES: one gzip stream")
-    return _members(stream, size, max_block_bytes, first)
+    return _members(stream, start, size, max_block_bytes, first)
 
 
 @dataclass
@@ -229,7 +245,7 @@ def _inflate_member(stream: BinaryIO, start: int, size: int) -> _Member:
     stream.seek(start)
     problem: str | None = None
     while not inflater.eof:
-        data = stream.read(READ_CHUNK)
+        data = stream.read(INFLATE_READ_BYTES)
         if not data:
             problem = "the data ends inside a gzip member: the record is cut short"
             break
@@ -252,8 +268,9 @@ def _inflate_member(stream: BinaryIO, start: int, size: int) -> _Member:
     return _Member(spool, inflated, end, problem, too_large=spool is None)
 
 
-def _members(stream: BinaryIO, size: int, max_block_bytes: int, first: _Member) -> Iterator[Found]:
-    position = 0
+def _members(stream: BinaryIO, start: int, size: int, max_block_bytes: int,
+             first: _Member | None) -> Iterator[Found]:
+    position = start
     member: _Member | None = first
     while position < size:
         if member is None:
