@@ -69,19 +69,25 @@ def test_an_unreachable_postgres_is_refused_quickly():
     assert time.monotonic() - started < 15
 
 
-def test_a_full_disk_during_writes_raises_store_write_failed_and_keeps_the_store(tmp_path):
+@pytest.mark.parametrize(("error_class", "message", "code"), [
+    (sqlite3.OperationalError, "database or disk is full", 13),  # SQLITE_FULL
+    (sqlite3.DatabaseError, "database disk image is malformed", 11),  # SQLITE_CORRUPT
+    (sqlite3.OperationalError, "disk I/O error", 10),  # SQLITE_IOERR
+])
+def test_a_store_failure_during_writes_raises_store_write_failed_and_keeps_the_store(error_class, message, code,
+                                                                                    tmp_path):
     path = tmp_path / "articles.sqlite"
     store = SqliteArticleStore(path)
     store.upsert({"url": "http://site.example/kept", "text": "kept " * 50})
 
     def full(sql: str, params: object = ()) -> object:
-        error = sqlite3.OperationalError("database or disk is full")
-        error.sqlite_errorcode = 13  # SQLITE_FULL
+        error = error_class(message)
+        error.sqlite_errorcode = code
         raise error
 
     real = store._execute
     store._execute = full  # type: ignore[method-assign]
-    with pytest.raises(StoreWriteFailed, match="disk is full"):
+    with pytest.raises(StoreWriteFailed, match=message):
         store.upsert_many([{"url": f"http://site.example/{n}", "text": f"text {n} " * 50} for n in range(3)])
     store._execute = real  # type: ignore[method-assign]
     assert store.count() == 1
