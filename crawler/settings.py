@@ -63,8 +63,8 @@ DOWNLOAD_WARNSIZE = _limits.WARN_PAGE_BYTES
 DOWNLOAD_TIMEOUT = 15
 RETRY_TIMES = 2
 
-# Scrapy's scheduler, but a full or failing JOBDIR disk stops the crawl once instead of failing every 5 s for ever.
-SCHEDULER = "crawler.scheduler.JobDirSafeScheduler"
+# The add-on's scheduler (crawler.incremental.ResumableScheduler) stops the crawl once when JOBDIR cannot be written
+# (crawler/scheduler.py); the spider state in JOBDIR is written atomically.
 EXTENSIONS = {
     "scrapy.extensions.spiderstate.SpiderState": None,
     "crawler.scheduler.AtomicSpiderState": 0,  # the stock extension's place (EXTENSIONS_BASE)
