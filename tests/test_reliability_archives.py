@@ -227,3 +227,34 @@ def test_unreadable_folders_and_symlink_loops_are_counted(tmp_path, caplog):
     assert result.counts["symlink_loop"] == 1
     assert result.counts["unreadable_file"] == 1  # the dangling link
     assert "locked" in caplog.text
+
+
+def damage_bytes(data: bytes, kind: str, at: int, size: int, rng: random.Random) -> bytes:
+    if kind == "zero":
+        return data[:at] + bytes(size) + data[at + size :]
+    if kind == "garbage":
+        return data[:at] + rng.randbytes(size) + data[at:]
+    if kind == "flip":
+        return data[:at] + bytes(b ^ 0xA5 for b in data[at : at + size]) + data[at + size :]
+    if kind == "delete":
+        return data[:at] + data[at + size :]
+    return data[:at] + data[at + size : at + 2 * size] + data[at:]  # repeat: a stretch written twice
+
+
+@pytest.mark.parametrize("gzipped", [True, False])
+def test_random_damage_costs_only_the_records_it_touches(gzipped):
+    """Random damage (zeroed, flipped, inserted, deleted or repeated bytes) anywhere in the archive: never an
+    exception, never a page that differs from the one written, and no more pages lost than records touched + 1."""
+    rng = random.Random(1)
+    data, starts = build(gzipped)
+    ends = [*starts[1:], len(data)]
+    originals = {url(n): page_body(n) for n in range(PAGES)}
+    for _ in range(60):
+        kind = rng.choice(["zero", "garbage", "flip", "delete", "repeat"])
+        at, size = rng.randrange(len(data)), rng.randrange(1, 3000)
+        damaged = damage_bytes(data, kind, at, size, rng)
+        records = list(batch.read_warc(io.BytesIO(damaged), "x"))
+        pages = [record for record in records if isinstance(record, batch.Page)]
+        assert all(originals.get(page.url) == page.html for page in pages), (kind, at, size)
+        touched = sum(1 for start, end in zip(starts, ends, strict=True) if start <= at + size and end > at - 1)
+        assert PAGES - len({page.url for page in pages}) <= touched + 1, (kind, at, size)
