@@ -23,6 +23,7 @@ import argparse
 import contextlib
 import dataclasses
 import gzip
+import io
 import json
 import logging
 import multiprocessing
@@ -31,15 +32,16 @@ import resource
 import shutil
 import sys
 import time
+import zlib
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
-from . import warc_end
+from . import limits, warc_end
 
 if TYPE_CHECKING:
     from . import pipelines
@@ -60,8 +62,10 @@ CHUNKS_IN_FLIGHT_PER_WORKER = 2
 MAX_CHUNK_ATTEMPTS = 2
 # Parquet part files: ~1000 rows of ~5 KB text each is a few MB of memory and a reasonable row group.
 PARQUET_ROWS_PER_PART = 1000
-# Pages larger than this are not news pages; parse_html keeps at most 32 M characters anyway (document.py).
-MAX_PAGE_BYTES = 64 * 1024 * 1024
+# Pages larger than this are not news pages: the crawl's DOWNLOAD_MAXSIZE and `extract`'s cap (crawler.limits).
+MAX_PAGE_BYTES = limits.MAX_PAGE_BYTES
+# A JSON line is a page and its fields: past the page cap and this much more for them it is not one.
+MAX_JSON_LINE_BYTES = limits.MAX_PAGE_BYTES + 1024 * 1024
 HTML_SNIFF_BYTES = 1024  # how much of a body without Content-Type is looked at for an HTML start
 HTML_CONTENT_TYPES = ("text/html", "application/xhtml+xml")
 HTML_MARKERS = (b"<!doctype html", b"<html", b"<head", b"<body")
@@ -139,15 +143,14 @@ def _kind(path: Path) -> str | None:
 
 def input_files(inputs: Sequence[str | os.PathLike[str]]) -> list[tuple[Path, str]]:
     """Every file to read, in a fixed order (inputs as given, folders sorted and recursive), with its kind.
+    What cannot be read in a folder is listed with the reason as its kind (``SKIPPED_KINDS``: an unreadable
+    folder, a symbolic link back to a folder above it, a dangling link), to be counted, not fatal.
     Raises BatchError for an input that does not exist or whose kind is unknown."""
     files: list[tuple[Path, str]] = []
     for given in inputs:
         path = Path(given)
         if path.is_dir():
-            for file in sorted(path.rglob("*")):
-                kind = _kind(file)
-                if kind and file.is_file():
-                    files.append((file, kind))
+            files.extend(_walk(path, set()))
         elif path.is_file():
             kind = _kind(path)
             if kind is None:
@@ -159,6 +162,44 @@ def input_files(inputs: Sequence[str | os.PathLike[str]]) -> list[tuple[Path, st
     return files
 
 
+# Kinds of input_files entries that are not read, only counted: the reason is the kind.
+SKIPPED_KINDS = {"unreadable_folder": "cannot list the folder", "symlink_loop": "a link to a folder above it",
+                 "unreadable_file": "a link to nothing, or not a regular file"}
+
+
+def _walk(folder: Path, above: set[tuple[int, int]]) -> Iterator[tuple[Path, str]]:
+    """Depth first, entries sorted by name (the order ``sorted(folder.rglob("*"))`` gives, which resumed states
+    of earlier versions count on); ``above``: the (device, inode) of the folders on the way here."""
+    try:
+        status = folder.stat()
+        entries = sorted(folder.iterdir())
+    except OSError as error:
+        logger.warning("skipped %s (unreadable_folder): %s", folder, error.strerror or error)
+        yield folder, "unreadable_folder"
+        return
+    identity = (status.st_dev, status.st_ino)
+    if identity in above:
+        yield folder, "symlink_loop"
+        return
+    above = above | {identity}
+    for entry in entries:
+        try:
+            is_dir = entry.is_dir()
+        except OSError:  # ELOOP from a link to itself
+            is_dir = False
+        if is_dir:
+            yield from _walk(entry, above)
+            continue
+        kind = _kind(entry)
+        if kind is None:
+            continue
+        try:
+            regular = entry.is_file()
+        except OSError:
+            regular = False
+        yield entry, kind if regular else "unreadable_file"
+
+
 def is_html(content_type: str | None, body: bytes) -> bool:
     """HTML by Content-Type; a body without one counts when its start looks like HTML."""
     if content_type:
@@ -168,25 +209,71 @@ def is_html(content_type: str | None, body: bytes) -> bool:
 
 
 def _read_html_file(path: Path) -> Record:
+    """The page, inflated as it is read when gzip-compressed (a bomb stops at MAX_PAGE_BYTES)."""
     where = str(path)
     try:
-        data = path.read_bytes()
-        if data.startswith(GZIP_MAGIC):
-            data = gzip.decompress(data)
-    except (OSError, EOFError) as error:
+        with path.open("rb") as stream:
+            data = limits.read_capped(stream, MAX_PAGE_BYTES)
+    except limits.TooLarge as error:
+        return Skipped(where, "too_large", str(error), bad=True)
+    except (limits.CorruptData, EOFError) as error:
+        return Skipped(where, "corrupt_file", str(error), bad=True)
+    except OSError as error:
         return Skipped(where, "unreadable_file", f"cannot read: {error}", bad=True)
-    if len(data) > MAX_PAGE_BYTES:
-        return Skipped(where, "too_large", f"{len(data)} bytes", bad=True)
     return Page(data, path.resolve().as_uri(), None, where, "path")
 
 
 def read_warc(source: str | BinaryIO, where: str) -> Iterator[Record]:
     """Every record of a WARC file (a path, or a binary stream such as the bytes Spark hands over), as a
-    page or the reason it gives none; a broken archive ends with a ``broken_archive`` record.
+    page or the reason it gives none.
 
-    Each record is given out once the next one has been read, and the last one once the archive's end has been
-    checked (``warc_end``): FastWARC stops without an error at a cut or corrupt record and gives a cut record
-    as if whole, which would make half a page an article and a broken archive a finished one."""
+    FastWARC reads the archive (fast, in C++) until it ends or stops at damage; the end is checked
+    (``warc_end``). A damaged archive is then read on from the last record FastWARC gave by ``warc_scan``, so
+    damage costs only the records it touches: each damaged byte range is a ``broken_archive`` record with its
+    offsets. Layouts the scanner does not read (zstd, lz4, one gzip stream, a stream that cannot seek) end at the
+    first damage with one ``broken_archive`` record, as FastWARC leaves them."""
+    from . import warc_scan
+
+    stream: BinaryIO = open(source, "rb") if isinstance(source, str) else source  # noqa: SIM115
+    try:
+        resume = yield from _read_warc_stopping(source, where, lambda offset: warc_scan.resumable(stream, offset))
+        if resume is None:
+            return
+        try:
+            found = warc_scan.scan_warc(stream, MAX_PAGE_BYTES, start=resume)
+        except warc_scan.NotScannable as error:
+            yield Skipped(f"{where}:{resume}", "broken_archive", f"reading stopped: {error}", bad=True)
+            return
+        for item in found:
+            yield _scanned_record(item, where)
+    finally:
+        if isinstance(source, str):
+            stream.close()
+
+
+def _scanned_record(item: Any, where: str) -> Record:
+    from fastwarc.warc import ArchiveIterator
+
+    from . import warc_scan
+
+    if isinstance(item, warc_scan.DamagedRange):
+        size = item.end - item.start
+        span = f"bytes {item.start}-{item.end} ({size} bytes) skipped: " if size else ""
+        return Skipped(f"{where}:{item.start}", "broken_archive", span + item.why, bad=True)
+    place = f"{where}:{item.offset}" + (f"+{item.inner}" if item.inner else "")
+    if isinstance(item, warc_scan.OversizedRecord):
+        return Skipped(place, "too_large", f"{item.url or 'a record'}: {item.length} bytes", bad=True)
+    for record in ArchiveIterator(io.BytesIO(item.data), parse_http=False, fsspec_args=False):
+        return _warc_record(record, place)
+    return Skipped(place, "broken_archive", "a record FastWARC does not read", bad=True)
+
+
+def _read_warc_stopping(source: str | BinaryIO, where: str,
+                        resumable: Callable[[int], bool]) -> Generator[Record, None, int | None]:
+    """FastWARC over the whole archive; its end checked by ``warc_end`` (FastWARC stops without an error at a
+    cut or corrupt record and gives a cut record as if whole, which would make half a page an article). On
+    damage, returns the offset of the last record read (not given out) when ``resumable`` says the scanner can
+    read on from there; else gives the damage as one ``broken_archive`` record and returns None."""
     from fastwarc.warc import ArchiveIterator
 
     checkable = isinstance(source, str) or (source.seekable() and source.tell() == 0)
@@ -203,15 +290,18 @@ def read_warc(source: str | BinaryIO, where: str) -> Iterator[Record]:
     except Exception as caught:  # FastWARC raises OSError/ValueError kinds on broken archives
         error = caught
     end = _archive_end(source, offset) if checkable else warc_end.CLEAN_END
-    if held is not None and end.last_record_whole:
-        yield held
     problems = [f"{type(error).__name__}: {error}"] if error else []
     if end.problem and not (error and str(error) in end.problem):  # the reader's error, found again
         problems.append(end.problem)
     if not end.last_record_whole and held is not None:
         problems.append(f"the last record ({_record_url(held)}) is not extracted")
+    if problems and checkable and resumable(offset or 0):
+        return offset or 0
+    if held is not None and end.last_record_whole:
+        yield held
     if problems:
         yield Skipped(f"{where}:{offset or 0}", "broken_archive", "reading stopped: " + "; ".join(problems), bad=True)
+    return None
 
 
 def _archive_end(source: str | BinaryIO, last_record_offset: int | None) -> warc_end.ArchiveEnd:
@@ -304,14 +394,29 @@ def _arc_record(record: Any, where: str) -> Record:
 
 
 def _read_jsonl(path: Path) -> Iterator[Record]:
-    opener = gzip.open if path.read_bytes()[:2] == GZIP_MAGIC else open
+    """One record a line; a line past MAX_JSON_LINE_BYTES is skipped without being held, and corrupt gzip data
+    ends the file with a ``broken_archive`` record after the lines before it."""
+    with path.open("rb") as probe:
+        gzipped = probe.read(len(GZIP_MAGIC)) == GZIP_MAGIC
+    opener = gzip.open if gzipped else open
     line_number = 0
     try:
         with opener(path, "rb") as lines:
-            for line_number, line in enumerate(lines, 1):
-                if line.strip():
-                    yield _jsonl_record(line, f"{path}:{line_number}")
-    except (OSError, EOFError) as error:
+            while True:
+                line = lines.readline(MAX_JSON_LINE_BYTES + 1)
+                if not line:
+                    break
+                line_number += 1
+                where = f"{path}:{line_number}"
+                if len(line) > MAX_JSON_LINE_BYTES:
+                    skipped = len(line)
+                    while line and not line.endswith(b"\n"):  # the rest of the line, a piece at a time
+                        line = lines.readline(limits.READ_CHUNK)
+                        skipped += len(line)
+                    yield Skipped(where, "too_large", f"a line of {skipped} bytes", bad=True)
+                elif line.strip():
+                    yield _jsonl_record(line, where)
+    except (OSError, EOFError, zlib.error) as error:
         yield Skipped(f"{path}:{line_number}", "broken_archive", f"reading stopped: {error}", bad=True)
 
 
@@ -337,7 +442,9 @@ def _jsonl_record(line: bytes, where: str) -> Record:
 def iter_records(files: Iterable[tuple[Path, str]]) -> Iterator[Record]:
     """Every record of the inputs, in a fixed order (resume counts on it)."""
     for path, kind in files:
-        if kind == "html":
+        if kind in SKIPPED_KINDS:
+            yield Skipped(str(path), kind, SKIPPED_KINDS[kind], bad=True)
+        elif kind == "html":
             yield _read_html_file(path)
         elif kind == "warc":
             yield from _read_warc(path)
@@ -403,6 +510,15 @@ def page_row(page: Page, fields: dict[str, Any]) -> dict[str, Any]:
     source = {**page.extra, "source": page.source, "input": page.input}
     item = _pipelines().article_item(fields, source, skip=("html", "url"))
     return {name: item[name] for name in _article_fields() if name in item}
+
+
+def init_batch_worker(parent_pid: int, template_store: str) -> None:
+    """A pool worker's set-up: the crawl pipeline's worker, and an exit when the batch process is gone (a killed
+    ``extract-batch`` must not leave workers blocked on a pipe, ~170 MB each)."""
+    from .workerpool import exit_with_parent
+
+    exit_with_parent(parent_pid)
+    _pipelines()._init_worker(template_store, ())
 
 
 def extract_chunk(pages: list[Page]) -> ChunkResult:
@@ -661,7 +777,7 @@ class _Runner:
     def _new_pool(self) -> ProcessPoolExecutor:
         context = multiprocessing.get_context(self.start_method)
         return ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
-                                   initializer=_pipelines()._init_worker, initargs=(self.template_store, ()))
+                                   initializer=init_batch_worker, initargs=(os.getpid(), self.template_store))
 
     def _submit(self, function: Any, pages: list[Page]) -> Future[ChunkResult]:
         if self.workers == 0:  # in this process: debugging, and tests of the writing side

@@ -7,15 +7,17 @@ Exit codes: 0 done (an empty extraction is a result, not an error), 1 failure wi
 from __future__ import annotations
 
 import argparse
-import gzip
+import io
 import json
 import sys
 import urllib.error
 import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
+from typing import BinaryIO
 
 from . import __name__ as package_name
+from . import limits
 from .extractors import available, extract, get_extractor
 
 EXIT_OK = 0
@@ -24,8 +26,8 @@ EXIT_USAGE = 2  # what argparse uses for parser.error
 EXIT_INTERRUPTED = 130  # shell convention: 128 + SIGINT
 
 FETCH_TIMEOUT_SECONDS = 30  # judgement call: slow news sites answer within seconds, a dead one never does
-# A download is cut past this size: parse_html keeps at most 32 M characters anyway (document.py).
-MAX_FETCH_BYTES = 64 * 1024 * 1024
+# A download or file is refused past this size, inflated: the crawl's and extract-batch's cap (crawler.limits).
+MAX_FETCH_BYTES = limits.MAX_PAGE_BYTES
 USER_AGENT = "Mozilla/5.0 (compatible; newscrawler/0.1; +https://pypi.org/project/newscrawler/)"
 ACCEPT = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"
 GZIP_MAGIC = b"\x1f\x8b"  # RFC 1952; trusted over the file name, so a misnamed file still opens
@@ -42,11 +44,16 @@ class CliError(Exception):
 
 
 def _gunzip_if_needed(data: bytes, where: str) -> bytes:
-    if not data.startswith(GZIP_MAGIC):
-        return data
+    return _read_capped(io.BytesIO(data), where)
+
+
+def _read_capped(stream: BinaryIO, where: str) -> bytes:
+    """The bytes of a page, inflated as they are read when gzip-compressed, refused past MAX_FETCH_BYTES."""
     try:
-        return gzip.decompress(data)
-    except (OSError, EOFError) as error:
+        return limits.read_capped(stream, MAX_FETCH_BYTES)
+    except limits.TooLarge as error:
+        raise CliError(f"{where}: {error}, not a news page") from error
+    except (limits.CorruptData, EOFError) as error:
         raise CliError(f"{where}: broken gzip data ({error})") from error
 
 
@@ -74,17 +81,17 @@ def read_source(source: str) -> tuple[bytes, str | None, str | None]:
     if source.startswith(("http://", "https://")):
         return fetch(source)
     if source == STDIN_SOURCE:
-        return _gunzip_if_needed(sys.stdin.buffer.read(), "stdin"), None, None
+        return _read_capped(sys.stdin.buffer, "stdin"), None, None
     path = Path(source)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as stream:
+            return _read_capped(stream, source), None, None
     except FileNotFoundError as error:
         raise CliError(f"{source}: no such file") from error
     except IsADirectoryError as error:
         raise CliError(f"{source}: is a folder, not an HTML file") from error
     except OSError as error:
         raise CliError(f"{source}: cannot read ({error.strerror or error})") from error
-    return _gunzip_if_needed(data, source), None, None
 
 
 # ---------------------------------------------------------------- choosing extractors and peers
@@ -413,6 +420,10 @@ def build_parser() -> argparse.ArgumentParser:
     from .batch import add_extract_batch_command
 
     add_extract_batch_command(commands)
+
+    from .export import add_export_command
+
+    add_export_command(commands)
 
     from . import spark_job
 

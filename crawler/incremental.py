@@ -32,13 +32,13 @@ from pathlib import Path
 from typing import Any
 
 from scrapy import signals
-from scrapy.core.scheduler import Scheduler
 from scrapy.crawler import Crawler
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import Request, Response
 from scrapy.utils.job import job_dir
 
 from .pipelines import article_store_opener, await_future
+from .scheduler import JobDirSafeScheduler
 from .storage import StoredPage
 
 logger = logging.getLogger(__name__)
@@ -163,8 +163,9 @@ class IncrementalMiddleware:
         self._thread.shutdown(wait=True)
 
 
-class ResumableScheduler(Scheduler):
-    """Scrapy's scheduler that also survives a killed crawl in JOBDIR (see the module's docstring)."""
+class ResumableScheduler(JobDirSafeScheduler):
+    """Scrapy's scheduler that also survives a killed crawl in JOBDIR (see the module's docstring), and stops the
+    crawl once when JOBDIR cannot be written (``crawler.scheduler``)."""
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ResumableScheduler:
@@ -184,7 +185,13 @@ class ResumableScheduler(Scheduler):
     def close(self, reason: str) -> Any:
         result = super().close(reason)  # the queue's state and the seen-list are written first
         if self.job_folder is not None:
-            write_job_state(self.job_folder, CLOSED, reason)
+            try:
+                write_job_state(self.job_folder, CLOSED, reason)
+            except OSError as error:
+                if self.failed is None:
+                    raise
+                # The note still says "running": the next run starts afresh, as after a kill.
+                logger.debug("JOBDIR note not updated: %s", error)
         return result
 
 

@@ -56,7 +56,7 @@ from scrapy.utils.project import data_path
 from twisted.internet.defer import Deferred
 
 from .items import ArticleItem
-from .storage import content_hash, normalize_text, simhash_hex
+from .storage import WRITE_FAILED_FINISH_REASON, StoreWriteFailed, content_hash, normalize_text, simhash_hex
 from .workerpool import AsyncWorkerPool, WorkerDied
 
 logger = logging.getLogger(__name__)
@@ -765,12 +765,17 @@ class ArticleStoragePipeline:
         self._pending: list[tuple[dict[str, Any], Future[Any]]] = []
         self._pending_lock = threading.Lock()
         self._writing = False  # a drain of _pending is queued or running in the thread
+        self._write_failed: str | None = None  # why the store cannot be written any more
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ArticleStoragePipeline:
         settings = crawler.settings
-        return cls(article_store_opener(settings), settings.getbool("STORAGE_SKIP_LISTINGS", True), crawler,
-                   settings.getfloat("STORAGE_BATCH_DELAY", DEFAULT_STORAGE_BATCH_DELAY))
+        pipeline = cls(article_store_opener(settings), settings.getbool("STORAGE_SKIP_LISTINGS", True), crawler,
+                       settings.getfloat("STORAGE_BATCH_DELAY", DEFAULT_STORAGE_BATCH_DELAY))
+        # Opened (checked, migrated) now, before the engine exists: a damaged or foreign store, or a server that
+        # cannot be reached, ends the crawl before anything is fetched (storage.StoreUnusable, one line).
+        pipeline._run(pipeline._ensure_open).result()
+        return pipeline
 
     def _run(self, function: Any, *args: Any) -> Future[Any]:
         if self._thread is None:
@@ -831,9 +836,29 @@ class ArticleStoragePipeline:
         if self.skip_listings and not_an_article(adapter):
             self._stat(f"skipped_{adapter.get('page_type')}")
             return item
-        result = await await_future(self._store(storage_record(item_as_dict(adapter))))
+        if self._write_failed is not None:
+            raise DropItem(f"not stored: the store failed ({self._write_failed})", log_level="DEBUG")
+        try:
+            result = await await_future(self._store(storage_record(item_as_dict(adapter))))
+        except StoreWriteFailed as error:
+            self._stop_crawl(error)
+            raise DropItem(f"not stored: {error}", log_level="DEBUG") from error
         self._stat(result.action)
         return item
+
+    def _stop_crawl(self, error: StoreWriteFailed) -> None:
+        """The store cannot be written (damaged, full disk, server gone): one line, and the crawl closes with
+        reason ``store_write_failed`` (the crawl command exits non-zero); the store keeps its last commit."""
+        if self._write_failed is not None:
+            return
+        self._write_failed = str(error)
+        self._stat("write_failed")
+        logger.error("Article store write failed, stopping the crawl: %s. The store keeps every article committed "
+                     "before; run the same command again once the cause is fixed.", error)
+        if self.crawler is not None and self.crawler.engine is not None:
+            from scrapy.utils.defer import deferred_from_coro
+
+            deferred_from_coro(self.crawler.engine.close_spider_async(reason=WRITE_FAILED_FINISH_REASON))
 
     def close_spider(self, spider: Any = None) -> None:
         if self._thread is None:

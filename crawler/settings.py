@@ -51,3 +51,26 @@ STORAGE_SQLITE_PATH = "articles.sqlite"
 INCREMENTAL_MAX_AGE = 0
 
 FEED_EXPORT_ENCODING = "utf-8"
+
+# Bounds (README "Reliability"). A body past DOWNLOAD_MAXSIZE is dropped, also while Scrapy inflates a gzip or
+# brotli response (HttpCompressionMiddleware stops at the cap), so a compression bomb costs a bounded amount of
+# memory; the same cap as extract-batch and `extract` (crawler.limits). Scrapy's defaults are 1 GiB and 32 MiB.
+from crawler import limits as _limits  # noqa: E402  (lower case: not a setting)
+
+DOWNLOAD_MAXSIZE = _limits.MAX_PAGE_BYTES
+DOWNLOAD_WARNSIZE = _limits.WARN_PAGE_BYTES
+
+# Scrapy's DOWNLOAD_TIMEOUT bounds a whole download, not one read, so it also ends a server that trickles bytes
+# (slow-loris). Scrapy's default, 180 s x 3 tries, held a crawl 9 minutes on one such page; 15 s x 3 tries end
+# it within a minute. Judgement call: a news page that takes more than 15 s to arrive is not being served.
+DOWNLOAD_TIMEOUT = 15
+RETRY_TIMES = 2
+
+# The add-on's scheduler (crawler.incremental.ResumableScheduler) stops the crawl once when JOBDIR cannot be written
+# (crawler/scheduler.py); the spider state in JOBDIR is written atomically.
+EXTENSIONS = {
+    "scrapy.extensions.spiderstate.SpiderState": None,
+    "crawler.scheduler.AtomicSpiderState": 0,  # the stock extension's place (EXTENSIONS_BASE)
+}
+# `scrapy crawl` that exits 1 when the article store is refused or fails during the crawl (crawler/commands).
+COMMANDS_MODULE = "crawler.commands"

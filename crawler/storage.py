@@ -25,6 +25,7 @@ import json
 import logging
 import os
 import re
+import sqlite3
 import threading
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
@@ -211,6 +212,42 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     ),
 }
 assert max(MIGRATIONS) == SCHEMA_VERSION
+
+
+class StoreUnusable(Exception):
+    """The store cannot be used at all (damaged, not a database, another program's ``articles`` table, a server
+    that cannot be reached): refused when it is opened, before the crawl fetches anything. The message is one
+    line a user can act on."""
+
+
+class StoreWriteFailed(Exception):
+    """A write failed for a reason of the store, not of the record (a damaged file, a full disk, a lost
+    server): nothing more can be stored, the crawl should stop. The store itself is as the last commit left it."""
+
+
+# The crawl's finish reason when the store could not be written (the crawl command exits non-zero on it).
+WRITE_FAILED_FINISH_REASON = "store_write_failed"
+# SQLite result codes that are the store's condition, not the record's: SQLITE_CORRUPT, SQLITE_NOTADB,
+# SQLITE_FULL, SQLITE_IOERR (with its extended codes), SQLITE_CANTOPEN, SQLITE_READONLY (sqlite.org/rescode.html).
+SQLITE_STORE_ERROR_CODES = frozenset({11, 26, 13, 10, 14, 8})
+# How long opening a PostgreSQL store waits for the server (psycopg's connect_timeout; libpq waits for ever).
+POSTGRES_CONNECT_TIMEOUT_SECONDS = 10
+
+
+def store_failure(error: BaseException) -> str | None:
+    """Why ``error`` means the store cannot be written at all (one line), or None when it is the record's."""
+    import sqlite3
+
+    if isinstance(error, sqlite3.DatabaseError) and not isinstance(error, sqlite3.IntegrityError):
+        code = getattr(error, "sqlite_errorcode", None)
+        if code is None or code & 0xFF in SQLITE_STORE_ERROR_CODES:
+            return f"{type(error).__name__}: {error}"
+    if type(error).__module__.startswith("psycopg") and type(error).__name__ in ("OperationalError",
+                                                                                    "InterfaceError"):
+        return f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"
+    if isinstance(error, OSError):
+        return f"{type(error).__name__}: {error}"
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -418,19 +455,27 @@ class SqlArticleStore:
     def upsert_many(self, records: Sequence[Mapping[str, Any]]) -> list[StoreResult | Exception]:
         """``upsert`` of each record in one write transaction: one commit (and, in PostgreSQL, one WAL flush)
         for the batch instead of one an article. If the batch fails, each record is written again on its own,
-        so a bad record fails alone; its place in the result holds the exception."""
+        so a bad record fails alone; its place in the result holds the exception.
+        A failure of the store itself (``store_failure``) raises StoreWriteFailed instead: no record can be
+        written, the transaction is rolled back and the store stays as its last commit left it."""
         if len(records) == 1:  # a quiet crawl's usual batch: nothing to retry on its own
             return [self._upsert_or_error(records[0])]
         try:
             with self._write():
                 return [self.upsert(record) for record in records]
-        except Exception:
+        except Exception as error:
+            why = store_failure(error)
+            if why:
+                raise StoreWriteFailed(why) from error
             return [self._upsert_or_error(record) for record in records]
 
     def _upsert_or_error(self, record: Mapping[str, Any]) -> StoreResult | Exception:
         try:
             return self.upsert(record)
         except Exception as error:  # handed to the caller of this record, not raised for the whole batch
+            why = store_failure(error)
+            if why:
+                raise StoreWriteFailed(why) from error
             return error
 
     def get(self, canonical_url: str) -> dict[str, Any] | None:
@@ -446,6 +491,28 @@ class SqlArticleStore:
         if article.get("metadata"):
             article["metadata"] = json.loads(article["metadata"])
         return article
+
+    def iter_articles(self, *, originals_only: bool = True, page_size: int = 500) -> Iterator[dict[str, Any]]:
+        """Every stored article in the order it was first stored (as ``get`` gives them), read ``page_size`` rows at
+        a time so memory does not grow with the store; only originals (text kept) unless told otherwise."""
+        where = " AND duplicate_of IS NULL" if originals_only else ""
+        last = 0
+        while True:
+            with self._lock:
+                cursor = self._execute(self._sql(f"SELECT * FROM articles WHERE id > ?{where} ORDER BY id LIMIT ?"),
+                                       (last, page_size))
+                rows = cursor.fetchall()
+                names = [d[0] for d in cursor.description]
+            if not rows:
+                return
+            for row in rows:
+                article = dict(zip(names, row, strict=True))
+                if article.get("simhash") is not None:
+                    article["simhash"] = from_signed64(int(article["simhash"]))
+                if article.get("metadata"):
+                    article["metadata"] = json.loads(article["metadata"])
+                last = int(article["id"])
+                yield article
 
     def stored_page(self, url: str) -> StoredPage | None:
         """The stored article fetched from ``url`` or whose canonical URL it is; None when not stored."""
@@ -477,11 +544,35 @@ class SqliteArticleStore(SqlArticleStore):
     def __init__(self, path: str | os.PathLike[str], near_duplicate_bits: int = DEFAULT_NEAR_DUPLICATE_BITS) -> None:
         super().__init__(near_duplicate_bits)
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._connection = sqlite.connect(self.path)
-        self._connection.execute("PRAGMA foreign_keys = ON")
-        self._transactions = sqlite.WriteTransactions()
-        self.migrate()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._connection = sqlite.connect(self.path)
+        except (OSError, sqlite3.DatabaseError) as error:
+            raise StoreUnusable(f"article store {self.path}: cannot be opened ({error}); "
+                                "move it away or restore it from a backup") from error
+        try:
+            self._check_usable()
+            self._connection.execute("PRAGMA foreign_keys = ON")
+            self._transactions = sqlite.WriteTransactions()
+            self.migrate()
+        except BaseException:
+            self._connection.close()
+            raise
+
+    def _check_usable(self) -> None:
+        """SQLite's quick check (the b-trees and their pages, without the index-to-table cross-check; linear in
+        the file's size) and that an existing ``articles`` table is ours: refused with one line otherwise."""
+        try:
+            problems = [row[0] for row in self._connection.execute("PRAGMA quick_check(3)")]
+        except sqlite3.DatabaseError as error:
+            raise StoreUnusable(f"article store {self.path}: not a usable SQLite database ({error}); "
+                                "move it away or restore it from a backup") from error
+        if problems != ["ok"]:
+            raise StoreUnusable(f"article store {self.path}: damaged (SQLite quick_check: {problems[0]}); "
+                                "restore it from a backup, or move it away to start a new one")
+        if self._table_exists("articles") and not self._table_exists("schema_version"):
+            raise StoreUnusable(f"article store {self.path}: has an 'articles' table this crawler did not create; "
+                                "give another STORAGE_SQLITE_PATH")
 
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
         return self._connection.execute(sql, tuple(params))
@@ -515,9 +606,20 @@ class PostgresArticleStore(SqlArticleStore):
             import psycopg
         except ImportError as error:
             raise RuntimeError("STORAGE_POSTGRES_DSN needs psycopg 3: pip install 'psycopg[binary]'") from error
-        self._connection = psycopg.connect(dsn, autocommit=True)
+        try:
+            self._connection = psycopg.connect(dsn, autocommit=True, connect_timeout=POSTGRES_CONNECT_TIMEOUT_SECONDS)
+        except psycopg.Error as error:
+            first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            raise StoreUnusable(f"article store STORAGE_POSTGRES_DSN: cannot connect ({first})") from error
         self._depth = 0
-        self.migrate()
+        try:
+            if self._table_exists("articles") and not self._table_exists("schema_version"):
+                raise StoreUnusable("article store STORAGE_POSTGRES_DSN: the database has an 'articles' table this "
+                                    "crawler did not create; give another database or schema")
+            self.migrate()
+        except BaseException:
+            self._connection.close()
+            raise
 
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
         return self._connection.execute(sql, tuple(params))
@@ -563,10 +665,13 @@ __all__ = [
     "DEFAULT_NEAR_DUPLICATE_BITS",
     "MIGRATIONS",
     "SCHEMA_VERSION",
+    "WRITE_FAILED_FINISH_REASON",
     "PostgresArticleStore",
     "SqlArticleStore",
     "SqliteArticleStore",
     "StoreResult",
+    "StoreUnusable",
+    "StoreWriteFailed",
     "StoredPage",
     "content_hash",
     "hamming_distance",
@@ -575,4 +680,5 @@ __all__ = [
     "simhash",
     "simhash_hex",
     "simhash_index_keys",
+    "store_failure",
 ]

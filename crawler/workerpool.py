@@ -16,9 +16,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import pickle
 import socket
 import struct
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
@@ -47,6 +50,38 @@ SEND_BUFFER_BYTES = 4 << 20
 MAX_FAILED_STARTS = 3
 # How long close() waits for a worker to finish its call and exit before killing it.
 SHUTDOWN_TIMEOUT_SECONDS = 30.0
+
+
+# How often a worker looks whether the process that started it is still there (exit_with_parent). A killed
+# parent leaves its workers at most this long (plus the call they run: a page takes milliseconds).
+PARENT_POLL_SECONDS = 0.5
+
+
+def exit_with_parent(pid: int) -> None:
+    """In a worker process: a daemon thread ends this process once process ``pid`` (the one that started the
+    pool; with the forkserver start method it is not the worker's parent) is gone, killed or a zombie.
+    ``PR_SET_PDEATHSIG`` would see only the direct parent, the fork server. PID reuse is told apart by the
+    process's start time."""
+    import psutil
+
+    try:
+        started = psutil.Process(pid).create_time()
+    except psutil.Error:
+        os._exit(1)
+
+    def alive() -> bool:
+        try:
+            process = psutil.Process(pid)
+            return process.create_time() == started and process.status() != psutil.STATUS_ZOMBIE
+        except psutil.Error:
+            return False
+
+    def watch() -> None:
+        while alive():
+            time.sleep(PARENT_POLL_SECONDS)
+        os._exit(1)  # nobody is left to hand results to; the parent's state file says what is done
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 class WorkerDied(BrokenProcessPool):
@@ -293,4 +328,4 @@ class AsyncWorkerPool:
         return messages
 
 
-__all__ = ["CALLS_IN_FLIGHT_PER_WORKER", "AsyncWorkerPool", "WorkerDied"]
+__all__ = ["CALLS_IN_FLIGHT_PER_WORKER", "AsyncWorkerPool", "WorkerDied", "exit_with_parent"]

@@ -65,6 +65,18 @@ LINE_BREAK = "\x00"
 # Pages above this many characters are cut here (with a warning), so one giant page cannot take the
 # memory of a crawl; 32 M characters is 40x the largest page in the data sets.
 MAX_DOCUMENT_CHARS = 32_000_000
+# libxml2 stops at a text node of 10,000,000 bytes (XML_MAX_TEXT_LENGTH) unless its huge-tree option is on, and
+# the rest of the page is lost ("no visible text" behind a 50 MB JSON-LD script or a 10 MB <title>). huge_tree
+# would also lift the depth limit our tree walks rely on, so giant text is shrunk before parsing instead. 2 M
+# characters are at most 8 MB of UTF-8, under libxml2's limit; the largest inline script of the shared data sets
+# is far below (largest page 5.3 MB), a paragraph never comes near.
+MAX_TEXT_NODE_CHARS = 2_000_000
+# Elements whose content is raw text (no tags inside, "<" is text): a giant one is found by its end tag.
+RAW_TEXT_ELEMENTS = ("script", "style", "title", "textarea")
+# Of these, the content is dropped rather than cut: a cut script or style is no use to anyone.
+DROPPED_RAW_TEXT = frozenset({"script", "style"})
+RAW_TEXT_TAG_RES = {name: (re.compile(rf"<{name}\b[^>]*>", re.I), re.compile(rf"</{name}\s*>", re.I))
+                    for name in RAW_TEXT_ELEMENTS}
 # A first 4 KB in which more than this share of characters are control characters is not HTML.
 BINARY_CONTROL_SHARE = 0.05
 # libxml2 stops building the tree at this depth without its huge-tree option.
@@ -447,6 +459,38 @@ def _empty(reason: str, url: str | None, encoding: str | None = None) -> TextDoc
     return TextDocument([], None, url=url, encoding=encoding, empty_reason=reason)
 
 
+def _shrink_giant_text(text: str) -> tuple[str, int]:
+    """The page with every text run longer than MAX_TEXT_NODE_CHARS shrunk (scripts and styles emptied, other
+    text cut to the limit), and how many were; linear time, and nothing to do for a page shorter than the limit."""
+    if len(text) <= MAX_TEXT_NODE_CHARS:
+        return text, 0
+    shrunk = 0
+    for name in RAW_TEXT_ELEMENTS:  # a pass per element name, each one linear
+        opening, closing = RAW_TEXT_TAG_RES[name]
+        pieces: list[str] = []
+        position = 0
+        while (start := opening.search(text, position)) is not None:
+            end = closing.search(text, start.end())
+            if end is None:
+                break
+            if end.start() - start.end() > MAX_TEXT_NODE_CHARS:
+                keep = 0 if name in DROPPED_RAW_TEXT else MAX_TEXT_NODE_CHARS
+                pieces.append(text[position : start.end() + keep])
+                position = end.start()
+                shrunk += 1
+            else:
+                pieces.append(text[position : end.end()])
+                position = end.end()
+        if pieces and position:
+            text = "".join(pieces) + text[position:]
+    runs = text.split("<")  # other text: what lies between one "<" and the next
+    for index, run in enumerate(runs):
+        if len(run) > MAX_TEXT_NODE_CHARS:
+            runs[index] = run[: run.find(">") + 1 + MAX_TEXT_NODE_CHARS]
+            shrunk += 1
+    return "<".join(runs), shrunk
+
+
 def parse_html(html: bytes | str, url: str | None = None, content_type: str | None = None) -> TextDocument:
     """Parse a page once into a TextDocument; bad input gives an empty document with a reason, never raises."""
     if html is None or len(html) == 0:
@@ -454,6 +498,9 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     decoded = decode_html(html, content_type)
     text = decoded.text
     warnings: list[str] = []
+    text, shrunk = _shrink_giant_text(text)
+    if shrunk:
+        warnings.append(f"{shrunk} text runs over {MAX_TEXT_NODE_CHARS} characters emptied (scripts, styles) or cut")
     if len(text) > MAX_DOCUMENT_CHARS:
         warnings.append(f"page of {len(text)} characters cut to the first {MAX_DOCUMENT_CHARS}")
         text = text[:MAX_DOCUMENT_CHARS]

@@ -1,0 +1,305 @@
+"""Finding the records of a damaged WARC file, so that damage costs only the records it touches.
+
+FastWARC reads records fast but stops at the first bad byte: a corrupt gzip member, garbage between members, or
+a wrong ``Content-Length`` in the middle of a file lost every record after it. This scanner cuts the archive into
+records itself and hands each whole record to FastWARC (``crawler.batch``):
+
+1. **Members.** A ``.warc.gz`` is a series of gzip members (the WARC standard, annex D: one record a member). Each
+   member is inflated on its own, into a spooled temporary file (memory stays bounded whatever it inflates to).
+   A member that does not inflate (corrupt, cut short) or bytes that are not a member start are a damaged range:
+   the scan goes on at the next gzip header (``1f 8b 08``) after it.
+2. **Records.** Inside a member (or a plain ``.warc``) a record is ``WARC/1.x`` header lines, a blank line, then
+   ``Content-Length`` bytes of block. The length is trusted only when what follows the block is padding and the
+   next record's ``WARC/1.`` (or the end). When it is not, and a ``WARC/1.`` line starts inside the block, the
+   length was wrong: the record is lost and the scan goes on at that line. A non-numeric, negative or missing
+   length, or a header with no end, is a damaged range up to the next ``WARC/1.`` line.
+
+Every damaged range is given out with its byte offsets and why, to be counted and logged. Archives this scanner
+does not read (zstd, lz4, a stream that cannot seek, a file of one huge gzip member) are read by FastWARC alone,
+as before (``NotScannable``). ``crawler.batch`` reads an archive with FastWARC first and calls the scanner only
+from the last good record when FastWARC stops at damage, so an undamaged archive costs nothing more.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import BinaryIO
+
+GZIP_HEADER = b"\x1f\x8b\x08"  # RFC 1952: magic and the deflate method, the only one in use
+RECORD_START = b"WARC/1."
+READ_CHUNK = 1024 * 1024  # for looking for the next record or member
+# Compressed bytes fed to zlib at a time: about one member (scrapinghub pages: 20-60 KB gzipped). Reading 1 MB a
+# member made zlib copy the rest to ``unused_data`` each time: 5.5 -> 2.8 ms a record (measured, 724 records).
+INFLATE_READ_BYTES = 64 * 1024
+# WARC headers are a few hundred bytes; FastWARC's own default limit (max_header_len) is 32 KiB.
+MAX_HEADER_BYTES = 64 * 1024
+CONTENT_LENGTH = re.compile(rb"^content-length:[ \t]*(\d+)[ \t]*\r?$", re.IGNORECASE | re.MULTILINE)
+TARGET_URI = re.compile(rb"^warc-target-uri:[ \t]*(\S+)[ \t]*\r?$", re.IGNORECASE | re.MULTILINE)
+# What may follow a record's block: the "\r\n\r\n" the WARC format requires, and padding some writers leave
+# (zeros, spaces).
+RECORD_PADDING = b"\r\n\x00 "
+# How far past a block's end padding is looked for before the next record must start.
+MAX_PADDING_BYTES = 4096
+# A member is inflated to a temporary file that stays in memory up to this size (most members are one page).
+SPOOL_IN_MEMORY_BYTES = 16 * 1024 * 1024
+# A member that inflates past this is not one record (or is a bomb): judgement call, 4x the largest page the
+# batch extracts (batch.MAX_PAGE_BYTES). The first member of a file past it means the file is one gzip stream,
+# which FastWARC reads on its own.
+MAX_MEMBER_BYTES = 256 * 1024 * 1024
+# Output of one decompress call is capped so that a highly compressed member does not fill memory at once.
+MAX_INFLATE_CHUNK = 16 * 1024 * 1024
+
+
+class NotScannable(Exception):
+    """An archive layout this scanner does not read; the caller reads it with FastWARC."""
+
+
+@dataclass(frozen=True, slots=True)
+class RawRecord:
+    """One whole record (``data``: header, block and the closing blank line), at ``offset`` in the file
+    (``inner``: its offset inside the gzip member when the member holds several records)."""
+
+    offset: int
+    inner: int
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class OversizedRecord:
+    """A record whose block is larger than the caller wants in memory; its bytes are not read."""
+
+    offset: int
+    inner: int
+    length: int
+    url: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class DamagedRange:
+    """Bytes ``start``..``end`` (file offsets, end excluded) that gave no record, and why."""
+
+    start: int
+    end: int
+    why: str
+
+
+Found = RawRecord | OversizedRecord | DamagedRange
+
+
+def resumable(stream: BinaryIO, offset: int) -> bool:
+    """Whether ``scan_warc`` can read the stream from ``offset``: a seekable gzip WARC with a member starting
+    there, or a plain WARC with a record starting there (not a zstd or lz4 file, nor an offset inside one gzip
+    stream)."""
+    if not stream.seekable():
+        return False
+    first = _read_at(stream, 0, len(RECORD_START))
+    here = _read_at(stream, offset, len(RECORD_START))
+    if first.startswith(GZIP_HEADER[:2]):
+        return here.startswith(GZIP_HEADER)
+    return first.startswith(b"WARC/") and (offset == 0 or here.startswith(RECORD_START))
+
+
+def scan_warc(stream: BinaryIO, max_block_bytes: int, start: int = 0) -> Iterator[Found]:
+    """The records and damaged ranges of a seekable WARC stream from ``start`` (a member or record start), in
+    file order. Raises NotScannable (before giving anything) for layouts it does not read."""
+    if not stream.seekable():
+        raise NotScannable("the stream cannot seek")
+    size = stream.seek(0, 2)
+    head = _read_at(stream, 0, len(RECORD_START))
+    if head.startswith(GZIP_HEADER[:2]):
+        return _scan_members(stream, start, size, max_block_bytes)
+    if head.startswith(b"WARC/") or not head:
+        return _scan_records(stream, start, size, max_block_bytes, trusted_end=True, member=None)
+    raise NotScannable("not gzip or plain WARC")
+
+
+# ------------------------------------------------------------------------------------------ byte helpers
+
+
+def _read_at(stream: BinaryIO, offset: int, length: int) -> bytes:
+    stream.seek(offset)
+    return stream.read(length)
+
+
+def _find(stream: BinaryIO, pattern: bytes, start: int, end: int) -> int | None:
+    """The first offset in ``start``..``end`` where ``pattern`` starts (whole inside the range), or None."""
+    position = start
+    while position < end:
+        chunk = _read_at(stream, position, min(READ_CHUNK, end - position))
+        if not chunk:
+            return None
+        found = chunk.find(pattern)
+        if found >= 0 and position + found + len(pattern) <= end:
+            return position + found
+        if position + len(chunk) >= end:
+            return None
+        position += max(1, len(chunk) - len(pattern) + 1)
+    return None
+
+
+def _after_padding(stream: BinaryIO, offset: int, size: int) -> int:
+    """The first offset at or after ``offset`` that is not record padding (``size`` when only padding is left,
+    or when more than MAX_PADDING_BYTES of it)."""
+    chunk = _read_at(stream, offset, min(MAX_PADDING_BYTES, size - offset))
+    stripped = chunk.lstrip(RECORD_PADDING)
+    return offset + len(chunk) - len(stripped) if stripped or offset + len(chunk) < size else size
+
+
+# ------------------------------------------------------------------------------------------ records
+
+
+def _scan_records(stream: BinaryIO, start: int, size: int, max_block_bytes: int, *, trusted_end: bool,
+                  member: int | None) -> Iterator[Found]:
+    """Records of plain WARC data in ``stream`` from ``start`` to ``size``. ``member``: the offset of the gzip
+    member this data inflated from (offsets given out are then that member's). With ``trusted_end`` False (a
+    member cut or corrupt: its inflated data stops anywhere) only records followed by another record are given,
+    and no damaged range (the member's damage covers them)."""
+
+    def place(offset: int) -> tuple[int, int]:
+        return (offset, 0) if member is None else (member, offset)
+
+    def damage(begin: int, end: int, why: str) -> Iterator[Found]:
+        if trusted_end and end > begin:
+            if member is None:
+                yield DamagedRange(begin, end, why)
+            else:
+                yield DamagedRange(member, member, f"inside the member, inflated bytes {begin}-{end}: {why}")
+
+    position = _after_padding(stream, start, size)
+    while position < size:
+        header = _read_at(stream, position, MAX_HEADER_BYTES)
+        header_end = header.find(b"\r\n\r\n")
+        length = CONTENT_LENGTH.search(header, 0, max(header_end, 0)) if header_end > 0 else None
+        if not header.startswith(RECORD_START) or length is None:
+            following = _find(stream, RECORD_START, position + 1, size)
+            why = ("no WARC record starts here" if not header.startswith(RECORD_START) else
+                   "the record header has no end" if header_end < 0 else "no valid Content-Length")
+            yield from damage(position, following or size, why)
+            position = following or size
+            continue
+        block_start = position + header_end + 4
+        block_end = block_start + int(length.group(1))
+        following = _after_padding(stream, block_end, size) if block_end <= size else None
+        next_is_record = following is not None and _read_at(stream, following, len(RECORD_START)) == RECORD_START
+        if following is not None and (next_is_record or (following >= size and trusted_end)):
+            yield _record(stream, position, block_start, block_end, header[:header_end], max_block_bytes, place)
+            position = following
+            continue
+        inner = _find(stream, RECORD_START, block_start, min(block_end, size))
+        if inner is not None or block_end > size:  # the length runs past the next record, or past the end
+            resume = inner if inner is not None else _find(stream, RECORD_START, block_start, size) or size
+            yield from damage(position, resume, "Content-Length does not match the record's end"
+                              if block_end <= size else "Content-Length runs past the end of the data")
+            position = resume
+            continue
+        if not trusted_end:  # a whole block at the end of data that stops anywhere: it may be cut
+            return
+        # The block has its length; what follows it is neither padding nor a record: damage after the record.
+        yield _record(stream, position, block_start, block_end, header[:header_end], max_block_bytes, place)
+        resume = _find(stream, RECORD_START, following, size) or size
+        yield from damage(following, resume, f"{resume - following} bytes after the last record were not read"
+                          if resume >= size else "bytes between records that are not a record")
+        position = resume
+
+
+def _record(stream: BinaryIO, start: int, block_start: int, block_end: int, header: bytes, max_block_bytes: int,
+            place: object) -> Found:
+    offset, inner = place(start)  # type: ignore[operator]
+    if block_end - block_start > max_block_bytes:
+        url = TARGET_URI.search(header)
+        return OversizedRecord(offset, inner, block_end - block_start,
+                               url.group(1).decode("utf-8", "replace") if url else None)
+    return RawRecord(offset, inner, _read_at(stream, start, block_end - start) + b"\r\n\r\n")
+
+
+# ------------------------------------------------------------------------------------------ gzip members
+
+
+def _scan_members(stream: BinaryIO, start: int, size: int, max_block_bytes: int) -> Iterator[Found]:
+    first = _inflate_member(stream, start, size) if _read_at(stream, start, 3) == GZIP_HEADER else None
+    if first is not None and first.too_large and start == 0:
+        raise NotScannable("the first gzip member inflates past MAX_MEMBER_BYTES: one gzip stream")
+    return _members(stream, start, size, max_block_bytes, first)
+
+
+@dataclass
+class _Member:
+    spool: tempfile.SpooledTemporaryFile[bytes] | None
+    inflated: int
+    end: int  # file offset after the member (or where inflating stopped)
+    problem: str | None
+    too_large: bool = False
+
+
+def _inflate_member(stream: BinaryIO, start: int, size: int) -> _Member:
+    """Inflates the member at ``start`` into a spool (none past MAX_MEMBER_BYTES)."""
+    inflater = zlib.decompressobj(zlib.MAX_WBITS | 16)
+    spool: tempfile.SpooledTemporaryFile[bytes] | None = tempfile.SpooledTemporaryFile(  # noqa: SIM115
+        SPOOL_IN_MEMORY_BYTES)  # closed by the caller, _members
+    inflated = 0
+    position = start
+    stream.seek(start)
+    problem: str | None = None
+    while not inflater.eof:
+        data = stream.read(INFLATE_READ_BYTES)
+        if not data:
+            problem = "the data ends inside a gzip member: the record is cut short"
+            break
+        position += len(data)
+        try:
+            while data and not inflater.eof:
+                piece = inflater.decompress(data, MAX_INFLATE_CHUNK)
+                inflated += len(piece)
+                if spool is not None:
+                    if inflated > MAX_MEMBER_BYTES:
+                        spool.close()
+                        spool = None
+                    else:
+                        spool.write(piece)
+                data = inflater.unconsumed_tail
+        except zlib.error as error:
+            problem = f"corrupt gzip data: {error}"
+            break
+    end = position - len(inflater.unused_data) if inflater.eof else position  # unconsumed_tail may repeat it
+    return _Member(spool, inflated, end, problem, too_large=spool is None)
+
+
+def _members(stream: BinaryIO, start: int, size: int, max_block_bytes: int,
+             first: _Member | None) -> Iterator[Found]:
+    position = start
+    member: _Member | None = first
+    while position < size:
+        if member is None:
+            if _read_at(stream, position, len(GZIP_HEADER)) != GZIP_HEADER:
+                following = _find(stream, GZIP_HEADER, position + 1, size) or size
+                padding = _after_padding(stream, position, size) >= following
+                if not padding or following < size:
+                    why = (f"{size - position} bytes after the last record were not read" if following >= size
+                           else "bytes between gzip members that are not a member")
+                    yield DamagedRange(position, following, why)
+                position = following
+                continue
+            member = _inflate_member(stream, position, size)
+        try:
+            if member.spool is not None:
+                yield from _scan_records(member.spool, 0, member.inflated, max_block_bytes,
+                                         trusted_end=member.problem is None, member=position)
+            if member.too_large:
+                yield OversizedRecord(position, 0, member.inflated, None)
+            if member.problem is None:
+                position = member.end
+            else:
+                following = _find(stream, GZIP_HEADER, position + 1, size) or size
+                yield DamagedRange(position, following, member.problem)
+                position = following
+        finally:
+            if member.spool is not None:
+                member.spool.close()
+        member = None
+
+
+__all__ = ["DamagedRange", "NotScannable", "OversizedRecord", "RawRecord", "scan_warc"]
