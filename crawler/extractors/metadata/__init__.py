@@ -25,8 +25,10 @@ from lxml import etree
 from ..document import TextDocument
 from ..text import WHITESPACE_RE
 from . import jsonld
-from .byline import markup_byline, scan_near_headline
+from .byline import markup_byline
 from .dates import FoundDate, find_url_date, is_plausible, parse_structured_date
+from .people import split_people
+from .visible import scan_visible
 
 JSON_LD = "json-ld"
 OPENGRAPH = "opengraph"
@@ -91,7 +93,6 @@ MAX_AUTHORS = 12
 URLISH_RE = re.compile(r"^(?:https?://|www\.)|\.(?:com|org|net|html?)\b|/", re.I)
 HANDLE_RE = re.compile(r"^@\w+$")
 AUTHOR_PREFIX_RE = re.compile(r"^(?:by|par|von|por|written by|posted by|author|作者|记者|文)\s*[:：/]?\s+", re.I)
-AUTHOR_SPLIT_RE = re.compile(r"\s*(?:;|\||、|，|\band\b|&)\s*", re.I)
 LANGUAGE_RE = re.compile(r"^([a-z]{2,3})(?:[-_][a-z0-9]+)*$", re.I)
 CACHE_ATTRIBUTE = "_metadata"
 # A description this short says nothing ("News", "Home").
@@ -104,6 +105,7 @@ class Metadata:
 
     title: str | None = None
     authors: list[str] = field(default_factory=list)
+    editors: list[str] = field(default_factory=list)  # "责任编辑：王敏", "Edited by ...": never authors
     published: str | None = None
     modified: str | None = None
     language: str | None = None
@@ -154,6 +156,7 @@ def _from_json_ld(doc: TextDocument, found: _Candidates, warnings: list[str]) ->
     for item in articles:
         found.add("title", _headline_of(item, doc.title), JSON_LD)
         found.add("authors", jsonld.names_of(item.get("author")) or jsonld.names_of(item.get("creator")), JSON_LD)
+        found.add("editors", jsonld.names_of(item.get("editor")), JSON_LD)
         for key in ("datePublished", "dateCreated", "uploadDate"):
             found.add("published", jsonld.text_of(item.get(key)), JSON_LD)
         found.add("modified", jsonld.text_of(item.get("dateModified")), JSON_LD)
@@ -297,11 +300,12 @@ def _good_author(name: str, site_names: set[str]) -> bool:
     return name.casefold() not in site_names
 
 
-def _choose_authors(found: _Candidates, site_names: set[str]) -> tuple[list[str], str] | None:
-    for names, source in found.get("authors"):
+def _choose_authors(found: _Candidates, site_names: set[str], name: str = "authors") -> tuple[list[str], str] | None:
+    """The first source's people: a field's list cut into persons ("A, B and C, CNN" -> A, B, C)."""
+    for names, source in found.get(name):
         cleaned: list[str] = []
         for raw in names:
-            for part in AUTHOR_SPLIT_RE.split(_normalise_author(raw)) if ";" in raw or "|" in raw else [raw]:
+            for part in split_people(_normalise_author(raw), strict=False):
                 name = _normalise_author(part)
                 if _good_author(name, site_names) and name not in cleaned:
                     cleaned.append(name)
@@ -415,7 +419,7 @@ def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: date
     if chosen_title is None and head_title:
         chosen_title = (_title_from_head(head_title, metadata.site_name), META)
     metadata.title = take("title", chosen_title)
-    findings = scan_near_headline(doc, metadata.title or head_title, now)
+    findings = scan_visible(doc, metadata.title or head_title, now, doc.declared_language or doc.language)
     if metadata.title is None and findings.headline:
         metadata.title = take("title", (findings.headline, TEXT))
     site_names = _site_names(metadata.site_name, doc.url)
@@ -426,8 +430,12 @@ def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: date
     authors = _choose_authors(found, site_names)
     if authors:
         metadata.authors = take("authors", authors)
-    if findings.published is not None:
-        found.add("published", findings.published, TEXT)
+    found.add("editors", findings.editors, TEXT)
+    editors = _choose_authors(found, site_names, "editors")
+    if editors:
+        metadata.editors = take("editors", editors)
+    found.add("published", findings.published, TEXT)
+    found.add("modified", findings.modified, TEXT)
     metadata.published = take("published", _choose_date(found, "published", now))
     metadata.modified = take("modified", _choose_date(found, "modified", now))
     metadata.origin = take("origin", (findings.origin, TEXT) if findings.origin else None)
