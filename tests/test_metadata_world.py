@@ -108,3 +108,13 @@ def test_zh_news_visible_metadata(name: str, published: str, authors: list[str],
     assert metadata.editors == editors
     if origin is not None:
         assert metadata.origin == origin
+
+
+def test_metadata_evaluation_scores_people_editors_and_crawl_time() -> None:
+    from crawler.evaluation.datasets import load_dataset
+    from crawler.evaluation.metadata_eval import evaluate_metadata, people_right
+
+    assert not people_right(["Dana A. Ford"], ["Dana A. Ford", "CNN"])  # an outlet among the people is wrong
+    scores = evaluate_metadata(load_dataset(WORLD))["default"]
+    assert scores["author"].expected == len(PAGES) - 1 and scores["editors"].expected == 2
+    assert scores["published"].share == 1.0  # relative and year-less dates count from each page's crawledAt
