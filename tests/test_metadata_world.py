@@ -118,3 +118,43 @@ def test_metadata_evaluation_scores_people_editors_and_crawl_time() -> None:
     scores = evaluate_metadata(load_dataset(WORLD))["default"]
     assert scores["author"].expected == len(PAGES) - 1 and scores["editors"].expected == 2
     assert scores["published"].share == 1.0  # relative and year-less dates count from each page's crawledAt
+
+
+@pytest.mark.parametrize(("line", "names"), [
+    ("▲广州日报全媒体图片记者黎旭阳、李妍摄", []),  # photographers, not authors
+    ("홍길동 기자 hong@example.co.kr", ["홍길동"]),
+    ("김철수·이영희 기자", ["김철수", "이영희"]),
+    ("文・山田太郎", ["山田太郎"]),
+    ("筆者：鈴木一郎", ["鈴木一郎"]),
+    ("Von Hans Müller und Petra Schmidt, dpa", ["Hans Müller", "Petra Schmidt"]),
+    ("Por Carlos García y Ana López | Agencia EFE", ["Carlos García", "Ana López"]),
+    ("Jane Smith | Staff writer", ["Jane Smith"]),
+])
+def test_byline_forms(line: str, names: list[str]) -> None:
+    from crawler.extractors.metadata.byline import byline_names
+
+    assert byline_names(line) == names
+
+
+@pytest.mark.parametrize(("line", "names"), [
+    ("（责任编辑：王敏）", ["王敏"]), ("医技药剂党支部供稿 摄影/张艳 编辑/苏芳", ["苏芳"]), ("编辑部主任王某说", []),
+    ("Edited by Ann Lee", ["Ann Lee"]),
+])
+def test_editor_lines(line: str, names: list[str]) -> None:
+    from crawler.extractors.metadata.byline import editor_names
+
+    assert editor_names(line) == names
+
+
+def test_picture_source_is_not_the_outlet() -> None:
+    from crawler.extractors.metadata.byline import origin_of
+
+    assert origin_of("图片来源：视觉中国") is None and origin_of("来源：新华社") == "新华社"
+
+
+def test_relative_word_ending_a_short_line_is_the_date() -> None:
+    from crawler.extractors.metadata.dates import find_relative_date
+
+    now = datetime.fromisoformat("2024-01-01T12:00:00+00:00")
+    assert find_relative_date("原创 kingname 未闻Code 前天", now).iso == "2023-12-30"
+    assert find_relative_date("Yesterday, the council voted to expand the bus network downtown.", now) is None

@@ -40,7 +40,9 @@ HANGUL_NAME = r"[가-힣]{2,4}"
 KOREAN_AUTHOR_RE = re.compile(
     rf"(?:^|[\s\]】)(=])(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*{HANGUL_NAME})*)\s*기자(?![가-힣])")
 # Editors: 责任编辑 / 编辑 / 責任編輯 / 編集 / 편집 / "Edited by" (kept apart from the authors).
-CJK_EDITOR_RE = re.compile(rf"(?:责任编辑|責任編輯|责编|責編|编辑|編輯|編集|校审)\s*[：:/／]?\s*(?P<names>{CJK_NAMES})")
+# The bare 编辑 needs a separator before the name: run on, it is a word of a sentence ("编辑部主任").
+CJK_EDITOR_RE = re.compile(rf"(?:(?:责任编辑|責任編輯|责编|責編)\s*[：:/／]?|(?:编辑|編輯|編集|校审)\s*[：:/／\s])\s*"
+                           rf"(?P<names>{CJK_NAMES})")
 KOREAN_EDITOR_RE = re.compile(rf"편집\s*[：:]?\s*(?P<names>{HANGUL_NAME})")
 LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|édité par|editado por|a cura di)"
                              r"\s*[:\-]?\s+(?P<names>.+)$", re.I)
@@ -56,7 +58,8 @@ NOT_NAME_START = ("今", "昨", "明年", "本", "该", "此", "这", "那", "�
                   "目前")
 # 来源：新华社 / 来源: 人民网-人民日报 / Source: Reuters (the outlet a story is taken from).
 ORIGIN_RES = (
-    re.compile(r"(?:来源|來源|稿源|出处)\s*[：:]\s*(?P<origin>[^\s|｜　]{2,30})"),
+    # not a picture's or a figure's source ("图片来源：视觉中国", "数据来源：国家统计局")
+    re.compile(r"(?<![片图圖据據])(?:来源|來源|稿源|出处)\s*[：:]\s*(?P<origin>[^\s|｜　]{2,30})"),
     re.compile(r"^(?:source|quelle|fuente)\s*:\s*(?P<origin>[^|\n]{2,40}?)\s*$", re.I),
 )
 # Words that follow a name in a Chinese byline and are not part of it.
@@ -67,6 +70,7 @@ CJK_NON_NAMES = frozenset({"报道", "获悉", "了解", "发现", "采访", "�
                            "介绍", "整合", "未知", "佚名", "转载请注明", "网络整理", "综合", "编译"})
 # A credit ending in 摄 names the photographer, not the author ("中新社记者 贾天勇 摄").
 PHOTO_CREDIT_RE = re.compile(r"^\s*摄")
+PHOTO_REPORTER_WORDS = ("图片", "圖片", "摄影", "攝影", "视觉", "視覺")
 # Where the outlet of a "来源：" credit ends when the line runs on into the byline.
 ORIGIN_END_RE = re.compile(r"(?:作者|记者|编辑|责任编辑|时间|发布|原标题).*$")
 
@@ -139,9 +143,11 @@ def _latin_names(text: str) -> list[str]:
 def _cjk_names(pattern: re.Pattern[str], line: str) -> list[str]:
     names: list[str] = []
     for match in pattern.finditer(line):
-        if PHOTO_CREDIT_RE.match(line[match.end():]):
-            continue
-        for raw in re.split(r"[\s、，,・·]+", match.group("names")):
+        raws = re.split(r"[\s、，,・·]+", match.group("names"))
+        if PHOTO_CREDIT_RE.match(line[match.end():]) or raws[-1].endswith("摄") or \
+                line[:match.start()].endswith(PHOTO_REPORTER_WORDS):
+            continue  # "图片记者黎旭阳、李妍摄": the photographers
+        for raw in raws:
             if raw.startswith(CJK_NAME_STOPWORDS):  # "作者：张三 责任编辑：李四": the byline ends
                 break
             name = _clean_cjk_name(raw)

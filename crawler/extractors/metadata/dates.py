@@ -158,7 +158,7 @@ RELATIVE_WORDS = {
     "vandaag": timedelta(0), "오늘": timedelta(0),
 }
 # Characters a line may have besides a bare relative word for the word to be the line's date (a label such
-# as "Updated" or "更新于"; a story sentence is longer).
+# as "Updated" or "更新于"; a story sentence is longer), unless the word ends the line ("爱否科技 昨天").
 MAX_CHARS_BESIDE_RELATIVE_WORD = 12
 RELATIVE_WORD_RE = re.compile(
     r"(?<!\w)(?P<word>" + "|".join(sorted(map(re.escape, RELATIVE_WORDS), key=len, reverse=True)) + r")(?!\w)"
@@ -325,7 +325,8 @@ def find_relative_date(text: str, now: datetime) -> FoundDate | None:
         if match.group("hour"):
             return _build(moment.year, moment.month, moment.day, match.group("hour"), match.group("minute"),
                           None, moment.tzinfo)
-        if len(WHITESPACE.sub("", text)) - len(word) <= MAX_CHARS_BESIDE_RELATIVE_WORD:
+        last = not text[match.end():].strip(" |·•,.)）")  # "爱否科技 昨天", "原创 kingname 未闻Code 前天"
+        if last or len(WHITESPACE.sub("", text)) - len(word) <= MAX_CHARS_BESIDE_RELATIVE_WORD:
             return FoundDate(moment.date().isoformat() if RELATIVE_WORDS[word] else
                              moment.isoformat(timespec="seconds"), moment)
     return None

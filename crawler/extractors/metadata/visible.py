@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from ..document import TextBlock, TextDocument
-from ..text import WHITESPACE_RE
+from ..text import CJK_RE, WHITESPACE_RE
 from .byline import byline_names, dateline_names, editor_names, in_comments, origin_of
 from .datelines import has_publication_label, read_date_line
 from .dates import FoundDate
 
+HANGUL_RE = re.compile(r"[가-힣]")
 # Blocks looked at around the headline: bylines sit within a few blocks of it (looked at on the readability
 # and zh-news sets: at most 2 blocks above, up to 10 below when share buttons or a standfirst come first).
 BLOCKS_BEFORE_HEADLINE = 2
@@ -159,6 +160,11 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
                 _read_line(line, findings, now, first)
 
 
+def _full_name(name: str) -> bool:
+    """Away from the headline a Latin byline needs full names: "By Car" on a caption is no author."""
+    return bool(CJK_RE.search(name) or HANGUL_RE.search(name)) or len(name.split()) >= 2
+
+
 def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: bool = False) -> None:
     """Step 3: what is still missing, from strongly labelled short lines anywhere on the page."""
     for block in doc.blocks:
@@ -169,7 +175,7 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
         for line in _lines(block):
             short = len(line) <= MAX_CREDIT_LINE_CHARS
             if short and not findings.authors:
-                findings.authors = byline_names(line)
+                findings.authors = [name for name in byline_names(line) if _full_name(name)]
             if not findings.editors:
                 findings.editors = editor_names(line)
             if short and findings.origin is None:
