@@ -55,6 +55,14 @@ def test_sources_are_named() -> None:
     ("AP", []),
     ("Smith, John", ["Smith, John"]),  # one person written surname first, not two
     ("María José Pérez y Luis Gómez", ["María José Pérez", "Luis Gómez"]),
+    ("Sarah E. Needleman", ["Sarah E. Needleman"]),  # "E." is an initial, not the Portuguese "e"
+    ("Jill Disis, CNN Business", ["Jill Disis"]),  # a name and its outlet
+    ("Victor Tangermann, Futurism", ["Victor Tangermann"]),
+    ("Matthew Digby , Minh Do", ["Matthew Digby", "Minh Do"]),  # two people
+    ("LISA MASCARO, MARY CLARE JALONICK and ERIC TUCKER", ["LISA MASCARO", "MARY CLARE JALONICK", "ERIC TUCKER"]),
+    ("Analysis by Chris Cillizza, CNN Editor-at-large", ["Chris Cillizza"]),
+    ("Reuters, Washington", []),  # an agency and a place
+    ("Flatworld Solutions Editorial Team", []),
 ])
 def test_split_people(line: str, names: list[str]) -> None:
     assert split_people(line) == names
@@ -150,6 +158,21 @@ def test_picture_source_is_not_the_outlet() -> None:
     from crawler.extractors.metadata.byline import origin_of
 
     assert origin_of("图片来源：视觉中国") is None and origin_of("来源：新华社") == "新华社"
+
+
+def test_byline_under_a_page_with_a_sidebar_class_is_read() -> None:
+    html = ("<html lang='en'><head><title>Council expands bus network</title></head><body class='one-sidebar'>"
+            "<h1>Council expands bus network</h1><div class='story-byline'>By Ann Lee and Bo Chan</div><p>"
+            + "The council voted to expand the network. " * 10 + "</p></body></html>")
+    assert extract_metadata_only(html).authors == ["Ann Lee", "Bo Chan"]
+
+
+def test_today_in_a_sentence_is_no_date() -> None:
+    from crawler.extractors.metadata.dates import find_relative_date
+
+    now = datetime.fromisoformat("2024-01-01T12:00:00+00:00")
+    assert find_relative_date("Book Your Discovery Call Today", now) is None
+    assert find_relative_date("Today", now).iso == "2024-01-01"
 
 
 def test_relative_word_ending_a_short_line_is_the_date() -> None:

@@ -425,7 +425,10 @@ def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: date
     site_names = _site_names(metadata.site_name, doc.url)
     if findings.origin:  # the credited outlet ("来源：证券时报网") is not an author either
         site_names.add(findings.origin.casefold())
-    found.add("authors", markup_byline(doc), TEXT)
+    marked = markup_byline(doc)
+    if set(marked) < set(findings.authors):  # one element per author: the byline line names them all
+        marked = findings.authors
+    found.add("authors", marked, TEXT)
     found.add("authors", findings.authors, TEXT)
     authors = _choose_authors(found, site_names)
     if authors:

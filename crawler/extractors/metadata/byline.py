@@ -20,10 +20,11 @@ from .people import split_people
 # A name ends where the Han text ends: "记者通过电子邮件联系" is a sentence, not a name.
 CJK_NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?(?![\u4e00-\u9fff])"
 
-BY_RE = re.compile(r"^(?:by|par|von|por|di|door|av|af|przez|written by|words by|story by|posted by|text|texto|"
-                   r"texte|testo|tekst)\s*[:\-]?\s+(?P<names>.+)$", re.I)
+BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|written by|words by|story by|posted by)\s*[:\-]?|"
+                   r"(?:text|texto|texte|testo|tekst)\s*:)\s+(?P<names>.+)$", re.I)
 # Where the names of an English byline end: a separator, a date, a role.
-BYLINE_END_RE = re.compile(r"\s*(?:[|•·–—\n(]|\s-\s|\bon\s|\bat\s|\bupdated\b|\bpublished\b|\d).*$", re.I | re.S)
+BYLINE_END_RE = re.compile(r"\s*(?:[|•·–—\n(]|\s-\s|\bon\s|\bat\s|\bfrom\s|\bupdated\b|\bpublished\b|\d).*$",
+                           re.I | re.S)
 # "| Staff writer" after a name: the bar ends the names and what follows is a role.
 ROLE_AFTER_BAR_RE = re.compile(r"^[^|]{3,60}\|\s*(?:staff|senior|chief|special|contributing)?\s*"
                                r"(?:writer|reporter|correspondent|editor|columnist|contributor)\b", re.I)
@@ -89,16 +90,34 @@ MAX_BYLINE_ELEMENT_CHARS = 100
 MAX_ANCESTORS_CHECKED = 6
 
 
-def in_comments(element: etree._Element) -> bool:
+# Areas whose dates and names are readers', not the story's: comments, replies, reviews.
+# A class or id that starts with the word: "comment-list", "reviews" but not "category-kit-reviews" (a post's
+# category on the article itself).
+COMMENT_AREA_RE = re.compile(r"(?:^|\s)(?:comments?|reply|replies|respond|reviews?|discussion|disqus)(?:$|[\s_-])",
+                             re.I)
+# Page-wide containers whose classes describe the page ("one-sidebar", "has-comments"), not an area of it.
+PAGE_TAGS = frozenset({"body", "html"})
+
+
+def _marked(element: etree._Element, pattern: re.Pattern[str]) -> bool:
     node = element
     for _ in range(MAX_ANCESTORS_CHECKED):
-        if node is None:
+        if node is None or node.tag in PAGE_TAGS:
             return False
-        marks = f"{node.get('class') or ''} {node.get('id') or ''}"
-        if NOT_BYLINE_RE.search(marks):
+        if pattern.search(f"{node.get('class') or ''} {node.get('id') or ''}"):
             return True
         node = node.getparent()
     return False
+
+
+def in_comments(element: etree._Element) -> bool:
+    """In a comment, sidebar, author box, form... (where a name is not the story's byline)."""
+    return _marked(element, NOT_BYLINE_RE)
+
+
+def in_comment_area(element: etree._Element) -> bool:
+    """In readers' comments, replies or reviews (where a date or a name is a reader's)."""
+    return _marked(element, COMMENT_AREA_RE)
 
 
 def markup_byline(doc: TextDocument) -> list[str]:
@@ -201,4 +220,5 @@ def origin_of(line: str) -> str | None:
     return None
 
 
-__all__ = ["byline_names", "dateline_names", "editor_names", "in_comments", "markup_byline", "origin_of"]
+__all__ = ["byline_names", "dateline_names", "editor_names", "in_comment_area", "in_comments", "markup_byline",
+           "origin_of"]

@@ -60,6 +60,7 @@ class LineDates:
     published: FoundDate | None = None
     modified: FoundDate | None = None
     labelled: bool = False
+    context: str = ""  # the part of the line between labels where the publication date stood
 
 
 def _labels(line: str) -> list[tuple[int, int, str]]:
@@ -100,6 +101,7 @@ def read_date_line(line: str, now: datetime | None, *, day_first: bool = False,
         elif result.published is None:
             result.published = found
             result.labelled = kind == "published"
+            result.context = segment.strip()
     return result
 
 

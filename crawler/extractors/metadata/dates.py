@@ -157,6 +157,7 @@ RELATIVE_WORDS = {
     "heute": timedelta(0), "hoy": timedelta(0), "hoje": timedelta(0), "oggi": timedelta(0),
     "vandaag": timedelta(0), "오늘": timedelta(0),
 }
+TODAY_WORDS = frozenset({"today", "今天", "今日", "aujourd'hui", "heute", "hoy", "hoje", "oggi", "vandaag", "오늘"})
 # Characters a line may have besides a bare relative word for the word to be the line's date (a label such
 # as "Updated" or "更新于"; a story sentence is longer), unless the word ends the line ("爱否科技 昨天").
 MAX_CHARS_BESIDE_RELATIVE_WORD = 12
@@ -325,8 +326,13 @@ def find_relative_date(text: str, now: datetime) -> FoundDate | None:
         if match.group("hour"):
             return _build(moment.year, moment.month, moment.day, match.group("hour"), match.group("minute"),
                           None, moment.tzinfo)
+        beside = len(WHITESPACE.sub("", text)) - len(word)
+        if word in TODAY_WORDS:  # "Call us today!": only alone on its line is "today" a date
+            if beside == 0:
+                return FoundDate(moment.date().isoformat(), moment)
+            continue
         last = not text[match.end():].strip(" |·•,.)）")  # "爱否科技 昨天", "原创 kingname 未闻Code 前天"
-        if last or len(WHITESPACE.sub("", text)) - len(word) <= MAX_CHARS_BESIDE_RELATIVE_WORD:
+        if last or beside <= MAX_CHARS_BESIDE_RELATIVE_WORD:
             return FoundDate(moment.date().isoformat() if RELATIVE_WORDS[word] else
                              moment.isoformat(timespec="seconds"), moment)
     return None

@@ -21,7 +21,7 @@ from datetime import datetime
 
 from ..document import TextBlock, TextDocument
 from ..text import CJK_RE, WHITESPACE_RE
-from .byline import byline_names, dateline_names, editor_names, in_comments, origin_of
+from .byline import byline_names, dateline_names, editor_names, in_comment_area, origin_of
 from .datelines import has_publication_label, read_date_line
 from .dates import FoundDate
 
@@ -46,9 +46,11 @@ MIN_HEADLINE_CHARS = 4
 MIN_HEADLINE_SHARE = 0.6
 # Characters a headline block may have besides the title's headline ("原创", "独家", "Exclusive:").
 MAX_HEADLINE_EXTRA_CHARS = 12
-# An unlabelled date counts only on a line this short: a date line ("2019-12-10 07:57:40 来源：新华网", "By Jane Doe
-# | March 3, 2020 at 10:00 a.m.") is shorter, a short story paragraph that mentions a day is longer.
-MAX_UNLABELLED_DATE_LINE_CHARS = 80
+# An unlabelled date on a longer line counts only when the line has no sentence in it: a date line ("2019-12-10
+# 07:57:40 来源：新华网", "05/10/2018 - Publicado por: Clarissa Borba - Categoria: Saúde") is a run of fields, a
+# short story paragraph that mentions a day ("2019年2月27日下午，佛山顺德区...") is prose.
+MAX_UNLABELLED_DATE_LINE_CHARS = 60
+SENTENCE_RE = re.compile(r"[。！？，；]|[.!?]\s+[A-Z][a-z]")
 # The title's parts: separators of sites' names and channels ("_", "|", "--", " - ", "-").
 TITLE_SPLIT_RE = re.compile(r"\s*(?:[|_｜»]|--|[-–—])\s*")
 # Languages whose pages write the month first in numeric dates (US English); every other one writes the day first.
@@ -102,13 +104,15 @@ def headline_index(doc: TextDocument, title: str | None) -> int | None:
     return first_h1
 
 
-def _readable(block: TextBlock) -> bool:
-    """Not navigation, not a link to another article, not in a comment area."""
+def _readable(block: TextBlock, *, links: bool = True) -> bool:
+    """Not navigation, not in a comment area; with ``links`` False not a link to another article either (below
+    the headline a linked date is the story's permalink, elsewhere a related article's)."""
     if "nav" in block.labels:
         return False
-    if "li" in block.labels and block.num_chars and block.num_chars_in_anchor_text / block.num_chars > MAX_LINKED_SHARE:
+    if not links and "li" in block.labels and block.num_chars and \
+            block.num_chars_in_anchor_text / block.num_chars > MAX_LINKED_SHARE:
         return False
-    return block.element is None or not in_comments(block.element)
+    return block.element is None or not in_comment_area(block.element)
 
 
 def _lines(block: TextBlock) -> Iterator[str]:
@@ -127,7 +131,8 @@ def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *,
         findings.origin = origin_of(line)
     if dates:
         found = read_date_line(line, now, day_first=first)
-        if not found.labelled and len(line) > MAX_UNLABELLED_DATE_LINE_CHARS:
+        context = found.context
+        if not found.labelled and len(context) > MAX_UNLABELLED_DATE_LINE_CHARS and SENTENCE_RE.search(context):
             found.published = None
         if findings.published is None and found.published is not None:
             findings.published = found.published
@@ -170,7 +175,7 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
     for block in doc.blocks:
         if findings.authors and findings.editors and findings.origin and findings.published and findings.modified:
             return
-        if block.num_chars > MAX_BYLINE_CHARS or not _readable(block):
+        if block.num_chars > MAX_BYLINE_CHARS or not _readable(block, links=False):
             continue
         for line in _lines(block):
             short = len(line) <= MAX_CREDIT_LINE_CHARS
