@@ -130,6 +130,8 @@ def test_metadata_evaluation_scores_people_editors_and_crawl_time() -> None:
 
 @pytest.mark.parametrize(("line", "names"), [
     ("▲广州日报全媒体图片记者黎旭阳、李妍摄", []),  # photographers, not authors
+    ("记者注意到，从五大5G芯片企业的主打产品来看", []),  # a sentence after 记者
+    ("采写：南都记者 余毅菁 向雪妮", ["余毅菁", "向雪妮"]),
     ("홍길동 기자 hong@example.co.kr", ["홍길동"]),
     ("김철수·이영희 기자", ["김철수", "이영희"]),
     ("文・山田太郎", ["山田太郎"]),
@@ -165,6 +167,13 @@ def test_byline_under_a_page_with_a_sidebar_class_is_read() -> None:
             "<h1>Council expands bus network</h1><div class='story-byline'>By Ann Lee and Bo Chan</div><p>"
             + "The council voted to expand the network. " * 10 + "</p></body></html>")
     assert extract_metadata_only(html).authors == ["Ann Lee", "Bo Chan"]
+
+
+def test_portal_named_in_the_title_is_not_an_author() -> None:
+    html = ("<html lang='zh'><head><title>华为新机半天不到需充电_网易科技</title>"
+            "<meta property='article:author' content='网易'></head><body><h1>华为新机半天不到需充电</h1>"
+            "<p>" + "业内人士表示，耗电问题制约了新一代芯片的表现。" * 8 + "</p><p>新京报记者 陆一夫</p></body></html>")
+    assert extract_metadata_only(html).authors == ["陆一夫"]
 
 
 def test_today_in_a_sentence_is_no_date() -> None:

@@ -23,7 +23,7 @@ from urllib.parse import urljoin, urlsplit
 from lxml import etree
 
 from ..document import TextDocument
-from ..text import WHITESPACE_RE
+from ..text import CJK_RE, WHITESPACE_RE
 from . import jsonld
 from .byline import markup_byline
 from .dates import FoundDate, find_url_date, is_plausible, parse_structured_date
@@ -297,7 +297,10 @@ def _good_author(name: str, site_names: set[str]) -> bool:
         return False
     if URLISH_RE.search(name) or HANDLE_RE.match(name) or "@" in name or any(c.isdigit() for c in name):
         return False
-    return name.casefold() not in site_names
+    folded = name.casefold()
+    if CJK_RE.search(name) and any(site.startswith(folded) for site in site_names if CJK_RE.search(site)):
+        return False  # "网易" of "_网易财经": the portal, named before its channel
+    return folded not in site_names
 
 
 def _choose_authors(found: _Candidates, site_names: set[str], name: str = "authors") -> tuple[list[str], str] | None:
@@ -423,6 +426,11 @@ def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: date
     if metadata.title is None and findings.headline:
         metadata.title = take("title", (findings.headline, TEXT))
     site_names = _site_names(metadata.site_name, doc.url)
+    if head_title:  # the <title>'s parts other than the headline name the site and its channels
+        parts = [part.strip() for part in TITLE_PART_RE.split(head_title)[::2] if part.strip()]
+        # (CJK parts only: an English blog's "Headline | Jane Doe" names its author there)
+        site_names.update(part.casefold() for part in parts
+                          if len(parts) > 1 and part != max(parts, key=len) and CJK_RE.search(part))
     if findings.origin:  # the credited outlet ("来源：证券时报网") is not an author either
         site_names.add(findings.origin.casefold())
     marked = markup_byline(doc)

@@ -71,6 +71,7 @@ CJK_NON_NAMES = frozenset({"报道", "获悉", "了解", "发现", "采访", "�
                            "介绍", "整合", "未知", "佚名", "转载请注明", "网络整理", "综合", "编译"})
 # A credit ending in 摄 names the photographer, not the author ("中新社记者 贾天勇 摄").
 PHOTO_CREDIT_RE = re.compile(r"^\s*摄")
+REPORTER_WORDS = ("记者", "記者", "通讯员", "通訊員")
 PHOTO_REPORTER_WORDS = ("图片", "圖片", "摄影", "攝影", "视觉", "視覺")
 # Where the outlet of a "来源：" credit ends when the line runs on into the byline.
 ORIGIN_END_RE = re.compile(r"(?:作者|记者|编辑|责任编辑|时间|发布|原标题).*$")
@@ -166,12 +167,20 @@ def _cjk_names(pattern: re.Pattern[str], line: str) -> list[str]:
         if PHOTO_CREDIT_RE.match(line[match.end():]) or raws[-1].endswith("摄") or \
                 line[:match.start()].endswith(PHOTO_REPORTER_WORDS):
             continue  # "图片记者黎旭阳、李妍摄": the photographers
+        found: list[str] = []
+        first = True
         for raw in raws:
             if raw.startswith(CJK_NAME_STOPWORDS):  # "作者：张三 责任编辑：李四": the byline ends
                 break
+            if raw.endswith(REPORTER_WORDS):  # "采写：南都记者 余毅菁": the outlet's reporter, names follow
+                continue
             name = _clean_cjk_name(raw)
-            if name and name not in names:
-                names.append(name)
+            if name is None and first:
+                break  # "记者注意到，从五大...": a sentence after 记者, no name in it
+            first = False
+            if name and name not in names and name not in found:
+                found.append(name)
+        names.extend(found)
     return names
 
 
