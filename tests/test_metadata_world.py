@@ -190,3 +190,16 @@ def test_relative_word_ending_a_short_line_is_the_date() -> None:
     now = datetime.fromisoformat("2024-01-01T12:00:00+00:00")
     assert find_relative_date("原创 kingname 未闻Code 前天", now).iso == "2023-12-30"
     assert find_relative_date("Yesterday, the council voted to expand the bus network downtown.", now) is None
+
+
+def test_date_reader_comparison_swaps_and_restores_the_reader() -> None:
+    pytest.importorskip("dateparser")
+    from crawler.evaluation.date_readers import dateparser_reader, reading_lines_with
+    from crawler.extractors.metadata import visible
+
+    original = visible.read_date_line
+    now = datetime.fromisoformat("2024-05-10T12:00:00+00:00")
+    with reading_lines_with(dateparser_reader()):
+        assert visible.read_date_line("12 maart 2024, 08:45", now, day_first=True).published.iso.startswith(
+            "2024-03-12")
+    assert visible.read_date_line is original
