@@ -50,6 +50,8 @@ LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|éd
 # A dateline at the head of a story's first paragraph credits its reporters in brackets:
 # "新华社北京3月5日电（记者 王晓 刘洋）", "本报讯（记者张三 通讯员李四）".
 DATELINE_RE = re.compile(rf"^.{{0,30}}?[（(](?:本报|本報)?(?:记者|記者)\s*(?P<names>{CJK_NAMES})")
+KOREAN_DATELINE_RE = re.compile(rf"^\s*[(\[【][^)\]】]{{2,20}}[)\]】]\s*"
+                                rf"(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*{HANGUL_NAME})*)\s*(?:기자|특파원)\s*=")
 # Characters of a story's first paragraph read for its dateline.
 DATELINE_CHARS = 60
 # A Chinese name does not end with a function character or a verb ("了解到", "表示"), nor starts with a
@@ -218,7 +220,12 @@ def editor_names(line: str) -> list[str]:
 
 def dateline_names(paragraph: str) -> list[str]:
     """Reporters credited in brackets at the head of a story's first paragraph ("新华社北京3月5日电（记者 王晓）")."""
-    return _cjk_names(DATELINE_RE, WHITESPACE_RE.sub(" ", paragraph[:DATELINE_CHARS]))
+    head = WHITESPACE_RE.sub(" ", paragraph[:DATELINE_CHARS])
+    names = _cjk_names(DATELINE_RE, head)
+    match = KOREAN_DATELINE_RE.match(head)  # "(서울=연합뉴스) 홍길동 기자 = 정부는..."
+    if not names and match:
+        names = [name for name in re.split(r"\s*[·,、]\s*", match.group("names")) if name]
+    return names
 
 
 def origin_of(line: str) -> str | None:

@@ -19,8 +19,9 @@ MODIFIED_LABELS = (
     "最后更新", "最後更新", "更新时间", "更新時間", "更新日時", "更新日", "更新于", "更新於", "修改时间", "最終更新日",
     "最終更新",
     "更新", "최종수정", "수정", "업데이트", "last updated", "last modified", "updated", "modified", "mis à jour",
-    "mise à jour", "aktualisiert", "geändert", "actualizado", "actualización", "aggiornato", "aggiornamento",
-    "atualizado", "atualização", "bijgewerkt",
+    "mise à jour", "modifié", "modifiée", "aktualisiert", "geändert", "actualizado", "actualización", "modificado",
+    "aggiornato", "aggiornamento", "modificato", "modifica", "atualizado", "atualização", "bijgewerkt", "gewijzigd",
+    "aktualizacja", "zaktualizowano", "обновлено", "uppdaterad", "opdateret", "päivitetty",
 )
 # Labels of a publication date. The bare "时间"/"日期"/"Date" only with a colon after them: alone they are
 # words of a sentence ("北京时间6月24日").
@@ -30,7 +31,7 @@ PUBLISHED_LABELS = (
     "公開",
     "掲載", "配信",
     "기사입력", "입력", "등록", "게재", "published", "posted", "publié", "veröffentlicht", "publicado", "publicada",
-    "pubblicato", "publicato", "gepubliceerd",
+    "pubblicato", "publicato", "gepubliceerd", "opublikowano", "опубликовано", "publicerad", "publiceret", "julkaistu",
 )
 COLON_LABELS = ("时间", "時間", "日期", "日時", "date", "datum", "fecha", "data")
 # Labels written after the date in Japanese ("15:20配信", "8:00更新").
@@ -87,9 +88,10 @@ def read_date_line(line: str, now: datetime | None, *, day_first: bool = False,
     for index, ((begin, kind), stop) in enumerate(zip(bounds, starts, strict=True)):
         segment = line[begin:stop]
         found, end = find_text_date_span(segment, now, day_first=day_first)
-        if found is None and kind is not None and yearless and now is not None:
-            found = find_yearless_date(segment, now)
-            end = len(segment)
+        trailing = index < len(labels) and line[labels[index][0]:labels[index][1]] in TRAILING_LABELS
+        if found is None and (kind is not None or trailing) and yearless and now is not None:
+            found = find_yearless_date(segment, now)  # "発布时间：10-08 12:00", "3/12(火) 10:30配信"
+            end = len(segment.rstrip())
         if found is None:
             continue
         if index < len(labels) and not line[begin + end:stop].strip(" ,"):  # "15:20配信": the label after

@@ -76,7 +76,8 @@ _TIME = (r"(?:(?:[T\s]+|\s*" + r"(?=오전|오후|午前|午後|上午|下午))"
          + r"(?P<hour>\d{1,2}):(?P<minute>\d{2})(?::(?P<second>\d{2})(?:[.,](?P<fraction>\d{1,9}))?)?)?")
 # A time after a written-out date: "at 6:01 a.m.", "à 10h30", "um 14:05 Uhr", "alle 09:12", "- 14:20".
 _TIME_TAIL = (r"(?:\s*(?:,|-|–|·|\bat\b|\bà\b|\bum\b|\balle\b|\bàs\b|\ba\s+las\b|\bom\b|\bkl\.?)?\s*"
-              r"(?P<hour>\d{1,2})[:hH](?P<minute>\d{2})(?::(?P<second>\d{2}))?(?!\d)\s*(?P<ampm>[ap]\.?m\.?)?)?")
+              r"(?P<hour>\d{1,2})(?:[:hH]|\.(?=\d{2}\s*Uhr))(?P<minute>\d{2})(?::(?P<second>\d{2}))?(?!\d)\s*"
+              r"(?P<ampm>[ap]\.?m\.?)?)?")
 _ZONE = r"(?:\s*(?P<zone>Z|UTC|GMT|[+-]\d{2}:?\d{2}))?"
 # 2009-11-09, 2009/11/09, 2009.11.09, with an optional time and zone; the year comes first.
 # Korean pages write 2024. 3. 12. with spaces and a final dot.
@@ -341,7 +342,7 @@ def find_relative_date(text: str, now: datetime) -> FoundDate | None:
 # A month and day without a year ("10-08 12:00", "10-0812:00", "3月5日 09:30"), as app-style pages write the
 # date of a recent story; read only after a publication label.
 MONTH_DAY_RE = re.compile(
-    r"(?<![\d\-/.])(?P<month>1[0-2]|0?[1-9])\s*[-/月]\s*(?P<day>[0-3]\d|[1-9](?!\d))\s*日?"
+    r"(?<![\d\-/.])(?P<month>1[0-2]|0?[1-9])\s*[-/月]\s*(?P<day>[0-3]\d|[1-9](?!\d))\s*日?(?:\s*[（(][^）)]{1,3}[）)])?"
     r"(?:\s*(?P<hour>[01]?\d|2[0-3])[:：](?P<minute>[0-5]\d))?(?![\d\-/])"
 )
 
