@@ -178,6 +178,15 @@ def test_portal_named_in_the_title_is_not_an_author() -> None:
     assert extract_metadata_only(html).authors == ["陆一夫"]
 
 
+def test_advert_below_a_chinese_story_is_no_byline() -> None:
+    html = ("<html lang='zh'><head><title>交通网络建设提速</title></head><body><h1>交通网络建设提速</h1>"
+            "<p>2019-09-26 10:56:28 证券时报网</p><p>" + "今日从交通运输部新闻发布会获悉，各项工作取得积极成效。" * 4
+            + "</p><p>（责任编辑：王敏）</p><div class='ad'><p>by Taboola Widget</p><p>你可能会喜欢</p></div>"
+            "</body></html>")
+    metadata = extract_metadata_only(html)
+    assert metadata.authors == [] and metadata.editors == ["王敏"] and metadata.published == "2019-09-26T10:56:28"
+
+
 def test_today_in_a_sentence_is_no_date() -> None:
     from crawler.extractors.metadata.dates import find_relative_date
 

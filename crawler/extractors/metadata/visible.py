@@ -26,6 +26,8 @@ from .datelines import has_publication_label, read_date_line
 from .dates import FoundDate
 
 HANGUL_RE = re.compile(r"[가-힣]")
+LATIN_NAME_RE = re.compile(r"^[A-Za-zÀ-ÿ]")
+CJK_LANGUAGES = frozenset({"zh", "ja", "ko"})
 # Blocks looked at around the headline: bylines sit within a few blocks of it (looked at on the readability
 # and zh-news sets: at most 2 blocks above, up to 10 below when share buttons or a standfirst come first).
 BLOCKS_BEFORE_HEADLINE = 2
@@ -51,6 +53,8 @@ MAX_HEADLINE_EXTRA_CHARS = 12
 # short story paragraph that mentions a day ("2019年2月27日下午，佛山顺德区...") is prose.
 MAX_UNLABELLED_DATE_LINE_CHARS = 60
 SENTENCE_RE = re.compile(r"[。！？，；]|[.!?]\s+[A-Z][a-z]")
+# The credit that closes a story in Chinese and Japanese news ("（责任编辑：王敏）", "編集：...").
+STORY_END_RE = re.compile(r"责任编辑|責任編輯|责编|責編|編集")
 # The title's parts: separators of sites' names and channels ("_", "|", "--", " - ", "-").
 TITLE_SPLIT_RE = re.compile(r"\s*(?:[|_｜»]|--|[-–—])\s*")
 # Languages whose pages write the month first in numeric dates (US English); every other one writes the day first.
@@ -156,8 +160,11 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
             if paragraphs >= BODY_PARAGRAPHS_BEFORE_STOP:
                 break
             continue
-        for line in _lines(block):
+        lines = list(_lines(block))
+        for line in lines:
             _read_line(line, findings, now, first)
+        if any(STORY_END_RE.search(line) for line in lines):
+            break  # the editor's credit closes a Chinese story: below it are other articles and ads
     for position in range(index - 1, max(-1, index - BLOCKS_BEFORE_HEADLINE - 1), -1):
         block = blocks[position]
         if _readable(block) and block.num_chars <= MAX_BYLINE_CHARS:
@@ -170,8 +177,14 @@ def _full_name(name: str) -> bool:
     return bool(CJK_RE.search(name) or HANGUL_RE.search(name)) or len(name.split()) >= 2
 
 
-def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: bool = False) -> None:
-    """Step 3: what is still missing, from strongly labelled short lines anywhere on the page."""
+def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: bool = False,
+              language: str | None = None) -> None:
+    """Step 3: what is still missing, from strongly labelled short lines anywhere on the page.
+
+    On a Chinese, Japanese or Korean page a Latin "By ..." away from the headline is an advert's or a
+    widget's ("by Taboola"), not the story's byline.
+    """
+    cjk_page = (language or "").lower()[:2] in CJK_LANGUAGES
     for block in doc.blocks:
         if findings.authors and findings.editors and findings.origin and findings.published and findings.modified:
             return
@@ -180,7 +193,8 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
         for line in _lines(block):
             short = len(line) <= MAX_CREDIT_LINE_CHARS
             if short and not findings.authors:
-                findings.authors = [name for name in byline_names(line) if _full_name(name)]
+                findings.authors = [name for name in byline_names(line)
+                                    if _full_name(name) and (not cjk_page or not LATIN_NAME_RE.match(name))]
             if not findings.editors:
                 findings.editors = editor_names(line)
             if short and findings.origin is None:
@@ -200,7 +214,7 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
     if index is not None:
         findings.headline = doc.blocks[index].text
         scan_near_headline(doc, index, now, findings, first)
-    scan_page(doc, now, findings, first)
+    scan_page(doc, now, findings, first, language)
     return findings
 
 
