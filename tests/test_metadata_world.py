@@ -187,6 +187,17 @@ def test_advert_below_a_chinese_story_is_no_byline() -> None:
     assert metadata.authors == [] and metadata.editors == ["王敏"] and metadata.published == "2019-09-26T10:56:28"
 
 
+@pytest.mark.parametrize(("element", "authors"), [
+    ("<span class='author'>张小龙</span>", ["张小龙"]),
+    ("<span class='author'><a href='/author/1234'>山田太郎</a></span>", ["山田太郎"]),
+    ("<div class='article-author'><a href='/gushihangqing/'>股市行情</a></div>", []),  # a channel, not a person
+])
+def test_bare_cjk_name_marked_as_author(element: str, authors: list[str]) -> None:
+    html = ("<html lang='zh'><head><title>交通网络建设提速</title></head><body><h1>交通网络建设提速</h1>" + element
+            + "<p>" + "今日从交通运输部新闻发布会获悉，各项工作取得积极成效。" * 6 + "</p></body></html>")
+    assert extract_metadata_only(html).authors == authors
+
+
 def test_today_in_a_sentence_is_no_date() -> None:
     from crawler.extractors.metadata.dates import find_relative_date
 

@@ -87,6 +87,13 @@ NOT_BYLINE_RE = re.compile(
     r"(?:^|[\s_-])(?:comments?|reply|respond|widgets?|sidebar|bio|avatar|form|login|signin|recirculation)(?:$|[\s_-])",
     re.I,
 )
+# A byline element holding only Chinese or Japanese names ("<span class='author'>张三</span>").
+BARE_CJK_NAMES_RE = re.compile(rf"^{CJK_NAME}(?:[\s、，,]+{CJK_NAME})*$")
+# ...in an element whose class or id says it holds the name ("author", "author-name", "byline"), not a profile
+# line beside it ("author-desc": "暂无简介").
+NAME_MARK_RE = re.compile(r"(?:^|\s)[\w-]*(?:author|byline|writer)(?:[-_]?name)?(?:$|\s)", re.I)
+# Where a link to a person goes (an author's page), as opposed to a channel's or a column's.
+PERSON_LINK_RE = re.compile(r"author|user|people|person|writer|reporter|journalist|profile|zuozhe|/u/|uid=", re.I)
 # Readability.js takes a byline element only below this length.
 MAX_BYLINE_ELEMENT_CHARS = 100
 # Ancestors looked at for a comment area (a commenter's name sits 2-5 levels inside its comment).
@@ -138,9 +145,17 @@ def markup_byline(doc: TextDocument) -> list[str]:
         if not text or len(text) > MAX_BYLINE_ELEMENT_CHARS:
             continue
         names = byline_names(text) or ([] if re.search(r"\d", text) else byline_names("by " + text))
+        if not names and BARE_CJK_NAMES_RE.match(text) and NAME_MARK_RE.search(marks) and _not_a_channel_link(element):
+            names = [name for name in (_clean_cjk_name(raw) for raw in re.split(r"[\s、，,]+", text)) if name]
         if names:
             return names
     return []
+
+
+def _not_a_channel_link(element: etree._Element) -> bool:
+    """A bare name marked as the author, unless it links to a page that is not a person's ("/gushihangqing/")."""
+    links = [element] if element.tag == "a" else element.findall(".//a")
+    return all(PERSON_LINK_RE.search(link.get("href") or "") for link in links)
 
 
 def _clean_cjk_name(name: str) -> str | None:
