@@ -225,3 +225,11 @@ def test_date_reader_comparison_swaps_and_restores_the_reader() -> None:
         assert visible.read_date_line("12 maart 2024, 08:45", now, day_first=True).published.iso.startswith(
             "2024-03-12")
     assert visible.read_date_line is original
+
+
+def test_editors_are_an_item_field_and_a_parquet_list() -> None:
+    from crawler.batch import parquet_cell
+    from crawler.items import ArticleItem
+
+    assert "editors" in ArticleItem.fields
+    assert parquet_cell("editors", ["王敏", "李四"]) == ["王敏", "李四"]
