@@ -52,7 +52,8 @@ LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|éd
 DATELINE_RE = re.compile(rf"^.{{0,30}}?[（(](?:本报|本報)?(?:记者|記者)\s*(?P<names>{CJK_NAMES})")
 KOREAN_DATELINE_RE = re.compile(rf"^\s*[(\[【][^)\]】]{{2,20}}[)\]】]\s*"
                                 rf"(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*{HANGUL_NAME})*)\s*(?:기자|특파원)\s*=")
-# Characters of a story's first paragraph read for its dateline.
+# Characters of a story's first paragraph read for its dateline: "新华社巴黎12月9日电（记者唐霁）" is 17, an agency,
+# a place, a date and three reporters stay under 60.
 DATELINE_CHARS = 60
 # A Chinese name does not end with a function character or a verb ("了解到", "表示"), nor starts with a
 # word of time or reference ("今年", "本报", "该"): such "names" are the words of a sentence after 记者.
