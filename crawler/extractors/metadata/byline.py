@@ -47,6 +47,11 @@ CJK_EDITOR_RE = re.compile(rf"(?:(?:责任编辑|責任編輯|责编|責編)\s*[
 KOREAN_EDITOR_RE = re.compile(rf"편집\s*[：:]?\s*(?P<names>{HANGUL_NAME})")
 LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|édité par|editado por|a cura di)"
                              r"\s*[:\-]?\s+(?P<names>.+)$", re.I)
+# Words every byline or editor pattern needs, looked for first: most lines of a page have none of them.
+BYLINE_HINT_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|\||"
+                            r"^\s*(?:by|par|von|por|di|door|written|words|story|posted|text|texto|texte|testo|tekst)\b",
+                            re.I)
+EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura", re.I)
 # A dateline at the head of a story's first paragraph credits its reporters in brackets:
 # "新华社北京3月5日电（记者 王晓 刘洋）", "本报讯（记者张三 通讯员李四）".
 DATELINE_RE = re.compile(rf"^.{{0,30}}?[（(](?:本报|本報)?(?:记者|記者)\s*(?P<names>{CJK_NAMES})")
@@ -205,6 +210,8 @@ def _cjk_names(pattern: re.Pattern[str], line: str) -> list[str]:
 def byline_names(line: str) -> list[str]:
     """Author names in one byline line: Chinese ("作者：张三", "记者 李四", "文/王五"), Japanese ("文・山田太郎",
     "佐藤花子 記者"), Korean ("홍길동 기자") or Latin ("By A and B", "Von A und B", "Jane Smith | Staff writer")."""
+    if not BYLINE_HINT_RE.search(line):  # none of the words any byline pattern starts from
+        return []
     line = WHITESPACE_RE.sub(" ", line).strip()
     for pattern in CJK_AUTHOR_RES:
         names = _cjk_names(pattern, line)
@@ -224,6 +231,8 @@ def byline_names(line: str) -> list[str]:
 
 def editor_names(line: str) -> list[str]:
     """Editors credited in one line ("责任编辑：王敏", "编辑/苏芳", "편집 김민수", "Edited by Ann Lee")."""
+    if not EDITOR_HINT_RE.search(line):
+        return []
     line = WHITESPACE_RE.sub(" ", line).strip()
     names = _cjk_names(CJK_EDITOR_RE, line)
     if not names:

@@ -51,6 +51,7 @@ LABEL_RE = re.compile(
 # A publication label strong enough to trust a date found anywhere on the page, not only near the headline.
 STRONG_PUBLISHED_RE = re.compile(
     rf"(?:{_alternation(PUBLISHED_LABELS)}|(?:{_alternation(COLON_LABELS)})\s*[:：])", re.I)
+DIGIT_RE = re.compile(r"\d")  # Unicode digits: full-width ones too
 LATIN_LETTER_RE = re.compile(r"[a-zà-ÿ]", re.I)
 
 
@@ -108,7 +109,8 @@ def read_date_line(line: str, now: datetime | None, *, day_first: bool = False,
 
 
 def has_publication_label(line: str) -> bool:
-    return STRONG_PUBLISHED_RE.search(normalise(line)) is not None
+    """A publication label and a digit (of its date) in the line."""
+    return DIGIT_RE.search(line) is not None and STRONG_PUBLISHED_RE.search(normalise(line)) is not None
 
 
 __all__ = ["LineDates", "has_publication_label", "read_date_line"]

@@ -194,22 +194,31 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
     for block in doc.blocks:
         if findings.authors and findings.editors and findings.origin and findings.published and findings.modified:
             return
-        if block.num_chars > MAX_BYLINE_CHARS or not _readable(block, links=False):
+        if block.num_chars > MAX_BYLINE_CHARS:
             continue
+        found = TextFindings()
         for line in _lines(block):
             short = len(line) <= MAX_CREDIT_LINE_CHARS
-            if short and not findings.authors:
-                findings.authors = [name for name in byline_names(line)
-                                    if _full_name(name) and (not cjk_page or not LATIN_NAME_RE.match(name))]
-            if not findings.editors:
-                findings.editors = editor_names(line)
-            if short and findings.origin is None:
-                findings.origin = origin_of(line)
-            if findings.published is None and has_publication_label(line):
-                found = read_date_line(line, now, day_first=first)
-                if found.labelled:
-                    findings.published = found.published
-                    findings.modified = findings.modified or found.modified
+            if short and not findings.authors and not found.authors:
+                found.authors = [name for name in byline_names(line)
+                                 if _full_name(name) and (not cjk_page or not LATIN_NAME_RE.match(name))]
+            if not findings.editors and not found.editors:
+                found.editors = editor_names(line)
+            if short and findings.origin is None and found.origin is None:
+                found.origin = origin_of(line)
+            if findings.published is None and found.published is None and has_publication_label(line):
+                dates = read_date_line(line, now, day_first=first)
+                if dates.labelled:
+                    found.published, found.modified = dates.published, dates.modified
+        # Whether the block is a related link or a comment is asked only of a block that says something (the
+        # ancestors' walk costs more than the patterns).
+        if (found.authors or found.editors or found.origin or found.published) and _readable(block, links=False):
+            findings.authors = findings.authors or found.authors
+            findings.editors = findings.editors or found.editors
+            findings.origin = findings.origin or found.origin
+            if findings.published is None and found.published is not None:
+                findings.published = found.published
+                findings.modified = findings.modified or found.modified
 
 
 def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: str | None = None) -> TextFindings:
