@@ -595,7 +595,7 @@ class JsonLinesWriter:
             self.file.close()
 
 
-LIST_FIELDS = frozenset({"authors", "tags"})
+LIST_FIELDS = frozenset({"authors", "editors", "tags"})
 JSON_FIELDS = frozenset({"metadata"})
 
 

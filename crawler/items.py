@@ -16,7 +16,8 @@ class ArticleItem(scrapy.Item):
     ``content_hash`` is the SHA-1 of the normalised text, so identical articles are found by equality;
     ``simhash`` its 64-bit Charikar fingerprint as 16 hex digits (None for texts under 30 tokens), so near
     copies are found within a few bits (``crawler.storage``).
-    ``reason`` says why ``text`` is empty when it is. The metadata fields (``published`` ... ``origin``)
+    ``reason`` says why ``text`` is empty when it is. The metadata fields (``published`` ... ``origin``; ``editors`` are
+    never among ``authors``, ``origin`` is the outlet the page credits)
     are filled from a pinned site rule or the extractors' metadata when present; anything else the source
     item or the metadata carried goes into ``metadata`` rather than being lost.
     """
@@ -27,6 +28,7 @@ class ArticleItem(scrapy.Item):
     published = scrapy.Field()
     modified = scrapy.Field()
     authors = scrapy.Field()
+    editors = scrapy.Field()
     language = scrapy.Field()
     text = scrapy.Field()
     description = scrapy.Field()

@@ -42,7 +42,7 @@ DEFAULT_MASTER = "local[2]"
 APP_NAME = "newscrawler-extract"
 HTML_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz", ".gz")  # as the news spider's -a path= mode
 WARC_SUFFIXES = (".warc", ".warc.gz")
-LIST_FIELDS = frozenset({"authors", "tags"})
+LIST_FIELDS = frozenset({"authors", "editors", "tags"})
 INPUT_FIELD = "input"  # where the row came from: file, and record offset in a WARC
 # ru_maxrss is in kilobytes on Linux (getrusage(2)), bytes on macOS.
 MAXRSS_UNIT = 1 if sys.platform == "darwin" else 1024

@@ -23,10 +23,12 @@ from urllib.parse import urljoin, urlsplit
 from lxml import etree
 
 from ..document import TextDocument
-from ..text import WHITESPACE_RE
+from ..text import CJK_RE, WHITESPACE_RE
 from . import jsonld
-from .byline import markup_byline, scan_near_headline
+from .byline import markup_byline
 from .dates import FoundDate, find_url_date, is_plausible, parse_structured_date
+from .people import split_people
+from .visible import scan_visible
 
 JSON_LD = "json-ld"
 OPENGRAPH = "opengraph"
@@ -91,7 +93,6 @@ MAX_AUTHORS = 12
 URLISH_RE = re.compile(r"^(?:https?://|www\.)|\.(?:com|org|net|html?)\b|/", re.I)
 HANDLE_RE = re.compile(r"^@\w+$")
 AUTHOR_PREFIX_RE = re.compile(r"^(?:by|par|von|por|written by|posted by|author|作者|记者|文)\s*[:：/]?\s+", re.I)
-AUTHOR_SPLIT_RE = re.compile(r"\s*(?:;|\||、|，|\band\b|&)\s*", re.I)
 LANGUAGE_RE = re.compile(r"^([a-z]{2,3})(?:[-_][a-z0-9]+)*$", re.I)
 CACHE_ATTRIBUTE = "_metadata"
 # A description this short says nothing ("News", "Home").
@@ -104,6 +105,7 @@ class Metadata:
 
     title: str | None = None
     authors: list[str] = field(default_factory=list)
+    editors: list[str] = field(default_factory=list)  # "责任编辑：王敏", "Edited by ...": never authors
     published: str | None = None
     modified: str | None = None
     language: str | None = None
@@ -154,6 +156,7 @@ def _from_json_ld(doc: TextDocument, found: _Candidates, warnings: list[str]) ->
     for item in articles:
         found.add("title", _headline_of(item, doc.title), JSON_LD)
         found.add("authors", jsonld.names_of(item.get("author")) or jsonld.names_of(item.get("creator")), JSON_LD)
+        found.add("editors", jsonld.names_of(item.get("editor")), JSON_LD)
         for key in ("datePublished", "dateCreated", "uploadDate"):
             found.add("published", jsonld.text_of(item.get(key)), JSON_LD)
         found.add("modified", jsonld.text_of(item.get("dateModified")), JSON_LD)
@@ -294,14 +297,18 @@ def _good_author(name: str, site_names: set[str]) -> bool:
         return False
     if URLISH_RE.search(name) or HANDLE_RE.match(name) or "@" in name or any(c.isdigit() for c in name):
         return False
-    return name.casefold() not in site_names
+    folded = name.casefold()
+    if CJK_RE.search(name) and any(site.startswith(folded) for site in site_names if CJK_RE.search(site)):
+        return False  # "网易" of "_网易财经": the portal, named before its channel
+    return folded not in site_names
 
 
-def _choose_authors(found: _Candidates, site_names: set[str]) -> tuple[list[str], str] | None:
-    for names, source in found.get("authors"):
+def _choose_authors(found: _Candidates, site_names: set[str], name: str = "authors") -> tuple[list[str], str] | None:
+    """The first source's people: a field's list cut into persons ("A, B and C, CNN" -> A, B, C)."""
+    for names, source in found.get(name):
         cleaned: list[str] = []
         for raw in names:
-            for part in AUTHOR_SPLIT_RE.split(_normalise_author(raw)) if ";" in raw or "|" in raw else [raw]:
+            for part in split_people(_normalise_author(raw), strict=False):
                 name = _normalise_author(part)
                 if _good_author(name, site_names) and name not in cleaned:
                     cleaned.append(name)
@@ -415,19 +422,31 @@ def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: date
     if chosen_title is None and head_title:
         chosen_title = (_title_from_head(head_title, metadata.site_name), META)
     metadata.title = take("title", chosen_title)
-    findings = scan_near_headline(doc, metadata.title or head_title, now)
+    findings = scan_visible(doc, metadata.title or head_title, now, doc.declared_language or doc.language)
     if metadata.title is None and findings.headline:
         metadata.title = take("title", (findings.headline, TEXT))
     site_names = _site_names(metadata.site_name, doc.url)
+    if head_title:  # the <title>'s parts other than the headline name the site and its channels
+        parts = [part.strip() for part in TITLE_PART_RE.split(head_title)[::2] if part.strip()]
+        # (CJK parts only: an English blog's "Headline | Jane Doe" names its author there)
+        site_names.update(part.casefold() for part in parts
+                          if len(parts) > 1 and part != max(parts, key=len) and CJK_RE.search(part))
     if findings.origin:  # the credited outlet ("来源：证券时报网") is not an author either
         site_names.add(findings.origin.casefold())
-    found.add("authors", markup_byline(doc), TEXT)
+    marked = markup_byline(doc)
+    if set(marked) < set(findings.authors):  # one element per author: the byline line names them all
+        marked = findings.authors
+    found.add("authors", marked, TEXT)
     found.add("authors", findings.authors, TEXT)
     authors = _choose_authors(found, site_names)
     if authors:
         metadata.authors = take("authors", authors)
-    if findings.published is not None:
-        found.add("published", findings.published, TEXT)
+    found.add("editors", findings.editors, TEXT)
+    editors = _choose_authors(found, site_names, "editors")
+    if editors:
+        metadata.editors = take("editors", editors)
+    found.add("published", findings.published, TEXT)
+    found.add("modified", findings.modified, TEXT)
     metadata.published = take("published", _choose_date(found, "published", now))
     metadata.modified = take("modified", _choose_date(found, "modified", now))
     metadata.origin = take("origin", (findings.origin, TEXT) if findings.origin else None)

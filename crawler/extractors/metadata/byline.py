@@ -1,49 +1,74 @@
-"""Bylines, credits and dates in the visible text near the headline.
+"""Bylines and credits in one visible line: authors, editors and the credited outlet.
 
 News pages put the author, the source and the date in a short line right under (rarely above) the
-headline: "By Jane Doe | March 3, 2020", "2009-11-09 13:57 来源：新华社 作者：张三", "文/李四". These
-patterns read that line; they only look at a few short blocks around the headline, where such words
-mean a byline and not a quotation in the story.
+headline: "By Jane Doe | March 3, 2020", "2009-11-09 13:57 来源：新华社 作者：张三", "文/李四", "홍길동 기자",
+and the editor at the foot of the story ("责任编辑：王敏"). These patterns read one such line;
+``visible`` decides which lines to read.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from datetime import datetime
 
 from lxml import etree
 
 from ..document import TextDocument
-from ..text import WHITESPACE_RE
-from .dates import FoundDate, find_text_date
+from ..text import CJK_RE, WHITESPACE_RE
+from .people import split_people
 
-# Blocks looked at around the headline: bylines sit within a few blocks of it (looked at on the readability
-# and zh-news sets: at most 2 blocks above, up to 10 below when share buttons or a standfirst come first).
-BLOCKS_BEFORE_HEADLINE = 2
-BLOCKS_AFTER_HEADLINE = 10
-# A byline line is short; a longer block is a paragraph of the story that happens to start with "By".
-MAX_BYLINE_CHARS = 160
-# A personal name in Latin script has at most this many words ("Bruno Henrique Zecchin Rodrigues").
-MAX_NAME_WORDS = 5
 # Chinese names are 2-4 characters (compound surnames and minority names with "·" are longer).
 # A name ends where the Han text ends: "记者通过电子邮件联系" is a sentence, not a name.
 CJK_NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?(?![\u4e00-\u9fff])"
 
-BY_RE = re.compile(r"^(?:by|par|von|por|di|door|written by|words by|story by|posted by)\s*[:\-]?\s+(?P<names>.+)$",
-                   re.I)
+BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|written by|words by|story by|posted by)\s*[:\-]?|"
+                   r"(?:text|texto|texte|testo|tekst)\s*:)\s+(?P<names>.+)$", re.I)
 # Where the names of an English byline end: a separator, a date, a role.
-BYLINE_END_RE = re.compile(r"\s*(?:[|•·–—\n(]|\s-\s|\bon\s|\bat\s|\bupdated\b|\bpublished\b|\d).*$", re.I | re.S)
-NAME_SPLIT_RE = re.compile(r"\s*(?:,|&|\band\b|\bet\b|\bund\b|\by\b|、|，|；|;|/)\s*", re.I)
-NAME_WORD_RE = re.compile(r"^(?:[A-ZÀ-ÖØ-Þ][\w'’.\-]*|de|da|del|der|van|von|la|le|di|du|dos|bin|al|el|[A-Z]\.)$")
+BYLINE_END_RE = re.compile(r"\s*(?:[|•·–—\n(]|\s-\s|\bon\s|\bat\s|\bfrom\s|\bupdated\b|\bpublished\b|\d).*$",
+                           re.I | re.S)
+# "| Staff writer" after a name: the bar ends the names and what follows is a role.
+ROLE_AFTER_BAR_RE = re.compile(r"^[^|]{3,60}\|\s*(?:staff|senior|chief|special|contributing)?\s*"
+                               r"(?:writer|reporter|correspondent|editor|columnist|contributor)\b", re.I)
+CJK_NAMES = rf"{CJK_NAME}(?:[\s、，,・·]+{CJK_NAME})*"
 CJK_AUTHOR_RES = (
-    re.compile(rf"作\s*者\s*[：:]\s*(?P<names>{CJK_NAME}(?:[\s、，,]+{CJK_NAME})*)"),
-    re.compile(rf"(?:记者|記者|通讯员|撰文|撰稿)\s*[：:]?\s*(?P<names>{CJK_NAME}(?:[\s、，,]+{CJK_NAME})*)"),
-    re.compile(rf"(?:^|[\s(（])文\s*[/／|｜]\s*(?P<names>{CJK_NAME}(?:[\s、，,]+{CJK_NAME})*)"),
+    re.compile(rf"(?:作\s*者|筆\s*者|著\s*者|执\s*笔|執\s*筆)\s*[：:]\s*(?P<names>{CJK_NAMES})"),
+    re.compile(rf"(?:记者|記者|通讯员|通訊員|撰文|撰稿|采写|採寫)\s*[：:]?\s*(?P<names>{CJK_NAMES})"),
+    re.compile(rf"(?:^|[\s(（])(?:取材・)?文\s*[/／|｜・=＝:：]\s*(?P<names>{CJK_NAMES})"),
+    # Japanese writes the name before 記者 ("佐藤花子 記者"), when nothing follows it.
+    re.compile(rf"(?:^|[\s(（])(?P<names>{CJK_NAMES})\s*(?:記者|记者)\s*(?:$|[\s)）/／])"),
 )
+# Korean: the name before 기자 ("홍길동 기자", "김철수·이영희 기자").
+HANGUL_NAME = r"[가-힣]{2,4}"
+KOREAN_AUTHOR_RE = re.compile(
+    rf"(?:^|[\s\]】)(=])(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*{HANGUL_NAME})*)\s*기자(?![가-힣])")
+# Editors: 责任编辑 / 编辑 / 責任編輯 / 編集 / 편집 / "Edited by" (kept apart from the authors).
+# The bare 编辑 needs a separator before the name: run on, it is a word of a sentence ("编辑部主任").
+CJK_EDITOR_RE = re.compile(rf"(?:(?:责任编辑|責任編輯|责编|責編)\s*[：:/／]?|(?:编辑|編輯|編集|校审)\s*[：:/／\s])\s*"
+                           rf"(?P<names>{CJK_NAMES})")
+KOREAN_EDITOR_RE = re.compile(rf"편집\s*[：:]?\s*(?P<names>{HANGUL_NAME})")
+LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|édité par|editado por|a cura di)"
+                             r"\s*[:\-]?\s+(?P<names>.+)$", re.I)
+# Words every byline or editor pattern needs, looked for first: most lines of a page have none of them.
+BYLINE_HINT_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|\||"
+                            r"^\s*(?:by|par|von|por|di|door|written|words|story|posted|text|texto|texte|testo|tekst)\b",
+                            re.I)
+EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura", re.I)
+# A dateline at the head of a story's first paragraph credits its reporters in brackets:
+# "新华社北京3月5日电（记者 王晓 刘洋）", "本报讯（记者张三 通讯员李四）".
+DATELINE_RE = re.compile(rf"^.{{0,30}}?[（(](?:本报|本報)?(?:记者|記者)\s*(?P<names>{CJK_NAMES})")
+KOREAN_DATELINE_RE = re.compile(rf"^\s*[(\[【][^)\]】]{{2,20}}[)\]】]\s*"
+                                rf"(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*{HANGUL_NAME})*)\s*(?:기자|특파원)\s*=")
+# Characters of a story's first paragraph read for its dateline: "新华社巴黎12月9日电（记者唐霁）" is 17, an agency,
+# a place, a date and three reporters stay under 60.
+DATELINE_CHARS = 60
+# A Chinese name does not end with a function character or a verb ("了解到", "表示"), nor starts with a
+# word of time or reference ("今年", "本报", "该"): such "names" are the words of a sentence after 记者.
+NOT_NAME_END = frozenset("了到说称的是在从向对将把被让给和与也都就还又等们时")
+NOT_NAME_START = ("今", "昨", "明年", "本", "该", "此", "这", "那", "其", "各", "每", "近", "据", "日前", "前往",
+                  "目前")
 # 来源：新华社 / 来源: 人民网-人民日报 / Source: Reuters (the outlet a story is taken from).
 ORIGIN_RES = (
-    re.compile(r"(?:来源|來源|稿源|出处)\s*[：:]\s*(?P<origin>[^\s|｜　]{2,30})"),
+    # not a picture's or a figure's source ("图片来源：视觉中国", "数据来源：国家统计局")
+    re.compile(r"(?<![片图圖据據])(?:来源|來源|稿源|出处)\s*[：:]\s*(?P<origin>[^\s|｜　]{2,30})"),
     re.compile(r"^(?:source|quelle|fuente)\s*:\s*(?P<origin>[^|\n]{2,40}?)\s*$", re.I),
 )
 # Words that follow a name in a Chinese byline and are not part of it.
@@ -54,6 +79,8 @@ CJK_NON_NAMES = frozenset({"报道", "获悉", "了解", "发现", "采访", "�
                            "介绍", "整合", "未知", "佚名", "转载请注明", "网络整理", "综合", "编译"})
 # A credit ending in 摄 names the photographer, not the author ("中新社记者 贾天勇 摄").
 PHOTO_CREDIT_RE = re.compile(r"^\s*摄")
+REPORTER_WORDS = ("记者", "記者", "通讯员", "通訊員")
+PHOTO_REPORTER_WORDS = ("图片", "圖片", "摄影", "攝影", "视觉", "視覺")
 # Where the outlet of a "来源：" credit ends when the line runs on into the byline.
 ORIGIN_END_RE = re.compile(r"(?:作者|记者|编辑|责任编辑|时间|发布|原标题).*$")
 
@@ -66,22 +93,47 @@ NOT_BYLINE_RE = re.compile(
     r"(?:^|[\s_-])(?:comments?|reply|respond|widgets?|sidebar|bio|avatar|form|login|signin|recirculation)(?:$|[\s_-])",
     re.I,
 )
+# A byline element holding only Chinese or Japanese names ("<span class='author'>张三</span>").
+BARE_CJK_NAMES_RE = re.compile(rf"^{CJK_NAME}(?:[\s、，,]+{CJK_NAME})*$")
+# ...in an element whose class or id says it holds the name ("author", "author-name", "byline"), not a profile
+# line beside it ("author-desc": "暂无简介").
+NAME_MARK_RE = re.compile(r"(?:^|\s)[\w-]*(?:author|byline|writer)(?:[-_]?name)?(?:$|\s)", re.I)
+# Where a link to a person goes (an author's page), as opposed to a channel's or a column's.
+PERSON_LINK_RE = re.compile(r"author|user|people|person|writer|reporter|journalist|profile|zuozhe|/u/|uid=", re.I)
 # Readability.js takes a byline element only below this length.
 MAX_BYLINE_ELEMENT_CHARS = 100
 # Ancestors looked at for a comment area (a commenter's name sits 2-5 levels inside its comment).
 MAX_ANCESTORS_CHECKED = 6
 
 
-def _in_comments(element: etree._Element) -> bool:
+# Areas whose dates and names are readers', not the story's: comments, replies, reviews.
+# A class or id that starts with the word: "comment-list", "reviews" but not "category-kit-reviews" (a post's
+# category on the article itself).
+COMMENT_AREA_RE = re.compile(r"(?:^|\s)(?:comments?|reply|replies|respond|reviews?|discussion|disqus)(?:$|[\s_-])",
+                             re.I)
+# Page-wide containers whose classes describe the page ("one-sidebar", "has-comments"), not an area of it.
+PAGE_TAGS = frozenset({"body", "html"})
+
+
+def _marked(element: etree._Element, pattern: re.Pattern[str]) -> bool:
     node = element
     for _ in range(MAX_ANCESTORS_CHECKED):
-        if node is None:
+        if node is None or node.tag in PAGE_TAGS:
             return False
-        marks = f"{node.get('class') or ''} {node.get('id') or ''}"
-        if NOT_BYLINE_RE.search(marks):
+        if pattern.search(f"{node.get('class') or ''} {node.get('id') or ''}"):
             return True
         node = node.getparent()
     return False
+
+
+def in_comments(element: etree._Element) -> bool:
+    """In a comment, sidebar, author box, form... (where a name is not the story's byline)."""
+    return _marked(element, NOT_BYLINE_RE)
+
+
+def in_comment_area(element: etree._Element) -> bool:
+    """In readers' comments, replies or reviews (where a date or a name is a reader's)."""
+    return _marked(element, COMMENT_AREA_RE)
 
 
 def markup_byline(doc: TextDocument) -> list[str]:
@@ -93,25 +145,23 @@ def markup_byline(doc: TextDocument) -> list[str]:
         if not isinstance(element.tag, str):
             continue
         marks = " ".join(filter(None, (element.get("class"), element.get("id"), element.get("rel"))))
-        if not marks or not BYLINE_ATTRIBUTE_RE.search(marks) or _in_comments(element):
+        if not marks or not BYLINE_ATTRIBUTE_RE.search(marks) or in_comments(element):
             continue
         text = WHITESPACE_RE.sub(" ", element.text_content()).strip()
         if not text or len(text) > MAX_BYLINE_ELEMENT_CHARS:
             continue
         names = byline_names(text) or ([] if re.search(r"\d", text) else byline_names("by " + text))
+        if not names and BARE_CJK_NAMES_RE.match(text) and NAME_MARK_RE.search(marks) and _not_a_channel_link(element):
+            names = [name for name in (_clean_cjk_name(raw) for raw in re.split(r"[\s、，,]+", text)) if name]
         if names:
             return names
     return []
 
 
-@dataclass
-class TextFindings:
-    """What the lines around the headline say, each with the block it was found in."""
-
-    authors: list[str] = field(default_factory=list)
-    origin: str | None = None
-    published: FoundDate | None = None
-    headline: str | None = None
+def _not_a_channel_link(element: etree._Element) -> bool:
+    """A bare name marked as the author, unless it links to a page that is not a person's ("/gushihangqing/")."""
+    links = [element] if element.tag == "a" else element.findall(".//a")
+    return all(PERSON_LINK_RE.search(link.get("href") or "") for link in links)
 
 
 def _clean_cjk_name(name: str) -> str | None:
@@ -119,47 +169,88 @@ def _clean_cjk_name(name: str) -> str | None:
         index = name.find(stopword)
         if index > 0:
             name = name[:index]
-    name = name.strip("·")
-    if len(name) < 2 or name in CJK_NON_NAMES:
+    name = name.strip("·・")
+    if len(name) < 2 or name in CJK_NON_NAMES or name[-1] in NOT_NAME_END or name.startswith(NOT_NAME_START):
         return None
     return name
 
 
 def _latin_names(text: str) -> list[str]:
-    text = BYLINE_END_RE.sub("", text).strip(" ,;:")
-    names = []
-    for part in NAME_SPLIT_RE.split(text):
-        words = part.split()
-        if not words or len(words) > MAX_NAME_WORDS:
-            continue
-        if not all(NAME_WORD_RE.match(word) for word in words):
-            continue
-        if not any(word[0].isupper() for word in words):
-            continue
-        names.append(" ".join(words))
+    """People of a Latin byline: up to its first date, "on"/"at", bracket or "Updated"; roles after "|" go."""
+    if CJK_RE.search(text):  # a CJK byline has its own patterns; bare Han text after "By" may be a channel
+        return []
+    text = BYLINE_END_RE.sub("", text.replace("|", "\n", 1) if ROLE_AFTER_BAR_RE.search(text) else text)
+    return split_people(text.strip(" ,;:"))
+
+
+def _cjk_names(pattern: re.Pattern[str], line: str) -> list[str]:
+    names: list[str] = []
+    for match in pattern.finditer(line):
+        raws = re.split(r"[\s、，,・·]+", match.group("names"))
+        if PHOTO_CREDIT_RE.match(line[match.end():]) or raws[-1].endswith("摄") or \
+                line[:match.start()].endswith(PHOTO_REPORTER_WORDS):
+            continue  # "图片记者黎旭阳、李妍摄": the photographers
+        found: list[str] = []
+        first = True
+        for raw in raws:
+            if raw.startswith(CJK_NAME_STOPWORDS):  # "作者：张三 责任编辑：李四": the byline ends
+                break
+            if raw.endswith(REPORTER_WORDS):  # "采写：南都记者 余毅菁": the outlet's reporter, names follow
+                continue
+            name = _clean_cjk_name(raw)
+            if name is None and first:
+                break  # "记者注意到，从五大...": a sentence after 记者, no name in it
+            first = False
+            if name and name not in names and name not in found:
+                found.append(name)
+        names.extend(found)
     return names
 
 
 def byline_names(line: str) -> list[str]:
-    """Author names in one byline line, Latin ("By A and B") or Chinese ("作者：张三", "记者 李四", "文/王五")."""
+    """Author names in one byline line: Chinese ("作者：张三", "记者 李四", "文/王五"), Japanese ("文・山田太郎",
+    "佐藤花子 記者"), Korean ("홍길동 기자") or Latin ("By A and B", "Von A und B", "Jane Smith | Staff writer")."""
+    if not BYLINE_HINT_RE.search(line):  # none of the words any byline pattern starts from
+        return []
     line = WHITESPACE_RE.sub(" ", line).strip()
-    names: list[str] = []
     for pattern in CJK_AUTHOR_RES:
-        for match in pattern.finditer(line):
-            if PHOTO_CREDIT_RE.match(line[match.end():]):
-                continue
-            for raw in re.split(r"[\s、，,]+", match.group("names")):
-                if raw.startswith(CJK_NAME_STOPWORDS):  # "作者：张三 责任编辑：李四": the byline ends
-                    break
-                name = _clean_cjk_name(raw)
-                if name and name not in names:
-                    names.append(name)
+        names = _cjk_names(pattern, line)
         if names:
             return names
+    korean = [name for match in KOREAN_AUTHOR_RE.finditer(line) for name in re.split(r"\s*[·,、]\s*",
+                                                                                      match.group("names"))]
+    if korean:
+        return list(dict.fromkeys(korean))
     match = BY_RE.match(line)
     if match:
         return _latin_names(match.group("names"))
+    if ROLE_AFTER_BAR_RE.search(line):  # "Jane Smith | Staff writer": a name and a role without "By"
+        return _latin_names(line)
     return []
+
+
+def editor_names(line: str) -> list[str]:
+    """Editors credited in one line ("责任编辑：王敏", "编辑/苏芳", "편집 김민수", "Edited by Ann Lee")."""
+    if not EDITOR_HINT_RE.search(line):
+        return []
+    line = WHITESPACE_RE.sub(" ", line).strip()
+    names = _cjk_names(CJK_EDITOR_RE, line)
+    if not names:
+        names = [match.group("names") for match in KOREAN_EDITOR_RE.finditer(line)]
+    if not names:
+        match = LATIN_EDITOR_RE.match(line)
+        names = split_people(BYLINE_END_RE.sub("", match.group("names"))) if match else []
+    return names
+
+
+def dateline_names(paragraph: str) -> list[str]:
+    """Reporters credited in brackets at the head of a story's first paragraph ("新华社北京3月5日电（记者 王晓）")."""
+    head = WHITESPACE_RE.sub(" ", paragraph[:DATELINE_CHARS])
+    names = _cjk_names(DATELINE_RE, head)
+    match = KOREAN_DATELINE_RE.match(head)  # "(서울=연합뉴스) 홍길동 기자 = 정부는..."
+    if not names and match:
+        names = [name for name in re.split(r"\s*[·,、]\s*", match.group("names")) if name]
+    return names
 
 
 def origin_of(line: str) -> str | None:
@@ -170,50 +261,5 @@ def origin_of(line: str) -> str | None:
     return None
 
 
-def headline_index(doc: TextDocument, title: str | None) -> int | None:
-    """Index of the headline block: the h1 that matches the title, else the first h1, else the title text."""
-    blocks = doc.blocks
-    wanted = WHITESPACE_RE.sub(" ", title).strip().casefold() if title else None
-    first_h1 = None
-    for index, block in enumerate(blocks):
-        if "h1" in block.labels:
-            if first_h1 is None:
-                first_h1 = index
-            if wanted and block.text.casefold() in wanted:
-                return index
-    if first_h1 is not None:
-        return first_h1
-    if wanted:
-        for index, block in enumerate(blocks):
-            text = block.text.casefold()
-            if text and (text == wanted or (len(text) > 8 and text in wanted and "heading" in block.labels)):
-                return index
-    return None
-
-
-def scan_near_headline(doc: TextDocument, title: str | None, now: datetime) -> TextFindings:
-    """Authors, credited origin and date from the short blocks around the headline."""
-    findings = TextFindings()
-    index = headline_index(doc, title)
-    if index is None:
-        return findings
-    findings.headline = doc.blocks[index].text
-    start = max(0, index - BLOCKS_BEFORE_HEADLINE)
-    stop = min(len(doc.blocks), index + BLOCKS_AFTER_HEADLINE + 1)
-    # Below the headline first, nearest first; then above it.
-    order = list(range(index + 1, stop)) + list(range(index - 1, start - 1, -1))
-    for position in order:
-        block = doc.blocks[position]
-        if block.num_chars > MAX_BYLINE_CHARS:
-            continue
-        for line in block.text.split("\n"):
-            if not findings.authors:
-                findings.authors = byline_names(line)
-            if findings.origin is None:
-                findings.origin = origin_of(line)
-            if findings.published is None:
-                findings.published = find_text_date(line, now)
-    return findings
-
-
-__all__ = ["TextFindings", "byline_names", "headline_index", "markup_byline", "origin_of", "scan_near_headline"]
+__all__ = ["byline_names", "dateline_names", "editor_names", "in_comment_area", "in_comments", "markup_byline",
+           "origin_of"]

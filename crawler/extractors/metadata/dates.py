@@ -10,6 +10,7 @@ anchored to date shapes so that prices and scores do not become dates.
 from __future__ import annotations
 
 import re
+import unicodedata
 import warnings
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
@@ -41,18 +42,26 @@ MONTHS = {
     name: number
     for number, names in enumerate(
         [
-            ("jan", "january", "janv", "janvier", "januar", "enero", "gennaio", "janeiro"),
-            ("feb", "february", "févr", "fevr", "février", "februar", "febrero", "febbraio", "fevereiro"),
-            ("mar", "march", "mars", "märz", "marzo", "março"),
-            ("apr", "april", "avr", "avril", "abril", "aprile"),
-            ("may", "mai", "mayo", "maggio", "maio"),
-            ("jun", "june", "juin", "juni", "junio", "giugno", "junho"),
-            ("jul", "july", "juil", "juillet", "juli", "julio", "luglio", "julho"),
-            ("aug", "august", "août", "aout", "agosto"),
-            ("sep", "sept", "september", "septembre", "septiembre", "settembre", "setembro"),
-            ("oct", "october", "octobre", "oktober", "octubre", "ottobre", "outubro"),
-            ("nov", "november", "novembre", "noviembre", "novembro"),
-            ("dec", "december", "déc", "décembre", "dezember", "diciembre", "dicembre", "dezembro"),
+            # en, fr, de, es, it, pt, nl, sv/da/no, pl and ru (genitive, as dates write them) with abbreviations
+            ("jan", "january", "janv", "janvier", "januar", "jän", "jänner", "enero", "ene", "gennaio", "gen",
+             "janeiro", "januari", "stycznia", "styczeń", "января", "янв"),
+            ("feb", "february", "févr", "fevr", "février", "februar", "febrero", "febbraio", "fevereiro", "fev",
+             "februari", "lutego", "luty", "февраля", "фев"),
+            ("mar", "march", "mars", "märz", "mär", "marzo", "março", "maart", "mrt", "marca", "marzec", "марта"),
+            ("apr", "april", "avr", "avril", "abril", "abr", "aprile", "kwietnia", "kwiecień", "апреля", "апр"),
+            ("may", "mai", "mayo", "maggio", "mag", "maio", "mei", "maj", "maja", "мая"),
+            ("jun", "june", "juin", "juni", "junio", "giugno", "giu", "junho", "czerwca", "czerwiec", "июня"),
+            ("jul", "july", "juil", "juillet", "juli", "julio", "luglio", "lug", "julho", "lipca", "lipiec",
+             "июля"),
+            ("aug", "august", "août", "aout", "agosto", "ago", "augustus", "augusti", "sierpnia", "sierpień",
+             "августа", "авг"),
+            ("sep", "sept", "september", "septembre", "septiembre", "settembre", "set", "setembro", "września",
+             "wrzesień", "сентября", "сен"),
+            ("oct", "october", "octobre", "oktober", "okt", "octubre", "ottobre", "ott", "outubro", "out",
+             "października", "październik", "октября", "окт"),
+            ("nov", "november", "novembre", "noviembre", "novembro", "listopada", "listopad", "ноября", "ноя"),
+            ("dec", "december", "déc", "décembre", "dezember", "dez", "diciembre", "dic", "dicembre", "dezembro",
+             "grudnia", "grudzień", "декабря", "дек"),
         ],
         start=1,
     )
@@ -60,34 +69,50 @@ MONTHS = {
 }
 _MONTH_ALTERNATION = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True))
 
-_TIME = r"(?:[T\s]+(?P<hour>\d{1,2}):(?P<minute>\d{2})(?::(?P<second>\d{2})(?:[.,](?P<fraction>\d{1,9}))?)?)?"
+# Words for "a.m."/"p.m." written before the hour in Korean, Japanese and Chinese ("오후 3:20", "午後3時").
+AM_PM_WORDS = {"오전": "am", "오후": "pm", "午前": "am", "午後": "pm", "上午": "am", "下午": "pm"}
+_AM_PM = r"(?:(?P<ampm_word>오전|오후|午前|午後|上午|下午)\s*)?"
+_TIME = (r"(?:(?:[T\s]+|\s*" + r"(?=오전|오후|午前|午後|上午|下午))" + _AM_PM
+         + r"(?P<hour>\d{1,2}):(?P<minute>\d{2})(?::(?P<second>\d{2})(?:[.,](?P<fraction>\d{1,9}))?)?)?")
+# A time after a written-out date: "at 6:01 a.m.", "à 10h30", "um 14:05 Uhr", "alle 09:12", "- 14:20".
+_TIME_TAIL = (r"(?:\s*(?:,|-|–|·|\bat\b|\bà\b|\bum\b|\balle\b|\bàs\b|\ba\s+las\b|\bom\b|\bkl\.?)?\s*"
+              r"(?P<hour>\d{1,2})(?:[:hH]|\.(?=\d{2}\s*Uhr))(?P<minute>\d{2})(?::(?P<second>\d{2}))?(?!\d)\s*"
+              r"(?P<ampm>[ap]\.?m\.?)?)?")
 _ZONE = r"(?:\s*(?P<zone>Z|UTC|GMT|[+-]\d{2}:?\d{2}))?"
 # 2009-11-09, 2009/11/09, 2009.11.09, with an optional time and zone; the year comes first.
+# Korean pages write 2024. 3. 12. with spaces and a final dot.
 YMD_RE = re.compile(
-    r"(?<!\d)(?P<year>(?:19|20)\d{2})[-/.](?P<month>\d{1,2})[-/.](?P<day>\d{1,2})(?!\d)" + _TIME + _ZONE
+    r"(?<!\d)(?P<year>(?:19|20)\d{2})(?:[-/]|\.\s?)(?P<month>\d{1,2})(?:[-/]|\.\s?)(?P<day>\d{1,2})(?!\d)\.?"
+    + _TIME + _ZONE
 )
-# 2009年11月9日 13:57 (also with a space or a full-width colon, and 时/分).
+# 2009年11月9日 13:57, 2024年2月3日（土）15:20, 2024年1月15日 10時30分, 2024년 3월 12일 오후 2:05.
 CJK_DATE_RE = re.compile(
-    r"(?P<year>(?:19|20)\d{2})\s*年\s*(?P<month>\d{1,2})\s*月\s*(?P<day>\d{1,2})\s*[日号]"
-    r"(?:\s*(?P<hour>\d{1,2})\s*[:：时]\s*(?P<minute>\d{2})(?:\s*[:：分]\s*(?P<second>\d{2}))?)?"
+    r"(?P<year>(?:19|20)\d{2})\s*[年년]\s*(?P<month>\d{1,2})\s*[月월]\s*(?P<day>\d{1,2})\s*[日号일]"
+    r"(?:\s*[（(][^）)]{1,3}[）)])?(?:\s*星期.|\s*周.)?"
+    r"(?:\s*" + _AM_PM + r"(?P<hour>\d{1,2})\s*[:：时時시]\s*(?P<minute>\d{1,2})"
+    r"(?:\s*[:：分분]\s*(?P<second>\d{2}))?)?"
 )
 # 11/09/2009 (US month first; when the first number exceeds 12 it is the day) with an optional time.
+# In a language other than US English the day comes first (``find_text_date(day_first=True)``).
 MDY_NUMERIC_RE = re.compile(
-    r"(?<![\d/])(?P<first>\d{1,2})/(?P<second_number>\d{1,2})/(?P<year>(?:19|20)\d{2})(?![\d/])"
-    r"(?:[\s,]+(?P<hour>\d{1,2}):(?P<minute>\d{2})(?::(?P<second>\d{2}))?\s*(?P<ampm>[ap]\.?m\.?)?)?",
+    r"(?<![\d/])(?P<first>\d{1,2})/(?P<second_number>\d{1,2})/(?P<year>(?:19|20)\d{2})(?![\d/])" + _TIME_TAIL,
+    re.I,
+)
+# 12.03.2024 and 12-03-2024: day first in every language that writes them (German, Dutch, Russian...).
+DMY_NUMERIC_RE = re.compile(
+    r"(?<![\d.\-])(?P<day>\d{1,2})[.\-](?P<month>\d{1,2})[.\-](?P<year>(?:19|20)\d{2})(?![\d.\-]\d)" + _TIME_TAIL,
     re.I,
 )
 # March 12, 2024 / Mar. 12 2024 (month first), optionally "at 6:01 am".
 MONTH_DAY_YEAR_RE = re.compile(
     rf"(?<![\w])(?P<month_name>{_MONTH_ALTERNATION})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?\s+"
-    r"(?P<year>(?:19|20)\d{2})(?!\d)"
-    r"(?:(?:\s*,?\s*(?:at\s+)?)(?P<hour>\d{1,2}):(?P<minute>\d{2})\s*(?P<ampm>[ap]\.?m\.?)?)?",
+    r"(?P<year>(?:19|20)\d{2})(?!\d)" + _TIME_TAIL,
     re.I,
 )
 # 12 March 2024 / 22 Dec 2016 / 1. März 2024 (day first).
 DAY_MONTH_YEAR_RE = re.compile(
-    rf"(?<![\w])(?P<day>\d{{1,2}})(?:st|nd|rd|th|\.)?\s+(?:de\s+)?(?P<month_name>{_MONTH_ALTERNATION})\.?,?\s+"
-    r"(?:de\s+)?(?P<year>(?:19|20)\d{2})(?!\d)",
+    rf"(?<![\w])(?P<day>\d{{1,2}})(?:st|nd|rd|th|er|\.)?\s+(?:de\s+)?(?P<month_name>{_MONTH_ALTERNATION})\.?,?\s+"
+    r"(?:de\s+)?(?P<year>(?:19|20)\d{2})(?!\d)(?:\s*г\.?)?" + _TIME_TAIL,
     re.I,
 )
 # Dates in URL paths: /2024/03/12/, /2024-03-12/, /20240312/ (news CMS conventions).
@@ -95,29 +120,55 @@ URL_DATE_RE = re.compile(
     r"/(?P<year>(?:19|20)\d{2})(?P<sep>[/-]?)(?P<month>0[1-9]|1[0-2])(?P=sep)(?P<day>0[1-9]|[12]\d|3[01])(?!\d)"
 )
 
-RELATIVE_UNITS = {
-    "second": timedelta(seconds=1), "sec": timedelta(seconds=1), "秒": timedelta(seconds=1),
-    "minute": timedelta(minutes=1), "min": timedelta(minutes=1), "分钟": timedelta(minutes=1),
-    "分鐘": timedelta(minutes=1),
-    "hour": timedelta(hours=1), "hr": timedelta(hours=1), "小时": timedelta(hours=1), "小時": timedelta(hours=1),
-    "day": timedelta(days=1), "天": timedelta(days=1), "日": timedelta(days=1),
-    "week": timedelta(weeks=1), "周": timedelta(weeks=1), "週": timedelta(weeks=1), "星期": timedelta(weeks=1),
+SECOND, MINUTE, HOUR, DAY, WEEK = (timedelta(seconds=1), timedelta(minutes=1), timedelta(hours=1),
+                                   timedelta(days=1), timedelta(weeks=1))
+# Unit words of relative dates by language, singular and plural stems (en, fr, de, es, pt, it, nl, zh, ja, ko).
+RELATIVE_UNITS: dict[str, timedelta] = {
+    **dict.fromkeys(("second", "sec", "seconde", "sekunde", "segundo", "secondo", "secondi", "seconde",
+                     "秒", "초"), SECOND),
+    **dict.fromkeys(("minute", "min", "minuto", "minuti", "minuut", "minuten", "分钟", "分鐘", "分", "분"), MINUTE),
+    **dict.fromkeys(("hour", "hr", "heure", "stunde", "hora", "ora", "ore", "uur", "小时", "小時", "時間", "시간"),
+                    HOUR),
+    **dict.fromkeys(("day", "jour", "tag", "día", "dia", "giorno", "giorni", "dag", "dagen", "天", "日", "일"), DAY),
+    **dict.fromkeys(("week", "semaine", "woche", "semana", "settimana", "settimane", "weken", "周", "週",
+                     "週間", "星期", "주"), WEEK),
 }
-RELATIVE_EN_RE = re.compile(r"(?<!\w)(?P<count>\d+|an?|one)\s+(?P<unit>second|sec|minute|min|hour|hr|day|week)s?"
-                            r"\s+ago(?!\w)", re.I)
-RELATIVE_ZH_RE = re.compile(
-    r"(?P<count>\d+|[一二两三四五六七八九十半])\s*(?:个)?\s*(?P<unit>秒|分钟|分鐘|小时|小時|天|日|周|週|星期)\s*前"
+_LATIN_UNIT = (r"(?P<unit>second|sec|seconde|sekunde|segundo|secondo|secondi|minute|min|minuto|minuti|minuut|"
+               r"minuten|hour|hr|heure|stunde|hora|ora|ore|uur|day|jour|tag|día|dia|giorno|giorni|dagen|dag|"
+               r"week|semaine|woche|semana|settimana|settimane|weken)(?:s|n|en|e)?")
+_COUNT = r"(?P<count>\d+|an?|one|une?|ein(?:e|em|er)?|una?|uma?|één|een)"
+# "3 hours ago", "il y a 3 heures", "vor 3 Stunden", "hace 3 horas", "há 3 horas", "3 ore fa", "3 uur geleden".
+RELATIVE_LATIN_RES = (
+    re.compile(rf"(?<!\w){_COUNT}\s+{_LATIN_UNIT}\s+(?:ago|fa|geleden)(?!\w)", re.I),
+    re.compile(rf"(?<!\w)(?:il y a|vor|hace|há|ha)\s+{_COUNT}\s+{_LATIN_UNIT}(?!\w)", re.I),
 )
+RELATIVE_EN_RE = RELATIVE_LATIN_RES[0]
+RELATIVE_ZH_RE = re.compile(
+    r"(?P<count>\d+|[一二两三四五六七八九十半])\s*(?:个)?\s*(?P<unit>秒|分钟|分鐘|小时|小時|時間|天|日|周|週間|週|星期|分)\s*前"
+)
+RELATIVE_KO_RE = re.compile(r"(?P<count>\d+)\s*(?P<unit>초|분|시간|일|주)\s*전")
+# Words for "just now", "today", "yesterday". Without a clock time after them ("昨天 13:57") they count only
+# on a short line ("Updated yesterday"): in a sentence they are words of the story ("今天凌晨，三星在旧金山...").
 RELATIVE_WORDS = {
-    "just now": timedelta(0), "刚刚": timedelta(0), "剛剛": timedelta(0),
-    "yesterday": timedelta(days=1), "昨天": timedelta(days=1), "前天": timedelta(days=2),
-    "today": timedelta(0), "今天": timedelta(0),
+    "just now": timedelta(0), "刚刚": timedelta(0), "剛剛": timedelta(0), "à l'instant": timedelta(0),
+    "gerade eben": timedelta(0), "방금": timedelta(0),
+    "yesterday": DAY, "昨天": DAY, "昨日": DAY, "前天": 2 * DAY, "hier": DAY, "gestern": DAY, "ayer": DAY,
+    "ontem": DAY, "ieri": DAY, "gisteren": DAY, "어제": DAY,
+    "today": timedelta(0), "今天": timedelta(0), "今日": timedelta(0), "aujourd'hui": timedelta(0),
+    "heute": timedelta(0), "hoy": timedelta(0), "hoje": timedelta(0), "oggi": timedelta(0),
+    "vandaag": timedelta(0), "오늘": timedelta(0),
 }
+TODAY_WORDS = frozenset({"today", "今天", "今日", "aujourd'hui", "heute", "hoy", "hoje", "oggi", "vandaag", "오늘"})
+# Characters a line may have besides a bare relative word for the word to be the line's date (a label such
+# as "Updated" or "更新于"; a story sentence is longer), unless the word ends the line ("爱否科技 昨天").
+MAX_CHARS_BESIDE_RELATIVE_WORD = 12
 RELATIVE_WORD_RE = re.compile(
-    r"(?P<word>just now|yesterday|today|刚刚|剛剛|昨天|前天|今天)(?:\s*(?P<hour>\d{1,2})[:：](?P<minute>\d{2}))?", re.I
+    r"(?<!\w)(?P<word>" + "|".join(sorted(map(re.escape, RELATIVE_WORDS), key=len, reverse=True)) + r")(?!\w)"
+    r"(?:\s*(?:,|at|à|um|alle|às|a las|om)?\s*(?P<hour>\d{1,2})[:：h](?P<minute>\d{2}))?", re.I
 )
 CHINESE_NUMERALS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
-                    "十": 10, "半": 0.5, "a": 1, "an": 1, "one": 1}
+                    "十": 10, "半": 0.5}
+WHITESPACE = re.compile(r"\s+")
 YEAR_RE = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 TIMESTAMP_RE = re.compile(r"^\d{10}(?:\d{3})?$")
 
@@ -154,7 +205,7 @@ def _build(year: int, month: int, day: int, hour: str | None = None, minute: str
             return FoundDate(date(year, month, day).isoformat(), datetime(year, month, day, tzinfo=zone))
         hour_number = int(hour)
         if ampm:
-            is_pm = ampm.lower().startswith("p")
+            is_pm = AM_PM_WORDS.get(ampm, ampm).lower().startswith("p")
             hour_number = hour_number % 12 + (12 if is_pm else 0)
         moment = datetime(year, month, day, hour_number, int(minute or 0), int(second or 0), tzinfo=zone)
     except ValueError:
@@ -162,29 +213,36 @@ def _build(year: int, month: int, day: int, hour: str | None = None, minute: str
     return FoundDate(moment.isoformat(timespec="seconds"), moment)
 
 
-def _from_match(match: re.Match[str]) -> FoundDate | None:
+def _from_match(match: re.Match[str], day_first: bool = False) -> FoundDate | None:
     groups = match.groupdict()
+    ampm = groups.get("ampm") or groups.get("ampm_word")
     if groups.get("month_name"):
         month = MONTHS.get(groups["month_name"].lower().rstrip("."))
         if month is None:
             return None
         return _build(int(groups["year"]), month, int(groups["day"]), groups.get("hour"), groups.get("minute"),
-                      None, None, groups.get("ampm"))
+                      groups.get("second"), None, ampm)
     if groups.get("first"):
         first, second_number = int(groups["first"]), int(groups["second_number"])
-        month, day = (second_number, first) if first > 12 else (first, second_number)
+        month, day = (second_number, first) if first > 12 or (day_first and second_number <= 12) \
+            else (first, second_number)
         return _build(int(groups["year"]), month, day, groups.get("hour"), groups.get("minute"),
-                      groups.get("second"), None, groups.get("ampm"))
+                      groups.get("second"), None, ampm)
     zone = _zone(groups.get("zone"))
     return _build(int(groups["year"]), int(groups["month"]), int(groups["day"]), groups.get("hour"),
-                  groups.get("minute"), groups.get("second"), zone)
+                  groups.get("minute"), groups.get("second"), zone, ampm)
+
+
+def normalise(text: str) -> str:
+    """Full-width digits, colons and spaces as ASCII (NFKC), so "２０２１年３月５日　０９：３０" reads as a date."""
+    return unicodedata.normalize("NFKC", text)
 
 
 def parse_structured_date(value: str | None) -> FoundDate | None:
     """A date from a markup field (JSON-LD, meta, ``<time datetime>``): ISO-like first, then dateutil."""
     if not value:
         return None
-    text = value.strip()
+    text = normalise(value).strip()
     if TIMESTAMP_RE.match(text):
         seconds = int(text) / (1000 if len(text) == MILLISECOND_TIMESTAMP_DIGITS else 1)
         moment = datetime.fromtimestamp(seconds, tz=timezone.utc)
@@ -206,46 +264,99 @@ def parse_structured_date(value: str | None) -> FoundDate | None:
     return FoundDate(iso, moment)
 
 
-TEXT_DATE_PATTERNS = (YMD_RE, CJK_DATE_RE, MONTH_DAY_YEAR_RE, DAY_MONTH_YEAR_RE, MDY_NUMERIC_RE)
+TEXT_DATE_PATTERNS = (YMD_RE, CJK_DATE_RE, MONTH_DAY_YEAR_RE, DAY_MONTH_YEAR_RE, MDY_NUMERIC_RE, DMY_NUMERIC_RE)
 
 
-def find_text_date(text: str, now: datetime | None = None) -> FoundDate | None:
-    """The first absolute (or, given ``now``, relative) date written in a piece of visible text."""
-    best: tuple[int, FoundDate] | None = None
+def find_text_date(text: str, now: datetime | None = None, *, day_first: bool = False) -> FoundDate | None:
+    """The first absolute (or, given ``now``, relative) date written in a piece of visible text.
+
+    ``day_first`` reads 03/04/2024 as 3 April (every language but US English).
+    """
+    found_date, _ = find_text_date_span(text, now, day_first=day_first)
+    return found_date
+
+
+def find_text_date_span(text: str, now: datetime | None = None, *,
+                        day_first: bool = False) -> tuple[FoundDate | None, int]:
+    """``find_text_date`` and the offset in ``text`` where the date ends (0 when none)."""
+    text = normalise(text)
+    best: tuple[int, int, FoundDate] | None = None
     for pattern in TEXT_DATE_PATTERNS:
         for match in pattern.finditer(text):
-            found = _from_match(match)
+            found = _from_match(match, day_first)
             if found is not None and (best is None or match.start() < best[0]):
-                best = (match.start(), found)
+                best = (match.start(), match.end(), found)
             if found is not None:
                 break
     if best is not None:
-        return best[1]
-    return find_relative_date(text, now) if now is not None else None
+        return best[2], best[1]
+    if now is None:
+        return None, 0
+    return find_relative_date(text, now), len(text)
 
 
 def _count(text: str) -> float:
-    return float(text) if text.isdigit() else CHINESE_NUMERALS.get(text.lower(), 1)
+    if text.isdigit():
+        return float(text)
+    return CHINESE_NUMERALS.get(text, 1)  # "a", "an", "une", "ein", "un"...: one
+
+
+def _unit(word: str) -> timedelta | None:
+    word = word.lower()
+    for key in (word, word.rstrip("s"), word.removesuffix("en"), word.removesuffix("n"), word.removesuffix("e")):
+        if key in RELATIVE_UNITS:
+            return RELATIVE_UNITS[key]
+    return None
 
 
 def find_relative_date(text: str, now: datetime) -> FoundDate | None:
-    """"3 hours ago", "3小时前", "昨天 13:57", relative to the crawl time ``now``."""
-    for pattern in (RELATIVE_EN_RE, RELATIVE_ZH_RE):
+    """"3 hours ago", "il y a 3 heures", "3小时前", "3시간 전", "昨天 13:57", counted back from the crawl time."""
+    for pattern in (*RELATIVE_LATIN_RES, RELATIVE_ZH_RE, RELATIVE_KO_RE):
         match = pattern.search(text)
         if match:
-            unit = RELATIVE_UNITS[match.group("unit").lower()]
-            moment = now - unit * _count(match.group("count"))
-            precise = unit < timedelta(days=1)
+            unit = _unit(match.group("unit"))
+            if unit is None:
+                continue
+            moment = now - unit * _count(match.group("count").lower())
+            precise = unit < DAY
             iso = moment.isoformat(timespec="seconds") if precise else moment.date().isoformat()
             return FoundDate(iso, moment)
-    match = RELATIVE_WORD_RE.search(text)
-    if match:
-        moment = now - RELATIVE_WORDS[match.group("word").lower()]
+    for match in RELATIVE_WORD_RE.finditer(text):
+        word = match.group("word").lower()
+        moment = now - RELATIVE_WORDS[word]
         if match.group("hour"):
-            found = _build(moment.year, moment.month, moment.day, match.group("hour"), match.group("minute"),
-                           None, moment.tzinfo)
+            return _build(moment.year, moment.month, moment.day, match.group("hour"), match.group("minute"),
+                          None, moment.tzinfo)
+        beside = len(WHITESPACE.sub("", text)) - len(word)
+        if word in TODAY_WORDS:  # "Call us today!": only alone on its line is "today" a date
+            if beside == 0:
+                return FoundDate(moment.date().isoformat(), moment)
+            continue
+        last = not text[match.end():].strip(" |·•,.)）")  # "爱否科技 昨天", "原创 kingname 未闻Code 前天"
+        if last or beside <= MAX_CHARS_BESIDE_RELATIVE_WORD:
+            return FoundDate(moment.date().isoformat() if RELATIVE_WORDS[word] else
+                             moment.isoformat(timespec="seconds"), moment)
+    return None
+
+
+# A month and day without a year ("10-08 12:00", "10-0812:00", "3月5日 09:30"), as app-style pages write the
+# date of a recent story; read only after a publication label.
+MONTH_DAY_RE = re.compile(
+    r"(?<![\d\-/.])(?P<month>1[0-2]|0?[1-9])\s*[-/月]\s*(?P<day>[0-3]\d|[1-9](?!\d))\s*日?(?:\s*[（(][^）)]{1,3}[）)])?"
+    r"(?:\s*(?P<hour>[01]?\d|2[0-3])[:：](?P<minute>[0-5]\d))?(?![\d\-/])"
+)
+
+
+def find_yearless_date(text: str, now: datetime) -> FoundDate | None:
+    """A month and day without a year: in the crawl's year, or the year before when that would be ahead."""
+    match = MONTH_DAY_RE.search(normalise(text))
+    if match is None:
+        return None
+    for year in (now.year, now.year - 1):
+        found = _build(year, int(match.group("month")), int(match.group("day")), match.group("hour"),
+                       match.group("minute"))
+        if found is not None and is_plausible(found, now, stated=False):
             return found
-        return FoundDate(moment.date().isoformat(), moment)
     return None
 
 
@@ -270,5 +381,5 @@ def is_plausible(found: FoundDate, now: datetime, *, stated: bool) -> bool:
     return stated or moment.year >= EARLIEST_GUESSED_YEAR
 
 
-__all__ = ["FoundDate", "find_relative_date", "find_text_date", "find_url_date", "is_plausible",
-           "parse_structured_date"]
+__all__ = ["FoundDate", "find_relative_date", "find_text_date", "find_text_date_span", "find_url_date",
+           "find_yearless_date", "is_plausible", "normalise", "parse_structured_date"]

@@ -1,0 +1,116 @@
+"""Date lines: the publication and the modification date of one visible line, told apart by their labels.
+
+"发布时间：2021-03-05 09:30 更新时间：2021-03-06", "입력 2024.03.12 14:05 | 수정 2024.03.13 09:30",
+"Publié le 5 févr. 2024, mis à jour le 6 février", "2024年1月16日 8時00分 更新": a line is cut at its labels;
+a date after a publication label (or with no label) is the publication date, one after a modification label
+the modification date. Japanese writes the label after the date ("15:20配信", "8:00更新"), and that is read too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from .dates import FoundDate, find_text_date_span, find_yearless_date, normalise
+
+# Labels of a modification date (zh, ja, ko, en, fr, de, es, it, pt, nl).
+MODIFIED_LABELS = (
+    "最后更新", "最後更新", "更新时间", "更新時間", "更新日時", "更新日", "更新于", "更新於", "修改时间", "最終更新日",
+    "最終更新",
+    "更新", "최종수정", "수정", "업데이트", "last updated", "last modified", "updated", "modified", "mis à jour",
+    "mise à jour", "modifié", "modifiée", "aktualisiert", "geändert", "actualizado", "actualización", "modificado",
+    "aggiornato", "aggiornamento", "modificato", "modifica", "atualizado", "atualização", "bijgewerkt", "gewijzigd",
+    "aktualizacja", "zaktualizowano", "обновлено", "uppdaterad", "opdateret", "päivitetty",
+)
+# Labels of a publication date. The bare "时间"/"日期"/"Date" only with a colon after them: alone they are
+# words of a sentence ("北京时间6月24日").
+PUBLISHED_LABELS = (
+    "发布时间", "發佈時間", "发布日期", "發布日期", "发表时间", "發表時間", "发表于", "發表於", "发稿时间", "发布于",
+    "發佈於", "出版时间", "刊发时间", "公開日時", "公開日", "掲載日時", "掲載日", "配信日時", "投稿日時", "投稿日",
+    "公開",
+    "掲載", "配信",
+    "기사입력", "입력", "등록", "게재", "published", "posted", "publié", "veröffentlicht", "publicado", "publicada",
+    "pubblicato", "publicato", "gepubliceerd", "opublikowano", "опубликовано", "publicerad", "publiceret", "julkaistu",
+)
+COLON_LABELS = ("时间", "時間", "日期", "日時", "date", "datum", "fecha", "data")
+# Labels written after the date in Japanese ("15:20配信", "8:00更新").
+TRAILING_LABELS = frozenset({"配信", "公開", "掲載", "更新", "投稿"})
+
+
+def _alternation(labels: tuple[str, ...]) -> str:
+    return "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
+
+
+# Latin labels are whole words; CJK labels stand anywhere.
+LABEL_RE = re.compile(
+    rf"(?P<modified>{_alternation(MODIFIED_LABELS)})|(?P<published>{_alternation(PUBLISHED_LABELS)})"
+    rf"|(?P<colon>(?:{_alternation(COLON_LABELS)})\s*[:：])",
+    re.I,
+)
+# A publication label strong enough to trust a date found anywhere on the page, not only near the headline.
+STRONG_PUBLISHED_RE = re.compile(
+    rf"(?:{_alternation(PUBLISHED_LABELS)}|(?:{_alternation(COLON_LABELS)})\s*[:：])", re.I)
+DIGIT_RE = re.compile(r"\d")  # Unicode digits: full-width ones too
+LATIN_LETTER_RE = re.compile(r"[a-zà-ÿ]", re.I)
+
+
+@dataclass
+class LineDates:
+    """The dates of one line: ``labelled`` when a publication label stood before the publication date."""
+
+    published: FoundDate | None = None
+    modified: FoundDate | None = None
+    labelled: bool = False
+    context: str = ""  # the part of the line between labels where the publication date stood
+
+
+def _labels(line: str) -> list[tuple[int, int, str]]:
+    """(start, end, kind) of each label in the line; Latin labels only as whole words."""
+    found = []
+    for match in LABEL_RE.finditer(line):
+        start, end = match.span()
+        if LATIN_LETTER_RE.match(match.group(0)) and (
+                (start > 0 and line[start - 1].isalpha()) or (end < len(line) and line[end].isalpha())):
+            continue
+        kind = "modified" if match.group("modified") else "published"
+        found.append((start, end, kind))
+    return found
+
+
+def read_date_line(line: str, now: datetime | None, *, day_first: bool = False,
+                   yearless: bool = True) -> LineDates:
+    """The publication and modification dates of a line, by their labels."""
+    line = normalise(line)
+    labels = _labels(line)
+    result = LineDates()
+    bounds = [(0, None)] + [(end, kind) for _, end, kind in labels]
+    starts = [start for start, _, _ in labels] + [len(line)]
+    for index, ((begin, kind), stop) in enumerate(zip(bounds, starts, strict=True)):
+        segment = line[begin:stop]
+        found, end = find_text_date_span(segment, now, day_first=day_first)
+        trailing = index < len(labels) and line[labels[index][0]:labels[index][1]] in TRAILING_LABELS
+        if found is None and (kind is not None or trailing) and yearless and now is not None:
+            found = find_yearless_date(segment, now)  # "発布时间：10-08 12:00", "3/12(火) 10:30配信"
+            end = len(segment.rstrip())
+        if found is None:
+            continue
+        if index < len(labels) and not line[begin + end:stop].strip(" ,"):  # "15:20配信": the label after
+            label_after = line[labels[index][0]:labels[index][1]]
+            if label_after in TRAILING_LABELS and (kind is None or kind == "published"):
+                kind = "modified" if label_after == "更新" else "published"
+        if kind == "modified":
+            result.modified = result.modified or found
+        elif result.published is None:
+            result.published = found
+            result.labelled = kind == "published"
+            result.context = segment.strip()
+    return result
+
+
+def has_publication_label(line: str) -> bool:
+    """A publication label and a digit (of its date) in the line."""
+    return DIGIT_RE.search(line) is not None and STRONG_PUBLISHED_RE.search(normalise(line)) is not None
+
+
+__all__ = ["LineDates", "has_publication_label", "read_date_line"]

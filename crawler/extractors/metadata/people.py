@@ -1,0 +1,111 @@
+"""Authors as people: a byline or an author field cut into personal names, outlets and roles left out.
+
+"Dana A. Ford, James S.A. Corey, Chien-Ming Wang, and Tom Watkins, CNN" names four people and an outlet;
+"Jane Smith | Staff writer" one person and her role; "Smith, John" one person written surname first. The
+separators are the list words of the languages whose bylines we read ("and", "und", "et", "y", "e", "en",
+"og", "och", "i", "&", commas, semicolons).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..text import CJK_RE, WHITESPACE_RE
+
+# A personal name in Latin script has at most this many words ("Bruno Henrique Zecchin Rodrigues").
+MAX_NAME_WORDS = 5
+# In visible text a name has a given name and a surname: a single word after "By" is a place, a product or a
+# label ("By Reuters, Washington", "Text Link"), not an author.
+MIN_NAME_WORDS = 2
+# Segments of a byline: what follows "|", "•" or " - " is a role, an outlet or a date, never a co-author.
+SEGMENT_RE = re.compile(r"\s*(?:[|•·]|\s[-–—]\s)\s*")
+# The list words are lower case (and "AND" in all-capital bylines): "E." and "Y." are initials, not "e", "y".
+LIST_SPLIT_RE = re.compile(r"\s*(?:,|;|&|\b(?:and|And|AND|und|et|y|e|en|og|och|i)\b(?![.'’]))\s*")
+CONJUNCTION_RE = re.compile(r"&|\b(?:and|And|AND|und|et|y|e|en|og|och|i)\b(?![.'’])")
+# "Analysis by Chris Cillizza": the kind of piece before "by".
+PIECE_PREFIX_RE = re.compile(r"^(?:analysis|opinion|commentary|review|story|words|text|photos?|interview)\s+by\s+",
+                             re.I)
+# One word of a name: capitalised, an initial ("A.", "S.A."), or a particle ("de", "van", "bin").
+NAME_WORD_RE = re.compile(r"^(?:[A-ZÀ-ÖØ-ÞĀ-ſ][\w'’.\-]*|de|da|del|der|den|van|von|la|le|di|du|dos|das|bin|al|el|ten|"
+                          r"ter|[A-Z]\.)$")
+# Roles that follow or replace a name ("Staff writer", "Correspondant", "Redaktion").
+ROLE_RE = re.compile(
+    r"\b(?:staff|writer|reporter|correspondent|contributor|columnist|editor|editors|photographer|journalist|"
+    r"redaktion|rédaction|redacción|redazione|redactie|redação|correspondant|envoyé|corresponsal|"
+    r"korrespondent|special to|for the|updated|published|author|autor|auteur|autore|admin|administrator|guest|"
+    r"anonymous|editorial|team|desk|newsroom)\b|^the\s", re.I)
+# News agencies and broadcasters that bylines name beside the people (each seen in bylines of the
+# readability/scrapinghub sets or the agencies' own credit lines).
+AGENCIES = frozenset({
+    "reuters", "associated press", "ap", "afp", "agence france-presse", "agence france presse", "dpa", "efe",
+    "agencia efe", "ansa", "bloomberg", "xinhua", "kyodo", "yonhap", "upi", "pa", "pa media", "cnn", "bbc",
+    "bbc news", "npr", "europa press", "lusa", "anp", "belga", "tass", "interfax", "apa", "sda", "ats",
+    "press association", "agencies", "wires", "wire services",
+})
+# The last word of an outlet's name ("The Daily Courier", "Fox News", "Tribune Media").
+OUTLET_END_RE = re.compile(
+    r"\b(?:news|press|times|post|media|agency|network|newswire|wire|herald|journal|tribune|daily|gazette|"
+    r"magazine|radio|tv|television|group|inc|ltd|llc|newsroom|desk)\.?$", re.I)
+# An all-capital word this short is an acronym of an outlet ("CNN", "AP", "NPR"), not a name.
+MAX_ACRONYM_LETTERS = 5
+
+
+def is_outlet_or_role(part: str) -> bool:
+    """Whether a byline part names an outlet, an agency or a role rather than a person."""
+    text = part.strip(" .,").casefold()
+    if not text:
+        return True
+    if text in AGENCIES or ROLE_RE.search(part) or OUTLET_END_RE.search(part.strip()):
+        return True
+    words = part.split()
+    return len(words) == 1 and part.isupper() and len(part.strip(".")) <= MAX_ACRONYM_LETTERS
+
+
+def _affiliation(part: str, name: str) -> bool:
+    """After "Name," an outlet: one word ("Futurism"), an acronym in it ("CNN Business") or an outlet's word."""
+    words = part.split()
+    acronym = not name.isupper() and any(word.isupper() and len(word) > 1 for word in words)
+    return is_outlet_or_role(part) or len(words) == 1 or acronym
+
+
+def looks_like_name(part: str) -> bool:
+    """A personal name in Latin script: 1-5 capitalised words, initials or particles, one of them capitalised."""
+    words = part.split()
+    if not words or len(words) > MAX_NAME_WORDS:
+        return False
+    return all(NAME_WORD_RE.match(word) for word in words) and any(word[0].isupper() for word in words)
+
+
+def split_people(text: str, *, strict: bool = True) -> list[str]:
+    """The personal names in a byline or an author field, in order, without outlets and roles.
+
+    ``strict`` (visible text) keeps only parts shaped like names; a markup field (``strict=False``) is trusted
+    to hold names and only loses its outlets and roles ("kingname" stays).
+    """
+    text = WHITESPACE_RE.sub(" ", text).strip(" ,;:")
+    if not text:
+        return []
+    if CJK_RE.search(text):
+        parts = [p for p in re.split(r"\s*[;；|｜、，,]\s*", text) if p]
+        return [p for p in parts if not is_outlet_or_role(p)]
+    segments = SEGMENT_RE.split(PIECE_PREFIX_RE.sub("", text))
+    names: list[str] = []
+    for index, segment in enumerate(segments):
+        parts = [p.strip(" ,") for p in LIST_SPLIT_RE.split(segment) if p.strip(" ,")]
+        if len(parts) == 2 and "," in segment and not CONJUNCTION_RE.search(segment) and len(parts[0].split()) > 1 \
+                and _affiliation(parts[1], parts[0]):
+            parts = parts[:1]  # "Jill Disis, CNN Business", "Victor Tangermann, Futurism": a name and its outlet
+        people = [p for p in parts if not is_outlet_or_role(p)]
+        if len(people) == 2 and all(len(p.split()) == 1 for p in people) and "," in segment \
+                and not CONJUNCTION_RE.search(segment):
+            people = [segment.strip(" ,")]  # "Smith, John": one person, surname first
+        if index > 0 and len(people) < len(parts):
+            continue  # a segment after "|" that holds a role names no further author
+        for person in people:
+            if (not strict or (looks_like_name(person.replace(",", " ")) and len(person.split()) >= MIN_NAME_WORDS)) \
+                    and person not in names:
+                names.append(person)
+    return names
+
+
+__all__ = ["is_outlet_or_role", "looks_like_name", "split_people"]

@@ -1,0 +1,236 @@
+"""Metadata from the visible page: which lines to read for the byline, the dates, the editor and the outlet.
+
+Steps, each a function below:
+
+1. ``headline_index``: the block of the headline, the one that best matches the page's title (an ``h1``
+   that is the site's logo does not match it).
+2. ``scan_near_headline``: the short lines just below the headline (nearest first, until the story has
+   begun), then the two above it. Any date there is the publication date unless a label says it is a
+   modification; a story's first paragraph is read only for its dateline ("新华社北京3月5日电（记者 王晓）").
+3. ``scan_page``: what is still missing, from lines anywhere on the page that carry a label strong enough to
+   be trusted away from the headline ("发布日期：", "作者：", "责任编辑：", "来源："), never from a link list
+   (related articles), a comment area or navigation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from ..document import TextBlock, TextDocument
+from ..text import CJK_RE, WHITESPACE_RE
+from .byline import byline_names, dateline_names, editor_names, in_comment_area, origin_of
+from .datelines import has_publication_label, read_date_line
+from .dates import FoundDate
+
+HANGUL_RE = re.compile(r"[가-힣]")
+LATIN_NAME_RE = re.compile(r"^[A-Za-zÀ-ÿ]")
+CJK_LANGUAGES = frozenset({"zh", "ja", "ko"})
+# Blocks looked at around the headline: bylines sit within a few blocks of it (looked at on the readability
+# and zh-news sets: at most 2 blocks above, up to 10 below when share buttons or a standfirst come first).
+BLOCKS_BEFORE_HEADLINE = 2
+BLOCKS_AFTER_HEADLINE = 10
+# A byline line is short; a longer block is a paragraph of the story that happens to start with "By".
+MAX_BYLINE_CHARS = 160
+# The story has begun after this many paragraphs longer than a byline: below them, dates belong to the story,
+# its comments or related articles (a standfirst may come before the byline, hence two).
+BODY_PARAGRAPHS_BEFORE_STOP = 2
+# Away from the headline only short lines are read: a credit line ("作者：张三 责任编辑：李四") is short, a story
+# sentence that mentions a reporter is long. Measured on the zh-news and readability pages: every editor line
+# (30) and 40 of 48 byline lines are at most 60 characters (medians 11 and 22); the longer bylines are "By X,
+# a deputy editor and ..." lines right under the headline, which step 2 reads without this limit.
+MAX_CREDIT_LINE_CHARS = 60
+# A list item whose text is mostly link text is a link to another article (related stories and their dates).
+MAX_LINKED_SHARE = 0.5
+# A title part shorter than this is a channel or a site name, not a headline ("新闻中心", "CNN"); four
+# characters are a short Chinese headline's least.
+MIN_HEADLINE_CHARS = 4
+# A block that is part of the title is the headline when it has at least this share of the title's longest part
+# (a headline cut short in the <title> or the page; chosen by hand, no page of zh-news or readability is near it).
+MIN_HEADLINE_SHARE = 0.6
+# Characters a headline block may have besides the title's headline ("原创", "独家", "Exclusive:", "[Video]":
+# marks of 2-10 characters).
+MAX_HEADLINE_EXTRA_CHARS = 12
+# An unlabelled date on a longer line counts only when the line has no sentence in it: a date line ("2019-12-10
+# 07:57:40 来源：新华网", "05/10/2018 - Publicado por: Clarissa Borba - Categoria: Saúde") is a run of fields, a
+# short story paragraph that mentions a day ("2019年2月27日下午，佛山顺德区...") is prose. On the zh-news and
+# readability pages 107 of the 123 lines with a date are at most 60 characters (median 28).
+MAX_UNLABELLED_DATE_LINE_CHARS = 60
+SENTENCE_RE = re.compile(r"[。！？，；]|[.!?]\s+[A-Z][a-z]")
+# The credit that closes a story in Chinese and Japanese news ("（责任编辑：王敏）", "編集：...").
+STORY_END_RE = re.compile(r"责任编辑|責任編輯|责编|責編|編集")
+# The title's parts: separators of sites' names and channels ("_", "|", "--", " - ", "-").
+TITLE_SPLIT_RE = re.compile(r"\s*(?:[|_｜»]|--|[-–—])\s*")
+# Languages whose pages write the month first in numeric dates (US English); every other one writes the day first.
+MONTH_FIRST_LANGUAGES = frozenset({"en", "en-us"})
+
+
+@dataclass
+class TextFindings:
+    """What the visible lines say; ``date_labelled`` when a publication label stood before the date."""
+
+    authors: list[str] = field(default_factory=list)
+    editors: list[str] = field(default_factory=list)
+    origin: str | None = None
+    published: FoundDate | None = None
+    modified: FoundDate | None = None
+    headline: str | None = None
+
+
+def day_first(language: str | None) -> bool:
+    """Whether numeric dates of a page in this language put the day first (03/04/2024 = 3 April)."""
+    return bool(language) and language.lower() not in MONTH_FIRST_LANGUAGES
+
+
+def headline_index(doc: TextDocument, title: str | None) -> int | None:
+    """The block that best matches the title (equal, else the longest title part), else the first h1."""
+    blocks = doc.blocks
+    wanted = WHITESPACE_RE.sub(" ", title).strip().casefold() if title else ""
+    parts = [p for p in TITLE_SPLIT_RE.split(wanted) if len(p) >= MIN_HEADLINE_CHARS]
+    main = max(parts, key=len) if parts else wanted
+    best: tuple[int, int] | None = None
+    first_h1 = None
+    for index, block in enumerate(blocks):
+        if first_h1 is None and "h1" in block.labels:
+            first_h1 = index
+        if not wanted or block.num_chars > MAX_BYLINE_CHARS * 2:
+            continue
+        text = WHITESPACE_RE.sub(" ", block.text).strip().casefold()
+        if text in (wanted, main):
+            score = 4
+        elif len(main) >= MIN_HEADLINE_CHARS * 2 and main in text and len(text) <= len(main) + MAX_HEADLINE_EXTRA_CHARS:
+            score = 3  # a mark before or after the headline ("原创", "Exclusive:", "[Video]")
+        elif len(text) >= max(MIN_HEADLINE_CHARS, MIN_HEADLINE_SHARE * len(main)) and text in wanted:
+            score = 2
+        else:
+            continue
+        score += ("heading" in block.labels) + ("h1" in block.labels)
+        if best is None or score > best[0]:
+            best = (score, index)
+    if best is not None:
+        return best[1]
+    return first_h1
+
+
+def _readable(block: TextBlock, *, links: bool = True) -> bool:
+    """Not navigation, not in a comment area; with ``links`` False not a link to another article either (below
+    the headline a linked date is the story's permalink, elsewhere a related article's)."""
+    if "nav" in block.labels:
+        return False
+    if not links and "li" in block.labels and block.num_chars and \
+            block.num_chars_in_anchor_text / block.num_chars > MAX_LINKED_SHARE:
+        return False
+    return block.element is None or not in_comment_area(block.element)
+
+
+def _lines(block: TextBlock) -> Iterator[str]:
+    for line in block.text.split("\n"):
+        line = line.strip()
+        if line:
+            yield line
+
+
+def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *, dates: bool = True) -> None:
+    if not findings.authors:
+        findings.authors = byline_names(line)
+    if not findings.editors:
+        findings.editors = editor_names(line)
+    if findings.origin is None:
+        findings.origin = origin_of(line)
+    if dates:
+        found = read_date_line(line, now, day_first=first)
+        context = found.context
+        if not found.labelled and len(context) > MAX_UNLABELLED_DATE_LINE_CHARS and SENTENCE_RE.search(context):
+            found.published = None
+        if findings.published is None and found.published is not None:
+            findings.published = found.published
+        if findings.modified is None and found.modified is not None:
+            findings.modified = found.modified
+
+
+def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: TextFindings,
+                       first: bool = False) -> None:
+    """Step 2: the lines below the headline until the story has begun, then those above it."""
+    blocks = doc.blocks
+    paragraphs = 0
+    for position in range(index + 1, min(len(blocks), index + BLOCKS_AFTER_HEADLINE + 1)):
+        block = blocks[position]
+        if not _readable(block):
+            continue
+        if block.num_chars > MAX_BYLINE_CHARS:
+            if paragraphs == 0 and not findings.authors:
+                findings.authors = dateline_names(block.text)
+            paragraphs += 1
+            if paragraphs >= BODY_PARAGRAPHS_BEFORE_STOP:
+                break
+            continue
+        lines = list(_lines(block))
+        for line in lines:
+            _read_line(line, findings, now, first)
+        if any(STORY_END_RE.search(line) for line in lines):
+            break  # the editor's credit closes a Chinese story: below it are other articles and ads
+    for position in range(index - 1, max(-1, index - BLOCKS_BEFORE_HEADLINE - 1), -1):
+        block = blocks[position]
+        if _readable(block) and block.num_chars <= MAX_BYLINE_CHARS:
+            for line in _lines(block):
+                _read_line(line, findings, now, first)
+
+
+def _full_name(name: str) -> bool:
+    """Away from the headline a Latin byline needs full names: "By Car" on a caption is no author."""
+    return bool(CJK_RE.search(name) or HANGUL_RE.search(name)) or len(name.split()) >= 2
+
+
+def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: bool = False,
+              language: str | None = None) -> None:
+    """Step 3: what is still missing, from strongly labelled short lines anywhere on the page.
+
+    On a Chinese, Japanese or Korean page a Latin "By ..." away from the headline is an advert's or a
+    widget's ("by Taboola"), not the story's byline.
+    """
+    cjk_page = (language or "").lower()[:2] in CJK_LANGUAGES
+    for block in doc.blocks:
+        if findings.authors and findings.editors and findings.origin and findings.published and findings.modified:
+            return
+        if block.num_chars > MAX_BYLINE_CHARS:
+            continue
+        found = TextFindings()
+        for line in _lines(block):
+            short = len(line) <= MAX_CREDIT_LINE_CHARS
+            if short and not findings.authors and not found.authors:
+                found.authors = [name for name in byline_names(line)
+                                 if _full_name(name) and (not cjk_page or not LATIN_NAME_RE.match(name))]
+            if not findings.editors and not found.editors:
+                found.editors = editor_names(line)
+            if short and findings.origin is None and found.origin is None:
+                found.origin = origin_of(line)
+            if findings.published is None and found.published is None and has_publication_label(line):
+                dates = read_date_line(line, now, day_first=first)
+                if dates.labelled:
+                    found.published, found.modified = dates.published, dates.modified
+        # Whether the block is a related link or a comment is asked only of a block that says something (the
+        # ancestors' walk costs more than the patterns).
+        if (found.authors or found.editors or found.origin or found.published) and _readable(block, links=False):
+            findings.authors = findings.authors or found.authors
+            findings.editors = findings.editors or found.editors
+            findings.origin = findings.origin or found.origin
+            if findings.published is None and found.published is not None:
+                findings.published = found.published
+                findings.modified = findings.modified or found.modified
+
+
+def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: str | None = None) -> TextFindings:
+    """Authors, editors, credited outlet and dates from the visible page (steps 1-3)."""
+    findings = TextFindings()
+    first = day_first(language)
+    index = headline_index(doc, title)
+    if index is not None:
+        findings.headline = doc.blocks[index].text
+        scan_near_headline(doc, index, now, findings, first)
+    scan_page(doc, now, findings, first, language)
+    return findings
+
+
+__all__ = ["TextFindings", "day_first", "headline_index", "scan_near_headline", "scan_page", "scan_visible"]
