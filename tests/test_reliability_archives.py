@@ -258,3 +258,116 @@ def test_random_damage_costs_only_the_records_it_touches(gzipped):
         assert all(originals.get(page.url) == page.html for page in pages), (kind, at, size)
         touched = sum(1 for start, end in zip(starts, ends, strict=True) if start <= at + size and end > at - 1)
         assert PAGES - len({page.url for page in pages}) <= touched + 1, (kind, at, size)
+
+
+# ------------------------------------------------------------------------------------------ ARC files
+
+ARC_VERSION_BLOCK = b"1 0 tests\nURL IP-address Archive-date Content-type Archive-length\n"
+
+
+def arc_record(uri: str, block: bytes, content_type: str = "text/html") -> bytes:
+    """One ARC 1.0 record: its header line, ``Archive-length`` bytes of block, and the closing newline."""
+    return f"{uri} 127.0.0.1 20240312093000 {content_type} {len(block)}\n".encode() + block + b"\n"
+
+
+def build_arc(gzipped: bool) -> tuple[bytes, list[int]]:
+    """An ARC file (a filedesc record, then PAGES HTML responses; one gzip member a record when ``gzipped``);
+    returns its bytes and each page record's start offset."""
+    records = [arc_record("filedesc://test.arc", ARC_VERSION_BLOCK, "text/plain")]
+    for number in range(PAGES):
+        http = b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n\r\n" + page_body(number)
+        records.append(arc_record(url(number), http))
+    parts = [gzip.compress(record) for record in records] if gzipped else records
+    starts = [sum(len(part) for part in parts[: index + 1]) for index in range(PAGES)]
+    return b"".join(parts), starts
+
+
+def arc_pages_of(tmp_path: Path, data: bytes, gzipped: bool,
+                 unchecked: frozenset[str] = frozenset()) -> tuple[list[str], list[batch.Skipped]]:
+    """The page URLs and skipped records of the ARC ``data``; every page but those of ``unchecked`` URLs must be
+    the page written (never a wrong page)."""
+    path = tmp_path / ("damaged.arc.gz" if gzipped else "damaged.arc")
+    path.write_bytes(data)
+    records = list(batch.iter_records([(path, "arc")]))
+    pages = [record for record in records if isinstance(record, batch.Page)]
+    originals = {url(n): page_body(n) for n in range(PAGES)}
+    assert all(originals.get(page.url) == page.html for page in pages if page.url not in unchecked)
+    return [page.url for page in pages], [record for record in records if isinstance(record, batch.Skipped)]
+
+
+def arc_with_length(data: bytes, starts: list[int], value: bytes, gzipped: bool) -> bytes:
+    """The damaged record's Archive-length replaced by ``value`` (its member recompressed when ``gzipped``)."""
+    start, end = starts[DAMAGED], starts[DAMAGED + 1]
+    record = gzip.decompress(data[start:end]) if gzipped else data[start:end]
+    line, rest = record.split(b"\n", 1)
+    record = line.rsplit(b" ", 1)[0] + b" " + value + b"\n" + rest
+    return data[:start] + (gzip.compress(record) if gzipped else record) + data[end:]
+
+
+ARC_DAMAGE = {
+    "corrupt gzip member": (True, corrupt_member, 1),
+    "garbage between members": (True, garbage_between_members, 0),
+    "zeroed bytes across a boundary": (True, zeros_across_boundary, 2),
+    "member: short length": (True, lambda d, s: arc_with_length(d, s, b"100", True), 1),
+    "member: long length": (True, lambda d, s: arc_with_length(d, s, b"30000", True), 1),
+    "member: huge length": (True, lambda d, s: arc_with_length(d, s, b"99999999999", True), 1),
+    # Plain ARC: a length is trusted only when the next header line follows the block (there is no digest), so
+    # damage right after a record costs that record too.
+    "plain: garbage between records": (False, garbage_between_members, 1),
+    "plain: zeroed bytes across a boundary": (False, zeros_across_boundary, 2),
+    "plain: short length": (False, lambda d, s: arc_with_length(d, s, b"100", False), 1),
+    "plain: long length": (False, lambda d, s: arc_with_length(d, s, b"30000", False), 1),
+    "plain: non-numeric length": (False, lambda d, s: arc_with_length(d, s, b"abc", False), 2),
+    "plain: huge length": (False, lambda d, s: arc_with_length(d, s, b"99999999999", False), 1),
+}
+
+
+@pytest.mark.parametrize("case", list(ARC_DAMAGE))
+def test_a_damaged_arc_loses_only_the_damaged_records(case, tmp_path):
+    gzipped, damage, lost_at_most = ARC_DAMAGE[case]
+    data, starts = build_arc(gzipped)
+    urls, skipped = arc_pages_of(tmp_path, damage(data, starts), gzipped)
+    assert len(set(urls)) == len(urls)
+    assert len(ALL) - len(urls) <= lost_at_most, (case, sorted(set(ALL) - set(urls)))
+    assert url(DAMAGED + 2) in urls and url(PAGES - 1) in urls  # what follows the damage is read
+    broken = [record for record in skipped if record.reason == "broken_archive"]
+    assert broken, case
+    assert all(re.search(r"damaged\.arc(\.gz)?:\d+", record.input) for record in broken)
+
+
+@pytest.mark.parametrize("gzipped", [True, False])
+def test_an_undamaged_arc_gives_every_page_and_no_damage(gzipped, tmp_path):
+    data, starts = build_arc(gzipped)
+    urls, skipped = arc_pages_of(tmp_path, data, gzipped)
+    assert urls == ALL
+    assert [record.reason for record in skipped] == ["record_warcinfo"]
+    assert [int(record.input.rsplit(":", 1)[1]) for record in batch.iter_records(
+        [(tmp_path / ("damaged.arc.gz" if gzipped else "damaged.arc"), "arc")])][1:] == starts
+
+
+def test_each_skipped_arc_range_is_logged_with_its_offsets(tmp_path, caplog):
+    data, starts = build_arc(gzipped=True)
+    arc = tmp_path / "damaged.arc.gz"
+    arc.write_bytes(garbage_between_members(data, starts))
+    result = run_batch([arc], tmp_path / "out.jsonl", workers=0, progress=False)
+    assert result.counts["pages"] == PAGES and result.counts["broken_archive"] == 1
+    assert f"{arc}:{starts[DAMAGED]}" in caplog.text
+    assert f"bytes {starts[DAMAGED]}-{starts[DAMAGED] + 1024} (1024 bytes) skipped" in caplog.text
+
+
+@pytest.mark.parametrize("gzipped", [True, False])
+def test_random_damage_in_an_arc_costs_only_the_records_it_touches(gzipped, tmp_path):
+    rng = random.Random(2)
+    data, starts = build_arc(gzipped)
+    ends = [*starts[1:], len(data)]
+    for _ in range(40):
+        kind = rng.choice(["zero", "garbage", "flip", "delete", "repeat"])
+        at, size = rng.randrange(len(data)), rng.randrange(1, 3000)
+        touched_urls = {url(n) for n, (start, end) in enumerate(zip(starts, ends, strict=True))
+                        if start <= at + size and end > at - 1}
+        # A plain ARC record has no digest: damage inside a block that keeps its length cannot be seen (a gzip
+        # member's CRC sees it); every other page must be the one written.
+        urls, _ = arc_pages_of(tmp_path, damage_bytes(data, kind, at, size, rng), gzipped,
+                               frozenset() if gzipped else frozenset(touched_urls))
+        touched = len(touched_urls)
+        assert PAGES - len(set(urls)) <= touched + 1, (kind, at, size)
