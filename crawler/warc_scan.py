@@ -30,7 +30,7 @@ import tempfile
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 GZIP_HEADER = b"\x1f\x8b\x08"  # RFC 1952: magic and the deflate method, the only one in use
 RECORD_START = b"WARC/1."
@@ -53,6 +53,9 @@ SPOOL_IN_MEMORY_BYTES = 16 * 1024 * 1024
 # batch extracts (batch.MAX_PAGE_BYTES). The first member of a file past it means the file is one gzip stream,
 # which FastWARC reads on its own.
 MAX_MEMBER_BYTES = 256 * 1024 * 1024
+# When a decompress call fails, its input is inflated again this much at a time, to keep what comes before the
+# damage: judgement call, a few hundred bytes of page text.
+RECOVER_SLICE_BYTES = 512
 # Output of one decompress call is capped so that a highly compressed member does not fill memory at once.
 MAX_INFLATE_CHUNK = 16 * 1024 * 1024
 
@@ -308,22 +311,45 @@ def _inflate_member(stream: BinaryIO, start: int, size: int) -> _Member:
             problem = "the data ends inside a gzip member: the record is cut short"
             break
         position += len(data)
-        try:
-            while data and not inflater.eof:
+        while data and not inflater.eof and problem is None:
+            saved = inflater.copy()
+            try:
                 piece = inflater.decompress(data, MAX_INFLATE_CHUNK)
-                inflated += len(piece)
-                if spool is not None:
-                    if inflated > MAX_MEMBER_BYTES:
-                        spool.close()
-                        spool = None
-                    else:
-                        spool.write(piece)
-                data = inflater.unconsumed_tail
-        except zlib.error as error:
-            problem = f"corrupt gzip data: {error}"
+            except zlib.error as error:  # zlib gives nothing from a call that fails: inflate again up to the damage
+                piece, good = _inflate_until_error(saved, data)
+                problem = f"corrupt gzip data at about byte {position - len(data) + good}: {error}"
+            inflated += len(piece)
+            if spool is not None:
+                if inflated > MAX_MEMBER_BYTES:
+                    spool.close()
+                    spool = None
+                else:
+                    spool.write(piece)
+            data = inflater.unconsumed_tail
+        if problem is not None:
             break
     end = position - len(inflater.unused_data) if inflater.eof else position  # unconsumed_tail may repeat it
     return _Member(spool, inflated, end, problem, too_large=spool is None)
+
+
+def _inflate_until_error(inflater: Any, data: bytes) -> tuple[bytes, int]:
+    """What ``data`` inflates to before the bytes zlib refuses, and how many of its bytes gave it (the records a
+    member of several holds before its damage are kept: a WARC compressed as one gzip stream)."""
+    pieces = []
+    total = 0
+    good = 0
+    while good < len(data) and total < MAX_INFLATE_CHUNK:
+        part = data[good : good + RECOVER_SLICE_BYTES]
+        try:
+            piece = inflater.decompress(part, MAX_INFLATE_CHUNK - total)
+        except zlib.error:
+            break
+        pieces.append(piece)
+        total += len(piece)
+        good += len(part) - len(inflater.unconsumed_tail)
+        if inflater.eof or inflater.unconsumed_tail:
+            break
+    return b"".join(pieces), good
 
 
 def _members(stream: BinaryIO, fmt: RecordFormat, start: int, size: int, max_block_bytes: int,

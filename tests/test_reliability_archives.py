@@ -371,3 +371,24 @@ def test_random_damage_in_an_arc_costs_only_the_records_it_touches(gzipped, tmp_
                                frozenset() if gzipped else frozenset(touched_urls))
         touched = len(touched_urls)
         assert PAGES - len(set(urls)) <= touched + 1, (kind, at, size)
+
+
+# ------------------------------------------------------------------------------------------ one compressed stream
+
+
+@pytest.mark.parametrize("fraction", [0.2, 0.5, 0.8])
+def test_a_warc_in_one_damaged_gzip_stream_keeps_the_records_before_the_damage(fraction):
+    """One deflate stream cannot be resynchronised: what follows the damage is lost, but every record inflated
+    before it is kept (zlib gives nothing from a call that fails: the call's input is inflated again up to the
+    damage), and the damage is one broken_archive record saying where it is."""
+    data, starts = build(gzipped=False)
+    compressed = gzip.compress(data)
+    at = int(len(compressed) * fraction)
+    damaged = compressed[:at] + bytes(b ^ 0x55 for b in compressed[at : at + 40]) + compressed[at + 40 :]
+    urls, skipped = pages_of(damaged)
+    before = len(zlib.decompressobj(zlib.MAX_WBITS | 16).decompress(compressed[: at - 1024]))
+    whole_before = sum(1 for end in [*starts[1:], len(data)] if end <= before)
+    assert urls == ALL[: len(urls)] and len(urls) >= whole_before - 1, (whole_before, urls)
+    broken = [record for record in skipped if record.reason == "broken_archive"]
+    assert len(broken) == 1 and broken[0].input == "x:0"
+    assert re.search(r"corrupt gzip data at about byte \d+", broken[0].detail)
