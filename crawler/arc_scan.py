@@ -74,7 +74,7 @@ ARC = ArcFormat()
 
 def scan_arc(stream: BinaryIO, max_block_bytes: int, *, gzipped: bool) -> Iterator[warc_scan.Found]:
     """The records and damaged ranges of a seekable ARC stream, in file order (``warc_scan.scan_archive``)."""
-    return warc_scan.scan_archive(stream, ARC, max_block_bytes, gzipped=gzipped)
+    return warc_scan.scan_archive(stream, ARC, max_block_bytes, codec=warc_scan.GZIP if gzipped else None)
 
 
 __all__ = ["ARC", "ArcFormat", "scan_arc"]

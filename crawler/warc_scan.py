@@ -7,7 +7,9 @@ records itself and hands each whole record to FastWARC (``crawler.batch``):
 1. **Members.** A ``.warc.gz`` is a series of gzip members (the WARC standard, annex D: one record a member). Each
    member is inflated on its own, into a spooled temporary file (memory stays bounded whatever it inflates to).
    A member that does not inflate (corrupt, cut short) or bytes that are not a member start are a damaged range:
-   the scan goes on at the next gzip header (``1f 8b 08``) after it.
+   the scan goes on at the next gzip header (``1f 8b 08``) after it. A ``.warc.zst`` written one zstd frame a
+   record (the IIPC's WARC-zstd layout) is read the same way, frame by frame. A member of several records (a
+   WARC compressed as one gzip stream) keeps the records inflated before its damage.
 2. **Records.** Inside a member (or a plain ``.warc``) a record is ``WARC/1.x`` header lines, a blank line, then
    ``Content-Length`` bytes of block. The length is trusted only when what follows the block is padding and the
    next record's ``WARC/1.`` (or the end). When it is not, and a ``WARC/1.`` line starts inside the block, the
@@ -15,9 +17,10 @@ records itself and hands each whole record to FastWARC (``crawler.batch``):
    length, or a header with no end, is a damaged range up to the next ``WARC/1.`` line.
 
 Every damaged range is given out with its byte offsets and why, to be counted and logged. Archives this scanner
-does not read (zstd, lz4, a stream that cannot seek, a file of one huge gzip member) are read by FastWARC alone,
-as before (``NotScannable``). ``crawler.batch`` reads an archive with FastWARC first and calls the scanner only
-from the last good record when FastWARC stops at damage, so an undamaged archive costs nothing more.
+does not read (lz4, zstd with a dictionary, a stream that cannot seek, a file of one huge gzip member or zstd
+frame) are read by FastWARC alone, as before (``NotScannable``): one ``broken_archive`` where it stopped.
+``crawler.batch`` reads an archive with FastWARC first and calls the scanner only from the last good record when
+FastWARC stops at damage, so an undamaged archive costs nothing more.
 
 The record layout is a ``RecordFormat`` (``WARC`` here); ``crawler.arc_scan`` gives the ARC one to
 ``scan_archive``, which shares the member inflation and the resynchronisation.
@@ -33,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 GZIP_HEADER = b"\x1f\x8b\x08"  # RFC 1952: magic and the deflate method, the only one in use
+ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"  # RFC 8878, section 3.1.1: a Zstandard frame starts with it
 RECORD_START = b"WARC/1."
 READ_CHUNK = 1024 * 1024  # for looking for the next record or member
 # Compressed bytes fed to zlib at a time: about one member (scrapinghub pages: 20-60 KB gzipped). Reading 1 MB a
@@ -105,6 +109,64 @@ class RecordFormat:
 WARC = RecordFormat()
 
 
+class _Held(bytes):
+    """The type of ``HELD``, so that no bytes read from a file can be it."""
+
+
+HELD = _Held(b"held")
+
+
+def zstd_module() -> Any:
+    """Python's zstd module (``compression.zstd`` from 3.14, its backport before)."""
+    try:
+        from compression import zstd  # type: ignore[import-not-found]
+    except ImportError:
+        from backports import zstd  # type: ignore[import-not-found,no-redef]
+    return zstd
+
+
+class ZstdFrameInflater:
+    """zstd's decompressor (one frame) with the part of zlib's decompressor interface ``_inflate_member`` uses.
+    zstd keeps the input it could not use yet when the output is capped where zlib hands it back: the
+    ``unconsumed_tail`` is then ``HELD``, which the next call takes as no new input."""
+
+    def __init__(self) -> None:
+        self.inner = zstd_module().ZstdDecompressor()
+        self.unconsumed_tail: bytes = b""
+
+    @property
+    def eof(self) -> bool:
+        return bool(self.inner.eof)
+
+    @property
+    def unused_data(self) -> bytes:
+        return bytes(self.inner.unused_data)
+
+    def decompress(self, data: bytes, max_length: int) -> bytes:
+        piece = self.inner.decompress(b"" if data is HELD else data, max_length)
+        self.unconsumed_tail = b"" if self.inner.eof or self.inner.needs_input else HELD
+        return bytes(piece)
+
+
+
+
+@dataclass(frozen=True, slots=True)
+class Codec:
+    """A compression whose members (gzip members, zstd frames) can be inflated one at a time, each starting with
+    ``magic``: an archive written one record a member resynchronises at the next member."""
+
+    member: str  # what a member is called, for messages
+    data: str
+    magic: bytes
+    inflater: Callable[[], Any]  # a new decompressor for one member, with zlib's decompressor interface
+    error: Callable[[], type[Exception]]  # the exception the decompressor raises on bad data
+
+
+GZIP = Codec("gzip member", "gzip", GZIP_HEADER, lambda: zlib.decompressobj(zlib.MAX_WBITS | 16), lambda: zlib.error)
+# One frame a record, as the IIPC's WARC-zstd layout writes them (frames needing a dictionary are not read).
+ZSTD = Codec("zstd frame", "zstd", ZSTD_MAGIC, ZstdFrameInflater, lambda: zstd_module().ZstdError)
+
+
 class NotScannable(Exception):
     """An archive layout this scanner does not read; the caller reads it with FastWARC."""
 
@@ -151,6 +213,8 @@ def resumable(stream: BinaryIO, offset: int) -> bool:
     here = read_at(stream, offset, len(RECORD_START))
     if first.startswith(GZIP_HEADER[:2]):
         return here.startswith(GZIP_HEADER)
+    if first.startswith(ZSTD_MAGIC):
+        return here.startswith(ZSTD_MAGIC)
     return first.startswith(b"WARC/") and (offset == 0 or here.startswith(RECORD_START))
 
 
@@ -161,20 +225,22 @@ def scan_warc(stream: BinaryIO, max_block_bytes: int, start: int = 0) -> Iterato
         raise NotScannable("the stream cannot seek")
     head = read_at(stream, 0, len(RECORD_START))
     if head.startswith(GZIP_HEADER[:2]):
-        return scan_archive(stream, WARC, max_block_bytes, start, gzipped=True)
+        return scan_archive(stream, WARC, max_block_bytes, start, codec=GZIP)
+    if head.startswith(ZSTD_MAGIC):
+        return scan_archive(stream, WARC, max_block_bytes, start, codec=ZSTD)
     if head.startswith(b"WARC/") or not head:
-        return scan_archive(stream, WARC, max_block_bytes, start, gzipped=False)
-    raise NotScannable("not gzip or plain WARC")
+        return scan_archive(stream, WARC, max_block_bytes, start, codec=None)
+    raise NotScannable("not gzip, zstd or plain WARC")
 
 
 def scan_archive(stream: BinaryIO, fmt: RecordFormat, max_block_bytes: int, start: int = 0, *,
-                 gzipped: bool) -> Iterator[Found]:
+                 codec: Codec | None) -> Iterator[Found]:
     """The records (as ``fmt`` tells them) and damaged ranges of a seekable archive from ``start`` (a member or
-    record start), in file order: gzip members (``gzipped``) or plain records. Raises NotScannable (before giving
-    anything) for a file whose first member inflates past MAX_MEMBER_BYTES (one gzip stream)."""
+    record start), in file order: members of ``codec`` (gzip, zstd) or plain records (None). Raises NotScannable
+    (before giving anything) for a file whose first member inflates past MAX_MEMBER_BYTES (one compressed stream)."""
     size = stream.seek(0, 2)
-    if gzipped:
-        return _scan_members(stream, fmt, start, size, max_block_bytes)
+    if codec is not None:
+        return _scan_members(stream, fmt, codec, start, size, max_block_bytes)
     return _scan_records(stream, fmt, start, size, max_block_bytes, trusted_end=True, member=None)
 
 
@@ -276,15 +342,16 @@ def _record(stream: BinaryIO, fmt: RecordFormat, start: int, block_start: int, b
     return RawRecord(offset, inner, read_at(stream, start, block_end - start) + fmt.record_end)
 
 
-# ------------------------------------------------------------------------------------------ gzip members
+# ------------------------------------------------------------------------------------------ members
 
 
-def _scan_members(stream: BinaryIO, fmt: RecordFormat, start: int, size: int,
+def _scan_members(stream: BinaryIO, fmt: RecordFormat, codec: Codec, start: int, size: int,
                   max_block_bytes: int) -> Iterator[Found]:
-    first = _inflate_member(stream, start, size) if read_at(stream, start, 3) == GZIP_HEADER else None
+    magic = read_at(stream, start, len(codec.magic)) == codec.magic
+    first = _inflate_member(stream, codec, start) if magic else None
     if first is not None and first.too_large and start == 0:
-        raise NotScannable("the first gzip member inflates past MAX_MEMBER_BYTES: one gzip stream")
-    return _members(stream, fmt, start, size, max_block_bytes, first)
+        raise NotScannable(f"the first {codec.member} inflates past MAX_MEMBER_BYTES: one {codec.data} stream")
+    return _members(stream, fmt, codec, start, size, max_block_bytes, first)
 
 
 @dataclass
@@ -296,9 +363,10 @@ class _Member:
     too_large: bool = False
 
 
-def _inflate_member(stream: BinaryIO, start: int, size: int) -> _Member:
+def _inflate_member(stream: BinaryIO, codec: Codec, start: int) -> _Member:
     """Inflates the member at ``start`` into a spool (none past MAX_MEMBER_BYTES)."""
-    inflater = zlib.decompressobj(zlib.MAX_WBITS | 16)
+    inflater = codec.inflater()
+    error_type = codec.error()
     spool: tempfile.SpooledTemporaryFile[bytes] | None = tempfile.SpooledTemporaryFile(  # noqa: SIM115
         SPOOL_IN_MEMORY_BYTES)  # closed by the caller, _members
     inflated = 0
@@ -308,16 +376,16 @@ def _inflate_member(stream: BinaryIO, start: int, size: int) -> _Member:
     while not inflater.eof:
         data = stream.read(INFLATE_READ_BYTES)
         if not data:
-            problem = "the data ends inside a gzip member: the record is cut short"
+            problem = f"the data ends inside a {codec.member}: the record is cut short"
             break
         position += len(data)
         while data and not inflater.eof and problem is None:
-            saved = inflater.copy()
+            saved = inflater.copy() if hasattr(inflater, "copy") else None
             try:
                 piece = inflater.decompress(data, MAX_INFLATE_CHUNK)
-            except zlib.error as error:  # zlib gives nothing from a call that fails: inflate again up to the damage
-                piece, good = _inflate_until_error(saved, data)
-                problem = f"corrupt gzip data at about byte {position - len(data) + good}: {error}"
+            except error_type as error:  # zlib gives nothing from a call that fails: inflate again up to the damage
+                piece, good = _inflate_until_error(saved, data) if saved is not None else (b"", 0)
+                problem = f"corrupt {codec.data} data at about byte {position - len(data) + good}: {error}"
             inflated += len(piece)
             if spool is not None:
                 if inflated > MAX_MEMBER_BYTES:
@@ -352,22 +420,22 @@ def _inflate_until_error(inflater: Any, data: bytes) -> tuple[bytes, int]:
     return b"".join(pieces), good
 
 
-def _members(stream: BinaryIO, fmt: RecordFormat, start: int, size: int, max_block_bytes: int,
+def _members(stream: BinaryIO, fmt: RecordFormat, codec: Codec, start: int, size: int, max_block_bytes: int,
              first: _Member | None) -> Iterator[Found]:
     position = start
     member: _Member | None = first
     while position < size:
         if member is None:
-            if read_at(stream, position, len(GZIP_HEADER)) != GZIP_HEADER:
-                following = find_bytes(stream, GZIP_HEADER, position + 1, size) or size
+            if read_at(stream, position, len(codec.magic)) != codec.magic:
+                following = find_bytes(stream, codec.magic, position + 1, size) or size
                 padding = _after_padding(stream, position, size) >= following
                 if not padding or following < size:
                     why = (f"{size - position} bytes after the last record were not read" if following >= size
-                           else "bytes between gzip members that are not a member")
+                           else f"bytes between {codec.member}s that are not a member")
                     yield DamagedRange(position, following, why)
                 position = following
                 continue
-            member = _inflate_member(stream, position, size)
+            member = _inflate_member(stream, codec, position)
         try:
             if member.spool is not None:
                 yield from _scan_records(member.spool, fmt, 0, member.inflated, max_block_bytes,
@@ -377,7 +445,7 @@ def _members(stream: BinaryIO, fmt: RecordFormat, start: int, size: int, max_blo
             if member.problem is None:
                 position = member.end
             else:
-                following = find_bytes(stream, GZIP_HEADER, position + 1, size) or size
+                following = find_bytes(stream, codec.magic, position + 1, size) or size
                 yield DamagedRange(position, following, member.problem)
                 position = following
         finally:
@@ -386,5 +454,6 @@ def _members(stream: BinaryIO, fmt: RecordFormat, start: int, size: int, max_blo
         member = None
 
 
-__all__ = ["WARC", "DamagedRange", "NotScannable", "OversizedRecord", "RawRecord", "RecordFormat", "RecordHeader",
-           "find_bytes", "read_at", "scan_archive", "scan_warc"]
+__all__ = ["GZIP", "WARC", "ZSTD", "Codec", "DamagedRange", "NotScannable", "OversizedRecord", "RawRecord",
+           "RecordFormat", "RecordHeader", "ZstdFrameInflater", "find_bytes", "read_at", "scan_archive", "scan_warc",
+           "zstd_module"]

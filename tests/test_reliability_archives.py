@@ -392,3 +392,55 @@ def test_a_warc_in_one_damaged_gzip_stream_keeps_the_records_before_the_damage(f
     broken = [record for record in skipped if record.reason == "broken_archive"]
     assert len(broken) == 1 and broken[0].input == "x:0"
     assert re.search(r"corrupt gzip data at about byte \d+", broken[0].detail)
+
+
+def zstd_frames(data: bytes, starts: list[int]) -> tuple[bytes, list[int]]:
+    """The plain WARC ``data`` as one zstd frame a record (the IIPC WARC-zstd layout, without a dictionary);
+    returns it and each frame's start."""
+    from crawler.warc_scan import zstd_module
+
+    ends = [*starts[1:], len(data)]
+    frames = [zstd_module().compress(data[start:end]) for start, end in zip(starts, ends, strict=True)]
+    return b"".join(frames), [sum(len(frame) for frame in frames[:index]) for index in range(len(frames))]
+
+
+@pytest.mark.parametrize(("case", "lost_at_most"), [
+    ("corrupt frame", 1), ("garbage between frames", 0), ("zeroed bytes across a boundary", 2)])
+def test_a_damaged_zstd_warc_of_one_frame_a_record_loses_only_the_damaged_records(case, lost_at_most):
+    plain, plain_starts = build(gzipped=False)
+    data, starts = zstd_frames(plain, plain_starts)
+    damage = {"corrupt frame": corrupt_member, "garbage between frames": garbage_between_members,
+              "zeroed bytes across a boundary": zeros_across_boundary}[case]
+    urls, skipped = pages_of(damage(data, starts))
+    assert set(urls) <= set(ALL) and len(set(urls)) == len(urls)
+    assert len(ALL) - len(urls) <= lost_at_most, (case, sorted(set(ALL) - set(urls)))
+    assert url(DAMAGED + 2) in urls and url(PAGES - 1) in urls
+    broken = [record for record in skipped if record.reason in ("broken_archive", "bad_digest")]
+    assert broken and all(re.search(r"x:\d+", record.input) for record in broken)
+    if case == "garbage between frames":
+        assert [record.detail for record in broken] == [
+            f"bytes {starts[DAMAGED]}-{starts[DAMAGED] + 1024} (1024 bytes) skipped: bytes between zstd frames that are"
+            " not a member"]
+
+
+@pytest.mark.parametrize("layout", ["zstd", "lz4"])
+def test_a_damaged_warc_in_one_zstd_or_lz4_frame_is_counted_and_gives_no_wrong_page(layout, tmp_path):
+    """One frame cannot be resynchronised (what follows the damage is lost, or caught record by record by the
+    WARC-Block-Digest when the frame has no checksum): the damage is counted, with the offset reading stopped at,
+    and no page given differs from the one written."""
+    from fastwarc.stream_io import Lz4Writer, ZstdWriter
+
+    plain, _ = build(gzipped=False)
+    writer = (ZstdWriter if layout == "zstd" else Lz4Writer)(str(tmp_path / "archive"), fsspec_args=False)
+    writer.write(plain)
+    writer.close()
+    data = (tmp_path / "archive").read_bytes()
+    at = len(data) // 2
+    records = list(batch.read_warc(io.BytesIO(data[:at] + bytes(b ^ 0x55 for b in data[at : at + 40])
+                                              + data[at + 40 :]), "x"))
+    originals = {url(n): page_body(n) for n in range(PAGES)}
+    pages = [record for record in records if isinstance(record, batch.Page)]
+    assert pages and all(originals.get(page.url) == page.html for page in pages)
+    damage = [record for record in records if isinstance(record, batch.Skipped)
+              and record.reason in ("broken_archive", "bad_digest")]
+    assert damage and all(re.fullmatch(r"x:\d+", record.input) for record in damage)
