@@ -28,6 +28,7 @@ The record layout is a ``RecordFormat`` (``WARC`` here); ``crawler.arc_scan`` gi
 
 from __future__ import annotations
 
+import importlib
 import re
 import tempfile
 import zlib
@@ -118,11 +119,12 @@ HELD = _Held(b"held")
 
 def zstd_module() -> Any:
     """Python's zstd module (``compression.zstd`` from 3.14, its backport before)."""
-    try:
-        from compression import zstd  # type: ignore[import-not-found]
+    try:  # the standard library's from Python 3.14 (not yet in sys.stdlib_module_names of older Pythons)
+        return importlib.import_module("compression.zstd")
     except ImportError:
-        from backports import zstd  # type: ignore[import-not-found,no-redef]
-    return zstd
+        from backports import zstd  # type: ignore[import-not-found]
+
+        return zstd
 
 
 class ZstdFrameInflater:
