@@ -150,15 +150,13 @@ class ZstdFrameInflater:
         return bytes(piece)
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class Codec:
     """A compression whose members (gzip members, zstd frames) can be inflated one at a time, each starting with
     ``magic``: an archive written one record a member resynchronises at the next member."""
 
     member: str  # what a member is called, for messages
-    data: str
+    data: str  # what its data is called, for messages
     magic: bytes
     inflater: Callable[[], Any]  # a new decompressor for one member, with zlib's decompressor interface
     error: Callable[[], type[Exception]]  # the exception the decompressor raises on bad data
