@@ -251,9 +251,9 @@ def read_warc(source: str | BinaryIO, where: str) -> Iterator[Record]:
             stream.close()
 
 
-def _scanned_record(item: Any, where: str) -> Record:
-    from fastwarc.warc import ArchiveIterator
-
+def _scanned_record(item: Any, where: str, read: Callable[[bytes, str], Record] | None = None) -> Record:
+    """A record or damaged range a scanner found (``warc_scan``), as a record: ``read`` turns a whole record's
+    bytes into one (a WARC record read by FastWARC when None)."""
     from . import warc_scan
 
     if isinstance(item, warc_scan.DamagedRange):
@@ -263,7 +263,13 @@ def _scanned_record(item: Any, where: str) -> Record:
     place = f"{where}:{item.offset}" + (f"+{item.inner}" if item.inner else "")
     if isinstance(item, warc_scan.OversizedRecord):
         return Skipped(place, "too_large", f"{item.url or 'a record'}: {item.length} bytes", bad=True)
-    for record in ArchiveIterator(io.BytesIO(item.data), parse_http=False, fsspec_args=False):
+    return (read or _warc_bytes_record)(item.data, place)
+
+
+def _warc_bytes_record(data: bytes, place: str) -> Record:
+    from fastwarc.warc import ArchiveIterator
+
+    for record in ArchiveIterator(io.BytesIO(data), parse_http=False, fsspec_args=False):
         return _warc_record(record, place)
     return Skipped(place, "broken_archive", "a record FastWARC does not read", bad=True)
 
@@ -355,19 +361,51 @@ def _warc_record(record: Any, where: str) -> Record:
 
 
 def _read_arc(path: Path) -> Iterator[Record]:
-    """ARC files through warcio's on-the-fly conversion (FastWARC reads WARC only)."""
+    """ARC files, cut into records by ``arc_scan`` so that damage costs only the records it touches (each damaged
+    byte range is a ``broken_archive`` record with its offsets); each whole record is converted by warcio
+    (FastWARC reads WARC only). An ``.arc.gz`` of one huge gzip stream is read by warcio alone, which stops at
+    the first damage."""
+    from . import arc_scan, warc_scan
+
+    where = str(path)
+    with path.open("rb") as stream:
+        head = stream.read(arc_scan.ARC.probe_bytes)
+        gzipped = head.startswith(GZIP_MAGIC) or (path.name.endswith(".gz") and not arc_scan.ARC.starts(head))
+        try:
+            found = arc_scan.scan_arc(stream, MAX_PAGE_BYTES, gzipped=gzipped)
+        except warc_scan.NotScannable:
+            stream.seek(0)
+            yield from _read_arc_stream(stream, where)
+            return
+        for item in found:
+            yield _scanned_record(item, where, _arc_bytes_record)
+
+
+def _arc_bytes_record(data: bytes, place: str) -> Record:
+    from warcio.archiveiterator import ArchiveIterator
+
+    try:
+        for record in ArchiveIterator(io.BytesIO(data), arc2warc=True):
+            return _arc_record(record, place)
+    except Exception as error:  # warcio raises ArchiveLoadFailed and header parsing errors on what it cannot read
+        return Skipped(place, "broken_archive", f"a record warcio does not read: {type(error).__name__}: {error}",
+                       bad=True)
+    return Skipped(place, "broken_archive", "a record warcio does not read", bad=True)
+
+
+def _read_arc_stream(stream: BinaryIO, where: str) -> Iterator[Record]:
+    """warcio over the whole ARC stream (its on-the-fly conversion), ending at the first damage."""
     from warcio.archiveiterator import ArchiveIterator
 
     offset = 0
     try:
-        with path.open("rb") as stream:
-            iterator = ArchiveIterator(stream, arc2warc=True)
-            for record in iterator:
-                result = _arc_record(record, str(path))
-                offset = iterator.get_record_offset()  # reads the record to its end: after the body
-                yield dataclasses.replace(result, input=f"{path}:{offset}")
+        iterator = ArchiveIterator(stream, arc2warc=True)
+        for record in iterator:
+            result = _arc_record(record, where)
+            offset = iterator.get_record_offset()  # reads the record to its end: after the body
+            yield dataclasses.replace(result, input=f"{where}:{offset}")
     except Exception as error:  # warcio raises ArchiveLoadFailed and zlib errors on broken files
-        yield Skipped(f"{path}:{offset}", "broken_archive", f"reading stopped: {type(error).__name__}: {error}",
+        yield Skipped(f"{where}:{offset}", "broken_archive", f"reading stopped: {type(error).__name__}: {error}",
                       bad=True)
 
 

@@ -7,7 +7,9 @@ records itself and hands each whole record to FastWARC (``crawler.batch``):
 1. **Members.** A ``.warc.gz`` is a series of gzip members (the WARC standard, annex D: one record a member). Each
    member is inflated on its own, into a spooled temporary file (memory stays bounded whatever it inflates to).
    A member that does not inflate (corrupt, cut short) or bytes that are not a member start are a damaged range:
-   the scan goes on at the next gzip header (``1f 8b 08``) after it.
+   the scan goes on at the next gzip header (``1f 8b 08``) after it. A ``.warc.zst`` written one zstd frame a
+   record (the IIPC's WARC-zstd layout) is read the same way, frame by frame. A member of several records (a
+   WARC compressed as one gzip stream) keeps the records inflated before its damage.
 2. **Records.** Inside a member (or a plain ``.warc``) a record is ``WARC/1.x`` header lines, a blank line, then
    ``Content-Length`` bytes of block. The length is trusted only when what follows the block is padding and the
    next record's ``WARC/1.`` (or the end). When it is not, and a ``WARC/1.`` line starts inside the block, the
@@ -15,21 +17,27 @@ records itself and hands each whole record to FastWARC (``crawler.batch``):
    length, or a header with no end, is a damaged range up to the next ``WARC/1.`` line.
 
 Every damaged range is given out with its byte offsets and why, to be counted and logged. Archives this scanner
-does not read (zstd, lz4, a stream that cannot seek, a file of one huge gzip member) are read by FastWARC alone,
-as before (``NotScannable``). ``crawler.batch`` reads an archive with FastWARC first and calls the scanner only
-from the last good record when FastWARC stops at damage, so an undamaged archive costs nothing more.
+does not read (lz4, zstd with a dictionary, a stream that cannot seek, a file of one huge gzip member or zstd
+frame) are read by FastWARC alone, as before (``NotScannable``): one ``broken_archive`` where it stopped.
+``crawler.batch`` reads an archive with FastWARC first and calls the scanner only from the last good record when
+FastWARC stops at damage, so an undamaged archive costs nothing more.
+
+The record layout is a ``RecordFormat`` (``WARC`` here); ``crawler.arc_scan`` gives the ARC one to
+``scan_archive``, which shares the member inflation and the resynchronisation.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 import tempfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 GZIP_HEADER = b"\x1f\x8b\x08"  # RFC 1952: magic and the deflate method, the only one in use
+ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"  # RFC 8878, section 3.1.1: a Zstandard frame starts with it
 RECORD_START = b"WARC/1."
 READ_CHUNK = 1024 * 1024  # for looking for the next record or member
 # Compressed bytes fed to zlib at a time: about one member (scrapinghub pages: 20-60 KB gzipped). Reading 1 MB a
@@ -50,8 +58,113 @@ SPOOL_IN_MEMORY_BYTES = 16 * 1024 * 1024
 # batch extracts (batch.MAX_PAGE_BYTES). The first member of a file past it means the file is one gzip stream,
 # which FastWARC reads on its own.
 MAX_MEMBER_BYTES = 256 * 1024 * 1024
+# When a decompress call fails, its input is inflated again this much at a time, to keep what comes before the
+# damage: judgement call, a few hundred bytes of page text.
+RECOVER_SLICE_BYTES = 512
 # Output of one decompress call is capped so that a highly compressed member does not fill memory at once.
 MAX_INFLATE_CHUNK = 16 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class RecordHeader:
+    """What a format reads from the bytes at a record start: ``block`` (where the block starts, from the record
+    start) and ``length`` (its length), or None with ``why`` when no usable record starts there."""
+
+    block: int | None
+    length: int | None
+    why: str = ""
+    url: str | None = None
+
+
+class RecordFormat:
+    """How records of one archive format are told apart; ``scan_archive`` does the rest (gzip members, trusting a
+    length only when the next record or the end follows it, resynchronising at the next record start)."""
+
+    length_name = "Content-Length"  # the header field that gives a block's length, for messages
+    record_end = b"\r\n\r\n"  # appended to a record's bytes before the reader gets them
+    probe_bytes = len(RECORD_START)  # how much is read to tell whether a record starts at an offset
+    # A block of the right length followed by bytes that are not a record is kept (the damage after it skipped):
+    # the reader checks it against its WARC-Block-Digest (``bad_digest``) when the writer gave one.
+    keeps_unconfirmed_records = True
+
+    def header(self, head: bytes) -> RecordHeader:
+        """Reads the record header at the start of ``head`` (up to MAX_HEADER_BYTES)."""
+        header_end = head.find(b"\r\n\r\n")
+        length = CONTENT_LENGTH.search(head, 0, max(header_end, 0)) if header_end > 0 else None
+        if not head.startswith(RECORD_START) or length is None:
+            return RecordHeader(None, None, "no WARC record starts here" if not head.startswith(RECORD_START)
+                                else "the record header has no end" if header_end < 0 else "no valid Content-Length")
+        url = TARGET_URI.search(head, 0, header_end)
+        return RecordHeader(header_end + 4, int(length.group(1)), url=url.group(1).decode("utf-8", "replace")
+                            if url else None)
+
+    def starts(self, head: bytes) -> bool:
+        """Whether a record starts at the start of ``head`` (``probe_bytes`` long)."""
+        return head.startswith(RECORD_START)
+
+    def find_start(self, stream: BinaryIO, start: int, end: int) -> int | None:
+        """The first offset in ``start``..``end`` where a record starts, or None."""
+        return find_bytes(stream, RECORD_START, start, end)
+
+
+WARC = RecordFormat()
+
+
+class _Held(bytes):
+    """The type of ``HELD``, so that no bytes read from a file can be it."""
+
+
+HELD = _Held(b"held")
+
+
+def zstd_module() -> Any:
+    """Python's zstd module (``compression.zstd`` from 3.14, its backport before)."""
+    try:  # the standard library's from Python 3.14 (not yet in sys.stdlib_module_names of older Pythons)
+        return importlib.import_module("compression.zstd")
+    except ImportError:
+        from backports import zstd  # type: ignore[import-not-found]
+
+        return zstd
+
+
+class ZstdFrameInflater:
+    """zstd's decompressor (one frame) with the part of zlib's decompressor interface ``_inflate_member`` uses.
+    zstd keeps the input it could not use yet when the output is capped where zlib hands it back: the
+    ``unconsumed_tail`` is then ``HELD``, which the next call takes as no new input."""
+
+    def __init__(self) -> None:
+        self.inner = zstd_module().ZstdDecompressor()
+        self.unconsumed_tail: bytes = b""
+
+    @property
+    def eof(self) -> bool:
+        return bool(self.inner.eof)
+
+    @property
+    def unused_data(self) -> bytes:
+        return bytes(self.inner.unused_data)
+
+    def decompress(self, data: bytes, max_length: int) -> bytes:
+        piece = self.inner.decompress(b"" if data is HELD else data, max_length)
+        self.unconsumed_tail = b"" if self.inner.eof or self.inner.needs_input else HELD
+        return bytes(piece)
+
+
+@dataclass(frozen=True, slots=True)
+class Codec:
+    """A compression whose members (gzip members, zstd frames) can be inflated one at a time, each starting with
+    ``magic``: an archive written one record a member resynchronises at the next member."""
+
+    member: str  # what a member is called, for messages
+    data: str  # what its data is called, for messages
+    magic: bytes
+    inflater: Callable[[], Any]  # a new decompressor for one member, with zlib's decompressor interface
+    error: Callable[[], type[Exception]]  # the exception the decompressor raises on bad data
+
+
+GZIP = Codec("gzip member", "gzip", GZIP_HEADER, lambda: zlib.decompressobj(zlib.MAX_WBITS | 16), lambda: zlib.error)
+# One frame a record, as the IIPC's WARC-zstd layout writes them (frames needing a dictionary are not read).
+ZSTD = Codec("zstd frame", "zstd", ZSTD_MAGIC, ZstdFrameInflater, lambda: zstd_module().ZstdError)
 
 
 class NotScannable(Exception):
@@ -96,10 +209,12 @@ def resumable(stream: BinaryIO, offset: int) -> bool:
     stream)."""
     if not stream.seekable():
         return False
-    first = _read_at(stream, 0, len(RECORD_START))
-    here = _read_at(stream, offset, len(RECORD_START))
+    first = read_at(stream, 0, len(RECORD_START))
+    here = read_at(stream, offset, len(RECORD_START))
     if first.startswith(GZIP_HEADER[:2]):
         return here.startswith(GZIP_HEADER)
+    if first.startswith(ZSTD_MAGIC):
+        return here.startswith(ZSTD_MAGIC)
     return first.startswith(b"WARC/") and (offset == 0 or here.startswith(RECORD_START))
 
 
@@ -108,28 +223,40 @@ def scan_warc(stream: BinaryIO, max_block_bytes: int, start: int = 0) -> Iterato
     file order. Raises NotScannable (before giving anything) for layouts it does not read."""
     if not stream.seekable():
         raise NotScannable("the stream cannot seek")
-    size = stream.seek(0, 2)
-    head = _read_at(stream, 0, len(RECORD_START))
+    head = read_at(stream, 0, len(RECORD_START))
     if head.startswith(GZIP_HEADER[:2]):
-        return _scan_members(stream, start, size, max_block_bytes)
+        return scan_archive(stream, WARC, max_block_bytes, start, codec=GZIP)
+    if head.startswith(ZSTD_MAGIC):
+        return scan_archive(stream, WARC, max_block_bytes, start, codec=ZSTD)
     if head.startswith(b"WARC/") or not head:
-        return _scan_records(stream, start, size, max_block_bytes, trusted_end=True, member=None)
-    raise NotScannable("not gzip or plain WARC")
+        return scan_archive(stream, WARC, max_block_bytes, start, codec=None)
+    raise NotScannable("not gzip, zstd or plain WARC")
+
+
+def scan_archive(stream: BinaryIO, fmt: RecordFormat, max_block_bytes: int, start: int = 0, *,
+                 codec: Codec | None) -> Iterator[Found]:
+    """The records (as ``fmt`` tells them) and damaged ranges of a seekable archive from ``start`` (a member or
+    record start), in file order: members of ``codec`` (gzip, zstd) or plain records (None). Raises NotScannable
+    (before giving anything) for a file whose first member inflates past MAX_MEMBER_BYTES (one compressed stream)."""
+    size = stream.seek(0, 2)
+    if codec is not None:
+        return _scan_members(stream, fmt, codec, start, size, max_block_bytes)
+    return _scan_records(stream, fmt, start, size, max_block_bytes, trusted_end=True, member=None)
 
 
 # ------------------------------------------------------------------------------------------ byte helpers
 
 
-def _read_at(stream: BinaryIO, offset: int, length: int) -> bytes:
+def read_at(stream: BinaryIO, offset: int, length: int) -> bytes:
     stream.seek(offset)
     return stream.read(length)
 
 
-def _find(stream: BinaryIO, pattern: bytes, start: int, end: int) -> int | None:
+def find_bytes(stream: BinaryIO, pattern: bytes, start: int, end: int) -> int | None:
     """The first offset in ``start``..``end`` where ``pattern`` starts (whole inside the range), or None."""
     position = start
     while position < end:
-        chunk = _read_at(stream, position, min(READ_CHUNK, end - position))
+        chunk = read_at(stream, position, min(READ_CHUNK, end - position))
         if not chunk:
             return None
         found = chunk.find(pattern)
@@ -144,7 +271,7 @@ def _find(stream: BinaryIO, pattern: bytes, start: int, end: int) -> int | None:
 def _after_padding(stream: BinaryIO, offset: int, size: int) -> int:
     """The first offset at or after ``offset`` that is not record padding (``size`` when only padding is left,
     or when more than MAX_PADDING_BYTES of it)."""
-    chunk = _read_at(stream, offset, min(MAX_PADDING_BYTES, size - offset))
+    chunk = read_at(stream, offset, min(MAX_PADDING_BYTES, size - offset))
     stripped = chunk.lstrip(RECORD_PADDING)
     return offset + len(chunk) - len(stripped) if stripped or offset + len(chunk) < size else size
 
@@ -152,12 +279,12 @@ def _after_padding(stream: BinaryIO, offset: int, size: int) -> int:
 # ------------------------------------------------------------------------------------------ records
 
 
-def _scan_records(stream: BinaryIO, start: int, size: int, max_block_bytes: int, *, trusted_end: bool,
-                  member: int | None) -> Iterator[Found]:
-    """Records of plain WARC data in ``stream`` from ``start`` to ``size``. ``member``: the offset of the gzip
-    member this data inflated from (offsets given out are then that member's). With ``trusted_end`` False (a
-    member cut or corrupt: its inflated data stops anywhere) only records followed by another record are given,
-    and no damaged range (the member's damage covers them)."""
+def _scan_records(stream: BinaryIO, fmt: RecordFormat, start: int, size: int, max_block_bytes: int, *,
+                  trusted_end: bool, member: int | None) -> Iterator[Found]:
+    """Records of uncompressed archive data in ``stream`` from ``start`` to ``size``. ``member``: the offset of
+    the gzip member this data inflated from (offsets given out are then that member's). With ``trusted_end``
+    False (a member cut or corrupt: its inflated data stops anywhere) only records followed by another record are
+    given, and no damaged range (the member's damage covers them)."""
 
     def place(offset: int) -> tuple[int, int]:
         return (offset, 0) if member is None else (member, offset)
@@ -171,59 +298,60 @@ def _scan_records(stream: BinaryIO, start: int, size: int, max_block_bytes: int,
 
     position = _after_padding(stream, start, size)
     while position < size:
-        header = _read_at(stream, position, MAX_HEADER_BYTES)
-        header_end = header.find(b"\r\n\r\n")
-        length = CONTENT_LENGTH.search(header, 0, max(header_end, 0)) if header_end > 0 else None
-        if not header.startswith(RECORD_START) or length is None:
-            following = _find(stream, RECORD_START, position + 1, size)
-            why = ("no WARC record starts here" if not header.startswith(RECORD_START) else
-                   "the record header has no end" if header_end < 0 else "no valid Content-Length")
-            yield from damage(position, following or size, why)
+        header = fmt.header(read_at(stream, position, MAX_HEADER_BYTES))
+        if header.block is None or header.length is None:
+            following = fmt.find_start(stream, position + 1, size)
+            yield from damage(position, following or size, header.why)
             position = following or size
             continue
-        block_start = position + header_end + 4
-        block_end = block_start + int(length.group(1))
+        block_start = position + header.block
+        block_end = block_start + header.length
         following = _after_padding(stream, block_end, size) if block_end <= size else None
-        next_is_record = following is not None and _read_at(stream, following, len(RECORD_START)) == RECORD_START
+        next_is_record = following is not None and fmt.starts(read_at(stream, following, fmt.probe_bytes))
         if following is not None and (next_is_record or (following >= size and trusted_end)):
-            yield _record(stream, position, block_start, block_end, header[:header_end], max_block_bytes, place)
+            yield _record(stream, fmt, position, block_start, block_end, header.url, max_block_bytes, place)
             position = following
             continue
-        inner = _find(stream, RECORD_START, block_start, min(block_end, size))
+        inner = fmt.find_start(stream, block_start, min(block_end, size))
         if inner is not None or block_end > size:  # the length runs past the next record, or past the end
-            resume = inner if inner is not None else _find(stream, RECORD_START, block_start, size) or size
-            yield from damage(position, resume, "Content-Length does not match the record's end"
-                              if block_end <= size else "Content-Length runs past the end of the data")
+            resume = inner if inner is not None else fmt.find_start(stream, block_start, size) or size
+            yield from damage(position, resume, f"{fmt.length_name} does not match the record's end"
+                              if block_end <= size else f"{fmt.length_name} runs past the end of the data")
             position = resume
             continue
         if not trusted_end:  # a whole block at the end of data that stops anywhere: it may be cut
             return
+        if not fmt.keeps_unconfirmed_records:  # no digest to check the block: the record is lost with the damage
+            resume = fmt.find_start(stream, block_start, size) or size
+            yield from damage(position, resume, f"no record follows the {fmt.length_name}")
+            position = resume
+            continue
         # The block has its length; what follows it is neither padding nor a record: damage after the record.
-        yield _record(stream, position, block_start, block_end, header[:header_end], max_block_bytes, place)
-        resume = _find(stream, RECORD_START, following, size) or size
+        yield _record(stream, fmt, position, block_start, block_end, header.url, max_block_bytes, place)
+        resume = fmt.find_start(stream, following, size) or size
         yield from damage(following, resume, f"{resume - following} bytes after the last record were not read"
                           if resume >= size else "bytes between records that are not a record")
         position = resume
 
 
-def _record(stream: BinaryIO, start: int, block_start: int, block_end: int, header: bytes, max_block_bytes: int,
-            place: object) -> Found:
-    offset, inner = place(start)  # type: ignore[operator]
+def _record(stream: BinaryIO, fmt: RecordFormat, start: int, block_start: int, block_end: int, url: str | None,
+            max_block_bytes: int, place: Callable[[int], tuple[int, int]]) -> Found:
+    offset, inner = place(start)
     if block_end - block_start > max_block_bytes:
-        url = TARGET_URI.search(header)
-        return OversizedRecord(offset, inner, block_end - block_start,
-                               url.group(1).decode("utf-8", "replace") if url else None)
-    return RawRecord(offset, inner, _read_at(stream, start, block_end - start) + b"\r\n\r\n")
+        return OversizedRecord(offset, inner, block_end - block_start, url)
+    return RawRecord(offset, inner, read_at(stream, start, block_end - start) + fmt.record_end)
 
 
-# ------------------------------------------------------------------------------------------ gzip members
+# ------------------------------------------------------------------------------------------ members
 
 
-def _scan_members(stream: BinaryIO, start: int, size: int, max_block_bytes: int) -> Iterator[Found]:
-    first = _inflate_member(stream, start, size) if _read_at(stream, start, 3) == GZIP_HEADER else None
+def _scan_members(stream: BinaryIO, fmt: RecordFormat, codec: Codec, start: int, size: int,
+                  max_block_bytes: int) -> Iterator[Found]:
+    magic = read_at(stream, start, len(codec.magic)) == codec.magic
+    first = _inflate_member(stream, codec, start) if magic else None
     if first is not None and first.too_large and start == 0:
-        raise NotScannable("the first gzip member inflates past MAX_MEMBER_BYTES: one gzip stream")
-    return _members(stream, start, size, max_block_bytes, first)
+        raise NotScannable(f"the first {codec.member} inflates past MAX_MEMBER_BYTES: one {codec.data} stream")
+    return _members(stream, fmt, codec, start, size, max_block_bytes, first)
 
 
 @dataclass
@@ -235,9 +363,10 @@ class _Member:
     too_large: bool = False
 
 
-def _inflate_member(stream: BinaryIO, start: int, size: int) -> _Member:
+def _inflate_member(stream: BinaryIO, codec: Codec, start: int) -> _Member:
     """Inflates the member at ``start`` into a spool (none past MAX_MEMBER_BYTES)."""
-    inflater = zlib.decompressobj(zlib.MAX_WBITS | 16)
+    inflater = codec.inflater()
+    error_type = codec.error()
     spool: tempfile.SpooledTemporaryFile[bytes] | None = tempfile.SpooledTemporaryFile(  # noqa: SIM115
         SPOOL_IN_MEMORY_BYTES)  # closed by the caller, _members
     inflated = 0
@@ -247,53 +376,76 @@ def _inflate_member(stream: BinaryIO, start: int, size: int) -> _Member:
     while not inflater.eof:
         data = stream.read(INFLATE_READ_BYTES)
         if not data:
-            problem = "the data ends inside a gzip member: the record is cut short"
+            problem = f"the data ends inside a {codec.member}: the record is cut short"
             break
         position += len(data)
-        try:
-            while data and not inflater.eof:
+        while data and not inflater.eof and problem is None:
+            saved = inflater.copy() if hasattr(inflater, "copy") else None
+            try:
                 piece = inflater.decompress(data, MAX_INFLATE_CHUNK)
-                inflated += len(piece)
-                if spool is not None:
-                    if inflated > MAX_MEMBER_BYTES:
-                        spool.close()
-                        spool = None
-                    else:
-                        spool.write(piece)
-                data = inflater.unconsumed_tail
-        except zlib.error as error:
-            problem = f"corrupt gzip data: {error}"
+            except error_type as error:  # zlib gives nothing from a call that fails: inflate again up to the damage
+                piece, good = _inflate_until_error(saved, data) if saved is not None else (b"", 0)
+                problem = f"corrupt {codec.data} data at about byte {position - len(data) + good}: {error}"
+            inflated += len(piece)
+            if spool is not None:
+                if inflated > MAX_MEMBER_BYTES:
+                    spool.close()
+                    spool = None
+                else:
+                    spool.write(piece)
+            data = inflater.unconsumed_tail
+        if problem is not None:
             break
     end = position - len(inflater.unused_data) if inflater.eof else position  # unconsumed_tail may repeat it
     return _Member(spool, inflated, end, problem, too_large=spool is None)
 
 
-def _members(stream: BinaryIO, start: int, size: int, max_block_bytes: int,
+def _inflate_until_error(inflater: Any, data: bytes) -> tuple[bytes, int]:
+    """What ``data`` inflates to before the bytes zlib refuses, and how many of its bytes gave it (the records a
+    member of several holds before its damage are kept: a WARC compressed as one gzip stream)."""
+    pieces = []
+    total = 0
+    good = 0
+    while good < len(data) and total < MAX_INFLATE_CHUNK:
+        part = data[good : good + RECOVER_SLICE_BYTES]
+        try:
+            piece = inflater.decompress(part, MAX_INFLATE_CHUNK - total)
+        except zlib.error:
+            break
+        pieces.append(piece)
+        total += len(piece)
+        good += len(part) - len(inflater.unconsumed_tail)
+        if inflater.eof or inflater.unconsumed_tail:
+            break
+    return b"".join(pieces), good
+
+
+def _members(stream: BinaryIO, fmt: RecordFormat, codec: Codec, start: int, size: int, max_block_bytes: int,
              first: _Member | None) -> Iterator[Found]:
     position = start
     member: _Member | None = first
     while position < size:
         if member is None:
-            if _read_at(stream, position, len(GZIP_HEADER)) != GZIP_HEADER:
-                following = _find(stream, GZIP_HEADER, position + 1, size) or size
+            if read_at(stream, position, len(codec.magic)) != codec.magic:
+                following = find_bytes(stream, codec.magic, position + 1, size) or size
                 padding = _after_padding(stream, position, size) >= following
                 if not padding or following < size:
                     why = (f"{size - position} bytes after the last record were not read" if following >= size
-                           else "bytes between gzip members that are not a member")
+                           else f"bytes between {codec.member}s that are not a member")
                     yield DamagedRange(position, following, why)
                 position = following
                 continue
-            member = _inflate_member(stream, position, size)
+            member = _inflate_member(stream, codec, position)
         try:
             if member.spool is not None:
-                yield from _scan_records(member.spool, 0, member.inflated, max_block_bytes,
+                yield from _scan_records(member.spool, fmt, 0, member.inflated, max_block_bytes,
                                          trusted_end=member.problem is None, member=position)
             if member.too_large:
                 yield OversizedRecord(position, 0, member.inflated, None)
             if member.problem is None:
                 position = member.end
             else:
-                following = _find(stream, GZIP_HEADER, position + 1, size) or size
+                following = find_bytes(stream, codec.magic, position + 1, size) or size
                 yield DamagedRange(position, following, member.problem)
                 position = following
         finally:
@@ -302,4 +454,6 @@ def _members(stream: BinaryIO, start: int, size: int, max_block_bytes: int,
         member = None
 
 
-__all__ = ["DamagedRange", "NotScannable", "OversizedRecord", "RawRecord", "scan_warc"]
+__all__ = ["GZIP", "WARC", "ZSTD", "Codec", "DamagedRange", "NotScannable", "OversizedRecord", "RawRecord",
+           "RecordFormat", "RecordHeader", "ZstdFrameInflater", "find_bytes", "read_at", "scan_archive", "scan_warc",
+           "zstd_module"]

@@ -258,3 +258,189 @@ def test_random_damage_costs_only_the_records_it_touches(gzipped):
         assert all(originals.get(page.url) == page.html for page in pages), (kind, at, size)
         touched = sum(1 for start, end in zip(starts, ends, strict=True) if start <= at + size and end > at - 1)
         assert PAGES - len({page.url for page in pages}) <= touched + 1, (kind, at, size)
+
+
+# ------------------------------------------------------------------------------------------ ARC files
+
+ARC_VERSION_BLOCK = b"1 0 tests\nURL IP-address Archive-date Content-type Archive-length\n"
+
+
+def arc_record(uri: str, block: bytes, content_type: str = "text/html") -> bytes:
+    """One ARC 1.0 record: its header line, ``Archive-length`` bytes of block, and the closing newline."""
+    return f"{uri} 127.0.0.1 20240312093000 {content_type} {len(block)}\n".encode() + block + b"\n"
+
+
+def build_arc(gzipped: bool) -> tuple[bytes, list[int]]:
+    """An ARC file (a filedesc record, then PAGES HTML responses; one gzip member a record when ``gzipped``);
+    returns its bytes and each page record's start offset."""
+    records = [arc_record("filedesc://test.arc", ARC_VERSION_BLOCK, "text/plain")]
+    for number in range(PAGES):
+        http = b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n\r\n" + page_body(number)
+        records.append(arc_record(url(number), http))
+    parts = [gzip.compress(record) for record in records] if gzipped else records
+    starts = [sum(len(part) for part in parts[: index + 1]) for index in range(PAGES)]
+    return b"".join(parts), starts
+
+
+def arc_pages_of(tmp_path: Path, data: bytes, gzipped: bool,
+                 unchecked: frozenset[str] = frozenset()) -> tuple[list[str], list[batch.Skipped]]:
+    """The page URLs and skipped records of the ARC ``data``; every page but those of ``unchecked`` URLs must be
+    the page written (never a wrong page)."""
+    path = tmp_path / ("damaged.arc.gz" if gzipped else "damaged.arc")
+    path.write_bytes(data)
+    records = list(batch.iter_records([(path, "arc")]))
+    pages = [record for record in records if isinstance(record, batch.Page)]
+    originals = {url(n): page_body(n) for n in range(PAGES)}
+    assert all(originals.get(page.url) == page.html for page in pages if page.url not in unchecked)
+    return [page.url for page in pages], [record for record in records if isinstance(record, batch.Skipped)]
+
+
+def arc_with_length(data: bytes, starts: list[int], value: bytes, gzipped: bool) -> bytes:
+    """The damaged record's Archive-length replaced by ``value`` (its member recompressed when ``gzipped``)."""
+    start, end = starts[DAMAGED], starts[DAMAGED + 1]
+    record = gzip.decompress(data[start:end]) if gzipped else data[start:end]
+    line, rest = record.split(b"\n", 1)
+    record = line.rsplit(b" ", 1)[0] + b" " + value + b"\n" + rest
+    return data[:start] + (gzip.compress(record) if gzipped else record) + data[end:]
+
+
+ARC_DAMAGE = {
+    "corrupt gzip member": (True, corrupt_member, 1),
+    "garbage between members": (True, garbage_between_members, 0),
+    "zeroed bytes across a boundary": (True, zeros_across_boundary, 2),
+    "member: short length": (True, lambda d, s: arc_with_length(d, s, b"100", True), 1),
+    "member: long length": (True, lambda d, s: arc_with_length(d, s, b"30000", True), 1),
+    "member: huge length": (True, lambda d, s: arc_with_length(d, s, b"99999999999", True), 1),
+    # Plain ARC: a length is trusted only when the next header line follows the block (there is no digest), so
+    # damage right after a record costs that record too.
+    "plain: garbage between records": (False, garbage_between_members, 1),
+    "plain: zeroed bytes across a boundary": (False, zeros_across_boundary, 2),
+    "plain: short length": (False, lambda d, s: arc_with_length(d, s, b"100", False), 1),
+    "plain: long length": (False, lambda d, s: arc_with_length(d, s, b"30000", False), 1),
+    "plain: non-numeric length": (False, lambda d, s: arc_with_length(d, s, b"abc", False), 2),
+    "plain: huge length": (False, lambda d, s: arc_with_length(d, s, b"99999999999", False), 1),
+}
+
+
+@pytest.mark.parametrize("case", list(ARC_DAMAGE))
+def test_a_damaged_arc_loses_only_the_damaged_records(case, tmp_path):
+    gzipped, damage, lost_at_most = ARC_DAMAGE[case]
+    data, starts = build_arc(gzipped)
+    urls, skipped = arc_pages_of(tmp_path, damage(data, starts), gzipped)
+    assert len(set(urls)) == len(urls)
+    assert len(ALL) - len(urls) <= lost_at_most, (case, sorted(set(ALL) - set(urls)))
+    assert url(DAMAGED + 2) in urls and url(PAGES - 1) in urls  # what follows the damage is read
+    broken = [record for record in skipped if record.reason == "broken_archive"]
+    assert broken, case
+    assert all(re.search(r"damaged\.arc(\.gz)?:\d+", record.input) for record in broken)
+
+
+@pytest.mark.parametrize("gzipped", [True, False])
+def test_an_undamaged_arc_gives_every_page_and_no_damage(gzipped, tmp_path):
+    data, starts = build_arc(gzipped)
+    urls, skipped = arc_pages_of(tmp_path, data, gzipped)
+    assert urls == ALL
+    assert [record.reason for record in skipped] == ["record_warcinfo"]
+    assert [int(record.input.rsplit(":", 1)[1]) for record in batch.iter_records(
+        [(tmp_path / ("damaged.arc.gz" if gzipped else "damaged.arc"), "arc")])][1:] == starts
+
+
+def test_each_skipped_arc_range_is_logged_with_its_offsets(tmp_path, caplog):
+    data, starts = build_arc(gzipped=True)
+    arc = tmp_path / "damaged.arc.gz"
+    arc.write_bytes(garbage_between_members(data, starts))
+    result = run_batch([arc], tmp_path / "out.jsonl", workers=0, progress=False)
+    assert result.counts["pages"] == PAGES and result.counts["broken_archive"] == 1
+    assert f"{arc}:{starts[DAMAGED]}" in caplog.text
+    assert f"bytes {starts[DAMAGED]}-{starts[DAMAGED] + 1024} (1024 bytes) skipped" in caplog.text
+
+
+@pytest.mark.parametrize("gzipped", [True, False])
+def test_random_damage_in_an_arc_costs_only_the_records_it_touches(gzipped, tmp_path):
+    rng = random.Random(2)
+    data, starts = build_arc(gzipped)
+    ends = [*starts[1:], len(data)]
+    for _ in range(40):
+        kind = rng.choice(["zero", "garbage", "flip", "delete", "repeat"])
+        at, size = rng.randrange(len(data)), rng.randrange(1, 3000)
+        touched_urls = {url(n) for n, (start, end) in enumerate(zip(starts, ends, strict=True))
+                        if start <= at + size and end > at - 1}
+        # A plain ARC record has no digest: damage inside a block that keeps its length cannot be seen (a gzip
+        # member's CRC sees it); every other page must be the one written.
+        urls, _ = arc_pages_of(tmp_path, damage_bytes(data, kind, at, size, rng), gzipped,
+                               frozenset() if gzipped else frozenset(touched_urls))
+        touched = len(touched_urls)
+        assert PAGES - len(set(urls)) <= touched + 1, (kind, at, size)
+
+
+# ------------------------------------------------------------------------------------------ one compressed stream
+
+
+@pytest.mark.parametrize("fraction", [0.2, 0.5, 0.8])
+def test_a_warc_in_one_damaged_gzip_stream_keeps_the_records_before_the_damage(fraction):
+    """One deflate stream cannot be resynchronised: what follows the damage is lost, but every record inflated
+    before it is kept (zlib gives nothing from a call that fails: the call's input is inflated again up to the
+    damage), and the damage is one broken_archive record saying where it is."""
+    data, starts = build(gzipped=False)
+    compressed = gzip.compress(data)
+    at = int(len(compressed) * fraction)
+    damaged = compressed[:at] + bytes(b ^ 0x55 for b in compressed[at : at + 40]) + compressed[at + 40 :]
+    urls, skipped = pages_of(damaged)
+    before = len(zlib.decompressobj(zlib.MAX_WBITS | 16).decompress(compressed[: at - 1024]))
+    whole_before = sum(1 for end in [*starts[1:], len(data)] if end <= before)
+    assert urls == ALL[: len(urls)] and len(urls) >= whole_before - 1, (whole_before, urls)
+    broken = [record for record in skipped if record.reason == "broken_archive"]
+    assert len(broken) == 1 and broken[0].input == "x:0"
+    assert re.search(r"corrupt gzip data at about byte \d+", broken[0].detail)
+
+
+def zstd_frames(data: bytes, starts: list[int]) -> tuple[bytes, list[int]]:
+    """The plain WARC ``data`` as one zstd frame a record (the IIPC WARC-zstd layout, without a dictionary);
+    returns it and each frame's start."""
+    from crawler.warc_scan import zstd_module
+
+    ends = [*starts[1:], len(data)]
+    frames = [zstd_module().compress(data[start:end]) for start, end in zip(starts, ends, strict=True)]
+    return b"".join(frames), [sum(len(frame) for frame in frames[:index]) for index in range(len(frames))]
+
+
+@pytest.mark.parametrize(("case", "lost_at_most"), [
+    ("corrupt frame", 1), ("garbage between frames", 0), ("zeroed bytes across a boundary", 2)])
+def test_a_damaged_zstd_warc_of_one_frame_a_record_loses_only_the_damaged_records(case, lost_at_most):
+    plain, plain_starts = build(gzipped=False)
+    data, starts = zstd_frames(plain, plain_starts)
+    damage = {"corrupt frame": corrupt_member, "garbage between frames": garbage_between_members,
+              "zeroed bytes across a boundary": zeros_across_boundary}[case]
+    urls, skipped = pages_of(damage(data, starts))
+    assert set(urls) <= set(ALL) and len(set(urls)) == len(urls)
+    assert len(ALL) - len(urls) <= lost_at_most, (case, sorted(set(ALL) - set(urls)))
+    assert url(DAMAGED + 2) in urls and url(PAGES - 1) in urls
+    broken = [record for record in skipped if record.reason in ("broken_archive", "bad_digest")]
+    assert broken and all(re.search(r"x:\d+", record.input) for record in broken)
+    if case == "garbage between frames":
+        assert [record.detail for record in broken] == [
+            f"bytes {starts[DAMAGED]}-{starts[DAMAGED] + 1024} (1024 bytes) skipped: bytes between zstd frames that are"
+            " not a member"]
+
+
+@pytest.mark.parametrize("layout", ["zstd", "lz4"])
+def test_a_damaged_warc_in_one_zstd_or_lz4_frame_is_counted_and_gives_no_wrong_page(layout, tmp_path):
+    """One frame cannot be resynchronised (what follows the damage is lost, or caught record by record by the
+    WARC-Block-Digest when the frame has no checksum): the damage is counted, with the offset reading stopped at,
+    and no page given differs from the one written."""
+    from fastwarc.stream_io import Lz4Writer, ZstdWriter
+
+    plain, _ = build(gzipped=False)
+    writer = (ZstdWriter if layout == "zstd" else Lz4Writer)(str(tmp_path / "archive"), fsspec_args=False)
+    writer.write(plain)
+    writer.close()
+    data = (tmp_path / "archive").read_bytes()
+    at = len(data) // 2
+    records = list(batch.read_warc(io.BytesIO(data[:at] + bytes(b ^ 0x55 for b in data[at : at + 40])
+                                              + data[at + 40 :]), "x"))
+    originals = {url(n): page_body(n) for n in range(PAGES)}
+    pages = [record for record in records if isinstance(record, batch.Page)]
+    assert pages and all(originals.get(page.url) == page.html for page in pages)
+    damage = [record for record in records if isinstance(record, batch.Skipped)
+              and record.reason in ("broken_archive", "bad_digest")]
+    assert damage and all(re.fullmatch(r"x:\d+", record.input) for record in damage)

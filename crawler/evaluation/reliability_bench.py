@@ -63,6 +63,14 @@ def damaged_warcs(pages: list[bytes]) -> dict[str, bytes]:
         return data[:begin] + (gzip.compress(record) if recompress else record) + data[end:]
 
     pa, pb = plain_starts[DAMAGED], plain_starts[DAMAGED + 1]
+    one_stream = gzip.compress(plain)
+    stream_middle = len(one_stream) // 2
+    from crawler.warc_scan import zstd_module
+
+    ends = [*plain_starts[1:], len(plain)]
+    frames = [zstd_module().compress(plain[start:end]) for start, end in zip(plain_starts, ends, strict=True)]
+    zst = b"".join(frames)
+    za = sum(len(frame) for frame in frames[:DAMAGED])
     return {
         "warc.gz: corrupt gzip member": gz[:middle] + bytes(x ^ 0x55 for x in gz[middle : middle + 64])
         + gz[middle + 64 :],
@@ -73,6 +81,46 @@ def damaged_warcs(pages: list[bytes]) -> dict[str, bytes]:
         "warc: Content-Length non-numeric": length(plain, pa, pb, b"abc", False),
         "warc: Content-Length negative": length(plain, pa, pb, b"-5", False),
         "warc: Content-Length huge": length(plain, pa, pb, b"99999999999", False),
+        "warc.gz (one gzip stream): corrupt bytes mid-file": one_stream[:stream_middle]
+        + bytes(x ^ 0x55 for x in one_stream[stream_middle : stream_middle + 64]) + one_stream[stream_middle + 64 :],
+        "warc.zst (one frame a record): 1 KB garbage between frames": zst[:za] + random.Random(0).randbytes(1024)
+        + zst[za:],
+    }
+
+
+def build_arc(pages: list[bytes], gzipped: bool) -> tuple[bytes, list[int]]:
+    """An ARC 1.0 file of the pages (one gzip member a record when ``gzipped``) and each page record's start."""
+    version = b"1 0 bench\nURL IP-address Archive-date Content-type Archive-length\n"
+    records = [b"filedesc://bench.arc 0.0.0.0 20240312000000 text/plain %d\n%b\n" % (len(version), version)]
+    for number, body in enumerate(pages):
+        block = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n" + body
+        records.append(b"http://site.example/%d.html 127.0.0.1 20240312093000 text/html %d\n%b\n"
+                       % (number, len(block), block))
+    parts = [gzip.compress(record) for record in records] if gzipped else records
+    starts = [sum(len(part) for part in parts[: index + 1]) for index in range(len(pages))]
+    return b"".join(parts), starts
+
+
+def damaged_arcs(pages: list[bytes]) -> dict[str, bytes]:
+    """The ARC file damaged in each way, with the damage at record DAMAGED."""
+    gz, starts = build_arc(pages, True)
+    plain, plain_starts = build_arc(pages, False)
+    a, b = starts[DAMAGED], starts[DAMAGED + 1]
+    pa, pb = plain_starts[DAMAGED], plain_starts[DAMAGED + 1]
+    middle = (a + b) // 2
+
+    def length(data: bytes, begin: int, end: int, change: int) -> bytes:
+        line, rest = data[begin:end].split(b"\n", 1)
+        url_and_fields, value = line.rsplit(b" ", 1)
+        return data[:begin] + b"%b %d\n" % (url_and_fields, int(value) + change) + rest + data[end:]
+
+    return {
+        "arc.gz: corrupt gzip member": gz[:middle] + bytes(x ^ 0x55 for x in gz[middle : middle + 64])
+        + gz[middle + 64 :],
+        "arc.gz: 1 KB garbage between members": gz[:a] + random.Random(0).randbytes(1024) + gz[a:],
+        "arc: 1 KB garbage between records": plain[:pa] + random.Random(0).randbytes(1024) + plain[pa:],
+        "arc: Archive-length too small": length(plain, pa, pb, -1000),
+        "arc: Archive-length too large": length(plain, pa, pb, 30000),
     }
 
 
@@ -149,8 +197,8 @@ def cases(folder: Path) -> dict[str, tuple[list[str], Callable[[dict], tuple[int
         rows = result["data"].get("rows", [])
         return len(rows), len(spared - set(rows)), len(rows) - len(set(rows))
 
-    for name, data in damaged_warcs(pages).items():
-        path = folder / (re.sub(r"\W+", "-", name) + (".warc.gz" if name.startswith("warc.gz") else ".warc"))
+    for name, data in {**damaged_warcs(pages), **damaged_arcs(pages)}.items():
+        path = folder / (re.sub(r"\W+", "-", name) + "." + name.split(":")[0].split(" ")[0])
         path.write_bytes(data)
         found[name] = (["-c", BATCH_CASE, str(path), str(path) + ".out.jsonl"], batch_counts)
 
@@ -210,10 +258,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--checkout", action="append", type=Path,
                         help="a checkout to run the cases with (repeatable; default: this one)")
+    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
+                        help="run only the cases whose name holds TEXT (repeatable)")
     args = parser.parse_args(argv)
     checkouts = args.checkout or [THIS_CHECKOUT]
     with tempfile.TemporaryDirectory(prefix="reliability-") as temporary:
-        found = cases(Path(temporary))
+        found = {name: case for name, case in cases(Path(temporary)).items()
+                 if not args.only or any(text in name for text in args.only)}
         print(f"{'case':42} {'checkout':14} {'rows':>5} {'lost':>5} {'rep.':>5} {'RSS MB':>7} {'s':>6} {'exit':>4}")
         for name, (arguments, counts) in found.items():
             for checkout in checkouts:
