@@ -229,3 +229,12 @@ def test_evaluate_cross_validates_bayes_by_site_and_by_data_set(tmp_path, capsys
     (row,) = json.loads(capsys.readouterr().out)
     assert row["extractor"].startswith("bayes (trained on 3 pages of other sets")
     assert row["f1"] > 0.5
+
+
+def test_cascade_evidence_is_measured_on_held_out_sites(tmp_path):
+    from crawler.evaluation.evidence import VARIANTS, measure
+
+    write_dataset(tmp_path / "one", ("alpha", "beta", "gamma", "delta"))
+    report = measure(load_dataset(tmp_path / "one"), folds=2)
+    assert report["default"]["f1"] > 0.5
+    assert {name.split(" ")[0] for name in report} == {"default", *VARIANTS}
