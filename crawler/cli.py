@@ -431,7 +431,7 @@ def build_parser() -> argparse.ArgumentParser:
                               help=f"timed rounds; the median is reported (default: {DEFAULT_ROUNDS})")
     bench_parser.set_defaults(handler=command_bench, command_parser=bench_parser)
 
-    from .evaluation.fitting import KEEP_FEATURES, MIN_SITES
+    from .evaluation.fitting import KEEP_FEATURES_PER_SITE, MIN_SITES
     from .extractors.bayes import MODEL_PATH
 
     train_parser = commands.add_parser(
@@ -444,8 +444,9 @@ def build_parser() -> argparse.ArgumentParser:
                               help="a data set folder with gold text (repeatable; pages are pooled)")
     train_parser.add_argument("--output", default=str(MODEL_PATH), metavar="FILE",
                               help=f"where to write the model (default: the shipped {MODEL_PATH.name})")
-    train_parser.add_argument("--keep", type=_positive_int, default=KEEP_FEATURES, metavar="N",
-                              help=f"words and attribute tokens kept by information gain (default {KEEP_FEATURES})")
+    train_parser.add_argument("--keep", type=_positive_int, metavar="N",
+                              help="words and attribute tokens kept by information gain (default: "
+                                   f"{KEEP_FEATURES_PER_SITE:g} per training site)")
     train_parser.add_argument("--min-sites", type=_positive_int, default=MIN_SITES, metavar="N",
                               help=f"a word or token must occur on this many sites (default {MIN_SITES})")
     train_parser.add_argument("--limit", type=_positive_int, metavar="N", help="only the first N pages of each set")

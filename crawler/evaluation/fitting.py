@@ -31,11 +31,14 @@ from .metric import SHINGLE_SIZE, PageScore, aggregate, score_page
 # A block is content when at least this share of its shingles are in the gold text (a majority); a block
 # shorter than a shingle must appear in the gold text as a whole.
 LABEL_MIN_OVERLAP = 0.5
-# How many words and attribute tokens information gain keeps, and on how many sites each must have been
-# seen. Measured by 5-fold cross-validation by site on scrapinghub (trained with readability + modern):
-# F1 0.936 keeping 250, 0.927 keeping 1,000, 0.925 keeping 3,000 (more words, more overconfident naive
-# Bayes); 2 sites instead of 5 lost 0.002.
-KEEP_FEATURES = 250
+# How many words and attribute tokens information gain keeps: one for every two training sites. Naive Bayes
+# adds up correlated words as if independent, so the fewer sites the model learns from, the fewer words it
+# can afford. Measured by 5-fold cross-validation by site on scrapinghub: trained on scrapinghub's other
+# sites only (~100 sites) F1 0.934 keeping 50, 0.931 keeping 100, 0.922 keeping 250; trained with
+# readability + modern as well (~490 sites) 0.935 keeping 50, 0.938 keeping 100, 0.939 keeping 250, 0.927
+# keeping 1,000, 0.925 keeping 3,000. A word or token must also have been seen on at least MIN_SITES sites
+# (3 instead of 5 lost 0.004 with the scrapinghub sites only).
+KEEP_FEATURES_PER_SITE = 0.5
 MIN_SITES = 5
 # Each block weighs its word count (a model that errs on a 200-word paragraph costs 200 words of F1,
 # one on a 2-word link costs 2), with every page's total scaled to the same weight, because the metric
@@ -112,9 +115,9 @@ def featurize(pages: Sequence[Page], progress: Callable[[int, int], None] | None
     return result
 
 
-def fit(data: Featurized, members: Sequence[int] | None = None, keep: int = KEEP_FEATURES,
+def fit(data: Featurized, members: Sequence[int] | None = None, keep: int | None = None,
         min_sites: int = MIN_SITES, info: dict | None = None) -> NaiveBayesModel:
-    """The model of the pages ``members`` (all pages when None)."""
+    """The model of the pages ``members`` (all pages when None); ``keep`` words, by default by the sites."""
     chosen = range(len(data.pages)) if members is None else members
     size = len(data.vocabulary)
     counts = np.zeros((size, 2))
@@ -128,6 +131,8 @@ def fit(data: Featurized, members: Sequence[int] | None = None, keep: int = KEEP
     sites = np.zeros(size, dtype=np.int64)
     for ids in seen_on_site.values():
         sites[np.fromiter(ids, dtype=np.int64, count=len(ids))] += 1
+    if keep is None:
+        keep = max(1, round(KEEP_FEATURES_PER_SITE * len(seen_on_site)))
     present = np.nonzero(counts.sum(axis=1))[0]
     by_name = {data.vocabulary[i]: (float(counts[i, 0]), float(counts[i, 1])) for i in present.tolist()}
     site_counts = {data.vocabulary[i]: int(sites[i]) for i in present.tolist()}
@@ -151,7 +156,7 @@ def _row(name: str, scores: list[PageScore], seconds: float) -> EvaluationRow:
 
 
 def cross_validate(test: Sequence[Page], extra: Sequence[Page] = (), folds: int | None = 5,
-                   keep: int = KEEP_FEATURES, min_sites: int = MIN_SITES,
+                   keep: int | None = None, min_sites: int = MIN_SITES,
                    progress: Callable[[int, int], None] | None = None) -> EvaluationRow:
     """Held-out F1 of bayes on ``test``: each fold of sites is scored by a model trained on every other page
     (the other folds, and the ``extra`` pages) of a site not in that fold. ``folds=None``: one fold a site."""
@@ -178,7 +183,7 @@ def cross_validate(test: Sequence[Page], extra: Sequence[Page] = (), folds: int 
     return _row(f"bayes ({label}{extra_note})", [scores[i] for i in range(len(test))], seconds)
 
 
-def train_and_test(test: Sequence[Page], train: Sequence[Page], keep: int = KEEP_FEATURES,
+def train_and_test(test: Sequence[Page], train: Sequence[Page], keep: int | None = None,
                    min_sites: int = MIN_SITES) -> EvaluationRow:
     """Bayes trained on other data sets only, scored on ``test``; training pages of a test site are left out."""
     test_sites = {site_group(p) for p in test}
@@ -190,7 +195,7 @@ def train_and_test(test: Sequence[Page], train: Sequence[Page], keep: int = KEEP
 
 
 __all__ = [
-    "KEEP_FEATURES",
+    "KEEP_FEATURES_PER_SITE",
     "LABEL_MIN_OVERLAP",
     "MIN_SITES",
     "Featurized",
