@@ -71,6 +71,8 @@ NAMED_TAGS = frozenset("p div li td th dd dt section article main pre blockquote
 ATTRIBUTES = ("class", "id", "itemprop", "role")
 ATTRIBUTE_TOKEN_RE = re.compile(r"[a-z]{3,20}")
 CAMEL_RE = re.compile(r"(?<=[a-z])(?=[A-Z])")
+# HTML5 sectioning elements of main content: being inside one is a feature.
+SEMANTIC_TAGS = frozenset({"article", "main"})
 # Content words: tokens of at least two letters, no digits.
 WORD_RE = re.compile(r"^[^\W\d_]{2,}$")
 
@@ -121,6 +123,13 @@ def content_words(text: str, stopwords: frozenset[str]) -> set[str]:
 
 
 def _attribute_tokens(element: etree._Element) -> frozenset[str]:
+    """Tokens of the element's attributes, and ``in:article``/``in:main`` for those sectioning elements."""
+    if element.tag in SEMANTIC_TAGS:
+        return _attribute_tokens_only(element) | {"in:" + element.tag}
+    return _attribute_tokens_only(element)
+
+
+def _attribute_tokens_only(element: etree._Element) -> frozenset[str]:
     values = []
     for name in ATTRIBUTES:
         value = element.get(name)
@@ -149,17 +158,6 @@ class _AncestorTokens:
             inherited = inherited | own if own else inherited
             self.cache[item] = inherited
         return self.cache.get(element, inherited)
-
-
-def _semantic_ancestors(element: etree._Element | None) -> set[str]:
-    found = set()
-    node = element
-    while node is not None:
-        tag = node.tag
-        if tag in ("article", "main"):
-            found.add("in:" + tag)
-        node = node.getparent()
-    return found
 
 
 def _shape(block: TextBlock | None, words: float) -> str:
@@ -234,7 +232,6 @@ class NodeFeatures(Step):
                          if label in ("heading", "li", "table", "quote", "pre", "caption", "code"))
             chrome = tree.chrome[tree.block_node[i]] if tree is not None and tree.block_node[i] >= 0 else ""
             found.add("chrome:" + (chrome.split("=")[-1] if chrome else "none"))
-            found.update(_semantic_ancestors(block.element))
             found.update(ancestors(block.element))
             found.update(content_words(block.text, stopwords))
             features.append(frozenset(found))
@@ -269,10 +266,10 @@ class ClassifyNodes(Step):
             if found is None:
                 odds.append(None)
                 continue
-            value = self.model.log_odds(found)
+            value, evidence = self.model.score(found)
             odds.append(value)
             p = 1 / (1 + math.exp(-max(min(value, 50.0), -50.0)))
-            because = _describe(self.model.evidence(found))
+            because = _describe(evidence)
             outside = "outside-subtree" in block.labels and "dense-sibling" not in block.labels
             if value > (OUTSIDE_MIN_LOG_ODDS if outside else CONTENT_MIN_LOG_ODDS):
                 block.decide(self.name, True, f"P(content) {p:.2f} > P(low-value): {because}", "bayes-content")

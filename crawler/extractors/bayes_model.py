@@ -116,15 +116,15 @@ class NaiveBayesModel:
         return cls(prior, likelihoods, dict(info or {}, keep=keep, min_sites=min_sites))
 
     def log_odds(self, features: Iterable[str]) -> float:
-        weights = self._weights
-        return self._base + sum(weights.get(name, 0.0) for name in set(features))
+        return self.score(features)[0]
 
-    def evidence(self, features: Iterable[str], top: int = 3) -> list[tuple[str, float]]:
-        """The present features that moved the decision most, strongest first (for reasons)."""
+    def score(self, features: Iterable[str], top: int = 3) -> tuple[float, list[tuple[str, float]]]:
+        """The log-odds of content, and the ``top`` present features that moved them most (for reasons)."""
         weights = self._weights
-        scored = [(name, weights[name]) for name in set(features) if name in weights]
-        scored.sort(key=lambda item: (-abs(item[1]), item[0]))
-        return scored[:top]
+        present = [(name, weights[name]) for name in set(features) if name in weights]
+        odds = self._base + sum(weight for _, weight in present)
+        present.sort(key=lambda item: (-abs(item[1]), item[0]))
+        return odds, present[:top]
 
     # ------------------------------------------------------------------ the file
 
