@@ -13,6 +13,7 @@ version; ``to_json`` writes sorted keys and rounded numbers, so the same counts 
 
 from __future__ import annotations
 
+import heapq
 import json
 import math
 from collections.abc import Iterable, Mapping
@@ -123,8 +124,7 @@ class NaiveBayesModel:
         weights = self._weights
         present = [(name, weights[name]) for name in set(features) if name in weights]
         odds = self._base + sum(weight for _, weight in present)
-        present.sort(key=lambda item: (-abs(item[1]), item[0]))
-        return odds, present[:top]
+        return odds, heapq.nsmallest(top, present, key=lambda item: (-abs(item[1]), item[0]))
 
     # ------------------------------------------------------------------ the file
 
