@@ -28,6 +28,7 @@ _REGISTRY: dict[str, str] = {
     "justext": "crawler.extractors.justext:JusTextExtractor",
     "lineblock": "crawler.extractors.lineblock:LineBlockExtractor",
     "density": "crawler.extractors.density:DensityExtractor",
+    "bayes": "crawler.extractors.bayes:BayesExtractor",
     "template": "crawler.extractors.template:TemplateExtractor",
 }
 _INSTANCES: dict[str, Extractor] = {}
