@@ -36,7 +36,7 @@ from .pipeline import Extractor, Run, Step
 # lost three quarters of its text, F1 0.39; no other page of either data set changes); its prompts are named.
 NEGATIVE_NAMES = re.compile(
     r"comment|discuss|disqus|share|sharing|social|related|recommend|sidebar|widget|promo|advert|sponsor|"
-    r"newsletter|subscri|signup|sign-up|popup|modal|cookie|paywall[-_]?(?:prompt|message|notice|offer|cta)|"
+    r"newsletter|subscri|signup|sign-up|popup|modal|cookie|consent|gdpr|paywall[-_]?(?:prompt|message|notice|offer|cta)|"
     r"breadcrumb|masthead|footer|outbrain|"
     r"taboola|most-?popular|trending|read-?more|further-?reading|more-?stories|author-?bio|caption|"
     r"toolbar|banner|(?<![a-z])(?:nav|menu|tags|byline|credit|ad|ads|share)(?![a-z])"
@@ -49,6 +49,10 @@ COMMENT_NAMES = re.compile(r"comment|discuss|disqus|(?<![a-z])repl(?:y|ies)")
 MAX_FURNITURE_SHARE = 0.5
 POSITIVE_NAMES = re.compile(r"article|body|content|entry|main|post|story|text|prose|blog")
 NEGATIVE_ROLES = {"navigation", "banner", "contentinfo", "complementary", "search", "menu", "dialog"}
+# Dialogs (cookie-consent and privacy-preference centres, sign-up prompts) lie over the page, not in it; they can
+# hold more running text than a listing's teasers, so they stay furniture whatever their size, like comments.
+# On the modern set a consent centre was chosen as the main text of 4 listing and forum pages.
+MODAL_ROLES = {"dialog", "alertdialog"}
 BOILERPLATE_TAGS = {"nav", "aside", "footer", "header", "figcaption", "figure"}
 # readability's candidate scoring: a paragraph gives its score to its parent, half to the grandparent
 # (readability-lxml, Readability.js); we add a quarter to the great-grandparent so deeply wrapped
@@ -97,6 +101,10 @@ STRUCTURE_TAGS = ("li", "tr", "dt", "dd", "summary", "pre")
 # A sibling joins the content only when no more than this share of its words are links (the climb's bound:
 # sections of an article carry few links, lists of teasers one in four or five words).
 JOIN_MAX_LINK_DENSITY = CLIMB_MAX_LINK_DENSITY
+# A container is one of a repetition (posts, answers, listed items) when at least this many alike elements,
+# itself included, hold running text with no more than this share of their words in links.
+MIN_REPEATED_UNITS = 3
+REPEAT_MAX_LINK_DENSITY = CLIMB_MAX_LINK_DENSITY
 # Readability.js: when >= 3 of the 5 best candidates score >= 75% of the best one and share an ancestor
 # with it, the article is split across them (columns, sections) and that ancestor is the container.
 TOP_CANDIDATES = 5
@@ -159,13 +167,17 @@ def _is_boilerplate_container(
     comment = COMMENT_NAMES.search(element_names) if comments else None
     if comment:
         return f"class/id '{comment.group(0)}'"
+    role = (element.get("role") or "").lower()
+    if role in MODAL_ROLES or (element.get("aria-modal") or "").lower() == "true":
+        return f"role={role}" if role in MODAL_ROLES else "aria-modal"
     if share >= MAX_FURNITURE_SHARE:
         return None
     if tag in BOILERPLATE_TAGS:
         return f"<{tag}>"
-    role = (element.get("role") or "").lower()
     if role in NEGATIVE_ROLES:
         return f"role={role}"
+    if (element.get("aria-hidden") or "").lower() == "true":
+        return "aria-hidden"
     negative = NEGATIVE_NAMES.search(element_names)
     return f"class/id '{negative.group(0)}'" if negative else None
 
@@ -489,6 +501,43 @@ class JoinContentBeside(Step):
         return bool(joined)
 
 
+class JoinRepeatedUnits(Step):
+    """When the chosen container is one of several alike elements (same tag and classes) that each hold running
+    text, the page's content is the repetition: the posts of a thread, the answers of a Q&A page, the items of a
+    listing, the entries of a collection. All of them join.
+
+    Looked for from the container up to ``MAX_CLIMB_LEVELS`` levels, never above ``<main>``. On an article page
+    the container is the article, which has no alike siblings; comment sections under it stay furniture.
+    """
+
+    def process(self, run: Run) -> bool:
+        roots: list[etree._Element] = run.notes.get("content_roots", [])
+        if not roots:
+            return False
+        verdicts: dict[etree._Element, str | None] = run.notes.get("furniture_of_element", {})
+        words: dict[etree._Element, list[int]] = run.notes.get("words", {})
+        running: dict[etree._Element, float] = run.notes.get("running_text", {})
+        node = roots[0]
+        for _ in range(MAX_CLIMB_LEVELS):
+            parent = node.getparent()
+            if parent is None or node.tag in {"main", "body", "html"}:
+                return False
+            signature = _signature(node)
+            alike = [
+                sibling for sibling in parent
+                if sibling is not node and isinstance(sibling.tag, str) and _signature(sibling) == signature
+                and running.get(sibling) and not verdicts.get(sibling)
+                and words.get(sibling, (0, 0))[1] <= REPEAT_MAX_LINK_DENSITY * words.get(sibling, (1, 0))[0]
+            ]
+            if len(alike) >= MIN_REPEATED_UNITS - 1 and not _is_card_list(parent):
+                new = [sibling for sibling in alike if sibling not in roots]
+                run.notes["content_roots"] = [*roots, *new]
+                run.notes["repeated_units"] = f"{len(alike) + 1} alike <{node.tag}> units"
+                return bool(new)
+            node = parent
+        return False
+
+
 class KeepBlocksInRoot(Step):
     """Blocks inside the chosen container are content unless they sit in page furniture."""
 
@@ -577,6 +626,7 @@ class DefaultExtractor(Extractor):
         ScoreContainers(),
         ChooseContentRoot(),
         JoinContentBeside(),
+        JoinRepeatedUnits(),
         KeepBlocksInRoot(),
         DropLinkLists(),
         CheckEnoughText(),
