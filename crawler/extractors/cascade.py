@@ -52,6 +52,8 @@ NEGATIVE_ROLES = {"navigation", "banner", "contentinfo", "complementary", "searc
 # Dialogs (cookie-consent and privacy-preference centres, sign-up prompts) lie over the page, not in it; they can
 # hold more running text than a listing's teasers, so they stay furniture whatever their size, like comments.
 # On the modern set a consent centre was chosen as the main text of 4 listing and forum pages.
+# aria-hidden="true" is not furniture: collapsed tabs and accordions (a product's specifications) carry it too;
+# measured as furniture it moved 16 modern pages of 8 sites both ways for no change (0.750 either way).
 MODAL_ROLES = {"dialog", "alertdialog"}
 BOILERPLATE_TAGS = {"nav", "aside", "footer", "header", "figcaption", "figure"}
 # readability's candidate scoring: a paragraph gives its score to its parent, half to the grandparent
@@ -176,8 +178,6 @@ def _is_boilerplate_container(
         return f"<{tag}>"
     if role in NEGATIVE_ROLES:
         return f"role={role}"
-    if (element.get("aria-hidden") or "").lower() == "true":
-        return "aria-hidden"
     negative = NEGATIVE_NAMES.search(element_names)
     return f"class/id '{negative.group(0)}'" if negative else None
 
