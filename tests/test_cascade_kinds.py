@@ -132,3 +132,13 @@ def test_page_of_only_short_lines_is_not_empty_and_says_which_step_chose():
     assert "Room 0" in article.text and "Room 9" in article.text
     assert article.extractor.startswith("default/")
     assert article.warnings and article.reason is None
+
+
+def test_article_whose_longest_part_is_a_data_table_keeps_its_prose_too():
+    rows = "".join(f"<tr><td>Film {n}</td><td>{1990 + n}</td><td>A short line about film {n} and its director, "
+                   "who also wrote it and starred in it.</td></tr>" for n in range(30))
+    body = ("<main><div class='content'>" + "".join(STORY.format(i) for i in range(2))
+            + f"<h2>Films</h2><table><thead><tr><th>Film</th><th>Year</th><th>About</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>" + STORY.format(2) + "</div></main>")
+    article = extract(page(body))
+    assert "Story 0." in article.text and "Story 2." in article.text and "Film 29" in article.text

@@ -28,6 +28,7 @@ from lxml import etree
 from .article import Article
 from .document import HEADING_TAGS, TextBlock, TextDocument
 from .pipeline import Extractor, Run, Step
+from .render import data_table
 
 # Class/id words that mark a container as page furniture (readability's "unlikely candidates" and
 # negative lists, Mozilla Readability.js REGEXPS, trimmed to words that name page parts; no site names).
@@ -96,6 +97,8 @@ CLIMB_STOP_TAGS = frozenset({"article", "main"})
 # ...and only when the added text is no more link-dense than this: sections of an article carry few links,
 # lists of teasers (a linked headline over each summary) carry one in four or five words.
 CLIMB_MAX_LINK_DENSITY = 0.15
+# The elements of a table: a container that is one of them is a piece of a data table.
+TABLE_PART_TAGS = frozenset({"table", "thead", "tbody", "tfoot", "tr"})
 # Elements by which a page marks where its main content is (HTML's <main> and <article>; ARIA role=main too).
 LANDMARK_TAGS = frozenset({"main", "article"})
 # Content that is not prose: lists, tables, definition lists, disclosure widgets (FAQ), code.
@@ -393,6 +396,7 @@ class ChooseContentRoot(Step):
         ranked = sorted(scores, key=scores.__getitem__, reverse=True)[:TOP_CANDIDATES]
         best = self._common_ancestor(ranked, scores)
         best = self._climb(best, run.notes.get("running_text", {}), run.notes.get("words", {}))
+        best = self._out_of_data_table(best)
         roots = [best]
         parent = best.getparent()
         if parent is not None:
@@ -427,6 +431,18 @@ class ChooseContentRoot(Step):
                     break
                 child, ancestor = ancestor, ancestor.getparent()
         return best
+
+    @staticmethod
+    def _out_of_data_table(best: etree._Element) -> etree._Element:
+        """A data table, or a part of one, is a piece of the content, not its container: the table's parent is.
+        (A table of films with a line on each outscored the rest of its Wikipedia article; layout tables, whose
+        cells hold whole columns of a page, are left alone.)"""
+        table = best if best.tag == "table" else next(best.iterancestors("table"), None)
+        if table is None or best.tag not in TABLE_PART_TAGS or table.getparent() is None:
+            return best
+        if table.getparent().tag in {"body", "html"} or data_table(table) is None:
+            return best
+        return table.getparent()
 
     @staticmethod
     def _common_ancestor(ranked: list[etree._Element], scores: dict[etree._Element, float]) -> etree._Element:

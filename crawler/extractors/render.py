@@ -47,7 +47,7 @@ def _ancestors(element: etree._Element | None) -> Iterator[etree._Element]:
         depth += 1
 
 
-def _data_table(table: etree._Element) -> tuple[tuple[tuple[str, ...], ...], bool] | None:
+def data_table(table: etree._Element) -> tuple[tuple[tuple[str, ...], ...], bool] | None:
     if table.find(".//table") is not None:
         return None
     rows: list[tuple[str, ...]] = []
@@ -89,7 +89,7 @@ def pieces(blocks: Sequence[TextBlock]) -> list[Piece]:
                 if node in rendered_tables:
                     piece = Piece("skip")
                 else:
-                    table = _data_table(node)
+                    table = data_table(node)
                     if table is None:
                         layout_tables.add(node)
                     else:
