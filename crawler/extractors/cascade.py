@@ -57,6 +57,11 @@ NEGATIVE_ROLES = {"navigation", "banner", "contentinfo", "complementary", "searc
 # measured as furniture it moved 16 modern pages of 8 sites both ways for no change (0.750 either way).
 MODAL_ROLES = {"dialog", "alertdialog"}
 BOILERPLATE_TAGS = {"nav", "aside", "footer", "header", "figcaption", "figure"}
+# ...and these whatever share of the running text they hold: a page footer, a navigation or an aside is never the
+# main content, though on a landing page of short lines its legal notes can be most of the page's running text
+# (the share rule, meant for wrappers named like furniture, made them the container). Measured: 4 modern pages of
+# 2 sites gain (0.01 -> 0.34..0.75, 0.00 -> 1.00), no page of any set loses; modern 0.750 -> 0.756.
+ALWAYS_FURNITURE_TAGS = frozenset({"footer", "nav", "aside"})
 # readability's candidate scoring: a paragraph gives its score to its parent, half to the grandparent
 # (readability-lxml, Readability.js); we add a quarter to the great-grandparent so deeply wrapped
 # paragraphs (div > div > p) still lift the article container.
@@ -175,6 +180,8 @@ def _is_boilerplate_container(
     role = (element.get("role") or "").lower()
     if role in MODAL_ROLES or (element.get("aria-modal") or "").lower() == "true":
         return f"role={role}" if role in MODAL_ROLES else "aria-modal"
+    if tag in ALWAYS_FURNITURE_TAGS:
+        return f"<{tag}>"
     if share >= MAX_FURNITURE_SHARE:
         return None
     if tag in BOILERPLATE_TAGS:
