@@ -675,13 +675,14 @@ class WidenContainer(Step):
                 node = node.getparent()
             if node is not None:
                 held[depth_of[node]] += block.num_words
-        total = 0
-        for depth, node in enumerate(chain):
+        total, depth = 0, 0
+        for depth in range(len(chain)):
             total += held[depth]
             if total >= WIDEN_SHARE * good:
                 break
         if depth == 0:
             return False
+        node = chain[depth]
         run.notes["content_roots"] = [node]
         KeepBlocksInRoot().process(run)
         DropLinkLists().process(run)
