@@ -142,3 +142,19 @@ def test_article_whose_longest_part_is_a_data_table_keeps_its_prose_too():
             f"<tbody>{rows}</tbody></table>" + STORY.format(2) + "</div></main>")
     article = extract(page(body))
     assert "Story 0." in article.text and "Story 2." in article.text and "Film 29" in article.text
+
+
+def test_service_page_of_sections_side_by_side_gives_every_section():
+    intro = ("<section class='intro'><div class='container'><div class='col'><h1>Data analytics services</h1>"
+             + "".join(STORY.format(i).replace("Story", "Intro") for i in range(2)) + "</div>"
+             "<div class='col'><a href='/contact'>Talk to an expert</a></div></div></section>")
+    sections = "".join(
+        f"<section class='band'><div class='container'><h2>Service {n}</h2><div class='row'>"
+        + "".join(f"<div class='card'><h3>Offer {n}.{k}</h3><p>We build reports for offer {n}.{k} that your "
+                  f"teams can use every single week.</p></div>" for k in range(3))
+        + "</div></div></section>" for n in range(5))
+    article = extract(f"<html><body>{NAV}{intro}{sections}{FOOTER}</body></html>")
+    assert "Intro 0." in article.text and "Intro 1." in article.text
+    assert all(f"offer {n}.{k} that" in article.text for n in range(5) for k in range(3))
+    assert "Copyright" not in article.text and "Talk to an expert" not in article.text
+    assert "widened" in article.extractor
