@@ -158,3 +158,19 @@ def test_service_page_of_sections_side_by_side_gives_every_section():
     assert all(f"offer {n}.{k} that" in article.text for n in range(5) for k in range(3))
     assert "Copyright" not in article.text and "Talk to an expert" not in article.text
     assert "widened" in article.extractor
+
+
+def test_definition_lists_and_disclosures_keep_their_structure_in_markdown_and_html():
+    from crawler.extractors.render import to_html
+
+    terms = "".join(f"<dt>Term {n}</dt><dd>What term {n} means, in a few words.</dd>" for n in range(3))
+    body = ("<main><article>" + "".join(STORY.format(i) for i in range(3)) + f"<dl>{terms}</dl>"
+            "<details><summary>Can I return it?</summary><p>Yes, within thirty days of delivery.</p></details>"
+            "</article></main>")
+    article = extract(page(body))
+    markdown = to_markdown(article.blocks)
+    assert "**Term 0**\n: What term 0 means, in a few words." in markdown
+    assert "**Can I return it?**" in markdown
+    html = to_html(article.blocks)
+    assert "<dl><dt>Term 0</dt><dd>What term 0 means, in a few words.</dd>" in html
+    assert "<dt>Term 2</dt><dd>What term 2 means, in a few words.</dd></dl>" in html
