@@ -174,3 +174,17 @@ def test_definition_lists_and_disclosures_keep_their_structure_in_markdown_and_h
     html = to_html(article.blocks)
     assert "<dl><dt>Term 0</dt><dd>What term 0 means, in a few words.</dd>" in html
     assert "<dt>Term 2</dt><dd>What term 2 means, in a few words.</dd></dl>" in html
+
+
+def test_joined_blocks_say_which_step_joined_them():
+    from crawler.extractors.cascade import DefaultExtractor
+    from crawler.extractors.document import parse_html
+
+    posts = "".join("<div class='post'>" + f"<p>Post {i}. I had the same problem with the driver after the update, "
+                    "and rolling back to the previous version fixed it for me.</p>" * (12 if i == 0 else 1) + "</div>"
+                    for i in range(3))
+    run = DefaultExtractor().run(parse_html(page(f"<div class='thread'>{posts}</div>")))
+    reasons = {b.text[:6]: b.decisions[-1].reason for b in run.blocks if b.is_content}
+    assert set(reasons) == {"Post 0", "Post 1", "Post 2"}
+    assert reasons["Post 0"] == "inside the main text container"
+    assert all("alike <div> units" in reasons[f"Post {i}"] for i in (1, 2))

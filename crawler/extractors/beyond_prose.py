@@ -143,6 +143,9 @@ class JoinContentBeside(Step):
         if joined:
             run.notes["content_roots"] = [*roots, *joined]
             run.notes["joined"] = len(joined)
+            why = run.notes.setdefault("joined_why", {})
+            for sibling in joined:
+                why[sibling] = "in a list, table or FAQ beside the main text container"
         return bool(joined)
 
 
@@ -178,6 +181,9 @@ class JoinRepeatedUnits(Step):
                 new = [sibling for sibling in alike if sibling not in roots]
                 run.notes["content_roots"] = [*roots, *new]
                 run.notes["repeated_units"] = f"{len(alike) + 1} alike <{node.tag}> units"
+                why = run.notes.setdefault("joined_why", {})
+                for unit in new:
+                    why[unit] = f"in one of {len(alike) + 1} alike <{node.tag}> units (posts, answers, items)"
                 return bool(new)
             node = parent
         return False

@@ -431,29 +431,34 @@ class KeepBlocksInRoot(Step):
         if not roots:
             return False
         furniture: dict[int, str] = run.notes.get("furniture", {})
-        inside_memo: dict[etree._Element, bool] = {}
+        # Why a root other than the chosen container is content (set by the steps that joined it).
+        joined: dict[etree._Element, str] = run.notes.get("joined_why", {})
+        inside_memo: dict[etree._Element, etree._Element | None] = {}
         for index, block in enumerate(run.blocks):
-            if not self._inside(block.element, roots, inside_memo):
+            root = self._root_of(block.element, roots, inside_memo)
+            if root is None:
                 block.decide(self.name, False, "outside the main text container")
             elif index in furniture:
                 block.decide(self.name, False, f"inside page furniture ({furniture[index]})")
             else:
-                block.decide(self.name, True, "inside the main text container")
+                block.decide(self.name, True, joined.get(root, "inside the main text container"))
         return True
 
     @staticmethod
-    def _inside(
-        element: etree._Element | None, roots: set[etree._Element], memo: dict[etree._Element, bool]
-    ) -> bool:
+    def _root_of(
+        element: etree._Element | None,
+        roots: set[etree._Element],
+        memo: dict[etree._Element, etree._Element | None],
+    ) -> etree._Element | None:
         path: list[etree._Element] = []
         node = element
-        result = False
+        result = None
         while node is not None:
             if node in memo:
                 result = memo[node]
                 break
             if node in roots:
-                result = True
+                result = node
                 break
             path.append(node)
             node = node.getparent()
