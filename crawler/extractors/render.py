@@ -21,13 +21,15 @@ LIST_TAGS = ("ul", "ol")
 # A table is data, not layout, when it nests no table and no cell holds more than this many characters
 # (layout tables put whole columns of a page into one cell).
 MAX_DATA_CELL_CHARS = 400
+# Consecutive pieces that Markdown writes on adjacent lines: a term and its definitions.
+DEFINITION_PAIRS = {("term", "definition"), ("definition", "definition")}
 # Ancestors looked at to find what a block is part of (list, quote, table); deeper means page layout.
 MAX_STRUCTURE_DEPTH = 6
 
 
 @dataclass(frozen=True, slots=True)
 class Piece:
-    """One rendered unit: kind is heading, item, quote, code, table or paragraph."""
+    """One rendered unit: kind is heading, item, term, definition, quote, code, table or paragraph."""
 
     kind: str
     text: str = ""
@@ -47,7 +49,7 @@ def _ancestors(element: etree._Element | None) -> Iterator[etree._Element]:
         depth += 1
 
 
-def _data_table(table: etree._Element) -> tuple[tuple[tuple[str, ...], ...], bool] | None:
+def data_table(table: etree._Element) -> tuple[tuple[tuple[str, ...], ...], bool] | None:
     if table.find(".//table") is not None:
         return None
     rows: list[tuple[str, ...]] = []
@@ -83,13 +85,19 @@ def pieces(blocks: Sequence[TextBlock]) -> list[Piece]:
                 lists = [a for a in node.iterancestors() if isinstance(a.tag, str) and a.tag in LIST_TAGS]
                 ordered = bool(lists) and lists[0].tag == "ol"
                 piece = Piece("item", block.text, level=max(0, len(lists) - 1), ordered=ordered)
+            elif tag == "dt":
+                piece = Piece("term", block.text.replace("\n", " "))
+            elif tag == "summary":  # the visible line of a disclosure widget: an FAQ's question
+                piece = Piece("summary", block.text.replace("\n", " "))
+            elif tag == "dd":
+                piece = Piece("definition", block.text)
             elif tag == "blockquote":
                 piece = Piece("quote", block.text)
             elif tag == "table" and node not in layout_tables:
                 if node in rendered_tables:
                     piece = Piece("skip")
                 else:
-                    table = _data_table(node)
+                    table = data_table(node)
                     if table is None:
                         layout_tables.add(node)
                     else:
@@ -121,6 +129,10 @@ def _markdown(piece: Piece) -> str:
         return "#" * piece.level + " " + piece.text
     if piece.kind == "item":
         return "  " * piece.level + ("1. " if piece.ordered else "- ") + piece.text.replace("\n", " ")
+    if piece.kind in ("term", "summary"):
+        return f"**{piece.text}**"
+    if piece.kind == "definition":  # the definition-list syntax of PHP Markdown Extra and Pandoc
+        return ": " + piece.text.replace("\n", " ")
     if piece.kind == "quote":
         return "\n".join("> " + line for line in piece.text.split("\n"))
     if piece.kind == "code":
@@ -136,7 +148,8 @@ def to_markdown(blocks: Sequence[TextBlock]) -> str:
     previous: Piece | None = None
     for piece in pieces(blocks):
         if previous is not None:
-            out.append("\n" if piece.kind == previous.kind == "item" else "\n\n")
+            together = piece.kind == previous.kind == "item" or (previous.kind, piece.kind) in DEFINITION_PAIRS
+            out.append("\n" if together else "\n\n")
         out.append(_markdown(piece))
         previous = piece
     return "".join(out)
@@ -145,12 +158,24 @@ def to_markdown(blocks: Sequence[TextBlock]) -> str:
 def to_html(blocks: Sequence[TextBlock]) -> str:
     out: list[str] = []
     open_lists: list[str] = []  # tags of the lists currently open, outermost first
+    definitions: list[str] = []  # the <dt>/<dd> of the definition list being built
 
     def close_lists(depth: int) -> None:
         while len(open_lists) > depth:
             out.append(f"</{open_lists.pop()}>")
 
+    def close_definitions() -> None:
+        if definitions:
+            out.append("<dl>" + "".join(definitions) + "</dl>")
+            definitions.clear()
+
     for piece in pieces(blocks):
+        if piece.kind in ("term", "definition"):
+            close_lists(0)
+            tag = "dt" if piece.kind == "term" else "dd"
+            definitions.append(f"<{tag}>{escape(piece.text)}</{tag}>")
+            continue
+        close_definitions()
         if piece.kind == "item":
             tag = "ol" if piece.ordered else "ul"
             close_lists(piece.level + 1)
@@ -164,6 +189,8 @@ def to_html(blocks: Sequence[TextBlock]) -> str:
             out.append(f"<h{piece.level}>{escape(piece.text)}</h{piece.level}>")
         elif piece.kind == "quote":
             out.append(f"<blockquote><p>{escape(piece.text)}</p></blockquote>")
+        elif piece.kind == "summary":
+            out.append(f"<p><strong>{escape(piece.text)}</strong></p>")
         elif piece.kind == "code":
             out.append(f"<pre><code>{escape(piece.text)}</code></pre>")
         elif piece.kind == "table":
@@ -178,4 +205,5 @@ def to_html(blocks: Sequence[TextBlock]) -> str:
         else:
             out.append("<p>" + "<br>".join(escape(line) for line in piece.text.split("\n")) + "</p>")
     close_lists(0)
+    close_definitions()
     return "\n".join(out)
