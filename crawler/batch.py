@@ -304,7 +304,8 @@ def _arc_record(record: Any, where: str) -> Record:
 
 
 def _read_jsonl(path: Path) -> Iterator[Record]:
-    opener = gzip.open if path.read_bytes()[:2] == GZIP_MAGIC else open
+    with path.open("rb") as head:  # two bytes tell gzip: reading the whole file held it all in memory
+        opener = gzip.open if head.read(2) == GZIP_MAGIC else open
     line_number = 0
     try:
         with opener(path, "rb") as lines:

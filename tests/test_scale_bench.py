@@ -51,3 +51,22 @@ def test_the_command_prints_both_curves(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Data scalability" in out and "×2" in out and "batch 2-worker" in out
     assert "Spark runs skipped: left out (--no-spark)" in out and "core-hours" in out
+
+
+def test_jsonl_input_is_streamed_not_read_whole(tmp_path, monkeypatch):
+    """The scale benchmark's ×16 input (526 MB of JSON lines) made extract-batch's reader hold it all: the
+    gzip check read the whole file for its first two bytes."""
+    from pathlib import Path
+
+    from crawler.batch import input_files, iter_records
+
+    source = tmp_path / "pages.jsonl"
+    source.write_text("".join(json.dumps({"url": f"https://e.org/{n}", "html": "<p>x</p>"}) + "\n"
+                              for n in range(3)))
+
+    def whole_file(self: Path) -> bytes:
+        raise AssertionError(f"{self} read whole")
+
+    monkeypatch.setattr(Path, "read_bytes", whole_file)
+    records = list(iter_records(input_files([source])))
+    assert [r.url for r in records] == [f"https://e.org/{n}" for n in range(3)]

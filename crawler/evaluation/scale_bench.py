@@ -50,8 +50,9 @@ class Measured:
     pages: int
     wall_s: float
     cpu_s: float
-    peak_rss_mb: float
+    peak_rss_mb: float  # the largest process under the command (a worker; for Spark, the JVM or a worker)
     output_bytes: int
+    main_rss_mb: float = 0.0  # the command's own process (reads and writes)
 
     @property
     def cpu_ms_per_page(self) -> float:
@@ -130,7 +131,8 @@ def run_command(argv: Sequence[str], label: str, pages: int, output: Path) -> Me
         raise RuntimeError(f"{label}: exit code {child.returncode}: {last}")
     size = sum(f.stat().st_size for f in output.rglob("*") if f.is_file()) if output.is_dir() else (
         output.stat().st_size if output.exists() else 0)
-    return Measured(label, pages, wall, sum(cpu.values()), max(rss.values(), default=0.0), size)
+    main = rss.pop(child.pid, 0.0)
+    return Measured(label, pages, wall, sum(cpu.values()), max(rss.values(), default=main), size, main)
 
 
 def batch(records: Sequence[tuple[str, str]], workers: int, folder: Path, label: str) -> Measured:
@@ -247,7 +249,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         page_ms = marginal_cpu_ms(data_runs[0], largest)
         model = sizing(page_ms, worker_mb, html_kb, row_kb, efficiency)
         print(f"\nSizing inputs: {page_ms:.1f} ms CPU a page (added between ×{factors[0]} and ×{factors[-1]}), "
-              f"largest process {model['memory_gb_per_core'] * 1024:.0f} MB, {html_kb:.0f} KB HTML and "
+              f"largest worker {worker_mb:.0f} MB (main process {max(r.main_rss_mb for r in data_runs):.0f} MB), "
+              f"{html_kb:.0f} KB HTML and "
               f"{row_kb:.1f} KB JSON row a page, 2-process efficiency {efficiency:.2f}.")
         print(f"For {model['pages']:.0e} pages: {model['core_hours']:,.0f} core-hours = {model['hours']:.1f} h on "
               f"{model['cores']} cores, {model['memory_gb_per_core']:.2f} GB a core ({model['memory_tb_total']:.1f} TB "
