@@ -211,14 +211,12 @@ class PageExtractor:
     and the pinned rules. Built once per worker process."""
 
     def __init__(self, template_store: str | None, rules: Sequence[SiteRule] = ()) -> None:
-        from .extractors.cascade import DefaultExtractor
-        from .extractors.template import TemplateExtractor
-        from .extractors.template_store import MemoryTemplateStore, open_template_store
+        from .extractors.learning import LearningExtractor
         from .extractors.urlpattern import UrlPatterns
 
-        store = open_template_store(template_store) if template_store else MemoryTemplateStore()
-        self.templates = TemplateExtractor(store=store)
-        self.cascade = DefaultExtractor(template_extractor=self.templates)
+        self.learner = LearningExtractor(template_store or None)  # learns each page, then the cascade
+        self.templates = self.learner.templates
+        self.cascade = self.learner.cascade
         self.rules = list(rules)
         self.rule_patterns = UrlPatterns([(rule.url, str(index)) for index, rule in enumerate(self.rules)])
 
@@ -242,11 +240,7 @@ class PageExtractor:
 
         doc = parse_html(html, url, content_type)
         warnings = list(doc.warnings)
-        try:
-            self.templates.learn(doc)  # every page teaches the store, whatever extracts it
-        except Exception as error:  # e.g. a locked or read-only store: extraction still goes on
-            warnings.append(f"template learning failed: {type(error).__name__}: {error}")
-        article = self.cascade.extract(doc)
+        article = self.learner.extract_document(doc)  # every page teaches the store, whatever extracts it
         fields: dict[str, Any] = {
             "url": url,
             "canonical_url": canonical_url(doc.root, url),

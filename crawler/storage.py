@@ -28,6 +28,7 @@ import re
 import sqlite3
 import threading
 import unicodedata
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -86,10 +87,6 @@ WHITESPACE_RE = re.compile(r"\s+")
 # ----------------------------------------------------------------------------------------------- simhash
 
 
-def _feature_hash(feature: str) -> int:
-    return int.from_bytes(hashlib.blake2b(feature.encode("utf-8"), digest_size=SIMHASH_BITS // 8).digest(), "big")
-
-
 def simhash(text: str, min_tokens: int = MIN_SIMHASH_TOKENS) -> int | None:
     """Charikar's 64-bit simhash of the text's token shingles; None for a text too short to fingerprint."""
     words = [t.casefold() for t in tokens(text or "")]
@@ -98,15 +95,19 @@ def simhash(text: str, min_tokens: int = MIN_SIMHASH_TOKENS) -> int | None:
     import numpy as np
 
     shingles = len(words) - SHINGLE_TOKENS + 1
-    values = np.fromiter(
-        (_feature_hash(" ".join(words[start : start + SHINGLE_TOKENS])) for start in range(shingles)),
-        dtype=np.uint64, count=shingles,
-    )
+    # Each distinct shingle is hashed once and votes as many times as it occurs; the digests are read as
+    # big-endian integers by numpy in one go (per-shingle int.from_bytes cost as much as the hashing).
+    counts = Counter(" ".join(words[start : start + SHINGLE_TOKENS]) for start in range(shingles))
+    digest_bytes = SIMHASH_BITS // 8
+    digests = b"".join([hashlib.blake2b(feature.encode("utf-8"), digest_size=digest_bytes).digest()
+                        for feature in counts])
+    values = np.frombuffer(digests, dtype=">u8")
+    weights = np.fromiter(counts.values(), dtype=np.int64, count=len(counts))
     # Column j of the little-endian bit matrix is bit j of every feature hash; a bit of the fingerprint is set
     # where more features have it set than not (Charikar's vote, in numpy: the per-bit Python loop cost
     # 7.5 ms an article, measured on scrapinghub texts).
-    bits = np.unpackbits(values.astype("<u8").view(np.uint8).reshape(shingles, 8), axis=1, bitorder="little")
-    votes = 2 * bits.sum(axis=0, dtype=np.int64) - shingles
+    bits = np.unpackbits(values.astype("<u8").view(np.uint8).reshape(len(counts), 8), axis=1, bitorder="little")
+    votes = 2 * (weights @ bits) - shingles
     return sum(1 << bit for bit in np.flatnonzero(votes > 0).tolist())
 
 

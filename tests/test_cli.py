@@ -336,6 +336,15 @@ def test_bench_json_has_the_parse_floor_and_exactly_the_documented_keys(
     assert rows[1]["parse_ratio"] > 1.0  # parse_html + extract cannot beat the bare lxml parse
 
 
+def test_bench_cpu_time_mode_says_so_and_keeps_the_floor(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dataset = make_scrapinghub(tmp_path / "sh")
+    code, out, err = run_cli(capsys, "bench", "--dataset", str(dataset), "--extractor", "test-long",
+                             "--rounds", "1", "--cpu-time")
+    assert code == 0, err
+    assert "CPU time" in out.splitlines()[0]
+    assert PARSE_FLOOR in out and "test-long" in out
+
+
 def test_bench_rounds_must_be_positive(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     dataset = str(make_scrapinghub(tmp_path / "sh"))
     assert "at least 1" in usage_error(capsys, "bench", "--dataset", dataset, "--rounds", "0")

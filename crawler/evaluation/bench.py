@@ -92,20 +92,21 @@ def _page_function(target: str, pages: Sequence[Page]) -> PageFunction:
     return lambda i: extract_document(parse_html(pages[i].html, pages[i].url), target)
 
 
-def _timed_pass(function: PageFunction, indices: range) -> tuple[float, int]:
+def _timed_pass(function: PageFunction, indices: range, clock: Callable[[], float] = time.perf_counter
+                ) -> tuple[float, int]:
     """Seconds for one pass over the pages, and how many pages raised (they still count as done)."""
     errors = 0
     gc.collect()
-    start = time.perf_counter()
+    start = clock()
     for i in indices:
         try:
             function(i)
         except Exception:  # a page that breaks an extractor is part of its cost, not the end of the bench
             errors += 1
-    return time.perf_counter() - start, errors
+    return clock() - start, errors
 
 
-def _measure(target: str, pages: Sequence[Page], rounds: int) -> dict[str, float]:
+def _measure(target: str, pages: Sequence[Page], rounds: int, cpu_time: bool = False) -> dict[str, float]:
     function = _page_function(target, pages)
     indices = range(len(pages))
 
@@ -118,10 +119,12 @@ def _measure(target: str, pages: Sequence[Page], rounds: int) -> dict[str, float
     seconds: list[float] = []
     ratios: list[float] = []
     errors = 0
+    # CPU time of this process: what other jobs on a shared machine do not change (wall time drifts ±30 %).
+    clock = time.process_time if cpu_time else time.perf_counter
     for _ in range(rounds):
-        spent, errors = _timed_pass(function, indices)
+        spent, errors = _timed_pass(function, indices, clock)
         # The floor's own row is its own reference: timing it twice would only measure noise.
-        floor = spent if target == PARSE_FLOOR else _timed_pass(parse_only, indices)[0]
+        floor = spent if target == PARSE_FLOOR else _timed_pass(parse_only, indices, clock)[0]
         seconds.append(spent)
         ratios.append(spent / floor if floor > 0 else float("nan"))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * MAXRSS_BYTES_PER_UNIT / 2**20
@@ -129,9 +132,10 @@ def _measure(target: str, pages: Sequence[Page], rounds: int) -> dict[str, float
             "peak_rss_mb": peak, "errors": errors}
 
 
-def _child(target: str, pages: Sequence[Page], rounds: int, connection: Connection) -> None:
+def _child(target: str, pages: Sequence[Page], rounds: int, connection: Connection, cpu_time: bool = False
+           ) -> None:
     try:
-        connection.send(("ok", _measure(target, pages, rounds)))
+        connection.send(("ok", _measure(target, pages, rounds, cpu_time)))
     except BaseException as error:  # the parent reports it; the child must always answer
         connection.send(("error", f"{type(error).__name__}: {error}"))
     finally:
@@ -142,11 +146,11 @@ class BenchError(RuntimeError):
     """One extractor could not be measured (its child failed); the others still are."""
 
 
-def measure_in_child(target: str, pages: Sequence[Page], rounds: int) -> dict[str, float]:
+def measure_in_child(target: str, pages: Sequence[Page], rounds: int, cpu_time: bool = False) -> dict[str, float]:
     """Run ``_measure`` in a forked child so its peak RSS is its own; raises BenchError on failure."""
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_child, args=(target, pages, rounds, sender), daemon=True)
+    process = context.Process(target=_child, args=(target, pages, rounds, sender, cpu_time), daemon=True)
     process.start()
     sender.close()
     try:
@@ -170,6 +174,7 @@ def bench(
     peers: Sequence[str] = (),
     rounds: int = DEFAULT_ROUNDS,
     on_error: Callable[[str], None] | None = None,
+    cpu_time: bool = False,
 ) -> list[BenchRow]:
     """One row per target, the parse floor first; a target whose child fails is reported and left out."""
     total_mb = sum(len(page.html) for page in pages) / BYTES_PER_MB
@@ -177,7 +182,7 @@ def bench(
     rows: list[BenchRow] = []
     for target in targets:
         try:
-            result = measure_in_child(target, pages, rounds)
+            result = measure_in_child(target, pages, rounds, cpu_time)
         except BenchError as error:
             if on_error is not None:
                 on_error(str(error))

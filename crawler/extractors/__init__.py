@@ -4,6 +4,8 @@
     >>> article = extract(html_bytes, "https://example.com/news/2024/01/story.html")
     >>> article.text, article.title, article.extractor
 
+``extract()`` learns nothing; ``LearningExtractor(store="templates.sqlite").extract(html, url)`` learns each
+site's template as it goes (``crawler.extractors.learning``).
 Every extractor works on the same parsed ``TextDocument`` (``parse_html``); ``available()`` names them.
 """
 
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from .article import Article
 from .document import TextBlock, TextDocument, parse_html
+from .learning import LearningExtractor
 from .pipeline import Extractor
 
 if TYPE_CHECKING:
@@ -84,6 +87,7 @@ def extract_metadata_only(
 __all__ = [
     "Article",
     "Extractor",
+    "LearningExtractor",
     "TextBlock",
     "TextDocument",
     "available",

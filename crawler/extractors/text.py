@@ -74,19 +74,31 @@ class WrapCounter:
         self.line_length = -1  # the first token needs no separating space
 
     def add(self, text: str, in_anchor: bool) -> None:
-        for token in TOKEN_RE.findall(text):
-            self.words += 1
-            self.line_words += 1
-            if in_anchor:
-                self.linked_words += 1
-            if len(token) == 1 and CJK_RE.match(token):
-                self.line_length += CJK_COLUMNS
+        found = TOKEN_RE.findall(text)
+        if not found:
+            return
+        self.words += len(found)
+        if in_anchor:
+            self.linked_words += len(found)
+        # Locals in the loop; the CJK test only runs on pieces that hold a CJK character at all.
+        has_cjk = CJK_RE.search(text) is not None
+        line_length = self.line_length
+        line_words = self.line_words
+        wrapped = self.wrapped_lines
+        for token in found:
+            line_words += 1
+            size = len(token)
+            if has_cjk and size == 1 and CJK_RE.match(token):
+                line_length += CJK_COLUMNS
             else:
-                self.line_length += len(token) + 1
-            if self.line_length > WRAP_COLUMNS:
-                self.wrapped_lines += 1
-                self.line_length = len(token)
-                self.line_words = 1
+                line_length += size + 1
+            if line_length > WRAP_COLUMNS:
+                wrapped += 1
+                line_length = size
+                line_words = 1
+        self.line_length = line_length
+        self.line_words = line_words
+        self.wrapped_lines = wrapped
 
     def result(self) -> tuple[int, int]:
         """(words in wrapped lines, wrapped lines), with one line for text that never wrapped."""
