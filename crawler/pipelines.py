@@ -54,6 +54,7 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from scrapy.utils.project import data_path
 from twisted.internet.defer import Deferred
 
+from .identity import page_identity
 from .items import ArticleItem
 from .storage import content_hash, normalize_text, simhash_hex
 from .workerpool import AsyncWorkerPool, WorkerDied
@@ -246,9 +247,10 @@ class PageExtractor:
         except Exception as error:  # e.g. a locked or read-only store: extraction still goes on
             warnings.append(f"template learning failed: {type(error).__name__}: {error}")
         article = self.cascade.extract(doc)
+        rel_canonical = canonical_url(doc.root, url)
         fields: dict[str, Any] = {
             "url": url,
-            "canonical_url": canonical_url(doc.root, url),
+            "canonical_url": rel_canonical,
             "title": article.title,
             "text": article.text,
             "language": article.language,
@@ -261,6 +263,9 @@ class PageExtractor:
             found = {k: v for k, v in metadata.to_dict().items() if v not in (None, "", [], {})}
             warnings += [w for w in found.pop("warnings", []) if w not in warnings]
             fields.update(found)
+        if url:  # rel=canonical first; the metadata's JSON-LD url / og:url only without one (crawler.identity)
+            fields["canonical_url"] = page_identity(url, rel_canonical if rel_canonical != url else None,
+                                                    fields.get("canonical_url"))
         rule = self.pinned_rule(url)
         if rule is not None and doc.root is not None:
             fields.update(self._apply_rule(rule, doc, fields))

@@ -51,6 +51,8 @@ from ..discovery import (
     clean_url,
     inflate,
     is_pagination,
+    listing_key,
+    page_number,
     read_feed,
     read_sitemap,
     url_date,
@@ -277,6 +279,8 @@ class NewsSpider(scrapy.Spider):
     # only add the parts of multi-page articles as articles of their own.
     custom_settings: ClassVar[dict[str, Any]] = {
         "SPIDER_MIDDLEWARES": {"crawler.middlewares.ArticleExtractionMiddleware": None},
+        # Each article once: trusted identity, copies dropped, between extraction (100) and storage (900).
+        "ITEM_PIPELINES": {"crawler.identity.ArticleIdentityPipeline": 800},
     }
 
     @classmethod
@@ -351,6 +355,7 @@ class NewsSpider(scrapy.Spider):
         self.discovery_sources: set[str] = set()
         self.article_score = ArticleUrlScore()
         self.listing_urls: set[str] = set()
+        self.listing_pages: set[tuple[str, int]] = set()  # (listing_key, page number) of pages scheduled
         # Defaults for a spider built without a crawler (from_crawler sets them from the settings).
         self.tracking_parameters: list[str] = []
         self.listing_max_pages = DEFAULT_LISTING_MAX_PAGES
@@ -564,8 +569,12 @@ class NewsSpider(scrapy.Spider):
             self._stat("news/listing_chains_stopped/no_new_articles")
             return
         pagination = {url for url in links if url in next_pages or is_pagination(url, response.url)}
+        self.listing_pages.add(listing_page(response.url))
         for url in links:
             if url in pagination:
+                if listing_page(url) in self.listing_pages:  # ?page=1 of the page itself, a page seen
+                    continue
+                self.listing_pages.add(listing_page(url))
                 if chain + 1 >= self.listing_max_pages:
                     self._stat("news/listing_chains_stopped/page_cap")
                     continue
@@ -640,6 +649,11 @@ class NewsSpider(scrapy.Spider):
             self._stat("news/bad_feeds")
             return
         yield from self._entries((Entry(response.urljoin(e.url), e.published) for e in entries), "feed")
+
+
+def listing_page(url: str) -> tuple[str, int]:
+    """Which page of which listing a URL names (a listing's first page may be named without a number)."""
+    return listing_key(url), page_number(url) or 1
 
 
 def response_robots_url(url: str) -> str:
