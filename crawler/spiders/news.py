@@ -72,6 +72,8 @@ HTML_TYPES = ("text/html", "application/xhtml+xml")
 # Parts of one article at most: long multi-page features run to about ten; beyond that it is a loop or a
 # paginated archive (design choice).
 MAX_ARTICLE_PAGES = 20
+# Request.meta key of a request for an article guessed from its AMP/print twin's URL: the twin's URL.
+VARIANT_FALLBACK_META = "variant_fallback"
 # Request.meta flag of the requests that fetch a later part of an article.
 CONTINUATION_META = "article_continuation"
 # Extensions dropped before comparing a page's path with its next part's ("story.html" -> "story-2.html").
@@ -352,6 +354,7 @@ class NewsSpider(scrapy.Spider):
         # asked for, and how article-like each URL shape of a site turned out.
         self.scheduled: set[str] = set()
         self.twins: set[str] = set()
+        self.entry_dates: dict[str, date] = {}  # dates sitemaps and feeds gave their entries
         self.discovery_sources: set[str] = set()
         self.article_score = ArticleUrlScore()
         self.listing_urls: set[str] = set()
@@ -494,7 +497,7 @@ class NewsSpider(scrapy.Spider):
     def _learn_article(self, item: Any, response: Any = None, spider: Any = None) -> None:
         """A page stored or exported: an article unless the pipeline called it a listing."""
         url = item.get("url") if hasattr(item, "get") else None
-        if url and urlsplit(str(url)).scheme in {"http", "https"}:
+        if url and "text" in item and urlsplit(str(url)).scheme in {"http", "https"}:  # classified, not raw
             self.article_score.learn(str(url), item.get("page_type") != "listing")
 
     def _learn_listing(self, item: Any, response: Any = None, exception: Any = None, spider: Any = None) -> None:
@@ -532,21 +535,37 @@ class NewsSpider(scrapy.Spider):
         if url in self.twins:
             self._stat("news/skipped/amp_twin")
             return None
+        fallback = None
         variant = variant_of(url)
-        if variant and clean_url(variant[1], self.tracking_parameters) in self.scheduled:
+        if variant:
             self._stat(f"news/skipped/{variant[0]}_view")
-            return None
+            self.scheduled.add(url)
+            self.twins.add(url)
+            base = clean_url(variant[1], self.tracking_parameters)
+            if base in self.scheduled:
+                return None
+            # The article itself rather than its twin; the twin only if the article's URL cannot be fetched.
+            fallback, url = url, base
         if self.since is not None:
-            when = published or url_date(url)
+            when = published or self.entry_dates.get(url) or url_date(url)
             if when is not None and when < self.since:
                 self._stat("news/skipped/older_than_since")
                 return None
         self.scheduled.add(url)
         score = self.article_score(url)
         self._stat(f"news/discovered/{source}")
+        meta: dict[str, Any] = {"discovered_by": source}
+        if fallback:
+            meta[VARIANT_FALLBACK_META] = fallback
         return scrapy.Request(url, callback=self.parse_page, priority=int(SCORE_PRIORITY * score) if priority is None
                               else priority, cb_kwargs={"depth": depth, "chain": chain, "barren": barren},
-                              meta={"discovered_by": source})
+                              meta=meta, errback=self.article_failed if fallback else None)
+
+    def article_failed(self, failure: Any) -> Iterator[Request]:
+        """The article a twin named could not be fetched (its URL was a guess): the twin is fetched instead."""
+        request = failure.request
+        self._stat("news/variant_fallbacks")
+        yield request.replace(url=request.meta[VARIANT_FALLBACK_META], errback=None, dont_filter=True)
 
     def _follow(self, response: Response, depth: int, skip: set[str], chain: int = 0,
                 barren: int = 0) -> Iterator[scrapy.Request]:
@@ -575,7 +594,7 @@ class NewsSpider(scrapy.Spider):
                 if listing_page(url) in self.listing_pages:  # ?page=1 of the page itself, a page seen
                     continue
                 self.listing_pages.add(listing_page(url))
-                if chain + 1 >= self.listing_max_pages:
+                if chain + 1 >= self.listing_max_pages or (page_number(url) or 0) > self.listing_max_pages:
                     self._stat("news/listing_chains_stopped/page_cap")
                     continue
                 request = self._schedule(url, "link", depth, chain=chain + 1, barren=barren)
@@ -617,6 +636,8 @@ class NewsSpider(scrapy.Spider):
                     yield scrapy.Request(entry.url, callback=self.parse_sitemap, errback=self.discovery_failed,
                                          priority=SCORE_PRIORITY)
                 continue
+            if entry.published is not None:  # links to it later are judged by this date too (since)
+                self.entry_dates[clean_url(entry.url, self.tracking_parameters)] = entry.published
             request = self._schedule(entry.url, source, self.max_depth, published=entry.published)
             if request is not None:
                 yield request

@@ -9,6 +9,8 @@ before/after count (``python tests/helpers/news_site.py --code /work/main``).
 - ``/local/`` stories whose rel=canonical all name the section URL (a misconfigured CMS);
 - every article has an AMP twin (``/amp/...``, rel=amphtml), a print view (``?print=1``) and share links with
   ``utm_*`` parameters; the home page links to the print view and AMP twin of two sitemap-only stories;
+  stories named only in the sitemap or feed link to the World section, not to each other;
+- ``/video/...`` served only as an AMP page, its plain URL answering 404;
 - an endless archive calendar ``/archive/YYYY-MM-DD/`` (rel=next to the day before, a link to the day after),
   any date answering, stories listed on their days only.
 """
@@ -79,11 +81,13 @@ class NewsSite:
         self.sitemap_only = [_story(rng, "region", 300 + i, False) for i in range(SITEMAP_ONLY)]
         self.feed_only = [_story(rng, "opinion", 400 + i, False) for i in range(FEED_ONLY)]
         self.local = [_story(rng, "local", 500 + i, True, canonical="/local/") for i in range(LOCAL)]
+        # served only as an AMP page (its plain URL answers 404), linked from the home page
+        self.amp_only = _story(rng, "video", 600, True)
         self.stories = {s.path: s for s in self.all_stories()}
 
     def all_stories(self) -> list[Story]:
         linked = [s for stories in self.sections.values() for s in stories]
-        return linked + self.sitemap_only + self.feed_only + self.local
+        return [*linked, *self.sitemap_only, *self.feed_only, *self.local, self.amp_only]
 
     # ------------------------------------------------------------------------------------------- pages
 
@@ -108,7 +112,7 @@ class NewsSite:
                 return self.section(base, section, page)
         amp = path.startswith("/amp/")
         story = self.stories.get(path.removeprefix("/amp") if amp else path)
-        if story is None:
+        if story is None or (story is self.amp_only and not amp):
             return 404, html, b"<html><body><h1>Not found</h1></body></html>"
         view = "amp" if amp else "print" if "print" in query else "article"
         return 200, html, self.article(base, story, view).encode()
@@ -130,6 +134,7 @@ class NewsSite:
         latest = [stories[0] for stories in self.sections.values()] + self.local
         twins = (f"<p><a href='{self.sitemap_only[0].path}?print=1'>Print edition</a> "
                  f"<a href='/amp{self.sitemap_only[1].path}'>Fast version</a> "
+                 f"<a href='/amp{self.amp_only.path}'>Video</a> "
                  f"<a href='{self.sections['world'][1].path}?utm_source=home&amp;fbclid=x1'>Shared story</a></p>")
         head = f"<link rel='alternate' type='application/rss+xml' title='Latest' href='{base}/feeds/latest.rss'>"
         return self._frame("Harbour Herald", f"<main><h1>Latest</h1>{self._list(latest)}{twins}</main>", head)
@@ -165,9 +170,11 @@ class NewsSite:
         if view == "article":
             head += f"<link rel='amphtml' href='{base}/amp{story.path}'>"
         paragraphs = "".join(f"<p>{p}</p>" for p in story.paragraphs)
-        related = [s for s in self.stories.values() if s.path.split("/")[1] == story.path.split("/")[1]]
+        # related stories of the same section; stories named only in the sitemap or feed point to the World section
+        section = story.path.split("/")[1]
+        related = [s for s in self.stories.values() if s.path.split("/")[1] == section]
         index = related.index(story)
-        nearby = related[index + 1 : index + 3]
+        nearby = related[index + 1 : index + 3] if section in (*SECTIONS, "local") else self.sections["world"][:2]
         links = "".join(f"<li><a href='{s.path}?utm_campaign=related'>{s.title}</a></li>" for s in nearby)
         share = (f"<p class='share'><a href='{story.path}?utm_source=twitter&amp;utm_medium=social'>Share</a> "
                  f"<a href='{story.path}?print=1'>Print</a></p>")
