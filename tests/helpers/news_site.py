@@ -279,6 +279,7 @@ def summarise(server: NewsSiteServer, rows: list[dict], stored: list[str]) -> di
         "sitemap_only_found": len(set(site.sitemap_only) & set(feed_stories)),
         "feed_only_found": len(set(site.feed_only) & set(feed_stories)),
         "feed_rows": len(rows),
+        "stored": len([s for s in store_stories if s is not None]),
         "stored_twice_feed": sum(1 for s, n in feed_stories.items() if s is not None and n > 1),
         "stored_twice_store": sum(1 for s, n in store_stories.items() if s is not None and n > 1),
         "non_articles_stored": store_stories[None],
