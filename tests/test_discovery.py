@@ -187,3 +187,27 @@ def test_identity_pipeline_keeps_strangers_and_drops_copies():
     b = pipeline.process_item(article("https://n.example/local/b-story-here", section, text("b")))
     assert a["canonical_url"] == section and b["canonical_url"] == "https://n.example/local/b-story-here"
     assert "not used as identity" in b["warnings"][0]
+
+
+def test_spider_asks_for_articles_before_listings_and_cleans_urls():
+    from crawler.spiders.news import NewsSpider
+
+    spider = NewsSpider(start_urls="https://n.example/")
+    article_request = spider.request_for(STORY + "?utm_source=x", "link", 1)
+    listing_request = spider.request_for("https://n.example/world/?page=2", "link", 1)
+    assert article_request.url == STORY
+    assert article_request.priority > listing_request.priority
+    assert spider.request_for(STORY, "link", 1) is None  # known
+    assert spider.request_for(STORY + "?print=1", "link", 1) is None  # its print view
+    twin = spider.request_for("https://n.example/amp/world/2024/03/14/ferry-timetable-out.html", "link", 1)
+    assert twin.url == "https://n.example/world/2024/03/14/ferry-timetable-out.html"  # the article, not the twin
+    assert twin.meta["variant_fallback"].startswith("https://n.example/amp/")
+
+
+def test_spider_since_skips_dated_urls():
+    from crawler.spiders.news import NewsSpider
+
+    spider = NewsSpider(start_urls="https://n.example/", since="2024-03-14")
+    assert spider.request_for(STORY, "link", 1) is None  # 2024-03-13 in its URL
+    assert spider.request_for("https://n.example/undated-story", "sitemap", 1, published=date(2024, 3, 1)) is None
+    assert spider.request_for("https://n.example/undated-story-2", "feed", 1, published=date(2024, 3, 15)) is not None

@@ -8,9 +8,19 @@ Where pages come from (spider arguments, ``-a name=value``; lists are comma-sepa
 - ``urls_file``: a text file of URLs, one a line (the CX seed's online mode); fetched, not followed.
 - ``path``: a folder of saved pages (``.html``, ``.htm``, ``.gz``; the CX seed's offline mode); read from disk.
 
+Discovery (``discover``, on by default; ``-a discover=0`` off): for each start site the ``Sitemap:`` lines of its
+robots.txt are read (indexes, gzipped and Google News sitemaps), and the RSS/Atom feeds its home and listing
+pages announce (``<link rel="alternate">``) are fetched; stats ``news/discovered/sitemap|feed|link``. The frontier
+rules themselves are ``crawler.discovery``'s: URLs cleaned of tracking parameters before they are scheduled, AMP
+twins and print views of known articles not fetched (a twin of an unknown article fetches the article), listing
+pagination that keeps its page's depth (a chain bounded by NEWS_LISTING_MAX_PAGES and stopped once
+NEWS_BARREN_LISTING_PAGES pages in a row named no new article URL), article-looking URLs asked for first, and
+``since`` (YYYY-MM-DD) skipping older articles by their sitemap, feed or URL date without fetching them.
+
 Limits: ``max_depth`` (links followed from the start pages, default 3), ``max_pages`` (pages fetched, default
 no limit), ``follow_external`` (1 to leave the start sites). robots.txt, AutoThrottle and per-domain
-concurrency come from the project settings. Whether a page is an article or a listing is decided where
+concurrency come from the project settings. A bad argument ends the crawl with one line and exit status 2;
+an unknown one is warned about. Whether a page is an article or a listing is decided where
 it is parsed, by the extraction pipeline (``crawler.pagetypes``); the spider follows links of both.
 
 Articles split over several pages are handed over as one page item: an article page whose ``rel="next"`` link
@@ -523,7 +533,7 @@ class NewsSpider(scrapy.Spider):
         for url in head_links(response, "amphtml"):
             self.twins.add(clean_url(url, self.tracking_parameters))
 
-    def _schedule(self, url: str, source: str, depth: int, priority: int | None = None, chain: int = 0,
+    def request_for(self, url: str, source: str, depth: int, priority: int | None = None, chain: int = 0,
                   barren: int = 0, published: date | None = None) -> Request | None:
         """A request for a page a link, sitemap or feed names, unless it is known, a twin of a known article,
         or older than ``since``; None then (counted by reason)."""
@@ -597,9 +607,9 @@ class NewsSpider(scrapy.Spider):
                 if chain + 1 >= self.listing_max_pages or (page_number(url) or 0) > self.listing_max_pages:
                     self._stat("news/listing_chains_stopped/page_cap")
                     continue
-                request = self._schedule(url, "link", depth, chain=chain + 1, barren=barren)
+                request = self.request_for(url, "link", depth, chain=chain + 1, barren=barren)
             else:
-                request = self._schedule(url, "link", depth + 1, barren=barren)
+                request = self.request_for(url, "link", depth + 1, barren=barren)
             if request is not None:
                 yield request
 
@@ -638,7 +648,7 @@ class NewsSpider(scrapy.Spider):
                 continue
             if entry.published is not None:  # links to it later are judged by this date too (since)
                 self.entry_dates[clean_url(entry.url, self.tracking_parameters)] = entry.published
-            request = self._schedule(entry.url, source, self.max_depth, published=entry.published)
+            request = self.request_for(entry.url, source, self.max_depth, published=entry.published)
             if request is not None:
                 yield request
 
