@@ -39,7 +39,10 @@ TRACKING_PREFIXES = ("utm_", "pk_", "mtm_", "hsa_")
 
 
 def clean_url(url: str, extra_parameters: Iterable[str] = ()) -> str:
-    """``url`` without tracking parameters, canonicalised by w3lib; URLs that are not http(s) unchanged."""
+    """``url`` without tracking parameters, canonicalised by w3lib; URLs that are not http(s) unchanged. A URL
+    without query or fragment is taken as it is (links come out of Scrapy's link extractor already made safe)."""
+    if "?" not in url and "#" not in url:
+        return url
     parts = urlsplit(url)
     if parts.scheme not in {"http", "https"}:
         return url

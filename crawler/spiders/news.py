@@ -534,12 +534,13 @@ class NewsSpider(scrapy.Spider):
             self.twins.add(clean_url(url, self.tracking_parameters))
 
     def request_for(self, url: str, source: str, depth: int, priority: int | None = None, chain: int = 0,
-                  barren: int = 0, published: date | None = None) -> Request | None:
+                  barren: int = 0, published: date | None = None, cleaned: bool = False) -> Request | None:
         """A request for a page a link, sitemap or feed names, unless it is known, a twin of a known article,
         or older than ``since``; None then (counted by reason)."""
-        if urlsplit(url).scheme not in {"http", "https", "file"}:
+        if not url.startswith(("http:", "https:", "file:")):
             return None
-        url = clean_url(url, self.tracking_parameters)
+        if not cleaned:
+            url = clean_url(url, self.tracking_parameters)
         if url in self.scheduled:
             return None
         if url in self.twins:
@@ -586,9 +587,14 @@ class NewsSpider(scrapy.Spider):
         urls = [link.url for link in self.link_extractor.extract_links(response)]
         next_pages = rel_links(response, "next")
         urls += next_pages
-        links = [url for url in dict.fromkeys(urldefrag(url)[0] for url in urls) if url not in skip]
-        new_articles = sum(1 for url in links if clean_url(url, self.tracking_parameters) not in self.scheduled
-                           and self.article_score(url) >= ARTICLE_SCORE)
+        # Links not scheduled yet, cleaned once (the rules below ask about them only: most links of a page are
+        # the site's navigation, already known after its first pages).
+        fresh: dict[str, str] = {}
+        for url in dict.fromkeys(urldefrag(url)[0] for url in urls):
+            cleaned = clean_url(url, self.tracking_parameters)
+            if url not in skip and cleaned not in self.scheduled:
+                fresh.setdefault(cleaned, url)
+        new_articles = any(self.article_score(url) >= ARTICLE_SCORE for url in fresh)
         barren = 0 if new_articles else barren + 1
         if self.discover and (depth == 0 or self.article_score(response.url) < ARTICLE_SCORE):
             yield from self._feeds_of(response)
@@ -597,19 +603,18 @@ class NewsSpider(scrapy.Spider):
         if barren > self.barren_listing_pages:
             self._stat("news/listing_chains_stopped/no_new_articles")
             return
-        pagination = {url for url in links if url in next_pages or is_pagination(url, response.url)}
         self.listing_pages.add(listing_page(response.url))
-        for url in links:
-            if url in pagination:
+        for url, found in fresh.items():
+            if found in next_pages or is_pagination(url, response.url):
                 if listing_page(url) in self.listing_pages:  # ?page=1 of the page itself, a page seen
                     continue
                 self.listing_pages.add(listing_page(url))
                 if chain + 1 >= self.listing_max_pages or (page_number(url) or 0) > self.listing_max_pages:
                     self._stat("news/listing_chains_stopped/page_cap")
                     continue
-                request = self.request_for(url, "link", depth, chain=chain + 1, barren=barren)
+                request = self.request_for(url, "link", depth, chain=chain + 1, barren=barren, cleaned=True)
             else:
-                request = self.request_for(url, "link", depth + 1, barren=barren)
+                request = self.request_for(url, "link", depth + 1, barren=barren, cleaned=True)
             if request is not None:
                 yield request
 
