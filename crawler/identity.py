@@ -8,7 +8,8 @@
   points every story at its section URL); those articles keep their own URLs.
 - ``ArticleIdentityPipeline``: the Scrapy item pipeline between extraction and storage that applies both and
   drops a second copy of an article already handed on in this crawl (its AMP twin, its print view, the same
-  page under another URL), so the ``-O`` feed and the store get it once.
+  page under another URL), so the ``-O`` feed and the store get it once; with the news spider's ``-a since``,
+  an article whose page says it was published before is dropped too (stats ``news/articles_from/<source>``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from itemadapter import ItemAdapter
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
 
-from .discovery import clean_url, variant_of
+from .discovery import clean_url, parse_date, variant_of
 from .storage import DEFAULT_NEAR_DUPLICATE_BITS, hamming_distance
 
 
@@ -136,6 +137,16 @@ class ArticleIdentityPipeline:
         if first is not None:
             self._stat("duplicates_dropped")
             raise DropItem(f"{url}: same article as {first}", log_level="DEBUG")
+        since = getattr(spider, "since", None)
+        published = parse_date(adapter.get("published"))
+        if since is not None and published is not None and published < since:
+            # found through a link that carried no date: its page says it is older than -a since
+            self._stat("older_than_since_dropped")
+            raise DropItem(f"{url}: published {published}, before since={since}", log_level="DEBUG")
         self.handed_on[canonical] = url
         self.handed_on.setdefault(url, url)
+        metadata = adapter.get("metadata")
+        source = metadata.get("discovered_by") if isinstance(metadata, dict) else adapter.get("discovered_by")
+        if source and self.crawler is not None and self.crawler.stats is not None:
+            self.crawler.stats.inc_value(f"news/articles_from/{source}")  # where each article handed on came from
         return item

@@ -211,3 +211,16 @@ def test_spider_since_skips_dated_urls():
     assert spider.request_for(STORY, "link", 1) is None  # 2024-03-13 in its URL
     assert spider.request_for("https://n.example/undated-story", "sitemap", 1, published=date(2024, 3, 1)) is None
     assert spider.request_for("https://n.example/undated-story-2", "feed", 1, published=date(2024, 3, 15)) is not None
+
+
+def test_identity_pipeline_drops_articles_published_before_since():
+    class Spider:
+        since = date(2024, 3, 14)
+
+    pipeline = ArticleIdentityPipeline()
+    a, b = "https://n.example/undated-a", "https://n.example/undated-b"
+    old = {**article(a, a, text("o")), "published": "2024-03-01"}
+    new = {**article(b, b, text("n")), "published": "2024-03-15"}
+    with pytest.raises(DropItem):
+        pipeline.process_item(old, Spider())
+    assert pipeline.process_item(new, Spider()) is new
