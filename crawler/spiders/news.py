@@ -513,7 +513,7 @@ class NewsSpider(scrapy.Spider):
     def _learn_listing(self, item: Any, response: Any = None, exception: Any = None, spider: Any = None) -> None:
         """A page the pipeline dropped as a listing: its URL shape is a listing's on its site."""
         url = item.get("url") if hasattr(item, "get") else None
-        if url and "listing" in str(exception):
+        if url and str(exception).lower().startswith("listing"):  # the extraction pipeline's "listing page ..."
             self.article_score.learn(str(url), False)
             self.listing_urls.add(clean_url(str(url), self.tracking_parameters))
 
