@@ -224,3 +224,22 @@ def test_identity_pipeline_drops_articles_published_before_since():
     with pytest.raises(DropItem):
         pipeline.process_item(old, Spider())
     assert pipeline.process_item(new, Spider()) is new
+
+
+def page_with(head: str) -> bytes:
+    body = "".join(f"<p>{text(str(n))[:400]}.</p>" for n in range(5))
+    page = f"<html><head><title>A story</title>{head}</head><body><article><h1>A story</h1>{body}</article></body>"
+    return (page + "</html>").encode()
+
+
+def test_extracted_identity_prefers_rel_canonical_over_json_ld_and_og_url():
+    from crawler.pipelines import PageExtractor
+
+    extractor = PageExtractor(None)
+    url = "https://n.example/amp/story-of-the-day"
+    jsonld = '<script type="application/ld+json">{"@type": "NewsArticle", "url": "https://n.example/jsonld-url"}</script>'
+    both = page_with(f'<link rel="canonical" href="/story-of-the-day?utm_source=amp">{jsonld}')
+    assert extractor.extract(both, url)["canonical_url"] == "https://n.example/story-of-the-day"
+    assert extractor.extract(page_with(jsonld), url)["canonical_url"] == "https://n.example/jsonld-url"
+    foreign = page_with('<meta property="og:url" content="https://other.example/original">')
+    assert extractor.extract(foreign, url)["canonical_url"] == url
