@@ -584,6 +584,10 @@ class NewsSpider(scrapy.Spider):
         and, on home and listing pages, its feeds. Pagination keeps the page's depth; a chain of listing pages
         (followed below max_depth) ends at NEWS_LISTING_MAX_PAGES, or once NEWS_BARREN_LISTING_PAGES pages in a
         row named no new article URL."""
+        if self.discover and (depth == 0 or self.article_score(response.url) < ARTICLE_SCORE):
+            yield from self._feeds_of(response)
+        if depth >= self.max_depth:  # its links, even to its next page, would be past the depth: not extracted
+            return
         urls = [link.url for link in self.link_extractor.extract_links(response)]
         next_pages = rel_links(response, "next")
         urls += next_pages
@@ -596,10 +600,6 @@ class NewsSpider(scrapy.Spider):
                 fresh.setdefault(cleaned, url)
         new_articles = any(self.article_score(url) >= ARTICLE_SCORE for url in fresh)
         barren = 0 if new_articles else barren + 1
-        if self.discover and (depth == 0 or self.article_score(response.url) < ARTICLE_SCORE):
-            yield from self._feeds_of(response)
-        if depth >= self.max_depth:  # the links of its pages too would be past the depth
-            return
         if barren > self.barren_listing_pages:
             self._stat("news/listing_chains_stopped/no_new_articles")
             return
