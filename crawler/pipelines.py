@@ -55,6 +55,7 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from scrapy.utils.project import data_path
 from twisted.internet.defer import Deferred
 
+from .identity import page_identity
 from .items import ArticleItem
 from .storage import WRITE_FAILED_FINISH_REASON, StoreWriteFailed, content_hash, normalize_text, simhash_hex
 from .workerpool import AsyncWorkerPool, WorkerDied
@@ -241,9 +242,10 @@ class PageExtractor:
         doc = parse_html(html, url, content_type)
         warnings = list(doc.warnings)
         article = self.learner.extract_document(doc)  # every page teaches the store, whatever extracts it
+        rel_canonical = canonical_url(doc.root, url)
         fields: dict[str, Any] = {
             "url": url,
-            "canonical_url": canonical_url(doc.root, url),
+            "canonical_url": rel_canonical,
             "title": article.title,
             "text": article.text,
             "language": article.language,
@@ -256,6 +258,9 @@ class PageExtractor:
             found = {k: v for k, v in metadata.to_dict().items() if v not in (None, "", [], {})}
             warnings += [w for w in found.pop("warnings", []) if w not in warnings]
             fields.update(found)
+        if url:  # rel=canonical first; the metadata's JSON-LD url / og:url only without one (crawler.identity)
+            fields["canonical_url"] = page_identity(url, rel_canonical if rel_canonical != url else None,
+                                                    fields.get("canonical_url"))
         rule = self.pinned_rule(url)
         if rule is not None and doc.root is not None:
             fields.update(self._apply_rule(rule, doc, fields))

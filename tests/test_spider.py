@@ -15,6 +15,9 @@ RUNNER = Path(__file__).parent / "helpers" / "run_spider.py"
 ARTICLE_PATHS = sorted("/" + str(p.relative_to(SITE_ROOT)) for p in SITE_ROOT.rglob("20*/**/*.html"))
 CONTINUATION_OF = "/tech/2024/03/16/how-the-old-mill-became-a-data-centre.html"
 CONTINUATION = "/tech/2024/03/16/how-the-old-mill-became-a-data-centre-2.html"
+# Named only in the sitemap (robots.txt -> sitemap index -> news sitemap) / only in the feed the home page announces.
+SITEMAP_ONLY = "/world/2024/03/17/night-ferry-timetable-published.html"
+FEED_ONLY = "/tech/2024/03/18/town-opens-free-coding-club.html"
 QUIET = {"LOG_LEVEL": "WARNING", "AUTOTHROTTLE_ENABLED": False, "ADDONS": {}, "ITEM_PIPELINES": {}}
 
 
@@ -61,7 +64,7 @@ def test_sitemap_index_and_robots_sitemaps(site, tmp_path):
     result = crawl(tmp_path, {"sitemap_urls": site.base_url + "/robots.txt"})
     crawled = paths(result, site.base_url)
     expected = [p for p in ARTICLE_PATHS if p.startswith(("/world/", "/zh/"))] + [
-        p for p in ARTICLE_PATHS if p.startswith("/tech/") and "old-mill" not in p
+        p for p in ARTICLE_PATHS if p.startswith("/tech/") and "old-mill" not in p and p != FEED_ONLY
     ]
     assert crawled == sorted(expected)
 
@@ -70,6 +73,13 @@ def test_rss_feed(site, tmp_path):
     result = crawl(tmp_path, {"feeds": site.base_url + "/feed.xml"})
     crawled = paths(result, site.base_url)
     assert crawled == sorted(p for p in ARTICLE_PATHS if p.startswith("/tech/") and not p.endswith("-2.html"))
+
+
+def test_start_url_alone_finds_sitemap_only_and_feed_only_articles(site, tmp_path):
+    crawled = paths(crawl(tmp_path, {"start_urls": site.base_url + "/"}), site.base_url)
+    assert SITEMAP_ONLY in crawled and FEED_ONLY in crawled
+    without = paths(crawl(tmp_path, {"start_urls": site.base_url + "/", "discover": "0"}), site.base_url)
+    assert SITEMAP_ONLY not in without and FEED_ONLY not in without
 
 
 def test_urls_file_is_fetched_not_followed(site, tmp_path):
@@ -87,7 +97,8 @@ def test_folder_of_saved_pages(tmp_path):
 
 
 def test_max_pages_and_depth(site, tmp_path):
-    result = crawl(tmp_path, {"start_urls": site.base_url + "/", "max_depth": 0})
+    # discovery off: with it, the sitemaps robots.txt names bring their articles at any depth
+    result = crawl(tmp_path, {"start_urls": site.base_url + "/", "max_depth": 0, "discover": "0"})
     assert paths(result, site.base_url) == ["/"]
 
 

@@ -8,9 +8,19 @@ Where pages come from (spider arguments, ``-a name=value``; lists are comma-sepa
 - ``urls_file``: a text file of URLs, one a line (the CX seed's online mode); fetched, not followed.
 - ``path``: a folder of saved pages (``.html``, ``.htm``, ``.gz``; the CX seed's offline mode); read from disk.
 
+Discovery (``discover``, on by default; ``-a discover=0`` off): for each start site the ``Sitemap:`` lines of its
+robots.txt are read (indexes, gzipped and Google News sitemaps), and the RSS/Atom feeds its home and listing
+pages announce (``<link rel="alternate">``) are fetched; stats ``news/discovered/sitemap|feed|link``. The frontier
+rules themselves are ``crawler.discovery``'s: URLs cleaned of tracking parameters before they are scheduled, AMP
+twins and print views of known articles not fetched (a twin of an unknown article fetches the article), listing
+pagination that keeps its page's depth (a chain bounded by NEWS_LISTING_MAX_PAGES and stopped once
+NEWS_BARREN_LISTING_PAGES pages in a row named no new article URL), article-looking URLs asked for first, and
+``since`` (YYYY-MM-DD) skipping older articles by their sitemap, feed or URL date without fetching them.
+
 Limits: ``max_depth`` (links followed from the start pages, default 3), ``max_pages`` (pages fetched, default
 no limit), ``follow_external`` (1 to leave the start sites). robots.txt, AutoThrottle and per-domain
-concurrency come from the project settings. Whether a page is an article or a listing is decided where
+concurrency come from the project settings. A bad argument ends the crawl with one line and exit status 2;
+an unknown one is warned about. Whether a page is an article or a listing is decided where
 it is parsed, by the extraction pipeline (``crawler.pagetypes``); the spider follows links of both.
 
 Articles split over several pages are handed over as one page item: an article page whose ``rel="next"`` link
@@ -23,10 +33,13 @@ not handed over: it sends the crawl to its first page instead.
 
 from __future__ import annotations
 
+import difflib
 import gzip
 import html
+import logging
 import re
 from collections.abc import AsyncIterator, Iterable, Iterator
+from datetime import date
 from pathlib import Path
 from typing import Any, ClassVar
 from urllib.parse import urldefrag, urlsplit
@@ -38,10 +51,28 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import CloseSpider
 from scrapy.http import Request, Response, TextResponse
 from scrapy.linkextractors import LinkExtractor
-from scrapy.utils.sitemap import Sitemap, sitemap_urls_from_robots
+from scrapy.utils.sitemap import sitemap_urls_from_robots
+
+from ..discovery import (
+    ARTICLE_SCORE,
+    FEED_TYPES,
+    ArticleUrlScore,
+    Entry,
+    clean_url,
+    inflate,
+    is_pagination,
+    listing_key,
+    page_number,
+    read_feed,
+    read_sitemap,
+    url_date,
+    variant_of,
+)
 
 # Page item field with the later parts of a multi-page article (each {"url", "html", "content_type", ...}).
 from ..pipelines import CONTINUATION_FIELD
+
+logger = logging.getLogger(__name__)
 
 # How deep links are followed from the start pages when the user does not say (home -> section -> article).
 DEFAULT_MAX_DEPTH = 3
@@ -51,6 +82,8 @@ HTML_TYPES = ("text/html", "application/xhtml+xml")
 # Parts of one article at most: long multi-page features run to about ten; beyond that it is a loop or a
 # paginated archive (design choice).
 MAX_ARTICLE_PAGES = 20
+# Request.meta key of a request for an article guessed from its AMP/print twin's URL: the twin's URL.
+VARIANT_FALLBACK_META = "variant_fallback"
 # Request.meta flag of the requests that fetch a later part of an article.
 CONTINUATION_META = "article_continuation"
 # Extensions dropped before comparing a page's path with its next part's ("story.html" -> "story-2.html").
@@ -174,9 +207,82 @@ def _is_article(response: TextResponse, content_type: str | None) -> bool:
         return False
 
 
+
+# The <link> tags a page announces its feeds and its AMP twin with, found in the lowered bytes as the rel tags
+# above are (most pages are not asked: feeds are looked for on home and listing pages only).
+LINK_TAG_BYTES_RE = re.compile(rb"<link\s[^>]*>")
+FEED_TYPE_BYTES = tuple(t.encode() for t in FEED_TYPES)
+
+
+def head_links(response: TextResponse, rel: str, types: tuple[str, ...] = ()) -> list[str]:
+    """Absolute URLs of the page's ``<link>`` tags whose rel names ``rel`` (and whose type is one of ``types``
+    when given)."""
+    body = response.body
+    lowered = body.lower()
+    if rel.encode() not in lowered:
+        return []
+    urls = []
+    for match in LINK_TAG_BYTES_RE.finditer(lowered):
+        if rel.encode() not in match.group(0):
+            continue
+        attributes = _tag_attributes(body[match.start() : match.end()].decode(response.encoding, "replace"), 4)
+        if rel not in attributes.get("rel", "").lower().split():
+            continue
+        if types and attributes.get("type", "").lower().split(";")[0].strip() not in types:
+            continue
+        href = attributes.get("href", "").strip()
+        if href:
+            urls.append(urldefrag(response.urljoin(href))[0])
+    return urls
+
+
 def _header(response: Response, name: bytes) -> str | None:
     value = response.headers.get(name)
     return value.decode("latin-1").strip() or None if value else None
+
+
+class SpiderArgumentError(ValueError):
+    """A spider argument the spider cannot work with; the crawl ends with its message and exit status 2."""
+
+
+# The spider's own arguments; any other -a name is warned about (Scrapy sets it as an attribute all the same).
+SPIDER_ARGUMENTS = ("start_urls", "sitemap_urls", "feeds", "urls_file", "path", "max_depth", "max_pages",
+                    "follow_external", "discover", "since")
+# Arguments Scrapy itself reads from spiders (-a _job=... of scrapyd, the allowed domains of a project).
+SCRAPY_ARGUMENTS = ("_job", "allowed_domains", "name", "custom_settings")
+# Listing pages one chain of pagination links may fetch (NEWS_LISTING_MAX_PAGES): 50 pages of 10-30 links is
+# the last 500-1500 stories of a section, beyond what sitemaps and feeds say (design choice).
+DEFAULT_LISTING_MAX_PAGES = 50
+# Listing pages in a row (a pager, a calendar's next day, a section of sections) that name no article URL the
+# crawl did not know yet before their links stop being followed (NEWS_BARREN_LISTING_PAGES). Real pagers
+# name new stories on every page; an endless calendar's empty days name none. Three lets a page of
+# already-known stories (from the home page or the sitemap) pass (design choice).
+DEFAULT_BARREN_LISTING_PAGES = 3
+# The sitemap protocol's size limit for one file, uncompressed (sitemaps.org: 50 MB); DOWNLOAD_MAXSIZE when
+# lower. Feeds share it.
+SITEMAP_MAX_BYTES = 50 * 1024 * 1024
+# Request priorities: parts of a held article first, then article-looking URLs by score (0-100), listings last.
+CONTINUATION_PRIORITY = 200
+SCORE_PRIORITY = 100
+
+
+def _int_argument(name: str, value: Any, minimum: int) -> int:
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        raise SpiderArgumentError(f"-a {name}={value}: a whole number is expected") from None
+    if number < minimum:
+        raise SpiderArgumentError(f"-a {name}={value}: must be {minimum} or more")
+    return number
+
+
+def _date_argument(name: str, value: str | None) -> date | None:
+    if value in (None, ""):
+        return None
+    try:
+        return date.fromisoformat(str(value).strip())
+    except ValueError:
+        raise SpiderArgumentError(f"-a {name}={value}: a date YYYY-MM-DD is expected") from None
 
 
 class NewsSpider(scrapy.Spider):
@@ -185,12 +291,27 @@ class NewsSpider(scrapy.Spider):
     # only add the parts of multi-page articles as articles of their own.
     custom_settings: ClassVar[dict[str, Any]] = {
         "SPIDER_MIDDLEWARES": {"crawler.middlewares.ArticleExtractionMiddleware": None},
+        # Each article once: trusted identity, copies dropped, between extraction (100) and storage (900).
+        "ITEM_PIPELINES": {"crawler.identity.ArticleIdentityPipeline": 800},
     }
 
     @classmethod
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> NewsSpider:
-        spider = super().from_crawler(crawler, *args, **kwargs)
+        try:
+            spider = super().from_crawler(crawler, *args, **kwargs)
+        except SpiderArgumentError as error:
+            # One line and a non-zero exit instead of Scrapy's traceback of a failed start.
+            logger.error("news spider: %s", error)
+            raise SystemExit(2) from None
         crawler.signals.connect(spider._continuation_dropped, signal=signals.request_dropped)
+        crawler.signals.connect(spider._learn_article, signal=signals.item_scraped)
+        crawler.signals.connect(spider._learn_listing, signal=signals.item_dropped)
+        settings = crawler.settings
+        spider.tracking_parameters = settings.getlist("NEWS_TRACKING_PARAMETERS")
+        spider.listing_max_pages = settings.getint("NEWS_LISTING_MAX_PAGES", DEFAULT_LISTING_MAX_PAGES)
+        spider.barren_listing_pages = settings.getint("NEWS_BARREN_LISTING_PAGES", DEFAULT_BARREN_LISTING_PAGES)
+        maxsize = settings.getint("DOWNLOAD_MAXSIZE")
+        spider.sitemap_max_bytes = min(maxsize, SITEMAP_MAX_BYTES) if maxsize else SITEMAP_MAX_BYTES
         return spider
 
     def __init__(
@@ -203,33 +324,77 @@ class NewsSpider(scrapy.Spider):
         max_depth: str | int = DEFAULT_MAX_DEPTH,
         max_pages: str | int | None = None,
         follow_external: str | bool = False,
+        discover: str | bool = True,
+        since: str | None = None,
         **kwargs: Any,
     ) -> None:
+        unknown = [name for name in kwargs if name not in SCRAPY_ARGUMENTS]
+        for name in unknown:
+            close = difflib.get_close_matches(name, SPIDER_ARGUMENTS, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else f" (known: {', '.join(SPIDER_ARGUMENTS)})"
+            logger.warning("news spider: unknown argument -a %s, ignored%s", name, hint)
         super().__init__(**kwargs)
         self.start_urls = _split(start_urls)
         self.sitemap_urls = _split(sitemap_urls)
         self.feed_urls = _split(feeds)
         self.urls_file = urls_file
         self.path = path
-        self.max_depth = int(max_depth)
-        self.max_pages = int(max_pages) if max_pages not in (None, "") else None
+        self.max_depth = _int_argument("max_depth", max_depth, 0)
+        self.max_pages = _int_argument("max_pages", max_pages, 1) if max_pages not in (None, "") else None
         self.follow_external = _flag(follow_external)
+        self.discover = discover is True or _flag(discover)
+        self.since = _date_argument("since", since)
         if not (self.start_urls or self.sitemap_urls or self.feed_urls or urls_file or path):
-            raise ValueError("news spider: give start_urls, sitemap_urls, feeds, urls_file or path (-a name=value)")
+            raise SpiderArgumentError("give start_urls, sitemap_urls, feeds, urls_file or path (-a name=value)")
+        for url in self.start_urls + self.sitemap_urls + self.feed_urls:
+            if urlsplit(url).scheme not in {"http", "https", "file"} or not (urlsplit(url).netloc or
+                                                                              url.startswith("file:")):
+                raise SpiderArgumentError(f"{url!r} is not a URL (http://host/...)")
+        if urls_file and not Path(urls_file).is_file():
+            raise SpiderArgumentError(f"-a urls_file={urls_file}: no such file")
+        if path and not Path(path).is_dir():
+            raise SpiderArgumentError(f"-a path={path}: no such folder")
         hosts = {urlsplit(u).hostname for u in self.start_urls + self.sitemap_urls + self.feed_urls}
         # OffsiteMiddleware keeps requests on these domains (and their subdomains).
         self.allowed_domains = sorted(h for h in hosts if h) if not self.follow_external else []
         self.pages_seen = 0
         # Offsite filtering is OffsiteMiddleware's (LinkExtractor's allow_domains fails on URLs with a port).
         self.link_extractor = LinkExtractor()
+        # Frontier state: every URL scheduled (cleaned), the AMP/print twins of pages fetched, feeds and sitemaps
+        # asked for, and how article-like each URL shape of a site turned out.
+        self.scheduled: set[str] = set()
+        self.twins: set[str] = set()
+        self.entry_dates: dict[str, date] = {}  # dates sitemaps and feeds gave their entries
+        self.discovery_sources: set[str] = set()
+        self.article_score = ArticleUrlScore()
+        self.listing_urls: set[str] = set()
+        self.listing_pages: set[tuple[str, int]] = set()  # (listing_key, page number) of pages scheduled
+        # Defaults for a spider built without a crawler (from_crawler sets them from the settings).
+        self.tracking_parameters: list[str] = []
+        self.listing_max_pages = DEFAULT_LISTING_MAX_PAGES
+        self.barren_listing_pages = DEFAULT_BARREN_LISTING_PAGES
+        self.sitemap_max_bytes = SITEMAP_MAX_BYTES
+
+    def _stat(self, name: str, count: int = 1) -> None:
+        if getattr(self, "crawler", None) is not None:
+            self.crawler.stats.inc_value(name, count)
 
     async def start(self) -> AsyncIterator[Any]:
         for url in self.start_urls:
-            yield scrapy.Request(url, callback=self.parse_page, cb_kwargs={"depth": 0})
+            url = clean_url(url, self.tracking_parameters)
+            self.scheduled.add(url)
+            yield scrapy.Request(url, callback=self.parse_page, cb_kwargs={"depth": 0}, priority=SCORE_PRIORITY,
+                                 meta={"discovered_by": "start"})
+            if self.discover and urlsplit(url).scheme in {"http", "https"}:
+                robots = response_robots_url(url)
+                if robots not in self.discovery_sources:
+                    self.discovery_sources.add(robots)
+                    yield scrapy.Request(robots, callback=self.parse_sitemap, errback=self.discovery_failed,
+                                         priority=SCORE_PRIORITY, meta={"discovery": "robots"})
         for url in self.sitemap_urls:
-            yield scrapy.Request(url, callback=self.parse_sitemap)
+            yield scrapy.Request(url, callback=self.parse_sitemap, priority=SCORE_PRIORITY)
         for url in self.feed_urls:
-            yield scrapy.Request(url, callback=self.parse_feed)
+            yield scrapy.Request(url, callback=self.parse_feed, priority=SCORE_PRIORITY)
         if self.urls_file:
             for url in self._read_urls_file(self.urls_file):
                 yield scrapy.Request(url, callback=self.parse_page, cb_kwargs={"depth": self.max_depth})
@@ -264,9 +429,10 @@ class NewsSpider(scrapy.Spider):
         if self.max_pages is not None and self.pages_seen > self.max_pages:
             raise CloseSpider(f"max_pages={self.max_pages} reached")
 
-    def parse_page(self, response: Response, depth: int = 0) -> Iterator[Any]:
+    def parse_page(self, response: Response, depth: int = 0, chain: int = 0, barren: int = 0) -> Iterator[Any]:
         """Every HTML page goes to the pipeline (the first part of a multi-page article once its parts are
-        fetched); links are followed while depth allows."""
+        fetched); links are followed while depth allows (``chain``: listing pages reached by pagination in a row,
+        ``barren``: listing pages in a row that named no new article URL)."""
         content_type = response.headers.get(b"Content-Type", b"").decode("latin-1")
         if not isinstance(response, TextResponse) or not content_type.lower().startswith(HTML_TYPES):
             self.crawler.stats.inc_value("news/non_html_responses")
@@ -289,7 +455,8 @@ class NewsSpider(scrapy.Spider):
             yield scrapy.Request(earlier[0], callback=self.parse_page, cb_kwargs={"depth": depth})
         else:
             yield item
-        yield from self._follow(response, depth, held)
+        self._note_twins(response)
+        yield from self._follow(response, depth, held, chain, barren)
 
     def parse_continuation(self, response: Response, article: dict[str, Any], depth: int = 0) -> Iterator[Any]:
         """A later part of ``article``: kept, then the next part is fetched or the whole article handed over."""
@@ -325,9 +492,9 @@ class NewsSpider(scrapy.Spider):
         yield request.cb_kwargs["article"]
 
     def _continuation_request(self, url: str, article: dict[str, Any], depth: int) -> Request:
-        # Higher priority: the held article is handed over as soon as possible.
+        # Highest priority: the held article is handed over as soon as possible.
         return scrapy.Request(url, callback=self.parse_continuation, errback=self.continuation_failed,
-                              cb_kwargs={"article": article, "depth": depth}, priority=1,
+                              cb_kwargs={"article": article, "depth": depth}, priority=CONTINUATION_PRIORITY,
                               meta={CONTINUATION_META: True})
 
     def _continuation_dropped(self, request: Request, spider: Any = None) -> None:
@@ -337,51 +504,194 @@ class NewsSpider(scrapy.Spider):
             self.crawler.stats.inc_value("news/continuation_pages_refetched")
             self.crawler.engine.crawl(request.replace(dont_filter=True))
 
-    def _page(self, response: Response, content_type: str) -> dict[str, Any]:
-        return page_item(response.url, response.body, content_type, "crawl", response.status,
-                         _header(response, b"ETag"), _header(response, b"Last-Modified"))
+    def _learn_article(self, item: Any, response: Any = None, spider: Any = None) -> None:
+        """A page stored or exported: an article unless the pipeline called it a listing."""
+        url = item.get("url") if hasattr(item, "get") else None
+        if url and "text" in item and urlsplit(str(url)).scheme in {"http", "https"}:  # classified, not raw
+            self.article_score.learn(str(url), item.get("page_type") != "listing")
 
-    def _follow(self, response: Response, depth: int, skip: set[str]) -> Iterator[scrapy.Request]:
-        """Links of the page, and its ``<link rel="next">`` (listing pagination the link extractor does not
-        see), except the parts of an article already being fetched."""
-        if depth >= self.max_depth:
+    def _learn_listing(self, item: Any, response: Any = None, exception: Any = None, spider: Any = None) -> None:
+        """A page the pipeline dropped as a listing: its URL shape is a listing's on its site."""
+        url = item.get("url") if hasattr(item, "get") else None
+        if url and str(exception).lower().startswith("listing"):  # the extraction pipeline's "listing page ..."
+            self.article_score.learn(str(url), False)
+            self.listing_urls.add(clean_url(str(url), self.tracking_parameters))
+
+    def _page(self, response: Response, content_type: str) -> dict[str, Any]:
+        item = page_item(response.url, response.body, content_type, "crawl", response.status,
+                         _header(response, b"ETag"), _header(response, b"Last-Modified"))
+        discovered_by = response.meta.get("discovered_by")
+        if discovered_by:
+            item["discovered_by"] = discovered_by
+        return item
+
+    def _note_twins(self, response: TextResponse) -> None:
+        """The page's AMP twin (``<link rel="amphtml">``) and the print/AMP forms of its own URL are known now:
+        links to them are not followed."""
+        own = clean_url(response.url, self.tracking_parameters)
+        self.scheduled.add(own)
+        for url in head_links(response, "amphtml"):
+            self.twins.add(clean_url(url, self.tracking_parameters))
+
+    def request_for(self, url: str, source: str, depth: int, priority: int | None = None, chain: int = 0,
+                  barren: int = 0, published: date | None = None, cleaned: bool = False) -> Request | None:
+        """A request for a page a link, sitemap or feed names, unless it is known, a twin of a known article,
+        or older than ``since``; None then (counted by reason)."""
+        if not url.startswith(("http:", "https:", "file:")):
+            return None
+        if not cleaned:
+            url = clean_url(url, self.tracking_parameters)
+        if url in self.scheduled:
+            return None
+        if url in self.twins:
+            self._stat("news/skipped/amp_twin")
+            return None
+        fallback = None
+        variant = variant_of(url)
+        if variant:
+            self._stat(f"news/skipped/{variant[0]}_view")
+            self.scheduled.add(url)
+            self.twins.add(url)
+            base = clean_url(variant[1], self.tracking_parameters)
+            if base in self.scheduled:
+                return None
+            # The article itself rather than its twin; the twin only if the article's URL cannot be fetched.
+            fallback, url = url, base
+        if self.since is not None:
+            when = published or self.entry_dates.get(url) or url_date(url)
+            if when is not None and when < self.since:
+                self._stat("news/skipped/older_than_since")
+                return None
+        self.scheduled.add(url)
+        score = self.article_score(url)
+        self._stat(f"news/discovered/{source}")
+        meta: dict[str, Any] = {"discovered_by": source}
+        if fallback:
+            meta[VARIANT_FALLBACK_META] = fallback
+        return scrapy.Request(url, callback=self.parse_page, priority=int(SCORE_PRIORITY * score) if priority is None
+                              else priority, cb_kwargs={"depth": depth, "chain": chain, "barren": barren},
+                              meta=meta, errback=self.article_failed if fallback else None)
+
+    def article_failed(self, failure: Any) -> Iterator[Request]:
+        """The article a twin named could not be fetched (its URL was a guess): the twin is fetched instead."""
+        request = failure.request
+        self._stat("news/variant_fallbacks")
+        yield request.replace(url=request.meta[VARIANT_FALLBACK_META], errback=None, dont_filter=True)
+
+    def _follow(self, response: Response, depth: int, skip: set[str], chain: int = 0,
+                barren: int = 0) -> Iterator[scrapy.Request]:
+        """Links of the page, its ``<link rel="next">`` (listing pagination the link extractor does not see)
+        and, on home and listing pages, its feeds. Pagination keeps the page's depth; a chain of listing pages
+        (followed below max_depth) ends at NEWS_LISTING_MAX_PAGES, or once NEWS_BARREN_LISTING_PAGES pages in a
+        row named no new article URL."""
+        if self.discover and (depth == 0 or self.article_score(response.url) < ARTICLE_SCORE):
+            yield from self._feeds_of(response)
+        if depth >= self.max_depth:  # its links, even to its next page, would be past the depth: not extracted
             return
         urls = [link.url for link in self.link_extractor.extract_links(response)]
-        urls += rel_links(response, "next")
+        next_pages = rel_links(response, "next")
+        urls += next_pages
+        # Links not scheduled yet, cleaned once (the rules below ask about them only: most links of a page are
+        # the site's navigation, already known after its first pages).
+        fresh: dict[str, str] = {}
         for url in dict.fromkeys(urldefrag(url)[0] for url in urls):
-            if url not in skip and urlsplit(url).scheme in {"http", "https", "file"}:
-                yield scrapy.Request(url, callback=self.parse_page, cb_kwargs={"depth": depth + 1})
+            cleaned = clean_url(url, self.tracking_parameters)
+            if url not in skip and cleaned not in self.scheduled:
+                fresh.setdefault(cleaned, url)
+        new_articles = any(self.article_score(url) >= ARTICLE_SCORE for url in fresh)
+        barren = 0 if new_articles else barren + 1
+        if barren > self.barren_listing_pages:
+            self._stat("news/listing_chains_stopped/no_new_articles")
+            return
+        self.listing_pages.add(listing_page(response.url))
+        for url, found in fresh.items():
+            if found in next_pages or is_pagination(url, response.url):
+                if listing_page(url) in self.listing_pages:  # ?page=1 of the page itself, a page seen
+                    continue
+                self.listing_pages.add(listing_page(url))
+                if chain + 1 >= self.listing_max_pages or (page_number(url) or 0) > self.listing_max_pages:
+                    self._stat("news/listing_chains_stopped/page_cap")
+                    continue
+                request = self.request_for(url, "link", depth, chain=chain + 1, barren=barren, cleaned=True)
+            else:
+                request = self.request_for(url, "link", depth + 1, barren=barren, cleaned=True)
+            if request is not None:
+                yield request
+
+    def _feeds_of(self, response: TextResponse) -> Iterator[Request]:
+        if not any(kind in response.body[:200_000].lower() for kind in FEED_TYPE_BYTES):
+            return
+        for url in head_links(response, "alternate", FEED_TYPES):
+            if url not in self.discovery_sources:
+                self.discovery_sources.add(url)
+                self._stat("news/feeds_found")
+                yield scrapy.Request(url, callback=self.parse_feed, errback=self.discovery_failed,
+                                     priority=SCORE_PRIORITY)
+
+    def discovery_failed(self, failure: Any) -> None:
+        """A robots.txt, sitemap or feed that could not be fetched: the crawl goes on from its pages."""
+        self._stat("news/discovery_failed")
+        self.logger.debug("discovery: %s not fetched: %s", failure.request.url, failure.getErrorMessage())
+
+    def _body(self, response: Response, what: str) -> bytes | None:
+        try:
+            return inflate(response.body, self.sitemap_max_bytes)
+        except ValueError as error:
+            self.logger.warning("%s %s skipped: %s", what, response.url, error)
+            self._stat(f"news/bad_{what}s")
+            return None
+
+    def _entries(self, entries: Iterable[Entry], source: str) -> Iterator[Request]:
+        for entry in entries:
+            if entry.is_sitemap:
+                if self.since is not None and entry.published is not None and entry.published < self.since:
+                    self._stat("news/skipped/sitemap_older_than_since")
+                elif entry.url not in self.discovery_sources:
+                    self.discovery_sources.add(entry.url)
+                    yield scrapy.Request(entry.url, callback=self.parse_sitemap, errback=self.discovery_failed,
+                                         priority=SCORE_PRIORITY)
+                continue
+            if entry.published is not None:  # links to it later are judged by this date too (since)
+                self.entry_dates[clean_url(entry.url, self.tracking_parameters)] = entry.published
+            request = self.request_for(entry.url, source, self.max_depth, published=entry.published)
+            if request is not None:
+                yield request
 
     def parse_sitemap(self, response: Response) -> Iterator[scrapy.Request]:
-        body = _gunzip(response.body)
+        body = self._body(response, "sitemap")
+        if body is None:
+            return
         if urlsplit(response.url).path.endswith("/robots.txt"):
-            for url in sitemap_urls_from_robots(body, base_url=response.url):
-                yield scrapy.Request(url, callback=self.parse_sitemap)
+            sitemaps = list(sitemap_urls_from_robots(body, base_url=response.url))
+            self._stat("news/sitemaps_in_robots", len(sitemaps))
+            yield from self._entries((Entry(url, is_sitemap=True) for url in sitemaps), "sitemap")
             return
         try:
-            sitemap = Sitemap(body)
-        except Exception as error:  # lxml raises several types on broken XML; one bad sitemap is not fatal
+            entries = list(read_sitemap(body))
+        except ValueError as error:  # one bad sitemap is not fatal
             self.logger.warning("unreadable sitemap %s: %s", response.url, error)
-            self.crawler.stats.inc_value("news/bad_sitemaps")
+            self._stat("news/bad_sitemaps")
             return
-        for entry in sitemap:
-            url = entry.get("loc")
-            if not url:
-                continue
-            if sitemap.type == "sitemapindex":
-                yield scrapy.Request(url, callback=self.parse_sitemap)
-            else:
-                yield scrapy.Request(url, callback=self.parse_page, cb_kwargs={"depth": self.max_depth})
+        yield from self._entries(entries, "sitemap")
 
     def parse_feed(self, response: Response) -> Iterator[scrapy.Request]:
-        import feedparser
-
-        parsed = feedparser.parse(response.body)
-        if parsed.bozo and not parsed.entries:
-            self.logger.warning("unreadable feed %s: %s", response.url, parsed.get("bozo_exception"))
-            self.crawler.stats.inc_value("news/bad_feeds")
+        body = self._body(response, "feed")
+        if body is None:
             return
-        for entry in parsed.entries:
-            link = entry.get("link")
-            if link:
-                yield response.follow(link, callback=self.parse_page, cb_kwargs={"depth": self.max_depth})
+        try:
+            entries = read_feed(body)
+        except ValueError as error:
+            self.logger.warning("unreadable feed %s: %s", response.url, error)
+            self._stat("news/bad_feeds")
+            return
+        yield from self._entries((Entry(response.urljoin(e.url), e.published) for e in entries), "feed")
+
+
+def listing_page(url: str) -> tuple[str, int]:
+    """Which page of which listing a URL names (a listing's first page may be named without a number)."""
+    return listing_key(url), page_number(url) or 1
+
+
+def response_robots_url(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}/robots.txt"
