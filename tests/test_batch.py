@@ -108,6 +108,7 @@ def test_batch_row_equals_the_crawl_pipelines_row(site_warc, tmp_path):
     assert set(batch_row) == set(crawl_row)
 
 
+@pytest.mark.slow
 def test_cli_on_two_cores_with_ungzipped_warc(tmp_path):
     warc = tmp_path / "pages.warc"
     expected = build_warc(warc, gzipped=False)
@@ -318,6 +319,7 @@ def test_an_interrupted_write_is_neither_duplicated_nor_lost(tmp_path, monkeypat
     assert result.counts["pages"] == len(expected) and result.counts["status_not_200"] == 6
 
 
+@pytest.mark.slow
 def test_killed_run_resumes_without_duplicates_or_gaps(tmp_path):
     warc = tmp_path / "pages.warc.gz"
     expected = build_warc(warc, copies=16)

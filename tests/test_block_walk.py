@@ -97,6 +97,7 @@ def _shared_sample() -> list[Path]:
     return files
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/datasets is not checked out beside the repository")
 def test_blocks_equal_the_reference_walk_on_shared_pages():
     files = _shared_sample()

@@ -47,6 +47,7 @@ def test_body_kept_navigation_and_footer_dropped(documents, page, extractor):
         assert text not in article.text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("extractor", SEED_EXTRACTORS)
 def test_no_extractor_returns_empty_text_on_a_chinese_article(extractor):
     for path in sorted(ZH_NEWS.glob("*/*.html.gz")):

@@ -42,6 +42,7 @@ def scrapy_crawl(tmp_path: Path, base_url: str, feed: str) -> str:
     return done.stderr
 
 
+@pytest.mark.slow
 def test_news_crawl_stores_every_article_once(site, tmp_path):
     log = scrapy_crawl(tmp_path, site.base_url, "articles.jsonl")
     rows = [json.loads(line) for line in (tmp_path / "articles.jsonl").read_text(encoding="utf-8").splitlines()]

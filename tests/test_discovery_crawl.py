@@ -40,6 +40,7 @@ def fetched_stories(server, result):
     return {story_of(server.site, item["url"]) for item in result["items"]} - {None}
 
 
+@pytest.mark.slow
 def test_home_page_alone_finds_sitemap_only_feed_only_and_deeply_paginated_articles(site, tmp_path):
     result = spider_only(tmp_path, {"start_urls": site.base_url + "/"})
     found = fetched_stories(site, result)
@@ -66,6 +67,7 @@ def test_home_page_alone_finds_sitemap_only_feed_only_and_deeply_paginated_artic
     assert site.hits[site.site.amp_only.path] == 1 and stats["news/variant_fallbacks"] == 1
 
 
+@pytest.mark.slow
 def test_discovery_off_follows_links_only(site, tmp_path):
     result = spider_only(tmp_path, {"start_urls": site.base_url + "/", "discover": "0"})
     found = fetched_stories(site, result)
@@ -73,6 +75,7 @@ def test_discovery_off_follows_links_only(site, tmp_path):
     assert site.hits["/robots.txt"] == 1 and "/sitemap_index.xml" not in site.hits  # robots.txt: Scrapy's own
 
 
+@pytest.mark.slow
 def test_listing_page_cap(site, tmp_path):
     spider_only(tmp_path, {"start_urls": site.base_url + "/world/", "discover": "0"},
                 {"NEWS_LISTING_MAX_PAGES": 4})
@@ -80,6 +83,7 @@ def test_listing_page_cap(site, tmp_path):
     assert pages == ["/world/?page=2", "/world/?page=3", "/world/?page=4"], pages
 
 
+@pytest.mark.slow
 def test_since_skips_older_articles_without_fetching_them(site, tmp_path):
     since = date(2024, 3, 20)
     result = spider_only(tmp_path, {"start_urls": site.base_url + "/", "since": since.isoformat()})
@@ -94,6 +98,7 @@ def test_since_skips_older_articles_without_fetching_them(site, tmp_path):
     assert result["stats"]["news/skipped/older_than_since"] > 0
 
 
+@pytest.mark.slow
 def test_variants_give_one_row_in_feed_and_store(site, tmp_path):
     feed, store = tmp_path / "feed.jsonl", tmp_path / "articles.sqlite"
     command = [sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"start_urls={site.base_url}/",
@@ -138,6 +143,7 @@ def test_bad_spider_arguments_end_in_one_line_and_a_non_zero_exit(args, message)
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_unknown_spider_arguments_are_warned_about(site):
     done = scrapy_crawl_args("-a", f"start_urls={site.base_url}/about", "-a", "max_pagez=1", "-a", "discover=0",
                              "-s", "ADDONS={}")

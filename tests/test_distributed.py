@@ -198,6 +198,7 @@ def _crawl_command(base_url: str, redis_url: str, tmp_path: Path, name: str) -> 
     ]
 
 
+@pytest.mark.slow
 @needs_redis
 def test_two_crawl_processes_share_one_crawl(clean_redis, tmp_path):
     site = SampleSiteServer(delay=SITE_DELAY_SECONDS).start()

@@ -1,5 +1,7 @@
 import resource
 
+import pytest
+
 from crawler.extractors.document import TextBlock, parse_html
 
 PAGE = """<html lang="en"><head><title>A headline - Site</title><style>p{}</style><script>var x=1;</script></head>
@@ -109,6 +111,7 @@ def test_deep_nesting_neither_crashes_nor_recurses():
     assert doc.empty_reason in (None, "no visible text")
 
 
+@pytest.mark.slow
 def test_twenty_megabyte_page_is_bounded():
     paragraph = "<p>" + "Lorem ipsum dolor sit amet, consectetur adipiscing elit. " * 20 + "</p>\n"
     html = "<html><body>" + paragraph * (20_000_000 // len(paragraph)) + "</body></html>"

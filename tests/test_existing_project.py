@@ -124,6 +124,7 @@ def check_articles(items: list[dict], site: str) -> None:
         assert "html" not in article
 
 
+@pytest.mark.slow
 def test_through_item_pipelines(tmp_path: Path, site: str) -> None:
     project = make_project(tmp_path, """
         ITEM_PIPELINES = {"crawler.pipelines.ArticleExtractionPipeline": 300}
@@ -134,6 +135,7 @@ def test_through_item_pipelines(tmp_path: Path, site: str) -> None:
     assert all(item["metadata"]["desk"] == "world" for item in items)
 
 
+@pytest.mark.slow
 def test_through_addons_with_storage(tmp_path: Path, site: str) -> None:
     database = tmp_path / "articles.sqlite"
     project = make_project(tmp_path, f"""
@@ -153,6 +155,7 @@ def test_through_addons_with_storage(tmp_path: Path, site: str) -> None:
     store.close()
 
 
+@pytest.mark.slow
 def test_through_the_middleware_alone(tmp_path: Path, site: str) -> None:
     project = make_project(tmp_path, """
         SPIDER_MIDDLEWARES = {"crawler.middlewares.ArticleExtractionMiddleware": 800}
@@ -163,6 +166,7 @@ def test_through_the_middleware_alone(tmp_path: Path, site: str) -> None:
     assert not any((item["text"] or "").startswith("Copyright") for item in items)
 
 
+@pytest.mark.slow
 def test_a_project_on_another_twisted_reactor_gets_articles_too(tmp_path: Path, site: str) -> None:
     # No asyncio loop runs under the epoll reactor: extraction goes through a ProcessPoolExecutor instead of
     # the event-loop worker pool (crawler.pipelines.ExtractionService).
@@ -181,6 +185,7 @@ ROW_FIELDS = ("url", "canonical_url", "title", "published", "modified", "authors
               "template", "content_hash", "simhash", "crawled_at", "metadata")
 
 
+@pytest.mark.slow
 def test_the_middleware_path_keeps_listings_out_and_rows_keep_their_shape(tmp_path: Path, site: str) -> None:
     """The add-on: the index, whose callback yields only requests, is a listing and gets no row from the
     middleware, as in the pipeline; JSON lines and CSV rows carry every field, CSV's metadata is JSON, and the

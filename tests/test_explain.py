@@ -225,6 +225,7 @@ def test_report_of_an_empty_page(page):
     assert "no visible text" in report  # the plots say why they are empty
 
 
+@pytest.mark.slow
 def test_report_of_a_5_mb_page_is_bounded():
     paragraphs = [f"Paragraph {i}: " + PARAGRAPHS[i % len(PARAGRAPHS)] for i in range(25_000)]
     page = news_page(paragraphs).encode()

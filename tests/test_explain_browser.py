@@ -73,6 +73,7 @@ def report(browser, tmp_path_factory):
     opened.page.close()
 
 
+@pytest.mark.slow
 def test_no_request_leaves_the_file(report):
     opened, _ = report
     assert opened.requests == [opened.url]
@@ -152,6 +153,7 @@ def test_screenshot_of_a_report(report, tmp_path):
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and target.stat().st_size > 20_000
 
 
+@pytest.mark.slow
 def test_chinese_empty_and_huge_reports_open_cleanly(browser, tmp_path):
     from test_explain import GBK_PAGE, ZH_PARAGRAPHS
 

@@ -41,6 +41,7 @@ def site():
     server.shutdown()
 
 
+@pytest.mark.slow
 def test_crawl_writes_reports_for_its_sample_and_an_index(site, tmp_path):
     reports = tmp_path / "reports"
     command = [

@@ -166,6 +166,7 @@ def rows(tmp_path: Path) -> dict[str, tuple[str, str]]:
         return {url: (text, etag) for url, text, etag in db.execute("SELECT url, text, etag FROM articles")}
 
 
+@pytest.mark.slow
 def test_second_run_fetches_only_listings_and_304s_and_a_changed_page_is_updated(site, tmp_path):
     first = crawl(tmp_path, site.base_url)
     stored = rows(tmp_path)

@@ -286,6 +286,7 @@ def test_evaluation_rules() -> None:
     assert not published_right("2019-01-03T23:30:00Z", "2019-01-04T08:00:00")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not READABILITY.is_dir(), reason="../shared/datasets/readability is absent")
 def test_cli_metadata_floors_and_peer(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["evaluate", "--dataset", str(READABILITY), "--metadata", "--json"]) == 0

@@ -214,6 +214,7 @@ def test_relative_word_ending_a_short_line_is_the_date() -> None:
     assert find_relative_date("Yesterday, the council voted to expand the bus network downtown.", now) is None
 
 
+@pytest.mark.slow
 def test_date_reader_comparison_swaps_and_restores_the_reader() -> None:
     pytest.importorskip("dateparser")
     from crawler.evaluation.date_readers import dateparser_reader, reading_lines_with

@@ -112,6 +112,7 @@ def write_site(root: Path) -> None:
         (root / name).write_text(html, encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_crawl_merges_article_pages_but_not_listing_pages(tmp_path: Path) -> None:
     root = tmp_path / "site"
     write_site(root)

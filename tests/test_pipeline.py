@@ -231,6 +231,7 @@ def test_templates_are_learned_and_persist_across_pipeline_instances(tmp_path: P
     store.close()
 
 
+@pytest.mark.slow
 def test_extraction_runs_in_a_worker_process(tmp_path: Path) -> None:
     pipeline = make_pipeline(tmp_path, EXTRACTION_WORKERS=1)
 

@@ -26,6 +26,7 @@ def crawled(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[dict], str, 
     return rows, log, site.base_url, folder
 
 
+@pytest.mark.slow
 def test_only_the_stories_are_stored(crawled: tuple[list[dict], str, str, Path]) -> None:
     rows, log, base, folder = crawled
     assert sorted(row["url"].removeprefix(base) for row in rows) == ARTICLES

@@ -40,6 +40,7 @@ def big_warc(path: Path) -> None:
                                                           payload=io.BytesIO(body.encode()), http_headers=headers))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("start_method", ["forkserver", "spawn"])
 def test_no_process_outlives_a_killed_extract_batch(start_method, tmp_path):
     warc = tmp_path / "pages.warc.gz"
@@ -84,6 +85,7 @@ def stored_count(store: Path) -> int:
         return 0
 
 
+@pytest.mark.slow
 def test_a_killed_and_resumed_crawl_gives_a_whole_feed_by_export(tmp_path):
     import json
 

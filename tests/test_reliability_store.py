@@ -116,6 +116,7 @@ def error_lines(log: str) -> list[str]:
     return [line for line in log.splitlines() if " ERROR: " in line or line.startswith("Traceback")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["damaged", "foreign", "postgres"])
 def test_an_unusable_store_ends_the_crawl_in_one_line_before_any_fetch(kind, site, tmp_path):
     store = tmp_path / "articles.sqlite"

@@ -93,6 +93,7 @@ def run_to_the_end(command: list[str]) -> str:
     return done.stderr
 
 
+@pytest.mark.slow
 def test_crawl_killed_with_sigkill_resumes_from_jobdir_without_loss_or_duplicates(slow_site, tmp_path):
     clean = tmp_path / "clean"
     run_to_the_end(crawl_command(slow_site.base_url, clean, None))

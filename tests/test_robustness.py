@@ -59,6 +59,7 @@ def huge_document():
     return parse_html(html.encode("utf-8"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("extractor", available())
 def test_twenty_megabyte_page_in_bounded_time_and_memory(huge_document, extractor):
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

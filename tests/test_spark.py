@@ -76,6 +76,7 @@ def spark():
     session.stop()
 
 
+@pytest.mark.slow
 def test_warc_to_json_lines_with_templates_learned_by_url_pattern(spark, tmp_path):
     expected = make_warc(tmp_path / "site.warc.gz")
     result = run(spark, [str(tmp_path / "site.warc.gz")], str(tmp_path / "out"), "jsonl", partitions=2)
@@ -92,6 +93,7 @@ def test_warc_to_json_lines_with_templates_learned_by_url_pattern(spark, tmp_pat
     assert result.worker_peak_rss_mb and result.worker_peak_rss_mb > 10
 
 
+@pytest.mark.slow
 def test_pages_folder_to_parquet_matches_the_crawl_extractor(spark, tmp_path):
     folder = tmp_path / "pages"
     folder.mkdir()
@@ -118,6 +120,7 @@ def test_existing_output_is_refused(spark, tmp_path):
         run(spark, [str(tmp_path / "site.warc.gz")], str(tmp_path / "out"), "jsonl")
 
 
+@pytest.mark.slow
 def test_command_line(spark, tmp_path, capsys):
     """Last in the file: the command stops the (shared) Spark session when it is done."""
     from crawler.cli import main

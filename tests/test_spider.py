@@ -42,6 +42,7 @@ def paths(result, base):
     return sorted(item["url"].removeprefix(base) for item in result["items"])
 
 
+@pytest.mark.slow
 def test_crawl_from_home_follows_links_obeys_robots_and_fetches_each_page_once(site, tmp_path):
     result = crawl(tmp_path, {"start_urls": site.base_url + "/"})
     crawled = paths(result, site.base_url)
@@ -60,6 +61,7 @@ def test_crawl_from_home_follows_links_obeys_robots_and_fetches_each_page_once(s
     assert len(crawled) == len(set(crawled))
 
 
+@pytest.mark.slow
 def test_sitemap_index_and_robots_sitemaps(site, tmp_path):
     result = crawl(tmp_path, {"sitemap_urls": site.base_url + "/robots.txt"})
     crawled = paths(result, site.base_url)
@@ -69,12 +71,14 @@ def test_sitemap_index_and_robots_sitemaps(site, tmp_path):
     assert crawled == sorted(expected)
 
 
+@pytest.mark.slow
 def test_rss_feed(site, tmp_path):
     result = crawl(tmp_path, {"feeds": site.base_url + "/feed.xml"})
     crawled = paths(result, site.base_url)
     assert crawled == sorted(p for p in ARTICLE_PATHS if p.startswith("/tech/") and not p.endswith("-2.html"))
 
 
+@pytest.mark.slow
 def test_start_url_alone_finds_sitemap_only_and_feed_only_articles(site, tmp_path):
     crawled = paths(crawl(tmp_path, {"start_urls": site.base_url + "/"}), site.base_url)
     assert SITEMAP_ONLY in crawled and FEED_ONLY in crawled
@@ -89,6 +93,7 @@ def test_urls_file_is_fetched_not_followed(site, tmp_path):
     assert paths(result, site.base_url) == sorted(["/world/index.html", ARTICLE_PATHS[0]])
 
 
+@pytest.mark.slow
 def test_folder_of_saved_pages(tmp_path):
     result = crawl(tmp_path, {"path": str(SITE_ROOT / "zh")})
     names = sorted(Path(item["url"]).name for item in result["items"])
@@ -96,6 +101,7 @@ def test_folder_of_saved_pages(tmp_path):
     assert result["stats"]["news/saved_pages"] == 3
 
 
+@pytest.mark.slow
 def test_max_pages_and_depth(site, tmp_path):
     # discovery off: with it, the sitemaps robots.txt names bring their articles at any depth
     result = crawl(tmp_path, {"start_urls": site.base_url + "/", "max_depth": 0, "discover": "0"})

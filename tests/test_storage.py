@@ -204,6 +204,7 @@ def _vm_steps_of_upsert(store: SqliteArticleStore, article: dict[str, Any]) -> i
     return steps
 
 
+@pytest.mark.slow
 def test_an_upsert_does_not_read_every_stored_article(tmp_path: Path) -> None:
     # The near-duplicate lookup once walked the duplicate_of index, i.e. every original: an upsert's work grew
     # with the store (5 ms at 1,000 articles, 10 ms at 10,000).
@@ -457,6 +458,7 @@ def _open_when_released(path: str, barrier: Any, failures: Any) -> None:
         failures.put(str(error))
 
 
+@pytest.mark.slow
 def test_processes_opening_a_new_database_at_once_all_succeed(tmp_path: Path) -> None:
     # Two extraction workers opening a new template store at once: switching it to WAL failed one of them
     # with "database is locked" (a quarter of such openings, without the retry).

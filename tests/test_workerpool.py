@@ -102,6 +102,7 @@ def test_close_stops_every_worker_and_cancels_calls_not_started() -> None:
     run(scenario)
 
 
+@pytest.mark.slow
 def test_the_extraction_service_feeds_its_workers_from_the_running_loop(tmp_path: Path) -> None:
     service = ExtractionService(ExtractionSettings(template_store=str(tmp_path / "t.sqlite"), workers=2))
     page = (b"<html><head><title>Harbour</title></head><body><article><p>"
@@ -122,6 +123,7 @@ def test_the_extraction_service_feeds_its_workers_from_the_running_loop(tmp_path
     assert service._loop_pool is None
 
 
+@pytest.mark.slow
 def test_a_page_whose_worker_dies_is_kept_with_the_reason(tmp_path: Path) -> None:
     service = ExtractionService(ExtractionSettings(template_store=str(tmp_path / "t.sqlite"), workers=1))
 
