@@ -84,6 +84,23 @@ def site_folds(pages: Sequence[Page], folds: int) -> list[list[int]]:
     return result
 
 
+def choose_by_site_folds(
+    pages: Sequence[Page], scores: Sequence[Sequence[PageScore]], folds: int
+) -> tuple[list[PageScore], list[int]]:
+    """Each fold of sites is scored with the choice (an index into ``scores``, one list of page scores a choice)
+    that is best on the other folds: the held-out score of every page, in page order, and the choice per fold."""
+    held_out: list[PageScore | None] = [None] * len(pages)
+    chosen: list[int] = []
+    for fold in site_folds(pages, folds):
+        test = set(fold)
+        train = [i for i in range(len(pages)) if i not in test]
+        best = max(range(len(scores)), key=lambda c: aggregate([scores[c][i] for i in train], bootstrap=0).f1)
+        chosen.append(best)
+        for i in fold:
+            held_out[i] = scores[best][i]
+    return [score for score in held_out if score is not None], chosen
+
+
 def cross_validate(pages: Sequence[Page], folds: int = 5) -> dict:
     docs = [parse_html(page.html, page.url) for page in pages]
     extractor = cascade.DefaultExtractor()
@@ -94,14 +111,8 @@ def cross_validate(pages: Sequence[Page], folds: int = 5) -> dict:
             scores.append([score_page(p.gold, extractor.extract(d).text) for p, d in zip(pages, docs, strict=True)])
     shipped = {name: getattr(cascade, name) for name in GRID}
     shipped_index = combos.index(shipped)
-    held_out: list[PageScore] = []
-    chosen = []
-    for fold in site_folds(pages, folds):
-        test = set(fold)
-        train = [i for i in range(len(pages)) if i not in test]
-        best = max(range(len(combos)), key=lambda c: aggregate([scores[c][i] for i in train], bootstrap=0).f1)
-        chosen.append(combos[best])
-        held_out.extend(scores[best][i] for i in fold)
+    held_out, chosen_indices = choose_by_site_folds(pages, scores, folds)
+    chosen = [combos[c] for c in chosen_indices]
     full = aggregate(scores[shipped_index])
     cv = aggregate(held_out)
     best_full = max(aggregate(s, bootstrap=0).f1 for s in scores)

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from ..extractors import beyond_prose, cascade, parse_html
-from .crossval import site_folds
+from .crossval import choose_by_site_folds
 from .datasets import Page, load_dataset
 from .metric import PageScore, aggregate, score_page
 
@@ -63,15 +63,8 @@ def cross_validate(sets: dict[str, list[Page]], grid: dict[str, tuple[float, ...
     finally:
         for name, value in shipped.items():
             setattr(_module_of(name), name, value)
-    held_out: list[PageScore | None] = [None] * len(pages)
-    chosen = []
-    for fold in site_folds(pages, folds):
-        test = set(fold)
-        train = [i for i in range(len(pages)) if i not in test]
-        best = max(range(len(combos)), key=lambda c: aggregate([scores[c][i] for i in train], bootstrap=0).f1)
-        chosen.append(combos[best])
-        for i in fold:
-            held_out[i] = scores[best][i]
+    held_out, chosen_indices = choose_by_site_folds(pages, scores, folds)
+    chosen = [combos[c] for c in chosen_indices]
     lines = [f"{len(pages)} pages, {folds} folds by site; shipped {shipped}"]
     for name in sets:
         indices = [i for i, o in enumerate(origin) if o == name]
