@@ -103,6 +103,19 @@ def is_structured(element: etree._Element) -> bool:
     return next(element.iter(*STRUCTURE_TAGS), None) is not None
 
 
+def _container_view(run: Run) -> tuple[
+    list[etree._Element], dict[etree._Element, str | None], dict[etree._Element, list[int]],
+    dict[etree._Element, float],
+] | None:
+    """What the cascade's earlier steps left for the joining steps: the chosen containers, each element's
+    furniture verdict, its words and linked words, and its running text; None when no container was chosen."""
+    roots: list[etree._Element] = run.notes.get("content_roots", [])
+    if not roots:
+        return None
+    return (roots, run.notes.get("furniture_of_element", {}), run.notes.get("words", {}),
+            run.notes.get("running_text", {}))
+
+
 class JoinContentBeside(Step):
     """Content beside the chosen container joins it: a recipe card beside the story, a specification table or an
     FAQ below a product's description, the sections of a landing page.
@@ -117,12 +130,10 @@ class JoinContentBeside(Step):
     """
 
     def process(self, run: Run) -> bool:
-        roots: list[etree._Element] = run.notes.get("content_roots", [])
-        if not roots:
+        found = _container_view(run)
+        if found is None:
             return False
-        verdicts: dict[etree._Element, str | None] = run.notes.get("furniture_of_element", {})
-        words: dict[etree._Element, list[int]] = run.notes.get("words", {})
-        running: dict[etree._Element, float] = run.notes.get("running_text", {})
+        roots, verdicts, words, running = found
         best = roots[0]
         landmark = main_landmark(best)
         joined: list[etree._Element] = []
@@ -162,12 +173,10 @@ class JoinRepeatedUnits(Step):
     """
 
     def process(self, run: Run) -> bool:
-        roots: list[etree._Element] = run.notes.get("content_roots", [])
-        if not roots:
+        found = _container_view(run)
+        if found is None:
             return False
-        verdicts: dict[etree._Element, str | None] = run.notes.get("furniture_of_element", {})
-        words: dict[etree._Element, list[int]] = run.notes.get("words", {})
-        running: dict[etree._Element, float] = run.notes.get("running_text", {})
+        roots, verdicts, words, running = found
         node = roots[0]
         for _ in range(MAX_REPEAT_LEVELS):
             parent = node.getparent()
