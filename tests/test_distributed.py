@@ -147,9 +147,9 @@ def test_learning_is_shared_between_processes_and_matches_the_sqlite_store(clean
 
 @needs_redis
 def test_transaction_excludes_another_process(clean_redis, monkeypatch):
-    import crawler.distributed as distributed
+    import crawler.extractors.redis_template_store as redis_template_store
 
-    monkeypatch.setattr(distributed, "LOCK_WAIT_SECONDS", 0.2)
+    monkeypatch.setattr(redis_template_store, "LOCK_WAIT_SECONDS", 0.2)
     holder = RedisTemplateStore(clean_redis)
     waiter = RedisTemplateStore(clean_redis)
     with holder.transaction(), pytest.raises(TimeoutError), waiter.transaction():

@@ -296,6 +296,7 @@ def test_min_y_at_one_end_is_enough_unless_both_are_required(monkeypatch):
 
 
 def test_store_addresses_open_the_right_store(tmp_path):
-    from crawler.extractors.template_store import SqliteTemplateStore, open_template_store
+    from crawler.extractors.redis_template_store import open_template_store
+    from crawler.extractors.template_store import SqliteTemplateStore
 
     assert isinstance(open_template_store(tmp_path / "t.sqlite"), SqliteTemplateStore)

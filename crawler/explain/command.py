@@ -42,9 +42,9 @@ def read_gold(path: str | os.PathLike[str]) -> str:
 
 def open_store(spec: str) -> Any:
     """An existing template store (an SQLite file or a redis:// URL); a missing file is an error, not a new store."""
-    from ..extractors.template_store import REDIS_STORE_SCHEMES, open_template_store
+    from ..extractors.redis_template_store import REDIS_SCHEMES, open_template_store
 
-    if not spec.startswith(REDIS_STORE_SCHEMES) and not Path(spec).is_file():
+    if not spec.startswith(REDIS_SCHEMES) and not Path(spec).is_file():
         raise ExplainError(f"{spec}: no such template store")
     try:
         return open_template_store(spec)

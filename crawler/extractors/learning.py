@@ -24,7 +24,8 @@ from types import TracebackType
 
 from .article import Article
 from .document import TextDocument, parse_html
-from .template_store import MemoryTemplateStore, TemplateStore, open_template_store
+from .redis_template_store import open_template_store
+from .template_store import MemoryTemplateStore, TemplateStore
 
 
 class LearningExtractor:

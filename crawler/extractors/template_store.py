@@ -271,26 +271,12 @@ _PROCESS_STORE: MemoryTemplateStore | None = None
 _PROCESS_STORE_LOCK = threading.Lock()
 
 
-# Store addresses that name a Redis server (the store shared by several crawl machines, crawler.distributed).
-REDIS_STORE_SCHEMES = ("redis://", "rediss://", "unix://")
-
-
-def open_template_store(spec: str | os.PathLike[str]) -> TemplateStore:
-    """``redis://host:port/db`` (also ``rediss://``, ``unix://``): the shared Redis store; else an SQLite file."""
-    text = os.fspath(spec)
-    if text.startswith(REDIS_STORE_SCHEMES):
-        from ..distributed import RedisTemplateStore  # needs the redis package: only when asked for
-
-        return RedisTemplateStore(text)
-    return SqliteTemplateStore(text)
-
-
 def default_store() -> TemplateStore:
     """The SQLite file named by $CRAWLER_TEMPLATE_STORE, else one in-memory store for the whole process."""
     global _PROCESS_STORE
     path = os.environ.get(ENV_STORE_PATH)
     if path:
-        return open_template_store(path)
+        return SqliteTemplateStore(path)
     with _PROCESS_STORE_LOCK:
         if _PROCESS_STORE is None:
             _PROCESS_STORE = MemoryTemplateStore()
@@ -306,7 +292,6 @@ __all__ = [
     "Template",
     "TemplateStore",
     "default_store",
-    "open_template_store",
     "pack_hashes",
     "unpack_hashes",
 ]
