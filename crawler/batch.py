@@ -6,7 +6,7 @@ C++ reader; gzip, zstd or plain), ARC files (warcio converts them on the fly) an
 every other record is counted by reason, never written.
 
 Pages go in chunks to a process pool whose workers are the crawl pipeline's own (``crawler.pipelines``:
-``_init_worker`` / ``_extract_in_worker`` and ``article_item``), so a batch row is the row a crawl of the same
+``init_worker`` / ``extract_in_worker`` and ``article_item``), so a batch row is the row a crawl of the same
 page would store. The main process reads the inputs lazily and keeps at most ``workers * CHUNKS_IN_FLIGHT_PER_WORKER``
 chunks in memory, so memory does not grow with the input.
 
@@ -556,12 +556,12 @@ def init_batch_worker(parent_pid: int, template_store: str) -> None:
     from .workerpool import exit_with_parent
 
     exit_with_parent(parent_pid)
-    _pipelines()._init_worker(template_store, ())
+    _pipelines().init_worker(template_store, ())
 
 
 def extract_chunk(pages: list[Page]) -> ChunkResult:
-    """Runs in a pool worker set up by ``pipelines._init_worker``: one row per page, failures included."""
-    rows = [page_row(page, _pipelines()._extract_in_worker(page.html, page.url, page.content_type)) for page in pages]
+    """Runs in a pool worker set up by ``pipelines.init_worker``: one row per page, failures included."""
+    rows = [page_row(page, _pipelines().extract_in_worker(page.html, page.url, page.content_type)) for page in pages]
     return ChunkResult(rows, os.getpid(), _peak_rss(), _cpu_seconds())
 
 
@@ -569,7 +569,7 @@ def learn_chunk(pages: list[Page]) -> ChunkResult:
     """First pass of ``--templates two-pass``: pages only teach the shared template store."""
     from .extractors import parse_html
 
-    worker = _pipelines()._WORKER
+    worker = _pipelines().worker_extractor()
     if worker is None:
         raise RuntimeError("worker not initialised")
     for page in pages:
@@ -821,8 +821,8 @@ class _Runner:
         if self.workers == 0:  # in this process: debugging, and tests of the writing side
             future: Future[ChunkResult] = Future()
             if self.local is None:
-                _pipelines()._init_worker(self.template_store, ())
-                self.local = _pipelines()._WORKER
+                _pipelines().init_worker(self.template_store, ())
+                self.local = _pipelines().worker_extractor()
             future.set_result(function(pages))
             return future
         if self.pool is None:

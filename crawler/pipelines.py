@@ -315,7 +315,12 @@ class PageExtractor:
 _WORKER: PageExtractor | None = None
 
 
-def _init_worker(template_store: str | None, rules: Sequence[SiteRule]) -> None:
+def worker_extractor() -> PageExtractor | None:
+    """The page job of this worker process, once ``init_worker`` has set it up."""
+    return _WORKER
+
+
+def init_worker(template_store: str | None, rules: Sequence[SiteRule]) -> None:
     global _WORKER
     _WORKER = PageExtractor(template_store, rules)
 
@@ -324,7 +329,7 @@ def _worker_ready() -> bool:
     return _WORKER is not None
 
 
-def _extract_in_worker(html: bytes | str, url: str | None, content_type: str | None) -> dict[str, Any]:
+def extract_in_worker(html: bytes | str, url: str | None, content_type: str | None) -> dict[str, Any]:
     if _WORKER is None:
         raise RuntimeError("worker not initialised")
     return _WORKER.extract(html, url, content_type)
@@ -483,14 +488,14 @@ class ExtractionService:
                 pool.close()
             pool = self._loop_pool = AsyncWorkerPool(
                 self.config.workers, multiprocessing.get_context(self.config.start_method), loop,
-                initializer=_init_worker, initargs=(self.config.template_store, self.config.rules))
+                initializer=init_worker, initargs=(self.config.template_store, self.config.rules))
             pool.start()
         return pool
 
     def _new_pool(self) -> ProcessPoolExecutor:
         context = multiprocessing.get_context(self.config.start_method)
         return ProcessPoolExecutor(max_workers=self.config.workers, mp_context=context,
-                                   initializer=_init_worker,
+                                   initializer=init_worker,
                                    initargs=(self.config.template_store, self.config.rules))
 
     def extract_now(self, html: bytes | str, url: str | None, content_type: str | None = None) -> dict[str, Any]:
@@ -505,7 +510,7 @@ class ExtractionService:
         loop = _running_loop()
         if loop is not None:
             try:
-                return await self._pool_for(loop).call(_extract_in_worker, html, url, content_type)
+                return await self._pool_for(loop).call(extract_in_worker, html, url, content_type)
             except WorkerDied as error:  # killed, out of memory: the pool has replaced it, the page is kept
                 logger.error("extraction worker died on %s", url)
                 return _worker_died(url, error)
@@ -513,7 +518,7 @@ class ExtractionService:
             self._pool = self._new_pool()
         pool = self._pool
         try:
-            return await await_future(pool.submit(_extract_in_worker, html, url, content_type))
+            return await await_future(pool.submit(extract_in_worker, html, url, content_type))
         except BrokenProcessPool as error:  # a worker died (killed, out of memory): new pool, page kept
             logger.error("extraction worker died on %s; restarting the pool", url)
             if self._pool is pool:  # the first of the pages in flight to see it replaces the pool

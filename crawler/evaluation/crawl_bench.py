@@ -198,7 +198,7 @@ def _thread_cpu_seconds(native_id: int) -> float:
 def extraction_alone(site: dict[str, bytes], articles: list[str], base: str, workers: int, folder: Path) -> float:
     """Pages/s of the pipeline's worker function over the article pages, in the crawl's own kind of worker
     pool (``crawler.workerpool``) of ``workers`` processes, every page handed over at once."""
-    from ..pipelines import DEFAULT_START_METHOD, _extract_in_worker, _init_worker
+    from ..pipelines import DEFAULT_START_METHOD, extract_in_worker, init_worker
     from ..workerpool import AsyncWorkerPool
 
     store = str(folder / "templates-alone.sqlite")
@@ -206,12 +206,12 @@ def extraction_alone(site: dict[str, bytes], articles: list[str], base: str, wor
     context = multiprocessing.get_context(DEFAULT_START_METHOD)
 
     async def measure() -> float:
-        pool = AsyncWorkerPool(workers, context, asyncio.get_running_loop(), _init_worker, (store, ()))
+        pool = AsyncWorkerPool(workers, context, asyncio.get_running_loop(), init_worker, (store, ()))
         try:
-            await asyncio.gather(*(pool.call(_extract_in_worker, site[path], base + path, None)
+            await asyncio.gather(*(pool.call(extract_in_worker, site[path], base + path, None)
                                    for path in articles[: workers * 2]))  # every worker started and warm
             start = time.perf_counter()
-            await asyncio.gather(*(pool.call(_extract_in_worker, site[path], base + path, "text/html; charset=utf-8")
+            await asyncio.gather(*(pool.call(extract_in_worker, site[path], base + path, "text/html; charset=utf-8")
                                    for path in articles))
             return len(articles) / (time.perf_counter() - start)
         finally:
