@@ -39,8 +39,10 @@ from lxml import etree
 from .article import Article
 from .beyond_prose import JoinContentBeside, JoinRepeatedUnits, declares_posts, is_card_list
 from .document import TextBlock, TextDocument
+from .lineblock import LineBlockExtractor
 from .pipeline import Extractor, Run, Step
 from .render import data_table
+from .template import TemplateExtractor, normalize_line
 
 # Class/id words that mark a container as page furniture (readability's "unlikely candidates" and
 # negative lists, Mozilla Readability.js REGEXPS, trimmed to words that name page parts; no site names).
@@ -220,8 +222,6 @@ def _card_list_text_beside(node: etree._Element, running: dict[etree._Element, f
 
 
 def _all_lines_in(block: TextBlock, lines: frozenset[str]) -> bool:
-    from .template import normalize_line
-
     return all(normalize_line(line) in lines for line in block.text.split("\n") if line.strip())
 
 
@@ -581,24 +581,21 @@ class DefaultExtractor(Extractor):
 
     def __init__(self, template_extractor: Extractor | None = None) -> None:
         self._template = template_extractor
+        self._lineblock = LineBlockExtractor()
 
     def _template_lines(self, doc: TextDocument) -> tuple[str | None, frozenset[str]]:
         """The URL's pattern and the lines its learned template calls site chrome, if it has one."""
         if not doc.url:
             return None, frozenset()
+        if self._template is None:  # the process's default store (template_store.default_store), as extract() reads
+            self._template = TemplateExtractor()
         template = self._template
-        if template is None:
-            from . import get_extractor
-
-            template = get_extractor("template")
         has_template = getattr(template, "has_template", None)
         if has_template is None or not has_template(doc.url):
             return None, frozenset()
         article = template.extract(doc)
         if not article.text:  # distrusted: the page does not follow the template
             return None, frozenset()
-        from .template import normalize_line
-
         chrome = frozenset(normalize_line(b.text) for b in article.blocks if not b.is_content)
         return article.template, chrome
 
@@ -621,9 +618,7 @@ class DefaultExtractor(Extractor):
                 article.extractor += "+widened"
                 article.warnings.append(run.notes["widened"])
             return article
-        from . import get_extractor
-
-        fallback = get_extractor("lineblock").extract(doc)
+        fallback = self._lineblock.extract(doc)
         if not fallback.text.strip():
             return self._visible_text(run)
         fallback.extractor = f"{self.name}/lineblock"
