@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
-from . import limits, warc_end
+from . import limits, pagejob, warc_end
 
 if TYPE_CHECKING:
     from . import pipelines
@@ -556,12 +556,12 @@ def init_batch_worker(parent_pid: int, template_store: str) -> None:
     from .workerpool import exit_with_parent
 
     exit_with_parent(parent_pid)
-    _pipelines().init_worker(template_store, ())
+    pagejob.init_worker(template_store, ())
 
 
 def extract_chunk(pages: list[Page]) -> ChunkResult:
     """Runs in a pool worker set up by ``pipelines.init_worker``: one row per page, failures included."""
-    rows = [page_row(page, _pipelines().extract_in_worker(page.html, page.url, page.content_type)) for page in pages]
+    rows = [page_row(page, pagejob.extract_in_worker(page.html, page.url, page.content_type)) for page in pages]
     return ChunkResult(rows, os.getpid(), _peak_rss(), _cpu_seconds())
 
 
@@ -569,7 +569,7 @@ def learn_chunk(pages: list[Page]) -> ChunkResult:
     """First pass of ``--templates two-pass``: pages only teach the shared template store."""
     from .extractors import parse_html
 
-    worker = _pipelines().worker_extractor()
+    worker = pagejob.worker_extractor()
     if worker is None:
         raise RuntimeError("worker not initialised")
     for page in pages:
@@ -821,8 +821,8 @@ class _Runner:
         if self.workers == 0:  # in this process: debugging, and tests of the writing side
             future: Future[ChunkResult] = Future()
             if self.local is None:
-                _pipelines().init_worker(self.template_store, ())
-                self.local = _pipelines().worker_extractor()
+                pagejob.init_worker(self.template_store, ())
+                self.local = pagejob.worker_extractor()
             future.set_result(function(pages))
             return future
         if self.pool is None:

@@ -22,22 +22,10 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
 
 from .discovery import clean_url, parse_date, variant_of
+from .pagejob import page_identity
 from .storage import DEFAULT_NEAR_DUPLICATE_BITS, hamming_distance
 
-
-def _site(url: str) -> str:
-    host = (urlsplit(url).hostname or "").lower()
-    return host.removeprefix("www.")
-
-
-def page_identity(url: str, rel_canonical: str | None, declared: str | None,
-                  tracking_parameters: tuple[str, ...] = ()) -> str:
-    """The identity of the page fetched from ``url``: its rel=canonical, else a same-site declared URL (JSON-LD
-    ``url``/``og:url``) cleaned of tracking parameters, else ``url``."""
-    chosen = rel_canonical or (declared if declared and _site(declared) == _site(url) else None)
-    if not chosen or urlsplit(chosen).scheme not in {"http", "https"}:
-        return url  # the page's own URL as fetched (the spider schedules URLs already cleaned)
-    return clean_url(chosen, tracking_parameters)
+__all__ = ["ArticleIdentityPipeline", "CanonicalTrust", "page_identity"]
 
 
 class CanonicalTrust:

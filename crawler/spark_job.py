@@ -152,7 +152,8 @@ def _peak_rss() -> int:
 def extract_pages(pages: Iterable[Page], templates: dict[str, list[Template]]) -> Iterator[dict[str, Any]]:
     """Rows of one partition: the crawl pipeline's extractor, its store holding the learned templates."""
     from crawler.items import ARTICLE_FIELDS
-    from crawler.pipelines import PageExtractor, article_item
+    from crawler.pagejob import PageExtractor
+    from crawler.pipelines import article_item
 
     extractor = PageExtractor(None)
     for pattern_templates in templates.values():

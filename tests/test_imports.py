@@ -3,7 +3,7 @@
 - no import circle between the package's modules (imports inside functions count: a lazy import is still a
   dependency; imports under ``if TYPE_CHECKING`` do not);
 - no module takes another module's private (``_name``) names;
-- the extraction library, storage and bulk extraction load without Scrapy.
+- the extraction library, the page job, storage and bulk extraction load without Scrapy.
 """
 
 from __future__ import annotations
@@ -142,9 +142,9 @@ def test_no_module_takes_another_modules_private_names():
     assert private == []
 
 
-def test_the_library_storage_and_bulk_extraction_load_without_scrapy():
-    code = ("import sys, crawler.extractors, crawler.extractors.learning, crawler.storage, crawler.batch; "
-            "print('scrapy' in sys.modules)")
+def test_the_library_page_job_storage_and_bulk_extraction_load_without_scrapy():
+    code = ("import sys, crawler.extractors, crawler.extractors.learning, crawler.storage, crawler.batch, "
+            "crawler.pagejob; print('scrapy' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "False"

@@ -198,7 +198,8 @@ def _thread_cpu_seconds(native_id: int) -> float:
 def extraction_alone(site: dict[str, bytes], articles: list[str], base: str, workers: int, folder: Path) -> float:
     """Pages/s of the pipeline's worker function over the article pages, in the crawl's own kind of worker
     pool (``crawler.workerpool``) of ``workers`` processes, every page handed over at once."""
-    from ..pipelines import DEFAULT_START_METHOD, extract_in_worker, init_worker
+    from ..pagejob import extract_in_worker, init_worker
+    from ..pipelines import DEFAULT_START_METHOD
     from ..workerpool import AsyncWorkerPool
 
     store = str(folder / "templates-alone.sqlite")

@@ -1,0 +1,298 @@
+"""The page job: one page in, its row out (article fields, page type, canonical URL, pinned site rules), with no
+Scrapy. The crawl's extraction pipeline, bulk extraction (``crawler.batch``), the Spark job and the benchmarks run
+this same job, in the crawl process or in worker processes (``init_worker`` / ``extract_in_worker``).
+
+- ``SiteRule`` / ``load_rules``: pinned rules (``EXTRACTION_RULES_FILE``: JSON or YAML) that win over learning.
+- ``canonical_url`` and ``page_identity``: the page's identity, rel=canonical first; a URL its JSON-LD or
+  ``og:url`` declares counts only without one, and only on the page's own site.
+- ``PageExtractor``: parse once, learn the site's template and extract (``LearningExtractor``), metadata, page
+  type, fingerprints.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+from urllib.parse import urldefrag, urljoin, urlsplit
+
+from .discovery import clean_url
+from .storage import content_hash, simhash_hex
+
+WHITESPACE_RE = re.compile(r"\s+")
+XPATH_START_RE = re.compile(r"^\s*(?:\.?/|\(|ancestor|descendant|following|preceding|self::|id\()")
+RULE_FIELDS = ("body", "title", "date")
+
+logger = logging.getLogger(__name__)
+
+
+def url_site(url: str) -> str:
+    """The host of a URL without ``www.``: what "the same site" compares."""
+    host = (urlsplit(url).hostname or "").lower()
+    return host.removeprefix("www.")
+
+
+def page_identity(url: str, rel_canonical: str | None, declared: str | None,
+                  tracking_parameters: tuple[str, ...] = ()) -> str:
+    """The identity of the page fetched from ``url``: its rel=canonical, else a same-site declared URL (JSON-LD
+    ``url``/``og:url``) cleaned of tracking parameters, else ``url``."""
+    chosen = rel_canonical or (declared if declared and url_site(declared) == url_site(url) else None)
+    if not chosen or urlsplit(chosen).scheme not in {"http", "https"}:
+        return url  # the page's own URL as fetched (the spider schedules URLs already cleaned)
+    return clean_url(chosen, tracking_parameters)
+
+
+def utc_now_iso() -> str:
+    """ISO 8601 in UTC to the second, e.g. ``2024-03-12T09:30:00+00:00``."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+# --------------------------------------------------------------------------------------------- site rules
+
+
+@dataclass(frozen=True, slots=True)
+class SiteRule:
+    """A user's pinned rule: pages whose URL matches ``url`` (glob, or ``re:`` regex, as in
+    ``UrlPatterns``) take body, title and date from these selectors (``css:``/``xpath:`` prefix, or
+    guessed: a selector starting like a path is XPath, anything else CSS)."""
+
+    url: str
+    body: str | None = None
+    title: str | None = None
+    date: str | None = None
+
+
+def _rules_from_data(data: Any, source: str) -> list[SiteRule]:
+    if isinstance(data, Mapping) and "rules" in data:
+        data = data["rules"]
+    if isinstance(data, Mapping):  # {url expression: {body: ..., title: ..., date: ...}}
+        data = [{"url": url, **(spec if isinstance(spec, Mapping) else {"body": spec})} for url, spec in data.items()]
+    if not isinstance(data, list):
+        raise ValueError(f"{source}: expected a list of rules or a mapping of URL pattern to rule")
+    rules: list[SiteRule] = []
+    for index, entry in enumerate(data):
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("url"), str):
+            raise ValueError(f"{source}: rule {index} has no 'url' pattern")
+        unknown = set(entry) - {"url", *RULE_FIELDS}
+        if unknown:
+            raise ValueError(f"{source}: rule {index} has unknown keys {sorted(unknown)}; allowed: url, "
+                             f"{', '.join(RULE_FIELDS)}")
+        if not any(entry.get(name) for name in RULE_FIELDS):
+            raise ValueError(f"{source}: rule {index} ({entry['url']}) names no selector")
+        for name in RULE_FIELDS:
+            if entry.get(name) is not None and not isinstance(entry[name], str):
+                raise ValueError(f"{source}: rule {index} ({entry['url']}): {name} must be a selector string")
+        rules.append(SiteRule(entry["url"], entry.get("body"), entry.get("title"), entry.get("date")))
+    return rules
+
+
+def load_rules(path: str | os.PathLike[str] | None) -> list[SiteRule]:
+    """Pinned rules from a JSON or YAML file (by suffix; anything else is tried as JSON)."""
+    if not path:
+        return []
+    file = Path(path)
+    try:
+        raw = file.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ValueError(f"EXTRACTION_RULES_FILE {file}: cannot read it ({error})") from error
+    try:
+        if file.suffix.lower() in {".yaml", ".yml"}:
+            import yaml
+
+            data = yaml.safe_load(raw)
+        else:
+            data = json.loads(raw)
+    except Exception as error:  # a syntax error of either format
+        raise ValueError(f"EXTRACTION_RULES_FILE {file}: not valid {file.suffix or 'JSON'} ({error})") from error
+    rules = _rules_from_data(data or [], str(file))
+    for rule in rules:  # fail at start-up, not on the first page of the site
+        for name in RULE_FIELDS:
+            spec = getattr(rule, name)
+            if spec:
+                _check_selector(spec, f"{file}: rule {rule.url} {name}")
+    return rules
+
+
+def _split_selector(spec: str) -> tuple[str, str]:
+    if spec.startswith("css:"):
+        return "css", spec[4:].strip()
+    if spec.startswith("xpath:"):
+        return "xpath", spec[6:].strip()
+    return ("xpath" if XPATH_START_RE.match(spec) else "css"), spec.strip()
+
+
+def _check_selector(spec: str, where: str) -> None:
+    from parsel import Selector
+
+    kind, query = _split_selector(spec)
+    try:
+        getattr(Selector(text="<html></html>"), kind)(query)
+    except Exception as error:
+        raise ValueError(f"{where}: bad {kind} selector {query!r} ({error})") from error
+
+
+def _selected_lines(root: Any, spec: str) -> list[str]:
+    """Each matched node as one line of collapsed text (attribute and text results as they are)."""
+    from parsel import Selector
+
+    kind, query = _split_selector(spec)
+    selected = getattr(Selector(root=root, type="html"), kind)(query)
+    lines = []
+    for node in selected:
+        value = node.root
+        text = value if isinstance(value, str) else " ".join(node.xpath(".//text()").getall())
+        text = WHITESPACE_RE.sub(" ", text).strip()
+        if text:
+            lines.append(text)
+    return lines
+
+
+# ------------------------------------------------------------------------------------- worker-side work
+
+
+def canonical_url(root: Any, url: str | None) -> str | None:
+    """``<link rel="canonical">`` resolved against the page URL (http(s) only, fragment dropped), else the
+    URL itself."""
+    if root is not None:
+        for link in root.iter("link"):
+            rel = (link.get("rel") or "").lower().split()
+            href = (link.get("href") or "").strip()
+            if "canonical" in rel and href:
+                resolved = urldefrag(urljoin(url or "", href))[0]
+                if urlsplit(resolved).scheme in {"http", "https"}:
+                    return resolved
+    return url
+
+
+class PageExtractor:
+    """Everything one process needs to turn a page into article fields: the cascade, its template store
+    and the pinned rules. Built once per worker process."""
+
+    def __init__(self, template_store: str | None, rules: Sequence[SiteRule] = ()) -> None:
+        from .extractors.learning import LearningExtractor
+        from .extractors.urlpattern import UrlPatterns
+
+        self.learner = LearningExtractor(template_store or None)  # learns each page, then the cascade
+        self.templates = self.learner.templates
+        self.cascade = self.learner.cascade
+        self.rules = list(rules)
+        self.rule_patterns = UrlPatterns([(rule.url, str(index)) for index, rule in enumerate(self.rules)])
+
+    def pinned_rule(self, url: str | None) -> SiteRule | None:
+        if not url or not self.rules:
+            return None
+        index = self.rule_patterns.user_pattern(url)
+        return self.rules[int(index)] if index is not None else None
+
+    def extract(self, html: bytes | str, url: str | None, content_type: str | None = None) -> dict[str, Any]:
+        """Article fields of one page; failures become an empty text with the reason, never an exception."""
+        try:
+            return self._extract(html, url, content_type)
+        except Exception as error:  # one bad page must not take the crawl down
+            logger.exception("extraction failed for %s", url)
+            return {"url": url, "canonical_url": url, "text": "", "extractor": None,
+                    "reason": f"extraction failed: {type(error).__name__}: {error}"}
+
+    def _extract(self, html: bytes | str, url: str | None, content_type: str | None) -> dict[str, Any]:
+        from .extractors import parse_html
+
+        doc = parse_html(html, url, content_type)
+        warnings = list(doc.warnings)
+        article = self.learner.extract_document(doc)  # every page teaches the store, whatever extracts it
+        rel_canonical = canonical_url(doc.root, url)
+        fields: dict[str, Any] = {
+            "url": url,
+            "canonical_url": rel_canonical,
+            "title": article.title,
+            "text": article.text,
+            "language": article.language,
+            "extractor": article.extractor,
+            "template": article.template,
+            "reason": article.reason,
+        }
+        metadata = getattr(article, "metadata", None)  # added by the metadata extractors when present
+        if metadata is not None and hasattr(metadata, "to_dict"):
+            found = {k: v for k, v in metadata.to_dict().items() if v not in (None, "", [], {})}
+            warnings += [w for w in found.pop("warnings", []) if w not in warnings]
+            fields.update(found)
+        if url:  # rel=canonical first; the metadata's JSON-LD url / og:url only without one (crawler.identity)
+            fields["canonical_url"] = page_identity(url, rel_canonical if rel_canonical != url else None,
+                                                    fields.get("canonical_url"))
+        rule = self.pinned_rule(url)
+        if rule is not None and doc.root is not None:
+            fields.update(self._apply_rule(rule, doc, fields))
+        # A page that failed to parse is neither: it keeps its reason and is not dropped as a listing.
+        page_type, page_type_reason, page_type_warning = self._page_type(doc, url) if doc.blocks else (None,) * 3
+        if page_type:
+            fields["page_type"] = page_type
+            fields["page_type_reason"] = page_type_reason
+        if page_type_warning:
+            warnings.append(page_type_warning)
+        if fields.get("text") and fields.get("language") is None:
+            fields["language"] = doc.language
+        fields["content_hash"] = content_hash(fields.get("text") or "")
+        # Fingerprinted here, in the worker: storage would otherwise do it in the crawl process.
+        fields["simhash"] = simhash_hex(fields.get("text") or "")
+        warnings += [w for w in article.warnings if w not in warnings]
+        if warnings:
+            fields["warnings"] = warnings
+        return fields
+
+    @staticmethod
+    def _apply_rule(rule: SiteRule, doc: Any, fields: Mapping[str, Any]) -> dict[str, Any]:
+        pinned: dict[str, Any] = {"rule": rule.url}
+        if rule.body:
+            lines = _selected_lines(doc.root, rule.body)
+            if lines:
+                pinned.update(text="\n".join(lines), extractor="rule", template=None, reason=None)
+            else:  # the site changed its layout: the cascade's text is kept, and the rule says so
+                pinned["rule"] = f"{rule.url} (body selector matched nothing; cascade kept)"
+        if rule.title:
+            titles = _selected_lines(doc.root, rule.title)
+            if titles:
+                pinned["title"] = titles[0]
+        if rule.date:
+            dates = _selected_lines(doc.root, rule.date)
+            if dates:
+                pinned["published"] = dates[0]
+        return pinned
+
+    @staticmethod
+    def _page_type(doc: Any, url: str | None) -> tuple[str | None, str | None, str | None]:
+        """Article or listing with its evidence (``crawler.pagetypes``), and a warning if that failed."""
+        from .pagetypes import classify_page
+
+        try:
+            page_type = classify_page(doc, url)
+        except Exception as error:  # a classifier bug must not lose the page: it is kept as an article
+            return None, None, f"page type failed: {type(error).__name__}: {error}"
+        return page_type.kind, page_type.reason(), None
+
+
+_WORKER: PageExtractor | None = None
+
+
+def worker_extractor() -> PageExtractor | None:
+    """The page job of this worker process, once ``init_worker`` has set it up."""
+    return _WORKER
+
+
+def init_worker(template_store: str | None, rules: Sequence[SiteRule]) -> None:
+    global _WORKER
+    _WORKER = PageExtractor(template_store, rules)
+
+
+def worker_ready() -> bool:
+    return _WORKER is not None
+
+
+def extract_in_worker(html: bytes | str, url: str | None, content_type: str | None) -> dict[str, Any]:
+    if _WORKER is None:
+        raise RuntimeError("worker not initialised")
+    return _WORKER.extract(html, url, content_type)
