@@ -141,9 +141,10 @@ def markup_byline(doc: TextDocument) -> list[str]:
     body = doc.body
     if body is None:
         return []
-    for element in body.iter():
-        if not isinstance(element.tag, str):
-            continue
+    # One Python loop over the elements, comments skipped by lxml: measured on the scrapinghub pages it costs
+    # 0.67 ms a page, where an XPath query doing the same case-insensitive test in libxml2 costs 3.6 ms (translate()
+    # on every element), 1.4 ms with EXSLT's re:test and 0.9 ms pre-selecting elements with any of the attributes.
+    for element in body.iter(etree.Element):
         marks = " ".join(filter(None, (element.get("class"), element.get("id"), element.get("rel"))))
         if not marks or not BYLINE_ATTRIBUTE_RE.search(marks) or in_comments(element):
             continue
