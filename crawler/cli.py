@@ -334,7 +334,7 @@ def _bootstrap_samples() -> int:
 
 
 def command_bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from .evaluation.bench import BYTES_PER_MB, bench, format_table
+    from .evaluation.bench import BYTES_PER_MB, WORKER_TARGET, bench, format_table, worker_ratio
 
     extractors = resolve_extractors(parser, args.extractor)
     peers = resolve_peers(parser, args.peers)
@@ -345,7 +345,8 @@ def command_bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
         failures.append(message)
         print(f"error: {message}", file=sys.stderr)
 
-    rows = bench(pages, extractors, peers, rounds=args.rounds, on_error=report, cpu_time=args.cpu_time)
+    rows = bench(pages, extractors, peers, rounds=args.rounds, on_error=report, cpu_time=args.cpu_time,
+                 worker=args.worker)
     if args.json:
         _write(json.dumps([row.to_json() for row in rows], ensure_ascii=False, indent=2))
     else:
@@ -355,6 +356,10 @@ def command_bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
                "× parse = time / lxml.html.fromstring time in the same round; "
                "each extractor in its own process")
         _write(format_table(rows))
+        ratio = worker_ratio(rows)
+        if ratio is not None:
+            _write(f"{WORKER_TARGET} / default: {ratio:.2f}× the time (the page job's worker function, "
+                   "crawler.pagejob, over default's extraction alone)")
     return EXIT_FAILURE if failures else EXIT_OK
 
 
@@ -491,6 +496,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench_parser.add_argument("--cpu-time", action="store_true",
                               help="time each pass by the process's CPU time, not wall time: steadier on a "
                                    "shared machine (pages/s is then pages per CPU-second)")
+    bench_parser.add_argument("--worker", action="store_true",
+                              help="also measure the crawl's worker function (crawler.pagejob: extraction that "
+                                   "learns templates, metadata, page type, fingerprints) as the row 'worker', "
+                                   "and print its time over default's")
     bench_parser.set_defaults(handler=command_bench, command_parser=bench_parser)
 
     from .evaluation.fitting import KEEP_FEATURES_PER_SITE, MIN_SITES

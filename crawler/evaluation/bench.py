@@ -30,6 +30,10 @@ from .evaluate import format_columns
 from .peers import PEER_PREFIX
 
 PARSE_FLOOR = "lxml-parse"  # the row of parsing alone, the floor every extractor stands on
+# The row of the crawl's and bulk extraction's worker function (crawler.pagejob: default's extraction learning
+# templates in a store of its own, metadata, page type, fingerprints), on a fresh in-memory store each pass as
+# a crawl meets each page once.
+WORKER_TARGET = "worker"
 DEFAULT_ROUNDS = 3  # the brief's default; PEERS.md used 5
 # Not measured, a judgement call: enough pages to fill import-time caches and lxml's parser pool;
 # a whole pass of warm-up would double the wait.
@@ -78,6 +82,8 @@ def _page_function(target: str, pages: Sequence[Page]) -> PageFunction:
     """What is timed for one page index; built in the child so imports and decoded text count to it."""
     if target == PARSE_FLOOR:
         return lambda i: _parse_floor(pages[i].html)
+    if target == WORKER_TARGET:
+        return _worker_function(pages)
     if target.startswith(PEER_PREFIX):
         from ..extractors.decoding import decode_html
         from .peers import load_peer
@@ -90,6 +96,27 @@ def _page_function(target: str, pages: Sequence[Page]) -> PageFunction:
 
     get_extractor(target)
     return lambda i: extract_document(parse_html(pages[i].html, pages[i].url), target)
+
+
+def _worker_function(pages: Sequence[Page]) -> PageFunction:
+    from ..pagejob import PageExtractor
+
+    job: list[PageExtractor] = []
+
+    def extract(i: int) -> object:
+        if i == 0:  # each pass starts with nothing learned
+            job[:] = [PageExtractor(None)]
+        return job[0].extract(pages[i].html, pages[i].url)
+
+    return extract
+
+
+def worker_ratio(rows: Sequence[BenchRow], reference: str = "default") -> float | None:
+    """The worker function's time over the reference extractor's (pages/s of one over the other's)."""
+    speeds = {row.extractor: row.pages_per_s for row in rows}
+    if WORKER_TARGET not in speeds or reference not in speeds or not speeds[WORKER_TARGET]:
+        return None
+    return speeds[reference] / speeds[WORKER_TARGET]
 
 
 def _timed_pass(function: PageFunction, indices: range, clock: Callable[[], float] = time.perf_counter
@@ -175,10 +202,11 @@ def bench(
     rounds: int = DEFAULT_ROUNDS,
     on_error: Callable[[str], None] | None = None,
     cpu_time: bool = False,
+    worker: bool = False,
 ) -> list[BenchRow]:
     """One row per target, the parse floor first; a target whose child fails is reported and left out."""
     total_mb = sum(len(page.html) for page in pages) / BYTES_PER_MB
-    targets = [PARSE_FLOOR, *extractors, *(PEER_PREFIX + p.removeprefix(PEER_PREFIX) for p in peers)]
+    targets = [PARSE_FLOOR, *extractors, *([WORKER_TARGET] if worker else []), *(PEER_PREFIX + p.removeprefix(PEER_PREFIX) for p in peers)]
     rows: list[BenchRow] = []
     for target in targets:
         try:
@@ -206,5 +234,5 @@ def format_table(rows: Sequence[BenchRow]) -> str:
     return format_columns(header, body)
 
 
-__all__ = ["DEFAULT_ROUNDS", "JSON_KEYS", "PARSE_FLOOR", "BenchError", "BenchRow", "bench", "format_table",
-           "measure_in_child"]
+__all__ = ["DEFAULT_ROUNDS", "JSON_KEYS", "PARSE_FLOOR", "WORKER_TARGET", "BenchError", "BenchRow", "bench",
+           "format_table", "measure_in_child", "worker_ratio"]
