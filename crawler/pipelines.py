@@ -363,9 +363,11 @@ def not_an_article(fields: Mapping[str, Any]) -> bool:
 
 
 def count_page_type(stats: Any, fields: Mapping[str, Any]) -> None:
-    """``extraction/pages/<page type>``: what the extraction saw, read by the progress log."""
+    """``extraction/pages/<page type>``: what the extraction saw, read by the progress log; and
+    ``extraction/extractor/<path>``: how (``default/template+container``: a learned template spared the cascade)."""
     if stats is not None:
         stats.inc_value(f"extraction/pages/{fields.get('page_type') or 'unknown'}")
+        stats.inc_value(f"extraction/extractor/{fields.get('extractor') or 'none'}")
 
 
 class ArticleExtractionPipeline:

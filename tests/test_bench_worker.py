@@ -16,7 +16,8 @@ def make_site(root: Path) -> Path:
     truth = {}
     for n in range(3):
         body = "".join(f"<p>Sentence {i} of story {n} about the harbour and the council budget.</p>" for i in range(8))
-        html = f"<html><head><title>S{n}</title></head><body><nav>Home News</nav><article>{body}</article></body></html>"
+        html = (f"<html><head><title>S{n}</title></head><body><nav>Home News</nav><article>{body}</article>"
+                "</body></html>")
         (root / "html" / f"p{n}.html").write_text(html, encoding="utf-8")
         truth[f"p{n}"] = {"url": f"https://news.example.org/2024/0{n + 1}/story-{n}.html", "articleBody": body}
     (root / "ground-truth.json").write_text(json.dumps(truth), encoding="utf-8")

@@ -206,7 +206,8 @@ def bench(
 ) -> list[BenchRow]:
     """One row per target, the parse floor first; a target whose child fails is reported and left out."""
     total_mb = sum(len(page.html) for page in pages) / BYTES_PER_MB
-    targets = [PARSE_FLOOR, *extractors, *([WORKER_TARGET] if worker else []), *(PEER_PREFIX + p.removeprefix(PEER_PREFIX) for p in peers)]
+    targets = [PARSE_FLOOR, *extractors, *([WORKER_TARGET] if worker else []),
+               *(PEER_PREFIX + p.removeprefix(PEER_PREFIX) for p in peers)]
     rows: list[BenchRow] = []
     for target in targets:
         try:

@@ -12,6 +12,13 @@ a template of its URL pattern), then the default cascade extracts it, using the 
 evidence once its pattern has one (``article.extractor`` is then ``default/template+blocks`` and
 ``article.template`` names the pattern). The crawl's ``crawler.pipelines.PageExtractor`` runs the same step.
 
+Templates that save time (``learned_layout``): once three pages of a URL pattern showed that the article sits
+in one container the pattern's pages share, and that this container minus the template's lines gives the
+cascade's text, the pattern's next pages that match its template skip the cascade: ``article.extractor`` is
+then ``default/template+container``, and one page in VERIFY_EVERY runs the cascade again to check.
+``stats`` counts pages by path. The learned containers live in this object (each process learns its own,
+three pages a pattern); the templates live in the store.
+
 One object is safe to share between threads and, through an SQLite (or Redis) store, between processes,
 exactly as its store is: every learning step is one store transaction. It keeps its cascade, template
 matcher and store open between calls; ``close()`` (or ``with``) closes the store.
@@ -20,21 +27,78 @@ matcher and store open between calls; ``close()`` (or ``with``) closes the store
 from __future__ import annotations
 
 import os
+import threading
+from collections import Counter
 from types import TracebackType
 
-from .article import Article
+from .article import Article, blocks_to_text
 from .document import TextDocument, parse_html
+from .learned_layout import (
+    AGREEMENT_F1,
+    MIN_FAST_WORDS,
+    LayoutBook,
+    container_of,
+    container_text,
+    locate,
+    locator_of,
+    word_f1,
+)
 from .redis_template_store import open_template_store
+from .template import TemplateExtractor, TemplateMatch, line_hash
 from .template_store import MemoryTemplateStore, TemplateStore
+
+FAST_EXTRACTOR = "default/template+container"
+
+
+class _PageTemplates:
+    """The template extractor the cascade asks for a page's template lines, answering for the page just learned
+    from what learning found (no second hashing or store query); any other page goes to the extractor."""
+
+    def __init__(self, templates: TemplateExtractor) -> None:
+        self.templates = templates
+        self.local = threading.local()
+
+    def known(self, doc: TextDocument) -> dict[str, object] | None:
+        known = getattr(self.local, "known", None)
+        return known if known is not None and known.get("doc") is doc else None
+
+    def has_template(self, url: str | None) -> bool:
+        return self.templates.has_template(url)
+
+    def extract(self, doc: TextDocument) -> Article:
+        known = self.known(doc)
+        if known is None:
+            return self.templates.extract(doc)
+        return self.templates.extract(doc, {k: v for k, v in known.items() if k != "doc"})
+
+
+def _line_hashes(doc: TextDocument) -> tuple[list[int], list[list[int]]]:
+    """The page's line hashes in document order (``template.page_hashes``) and each block's own."""
+    per_block = [[line_hash(line) for line in block.text.split("\n") if line.strip()] for block in doc.blocks]
+    return [h for hashes in per_block for h in hashes], per_block
+
+
+def _chrome_blocks(per_block: list[list[int]], match: TemplateMatch) -> list[bool]:
+    """Whether each block is all template lines: in the matched head or tail, or lines both learning pages had."""
+    total = sum(len(hashes) for hashes in per_block)
+    tail_start = total - match.tail_lines
+    shared = match.template.shared
+    chrome: list[bool] = []
+    line = 0
+    for hashes in per_block:
+        positions = range(line, line + len(hashes))
+        chrome.append(bool(hashes) and all(p < match.head_lines or p >= tail_start or h in shared
+                                           for p, h in zip(positions, hashes, strict=True)))
+        line += len(hashes)
+    return chrome
 
 
 class LearningExtractor:
     """``store``: a path to an SQLite file (created if missing), a ``redis://`` address, a ``TemplateStore``,
-    or None for a store in this object's memory."""
+    or None for a store in this object's memory. ``fast``: False keeps every page on the cascade."""
 
-    def __init__(self, store: str | os.PathLike[str] | TemplateStore | None = None) -> None:
+    def __init__(self, store: str | os.PathLike[str] | TemplateStore | None = None, *, fast: bool = True) -> None:
         from .cascade import DefaultExtractor
-        from .template import TemplateExtractor
 
         if store is None:
             store = MemoryTemplateStore()
@@ -42,23 +106,91 @@ class LearningExtractor:
             store = open_template_store(store)
         self.store: TemplateStore = store
         self.templates = TemplateExtractor(store=store)
-        self.cascade = DefaultExtractor(template_extractor=self.templates)
+        self._page_templates = _PageTemplates(self.templates)
+        self.cascade = DefaultExtractor(template_extractor=self._page_templates)
+        self.fast = fast
+        self.layouts = LayoutBook()
+        self.stats: Counter[str] = Counter()
+        self._stats_lock = threading.Lock()
+
+    def _count(self, *keys: str) -> None:
+        with self._stats_lock:
+            self.stats.update(keys)
 
     def learn(self, doc: TextDocument) -> tuple[str | None, str | None]:
         """Teaches the store one page: (the URL pattern it matched or completed a template of, a warning when
         the store could not learn, e.g. locked or read-only: extraction still goes on without it)."""
+        pattern, _, warning = self._learn(doc, _line_hashes(doc)[0])
+        return pattern, warning
+
+    def _learn(self, doc: TextDocument, hashes: list[int]
+               ) -> tuple[str | None, TemplateMatch | None, str | None]:
         try:
-            return self.templates.learn(doc), None
+            pattern, match = self.templates.learn_page(doc, hashes)
         except Exception as error:
-            return None, f"template learning failed: {type(error).__name__}: {error}"
+            return None, None, f"template learning failed: {type(error).__name__}: {error}"
+        return pattern, match, None
 
     def extract_document(self, doc: TextDocument) -> Article:
-        """Learn from an already parsed page, then extract it with the cascade."""
-        _, warning = self.learn(doc)
-        article = self.cascade.extract(doc)
+        """Learn from an already parsed page, then extract it: by the pattern's learned container when it is
+        trusted and the page follows the template, else with the cascade."""
+        hashes, per_block = _line_hashes(doc)
+        pattern, match, warning = self._learn(doc, hashes)
+        self._count("pages")
+        chrome = _chrome_blocks(per_block, match) if match is not None else None
+        article: Article | None = None
+        check = False
+        if self.fast and pattern is not None and chrome is not None:
+            self._count("template_hits")
+            locator, check = self.layouts.fast_locator(pattern)
+            if locator is not None:
+                article = self._fast(doc, locator, chrome, pattern)
+        if article is None or check:
+            fast = article
+            article = self._cascade(doc, hashes, pattern, match)
+            if self.fast and pattern is not None and chrome is not None:
+                self._confirm(doc, pattern, chrome, article, fast)
+            if fast is not None:
+                self._count("checked")
+        else:
+            self._count("fast")
         if warning:
             article.warnings.append(warning)
         return article
+
+    def _cascade(self, doc: TextDocument, hashes: list[int], pattern: str | None,
+                 match: TemplateMatch | None) -> Article:
+        self._page_templates.local.known = {"doc": doc, "hashes": hashes, "pattern": pattern, "match": match,
+                                            "learned": True}
+        try:
+            return self.cascade.extract(doc)
+        finally:
+            self._page_templates.local.known = None
+
+    def _fast(self, doc: TextDocument, locator: str, chrome: list[bool], pattern: str) -> Article | None:
+        container = locate(doc, locator)
+        if container is None:
+            return None
+        blocks = container_text(doc, container, chrome)
+        if sum(b.num_words for b in blocks if b.is_content) < MIN_FAST_WORDS:
+            return None
+        text = blocks_to_text(blocks)
+        return Article(text=text, title=doc.title, extractor=FAST_EXTRACTOR, url=doc.url,
+                       language=doc.language if text else None, template=pattern, encoding=doc.encoding,
+                       warnings=list(doc.warnings), blocks=blocks, document=doc)
+
+    def _confirm(self, doc: TextDocument, pattern: str, chrome: list[bool], article: Article,
+                 fast: Article | None) -> None:
+        """Whether the fast path would have given the cascade's text on this page, under the container the
+        cascade used here: the layout book's evidence for (or against) the pattern's locator."""
+        element = container_of(article.blocks) if article.text else None
+        locator = locator_of(element) if element is not None else None
+        if fast is None and locator is not None:
+            fast = self._fast(doc, locator, chrome, pattern)
+        agreed = fast is not None and word_f1(fast.text, article.text) >= AGREEMENT_F1
+        if not agreed and fast is not None:
+            self._count("disagreed")
+        self.layouts.record(pattern, locator, agreed)
 
     def extract(self, html: bytes | str, url: str | None = None, *, content_type: str | None = None) -> Article:
         """The main text of one page, after it taught the store; an empty ``text`` comes with a ``reason``."""
@@ -75,4 +207,4 @@ class LearningExtractor:
         self.close()
 
 
-__all__ = ["LearningExtractor"]
+__all__ = ["FAST_EXTRACTOR", "LearningExtractor"]

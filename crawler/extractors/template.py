@@ -240,7 +240,8 @@ class LineHashes(Step):
     """Seed: "计算出每行的Hash值"; hashes go to ``run.notes["hashes"]`` in document order."""
 
     def process(self, run: Run) -> bool:
-        run.notes["hashes"] = [line_hash(block.text) for block in run.blocks]
+        if "hashes" not in run.notes:  # given when the page was just learned (TemplateExtractor.learn_page)
+            run.notes["hashes"] = [line_hash(block.text) for block in run.blocks]
         return False
 
 
@@ -252,6 +253,10 @@ class MatchTemplate(Step):
         self.patterns = patterns
 
     def process(self, run: Run) -> bool:
+        if "learned" in run.notes:  # matched (and learned from) by TemplateExtractor.learn_page just before
+            if run.notes.get("match") is None:
+                run.notes["reason"] = f"no trusted template for pattern {run.notes.get('pattern')}"
+            return False
         pattern = self.patterns.pattern(run.doc.url)
         run.notes["pattern"] = pattern
         if pattern is None:
@@ -273,7 +278,7 @@ class LearnFromSamples(Step):
 
     def process(self, run: Run) -> bool:
         pattern = run.notes.get("pattern")
-        if pattern is None or run.notes.get("match") is not None:
+        if pattern is None or run.notes.get("match") is not None or "learned" in run.notes:
             return False
         hashes = run.notes["hashes"]
         with self.store.transaction():
@@ -380,26 +385,38 @@ class TemplateExtractor(Extractor):
     def learn(self, doc: TextDocument) -> str | None:
         """Seed's ``compare``: the pattern if the page matches or completes a template, else None (the page
         is kept as a sample)."""
-        pattern = self.pattern(doc.url)
-        hashes = page_hashes(doc)
-        if pattern is None or len(hashes) < 2 * MIN_Y:
-            return None
-        with self.store.transaction():
-            if best_template_match(hashes, self.store.templates(pattern)) is not None:
-                return pattern
-            samples = self.store.samples(pattern)
-            template = best_sample_template(pattern, hashes, samples, doc.url)
-            if template is not None:
-                self.store.add_template(template)
-                return pattern
-            if not any(list(s.hashes) == hashes for s in samples):
-                self.store.add_sample(pattern, hashes, doc.url)
-        return None
+        return self.learn_page(doc)[0]
 
-    def extract(self, doc: TextDocument) -> Article:
+    def learn_page(self, doc: TextDocument, hashes: list[int] | None = None
+                   ) -> tuple[str | None, TemplateMatch | None]:
+        """``learn`` with the page's line hashes when the caller has them (``page_hashes``), and the trusted
+        match of the page's template: (pattern, match), (pattern, None) when the page matched or completed a
+        template it does not follow closely enough to strip, (None, None) when it is only a sample."""
+        pattern = self.pattern(doc.url)
+        hashes = page_hashes(doc) if hashes is None else hashes
+        if pattern is None or len(hashes) < 2 * MIN_Y:
+            return None, None
+        with self.store.transaction():
+            match = best_template_match(hashes, self.store.templates(pattern))
+            if match is None:
+                samples = self.store.samples(pattern)
+                template = best_sample_template(pattern, hashes, samples, doc.url)
+                if template is None:
+                    if not any(list(s.hashes) == hashes for s in samples):
+                        self.store.add_sample(pattern, hashes, doc.url)
+                    return None, None
+                self.store.add_template(template)
+                match = match_template(hashes, template)
+        trusted = (match.matched_share >= MIN_TEMPLATE_MATCH_SHARE
+                   and match.head_lines + match.tail_lines < len(hashes))
+        return pattern, match if trusted else None
+
+    def extract(self, doc: TextDocument, known: Mapping[str, object] | None = None) -> Article:
+        """``known``: what ``learn_page`` found for this very page (``hashes``, ``pattern``, ``match``), so
+        the steps do not hash and match it again."""
         if not doc.blocks:
             return self.empty(doc, doc.empty_reason or "no visible text")
-        run = self.run(doc)
+        run = self.run(doc, dict(known) if known else None)
         if run.notes.get("match") is None:
             return self.to_article(run)
         article = self.to_article(run, template=run.notes["pattern"])
@@ -419,5 +436,6 @@ __all__ = [
     "line_hash",
     "match_template",
     "normalize_line",
+    "page_hashes",
     "split_lines",
 ]

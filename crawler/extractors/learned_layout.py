@@ -1,0 +1,195 @@
+"""Templates that save time: a URL pattern's learned article container, trusted once it agrees with the cascade.
+
+Seed 001 promises that a site's known template makes its pages cheap. The line-hash template (``template``)
+says which lines are the site's chrome, but what lies between head and tail also holds related links, comment
+counts and share bars, so alone it is less precise than the cascade (F1 0.881 against 0.967 on the scrapinghub
+pairs). This module learns, per URL pattern, *where* the cascade finds the article on the pattern's pages:
+
+1. ``container_of``: the lowest element holding every block the cascade kept;
+2. ``locator_of``: an XPath to that element by tags, digit-free ids and class words (a story's own id or class,
+   "post-1234", is left out), relative to the nearest ancestor with a stable id;
+3. ``container_text`` (the fast path): the blocks inside the located container, minus the template's head,
+   tail and shared lines and minus link lists;
+4. ``LayoutBook``: a pattern's locator is trusted after CONFIRM_PAGES pages on which the fast path's text
+   agrees with the cascade's (AGREEMENT_F1); from then on its template-matching pages skip the cascade, and
+   every VERIFY_EVERY-th of them runs both again, a disagreement withdrawing the trust (a redesign, a new
+   section layout).
+
+Pages that do not match the pattern's template, or on which the locator finds no single element, or whose
+container holds too little text, go to the cascade as before.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lxml import etree
+
+from .document import TextBlock, TextDocument
+from .text import tokens
+
+# Pages on which the fast path must agree with the cascade before a pattern's container is trusted. Design
+# choice: one agreement can be chance (two pages of a short layout), three of the same locator are a layout.
+CONFIRM_PAGES = 3
+# Word-bag F1 between the fast path's text and the cascade's on one page for them to agree. Chosen so that the
+# fast path may lose or add about one short line (a caption, "Advertisement") on a 500-word story, not a paragraph.
+AGREEMENT_F1 = 0.98
+# A trusted pattern still runs the cascade on one page in this many, to notice a redesign; design choice,
+# a few percent of its pages (the fast path on the others saves ~half the extraction's time, measured by
+# ``crawler.evaluation.template_replay``).
+VERIFY_EVERY = 20
+# The fast path gives up (the cascade runs) when the container leaves fewer words than this: a page whose
+# story is elsewhere (a gallery, a live blog) even though its chrome matches.
+MIN_FAST_WORDS = 20
+# Inside the container a block with more links than this share of its words is a link list (the cascade's
+# boilerpipe rule, crawler.extractors.cascade.MAX_LINK_DENSITY, same provenance).
+MAX_LINK_DENSITY = 1 / 3
+CONTAINER_LABEL = "learned-container"
+OUTSIDE_LABEL = "outside-learned-container"
+CHROME_LABEL = "template-line"
+LINK_LIST_LABEL = "link-list"
+
+
+def container_of(blocks: Sequence[TextBlock]) -> etree._Element | None:
+    """The lowest element that holds every content block (their elements' common ancestor)."""
+    chain: list[etree._Element] | None = None
+    for block in blocks:
+        if not block.is_content or block.element is None:
+            continue
+        ancestors = [block.element, *block.element.iterancestors()]
+        if chain is None:
+            chain = ancestors
+            continue
+        present = set(ancestors)
+        while chain and chain[0] not in present:
+            chain.pop(0)
+    return chain[0] if chain else None
+
+
+def _stable(word: str) -> bool:
+    """A class word or id shared by a layout's pages: no digits (a story's number), no quote to escape."""
+    return bool(word) and not any(c.isdigit() for c in word) and "'" not in word and '"' not in word
+
+
+def _step(element: etree._Element) -> str:
+    words = [w for w in (element.get("class") or "").split() if _stable(w)]
+    test = "".join(f"[contains(concat(' ', normalize-space(@class), ' '), ' {w} ')]" for w in words)
+    return f"{element.tag}{test}"
+
+
+def locator_of(element: etree._Element) -> str | None:
+    """An XPath that finds this element on other pages of the layout, or None for a non-element."""
+    if not isinstance(element.tag, str):
+        return None
+    steps: list[str] = []
+    node: etree._Element | None = element
+    while node is not None:
+        element_id = node.get("id")
+        if element_id and _stable(element_id):
+            steps.append(f"//{node.tag}[@id='{element_id}']")
+            break
+        steps.append("/" + _step(node))
+        node = node.getparent()
+    return "".join(reversed(steps))
+
+
+def locate(doc: TextDocument, locator: str) -> etree._Element | None:
+    """The one element the locator finds on this page, else None (none or several: another layout)."""
+    if doc.root is None:
+        return None
+    try:
+        found = doc.root.xpath(locator)
+    except etree.XPathError:
+        return None
+    return found[0] if len(found) == 1 and isinstance(found[0], etree._Element) else None
+
+
+def container_text(doc: TextDocument, container: etree._Element, chrome: Sequence[bool]) -> list[TextBlock]:
+    """Fresh blocks of the page decided by the fast path: content when inside the container, not a template
+    line (``chrome[i]`` for block i) and not a link list."""
+    inside = set(container.iter())
+    blocks = doc.fresh_blocks()
+    for index, block in enumerate(blocks):
+        if block.element is None or block.element not in inside:
+            block.decide("LearnedContainer", False, "outside the pattern's learned container", OUTSIDE_LABEL)
+        elif chrome[index]:
+            block.decide("LearnedContainer", False, "a line of the site's learned template", CHROME_LABEL)
+        elif block.link_density > MAX_LINK_DENSITY:
+            block.decide("LearnedContainer", False, f"link list in the container ({block.link_density:.2f} of "
+                         "its words linked)", LINK_LIST_LABEL)
+        else:
+            block.decide("LearnedContainer", True, "in the pattern's learned container", CONTAINER_LABEL)
+    return blocks
+
+
+def word_f1(found: str, expected: str) -> float:
+    """F1 of the two texts' word bags (1.0 for two empty texts)."""
+    a, b = Counter(tokens(found.casefold())), Counter(tokens(expected.casefold()))
+    if not a and not b:
+        return 1.0
+    common = sum((a & b).values())
+    if not common:
+        return 0.0
+    precision, recall = common / sum(a.values()), common / sum(b.values())
+    return 2 * precision * recall / (precision + recall)
+
+
+@dataclass
+class Layout:
+    """A pattern's learned container: its locator, how many pages agreed, pages since the last check."""
+
+    locator: str
+    agreed: int = 0
+    since_check: int = 0
+
+    @property
+    def trusted(self) -> bool:
+        return self.agreed >= CONFIRM_PAGES
+
+
+class LayoutBook:
+    """The learned containers of this process, by URL pattern; safe to share between threads."""
+
+    def __init__(self) -> None:
+        self._layouts: dict[str, Layout] = {}
+        self._lock = threading.Lock()
+
+    def fast_locator(self, pattern: str) -> tuple[str | None, bool]:
+        """(the trusted locator of the pattern, whether this page must also be checked by the cascade)."""
+        with self._lock:
+            layout = self._layouts.get(pattern)
+            if layout is None or not layout.trusted:
+                return None, False
+            layout.since_check += 1
+            if layout.since_check >= VERIFY_EVERY:
+                layout.since_check = 0
+                return layout.locator, True
+            return layout.locator, False
+
+    def candidate(self, pattern: str) -> str | None:
+        with self._lock:
+            layout = self._layouts.get(pattern)
+            return layout.locator if layout is not None else None
+
+    def record(self, pattern: str, locator: str | None, agreed: bool) -> None:
+        """One page's verdict: the fast path with ``locator`` agreed with the cascade, or not."""
+        with self._lock:
+            layout = self._layouts.get(pattern)
+            if locator is None:
+                if layout is not None:
+                    layout.agreed = 0
+                return
+            if layout is None or layout.locator != locator:
+                layout = self._layouts[pattern] = Layout(locator)
+            layout.agreed = layout.agreed + 1 if agreed else 0
+
+    def trusted_patterns(self) -> list[str]:
+        with self._lock:
+            return sorted(p for p, layout in self._layouts.items() if layout.trusted)
+
+
+__all__ = ["AGREEMENT_F1", "CONFIRM_PAGES", "MIN_FAST_WORDS", "VERIFY_EVERY", "LayoutBook", "container_of",
+           "container_text", "locate", "locator_of", "word_f1"]

@@ -1,0 +1,129 @@
+"""Templates that save time: a pattern's learned container replaces the cascade once it agrees with it."""
+
+from __future__ import annotations
+
+from lxml import html as lxml_html
+
+from crawler.extractors import LearningExtractor
+from crawler.extractors.document import parse_html
+from crawler.extractors.learned_layout import (
+    CONFIRM_PAGES,
+    VERIFY_EVERY,
+    LayoutBook,
+    container_of,
+    locate,
+    locator_of,
+    word_f1,
+)
+from crawler.extractors.learning import FAST_EXTRACTOR
+
+CHROME_HEAD = """<header><div class="logo">The Example Tribune</div>
+<nav><a href="/">Home</a> <a href="/world">World</a> <a href="/business">Business</a></nav>
+<div class="edition">International edition, updated every hour</div>
+<div class="tagline">Independent news since 1901, read in 90 countries</div></header>"""
+CHROME_TAIL = """<aside class="related"><a href="/a">Another story about the harbour and its many boats</a>
+<a href="/b">Markets fall as the council delays its budget vote again</a></aside>
+<div class="promo">Subscribe to our morning newsletter for the day's top stories</div>
+<footer><p>Copyright 2024 The Example Tribune, all rights reserved</p>
+<p>Contact the newsroom at newsroom@example.org</p><p>Terms of use and privacy policy</p></footer>"""
+SUBJECTS = ["harbour", "railway", "school", "hospital", "bridge", "library", "market", "airport", "museum",
+            "stadium", "park", "tunnel"]
+
+
+def page(n: int, container: str = '<div id="main"><div class="story-body post-{n}">{body}</div></div>'
+         ) -> tuple[bytes, str]:
+    subject = SUBJECTS[n % len(SUBJECTS)]
+    paragraphs = "".join(
+        f"<p>Paragraph {i} of story {n}: the council said the new {subject} would open next spring after "
+        f"{n + i} months of work, and residents of district {n * 7 + i} asked how the costs would be shared.</p>"
+        for i in range(5))
+    body = f"<h1>The {subject} story number {n}</h1>{paragraphs}<p class=share>Share this story</p>"
+    html = (f"<html><head><title>Story {n}</title></head><body>{CHROME_HEAD}"
+            f"{container.format(n=n, body=body)}{CHROME_TAIL}</body></html>")
+    return html.encode(), f"https://news.example.org/2024/05/{n % 28 + 1:02d}/council-backs-{subject}-plans-{n}.html"
+
+
+def test_locator_skips_a_story_number_and_stops_at_a_stable_id():
+    root = lxml_html.fromstring('<html><body><div id="main"><div class="story-body post-12">x</div></div>'
+                                '</body></html>')
+    element = root.find(".//div[@id='main']/div")
+    locator = locator_of(element)
+    assert locator.startswith("//div[@id='main']/div")
+    assert "post-12" not in locator and "story-body" in locator
+    other = parse_html(b'<html><body><div id="main"><div class="story-body post-99">text here</div></div>'
+                       b'</body></html>')
+    assert locate(other, locator) is not None
+
+
+def test_container_of_is_the_common_ancestor_of_the_kept_blocks():
+    doc = parse_html(b"<html><body><nav>Menu</nav><article><h1>Title of it</h1><div><p>One para.</p>"
+                     b"<p>Two para.</p></div></article></body></html>")
+    blocks = doc.fresh_blocks()
+    for block in blocks:
+        block.is_content = block.text != "Menu"
+    assert container_of(blocks).tag == "article"
+
+
+def test_word_f1():
+    assert word_f1("a b c", "a b c") == 1.0
+    assert word_f1("", "") == 1.0 and word_f1("a", "") == 0.0
+    assert 0.6 < word_f1("a b c d", "a b c") < 1.0
+
+
+def test_trusted_after_agreeing_pages_then_pages_skip_the_cascade_with_the_same_text():
+    fast, slow = LearningExtractor(), LearningExtractor(fast=False)
+    pages = [page(n) for n in range(2 + CONFIRM_PAGES + 6)]
+    got = [fast.extract(*p) for p in pages]
+    expected = [slow.extract(*p) for p in pages]
+    kinds = [a.extractor for a in got]
+    assert FAST_EXTRACTOR not in kinds[: 1 + CONFIRM_PAGES]  # sample, then template pages that confirm
+    assert kinds[-1] == FAST_EXTRACTOR and got[-1].template is not None
+    assert fast.stats["fast"] >= 5 and slow.stats["fast"] == 0
+    for a, b in zip(got, expected, strict=True):
+        assert a.text == b.text
+    assert "Share this story" not in got[-1].text and "newsletter" not in got[-1].text
+    assert "Paragraph 4 of story" in got[-1].text
+    blocks = [b for b in got[-1].blocks if not b.is_content]
+    assert any(d.step == "LearnedContainer" for b in blocks for d in b.decisions)
+
+
+def test_a_page_without_the_container_goes_to_the_cascade():
+    extractor = LearningExtractor()
+    for n in range(2 + CONFIRM_PAGES + 1):
+        extractor.extract(*page(n))
+    redesigned = page(40, container="<section class=\"story\">{body}</section>")
+    article = extractor.extract(*redesigned)
+    assert article.extractor != FAST_EXTRACTOR
+    assert "Paragraph 4 of story 40" in article.text
+
+
+def test_every_verify_every_th_trusted_page_is_checked_by_the_cascade():
+    extractor = LearningExtractor()
+    for n in range(2 + CONFIRM_PAGES + VERIFY_EVERY + 1):
+        extractor.extract(*page(n))
+    assert extractor.stats["checked"] == 1
+    assert extractor.stats["fast"] >= VERIFY_EVERY - 1
+
+
+def test_a_disagreement_withdraws_the_trust():
+    book = LayoutBook()
+    for _ in range(CONFIRM_PAGES):
+        book.record("p", "//div[@id='x']", True)
+    assert book.fast_locator("p")[0] == "//div[@id='x']" and book.trusted_patterns() == ["p"]
+    book.record("p", "//div[@id='x']", False)
+    assert book.fast_locator("p") == (None, False)
+    book.record("p", "//div[@id='y']", True)  # another container: counted from one again
+    assert book.fast_locator("p") == (None, False)
+
+
+def test_crawl_stats_count_pages_by_extractor_path():
+    from crawler.pipelines import count_page_type
+
+    class Stats(dict):
+        def inc_value(self, key: str) -> None:
+            self[key] = self.get(key, 0) + 1
+
+    stats = Stats()
+    count_page_type(stats, {"page_type": "article", "extractor": FAST_EXTRACTOR})
+    count_page_type(stats, {"page_type": "article", "extractor": "default/blocks"})
+    assert stats[f"extraction/extractor/{FAST_EXTRACTOR}"] == 1 and stats["extraction/extractor/default/blocks"] == 1
