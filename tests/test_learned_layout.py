@@ -48,7 +48,7 @@ def test_locator_skips_a_story_number_and_stops_at_a_stable_id():
                                 '</body></html>')
     element = root.find(".//div[@id='main']/div")
     locator = locator_of(element)
-    assert locator.startswith("//div[@id='main']/div")
+    assert locator.startswith("id('main')[self::div]/div")
     assert "post-12" not in locator and "story-body" in locator
     other = parse_html(b'<html><body><div id="main"><div class="story-body post-99">text here</div></div>'
                        b'</body></html>')
@@ -83,8 +83,8 @@ def test_trusted_after_agreeing_pages_then_pages_skip_the_cascade_with_the_same_
         assert a.text == b.text
     assert "Share this story" not in got[-1].text and "newsletter" not in got[-1].text
     assert "Paragraph 4 of story" in got[-1].text
-    blocks = [b for b in got[-1].blocks if not b.is_content]
-    assert any(d.step == "LearnedContainer" for b in blocks for d in b.decisions)
+    assert got[-1].blocks and all(b.is_content and b.decisions[-1].step == "LearnedContainer"
+                                  for b in got[-1].blocks)
 
 
 def test_a_page_without_the_container_goes_to_the_cascade():
@@ -127,3 +127,11 @@ def test_crawl_stats_count_pages_by_extractor_path():
     count_page_type(stats, {"page_type": "article", "extractor": FAST_EXTRACTOR})
     count_page_type(stats, {"page_type": "article", "extractor": "default/blocks"})
     assert stats[f"extraction/extractor/{FAST_EXTRACTOR}"] == 1 and stats["extraction/extractor/default/blocks"] == 1
+
+
+def test_locator_tells_apart_siblings_of_one_class():
+    root = lxml_html.fromstring('<html><body><div class="col">a</div><div class="col">b</div></body></html>')
+    second = root.findall(".//div")[1]
+    locator = locator_of(second)
+    assert locator.endswith("[2]")
+    assert root.xpath(locator) == [second]

@@ -31,7 +31,7 @@ import threading
 from collections import Counter
 from types import TracebackType
 
-from .article import Article, blocks_to_text
+from .article import Article
 from .document import TextDocument, parse_html
 from .learned_layout import (
     AGREEMENT_F1,
@@ -43,6 +43,7 @@ from .learned_layout import (
     locator_of,
     word_f1,
 )
+from .pipeline import Run
 from .redis_template_store import open_template_store
 from .template import TemplateExtractor, TemplateMatch, line_hash
 from .template_store import MemoryTemplateStore, TemplateStore
@@ -86,10 +87,15 @@ def _chrome_blocks(per_block: list[list[int]], match: TemplateMatch) -> list[boo
     chrome: list[bool] = []
     line = 0
     for hashes in per_block:
-        positions = range(line, line + len(hashes))
-        chrome.append(bool(hashes) and all(p < match.head_lines or p >= tail_start or h in shared
-                                           for p, h in zip(positions, hashes, strict=True)))
-        line += len(hashes)
+        end = line + len(hashes)
+        if not hashes:
+            chrome.append(False)
+        elif end <= match.head_lines or line >= tail_start:
+            chrome.append(True)
+        else:
+            chrome.append(all(line + i < match.head_lines or line + i >= tail_start or h in shared
+                              for i, h in enumerate(hashes)))
+        line = end
     return chrome
 
 
@@ -172,12 +178,11 @@ class LearningExtractor:
         if container is None:
             return None
         blocks = container_text(doc, container, chrome)
-        if sum(b.num_words for b in blocks if b.is_content) < MIN_FAST_WORDS:
+        if sum(b.num_words for b in blocks) < MIN_FAST_WORDS:
             return None
-        text = blocks_to_text(blocks)
-        return Article(text=text, title=doc.title, extractor=FAST_EXTRACTOR, url=doc.url,
-                       language=doc.language if text else None, template=pattern, encoding=doc.encoding,
-                       warnings=list(doc.warnings), blocks=blocks, document=doc)
+        article = self.cascade.to_article(Run(doc, blocks), template=pattern)  # as the cascade makes its own
+        article.extractor = FAST_EXTRACTOR
+        return article
 
     def _confirm(self, doc: TextDocument, pattern: str, chrome: list[bool], article: Article,
                  fast: Article | None) -> None:

@@ -24,6 +24,7 @@ can fall back to another extractor.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from collections.abc import Mapping, Sequence
@@ -72,6 +73,13 @@ def normalize_line(line: str) -> str:
     return DIGITS_RE.sub("0", line) if HASH_IGNORES_DIGITS else line
 
 
+# Lines whose hash is remembered: a site's chrome lines come back on every page of the site, so most lines of a
+# crawl are hashed once (measured on the template replay: line hashing fell from 14 % to 3 % of the learning
+# extractor's time). 2**16 lines of ~60 characters keep ~10 MB.
+LINE_HASH_CACHE = 2**16
+
+
+@functools.lru_cache(maxsize=LINE_HASH_CACHE)
 def line_hash(line: str) -> int:
     """A 64-bit blake2b hash: stable across processes and runs, unlike Python's salted ``hash()``."""
     digest = hashlib.blake2b(normalize_line(line).encode("utf-8"), digest_size=HASH_BYTES).digest()
