@@ -32,7 +32,7 @@ from collections import Counter
 from types import TracebackType
 
 from .article import Article
-from .document import TextDocument, parse_html
+from .document import TextBlock, TextDocument, parse_html
 from .learned_layout import (
     AGREEMENT_F1,
     MIN_FAST_WORDS,
@@ -67,10 +67,26 @@ class _PageTemplates:
         return self.templates.has_template(url)
 
     def extract(self, doc: TextDocument) -> Article:
+        """The template's verdict on the page: for the page just learned, its body lines as ``text`` and its
+        template lines as the non-content ``blocks`` (all the cascade reads), without splitting the page's blocks
+        into lines again; any other page through the template extractor."""
         known = self.known(doc)
         if known is None:
             return self.templates.extract(doc)
-        return self.templates.extract(doc, {k: v for k, v in known.items() if k != "doc"})
+        match: TemplateMatch | None = known["match"]  # type: ignore[assignment]
+        if match is None:
+            return self.templates.empty(doc, f"no trusted template for pattern {known['pattern']}")
+        hashes: list[int] = known["hashes"]  # type: ignore[assignment]
+        lines = [line for block in doc.blocks for line in block.text.split("\n") if line.strip()]
+        tail_start = len(hashes) - match.tail_lines
+        shared = match.template.shared
+        chrome = [i < match.head_lines or i >= tail_start or h in shared for i, h in enumerate(hashes)]
+        body = [line for line, is_chrome in zip(lines, chrome, strict=True) if not is_chrome]
+        # The cascade reads only the text of these lines: they are built bare (no word counts).
+        template_lines = [TextBlock(line, 0, 0, 0, 0, i, 0, num_chars=len(line))
+                          for i, (line, is_chrome) in enumerate(zip(lines, chrome, strict=True)) if is_chrome]
+        return Article(text="\n".join(body), title=doc.title, extractor=self.templates.name, url=doc.url,
+                       template=match.template.pattern, blocks=template_lines, document=doc)
 
 
 def _line_hashes(doc: TextDocument) -> tuple[list[int], list[list[int]]]:
