@@ -550,6 +550,15 @@ def page_row(page: Page, fields: dict[str, Any]) -> dict[str, Any]:
     return {name: item[name] for name in _article_fields() if name in item}
 
 
+def pool_context(start_method: str) -> Any:
+    """The multiprocessing context of the worker pool; a fork server is started with the page job loaded
+    (``crawler.worker_warmup``), so each worker forked from it does not import and load it again."""
+    context = multiprocessing.get_context(start_method)
+    if start_method == "forkserver":
+        context.set_forkserver_preload(["crawler.worker_warmup"])
+    return context
+
+
 def init_batch_worker(parent_pid: int, template_store: str) -> None:
     """A pool worker's set-up: the crawl pipeline's worker, and an exit when the batch process is gone (a killed
     ``extract-batch`` must not leave workers blocked on a pipe, ~170 MB each)."""
@@ -813,7 +822,7 @@ class _Runner:
         self.local: pipelines.PageExtractor | None = None  # workers=0
 
     def _new_pool(self) -> ProcessPoolExecutor:
-        context = multiprocessing.get_context(self.start_method)
+        context = pool_context(self.start_method)
         return ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
                                    initializer=init_batch_worker, initargs=(os.getpid(), self.template_store))
 
