@@ -70,3 +70,16 @@ def test_jsonl_input_is_streamed_not_read_whole(tmp_path, monkeypatch):
     monkeypatch.setattr(Path, "read_bytes", whole_file)
     records = list(iter_records(input_files([source])))
     assert [r.url for r in records] == [f"https://e.org/{n}" for n in range(3)]
+
+
+def test_machine_rounds_give_each_speed_up_over_its_own_round_and_the_load():
+    from crawler.evaluation.scale_bench import best_speedup, machine_table
+
+    runs = [Measured("batch 1-worker", 100, 10.0, 9.0, 150.0, 0, load=2.5),
+            Measured("batch 2-worker", 100, 8.0, 10.0, 150.0, 0, load=3.0),
+            Measured("batch 1-worker", 100, 12.0, 9.0, 150.0, 0, load=1.0),
+            Measured("batch 2-worker", 100, 6.5, 10.0, 150.0, 0, load=1.2)]
+    table = machine_table(runs)
+    assert "load avg" in table and "1.25" in table and "1.85" in table and "3.00" in table
+    assert best_speedup(runs, "batch") == pytest.approx(12.0 / 6.5)
+    assert best_speedup(runs, "spark") is None
