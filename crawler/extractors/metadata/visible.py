@@ -95,7 +95,9 @@ def headline_index(doc: TextDocument, title: str | None) -> int | None:
     for index, block in enumerate(blocks):
         if first_h1 is None and "h1" in block.labels:
             first_h1 = index
-        if not wanted or block.num_chars > MAX_BYLINE_CHARS * 2:
+        # num_chars (characters other than white space) is at most the collapsed text's length, and no block
+        # longer than the title and a mark can score: such blocks are passed over before their text is collapsed.
+        if not wanted or block.num_chars > min(MAX_BYLINE_CHARS * 2, len(wanted) + MAX_HEADLINE_EXTRA_CHARS):
             continue
         text = WHITESPACE_RE.sub(" ", block.text).strip().casefold()
         if text in (wanted, main):
