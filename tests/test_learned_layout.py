@@ -108,12 +108,26 @@ def test_every_verify_every_th_trusted_page_is_checked_by_the_cascade():
 def test_a_disagreement_withdraws_the_trust():
     book = LayoutBook()
     for _ in range(CONFIRM_PAGES):
-        book.record("p", "//div[@id='x']", True)
-    assert book.fast_locator("p")[0] == "//div[@id='x']" and book.trusted_patterns() == ["p"]
+        book.record("p", "//div[@id='x']", True, frozenset({1, 2}))
+    assert book.fast_locator("p") == ("//div[@id='x']", frozenset({1, 2}), False)
+    assert book.trusted_patterns() == ["p"]
     book.record("p", "//div[@id='x']", False)
-    assert book.fast_locator("p") == (None, False)
+    assert book.fast_locator("p") == (None, frozenset(), False)
     book.record("p", "//div[@id='y']", True)  # another container: counted from one again
-    assert book.fast_locator("p") == (None, False)
+    assert book.fast_locator("p") == (None, frozenset(), False)
+
+
+def test_a_trusted_page_is_neither_hashed_whole_nor_matched(monkeypatch):
+    from crawler.extractors import learning
+
+    extractor = LearningExtractor()
+    for n in range(2 + CONFIRM_PAGES):
+        extractor.extract(*page(n))
+    calls: list[int] = []
+    original = learning._line_hashes
+    monkeypatch.setattr(learning, "_line_hashes", lambda doc: calls.append(1) or original(doc))
+    article = extractor.extract(*page(20))
+    assert article.extractor == FAST_EXTRACTOR and calls == []
 
 
 def test_crawl_stats_count_pages_by_extractor_path():

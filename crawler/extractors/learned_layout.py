@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from .document import TextBlock, TextDocument
+from .template import line_hash
 from .text import tokens
 
 # Pages on which the fast path must agree with the cascade before a pattern's container is trusted. Design
@@ -113,15 +114,18 @@ def locate(doc: TextDocument, locator: str) -> etree._Element | None:
     return found[0] if len(found) == 1 and isinstance(found[0], etree._Element) else None
 
 
-def container_text(doc: TextDocument, container: etree._Element, chrome: Sequence[bool]) -> list[TextBlock]:
-    """Copies of the page's blocks the fast path keeps, each with its decision: inside the container, not a
-    template line (``chrome[i]`` for block i) and not a link list. Only the kept blocks are copied (copying
-    every block of the page cost as much as the rest of the fast path)."""
+def container_text(doc: TextDocument, container: etree._Element, chrome: frozenset[int]) -> list[TextBlock]:
+    """Copies of the page's blocks the fast path keeps, each with its decision: inside the container, not a link
+    list, and not all template lines (every line's hash in ``chrome``, the template's head, tail and shared
+    lines). Only the container's blocks are hashed and only the kept ones copied (copying every block of the
+    page cost as much as the rest of the fast path)."""
     inside = set(container.iter())
     kept: list[TextBlock] = []
-    for index, block in enumerate(doc.blocks):
-        if chrome[index] or block.element is None or block.element not in inside \
-                or block.link_density > MAX_LINK_DENSITY:
+    for block in doc.blocks:
+        if block.element is None or block.element not in inside or block.link_density > MAX_LINK_DENSITY:
+            continue
+        lines = [line for line in block.text.split("\n") if line.strip()]
+        if lines and all(line_hash(line) in chrome for line in lines):
             continue
         copy = block.copy()
         copy.decide("LearnedContainer", True, "in the pattern's learned container, not a template line nor a "
@@ -144,9 +148,11 @@ def word_f1(found: str, expected: str) -> float:
 
 @dataclass
 class Layout:
-    """A pattern's learned container: its locator, how many pages agreed, pages since the last check."""
+    """A pattern's learned container: its locator, the template's line hashes, how many pages agreed in a row,
+    pages since the last check."""
 
     locator: str
+    chrome: frozenset[int] = frozenset()
     agreed: int = 0
     since_check: int = 0
 
@@ -162,24 +168,21 @@ class LayoutBook:
         self._layouts: dict[str, Layout] = {}
         self._lock = threading.Lock()
 
-    def fast_locator(self, pattern: str) -> tuple[str | None, bool]:
-        """(the trusted locator of the pattern, whether this page must also be checked by the cascade)."""
+    def fast_locator(self, pattern: str) -> tuple[str | None, frozenset[int], bool]:
+        """(the trusted locator of the pattern, its template lines, whether this page is one the cascade must
+        check instead)."""
         with self._lock:
             layout = self._layouts.get(pattern)
             if layout is None or not layout.trusted:
-                return None, False
+                return None, frozenset(), False
             layout.since_check += 1
             if layout.since_check >= VERIFY_EVERY:
                 layout.since_check = 0
-                return layout.locator, True
-            return layout.locator, False
+                return layout.locator, layout.chrome, True
+            return layout.locator, layout.chrome, False
 
-    def candidate(self, pattern: str) -> str | None:
-        with self._lock:
-            layout = self._layouts.get(pattern)
-            return layout.locator if layout is not None else None
-
-    def record(self, pattern: str, locator: str | None, agreed: bool) -> None:
+    def record(self, pattern: str, locator: str | None, agreed: bool, chrome: frozenset[int] = frozenset()
+               ) -> None:
         """One page's verdict: the fast path with ``locator`` agreed with the cascade, or not."""
         with self._lock:
             layout = self._layouts.get(pattern)
@@ -190,6 +193,7 @@ class LayoutBook:
             if layout is None or layout.locator != locator:
                 layout = self._layouts[pattern] = Layout(locator)
             layout.agreed = layout.agreed + 1 if agreed else 0
+            layout.chrome = chrome
 
     def trusted_patterns(self) -> list[str]:
         with self._lock:

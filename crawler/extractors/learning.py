@@ -89,30 +89,9 @@ class _PageTemplates:
                        template=match.template.pattern, blocks=template_lines, document=doc)
 
 
-def _line_hashes(doc: TextDocument) -> tuple[list[int], list[list[int]]]:
-    """The page's line hashes in document order (``template.page_hashes``) and each block's own."""
-    per_block = [[line_hash(line) for line in block.text.split("\n") if line.strip()] for block in doc.blocks]
-    return [h for hashes in per_block for h in hashes], per_block
-
-
-def _chrome_blocks(per_block: list[list[int]], match: TemplateMatch) -> list[bool]:
-    """Whether each block is all template lines: in the matched head or tail, or lines both learning pages had."""
-    total = sum(len(hashes) for hashes in per_block)
-    tail_start = total - match.tail_lines
-    shared = match.template.shared
-    chrome: list[bool] = []
-    line = 0
-    for hashes in per_block:
-        end = line + len(hashes)
-        if not hashes:
-            chrome.append(False)
-        elif end <= match.head_lines or line >= tail_start:
-            chrome.append(True)
-        else:
-            chrome.append(all(line + i < match.head_lines or line + i >= tail_start or h in shared
-                              for i, h in enumerate(hashes)))
-        line = end
-    return chrome
+def _line_hashes(doc: TextDocument) -> list[int]:
+    """The page's line hashes in document order (``template.page_hashes``, hashed through its cache)."""
+    return [line_hash(line) for block in doc.blocks for line in block.text.split("\n") if line.strip()]
 
 
 class LearningExtractor:
@@ -142,7 +121,7 @@ class LearningExtractor:
     def learn(self, doc: TextDocument) -> tuple[str | None, str | None]:
         """Teaches the store one page: (the URL pattern it matched or completed a template of, a warning when
         the store could not learn, e.g. locked or read-only: extraction still goes on without it)."""
-        pattern, _, warning = self._learn(doc, _line_hashes(doc)[0])
+        pattern, _, warning = self._learn(doc, _line_hashes(doc))
         return pattern, warning
 
     def _learn(self, doc: TextDocument, hashes: list[int]
@@ -154,28 +133,25 @@ class LearningExtractor:
         return pattern, match, None
 
     def extract_document(self, doc: TextDocument) -> Article:
-        """Learn from an already parsed page, then extract it: by the pattern's learned container when it is
-        trusted and the page follows the template, else with the cascade."""
-        hashes, per_block = _line_hashes(doc)
-        pattern, match, warning = self._learn(doc, hashes)
+        """Learn from an already parsed page, then extract it: by the pattern's trusted container when it has
+        one (the page is then neither hashed whole nor matched: its container's lines are looked up in the
+        template's), else learning and the cascade."""
         self._count("pages")
-        chrome = _chrome_blocks(per_block, match) if match is not None else None
-        article: Article | None = None
+        pattern = self.templates.pattern(doc.url) if self.fast else None
         check = False
-        if self.fast and pattern is not None and chrome is not None:
-            self._count("template_hits")
-            locator, check = self.layouts.fast_locator(pattern)
-            if locator is not None:
+        if pattern is not None:
+            locator, chrome, check = self.layouts.fast_locator(pattern)
+            if locator is not None and not check:
                 article = self._fast(doc, locator, chrome, pattern)
-        if article is None or check:
-            fast = article
-            article = self._cascade(doc, hashes, pattern, match)
-            if self.fast and pattern is not None and chrome is not None:
-                self._confirm(doc, pattern, chrome, article, fast)
-            if fast is not None:
-                self._count("checked")
-        else:
-            self._count("fast")
+                if article is not None:
+                    self._count("fast")
+                    return article
+        hashes = _line_hashes(doc)
+        pattern, match, warning = self._learn(doc, hashes)
+        article = self._cascade(doc, hashes, pattern, match)
+        if self.fast and pattern is not None and match is not None:
+            self._count("template_hits")
+            self._confirm(doc, pattern, match, article, checked=check)
         if warning:
             article.warnings.append(warning)
         return article
@@ -189,7 +165,7 @@ class LearningExtractor:
         finally:
             self._page_templates.local.known = None
 
-    def _fast(self, doc: TextDocument, locator: str, chrome: list[bool], pattern: str) -> Article | None:
+    def _fast(self, doc: TextDocument, locator: str, chrome: frozenset[int], pattern: str) -> Article | None:
         container = locate(doc, locator)
         if container is None:
             return None
@@ -200,18 +176,21 @@ class LearningExtractor:
         article.extractor = FAST_EXTRACTOR
         return article
 
-    def _confirm(self, doc: TextDocument, pattern: str, chrome: list[bool], article: Article,
-                 fast: Article | None) -> None:
+    def _confirm(self, doc: TextDocument, pattern: str, match: TemplateMatch, article: Article,
+                 checked: bool) -> None:
         """Whether the fast path would have given the cascade's text on this page, under the container the
         cascade used here: the layout book's evidence for (or against) the pattern's locator."""
         element = container_of(article.blocks) if article.text else None
         locator = locator_of(element) if element is not None else None
-        if fast is None and locator is not None:
-            fast = self._fast(doc, locator, chrome, pattern)
+        template = match.template
+        chrome = frozenset(template.head) | frozenset(template.tail) | template.shared
+        fast = self._fast(doc, locator, chrome, pattern) if locator is not None else None
         agreed = fast is not None and word_f1(fast.text, article.text) >= AGREEMENT_F1
+        if checked:
+            self._count("checked")
         if not agreed and fast is not None:
             self._count("disagreed")
-        self.layouts.record(pattern, locator, agreed)
+        self.layouts.record(pattern, locator, agreed, chrome)
 
     def extract(self, html: bytes | str, url: str | None = None, *, content_type: str | None = None) -> Article:
         """The main text of one page, after it taught the store; an empty ``text`` comes with a ``reason``."""
