@@ -83,3 +83,20 @@ def test_machine_rounds_give_each_speed_up_over_its_own_round_and_the_load():
     assert "load avg" in table and "1.25" in table and "1.85" in table and "3.00" in table
     assert best_speedup(runs, "batch") == pytest.approx(12.0 / 6.5)
     assert best_speedup(runs, "spark") is None
+
+
+def test_a_second_spark_round_writes_over_the_first_output(tmp_path, monkeypatch):
+    from crawler.evaluation import scale_bench
+
+    seen = []
+
+    def fake_run(argv, label, pages, output):
+        seen.append(output.exists())
+        output.mkdir()
+        return Measured(label, pages, 1.0, 1.0, 1.0, 0)
+
+    monkeypatch.setattr(scale_bench, "run_command", fake_run)
+    records = replicate(PAGES, 1)
+    scale_bench.spark(records, 1, tmp_path)
+    scale_bench.spark(records, 1, tmp_path)
+    assert seen == [False, False]

@@ -161,6 +161,8 @@ def spark(records: Sequence[tuple[str, str]], cores: int, folder: Path) -> Measu
     if not pages.exists():
         write_files(records, pages)
     output = folder / f"spark-local{cores}"
+    if output.exists():  # a previous round's output: Spark refuses to write over it
+        shutil.rmtree(output)
     argv = [sys.executable, "-m", "crawler", "spark-extract", str(pages), str(output), "--master",
             f"local[{cores}]", "--format", "jsonl"]
     return run_command(argv, f"spark local[{cores}]", len(records), output)
