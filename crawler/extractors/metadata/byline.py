@@ -115,19 +115,6 @@ COMMENT_AREA_RE = re.compile(r"(?:^|\s)(?:comments?|reply|replies|respond|review
 PAGE_TAGS = frozenset({"body", "html"})
 
 
-# Any line a byline, editor or origin pattern could read has one of their hint words (the byline hint's start
-# anchor read per line); with a digit added, any line a publication label could date. A block with none is passed
-# over whole: on the scrapinghub pages this leaves about a third of the short blocks to read line by line.
-CREDIT_HINT_RE = re.compile("|".join(f"(?:{p})" for p in (
-    BYLINE_HINT_RE.pattern, EDITOR_HINT_RE.pattern, r"来源|來源|稿源|出处", r"^\s*(?:source|quelle|fuente)\s*:", r"\d",
-)), re.I | re.M)
-
-
-def may_hold_credit(text: str) -> bool:
-    """Whether any line of the text could hold a byline, an editor, an origin or a labelled date."""
-    return CREDIT_HINT_RE.search(text) is not None
-
-
 def _marked(element: etree._Element, pattern: re.Pattern[str]) -> bool:
     node = element
     for _ in range(MAX_ANCESTORS_CHECKED):
@@ -276,4 +263,4 @@ def origin_of(line: str) -> str | None:
 
 
 __all__ = ["byline_names", "dateline_names", "editor_names", "in_comment_area", "in_comments", "markup_byline",
-           "may_hold_credit", "origin_of"]
+           "origin_of"]

@@ -21,7 +21,7 @@ from datetime import datetime
 
 from ..document import TextBlock, TextDocument
 from ..text import CJK_RE, WHITESPACE_RE
-from .byline import byline_names, dateline_names, editor_names, in_comment_area, may_hold_credit, origin_of
+from .byline import byline_names, dateline_names, editor_names, in_comment_area, origin_of
 from .datelines import has_publication_label, read_date_line
 from .dates import FoundDate
 
@@ -196,7 +196,7 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
     for block in doc.blocks:
         if findings.authors and findings.editors and findings.origin and findings.published and findings.modified:
             return
-        if block.num_chars > MAX_BYLINE_CHARS or not may_hold_credit(block.text):
+        if block.num_chars > MAX_BYLINE_CHARS:
             continue
         found = TextFindings()
         for line in _lines(block):
