@@ -20,7 +20,7 @@ def crawled(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[dict], str, 
     site = PagesSite().start()
     try:
         # a progress line every 0.3 s: the home page answers after 1 s, so one is logged at least
-        rows, log = crawl(ROOT, site.base_url, folder, "-s", "LOGSTATS_INTERVAL=0.3")
+        rows, log = crawl(ROOT, site.base_url, folder, "LOGSTATS_INTERVAL=0.3")
     finally:
         site.shutdown()
     return rows, log, site.base_url, folder
