@@ -41,6 +41,7 @@ def test_only_the_stories_are_stored(crawled: tuple[list[dict], str, str, Path])
     assert "extraction/site_pages_dropped': 10" in log
 
 
+@pytest.mark.slow
 def test_no_page_html_in_any_log_line(crawled: tuple[list[dict], str, str, Path]) -> None:
     log = crawled[1]
     assert "Scraped from" in log and "Dropped:" in log  # the DEBUG per-item lines are there...
@@ -49,6 +50,7 @@ def test_no_page_html_in_any_log_line(crawled: tuple[list[dict], str, str, Path]
     assert not re.search(r"WARNING: Dropped", log)
 
 
+@pytest.mark.slow
 def test_progress_lines_and_a_closing_summary(crawled: tuple[list[dict], str, str, Path]) -> None:
     log = crawled[1]
     progress = [line for line in log.splitlines() if "Progress: " in line]

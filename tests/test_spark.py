@@ -113,6 +113,7 @@ def test_pages_folder_to_parquet_matches_the_crawl_extractor(spark, tmp_path):
         assert isinstance(row["authors"], list) and json.loads(row["metadata"])["source"] == "spark"
 
 
+@pytest.mark.slow  # the Spark session alone takes 10 s or more to start on 2 cores
 def test_existing_output_is_refused(spark, tmp_path):
     make_warc(tmp_path / "site.warc.gz")
     (tmp_path / "out").mkdir()
