@@ -216,6 +216,28 @@ def test_two_crawl_processes_share_one_crawl(clean_redis, serve_sample_site, tmp
 
 
 @needs_redis
+@pytest.mark.parametrize(("settings", "flush", "warned"), [
+    ({}, False, False),
+    ({"SCHEDULER_FLUSH_ON_START": True}, True, False),  # scrapy-redis's own name, no longer overridden
+    ({"DISTRIBUTED_FLUSH_ON_START": True}, True, True),  # the old name: still read, with a warning
+    ({"DISTRIBUTED_FLUSH_ON_START": True, "SCHEDULER_FLUSH_ON_START": False}, False, False),
+])
+def test_flush_on_start_has_scrapy_redis_name_and_the_old_one_still_works(redis_url, settings, flush, warned):
+    import warnings
+
+    from scrapy.utils.test import get_crawler
+
+    from crawler.distributed import DistributedScheduler
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        scheduler = DistributedScheduler.from_crawler(get_crawler(settings_dict={"REDIS_URL": redis_url, **settings}))
+    assert scheduler.flush_on_start is flush
+    deprecations = [str(w.message) for w in caught if issubclass(w.category, DeprecationWarning)]
+    assert len([message for message in deprecations if "DISTRIBUTED_FLUSH_ON_START" in message]) == int(warned)
+
+
+@needs_redis
 def test_crawl_pipeline_uses_the_redis_store_for_a_redis_address(redis_url):
     from crawler.distributed import RedisTemplateStore
     from crawler.pipelines import PageExtractor
