@@ -5,6 +5,7 @@ variable the package reads, and every setting of the project's settings.py."""
 from __future__ import annotations
 
 import ast
+import functools
 import logging
 import re
 import warnings
@@ -111,14 +112,15 @@ def read_name(node: ast.AST) -> str | None:
     return None
 
 
-def names_read_by_the_package() -> set[str]:
+@functools.cache
+def names_read_by_the_package() -> frozenset[str]:
     """Setting names the package's code reads (``settings.get*("NAME")``, ``settings["NAME"]``, the name
     helpers), environment variables it reads, and the old names it still reads."""
     names = set(RENAMED_SETTINGS) | set(RENAMED_SETTINGS.values())
     names |= set(RENAMED_ENVIRONMENT) | set(RENAMED_ENVIRONMENT.values())
     for path in (ROOT / "crawler").rglob("*.py"):
         names |= {read_name(node) for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))} - {None}
-    return names
+    return frozenset(names)
 
 
 def names_in_the_project_settings() -> set[str]:
