@@ -64,8 +64,8 @@ from .pagejob import load_rules as load_rules
 from .pagejob import utc_now_iso as utc_now_iso
 from .pagejob import worker_extractor as worker_extractor
 from .pagejob import worker_ready
+from .pagejob.workerpool import AsyncWorkerPool, WorkerDied
 from .storage import WRITE_FAILED_FINISH_REASON, StoreWriteFailed, content_hash, normalize_text, simhash_hex
-from .workerpool import AsyncWorkerPool, WorkerDied
 
 logger = logging.getLogger(__name__)
 

@@ -18,8 +18,8 @@ import pytest
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
-from crawler import batch
-from crawler.batch import BatchError, is_html, run_batch
+from crawler.bulk import batch
+from crawler.bulk.batch import BatchError, is_html, run_batch
 from crawler.cli import main
 from crawler.items import ARTICLE_FIELDS
 from crawler.pipelines import DEFAULT_START_METHOD, PageExtractor, article_item
@@ -159,7 +159,7 @@ def test_json_lines_input_counts_bad_lines_and_keeps_good_ones(tmp_path, caplog)
     ]
     source.write_text("\n".join(lines) + "\n", encoding="utf-8")
     out = tmp_path / "out.jsonl"
-    with caplog.at_level("WARNING", logger="crawler.batch"):
+    with caplog.at_level("WARNING", logger="crawler.bulk"):
         result = run_batch([source], out, workers=0, progress=False)
     rows = read_rows(out)
     assert [row["url"] for row in rows] == ["http://a.example/1.html", "http://a.example/4.html"]

@@ -143,7 +143,7 @@ def test_no_module_takes_another_modules_private_names():
 
 
 def test_the_library_page_job_storage_and_bulk_extraction_load_without_scrapy():
-    code = ("import sys, crawler.extractors, crawler.extractors.learning, crawler.storage, crawler.batch, "
+    code = ("import sys, crawler.extractors, crawler.extractors.learning, crawler.storage, crawler.bulk.batch, "
             "crawler.pagejob; print('scrapy' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr

@@ -15,8 +15,9 @@ import pytest
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
-from crawler import batch, cli
-from crawler.batch import run_batch
+from crawler.bulk import batch
+from crawler.bulk.batch import run_batch
+from crawler.cli import program as cli
 
 PAGES = 12
 
@@ -397,7 +398,7 @@ def test_a_warc_in_one_damaged_gzip_stream_keeps_the_records_before_the_damage(f
 def zstd_frames(data: bytes, starts: list[int]) -> tuple[bytes, list[int]]:
     """The plain WARC ``data`` as one zstd frame a record (the IIPC WARC-zstd layout, without a dictionary);
     returns it and each frame's start."""
-    from crawler.warc_scan import zstd_module
+    from crawler.bulk.warc_scan import zstd_module
 
     ends = [*starts[1:], len(data)]
     frames = [zstd_module().compress(data[start:end]) for start, end in zip(starts, ends, strict=True)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from crawler.extractors import parse_html
-from crawler.pagetypes import classify_page
+from crawler.pagejob.pagetypes import classify_page
 
 NAV = "<nav>" + " ".join(f"<a href='/s{i}'>Section {i}</a>" for i in range(8)) + "</nav>"
 FOOTER = ("<footer><a href='/about/'>About us</a> <a href='/contact/'>Contact</a> "

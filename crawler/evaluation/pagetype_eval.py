@@ -16,7 +16,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..extractors import parse_html
-from ..pagetypes import classify_page
+from ..pagejob.pagetypes import classify_page
 from .datasets import Page, load_dataset
 
 

@@ -198,7 +198,7 @@ def _is_article(response: TextResponse, content_type: str | None) -> bool:
     """The extraction pipeline's own article/listing decision (``crawler.pagetypes``), made here only for
     the few pages that have a next or previous part."""
     from ..extractors import parse_html
-    from ..pagetypes import classify_page
+    from ..pagejob.pagetypes import classify_page
 
     try:
         doc = parse_html(response.body, response.url, content_type)

@@ -14,8 +14,8 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from .extractors.document import TextDocument
-from .extractors.text import cjk_ratio
+from ..extractors.document import TextDocument
+from ..extractors.text import cjk_ratio
 from .sitepages import SITE, site_page_of
 
 ARTICLE = "article"

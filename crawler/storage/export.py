@@ -17,8 +17,8 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from .items import ARTICLE_FIELDS
-from .storage import StoreUnusable, open_article_store
+from ..items import ARTICLE_FIELDS
+from .sql import StoreUnusable, open_article_store
 
 STDOUT = "-"
 # Columns the store keeps the item's HTTP validators in; the feed carries them in ``metadata``.

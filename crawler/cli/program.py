@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO
 
-from . import __name__ as package_name
-from . import limits
-from .extractors import available, extract, get_extractor
+from .. import __name__ as package_name
+from ..extractors import available, extract, get_extractor
+from ..pagejob import limits
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -135,7 +135,7 @@ def resolve_extractors(parser: argparse.ArgumentParser, spec: str) -> list[str]:
 
 
 def resolve_peers(parser: argparse.ArgumentParser, spec: str | None) -> list[str]:
-    from .evaluation.peers import PEER_PREFIX, PeerUnavailable, check_peer, peer_names
+    from ..evaluation.peers import PEER_PREFIX, PeerUnavailable, check_peer, peer_names
 
     if not spec:
         return []
@@ -152,7 +152,7 @@ def resolve_peers(parser: argparse.ArgumentParser, spec: str | None) -> list[str
 
 
 def _load_pages(dataset: str, limit: int | None) -> list:
-    from .evaluation.datasets import load_dataset
+    from ..evaluation.datasets import load_dataset
 
     try:
         pages = load_dataset(dataset, limit)
@@ -196,7 +196,7 @@ def command_extract(args: argparse.Namespace, parser: argparse.ArgumentParser) -
 
 def command_explain(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """A self-contained HTML report of why every block was kept or dropped (crawler/explain)."""
-    from .explain.command import ExplainError, explain_to_file, one_line
+    from ..explain.command import ExplainError, explain_to_file, one_line
 
     if args.extractor not in available():
         parser.error(f"unknown extractor {args.extractor!r}; available: {', '.join(available())}")
@@ -216,7 +216,7 @@ def command_explain(args: argparse.Namespace, parser: argparse.ArgumentParser) -
 
 def command_evaluate_metadata(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Per field, the share of pages whose expected metadata we (and each peer) got right."""
-    from .evaluation import metadata_eval
+    from ..evaluation import metadata_eval
 
     peers = _split_names(args.peers) if args.peers else []
     if args.peers == ALL:
@@ -248,7 +248,7 @@ LEAVE_ONE_SITE_OUT = "sites"
 
 
 def _fitted_rows(args: argparse.Namespace, pages: list, names: list[str]) -> list:
-    from .evaluation import fitting
+    from ..evaluation import fitting
 
     extra = [page for dataset in args.train_dataset or () for page in _load_pages(dataset, None)]
     rows = []
@@ -262,11 +262,11 @@ def _fitted_rows(args: argparse.Namespace, pages: list, names: list[str]) -> lis
 
 
 def command_evaluate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from .evaluation.evaluate import evaluate, format_table
+    from ..evaluation.evaluate import evaluate, format_table
 
     if getattr(args, "metadata", False):
         return command_evaluate_metadata(args, parser)
-    from .evaluation.peers import PeerUnavailable
+    from ..evaluation.peers import PeerUnavailable
 
     extractors = resolve_extractors(parser, args.extractor)
     peers = resolve_peers(parser, args.peers)
@@ -294,7 +294,7 @@ def command_evaluate(args: argparse.Namespace, parser: argparse.ArgumentParser) 
                "resamples; seconds are end to end (our extractors: parse_html + extract)")
         _write(format_table(rows))
     if args.report:
-        from .explain.reports import write_worst_reports
+        from ..explain.reports import write_worst_reports
 
         index = write_worst_reports(pages, extractors, args.report, args.report_pages)
         print(f"reports of the {args.report_pages} worst pages per extractor: {index}", file=sys.stderr)
@@ -304,7 +304,7 @@ def command_evaluate(args: argparse.Namespace, parser: argparse.ArgumentParser) 
 def command_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     import hashlib
 
-    from .evaluation import fitting
+    from ..evaluation import fitting
 
     pages = [page for dataset in args.dataset for page in _load_pages(dataset, args.limit)]
     data = fitting.featurize(pages)
@@ -328,13 +328,13 @@ def command_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
 
 
 def _bootstrap_samples() -> int:
-    from .evaluation.metric import BOOTSTRAP_SAMPLES
+    from ..evaluation.metric import BOOTSTRAP_SAMPLES
 
     return BOOTSTRAP_SAMPLES
 
 
 def command_bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from .evaluation.bench import BYTES_PER_MB, bench, format_table
+    from ..evaluation.bench import BYTES_PER_MB, bench, format_table
 
     extractors = resolve_extractors(parser, args.extractor)
     peers = resolve_peers(parser, args.peers)
@@ -385,8 +385,8 @@ def _folds(value: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .evaluation.bench import DEFAULT_ROUNDS
-    from .evaluation.peers import PEERS
+    from ..evaluation.bench import DEFAULT_ROUNDS
+    from ..evaluation.peers import PEERS
 
     names = ", ".join(available())
     peers_help = "; ".join(f"{peer.name}: {peer.settings}" for peer in PEERS.values())
@@ -493,8 +493,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "shared machine (pages/s is then pages per CPU-second)")
     bench_parser.set_defaults(handler=command_bench, command_parser=bench_parser)
 
-    from .evaluation.fitting import KEEP_FEATURES_PER_SITE, MIN_SITES
-    from .extractors.bayes import MODEL_PATH
+    from ..evaluation.fitting import KEEP_FEATURES_PER_SITE, MIN_SITES
+    from ..extractors.bayes import MODEL_PATH
 
     train_parser = commands.add_parser(
         "train", help="build the naive Bayes model of the bayes extractor from data sets' gold text",
@@ -514,15 +514,15 @@ def build_parser() -> argparse.ArgumentParser:
     train_parser.add_argument("--limit", type=_positive_int, metavar="N", help="only the first N pages of each set")
     train_parser.set_defaults(handler=command_train, command_parser=train_parser)
 
-    from .batch import add_extract_batch_command
+    from ..bulk.batch import add_extract_batch_command
 
     add_extract_batch_command(commands)
 
-    from .export import add_export_command
+    from ..storage.export import add_export_command
 
     add_export_command(commands)
 
-    from . import spark_job
+    from ..bulk import spark_job
 
     spark_parser = commands.add_parser(
         "spark-extract", help="extract WARC files or saved pages with Spark (local, HDFS, S3 paths)",

@@ -41,10 +41,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
-from . import limits, pagejob, warc_end
+from ..pagejob import job as pagejob
+from ..pagejob import limits
+from . import warc_end
 
 if TYPE_CHECKING:
-    from . import pipelines
+    from .. import pipelines
 
 logger = logging.getLogger(__name__)
 
@@ -85,13 +87,13 @@ MAXRSS_UNIT = 1 if sys.platform == "darwin" else 1024
 
 def _pipelines() -> Any:
     """crawler.pipelines, imported when work starts (it imports Scrapy)."""
-    from . import pipelines
+    from .. import pipelines
 
     return pipelines
 
 
 def _article_fields() -> tuple[str, ...]:
-    from .items import ARTICLE_FIELDS
+    from ..items import ARTICLE_FIELDS
 
     return ARTICLE_FIELDS
 
@@ -553,7 +555,7 @@ def page_row(page: Page, fields: dict[str, Any]) -> dict[str, Any]:
 def init_batch_worker(parent_pid: int, template_store: str) -> None:
     """A pool worker's set-up: the crawl pipeline's worker, and an exit when the batch process is gone (a killed
     ``extract-batch`` must not leave workers blocked on a pipe, ~170 MB each)."""
-    from .workerpool import exit_with_parent
+    from ..pagejob.workerpool import exit_with_parent
 
     exit_with_parent(parent_pid)
     pagejob.init_worker(template_store, ())
@@ -567,7 +569,7 @@ def extract_chunk(pages: list[Page]) -> ChunkResult:
 
 def learn_chunk(pages: list[Page]) -> ChunkResult:
     """First pass of ``--templates two-pass``: pages only teach the shared template store."""
-    from .extractors import parse_html
+    from ..extractors import parse_html
 
     worker = pagejob.worker_extractor()
     if worker is None:

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from .extractors.document import TextDocument
+from ..extractors.document import TextDocument
 
 SITE = "site"
 LISTING = "listing"

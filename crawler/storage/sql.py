@@ -36,8 +36,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from . import sqlite
-from .extractors.text import tokens
+from .. import sqlite
+from ..extractors.text import tokens
 
 logger = logging.getLogger(__name__)
 
