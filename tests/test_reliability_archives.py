@@ -15,7 +15,7 @@ import pytest
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
-from crawler.bulk import batch
+from crawler.bulk import readers as batch
 from crawler.bulk.batch import run_batch
 from crawler.cli import program as cli
 

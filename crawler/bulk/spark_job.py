@@ -33,8 +33,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from crawler.bulk.batch import GZIP_MAGIC, MAX_PAGE_BYTES, Page
-from crawler.bulk.batch import read_warc as batch_read_warc
+from crawler.bulk.readers import GZIP_MAGIC, MAX_PAGE_BYTES, Page
+from crawler.bulk.readers import read_warc as batch_read_warc
 from crawler.extractors.template_store import MAX_SAMPLES_PER_PATTERN, MemoryTemplateStore, Template
 
 FORMATS = ("parquet", "jsonl")
