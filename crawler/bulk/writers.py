@@ -5,7 +5,6 @@ run may start from."""
 from __future__ import annotations
 
 import json
-import logging
 import os
 import shutil
 from pathlib import Path
@@ -15,8 +14,6 @@ from .chunks import article_fields
 
 if TYPE_CHECKING:
     pass
-
-logger = logging.getLogger(__name__)
 
 PARTS_SUFFIX = ".parts"  # OUT.parts/: Parquet part files before the merge
 # Parquet part files: ~1000 rows of ~5 KB text each is a few MB of memory and a reasonable row group.

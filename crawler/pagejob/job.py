@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import urldefrag, urljoin, urlsplit
 
 from ..discovery import clean_url
-from ..storage import content_hash, simhash_hex
+from .fingerprints import content_hash, simhash_hex
 
 WHITESPACE_RE = re.compile(r"\s+")
 XPATH_START_RE = re.compile(r"^\s*(?:\.?/|\(|ancestor|descendant|following|preceding|self::|id\()")

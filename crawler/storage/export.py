@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from ..items import ARTICLE_FIELDS
-from .sql import StoreUnusable, open_article_store
+from .backends import open_article_store
+from .errors import StoreUnusable
 
 STDOUT = "-"
 # Columns the store keeps the item's HTTP validators in; the feed carries them in ``metadata``.
