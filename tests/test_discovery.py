@@ -6,7 +6,8 @@ from datetime import date
 import pytest
 from scrapy.exceptions import DropItem
 
-from crawler.discovery import (
+from crawler.identity import ArticleIdentityPipeline, CanonicalTrust, page_identity
+from crawler.spiders.discovery import (
     ArticleUrlScore,
     BodyTooLarge,
     clean_url,
@@ -20,7 +21,6 @@ from crawler.discovery import (
     url_date,
     variant_of,
 )
-from crawler.identity import ArticleIdentityPipeline, CanonicalTrust, page_identity
 from crawler.storage import simhash_hex
 
 STORY = "https://news.example/world/2024/03/13/harbour-reopens-to-ferries.html"

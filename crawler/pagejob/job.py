@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urldefrag, urljoin, urlsplit
 
-from ..discovery import clean_url
+from ..spiders.discovery import clean_url
 from .fingerprints import content_hash, simhash_hex
 
 WHITESPACE_RE = re.compile(r"\s+")

@@ -53,7 +53,9 @@ from scrapy.http import Request, Response, TextResponse
 from scrapy.linkextractors import LinkExtractor
 from scrapy.utils.sitemap import sitemap_urls_from_robots
 
-from ..discovery import (
+# Page item field with the later parts of a multi-page article (each {"url", "html", "content_type", ...}).
+from ..pipelines import CONTINUATION_FIELD
+from .discovery import (
     ARTICLE_SCORE,
     FEED_TYPES,
     ArticleUrlScore,
@@ -68,9 +70,6 @@ from ..discovery import (
     url_date,
     variant_of,
 )
-
-# Page item field with the later parts of a multi-page article (each {"url", "html", "content_type", ...}).
-from ..pipelines import CONTINUATION_FIELD
 
 logger = logging.getLogger(__name__)
 
