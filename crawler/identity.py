@@ -22,7 +22,8 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
 
 from .pagejob import page_identity
-from .spiders.discovery import clean_url, parse_date, variant_of
+from .pagejob.urls import clean_url
+from .spiders.discovery import parse_date, variant_of
 from .storage import DEFAULT_NEAR_DUPLICATE_BITS, hamming_distance
 
 __all__ = ["ArticleIdentityPipeline", "CanonicalTrust", "page_identity"]

@@ -7,10 +7,10 @@ import pytest
 from scrapy.exceptions import DropItem
 
 from crawler.identity import ArticleIdentityPipeline, CanonicalTrust, page_identity
+from crawler.pagejob.urls import clean_url
 from crawler.spiders.discovery import (
     ArticleUrlScore,
     BodyTooLarge,
-    clean_url,
     inflate,
     is_pagination,
     listing_key,

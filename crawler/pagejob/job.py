@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urldefrag, urljoin, urlsplit
 
-from ..spiders.discovery import clean_url
 from .fingerprints import content_hash, simhash_hex
+from .urls import clean_url
 
 WHITESPACE_RE = re.compile(r"\s+")
 XPATH_START_RE = re.compile(r"^\s*(?:\.?/|\(|ancestor|descendant|following|preceding|self::|id\()")

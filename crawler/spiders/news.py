@@ -53,6 +53,8 @@ from scrapy.http import Request, Response, TextResponse
 from scrapy.linkextractors import LinkExtractor
 from scrapy.utils.sitemap import sitemap_urls_from_robots
 
+from ..pagejob.urls import clean_url
+
 # Page item field with the later parts of a multi-page article (each {"url", "html", "content_type", ...}).
 from ..pipelines import CONTINUATION_FIELD
 from .discovery import (
@@ -60,7 +62,6 @@ from .discovery import (
     FEED_TYPES,
     ArticleUrlScore,
     Entry,
-    clean_url,
     inflate,
     is_pagination,
     listing_key,
