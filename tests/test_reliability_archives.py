@@ -17,7 +17,8 @@ from warcio.warcwriter import WARCWriter
 
 from crawler.bulk import readers as batch
 from crawler.bulk.batch import run_batch
-from crawler.cli import program as cli
+from crawler.cli import main as cli_main
+from crawler.cli import pages as cli_pages
 
 PAGES = 12
 
@@ -175,11 +176,11 @@ def test_a_gzip_bomb_file_is_refused_with_bounded_memory(tmp_path, monkeypatch):
 
 
 def test_extract_refuses_a_bomb_and_a_corrupt_file_with_one_line(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(cli, "MAX_FETCH_BYTES", 2**20)
+    monkeypatch.setattr(cli_pages, "MAX_FETCH_BYTES", 2**20)
     bomb = make_bomb(tmp_path / "bomb.html.gz", 40)
     tracemalloc.start()
     try:
-        code = cli.main(["extract", str(bomb)])
+        code = cli_main(["extract", str(bomb)])
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -189,7 +190,7 @@ def test_extract_refuses_a_bomb_and_a_corrupt_file_with_one_line(tmp_path, monke
     good = gzip.compress(page_body(1))
     corrupt = tmp_path / "corrupt.html.gz"
     corrupt.write_bytes(good[:40] + bytes(b ^ 0xFF for b in good[40:80]) + good[80:])
-    assert cli.main(["extract", str(corrupt)]) == 1
+    assert cli_main(["extract", str(corrupt)]) == 1
     error = capsys.readouterr().err
     assert "broken gzip data" in error and len(error.strip().splitlines()) == 1
 
