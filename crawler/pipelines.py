@@ -64,6 +64,9 @@ from .pagejob import load_rules as load_rules
 from .pagejob import utc_now_iso as utc_now_iso
 from .pagejob import worker_extractor as worker_extractor
 from .pagejob import worker_ready
+from .pagejob.row import COMPUTED_FIELDS as COMPUTED_FIELDS
+from .pagejob.row import TRANSPORT_FIELDS as TRANSPORT_FIELDS
+from .pagejob.row import article_row
 from .pagejob.workerpool import AsyncWorkerPool, WorkerDied
 from .storage import WRITE_FAILED_FINISH_REASON, StoreWriteFailed, content_hash, normalize_text, simhash_hex
 
@@ -80,10 +83,6 @@ DEFAULT_CONTENT_TYPE_FIELD = "content_type"
 # forkserver: workers start from a clean process instead of a fork of the reactor's (threads, sockets).
 DEFAULT_START_METHOD = "forkserver"
 # Fields of a page item that are transport, not data: never copied into the article's metadata.
-TRANSPORT_FIELDS = frozenset({"content_type", "status", "headers"})
-# Values computed by the extraction; a value the source item already carries does not replace them.
-COMPUTED_FIELDS = frozenset({"text", "extractor", "template", "rule", "reason", "content_hash", "simhash",
-                             "canonical_url"})
 WHITESPACE_RE = re.compile(r"\s+")
 XPATH_START_RE = re.compile(r"^\s*(?:\.?/|\(|ancestor|descendant|following|preceding|self::|id\()")
 RULE_FIELDS = ("body", "title", "date")
@@ -318,35 +317,9 @@ def item_as_dict(adapter: ItemAdapter) -> dict[str, Any]:
 
 def article_item(fields: Mapping[str, Any], source: Mapping[str, Any] | None = None,
                  skip: Iterable[str] = ()) -> ArticleItem:
-    """An ArticleItem from extracted fields; the source item's values fill the gaps, and every value
-    without a field of its own (other metadata, the source's extra fields) goes to ``metadata``. Every
-    field is set (None when empty)."""
-    item = ArticleItem()
-    extra: dict[str, Any] = {}
-    skipped = set(skip) | TRANSPORT_FIELDS
-    for name, value in fields.items():
-        if name in ArticleItem.fields and name != "metadata":
-            item[name] = value
-        elif name == "metadata" and isinstance(value, Mapping):
-            extra.update(value)
-        else:
-            extra[name] = value
-    for name, value in (source or {}).items():
-        if name in skipped or value is None:
-            continue
-        if name in ArticleItem.fields and name not in COMPUTED_FIELDS and name != "metadata":
-            if item.get(name) in (None, "", []):
-                item[name] = value
-        elif name == "metadata" and isinstance(value, Mapping):
-            extra.update({k: v for k, v in value.items() if k not in extra})
-        elif name not in item and name not in extra:
-            extra[name] = value
-    item.setdefault("crawled_at", utc_now_iso())
-    if extra:
-        item["metadata"] = extra
-    # Every row has every field, in declaration order, an empty one as None: feeds write each row the same
-    # shape (null in JSON, an empty cell in CSV) whatever the page had.
-    return ArticleItem({name: item.get(name) for name in ArticleItem.fields})
+    """An ArticleItem from extracted fields: the page job's row (``crawler.pagejob.row.article_row``: the source
+    item's values fill the gaps, every value without a field of its own goes to ``metadata``, every field set)."""
+    return ArticleItem(article_row(fields, source, skip))
 
 
 # Page types that are not stored when EXTRACTION_DROP_LISTINGS / STORAGE_SKIP_LISTINGS are on (crawler.pagetypes:

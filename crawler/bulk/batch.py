@@ -36,7 +36,7 @@ from .readers import BatchError, Page, Skipped, input_files, is_html, iter_recor
 from .writers import PARTS_SUFFIX, JsonLinesWriter, OutputWriter, ParquetWriter
 
 if TYPE_CHECKING:
-    from .. import pipelines
+    from ..pagejob import PageExtractor
 
 logger = logging.getLogger(__name__)
 
@@ -136,7 +136,7 @@ class _Runner:
         self.worker_peak_rss: dict[int, int] = {}
         self.worker_cpu_seconds: dict[int, float] = {}
         self.pool: ProcessPoolExecutor | None = None
-        self.local: pipelines.PageExtractor | None = None  # workers=0
+        self.local: PageExtractor | None = None  # workers=0
 
     def _new_pool(self) -> ProcessPoolExecutor:
         context = multiprocessing.get_context(self.start_method)

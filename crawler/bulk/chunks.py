@@ -1,7 +1,7 @@
 """Bulk extraction's unit of work: consecutive records cut into chunks, and what a pool worker does with one.
 
 Workers are set up as the crawl's (``crawler.pagejob``: ``init_worker`` / ``extract_in_worker``) and a row is the
-crawl's ``article_item`` for the page, so a batch row is the row a crawl of the same page would store."""
+page job's row (``crawler.pagejob.row``), so a batch row is the row a crawl of the same page would store."""
 
 from __future__ import annotations
 
@@ -11,13 +11,11 @@ import resource
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..pagejob import job as pagejob
+from ..pagejob.row import article_row
 from .readers import Page, Record
-
-if TYPE_CHECKING:
-    pass
 
 logger = logging.getLogger(__name__)
 
@@ -27,20 +25,6 @@ CHUNK_MAX_PAGES = 32
 CHUNK_MAX_BYTES = 8 * 1024 * 1024  # caps a chunk of unusually large pages
 # ru_maxrss is in kilobytes on Linux (getrusage(2)), bytes on macOS.
 MAXRSS_UNIT = 1 if sys.platform == "darwin" else 1024
-
-
-def _pipelines() -> Any:
-    """crawler.pipelines, imported when work starts (it imports Scrapy)."""
-    from .. import pipelines
-
-    return pipelines
-
-
-def article_fields() -> tuple[str, ...]:
-    """A row's fields in feed order (the crawl's ``ARTICLE_FIELDS``), imported when needed (it imports Scrapy)."""
-    from ..items import ARTICLE_FIELDS
-
-    return ARTICLE_FIELDS
 
 
 @dataclass(slots=True)
@@ -92,10 +76,9 @@ def _cpu_seconds() -> float:
 
 
 def page_row(page: Page, fields: dict[str, Any]) -> dict[str, Any]:
-    """The crawl's ArticleItem for the page (``article_item``), as a plain dict in ARTICLE_FIELDS order."""
+    """The page's row (the crawl's ``ArticleItem`` fields, in ``ARTICLE_FIELDS`` order), as a plain dict."""
     source = {**page.extra, "source": page.source, "input": page.input}
-    item = _pipelines().article_item(fields, source, skip=("html", "url"))
-    return {name: item[name] for name in article_fields() if name in item}
+    return article_row(fields, source, skip=("html", "url"))
 
 
 def init_batch_worker(parent_pid: int, template_store: str) -> None:
@@ -108,7 +91,7 @@ def init_batch_worker(parent_pid: int, template_store: str) -> None:
 
 
 def extract_chunk(pages: list[Page]) -> ChunkResult:
-    """Runs in a pool worker set up by ``pipelines.init_worker``: one row per page, failures included."""
+    """Runs in a pool worker set up by ``crawler.pagejob.init_worker``: one row per page, failures included."""
     rows = [page_row(page, pagejob.extract_in_worker(page.html, page.url, page.content_type)) for page in pages]
     return ChunkResult(rows, os.getpid(), _peak_rss(), _cpu_seconds())
 

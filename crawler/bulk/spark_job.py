@@ -12,7 +12,7 @@ Seed 003's MapReduce design, with seed 001's templates as its reduce step:
 3. reduce by URL pattern: at most ``MAX_SAMPLES_PER_PATTERN`` pages of each pattern teach a template store
    (the crawl's learning code), and the learned templates are broadcast to every executor;
 4. map: every page goes through the crawl pipeline's ``PageExtractor`` with those templates, so a row is the
-   row a crawl or ``extract-batch`` would store (``crawler.items.ARTICLE_FIELDS``), plus ``input``;
+   row a crawl or ``extract-batch`` would store (``crawler.pagejob.row.ARTICLE_FIELDS``), plus ``input``;
 5. write Parquet (lists as lists, ``metadata`` as a JSON string) or JSON lines, one part file per partition.
 
 A WARC file is read whole into one task's memory, so executors need memory for their largest input file
@@ -151,9 +151,8 @@ def _peak_rss() -> int:
 
 def extract_pages(pages: Iterable[Page], templates: dict[str, list[Template]]) -> Iterator[dict[str, Any]]:
     """Rows of one partition: the crawl pipeline's extractor, its store holding the learned templates."""
-    from crawler.items import ARTICLE_FIELDS
     from crawler.pagejob import PageExtractor
-    from crawler.pipelines import article_item
+    from crawler.pagejob.row import article_row
 
     extractor = PageExtractor(None)
     for pattern_templates in templates.values():
@@ -161,8 +160,7 @@ def extract_pages(pages: Iterable[Page], templates: dict[str, list[Template]]) -
             extractor.templates.store.add_template(template)
     for page in pages:
         fields = extractor.extract(page.html, page.url, page.content_type)
-        item = article_item(fields, {"source": "spark", INPUT_FIELD: page.input}, skip=("html", "url"))
-        row = {name: item[name] for name in ARTICLE_FIELDS if name in item}
+        row = article_row(fields, {"source": "spark", INPUT_FIELD: page.input}, skip=("html", "url"))
         row[INPUT_FIELD] = page.input
         yield row
 
@@ -179,7 +177,7 @@ def to_cell(name: str, value: Any) -> Any:
 
 
 def column_names() -> list[str]:
-    from crawler.items import ARTICLE_FIELDS
+    from crawler.pagejob.row import ARTICLE_FIELDS
 
     return [*ARTICLE_FIELDS, INPUT_FIELD]
 

@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .chunks import article_fields
+from ..pagejob.row import ARTICLE_FIELDS
 
 if TYPE_CHECKING:
     pass
@@ -75,7 +75,7 @@ def parquet_schema() -> Any:
     import pyarrow as pa
 
     columns = []
-    for name in article_fields():
+    for name in ARTICLE_FIELDS:
         kind = pa.list_(pa.string()) if name in LIST_FIELDS else pa.string()
         columns.append(pa.field(name, kind))
     return pa.schema(columns)
@@ -124,7 +124,7 @@ class ParquetWriter:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        columns = {name: [parquet_cell(name, row.get(name)) for row in self.buffer] for name in article_fields()}
+        columns = {name: [parquet_cell(name, row.get(name)) for row in self.buffer] for name in ARTICLE_FIELDS}
         table = pa.Table.from_pydict(columns, schema=self.schema)
         final = self._part_path(self.parts_done)
         temporary = final.with_suffix(".tmp")
