@@ -341,6 +341,18 @@ def count_page_type(stats: Any, fields: Mapping[str, Any]) -> None:
         stats.inc_value(f"extraction/pages/{fields.get('page_type') or 'unknown'}")
 
 
+def dropped_page(stats: Any, fields: Mapping[str, Any], drop_listings: bool) -> bool:
+    """Counts the page's type, and whether it is dropped: a listing or site page when ``drop_listings``
+    (``EXTRACTION_DROP_LISTINGS``), counted as ``extraction/<page type>_pages_dropped``. The pipeline and the
+    middleware both ask."""
+    count_page_type(stats, fields)
+    if not (drop_listings and not_an_article(fields)):
+        return False
+    if stats is not None:
+        stats.inc_value(f"extraction/{fields['page_type']}_pages_dropped")
+    return True
+
+
 class ArticleExtractionPipeline:
     """Turns items that carry a page's HTML into ``ArticleItem``s; other items pass through untouched."""
 
@@ -376,10 +388,7 @@ class ArticleExtractionPipeline:
             content_type = content_type.decode("latin-1")
         fields = await self.service.extract(html, url, content_type if isinstance(content_type, str) else None)
         stats = self.crawler.stats if self.crawler is not None else None
-        count_page_type(stats, fields)
-        if self.drop_listings and not_an_article(fields):
-            if stats is not None:
-                stats.inc_value(f"extraction/{fields['page_type']}_pages_dropped")
+        if dropped_page(stats, fields, self.drop_listings):
             # Listing pages (home, sections, tags, search, pagination) were crawled for their links only, and
             # site pages (about, contact, legal, careers, login) are no news; one DEBUG line each.
             raise DropItem(f"{fields['page_type']} page {url}: {fields.get('page_type_reason')}",
@@ -617,6 +626,7 @@ __all__ = [
     "canonical_url",
     "content_hash",
     "count_page_type",
+    "dropped_page",
     "load_rules",
     "normalize_text",
     "not_an_article",

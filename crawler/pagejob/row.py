@@ -73,3 +73,14 @@ def article_row(fields: Mapping[str, Any], source: Mapping[str, Any] | None = No
     if extra:
         row["metadata"] = extra
     return {name: row.get(name) for name in ARTICLE_FIELDS}
+
+
+def json_default(value: Any) -> Any:
+    """How a row's value that JSON has no type for is written (``json.dumps(default=...)``): bytes as text, sets
+    and tuples as lists, anything else (dates ...) as its text. The store's ``metadata`` column and CSV feeds'
+    JSON cells use it."""
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    if isinstance(value, (set, frozenset, tuple)):
+        return list(value)
+    return str(value)

@@ -21,6 +21,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from ..pagejob.fingerprints import content_hash, hamming_distance, simhash
+from ..pagejob.row import json_default
 from .errors import StoreWriteFailed, store_failure
 from .nearduplicates import (
     DEFAULT_NEAR_DUPLICATE_BITS,
@@ -58,14 +59,6 @@ class StoreResult:
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-def _json_default(value: Any) -> Any:
-    if isinstance(value, bytes):
-        return value.decode("utf-8", "replace")
-    if isinstance(value, (set, frozenset, tuple)):
-        return list(value)
-    return str(value)
 
 
 class SqlArticleStore:
@@ -206,7 +199,7 @@ class SqlArticleStore:
         values.update(canonical_url=str(canonical), content_hash=digest, crawled_at=record.get("crawled_at") or _now())
         extra = {k: v for k, v in record.items()
                  if k not in ARTICLE_COLUMNS and k not in COMPUTED_COLUMNS and v not in (None, "", [], {})}
-        metadata = json.dumps(extra, ensure_ascii=False, default=_json_default, sort_keys=True) if extra else None
+        metadata = json.dumps(extra, ensure_ascii=False, default=json_default, sort_keys=True) if extra else None
         compared = [name for name in ARTICLE_COLUMNS if name not in {"crawled_at", "canonical_url", "text"}]
         with self._write():
             existing = self._one(f"SELECT id, simhash, duplicate_of, metadata, {', '.join(compared)} FROM articles "
