@@ -163,7 +163,7 @@ LAYERS = {
     "crawl": ("crawler.settings", "crawler.items", "crawler.pipelines", "crawler.middlewares", "crawler.addon",
               "crawler.scheduler", "crawler.incremental", "crawler.identity", "crawler.progress",
               "crawler.logformatter", "crawler.exporters", "crawler.distributed", "crawler.spiders",
-              "crawler.commands", "crawler.sample_site"),
+              "crawler.commands", "crawler.sample_site", "crawler.components", "crawler.storage_pipeline"),
     "evaluation": ("crawler.evaluation",),
     "explain": ("crawler.explain",),
     "cli": ("crawler.cli", "crawler.__main__"),

@@ -75,6 +75,19 @@ def article_row(fields: Mapping[str, Any], source: Mapping[str, Any] | None = No
     return {name: row.get(name) for name in ARTICLE_FIELDS}
 
 
+# Page types that are not stored when EXTRACTION_DROP_LISTINGS / STORAGE_SKIP_LISTINGS are on
+# (crawler.pagejob.pagetypes: listings and site pages); a page without a type (it failed to parse) is kept with
+# its reason.
+ARTICLE_PAGE_TYPE = "article"
+# Dropped non-articles are routine on a crawl (one listing a few articles): DEBUG, not Scrapy's WARNING.
+
+
+def not_an_article(fields: Mapping[str, Any]) -> bool:
+    """Whether the extracted fields say the page is a listing or a site page, not an article."""
+    kind = fields.get("page_type")
+    return kind is not None and kind != ARTICLE_PAGE_TYPE
+
+
 def json_default(value: Any) -> Any:
     """How a row's value that JSON has no type for is written (``json.dumps(default=...)``): bytes as text, sets
     and tuples as lists, anything else (dates ...) as its text. The store's ``metadata`` column and CSV feeds'
