@@ -3,7 +3,7 @@
 Enable it (or ``crawler.addon.NewsExtractionAddon``) and a spider that only follows links, or scrapes
 something else, yields one ``ArticleItem`` per HTML page besides its own output; no callback changes.
 Non-HTML responses (images, PDFs, JSON, feeds) pass untouched, and so do listing and site pages
-(``crawler.pagetypes``; ``EXTRACTION_DROP_LISTINGS``, True, as in the pipeline): no article is added for
+(``crawler.pagejob.pagetypes``; ``EXTRACTION_DROP_LISTINGS``, True, as in the pipeline): no article is added for
 them. When the callback already yielded a page item carrying this response's HTML (a field named by
 ``EXTRACTION_HTML_FIELD``), the extraction pipeline will turn that into the article, so the middleware adds
 none (``EXTRACTION_MIDDLEWARE_DEDUPLICATE``).

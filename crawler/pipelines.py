@@ -173,7 +173,7 @@ class ExtractionService:
     middleware of one crawler; shut down when the spider closes.
 
     Under the asyncio reactor (Scrapy's default) the event loop feeds the workers itself
-    (``crawler.workerpool``); anywhere else a ``ProcessPoolExecutor`` does."""
+    (``crawler.pagejob.workerpool``); anywhere else a ``ProcessPoolExecutor`` does."""
 
     _by_crawler: ClassVar[weakref.WeakKeyDictionary[Crawler, ExtractionService]] = weakref.WeakKeyDictionary()
 

@@ -1,4 +1,5 @@
-"""The frontier rules without Scrapy (crawler.discovery) and article identity (crawler.identity)."""
+"""The frontier rules without Scrapy (crawler.spiders.discovery, crawler.pagejob.urls) and article identity
+(crawler.identity)."""
 
 import gzip
 from datetime import date

@@ -1,5 +1,5 @@
 """Site pages (about, contact, legal, careers, login; search-result, tag and author listings) are not articles,
-and real articles whose URL or title carries one of those words stay articles (crawler.sitepages)."""
+and real articles whose URL or title carries one of those words stay articles (crawler.pagejob.sitepages)."""
 
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-# Pages larger than this are not news pages: the crawl's DOWNLOAD_MAXSIZE and `extract`'s cap (crawler.limits).
+# Pages larger than this are not news pages: the crawl's DOWNLOAD_MAXSIZE and `extract`'s cap (crawler.pagejob.limits).
 MAX_PAGE_BYTES = limits.MAX_PAGE_BYTES
 # A JSON line is a page and its fields: past the page cap and this much more for them it is not one.
 MAX_JSON_LINE_BYTES = limits.MAX_PAGE_BYTES + 1024 * 1024

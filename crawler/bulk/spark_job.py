@@ -1,7 +1,8 @@
 """Extraction at the seed's scale with Spark: ``python -m crawler spark-extract INPUT OUTPUT --master local[2]``.
 
-The same job under a cluster manager: ``spark-submit --master yarn crawler/spark_job.py INPUT OUTPUT`` (the
-package must be installed on the executors, e.g. ``--py-files newscrawler.zip`` or a shared virtualenv).
+The same job under a cluster manager: ``spark-submit --master yarn crawler/spark_job.py INPUT OUTPUT`` (that path
+runs this module; the package must be installed on the executors, e.g. ``--py-files newscrawler.zip`` or a shared
+virtualenv).
 
 Seed 003's MapReduce design, with seed 001's templates as its reduce step:
 
@@ -319,7 +320,7 @@ def command(args: argparse.Namespace) -> int:
 
 
 def cli_command(args: argparse.Namespace, parser: argparse.ArgumentParser | None = None) -> int:
-    """The handler of ``python -m crawler spark-extract`` (crawler/cli.py): 1 with a message on failure."""
+    """The handler of ``python -m crawler spark-extract`` (crawler/cli/program.py): 1 with a message on failure."""
     try:
         return command(args)
     except SparkJobError as error:

@@ -197,7 +197,7 @@ def _thread_cpu_seconds(native_id: int) -> float:
 
 def extraction_alone(site: dict[str, bytes], articles: list[str], base: str, workers: int, folder: Path) -> float:
     """Pages/s of the pipeline's worker function over the article pages, in the crawl's own kind of worker
-    pool (``crawler.workerpool``) of ``workers`` processes, every page handed over at once."""
+    pool (``crawler.pagejob.workerpool``) of ``workers`` processes, every page handed over at once."""
     from ..pagejob import extract_in_worker, init_worker
     from ..pagejob.workerpool import AsyncWorkerPool
     from ..pipelines import DEFAULT_START_METHOD

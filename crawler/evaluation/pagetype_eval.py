@@ -1,4 +1,4 @@
-"""How ``crawler.pagetypes`` classifies the shared data sets: pages kept as articles, listings, site pages.
+"""How ``crawler.pagejob.pagetypes`` classifies the shared data sets: pages kept as articles, listings, site pages.
 
     python -m crawler.evaluation.pagetype_eval --shared ../shared/datasets
 

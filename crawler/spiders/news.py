@@ -11,7 +11,7 @@ Where pages come from (spider arguments, ``-a name=value``; lists are comma-sepa
 Discovery (``discover``, on by default; ``-a discover=0`` off): for each start site the ``Sitemap:`` lines of its
 robots.txt are read (indexes, gzipped and Google News sitemaps), and the RSS/Atom feeds its home and listing
 pages announce (``<link rel="alternate">``) are fetched; stats ``news/discovered/sitemap|feed|link``. The frontier
-rules themselves are ``crawler.discovery``'s: URLs cleaned of tracking parameters before they are scheduled, AMP
+rules themselves are ``crawler.spiders.discovery``'s: URLs cleaned of tracking parameters before they are scheduled, AMP
 twins and print views of known articles not fetched (a twin of an unknown article fetches the article), listing
 pagination that keeps its page's depth (a chain bounded by NEWS_LISTING_MAX_PAGES and stopped once
 NEWS_BARREN_LISTING_PAGES pages in a row named no new article URL), article-looking URLs asked for first, and
