@@ -18,8 +18,9 @@ import pytest
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
-from crawler.bulk import batch, chunks, readers, writers
+from crawler.bulk import archives, batch, chunks, writers
 from crawler.bulk.batch import BatchError, is_html, run_batch
+from crawler.bulk.records import Page, Skipped
 from crawler.cli import main
 from crawler.items import ARTICLE_FIELDS
 from crawler.pipelines import DEFAULT_START_METHOD, PageExtractor, article_item
@@ -200,8 +201,8 @@ def test_every_cut_of_an_archive_is_reported_and_gives_no_partial_page(layout, t
     give exactly one broken_archive record, and only pages that are whole."""
     plain = tmp_path / "site.warc"
     build_warc(plain, gzipped=False)
-    whole_pages = {record.url: record.html for record in readers.read_warc(str(plain), "x")
-                   if isinstance(record, readers.Page)}
+    whole_pages = {record.url: record.html for record in archives.read_warc(str(plain), "x")
+                   if isinstance(record, Page)}
     if layout == "gzip member per record":
         build_warc(tmp_path / "site.warc.gz")
         data = (tmp_path / "site.warc.gz").read_bytes()
@@ -212,9 +213,9 @@ def test_every_cut_of_an_archive_is_reported_and_gives_no_partial_page(layout, t
     suffixes = {"plain": ".warc", "zstd": ".warc.zst", "lz4": ".warc.lz4"}
     archive = tmp_path / ("archive" + suffixes.get(layout, ".warc.gz"))
     archive.write_bytes(data)
-    clean = list(readers.read_warc(str(archive), "x"))
+    clean = list(archives.read_warc(str(archive), "x"))
     assert not [record for record in clean if getattr(record, "reason", "") == "broken_archive"]
-    assert len([record for record in clean if isinstance(record, readers.Page)]) == len(whole_pages)
+    assert len([record for record in clean if isinstance(record, Page)]) == len(whole_pages)
     # A cut at a record's start (or in the "\r\n\r\n" that ends the record before it) leaves a whole, shorter
     # archive: nothing to report there.
     starts = set() if layout in ("one gzip member", "zstd", "lz4") else {
@@ -226,11 +227,11 @@ def test_every_cut_of_an_archive_is_reported_and_gives_no_partial_page(layout, t
     assert len(cuts) > 200
     for cut in cuts:
         for tail in (b"", b"garbage"):
-            records = list(readers.read_warc(io.BytesIO(data[:cut] + tail), "x"))
-            assert [record.reason for record in records if isinstance(record, readers.Skipped)
+            records = list(archives.read_warc(io.BytesIO(data[:cut] + tail), "x"))
+            assert [record.reason for record in records if isinstance(record, Skipped)
                     and record.reason == "broken_archive"] == ["broken_archive"], (cut, tail)
             assert records[-1].reason == "broken_archive"
-            pages = [record for record in records if isinstance(record, readers.Page)]
+            pages = [record for record in records if isinstance(record, Page)]
             assert all(page.html == whole_pages[page.url] for page in pages), (cut, tail)
 
 
@@ -238,8 +239,8 @@ def test_garbage_after_a_whole_last_record_keeps_that_record(site_warc, tmp_path
     warc, expected = site_warc
     broken = tmp_path / "broken.warc.gz"
     broken.write_bytes(warc.read_bytes() + b"not a record")
-    records = list(readers.read_warc(str(broken), "x"))
-    assert [record.url for record in records if isinstance(record, readers.Page)] == expected
+    records = list(archives.read_warc(str(broken), "x"))
+    assert [record.url for record in records if isinstance(record, Page)] == expected
     assert records[-1].reason == "broken_archive" and "12 bytes after the last record" in records[-1].detail
 
 

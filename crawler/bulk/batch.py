@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..pagejob import job as pagejob
 from .chunks import Chunk, ChunkResult, chunks, extract_chunk, failed_rows, init_batch_worker, learn_chunk
-from .readers import BatchError, Page, Skipped, input_files, is_html, iter_records
+from .readers import BatchError, input_files, iter_records
+from .records import Page, Skipped, is_html
 from .writers import PARTS_SUFFIX, JsonLinesWriter, OutputWriter, ParquetWriter
 
 if TYPE_CHECKING:

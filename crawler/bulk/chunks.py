@@ -15,7 +15,7 @@ from typing import Any
 
 from ..pagejob import job as pagejob
 from ..pagejob.row import article_row
-from .readers import Page, Record
+from .records import Page, Record
 
 logger = logging.getLogger(__name__)
 

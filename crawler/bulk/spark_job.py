@@ -34,8 +34,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from crawler.bulk.readers import GZIP_MAGIC, MAX_PAGE_BYTES, Page
-from crawler.bulk.readers import read_warc as batch_read_warc
+from crawler.bulk.archives import read_warc as batch_read_warc
+from crawler.bulk.records import GZIP_MAGIC, MAX_PAGE_BYTES, Page
 from crawler.extractors.template_store import MAX_SAMPLES_PER_PATTERN, MemoryTemplateStore, Template
 
 FORMATS = ("parquet", "jsonl")
