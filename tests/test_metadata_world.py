@@ -227,7 +227,7 @@ def test_date_reader_comparison_swaps_and_restores_the_reader() -> None:
 
 
 def test_editors_are_an_item_field_and_a_parquet_list() -> None:
-    from crawler.batch import parquet_cell
+    from crawler.bulk.writers import parquet_cell
     from crawler.items import ArticleItem
 
     assert "editors" in ArticleItem.fields

@@ -12,7 +12,7 @@ from helpers.crawl import news_crawl
 from scrapy.utils.test import get_crawler
 
 from crawler.pipelines import ArticleExtractionPipeline
-from crawler.spiders.news import continues
+from crawler.spiders.pagelinks import continues
 from crawler.storage import content_hash, simhash_hex
 
 STORY = "https://news.example/2024/03/16/how-the-mill-changed.html"
@@ -133,7 +133,7 @@ def test_crawl_merges_article_pages_but_not_listing_pages(serve_sample_site, tmp
 
 
 def test_pages_naming_a_next_or_previous_part_are_found_by_a_byte_search():
-    from crawler.spiders.news import names_next_or_previous
+    from crawler.spiders.pagelinks import names_next_or_previous
 
     assert names_next_or_previous(b'<link rel="next" href="/a-2.html">')
     assert names_next_or_previous(b"<a class=x rel='nofollow prev' href=/a.html>")
@@ -144,7 +144,7 @@ def test_pages_naming_a_next_or_previous_part_are_found_by_a_byte_search():
 def test_rel_links_read_link_then_anchor_tags_by_whole_rel_words():
     from scrapy.http import HtmlResponse
 
-    from crawler.spiders.news import _REL_TAGS, rel_links
+    from crawler.spiders.pagelinks import _REL_TAGS, rel_links
 
     body = """<html><head><base href="https://news.example/base/">
     <link rel="stylesheet" href="/style.css"><LINK REL="Next" HREF="story-2.html?a=1&amp;b=2#top">

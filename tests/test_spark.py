@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from crawler.bulk.spark_job import Page, read_file
 from crawler.sample_site import SITE_ROOT
-from crawler.spark_job import Page, read_file
 
 pytest.importorskip("pyspark")
 if shutil.which("java") is None:
     pytest.skip("no Java (apt-get install openjdk-17-jre-headless)", allow_module_level=True)
 
-from crawler.spark_job import SparkJobError, run, spark_session
+from crawler.bulk.spark_job import SparkJobError, run, spark_session
 
 BASE = "http://news.example"
 ENGLISH_ARTICLES = sorted(p for p in SITE_ROOT.rglob("20*/**/*.html") if "/zh/" not in str(p))
