@@ -156,7 +156,7 @@ def test_the_library_page_job_storage_and_bulk_extraction_load_without_scrapy():
 
 # The layers, lowest first, by module name; a module belongs to the first layer whose prefix it starts with.
 LAYERS = {
-    "library": ("crawler.extractors", "crawler.sqlite"),
+    "library": ("crawler.extractors", "crawler.sqlite", "crawler.setting_names"),
     "page job": ("crawler.pagejob",),
     "storage": ("crawler.storage",),
     "bulk": ("crawler.bulk", "crawler.spark_job"),
