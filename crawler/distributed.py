@@ -31,6 +31,7 @@ from .extractors.redis_template_store import (
     is_redis_url,
     open_template_store,
 )
+from .setting_names import setting_name
 
 # The crawl's keys: "<spider>:<crawl id>:requests" etc. (scrapy-redis's "%(spider)s:requests" plus the id).
 DEFAULT_CRAWL_ID = "default"
@@ -96,10 +97,10 @@ class DistributedScheduler(_scrapy_redis_scheduler()):  # type: ignore[misc]
 
     Settings (all optional): ``REDIS_URL`` (scrapy-redis's, default redis://127.0.0.1:6379/0),
     ``DISTRIBUTED_CRAWL_ID`` (keys of this crawl, default "default"), ``DISTRIBUTED_IDLE_PEER_TIMEOUT``
-    (seconds), ``DISTRIBUTED_IDLE_MAX_WAIT`` (seconds, 0 = no limit), ``DISTRIBUTED_FLUSH_ON_START``
+    (seconds), ``DISTRIBUTED_IDLE_MAX_WAIT`` (seconds, 0 = no limit), scrapy-redis's ``SCHEDULER_FLUSH_ON_START``
     (start the crawl afresh: forget its queue and seen URLs; give it to one process only).
     The queue and seen-set are kept when a process closes (``SCHEDULER_PERSIST``), so a finished crawl id
-    remembers its URLs: use a new id, or ``DISTRIBUTED_FLUSH_ON_START``, for a new crawl.
+    remembers its URLs: use a new id, or ``SCHEDULER_FLUSH_ON_START``, for a new crawl.
     """
 
     @classmethod
@@ -114,7 +115,8 @@ class DistributedScheduler(_scrapy_redis_scheduler()):  # type: ignore[misc]
             "SCHEDULER_QUEUE_KEY": f"%(spider)s:{crawl_id}:requests",
             "SCHEDULER_DUPEFILTER_KEY": f"%(spider)s:{crawl_id}:dupefilter",
             "DUPEFILTER_CLASS": "scrapy_redis.dupefilter.RFPDupeFilter",
-            "SCHEDULER_FLUSH_ON_START": settings.getbool("DISTRIBUTED_FLUSH_ON_START", False),
+            # scrapy-redis's own name; DISTRIBUTED_FLUSH_ON_START, deprecated, is still read (crawler/setting_names.py)
+            "SCHEDULER_FLUSH_ON_START": settings.getbool(setting_name(settings, "SCHEDULER_FLUSH_ON_START"), False),
             "SCHEDULER_IDLE_BEFORE_CLOSE": 0,
         }
         if not settings.get("REDIS_URL") and not settings.get("REDIS_HOST"):

@@ -15,23 +15,17 @@ from typing import Any
 
 from scrapy.exporters import CsvItemExporter
 
-
-def _json_default(value: Any) -> Any:
-    if isinstance(value, bytes):
-        return value.decode("utf-8", "replace")
-    if isinstance(value, (set, frozenset, tuple)):
-        return list(value)
-    return str(value)  # dates and anything else: their text
+from .pagejob.row import json_default
 
 
 def json_cell(value: Any) -> Any:
     """The CSV cell of one field value: structures as JSON, lists of strings joined, the rest as it is."""
     if isinstance(value, Mapping):
-        return json.dumps(dict(value), ensure_ascii=False, default=_json_default)
+        return json.dumps(dict(value), ensure_ascii=False, default=json_default)
     if isinstance(value, (list, tuple)):
         if all(isinstance(element, str) for element in value):
             return ",".join(value)
-        return json.dumps(list(value), ensure_ascii=False, default=_json_default)
+        return json.dumps(list(value), ensure_ascii=False, default=json_default)
     return value
 
 

@@ -21,8 +21,9 @@ from itemadapter import ItemAdapter
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
 
-from .discovery import clean_url, parse_date, variant_of
 from .pagejob import page_identity
+from .pagejob.urls import clean_url
+from .spiders.discovery import parse_date, variant_of
 from .storage import DEFAULT_NEAR_DUPLICATE_BITS, hamming_distance
 
 __all__ = ["ArticleIdentityPipeline", "CanonicalTrust", "page_identity"]

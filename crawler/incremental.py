@@ -37,9 +37,10 @@ from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import Request, Response
 from scrapy.utils.job import job_dir
 
-from .pipelines import article_store_opener, await_future
+from .components import await_future
 from .scheduler import JobDirSafeScheduler
 from .storage import StoredPage
+from .storage_pipeline import article_store_opener
 
 logger = logging.getLogger(__name__)
 

@@ -3,7 +3,7 @@
 Enable it (or ``crawler.addon.NewsExtractionAddon``) and a spider that only follows links, or scrapes
 something else, yields one ``ArticleItem`` per HTML page besides its own output; no callback changes.
 Non-HTML responses (images, PDFs, JSON, feeds) pass untouched, and so do listing and site pages
-(``crawler.pagetypes``; ``EXTRACTION_DROP_LISTINGS``, True, as in the pipeline): no article is added for
+(``crawler.pagejob.pagetypes``; ``EXTRACTION_DROP_LISTINGS``, True, as in the pipeline): no article is added for
 them. When the callback already yielded a page item carrying this response's HTML (a field named by
 ``EXTRACTION_HTML_FIELD``), the extraction pipeline will turn that into the article, so the middleware adds
 none (``EXTRACTION_MIDDLEWARE_DEDUPLICATE``).
@@ -23,7 +23,7 @@ from scrapy.crawler import Crawler
 from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware
 from scrapy.http import HtmlResponse, Request, Response, TextResponse
 
-from .pipelines import ExtractionService, article_item, count_page_type, not_an_article
+from .pipelines import ExtractionService, article_item, dropped_page
 
 logger = logging.getLogger(__name__)
 
@@ -78,12 +78,9 @@ class ArticleExtractionMiddleware:
         content_type = (response.headers.get(b"Content-Type") or b"").decode("latin-1") or None
         fields = await self.service.extract(response.body, response.url, content_type)
         stats = self.crawler.stats if self.crawler is not None else None
-        count_page_type(stats, fields)
-        if self.drop_listings and not_an_article(fields):
+        if dropped_page(stats, fields, self.drop_listings):
             # As the extraction pipeline does (EXTRACTION_DROP_LISTINGS): a listing or site page was fetched
             # for its links; nothing is added for it, one DEBUG line says why.
-            if stats is not None:
-                stats.inc_value(f"extraction/{fields['page_type']}_pages_dropped")
             logger.debug("Not an article: %s page %s: %s", fields["page_type"], response.url,
                          fields.get("page_type_reason"))
             return

@@ -1,4 +1,5 @@
-"""Scrapy item pipelines: main-text extraction of page items, and storage of the articles.
+"""Scrapy item pipelines: main-text extraction of page items (here), and storage of the articles
+(``crawler.storage_pipeline``, named here too, as projects name it in ``ITEM_PIPELINES``).
 
 ``ArticleExtractionPipeline`` works in any Scrapy project: an item that carries a page's HTML and URL (any
 item type, read through ItemAdapter; field names from settings) becomes an ``ArticleItem``. Extraction is
@@ -32,27 +33,26 @@ import asyncio
 import logging
 import multiprocessing
 import os
-import re
-import threading
-import time
 import weakref
-from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from collections.abc import Iterable, Mapping
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
-from itemadapter import ItemAdapter, is_item
+from itemadapter import ItemAdapter
 from scrapy import signals
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem, NotConfigured
 from scrapy.settings import BaseSettings
-from scrapy.utils.defer import maybe_deferred_to_future
 from scrapy.utils.project import data_path
-from twisted.internet.defer import Deferred
 
+from .components import DATA_DIR as DATA_DIR
+from .components import await_future as await_future
+from .components import item_as_dict as item_as_dict
 from .items import ArticleItem
+from .pagejob import RULE_FIELDS as RULE_FIELDS
 from .pagejob import (  # the page job; names other modules and projects imported from here stay importable
     PageExtractor as PageExtractor,
 )
@@ -64,58 +64,32 @@ from .pagejob import load_rules as load_rules
 from .pagejob import utc_now_iso as utc_now_iso
 from .pagejob import worker_extractor as worker_extractor
 from .pagejob import worker_ready
-from .storage import WRITE_FAILED_FINISH_REASON, StoreWriteFailed, content_hash, normalize_text, simhash_hex
-from .workerpool import AsyncWorkerPool, WorkerDied
+from .pagejob.row import ARTICLE_PAGE_TYPE as ARTICLE_PAGE_TYPE
+from .pagejob.row import COMPUTED_FIELDS as COMPUTED_FIELDS
+from .pagejob.row import TRANSPORT_FIELDS as TRANSPORT_FIELDS
+from .pagejob.row import article_row
+from .pagejob.row import not_an_article as not_an_article
+from .pagejob.workerpool import AsyncWorkerPool, WorkerDied
+from .storage import content_hash, normalize_text, simhash_hex
+from .storage_pipeline import DEFAULT_ARTICLE_DB as DEFAULT_ARTICLE_DB
+from .storage_pipeline import ArticleStoragePipeline as ArticleStoragePipeline
+from .storage_pipeline import article_store_opener as article_store_opener
+from .storage_pipeline import storage_record as storage_record
 
 logger = logging.getLogger(__name__)
 
-T = TypeVar("T")
-
-DATA_DIR = "newscrawler"
 DEFAULT_TEMPLATE_STORE = "templates.sqlite"
-DEFAULT_ARTICLE_DB = "articles.sqlite"
 DEFAULT_HTML_FIELDS = ("html", "body")
 DEFAULT_URL_FIELD = "url"
 DEFAULT_CONTENT_TYPE_FIELD = "content_type"
 # forkserver: workers start from a clean process instead of a fork of the reactor's (threads, sockets).
 DEFAULT_START_METHOD = "forkserver"
-# Fields of a page item that are transport, not data: never copied into the article's metadata.
-TRANSPORT_FIELDS = frozenset({"content_type", "status", "headers"})
-# Values computed by the extraction; a value the source item already carries does not replace them.
-COMPUTED_FIELDS = frozenset({"text", "extractor", "template", "rule", "reason", "content_hash", "simhash",
-                             "canonical_url"})
-WHITESPACE_RE = re.compile(r"\s+")
-XPATH_START_RE = re.compile(r"^\s*(?:\.?/|\(|ancestor|descendant|following|preceding|self::|id\()")
-RULE_FIELDS = ("body", "title", "date")
 # Page item field with the later pages of a multi-page article (crawler.spiders.news): their texts are
 # appended to the first page's, and ``pages`` lists every page's URL.
 CONTINUATION_FIELD = "continuation_pages"
 
 
 # ---------------------------------------------------------------------------------------- crawl side
-
-
-async def await_future(future: Future[T]) -> T:
-    """Await a concurrent.futures future from Scrapy code under any reactor (asyncio or not)."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        pass
-    else:
-        return await asyncio.wrap_future(future)
-    from twisted.internet import reactor
-
-    deferred: Deferred[T] = Deferred()
-
-    def fire(done: Future[T]) -> None:
-        error = done.exception()
-        if error is not None:
-            deferred.errback(error)
-        else:
-            deferred.callback(done.result())
-
-    future.add_done_callback(lambda done: reactor.callFromThread(fire, done))  # type: ignore[attr-defined]
-    return await maybe_deferred_to_future(deferred)
 
 
 def _field_names(value: Any, default: Iterable[str]) -> tuple[str, ...]:
@@ -199,7 +173,7 @@ class ExtractionService:
     middleware of one crawler; shut down when the spider closes.
 
     Under the asyncio reactor (Scrapy's default) the event loop feeds the workers itself
-    (``crawler.workerpool``); anywhere else a ``ProcessPoolExecutor`` does."""
+    (``crawler.pagejob.workerpool``); anywhere else a ``ProcessPoolExecutor`` does."""
 
     _by_crawler: ClassVar[weakref.WeakKeyDictionary[Crawler, ExtractionService]] = weakref.WeakKeyDictionary()
 
@@ -298,68 +272,14 @@ class ExtractionService:
 # Values that are never items: ItemAdapter.asdict asks every value whether it is an item of any known kind
 # (dict, Scrapy Item, dataclass, attrs, pydantic), 5 % of the crawl process's CPU on the crawl benchmark
 # (crawler.evaluation.crawl_bench, py-spy) for the pipelines' two copies of each item.
-_PLAIN_VALUES = (str, bytes, int, float, type(None))
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, _PLAIN_VALUES):
-        return value
-    if isinstance(value, dict):
-        return {key: _plain(inner) for key, inner in value.items()}
-    if isinstance(value, (list, set, tuple)):
-        return value.__class__(_plain(inner) for inner in value)
-    return ItemAdapter(value).asdict() if is_item(value) else value
-
-
-def item_as_dict(adapter: ItemAdapter) -> dict[str, Any]:
-    """``adapter.asdict()``, with plain values copied without asking each whether it is an item."""
-    return {name: _plain(value) for name, value in adapter.items()}
-
-
 def article_item(fields: Mapping[str, Any], source: Mapping[str, Any] | None = None,
                  skip: Iterable[str] = ()) -> ArticleItem:
-    """An ArticleItem from extracted fields; the source item's values fill the gaps, and every value
-    without a field of its own (other metadata, the source's extra fields) goes to ``metadata``. Every
-    field is set (None when empty)."""
-    item = ArticleItem()
-    extra: dict[str, Any] = {}
-    skipped = set(skip) | TRANSPORT_FIELDS
-    for name, value in fields.items():
-        if name in ArticleItem.fields and name != "metadata":
-            item[name] = value
-        elif name == "metadata" and isinstance(value, Mapping):
-            extra.update(value)
-        else:
-            extra[name] = value
-    for name, value in (source or {}).items():
-        if name in skipped or value is None:
-            continue
-        if name in ArticleItem.fields and name not in COMPUTED_FIELDS and name != "metadata":
-            if item.get(name) in (None, "", []):
-                item[name] = value
-        elif name == "metadata" and isinstance(value, Mapping):
-            extra.update({k: v for k, v in value.items() if k not in extra})
-        elif name not in item and name not in extra:
-            extra[name] = value
-    item.setdefault("crawled_at", utc_now_iso())
-    if extra:
-        item["metadata"] = extra
-    # Every row has every field, in declaration order, an empty one as None: feeds write each row the same
-    # shape (null in JSON, an empty cell in CSV) whatever the page had.
-    return ArticleItem({name: item.get(name) for name in ArticleItem.fields})
+    """An ArticleItem from extracted fields: the page job's row (``crawler.pagejob.row.article_row``: the source
+    item's values fill the gaps, every value without a field of its own goes to ``metadata``, every field set)."""
+    return ArticleItem(article_row(fields, source, skip))
 
 
-# Page types that are not stored when EXTRACTION_DROP_LISTINGS / STORAGE_SKIP_LISTINGS are on (crawler.pagetypes:
-# listings and site pages); a page without a type (it failed to parse) is kept with its reason.
-ARTICLE_PAGE_TYPE = "article"
-# Dropped non-articles are routine on a crawl (one listing a few articles): DEBUG, not Scrapy's WARNING.
 DROPPED_PAGE_LOG_LEVEL = "DEBUG"
-
-
-def not_an_article(fields: Mapping[str, Any]) -> bool:
-    """Whether the extracted fields say the page is a listing or a site page, not an article."""
-    kind = fields.get("page_type")
-    return kind is not None and kind != ARTICLE_PAGE_TYPE
 
 
 def count_page_type(stats: Any, fields: Mapping[str, Any]) -> None:
@@ -368,6 +288,18 @@ def count_page_type(stats: Any, fields: Mapping[str, Any]) -> None:
     if stats is not None:
         stats.inc_value(f"extraction/pages/{fields.get('page_type') or 'unknown'}")
         stats.inc_value(f"extraction/extractor/{fields.get('extractor') or 'none'}")
+
+
+def dropped_page(stats: Any, fields: Mapping[str, Any], drop_listings: bool) -> bool:
+    """Counts the page's type, and whether it is dropped: a listing or site page when ``drop_listings``
+    (``EXTRACTION_DROP_LISTINGS``), counted as ``extraction/<page type>_pages_dropped``. The pipeline and the
+    middleware both ask."""
+    count_page_type(stats, fields)
+    if not (drop_listings and not_an_article(fields)):
+        return False
+    if stats is not None:
+        stats.inc_value(f"extraction/{fields['page_type']}_pages_dropped")
+    return True
 
 
 class ArticleExtractionPipeline:
@@ -405,10 +337,7 @@ class ArticleExtractionPipeline:
             content_type = content_type.decode("latin-1")
         fields = await self.service.extract(html, url, content_type if isinstance(content_type, str) else None)
         stats = self.crawler.stats if self.crawler is not None else None
-        count_page_type(stats, fields)
-        if self.drop_listings and not_an_article(fields):
-            if stats is not None:
-                stats.inc_value(f"extraction/{fields['page_type']}_pages_dropped")
+        if dropped_page(stats, fields, self.drop_listings):
             # Listing pages (home, sections, tags, search, pagination) were crawled for their links only, and
             # site pages (about, contact, legal, careers, login) are no news; one DEBUG line each.
             raise DropItem(f"{fields['page_type']} page {url}: {fields.get('page_type_reason')}",
@@ -456,182 +385,6 @@ class ArticleExtractionPipeline:
         self.service.close()
 
 
-# -------------------------------------------------------------------------------------------- storage
-
-
-def article_store_opener(settings: BaseSettings) -> Callable[[], Any]:
-    """How to open the article store the STORAGE_* settings name (the storage pipeline and the incremental
-    middleware open the same one); NotConfigured when STORAGE_ENABLED is off."""
-    from .storage import DEFAULT_NEAR_DUPLICATE_BITS, open_article_store
-
-    if not settings.getbool("STORAGE_ENABLED", True):
-        raise NotConfigured("STORAGE_ENABLED is off")
-    dsn = settings.get("STORAGE_POSTGRES_DSN") or None
-    path = settings.get("STORAGE_SQLITE_PATH") or None
-    if not dsn and not path:
-        path = str(Path(data_path(DATA_DIR, createdir=True)) / DEFAULT_ARTICLE_DB)
-    bits = settings.getint("STORAGE_NEAR_DUPLICATE_BITS", DEFAULT_NEAR_DUPLICATE_BITS)
-
-    def open_store() -> Any:
-        return open_article_store(sqlite_path=path, postgres_dsn=dsn, near_duplicate_bits=bits)
-
-    return open_store
-
-
-# HTTP validators of the page as served: the spider's page item carries them, extraction files them under the
-# article's metadata, storage gives them columns of their own (crawler.incremental sends them back).
-HTTP_VALIDATOR_FIELDS = ("etag", "last_modified")
-
-
-def storage_record(record: dict[str, Any]) -> dict[str, Any]:
-    """The record as stored: HTTP validators lifted out of ``metadata`` into their own fields (the item
-    itself is not changed: feeds still see them in its metadata)."""
-    metadata = record.get("metadata")
-    if not isinstance(metadata, Mapping) or not any(name in metadata for name in HTTP_VALIDATOR_FIELDS):
-        return record
-    lifted = dict(record)
-    for name in HTTP_VALIDATOR_FIELDS:
-        if lifted.get(name) in (None, "") and metadata.get(name) not in (None, ""):
-            lifted[name] = metadata[name]
-    lifted["metadata"] = {k: v for k, v in metadata.items() if k not in HTTP_VALIDATOR_FIELDS}
-    return lifted
-
-
-# Articles written in one transaction at most: the records that arrived while the previous batch was being
-# written (design choice: bounds a transaction to ~0.1 s of writes; at crawl speed batches hold a few).
-MAX_STORAGE_BATCH = 100
-# How long a write waits for more articles to share its transaction. Measured on the crawl benchmark
-# (crawler.evaluation.crawl_bench): 30 ms (batches of ~3 at 90 articles/s) took the storage thread from 0.77 to
-# 0.46 ms of CPU an article and halved the extraction workers' involuntary context switches (every write's
-# wake-up of the crawl process took a core from a worker). An article is stored at most this much later.
-DEFAULT_STORAGE_BATCH_DELAY = 0.03
-
-
-class ArticleStoragePipeline:
-    """Stores ``ArticleItem``s (or any item with ``canonical_url``/``url`` and ``text``) in SQLite or
-    PostgreSQL, upserting by canonical URL and linking near-duplicates to the first copy.
-
-    Writes happen in one background thread, in batches: the records that arrive within ``batch_delay`` of the
-    first, or while a batch is being written, share the next transaction, so a busy crawl commits once for
-    several articles (a fsync each in PostgreSQL) and a quiet one writes each article after ``batch_delay``."""
-
-    def __init__(self, open_store: Any, skip_listings: bool = True, crawler: Crawler | None = None,
-                 batch_delay: float = DEFAULT_STORAGE_BATCH_DELAY) -> None:
-        if batch_delay < 0:
-            raise ValueError(f"STORAGE_BATCH_DELAY must be 0 or more seconds, not {batch_delay}")
-        self._open_store = open_store
-        self.skip_listings = skip_listings
-        self.batch_delay = batch_delay
-        self.crawler = crawler
-        self.store: Any = None
-        self._thread: ThreadPoolExecutor | None = None
-        self._pending: list[tuple[dict[str, Any], Future[Any]]] = []
-        self._pending_lock = threading.Lock()
-        self._writing = False  # a drain of _pending is queued or running in the thread
-        self._write_failed: str | None = None  # why the store cannot be written any more
-
-    @classmethod
-    def from_crawler(cls, crawler: Crawler) -> ArticleStoragePipeline:
-        settings = crawler.settings
-        pipeline = cls(article_store_opener(settings), settings.getbool("STORAGE_SKIP_LISTINGS", True), crawler,
-                       settings.getfloat("STORAGE_BATCH_DELAY", DEFAULT_STORAGE_BATCH_DELAY))
-        # Opened (checked, migrated) now, before the engine exists: a damaged or foreign store, or a server that
-        # cannot be reached, ends the crawl before anything is fetched (storage.StoreUnusable, one line).
-        pipeline._run(pipeline._ensure_open).result()
-        return pipeline
-
-    def _run(self, function: Any, *args: Any) -> Future[Any]:
-        if self._thread is None:
-            self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="article-storage")
-        return self._thread.submit(function, *args)
-
-    def _ensure_open(self) -> None:
-        if self.store is None:
-            self.store = self._open_store()
-
-    def open_spider(self, spider: Any = None) -> None:
-        # Opened (and migrated) up front so a bad DSN or path stops the crawl before it fetches anything.
-        self._run(self._ensure_open).result()
-
-    def _store(self, record: dict[str, Any]) -> Future[Any]:
-        """The record joins the next batch; the future gives its StoreResult."""
-        done: Future[Any] = Future()
-        with self._pending_lock:
-            self._pending.append((record, done))
-            start = not self._writing
-            self._writing = True
-        if start:
-            self._run(self._write_pending)
-        return done
-
-    def _write_pending(self) -> None:
-        while True:
-            if self.batch_delay:
-                time.sleep(self.batch_delay)  # articles arriving meanwhile join this transaction
-            with self._pending_lock:
-                batch = self._pending[:MAX_STORAGE_BATCH]
-                del self._pending[:MAX_STORAGE_BATCH]
-                if not batch:
-                    self._writing = False
-                    return
-            try:
-                self._ensure_open()
-                results = self.store.upsert_many([record for record, _ in batch])
-            except Exception as error:  # the store could not be opened or written: every waiting item hears it
-                results = [error] * len(batch)
-            for (_, done), result in zip(batch, results, strict=True):
-                if isinstance(result, BaseException):
-                    done.set_exception(result)
-                else:
-                    done.set_result(result)
-
-    def _stat(self, name: str) -> None:
-        if self.crawler is not None and self.crawler.stats is not None:
-            self.crawler.stats.inc_value(f"storage/{name}")
-
-    async def process_item(self, item: Any, spider: Any = None) -> Any:
-        adapter = ItemAdapter(item)
-        if not (adapter.get("canonical_url") or adapter.get("url")) or "text" not in adapter:
-            return item
-        if not adapter.get("text"):
-            self._stat("skipped_empty")
-            return item
-        if self.skip_listings and not_an_article(adapter):
-            self._stat(f"skipped_{adapter.get('page_type')}")
-            return item
-        if self._write_failed is not None:
-            raise DropItem(f"not stored: the store failed ({self._write_failed})", log_level="DEBUG")
-        try:
-            result = await await_future(self._store(storage_record(item_as_dict(adapter))))
-        except StoreWriteFailed as error:
-            self._stop_crawl(error)
-            raise DropItem(f"not stored: {error}", log_level="DEBUG") from error
-        self._stat(result.action)
-        return item
-
-    def _stop_crawl(self, error: StoreWriteFailed) -> None:
-        """The store cannot be written (damaged, full disk, server gone): one line, and the crawl closes with
-        reason ``store_write_failed`` (the crawl command exits non-zero); the store keeps its last commit."""
-        if self._write_failed is not None:
-            return
-        self._write_failed = str(error)
-        self._stat("write_failed")
-        logger.error("Article store write failed, stopping the crawl: %s. The store keeps every article committed "
-                     "before; run the same command again once the cause is fixed.", error)
-        if self.crawler is not None and self.crawler.engine is not None:
-            from scrapy.utils.defer import deferred_from_coro
-
-            deferred_from_coro(self.crawler.engine.close_spider_async(reason=WRITE_FAILED_FINISH_REASON))
-
-    def close_spider(self, spider: Any = None) -> None:
-        if self._thread is None:
-            return
-        if self.store is not None:
-            self._thread.submit(self.store.close).result()
-        self._thread.shutdown(wait=True)
-        self._thread = None
-        self.store = None
-
 
 __all__ = [
     "ArticleExtractionPipeline",
@@ -646,6 +399,7 @@ __all__ = [
     "canonical_url",
     "content_hash",
     "count_page_type",
+    "dropped_page",
     "load_rules",
     "normalize_text",
     "not_an_article",

@@ -13,18 +13,16 @@ from __future__ import annotations
 
 import argparse
 import http.server
-import json
-import os
 import random
 import re
-import subprocess
-import sys
 import tempfile
 import threading
 import time
 from collections import Counter
 from functools import partial
 from pathlib import Path
+
+from helpers.crawl import news_crawl, read_feed
 
 SITE_NAME = "Example News"
 WORDS = ("council river school budget harbour railway museum festival hospital library bridge market garden "
@@ -189,19 +187,13 @@ HTML_IN_LOG_RE = re.compile(r"<(?:html|div|body|p|a)[\s>]", re.I)
 
 
 def crawl(checkout: Path, base_url: str, folder: Path, *settings: str, level: str = "DEBUG") -> tuple[list[dict], str]:
-    """``scrapy crawl news`` of the checkout's project over the site (log at DEBUG): the feed's rows and the log."""
-    feed = folder / "articles.jsonl"
-    command = [sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"start_urls={base_url}/",
-               "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "EXTRACTION_WORKERS=1", "-s", "TELNETCONSOLE_ENABLED=False",
-               "-s", f"STORAGE_SQLITE_PATH={folder / 'articles.sqlite'}",
-               "-s", f"EXTRACTION_TEMPLATE_STORE={folder / 'templates.sqlite'}",
-               *settings, "-O", str(feed), "-L", level]
-    env = dict(os.environ, PYTHONPATH=str(checkout))
-    done = subprocess.run(command, cwd=checkout, env=env, capture_output=True, text=True, timeout=300)
+    """``scrapy crawl news`` of the checkout's project over the site (log at DEBUG), ``settings`` NAME=VALUE pairs:
+    the feed's rows and the log."""
+    done = news_crawl(base_url + "/", folder, *settings, workers=1, feed="articles.jsonl", level=level,
+                      checkout=checkout, check=False)
     if done.returncode != 0:
         raise RuntimeError(done.stderr[-3000:])
-    rows = [json.loads(line) for line in feed.read_text(encoding="utf-8").splitlines()] if feed.exists() else []
-    return rows, done.stderr
+    return read_feed(folder / "articles.jsonl"), done.stderr
 
 
 def main() -> None:

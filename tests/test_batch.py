@@ -18,8 +18,9 @@ import pytest
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
-from crawler import batch
-from crawler.batch import BatchError, is_html, run_batch
+from crawler.bulk import archives, batch, chunks, writers
+from crawler.bulk.batch import BatchError, is_html, run_batch
+from crawler.bulk.records import Page, Skipped
 from crawler.cli import main
 from crawler.items import ARTICLE_FIELDS
 from crawler.pipelines import DEFAULT_START_METHOD, PageExtractor, article_item
@@ -159,7 +160,7 @@ def test_json_lines_input_counts_bad_lines_and_keeps_good_ones(tmp_path, caplog)
     ]
     source.write_text("\n".join(lines) + "\n", encoding="utf-8")
     out = tmp_path / "out.jsonl"
-    with caplog.at_level("WARNING", logger="crawler.batch"):
+    with caplog.at_level("WARNING", logger="crawler.bulk"):
         result = run_batch([source], out, workers=0, progress=False)
     rows = read_rows(out)
     assert [row["url"] for row in rows] == ["http://a.example/1.html", "http://a.example/4.html"]
@@ -200,8 +201,8 @@ def test_every_cut_of_an_archive_is_reported_and_gives_no_partial_page(layout, t
     give exactly one broken_archive record, and only pages that are whole."""
     plain = tmp_path / "site.warc"
     build_warc(plain, gzipped=False)
-    whole_pages = {record.url: record.html for record in batch.read_warc(str(plain), "x")
-                   if isinstance(record, batch.Page)}
+    whole_pages = {record.url: record.html for record in archives.read_warc(str(plain), "x")
+                   if isinstance(record, Page)}
     if layout == "gzip member per record":
         build_warc(tmp_path / "site.warc.gz")
         data = (tmp_path / "site.warc.gz").read_bytes()
@@ -212,9 +213,9 @@ def test_every_cut_of_an_archive_is_reported_and_gives_no_partial_page(layout, t
     suffixes = {"plain": ".warc", "zstd": ".warc.zst", "lz4": ".warc.lz4"}
     archive = tmp_path / ("archive" + suffixes.get(layout, ".warc.gz"))
     archive.write_bytes(data)
-    clean = list(batch.read_warc(str(archive), "x"))
+    clean = list(archives.read_warc(str(archive), "x"))
     assert not [record for record in clean if getattr(record, "reason", "") == "broken_archive"]
-    assert len([record for record in clean if isinstance(record, batch.Page)]) == len(whole_pages)
+    assert len([record for record in clean if isinstance(record, Page)]) == len(whole_pages)
     # A cut at a record's start (or in the "\r\n\r\n" that ends the record before it) leaves a whole, shorter
     # archive: nothing to report there.
     starts = set() if layout in ("one gzip member", "zstd", "lz4") else {
@@ -226,11 +227,11 @@ def test_every_cut_of_an_archive_is_reported_and_gives_no_partial_page(layout, t
     assert len(cuts) > 200
     for cut in cuts:
         for tail in (b"", b"garbage"):
-            records = list(batch.read_warc(io.BytesIO(data[:cut] + tail), "x"))
-            assert [record.reason for record in records if isinstance(record, batch.Skipped)
+            records = list(archives.read_warc(io.BytesIO(data[:cut] + tail), "x"))
+            assert [record.reason for record in records if isinstance(record, Skipped)
                     and record.reason == "broken_archive"] == ["broken_archive"], (cut, tail)
             assert records[-1].reason == "broken_archive"
-            pages = [record for record in records if isinstance(record, batch.Page)]
+            pages = [record for record in records if isinstance(record, Page)]
             assert all(page.html == whole_pages[page.url] for page in pages), (cut, tail)
 
 
@@ -238,8 +239,8 @@ def test_garbage_after_a_whole_last_record_keeps_that_record(site_warc, tmp_path
     warc, expected = site_warc
     broken = tmp_path / "broken.warc.gz"
     broken.write_bytes(warc.read_bytes() + b"not a record")
-    records = list(batch.read_warc(str(broken), "x"))
-    assert [record.url for record in records if isinstance(record, batch.Page)] == expected
+    records = list(archives.read_warc(str(broken), "x"))
+    assert [record.url for record in records if isinstance(record, Page)] == expected
     assert records[-1].reason == "broken_archive" and "12 bytes after the last record" in records[-1].detail
 
 
@@ -296,8 +297,8 @@ def test_an_interrupted_write_is_neither_duplicated_nor_lost(tmp_path, monkeypat
     """The output grew but the state did not (killed between the two): the rerun truncates and redoes it."""
     warc = tmp_path / "pages.warc.gz"
     expected = build_warc(warc, copies=3)
-    monkeypatch.setattr(batch, "CHUNK_MAX_PAGES", 8)
-    real_write = batch.JsonLinesWriter.write
+    monkeypatch.setattr(chunks, "CHUNK_MAX_PAGES", 8)
+    real_write = writers.JsonLinesWriter.write
     calls = Counter()
 
     def write_then_die(self, rows):
@@ -307,12 +308,12 @@ def test_an_interrupted_write_is_neither_duplicated_nor_lost(tmp_path, monkeypat
             raise KeyboardInterrupt  # after the third chunk is in the file, before its state is saved
         return durable
 
-    monkeypatch.setattr(batch.JsonLinesWriter, "write", write_then_die)
+    monkeypatch.setattr(writers.JsonLinesWriter, "write", write_then_die)
     out = tmp_path / "out.jsonl"
     with pytest.raises(KeyboardInterrupt):
         run_batch([warc], out, workers=0, progress=False)
     assert len(read_rows(out)) == 24  # three chunks of 8 in the file, two of them recorded
-    monkeypatch.setattr(batch.JsonLinesWriter, "write", real_write)
+    monkeypatch.setattr(writers.JsonLinesWriter, "write", real_write)
     result = run_batch([warc], out, workers=0, progress=False)
     assert [row["url"] for row in read_rows(out)] == expected
     assert result.resumed_from > 0 and result.rows_this_run == len(expected) - 16

@@ -10,15 +10,12 @@ sample of every shared data set.
 from __future__ import annotations
 
 import gzip
-import sys
 from pathlib import Path
 
 import pytest
+from helpers.reference_blocks import features, reference_features
 
 from crawler.extractors.document import parse_html
-
-sys.path.insert(0, str(Path(__file__).parent / "helpers"))
-from reference_blocks import features, reference_features
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
 

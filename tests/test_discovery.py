@@ -1,4 +1,5 @@
-"""The frontier rules without Scrapy (crawler.discovery) and article identity (crawler.identity)."""
+"""The frontier rules without Scrapy (crawler.spiders.discovery, crawler.pagejob.urls) and article identity
+(crawler.identity)."""
 
 import gzip
 from datetime import date
@@ -6,10 +7,11 @@ from datetime import date
 import pytest
 from scrapy.exceptions import DropItem
 
-from crawler.discovery import (
+from crawler.identity import ArticleIdentityPipeline, CanonicalTrust, page_identity
+from crawler.pagejob.urls import clean_url
+from crawler.spiders.discovery import (
     ArticleUrlScore,
     BodyTooLarge,
-    clean_url,
     inflate,
     is_pagination,
     listing_key,
@@ -20,7 +22,6 @@ from crawler.discovery import (
     url_date,
     variant_of,
 )
-from crawler.identity import ArticleIdentityPipeline, CanonicalTrust, page_identity
 from crawler.storage import simhash_hex
 
 STORY = "https://news.example/world/2024/03/13/harbour-reopens-to-ferries.html"

@@ -6,19 +6,18 @@ article stored once."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import socket
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from helpers.crawl import ROOT, checkout_env, news_crawl_command
 
-from crawler.sample_site import SITE_ROOT, SampleSiteServer
+from crawler.sample_site import SITE_ROOT
 
 pytest.importorskip("redis")
 pytest.importorskip("scrapy_redis")
@@ -28,7 +27,6 @@ from crawler.extractors import parse_html
 from crawler.extractors.template import TemplateExtractor
 from crawler.extractors.template_store import MemoryTemplateStore, SqliteTemplateStore, Template
 
-ROOT = Path(__file__).resolve().parents[1]
 REDIS_SERVER = shutil.which("redis-server")
 REDIS_START_SECONDS = 10
 # Each page answers this late, so the crawl outlasts Scrapy's 5 s idle tick, after which the process that
@@ -185,33 +183,23 @@ def _stat(log: str, name: str) -> int:
 
 
 def _crawl_command(base_url: str, redis_url: str, tmp_path: Path, name: str) -> list[str]:
-    return [
-        sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"start_urls={base_url}/",
-        "-s", "SCHEDULER=crawler.distributed.DistributedScheduler",
-        "-s", f"REDIS_URL={redis_url}", "-s", "DISTRIBUTED_CRAWL_ID=test",
-        "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "EXTRACTION_WORKERS=0",
+    return news_crawl_command(
+        base_url + "/", tmp_path, "SCHEDULER=crawler.distributed.DistributedScheduler",
+        f"REDIS_URL={redis_url}", "DISTRIBUTED_CRAWL_ID=test",
         # One request in flight per process: neither takes the whole frontier into its own downloader.
-        "-s", "CONCURRENT_REQUESTS=1",
-        "-s", f"STORAGE_SQLITE_PATH={tmp_path / 'articles.sqlite'}",
-        "-s", f"EXTRACTION_TEMPLATE_STORE={tmp_path / 'templates.sqlite'}",
-        "-O", str(tmp_path / f"{name}.jsonl"), "-L", "INFO",
-    ]
+        "CONCURRENT_REQUESTS=1", feed=f"{name}.jsonl")
 
 
 @pytest.mark.slow
 @needs_redis
-def test_two_crawl_processes_share_one_crawl(clean_redis, tmp_path):
-    site = SampleSiteServer(delay=SITE_DELAY_SECONDS).start()
-    try:
-        env = dict(os.environ, PYTHONPATH=str(ROOT))
-        crawls = [
-            subprocess.Popen(_crawl_command(site.base_url, clean_redis, tmp_path, name), cwd=ROOT, env=env,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-            for name in ("one", "two")
-        ]
-        logs = [crawl.communicate(timeout=180)[1] for crawl in crawls]
-    finally:
-        site.shutdown()
+def test_two_crawl_processes_share_one_crawl(clean_redis, serve_sample_site, tmp_path):
+    site = serve_sample_site(delay=SITE_DELAY_SECONDS)
+    crawls = [
+        subprocess.Popen(_crawl_command(site.base_url, clean_redis, tmp_path, name), cwd=ROOT, env=checkout_env(),
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        for name in ("one", "two")
+    ]
+    logs = [crawl.communicate(timeout=180)[1] for crawl in crawls]
     for crawl, log in zip(crawls, logs, strict=True):
         assert crawl.returncode == 0, log[-3000:]
     rows = [json.loads(line) for name in ("one", "two")
@@ -225,6 +213,28 @@ def test_two_crawl_processes_share_one_crawl(clean_redis, tmp_path):
             len(ARTICLES), len(ARTICLES))
     dequeued = [_stat(log, "scheduler/dequeued/redis") for log in logs]
     assert sum(dequeued) >= len(ARTICLES) and all(dequeued), dequeued  # both processes fetched pages
+
+
+@needs_redis
+@pytest.mark.parametrize(("settings", "flush", "warned"), [
+    ({}, False, False),
+    ({"SCHEDULER_FLUSH_ON_START": True}, True, False),  # scrapy-redis's own name, no longer overridden
+    ({"DISTRIBUTED_FLUSH_ON_START": True}, True, True),  # the old name: still read, with a warning
+    ({"DISTRIBUTED_FLUSH_ON_START": True, "SCHEDULER_FLUSH_ON_START": False}, False, False),
+])
+def test_flush_on_start_has_scrapy_redis_name_and_the_old_one_still_works(redis_url, settings, flush, warned):
+    import warnings
+
+    from scrapy.utils.test import get_crawler
+
+    from crawler.distributed import DistributedScheduler
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        scheduler = DistributedScheduler.from_crawler(get_crawler(settings_dict={"REDIS_URL": redis_url, **settings}))
+    assert scheduler.flush_on_start is flush
+    deprecations = [str(w.message) for w in caught if issubclass(w.category, DeprecationWarning)]
+    assert len([message for message in deprecations if "DISTRIBUTED_FLUSH_ON_START" in message]) == int(warned)
 
 
 @needs_redis

@@ -4,18 +4,17 @@ HTTP server, and its JSON lines feed must carry url, title and text."""
 
 from __future__ import annotations
 
-import http.server
 import json
 import os
 import subprocess
 import sys
 import textwrap
-import threading
 from collections.abc import Iterator
-from functools import partial
 from pathlib import Path
 
 import pytest
+
+from crawler.sample_site import SampleSiteServer
 
 REPO = Path(__file__).resolve().parents[1]
 CRAWL_TIMEOUT_S = 120
@@ -57,11 +56,6 @@ def story(n: int) -> str:
             "<footer>Copyright Example News</footer></body></html>")
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        return None
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The fake news site on 127.0.0.1: an index page linking two stories."""
@@ -72,11 +66,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (root / "world").mkdir()
     for n in HEADLINES:
         (root / "world" / f"story-{n}.html").write_text(story(n))
-    handler = partial(QuietHandler, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server = SampleSiteServer(root=root, conditional=False).start()  # plain files: no validators, no 304
+    yield server.base_url
     server.shutdown()
     server.server_close()
 

@@ -3,7 +3,10 @@
 - no import circle between the package's modules (imports inside functions count: a lazy import is still a
   dependency; imports under ``if TYPE_CHECKING`` do not);
 - no module takes another module's private (``_name``) names;
-- the extraction library, the page job, storage and bulk extraction load without Scrapy.
+- the extraction library, the page job, storage and bulk extraction load without Scrapy;
+- layers point one way (README "Architecture"): the extraction library imports only itself, the page job only the
+  library, and the front ends only what stands below them: storage -> bulk extraction, the crawl (Scrapy) ->
+  evaluation -> explain -> the command line.
 """
 
 from __future__ import annotations
@@ -143,8 +146,106 @@ def test_no_module_takes_another_modules_private_names():
 
 
 def test_the_library_page_job_storage_and_bulk_extraction_load_without_scrapy():
-    code = ("import sys, crawler.extractors, crawler.extractors.learning, crawler.storage, crawler.batch, "
-            "crawler.pagejob; print('scrapy' in sys.modules)")
+    code = ("import sys, crawler.extractors, crawler.extractors.learning, crawler.storage, crawler.storage.export, "
+            "crawler.bulk.batch, crawler.bulk.chunks, crawler.bulk.spark_job, crawler.pagejob, crawler.cli; "
+            "crawler.cli.program.build_parser(); print('scrapy' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "False"
+
+
+# The layers, lowest first, by module name; a module belongs to the first layer whose prefix it starts with.
+LAYERS = {
+    "library": ("crawler.extractors", "crawler.sqlite", "crawler.setting_names"),
+    "page job": ("crawler.pagejob",),
+    "storage": ("crawler.storage",),
+    "bulk": ("crawler.bulk", "crawler.spark_job"),
+    "crawl": ("crawler.settings", "crawler.items", "crawler.pipelines", "crawler.middlewares", "crawler.addon",
+              "crawler.scheduler", "crawler.incremental", "crawler.identity", "crawler.progress",
+              "crawler.logformatter", "crawler.exporters", "crawler.distributed", "crawler.spiders",
+              "crawler.commands", "crawler.sample_site", "crawler.components", "crawler.storage_pipeline"),
+    "evaluation": ("crawler.evaluation",),
+    "explain": ("crawler.explain",),
+    "cli": ("crawler.cli", "crawler.__main__"),
+}
+# What each layer may import besides itself: everything below it in this one-way order.
+MAY_IMPORT = {
+    "library": set(),
+    "page job": {"library"},
+    "storage": {"library", "page job"},
+    "bulk": {"library", "page job", "storage"},
+    "crawl": {"library", "page job", "storage"},
+    "evaluation": {"library", "page job", "storage", "bulk", "crawl"},
+    "explain": {"library", "page job", "evaluation", "crawl"},
+    "cli": {"library", "page job", "storage", "bulk", "evaluation", "explain"},
+}
+# Layers that must run without Scrapy (and its Twisted and itemadapter), lazy imports included.
+SCRAPY_FREE = ("library", "page job", "storage", "bulk", "cli")
+SCRAPY_PACKAGES = ("scrapy", "twisted", "itemadapter")
+
+
+def _layer(module: str) -> str | None:
+    for layer, prefixes in LAYERS.items():
+        if any(module == prefix or module.startswith(prefix + ".") for prefix in prefixes):
+            return layer
+    return None
+
+
+def test_every_module_of_the_package_has_a_layer():
+    assert [name for name in _modules() if name != "crawler" and _layer(name) is None] == []
+
+
+def test_the_layer_rule_catches_an_import_upwards():
+    graph = {"crawler.extractors.a": {"crawler.pagejob.job"}, "crawler.pagejob.job": {"crawler.extractors.a"}}
+    assert _upward_imports(graph) == ["crawler.extractors.a (library) imports crawler.pagejob.job (page job)"]
+
+
+def _upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    found = []
+    for name, targets in sorted(graph.items()):
+        layer = _layer(name)
+        for target in sorted(targets):
+            other = _layer(target)
+            if layer and other and other != layer and other not in MAY_IMPORT[layer]:
+                found.append(f"{name} ({layer}) imports {target} ({other})")
+    return found
+
+
+def test_layers_point_one_way():
+    assert _upward_imports(_graph()) == []
+
+
+def _third_party_imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = _type_checking_nodes(tree)
+    found = set()
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+    return found
+
+
+def test_scrapy_free_layers_never_reach_scrapy_even_lazily():
+    """Read from the source, imports inside functions included: a batch worker or a Spark executor that imports
+    the crawl's pipeline to build a row pays Scrapy's start-up in every process."""
+    modules = _modules()
+    graph = _graph()
+    reaching = []
+    for name in sorted(modules):
+        if _layer(name) not in SCRAPY_FREE:
+            continue
+        seen, todo = {name}, [name]
+        while todo:
+            current = todo.pop()
+            used = _third_party_imports(modules[current]) & set(SCRAPY_PACKAGES)
+            if used:
+                reaching.append(f"{name} reaches {', '.join(sorted(used))} through {current}")
+                break
+            for target in graph[current] - seen:
+                seen.add(target)
+                todo.append(target)
+    assert reaching == []

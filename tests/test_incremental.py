@@ -5,22 +5,18 @@ sample site served on 127.0.0.1."""
 from __future__ import annotations
 
 import asyncio
-import os
 import re
-import shutil
 import sqlite3
-import subprocess
-import sys
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from helpers.crawl import crawl_stats, news_crawl
 from scrapy.exceptions import IgnoreRequest
 from scrapy.http import HtmlResponse, Request, Response
 
 from crawler.incremental import IncrementalMiddleware
 from crawler.pipelines import storage_record
-from crawler.sample_site import SITE_ROOT, SampleSiteServer
 from crawler.storage import SCHEMA_VERSION, SqliteArticleStore
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -134,27 +130,8 @@ def test_an_unreadable_store_does_not_stop_the_crawl(tmp_path: Path) -> None:
 # ------------------------------------------------------------------------------------------ end to end
 
 
-@pytest.fixture()
-def site(tmp_path: Path):
-    root = tmp_path / "site"
-    shutil.copytree(SITE_ROOT, root)
-    server = SampleSiteServer(root=root).start()
-    yield server
-    server.shutdown()
-
-
 def crawl(tmp_path: Path, base_url: str, *settings: str) -> dict[str, int]:
-    command = [
-        sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"start_urls={base_url}/",
-        "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "EXTRACTION_WORKERS=0", "-s", "LOG_LEVEL=INFO",
-        "-s", f"STORAGE_SQLITE_PATH={tmp_path / 'articles.sqlite'}",
-        "-s", f"EXTRACTION_TEMPLATE_STORE={tmp_path / 'templates.sqlite'}",
-        *(part for setting in settings for part in ("-s", setting)),
-    ]
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return {name: int(value) for name, value in re.findall(r"'([\w/]+)': (\d+)", done.stderr)}
+    return crawl_stats(news_crawl(base_url + "/", tmp_path, *settings, timeout=120).stderr)
 
 
 def is_article(path: str) -> bool:
@@ -167,7 +144,8 @@ def rows(tmp_path: Path) -> dict[str, tuple[str, str]]:
 
 
 @pytest.mark.slow
-def test_second_run_fetches_only_listings_and_304s_and_a_changed_page_is_updated(site, tmp_path):
+def test_second_run_fetches_only_listings_and_304s_and_a_changed_page_is_updated(sample_site_copy, tmp_path):
+    site = sample_site_copy  # a copy: the test edits a page
     first = crawl(tmp_path, site.base_url)
     stored = rows(tmp_path)
     assert first["storage/inserted"] == len(stored) >= 8

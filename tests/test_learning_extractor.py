@@ -6,6 +6,8 @@ import multiprocessing
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
+import pytest
+
 from crawler.extractors import LearningExtractor, extract
 from crawler.extractors.template_store import MemoryTemplateStore, SqliteTemplateStore
 
@@ -66,6 +68,7 @@ def _extract_pages(path: str, numbers: list[int]) -> list[str | None]:
         return [extractor.extract(*page(n)).extractor for n in numbers]
 
 
+@pytest.mark.slow  # two spawned interpreters import the package (3 s); test_template covers the store itself
 def test_processes_learn_into_one_sqlite_store(tmp_path):
     path = str(tmp_path / "shared.sqlite")
     context = multiprocessing.get_context("spawn")

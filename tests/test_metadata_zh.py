@@ -62,23 +62,22 @@ def test_outlet_is_not_an_author() -> None:
 # Expectations written after reading each page (its byline line and meta tags).
 ZH_EXPECTED = [
     # page, published, authors, origin
-    ("163/1", "2019-09-07T13:43:45+08:00", None, "证券市场红周刊"),
+    ("163/1", "2019-09-07T13:43:45+08:00", [], "证券市场红周刊"),
     ("sina/1", "2019-11-25T18:57:38+08:00", ["参考消息"], None),
     ("cjn/1", "2020-10-04T20:30:00", ["陈智"], "长江网"),
     ("ifeng/1", "2019-11-25T16:04:30", ["段彦超", "廖艳"], "澎湃新闻网"),
     ("thepaper/5", "2020-06-06T10:08:00", ["贺梨萍"], "澎湃新闻"),
     ("guancha/3", "2019-09-09T19:32:27", [], "中新网"),
-    ("gzggw/1", "2016-11-22T09:53:00", None, "省发改委"),
-    ("ifeng/2", "2019-09-09T18:13:22", None, "新华网"),
+    ("gzggw/1", "2016-11-22T09:53:00", [], "省发改委"),
+    ("ifeng/2", "2019-09-09T18:13:22", [], "新华网"),
 ]
 
 
 @pytest.mark.skipif(not ZH_NEWS.is_dir(), reason="../shared/datasets/zh-news is absent")
 @pytest.mark.parametrize(("name", "published", "authors", "origin"), ZH_EXPECTED)
-def test_zh_news_pages(name: str, published: str, authors: list[str] | None, origin: str | None) -> None:
+def test_zh_news_pages(name: str, published: str, authors: list[str], origin: str | None) -> None:
     html = gzip.decompress((ZH_NEWS / f"{name}.html.gz").read_bytes())
     metadata = extract_metadata_only(html, now=NOW)
     assert metadata.published == published
-    if authors is not None:
-        assert metadata.authors == authors
+    assert metadata.authors == authors
     assert metadata.origin == origin

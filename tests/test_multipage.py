@@ -4,21 +4,17 @@ pipeline's merge, then ``scrapy crawl news`` over a hand-written site served on 
 from __future__ import annotations
 
 import asyncio
-import os
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers.crawl import news_crawl
 from scrapy.utils.test import get_crawler
 
 from crawler.pipelines import ArticleExtractionPipeline
-from crawler.sample_site import SampleSiteServer
-from crawler.spiders.news import continues
+from crawler.spiders.pagelinks import continues
 from crawler.storage import content_hash, simhash_hex
 
-ROOT = Path(__file__).resolve().parents[1]
 STORY = "https://news.example/2024/03/16/how-the-mill-changed.html"
 
 
@@ -113,23 +109,12 @@ def write_site(root: Path) -> None:
 
 
 @pytest.mark.slow
-def test_crawl_merges_article_pages_but_not_listing_pages(tmp_path: Path) -> None:
+def test_crawl_merges_article_pages_but_not_listing_pages(serve_sample_site, tmp_path: Path) -> None:
     root = tmp_path / "site"
     write_site(root)
-    server = SampleSiteServer(root=root).start()
-    try:
-        command = [
-            sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"start_urls={server.base_url}/news/",
-            "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "EXTRACTION_WORKERS=0", "-s", "LOG_LEVEL=INFO",
-            "-s", f"STORAGE_SQLITE_PATH={tmp_path / 'articles.sqlite'}",
-            "-s", f"EXTRACTION_TEMPLATE_STORE={tmp_path / 'templates.sqlite'}",
-        ]
-        done = subprocess.run(command, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)), capture_output=True,
-                              text=True, timeout=120)
-        assert done.returncode == 0, done.stderr[-3000:]
-        hits = dict(server.hits)
-    finally:
-        server.shutdown()
+    server = serve_sample_site(root=root)
+    done = news_crawl(server.base_url + "/news/", tmp_path, timeout=120)
+    hits = dict(server.hits)
     with sqlite3.connect(tmp_path / "articles.sqlite") as db:
         stored = {url.removeprefix(server.base_url): text for url, text in db.execute("SELECT url, text FROM articles")}
     assert sorted(stored) == ["/2024/03/16/mill.html", "/2024/03/17/bridge.html", "/2024/03/18/orphan.html",
@@ -148,7 +133,7 @@ def test_crawl_merges_article_pages_but_not_listing_pages(tmp_path: Path) -> Non
 
 
 def test_pages_naming_a_next_or_previous_part_are_found_by_a_byte_search():
-    from crawler.spiders.news import names_next_or_previous
+    from crawler.spiders.pagelinks import names_next_or_previous
 
     assert names_next_or_previous(b'<link rel="next" href="/a-2.html">')
     assert names_next_or_previous(b"<a class=x rel='nofollow prev' href=/a.html>")
@@ -159,7 +144,7 @@ def test_pages_naming_a_next_or_previous_part_are_found_by_a_byte_search():
 def test_rel_links_read_link_then_anchor_tags_by_whole_rel_words():
     from scrapy.http import HtmlResponse
 
-    from crawler.spiders.news import _REL_TAGS, rel_links
+    from crawler.spiders.pagelinks import _REL_TAGS, rel_links
 
     body = """<html><head><base href="https://news.example/base/">
     <link rel="stylesheet" href="/style.css"><LINK REL="Next" HREF="story-2.html?a=1&amp;b=2#top">

@@ -1,5 +1,5 @@
 from crawler.extractors import parse_html
-from crawler.pagetypes import classify_page
+from crawler.pagejob.pagetypes import classify_page
 
 PARAGRAPH = "<p>The council met on Tuesday evening to discuss the new budget, and members argued at length.</p>"
 NAV = "<nav>" + " ".join(f"<a href='/s{i}'>Section {i}</a>" for i in range(12)) + "</nav>"

@@ -20,7 +20,7 @@ def crawled(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[dict], str, 
     site = PagesSite().start()
     try:
         # a progress line every 0.3 s: the home page answers after 1 s, so one is logged at least
-        rows, log = crawl(ROOT, site.base_url, folder, "-s", "LOGSTATS_INTERVAL=0.3")
+        rows, log = crawl(ROOT, site.base_url, folder, "LOGSTATS_INTERVAL=0.3")
     finally:
         site.shutdown()
     return rows, log, site.base_url, folder
@@ -41,6 +41,7 @@ def test_only_the_stories_are_stored(crawled: tuple[list[dict], str, str, Path])
     assert "extraction/site_pages_dropped': 10" in log
 
 
+@pytest.mark.slow
 def test_no_page_html_in_any_log_line(crawled: tuple[list[dict], str, str, Path]) -> None:
     log = crawled[1]
     assert "Scraped from" in log and "Dropped:" in log  # the DEBUG per-item lines are there...
@@ -49,6 +50,7 @@ def test_no_page_html_in_any_log_line(crawled: tuple[list[dict], str, str, Path]
     assert not re.search(r"WARNING: Dropped", log)
 
 
+@pytest.mark.slow
 def test_progress_lines_and_a_closing_summary(crawled: tuple[list[dict], str, str, Path]) -> None:
     log = crawled[1]
     progress = [line for line in log.splitlines() if "Progress: " in line]

@@ -15,8 +15,11 @@ import pytest
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
-from crawler import batch, cli
-from crawler.batch import run_batch
+from crawler.bulk import archives, readers
+from crawler.bulk.batch import run_batch
+from crawler.bulk.records import Page, Skipped
+from crawler.cli import main as cli_main
+from crawler.cli import pages as cli_pages
 
 PAGES = 12
 
@@ -42,10 +45,10 @@ def build(gzipped: bool) -> tuple[bytes, list[int]]:
     return stream.getvalue(), starts
 
 
-def pages_of(data: bytes) -> tuple[list[str], list[batch.Skipped]]:
-    records = list(batch.read_warc(io.BytesIO(data), "x"))
-    urls = [record.url for record in records if isinstance(record, batch.Page)]
-    return urls, [record for record in records if isinstance(record, batch.Skipped)]
+def pages_of(data: bytes) -> tuple[list[str], list[Skipped]]:
+    records = list(archives.read_warc(io.BytesIO(data), "x"))
+    urls = [record.url for record in records if isinstance(record, Page)]
+    return urls, [record for record in records if isinstance(record, Skipped)]
 
 
 def url(number: int) -> str:
@@ -161,24 +164,24 @@ def make_bomb(path: Path, megabytes: int) -> Path:
 
 
 def test_a_gzip_bomb_file_is_refused_with_bounded_memory(tmp_path, monkeypatch):
-    monkeypatch.setattr(batch, "MAX_PAGE_BYTES", 2**20)
+    monkeypatch.setattr(readers, "MAX_PAGE_BYTES", 2**20)
     bomb = make_bomb(tmp_path / "bomb.html.gz", 40)
     tracemalloc.start()
     try:
-        record = batch.iter_records([(bomb, "html")]).__next__()
+        record = readers.iter_records([(bomb, "html")]).__next__()
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert isinstance(record, batch.Skipped) and record.reason == "too_large"
+    assert isinstance(record, Skipped) and record.reason == "too_large"
     assert peak < 8 * 2**20  # the 40 MB page is never held
 
 
 def test_extract_refuses_a_bomb_and_a_corrupt_file_with_one_line(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(cli, "MAX_FETCH_BYTES", 2**20)
+    monkeypatch.setattr(cli_pages, "MAX_FETCH_BYTES", 2**20)
     bomb = make_bomb(tmp_path / "bomb.html.gz", 40)
     tracemalloc.start()
     try:
-        code = cli.main(["extract", str(bomb)])
+        code = cli_main(["extract", str(bomb)])
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -188,7 +191,7 @@ def test_extract_refuses_a_bomb_and_a_corrupt_file_with_one_line(tmp_path, monke
     good = gzip.compress(page_body(1))
     corrupt = tmp_path / "corrupt.html.gz"
     corrupt.write_bytes(good[:40] + bytes(b ^ 0xFF for b in good[40:80]) + good[80:])
-    assert cli.main(["extract", str(corrupt)]) == 1
+    assert cli_main(["extract", str(corrupt)]) == 1
     error = capsys.readouterr().err
     assert "broken gzip data" in error and len(error.strip().splitlines()) == 1
 
@@ -253,8 +256,8 @@ def test_random_damage_costs_only_the_records_it_touches(gzipped):
         kind = rng.choice(["zero", "garbage", "flip", "delete", "repeat"])
         at, size = rng.randrange(len(data)), rng.randrange(1, 3000)
         damaged = damage_bytes(data, kind, at, size, rng)
-        records = list(batch.read_warc(io.BytesIO(damaged), "x"))
-        pages = [record for record in records if isinstance(record, batch.Page)]
+        records = list(archives.read_warc(io.BytesIO(damaged), "x"))
+        pages = [record for record in records if isinstance(record, Page)]
         assert all(originals.get(page.url) == page.html for page in pages), (kind, at, size)
         touched = sum(1 for start, end in zip(starts, ends, strict=True) if start <= at + size and end > at - 1)
         assert PAGES - len({page.url for page in pages}) <= touched + 1, (kind, at, size)
@@ -283,16 +286,16 @@ def build_arc(gzipped: bool) -> tuple[bytes, list[int]]:
 
 
 def arc_pages_of(tmp_path: Path, data: bytes, gzipped: bool,
-                 unchecked: frozenset[str] = frozenset()) -> tuple[list[str], list[batch.Skipped]]:
+                 unchecked: frozenset[str] = frozenset()) -> tuple[list[str], list[Skipped]]:
     """The page URLs and skipped records of the ARC ``data``; every page but those of ``unchecked`` URLs must be
     the page written (never a wrong page)."""
     path = tmp_path / ("damaged.arc.gz" if gzipped else "damaged.arc")
     path.write_bytes(data)
-    records = list(batch.iter_records([(path, "arc")]))
-    pages = [record for record in records if isinstance(record, batch.Page)]
+    records = list(readers.iter_records([(path, "arc")]))
+    pages = [record for record in records if isinstance(record, Page)]
     originals = {url(n): page_body(n) for n in range(PAGES)}
     assert all(originals.get(page.url) == page.html for page in pages if page.url not in unchecked)
-    return [page.url for page in pages], [record for record in records if isinstance(record, batch.Skipped)]
+    return [page.url for page in pages], [record for record in records if isinstance(record, Skipped)]
 
 
 def arc_with_length(data: bytes, starts: list[int], value: bytes, gzipped: bool) -> bytes:
@@ -341,7 +344,7 @@ def test_an_undamaged_arc_gives_every_page_and_no_damage(gzipped, tmp_path):
     urls, skipped = arc_pages_of(tmp_path, data, gzipped)
     assert urls == ALL
     assert [record.reason for record in skipped] == ["record_warcinfo"]
-    assert [int(record.input.rsplit(":", 1)[1]) for record in batch.iter_records(
+    assert [int(record.input.rsplit(":", 1)[1]) for record in readers.iter_records(
         [(tmp_path / ("damaged.arc.gz" if gzipped else "damaged.arc"), "arc")])][1:] == starts
 
 
@@ -397,16 +400,21 @@ def test_a_warc_in_one_damaged_gzip_stream_keeps_the_records_before_the_damage(f
 def zstd_frames(data: bytes, starts: list[int]) -> tuple[bytes, list[int]]:
     """The plain WARC ``data`` as one zstd frame a record (the IIPC WARC-zstd layout, without a dictionary);
     returns it and each frame's start."""
-    from crawler.warc_scan import zstd_module
+    from crawler.bulk.warc_scan import zstd_module
 
     ends = [*starts[1:], len(data)]
     frames = [zstd_module().compress(data[start:end]) for start, end in zip(starts, ends, strict=True)]
     return b"".join(frames), [sum(len(frame) for frame in frames[:index]) for index in range(len(frames))]
 
 
-@pytest.mark.parametrize(("case", "lost_at_most"), [
-    ("corrupt frame", 1), ("garbage between frames", 0), ("zeroed bytes across a boundary", 2)])
-def test_a_damaged_zstd_warc_of_one_frame_a_record_loses_only_the_damaged_records(case, lost_at_most):
+@pytest.mark.parametrize(("case", "lost_at_most", "detail"), [
+    ("corrupt frame", 1, r"http://site\.example/\d+\.html: the block does not match its WARC-Block-Digest"),
+    ("garbage between frames", 0,
+     r"bytes {start}-{end} \(1024 bytes\) skipped: bytes between zstd frames that are not a member"),
+    ("zeroed bytes across a boundary", 2,
+     r"bytes \d+-\d+ \(\d+ bytes\) skipped: corrupt zstd data at about byte \d+: .+"),
+])
+def test_a_damaged_zstd_warc_of_one_frame_a_record_loses_only_the_damaged_records(case, lost_at_most, detail):
     plain, plain_starts = build(gzipped=False)
     data, starts = zstd_frames(plain, plain_starts)
     damage = {"corrupt frame": corrupt_member, "garbage between frames": garbage_between_members,
@@ -417,10 +425,9 @@ def test_a_damaged_zstd_warc_of_one_frame_a_record_loses_only_the_damaged_record
     assert url(DAMAGED + 2) in urls and url(PAGES - 1) in urls
     broken = [record for record in skipped if record.reason in ("broken_archive", "bad_digest")]
     assert broken and all(re.search(r"x:\d+", record.input) for record in broken)
-    if case == "garbage between frames":
-        assert [record.detail for record in broken] == [
-            f"bytes {starts[DAMAGED]}-{starts[DAMAGED] + 1024} (1024 bytes) skipped: bytes between zstd frames that are"
-            " not a member"]
+    # one counted record, saying what was skipped (the garbage: exactly the 1024 bytes put between two frames)
+    expected = detail.format(start=starts[DAMAGED], end=starts[DAMAGED] + 1024)
+    assert len(broken) == 1 and re.fullmatch(expected, broken[0].detail), [record.detail for record in broken]
 
 
 @pytest.mark.parametrize("layout", ["zstd", "lz4"])
@@ -436,11 +443,11 @@ def test_a_damaged_warc_in_one_zstd_or_lz4_frame_is_counted_and_gives_no_wrong_p
     writer.close()
     data = (tmp_path / "archive").read_bytes()
     at = len(data) // 2
-    records = list(batch.read_warc(io.BytesIO(data[:at] + bytes(b ^ 0x55 for b in data[at : at + 40])
+    records = list(archives.read_warc(io.BytesIO(data[:at] + bytes(b ^ 0x55 for b in data[at : at + 40])
                                               + data[at + 40 :]), "x"))
     originals = {url(n): page_body(n) for n in range(PAGES)}
-    pages = [record for record in records if isinstance(record, batch.Page)]
+    pages = [record for record in records if isinstance(record, Page)]
     assert pages and all(originals.get(page.url) == page.html for page in pages)
-    damage = [record for record in records if isinstance(record, batch.Skipped)
+    damage = [record for record in records if isinstance(record, Skipped)
               and record.reason in ("broken_archive", "bad_digest")]
     assert damage and all(re.fullmatch(r"x:\d+", record.input) for record in damage)

@@ -86,36 +86,25 @@ def stored_count(store: Path) -> int:
 
 
 @pytest.mark.slow
-def test_a_killed_and_resumed_crawl_gives_a_whole_feed_by_export(tmp_path):
+def test_a_killed_and_resumed_crawl_gives_a_whole_feed_by_export(serve_sample_site, tmp_path):
     import json
 
-    from crawler.sample_site import SampleSiteServer
+    from helpers.crawl import checkout_env, news_crawl, news_crawl_command, read_feed
 
-    site = SampleSiteServer(delay=0.3).start()
+    site = serve_sample_site(delay=0.3)
     store = tmp_path / "articles.sqlite"
-
-    def command(feed: str) -> list[str]:
-        return [sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"start_urls={site.base_url}/",
-                "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "EXTRACTION_WORKERS=0", "-s", f"STORAGE_SQLITE_PATH={store}",
-                "-s", f"EXTRACTION_TEMPLATE_STORE={tmp_path / 'templates.sqlite'}", "-O", str(tmp_path / feed)]
-
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    try:
-        first = subprocess.Popen(command("first.jsonl"), cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and first.poll() is None and stored_count(store) < 2:
-            time.sleep(0.1)
-        assert first.poll() is None, "the crawl finished before it could be killed"
-        first.kill()
-        first.wait()
-        stored_before = stored_count(store)
-        second = subprocess.run(command("second.jsonl"), cwd=ROOT, env=env, capture_output=True, text=True,
-                                timeout=300)
-        assert second.returncode == 0, second.stderr[-2000:]
-    finally:
-        site.shutdown()
-    second_rows = [json.loads(line) for line in (tmp_path / "second.jsonl").read_text().splitlines()]
+    env = checkout_env()
+    first = subprocess.Popen(news_crawl_command(site.base_url + "/", tmp_path, feed="first.jsonl", level=None),
+                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and first.poll() is None and stored_count(store) < 2:
+        time.sleep(0.1)
+    assert first.poll() is None, "the crawl finished before it could be killed"
+    first.kill()
+    first.wait()
+    stored_before = stored_count(store)
+    news_crawl(site.base_url + "/", tmp_path, feed="second.jsonl", level=None)
+    second_rows = read_feed(tmp_path / "second.jsonl")
     exported = subprocess.run([sys.executable, "-m", "crawler", "export", "--sqlite", str(store)], cwd=ROOT, env=env,
                               capture_output=True, text=True, timeout=60)
     assert exported.returncode == 0, exported.stderr

@@ -4,16 +4,15 @@ same command resumes once there is room again."""
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from helpers.crawl import news_crawl
 
-from crawler.sample_site import SITE_ROOT, SampleSiteServer
+from crawler.sample_site import SITE_ROOT
 from crawler.storage import SqliteArticleStore, StoreUnusable, StoreWriteFailed, open_article_store
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -95,21 +94,8 @@ def test_a_store_failure_during_writes_raises_store_write_failed_and_keeps_the_s
 
 
 def crawl(tmp_path: Path, base_url: str, store: Path, feed: str = "feed.jsonl",
-          extra: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"start_urls={base_url}/",
-               "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "EXTRACTION_WORKERS=0",
-               "-s", f"STORAGE_SQLITE_PATH={store}",
-               "-s", f"EXTRACTION_TEMPLATE_STORE={tmp_path / 'templates.sqlite'}",
-               "-O", str(tmp_path / feed), "-L", "INFO", *extra]
-    return subprocess.run(command, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)), capture_output=True,
-                          text=True, timeout=300)
-
-
-@pytest.fixture()
-def site():
-    server = SampleSiteServer().start()
-    yield server
-    server.shutdown()
+          settings: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
+    return news_crawl(base_url + "/", tmp_path, *settings, store=store, feed=feed, check=False)
 
 
 def error_lines(log: str) -> list[str]:
@@ -118,9 +104,9 @@ def error_lines(log: str) -> list[str]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", ["damaged", "foreign", "postgres"])
-def test_an_unusable_store_ends_the_crawl_in_one_line_before_any_fetch(kind, site, tmp_path):
+def test_an_unusable_store_ends_the_crawl_in_one_line_before_any_fetch(kind, sample_site, tmp_path):
     store = tmp_path / "articles.sqlite"
-    extra: tuple[str, ...] = ()
+    settings: tuple[str, ...] = ()
     if kind == "damaged":
         filled_store(store)
         damage(store)
@@ -130,13 +116,13 @@ def test_an_unusable_store_ends_the_crawl_in_one_line_before_any_fetch(kind, sit
         connection.commit()
         connection.close()
     else:
-        extra = ("-s", "STORAGE_POSTGRES_DSN=postgresql://crawler:secret@127.0.0.1:1/news")
-    done = crawl(tmp_path, site.base_url, store, extra=extra)
+        settings = ("STORAGE_POSTGRES_DSN=postgresql://crawler:secret@127.0.0.1:1/news",)
+    done = crawl(tmp_path, sample_site.base_url, store, settings=settings)
     assert done.returncode != 0
     errors = error_lines(done.stderr)
     assert len(errors) == 1 and "article store" in errors[0], done.stderr[-3000:]
     assert "secret" not in done.stderr
-    assert not site.hits  # not even robots.txt
+    assert not sample_site.hits  # not even robots.txt
 
 
 FULL_DISK_KB = 192
@@ -150,14 +136,14 @@ def mount_tmpfs(where: Path, kilobytes: int) -> bool:
 
 
 @pytest.mark.slow
-def test_a_full_disk_stops_the_crawl_cleanly_and_the_same_command_resumes(site, tmp_path):
+def test_a_full_disk_stops_the_crawl_cleanly_and_the_same_command_resumes(sample_site, tmp_path):
     disk = tmp_path / "disk"
     if not mount_tmpfs(disk, FULL_DISK_KB):
         pytest.skip("cannot mount a small tmpfs here (needs root); the in-process full-disk test covers the store")
     try:
         store = disk / "articles.sqlite"
         started = time.monotonic()
-        done = crawl(tmp_path, site.base_url, store)
+        done = crawl(tmp_path, sample_site.base_url, store)
         assert time.monotonic() - started < 120
         assert done.returncode == 1, done.stderr[-3000:]
         errors = error_lines(done.stderr)
@@ -169,7 +155,7 @@ def test_a_full_disk_stops_the_crawl_cleanly_and_the_same_command_resumes(site, 
         connection.close()
         assert stored > 0
         subprocess.run(["mount", "-o", "remount,size=64m", str(disk)], check=True)
-        again = crawl(tmp_path, site.base_url, store, feed="feed2.jsonl")
+        again = crawl(tmp_path, sample_site.base_url, store, feed="feed2.jsonl")
         assert again.returncode == 0, again.stderr[-3000:]
         connection = sqlite3.connect(store)
         total = connection.execute("SELECT COUNT(*) FROM articles").fetchone()[0]
@@ -180,22 +166,22 @@ def test_a_full_disk_stops_the_crawl_cleanly_and_the_same_command_resumes(site, 
 
 
 @pytest.mark.slow
-def test_a_full_jobdir_disk_stops_the_crawl_instead_of_looping(site, tmp_path):
+def test_a_full_jobdir_disk_stops_the_crawl_instead_of_looping(sample_site, tmp_path):
     disk = tmp_path / "jobdisk"
     if not mount_tmpfs(disk, 64):
         pytest.skip("cannot mount a small tmpfs here (needs root)")
     try:
         (disk / "filler").write_bytes(b"\0" * (60 * 1024))  # leaves about one page of room
         started = time.monotonic()
-        done = crawl(tmp_path, site.base_url, tmp_path / "articles.sqlite", extra=("-s", f"JOBDIR={disk / 'job'}"))
+        done = crawl(tmp_path, sample_site.base_url, tmp_path / "articles.sqlite", settings=(f"JOBDIR={disk / 'job'}",))
         seconds = time.monotonic() - started
         assert done.returncode == 1, done.stderr[-3000:]
         assert seconds < 60, seconds
         errors = error_lines(done.stderr)
         assert len(errors) == 1 and "JOBDIR" in errors[0], errors
         (disk / "filler").unlink()
-        again = crawl(tmp_path, site.base_url, tmp_path / "articles.sqlite", feed="feed2.jsonl",
-                      extra=("-s", f"JOBDIR={disk / 'job'}"))
+        again = crawl(tmp_path, sample_site.base_url, tmp_path / "articles.sqlite", feed="feed2.jsonl",
+                      settings=(f"JOBDIR={disk / 'job'}",))
         assert again.returncode == 0, again.stderr[-3000:]
         connection = sqlite3.connect(tmp_path / "articles.sqlite")
         assert connection.execute("SELECT COUNT(*) FROM articles").fetchone()[0] == len(ARTICLES)

@@ -8,18 +8,17 @@ import os
 import signal
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from helpers.crawl import ROOT, checkout_env, news_crawl_command
 from scrapy import Request
 from scrapy.dupefilters import RFPDupeFilter
 
 from crawler.incremental import QUEUE_DIR, SEEN_FILE, prepare_job_dir, read_job_state, write_job_state
-from crawler.sample_site import SITE_ROOT, SampleSiteServer
+from crawler.sample_site import SITE_ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 # Slow enough that the crawl is still running when the first articles are stored, fast enough for CI.
 PAGE_DELAY_SECONDS = 0.3
 KILL_AFTER_ARTICLES = 3
@@ -59,21 +58,9 @@ def test_a_paused_crawl_resumes_and_a_finished_one_starts_afresh(tmp_path: Path)
 # ------------------------------------------------------------------------------------------ end to end
 
 
-@pytest.fixture()
-def slow_site():
-    server = SampleSiteServer(delay=PAGE_DELAY_SECONDS).start()
-    yield server
-    server.shutdown()
-
-
 def crawl_command(base_url: str, folder: Path, jobdir: Path | None) -> list[str]:
-    command = [
-        sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"start_urls={base_url}/",
-        "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "EXTRACTION_WORKERS=0", "-s", "CONCURRENT_REQUESTS=1",
-        "-s", "LOG_LEVEL=INFO", "-s", f"STORAGE_SQLITE_PATH={folder / 'articles.sqlite'}",
-        "-s", f"EXTRACTION_TEMPLATE_STORE={folder / 'templates.sqlite'}",
-    ]
-    return command + (["-s", f"JOBDIR={jobdir}"] if jobdir else [])
+    return news_crawl_command(base_url + "/", folder, "CONCURRENT_REQUESTS=1",
+                              *([f"JOBDIR={jobdir}"] if jobdir else []))
 
 
 def stored_urls(database: Path) -> list[str]:
@@ -87,22 +74,22 @@ def stored_urls(database: Path) -> list[str]:
 
 
 def run_to_the_end(command: list[str]) -> str:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=CRAWL_TIMEOUT_SECONDS)
+    done = subprocess.run(command, cwd=ROOT, env=checkout_env(), capture_output=True, text=True,
+                          timeout=CRAWL_TIMEOUT_SECONDS)
     assert done.returncode == 0, done.stderr[-3000:]
     return done.stderr
 
 
 @pytest.mark.slow
-def test_crawl_killed_with_sigkill_resumes_from_jobdir_without_loss_or_duplicates(slow_site, tmp_path):
+def test_crawl_killed_with_sigkill_resumes_from_jobdir_without_loss_or_duplicates(serve_sample_site, tmp_path):
+    slow_site = serve_sample_site(delay=PAGE_DELAY_SECONDS)
     clean = tmp_path / "clean"
     run_to_the_end(crawl_command(slow_site.base_url, clean, None))
     expected = sorted(stored_urls(clean / "articles.sqlite"))
     assert len(expected) >= 8
 
     killed, jobdir = tmp_path / "killed", tmp_path / "job"
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    process = subprocess.Popen(crawl_command(slow_site.base_url, killed, jobdir), cwd=ROOT, env=env,
+    process = subprocess.Popen(crawl_command(slow_site.base_url, killed, jobdir), cwd=ROOT, env=checkout_env(),
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         deadline = time.monotonic() + CRAWL_TIMEOUT_SECONDS

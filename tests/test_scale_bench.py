@@ -58,7 +58,7 @@ def test_jsonl_input_is_streamed_not_read_whole(tmp_path, monkeypatch):
     gzip check read the whole file for its first two bytes."""
     from pathlib import Path
 
-    from crawler.batch import input_files, iter_records
+    from crawler.bulk.batch import input_files, iter_records
 
     source = tmp_path / "pages.jsonl"
     source.write_text("".join(json.dumps({"url": f"https://e.org/{n}", "html": "<p>x</p>"}) + "\n"

@@ -1,12 +1,12 @@
 """Site pages (about, contact, legal, careers, login; search-result, tag and author listings) are not articles,
-and real articles whose URL or title carries one of those words stay articles (crawler.sitepages)."""
+and real articles whose URL or title carries one of those words stay articles (crawler.pagejob.sitepages)."""
 
 from __future__ import annotations
 
 import pytest
 
 from crawler.extractors import parse_html
-from crawler.pagetypes import classify_page
+from crawler.pagejob.pagetypes import classify_page
 
 NAV = "<nav>" + " ".join(f"<a href='/s{i}'>Section {i}</a>" for i in range(8)) + "</nav>"
 FOOTER = ("<footer><a href='/about/'>About us</a> <a href='/contact/'>Contact</a> "

@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from crawler.bulk.spark_job import Page, read_file
 from crawler.sample_site import SITE_ROOT
-from crawler.spark_job import Page, read_file
 
 pytest.importorskip("pyspark")
 if shutil.which("java") is None:
     pytest.skip("no Java (apt-get install openjdk-17-jre-headless)", allow_module_level=True)
 
-from crawler.spark_job import SparkJobError, run, spark_session
+from crawler.bulk.spark_job import SparkJobError, run, spark_session
 
 BASE = "http://news.example"
 ENGLISH_ARTICLES = sorted(p for p in SITE_ROOT.rglob("20*/**/*.html") if "/zh/" not in str(p))
@@ -113,6 +113,7 @@ def test_pages_folder_to_parquet_matches_the_crawl_extractor(spark, tmp_path):
         assert isinstance(row["authors"], list) and json.loads(row["metadata"])["source"] == "spark"
 
 
+@pytest.mark.slow  # the Spark session alone takes 10 s or more to start on 2 cores
 def test_existing_output_is_refused(spark, tmp_path):
     make_warc(tmp_path / "site.warc.gz")
     (tmp_path / "out").mkdir()

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from crawler.pagejob.workerpool import CALLS_IN_FLIGHT_PER_WORKER, AsyncWorkerPool, WorkerDied
 from crawler.pipelines import DEFAULT_START_METHOD, ExtractionService, ExtractionSettings
-from crawler.workerpool import CALLS_IN_FLIGHT_PER_WORKER, AsyncWorkerPool, WorkerDied
 
 CONTEXT = multiprocessing.get_context(DEFAULT_START_METHOD)
 

@@ -197,10 +197,10 @@ def _thread_cpu_seconds(native_id: int) -> float:
 
 def extraction_alone(site: dict[str, bytes], articles: list[str], base: str, workers: int, folder: Path) -> float:
     """Pages/s of the pipeline's worker function over the article pages, in the crawl's own kind of worker
-    pool (``crawler.workerpool``) of ``workers`` processes, every page handed over at once."""
+    pool (``crawler.pagejob.workerpool``) of ``workers`` processes, every page handed over at once."""
     from ..pagejob import extract_in_worker, init_worker
+    from ..pagejob.workerpool import AsyncWorkerPool
     from ..pipelines import DEFAULT_START_METHOD
-    from ..workerpool import AsyncWorkerPool
 
     store = str(folder / "templates-alone.sqlite")
     # Started as the crawl's pool is: a fork would also copy the HTTP server's thread into every worker.

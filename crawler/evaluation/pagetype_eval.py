@@ -1,4 +1,4 @@
-"""How ``crawler.pagetypes`` classifies the shared data sets: pages kept as articles, listings, site pages.
+"""How ``crawler.pagejob.pagetypes`` classifies the shared data sets: pages kept as articles, listings, site pages.
 
     python -m crawler.evaluation.pagetype_eval --shared ../shared/datasets
 
@@ -16,7 +16,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..extractors import parse_html
-from ..pagetypes import classify_page
+from ..pagejob.pagetypes import classify_page
 from .datasets import Page, load_dataset
 
 

@@ -65,7 +65,7 @@ def damaged_warcs(pages: list[bytes]) -> dict[str, bytes]:
     pa, pb = plain_starts[DAMAGED], plain_starts[DAMAGED + 1]
     one_stream = gzip.compress(plain)
     stream_middle = len(one_stream) // 2
-    from crawler.warc_scan import zstd_module
+    from crawler.bulk.warc_scan import zstd_module
 
     ends = [*plain_starts[1:], len(plain)]
     frames = [zstd_module().compress(plain[start:end]) for start, end in zip(plain_starts, ends, strict=True)]
@@ -126,7 +126,10 @@ def damaged_arcs(pages: list[bytes]) -> dict[str, bytes]:
 
 BATCH_CASE = """
 import json, sys
-from crawler.batch import run_batch
+try:
+    from crawler.bulk.batch import run_batch
+except ImportError:  # a checkout from before crawler/bulk
+    from crawler.batch import run_batch
 result = run_batch([sys.argv[1]], sys.argv[2], workers=0, progress=False)
 rows = [json.loads(line)["url"] for line in open(sys.argv[2], encoding="utf-8")]
 print(json.dumps({"rows": rows}))

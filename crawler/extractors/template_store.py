@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Protocol
 
 from .. import sqlite
+from ..setting_names import environment_value
 
 # The seed keeps every unmatched page in its sample store; a crawl would grow it without bound, so each
 # pattern keeps only its newest samples. Design choice: a pattern whose last 20 pages matched no other
@@ -28,7 +29,7 @@ MAX_SAMPLES_PER_PATTERN = 20
 MAX_TEMPLATES_PER_PATTERN = 8
 # Bytes per line hash in the stored blobs (blake2b digest size used by template.line_hash).
 HASH_BYTES = 8
-ENV_STORE_PATH = "CRAWLER_TEMPLATE_STORE"
+ENV_STORE_PATH = "EXTRACTION_TEMPLATE_STORE"  # the Scrapy setting's name too; CRAWLER_TEMPLATE_STORE before
 
 LineHashes = tuple[int, ...]
 
@@ -272,9 +273,9 @@ _PROCESS_STORE_LOCK = threading.Lock()
 
 
 def default_store() -> TemplateStore:
-    """The SQLite file named by $CRAWLER_TEMPLATE_STORE, else one in-memory store for the whole process."""
+    """The SQLite file named by $EXTRACTION_TEMPLATE_STORE, else one in-memory store for the whole process."""
     global _PROCESS_STORE
-    path = os.environ.get(ENV_STORE_PATH)
+    path = environment_value(ENV_STORE_PATH)
     if path:
         return SqliteTemplateStore(path)
     with _PROCESS_STORE_LOCK:

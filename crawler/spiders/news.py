@@ -11,7 +11,7 @@ Where pages come from (spider arguments, ``-a name=value``; lists are comma-sepa
 Discovery (``discover``, on by default; ``-a discover=0`` off): for each start site the ``Sitemap:`` lines of its
 robots.txt are read (indexes, gzipped and Google News sitemaps), and the RSS/Atom feeds its home and listing
 pages announce (``<link rel="alternate">``) are fetched; stats ``news/discovered/sitemap|feed|link``. The frontier
-rules themselves are ``crawler.discovery``'s: URLs cleaned of tracking parameters before they are scheduled, AMP
+rules themselves are ``crawler.spiders.discovery``'s: URLs cleaned of tracking parameters before they are scheduled, AMP
 twins and print views of known articles not fetched (a twin of an unknown article fetches the article), listing
 pagination that keeps its page's depth (a chain bounded by NEWS_LISTING_MAX_PAGES and stopped once
 NEWS_BARREN_LISTING_PAGES pages in a row named no new article URL), article-looking URLs asked for first, and
@@ -21,13 +21,13 @@ Limits: ``max_depth`` (links followed from the start pages, default 3), ``max_pa
 no limit), ``follow_external`` (1 to leave the start sites). robots.txt, AutoThrottle and per-domain
 concurrency come from the project settings. A bad argument ends the crawl with one line and exit status 2;
 an unknown one is warned about. Whether a page is an article or a listing is decided where
-it is parsed, by the extraction pipeline (``crawler.pagetypes``); the spider follows links of both.
+it is parsed, by the extraction pipeline (``crawler.pagejob.pagetypes``); the spider follows links of both.
 
 Articles split over several pages are handed over as one page item: an article page whose ``rel="next"`` link
 continues its own URL (``story.html`` -> ``story-2.html``, ``story/2``, ``story?page=2``) is held while its
 parts are fetched one after the other, then yielded with the parts under ``continuation_pages``; the
 extraction pipeline joins their texts. Listing pagination (``/world/page/2.html``) is not merged: only a
-page that ``crawler.pagetypes`` calls an article starts a chain. A continuation page reached on its own is
+page that ``crawler.pagejob.pagetypes`` calls an article starts a chain. A continuation page reached on its own is
 not handed over: it sends the crawl to its first page instead.
 """
 
@@ -35,15 +35,12 @@ from __future__ import annotations
 
 import difflib
 import gzip
-import html
 import logging
-import re
 from collections.abc import AsyncIterator, Iterable, Iterator
 from datetime import date
 from pathlib import Path
 from typing import Any, ClassVar
 from urllib.parse import urldefrag, urlsplit
-from weakref import WeakKeyDictionary
 
 import scrapy
 from scrapy import signals
@@ -53,12 +50,24 @@ from scrapy.http import Request, Response, TextResponse
 from scrapy.linkextractors import LinkExtractor
 from scrapy.utils.sitemap import sitemap_urls_from_robots
 
-from ..discovery import (
+from ..pagejob.urls import clean_url
+
+# Page item field with the later parts of a multi-page article (each {"url", "html", "content_type", ...}).
+from ..pipelines import CONTINUATION_FIELD
+from .arguments import (
+    SCRAPY_ARGUMENTS,
+    SPIDER_ARGUMENTS,
+    SpiderArgumentError,
+    date_argument,
+    flag,
+    int_argument,
+    split_list,
+)
+from .discovery import (
     ARTICLE_SCORE,
     FEED_TYPES,
     ArticleUrlScore,
     Entry,
-    clean_url,
     inflate,
     is_pagination,
     listing_key,
@@ -68,9 +77,7 @@ from ..discovery import (
     url_date,
     variant_of,
 )
-
-# Page item field with the later parts of a multi-page article (each {"url", "html", "content_type", ...}).
-from ..pipelines import CONTINUATION_FIELD
+from .pagelinks import FEED_TYPE_BYTES, continues, head_links, names_next_or_previous, rel_links
 
 logger = logging.getLogger(__name__)
 
@@ -86,19 +93,6 @@ MAX_ARTICLE_PAGES = 20
 VARIANT_FALLBACK_META = "variant_fallback"
 # Request.meta flag of the requests that fetch a later part of an article.
 CONTINUATION_META = "article_continuation"
-# Extensions dropped before comparing a page's path with its next part's ("story.html" -> "story-2.html").
-PAGE_EXTENSION_RE = re.compile(r"\.(?:s?html?|php|aspx?|jsp)$", re.I)
-
-
-def _split(value: str | Iterable[str] | None) -> list[str]:
-    if value is None:
-        return []
-    items = value.split(",") if isinstance(value, str) else list(value)
-    return [item.strip() for item in items if item and item.strip()]
-
-
-def _flag(value: Any) -> bool:
-    return str(value).strip().lower() in {"1", "true", "yes", "on"}
 
 
 def _gunzip(body: bytes) -> bytes:
@@ -118,87 +112,11 @@ def page_item(url: str, html: bytes, content_type: str | None, source: str, stat
     return item
 
 
-def _stem(url: str) -> tuple[str, str, str]:
-    """Host, path without its extension and trailing slash, and query: what a page's parts share."""
-    parts = urlsplit(url)
-    return parts.netloc.lower(), PAGE_EXTENSION_RE.sub("", parts.path).rstrip("/"), parts.query
-
-
-def continues(first_url: str, next_url: str) -> bool:
-    """Whether ``next_url`` names a later part of the page at ``first_url``: same host, and its path extends
-    the first page's (``a/story`` -> ``a/story-2``, ``a/story/2``) or is the same path with another query
-    (``?page=2``). A link to another story, even one marked rel=next, does not."""
-    first_host, first_path, first_query = _stem(first_url)
-    next_host, next_path, next_query = _stem(next_url)
-    if first_host != next_host or urldefrag(first_url)[0] == urldefrag(next_url)[0] or not first_path:
-        return False
-    if next_path == first_path:
-        return next_query != first_query
-    return next_path.startswith(first_path) and len(next_path) > len(first_path)
-
-
-# Pages naming no rel=next/prev are most pages; a byte search spares building a selector tree for them
-# (measured on the crawl benchmark: the selector took ~7 ms a page in the crawl process). The body is lowered
-# once and searched case-sensitively: an IGNORECASE search ran on nearly every page (any "Related" has "Rel")
-# and cost 0.95 ms a page on the scrapinghub pages, lower() + search 0.16 ms.
-REL_WORD_BYTES_RE = re.compile(rb"""rel\s*=\s*["']?(?:[\w-]+\s+)*(?:next|prev)""")
-
-
-def names_next_or_previous(body: bytes) -> bool:
-    return REL_WORD_BYTES_RE.search(body.lower()) is not None
-
-
-# The <link> and <a> start tags whose rel names a next or previous part, found in the lowered page (bytes.lower
-# changes only A-Z, so offsets are the page's own) and read one by one: building a selector tree of the whole
-# page for them took 5 % of the crawl process's CPU on the crawl benchmark (py-spy), for one page in ten.
-REL_TAG_BYTES_RE = re.compile(rb"""<(link|a)\s[^>]*?\brel\s*=\s*["']?(?:[\w-]+\s+)*(?:next|prev)[^>]*>""")
-TAG_ATTRIBUTE_RE = re.compile(r"""([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
-
-
-def _tag_attributes(tag: str, name_length: int) -> dict[str, str]:
-    """Attributes of one start tag, names lowered, values unescaped; the first of a repeated name wins."""
-    attributes: dict[str, str] = {}
-    for match in TAG_ATTRIBUTE_RE.finditer(tag, 1 + name_length):
-        name = match.group(1).lower()
-        value = next((v for v in match.group(2, 3, 4) if v is not None), "")
-        attributes.setdefault(name, html.unescape(value))
-    return attributes
-
-
-# A page's rel tags, read once: a page with parts asks for its next and its previous ones, and for the next
-# listing page when its links are followed (as Scrapy keeps a response's meta refresh).
-_REL_TAGS: WeakKeyDictionary[Response, list[tuple[bytes, frozenset[str], str]]] = WeakKeyDictionary()
-
-
-def _rel_tags(response: TextResponse) -> list[tuple[bytes, frozenset[str], str]]:
-    """(tag name, rel words lowered, href) of the page's <link>/<a> tags naming a next or previous part."""
-    if response not in _REL_TAGS:
-        body = response.body
-        tags = []
-        for match in REL_TAG_BYTES_RE.finditer(body.lower()):
-            tag = body[match.start() : match.end()].decode(response.encoding, "replace")
-            attributes = _tag_attributes(tag, len(match.group(1)))
-            href = attributes.get("href", "").strip()
-            if href:
-                tags.append((match.group(1), frozenset(attributes.get("rel", "").lower().split()), href))
-        _REL_TAGS[response] = tags
-    return _REL_TAGS[response]
-
-
-def rel_links(response: TextResponse, *rels: str) -> list[str]:
-    """Absolute URLs of ``<link rel=...>`` then ``<a rel=...>`` in the page (``rels`` are whole words of the
-    rel attribute, in any case), fragments dropped, in page order."""
-    wanted = {rel.lower() for rel in rels}
-    tags = [(name, href) for name, words, href in _rel_tags(response) if wanted & words]
-    hrefs = [href for name, href in tags if name == b"link"] + [href for name, href in tags if name == b"a"]
-    return [urldefrag(response.urljoin(href))[0] for href in hrefs]
-
-
 def _is_article(response: TextResponse, content_type: str | None) -> bool:
-    """The extraction pipeline's own article/listing decision (``crawler.pagetypes``), made here only for
+    """The extraction pipeline's own article/listing decision (``crawler.pagejob.pagetypes``), made here only for
     the few pages that have a next or previous part."""
     from ..extractors import parse_html
-    from ..pagetypes import classify_page
+    from ..pagejob.pagetypes import classify_page
 
     try:
         doc = parse_html(response.body, response.url, content_type)
@@ -207,49 +125,11 @@ def _is_article(response: TextResponse, content_type: str | None) -> bool:
         return False
 
 
-
-# The <link> tags a page announces its feeds and its AMP twin with, found in the lowered bytes as the rel tags
-# above are (most pages are not asked: feeds are looked for on home and listing pages only).
-LINK_TAG_BYTES_RE = re.compile(rb"<link\s[^>]*>")
-FEED_TYPE_BYTES = tuple(t.encode() for t in FEED_TYPES)
-
-
-def head_links(response: TextResponse, rel: str, types: tuple[str, ...] = ()) -> list[str]:
-    """Absolute URLs of the page's ``<link>`` tags whose rel names ``rel`` (and whose type is one of ``types``
-    when given)."""
-    body = response.body
-    lowered = body.lower()
-    if rel.encode() not in lowered:
-        return []
-    urls = []
-    for match in LINK_TAG_BYTES_RE.finditer(lowered):
-        if rel.encode() not in match.group(0):
-            continue
-        attributes = _tag_attributes(body[match.start() : match.end()].decode(response.encoding, "replace"), 4)
-        if rel not in attributes.get("rel", "").lower().split():
-            continue
-        if types and attributes.get("type", "").lower().split(";")[0].strip() not in types:
-            continue
-        href = attributes.get("href", "").strip()
-        if href:
-            urls.append(urldefrag(response.urljoin(href))[0])
-    return urls
-
-
 def _header(response: Response, name: bytes) -> str | None:
     value = response.headers.get(name)
     return value.decode("latin-1").strip() or None if value else None
 
 
-class SpiderArgumentError(ValueError):
-    """A spider argument the spider cannot work with; the crawl ends with its message and exit status 2."""
-
-
-# The spider's own arguments; any other -a name is warned about (Scrapy sets it as an attribute all the same).
-SPIDER_ARGUMENTS = ("start_urls", "sitemap_urls", "feeds", "urls_file", "path", "max_depth", "max_pages",
-                    "follow_external", "discover", "since")
-# Arguments Scrapy itself reads from spiders (-a _job=... of scrapyd, the allowed domains of a project).
-SCRAPY_ARGUMENTS = ("_job", "allowed_domains", "name", "custom_settings")
 # Listing pages one chain of pagination links may fetch (NEWS_LISTING_MAX_PAGES): 50 pages of 10-30 links is
 # the last 500-1500 stories of a section, beyond what sitemaps and feeds say (design choice).
 DEFAULT_LISTING_MAX_PAGES = 50
@@ -264,25 +144,6 @@ SITEMAP_MAX_BYTES = 50 * 1024 * 1024
 # Request priorities: parts of a held article first, then article-looking URLs by score (0-100), listings last.
 CONTINUATION_PRIORITY = 200
 SCORE_PRIORITY = 100
-
-
-def _int_argument(name: str, value: Any, minimum: int) -> int:
-    try:
-        number = int(str(value).strip())
-    except ValueError:
-        raise SpiderArgumentError(f"-a {name}={value}: a whole number is expected") from None
-    if number < minimum:
-        raise SpiderArgumentError(f"-a {name}={value}: must be {minimum} or more")
-    return number
-
-
-def _date_argument(name: str, value: str | None) -> date | None:
-    if value in (None, ""):
-        return None
-    try:
-        return date.fromisoformat(str(value).strip())
-    except ValueError:
-        raise SpiderArgumentError(f"-a {name}={value}: a date YYYY-MM-DD is expected") from None
 
 
 class NewsSpider(scrapy.Spider):
@@ -334,16 +195,16 @@ class NewsSpider(scrapy.Spider):
             hint = f" (did you mean {close[0]}?)" if close else f" (known: {', '.join(SPIDER_ARGUMENTS)})"
             logger.warning("news spider: unknown argument -a %s, ignored%s", name, hint)
         super().__init__(**kwargs)
-        self.start_urls = _split(start_urls)
-        self.sitemap_urls = _split(sitemap_urls)
-        self.feed_urls = _split(feeds)
+        self.start_urls = split_list(start_urls)
+        self.sitemap_urls = split_list(sitemap_urls)
+        self.feed_urls = split_list(feeds)
         self.urls_file = urls_file
         self.path = path
-        self.max_depth = _int_argument("max_depth", max_depth, 0)
-        self.max_pages = _int_argument("max_pages", max_pages, 1) if max_pages not in (None, "") else None
-        self.follow_external = _flag(follow_external)
-        self.discover = discover is True or _flag(discover)
-        self.since = _date_argument("since", since)
+        self.max_depth = int_argument("max_depth", max_depth, 0)
+        self.max_pages = int_argument("max_pages", max_pages, 1) if max_pages not in (None, "") else None
+        self.follow_external = flag(follow_external)
+        self.discover = discover is True or flag(discover)
+        self.since = date_argument("since", since)
         if not (self.start_urls or self.sitemap_urls or self.feed_urls or urls_file or path):
             raise SpiderArgumentError("give start_urls, sitemap_urls, feeds, urls_file or path (-a name=value)")
         for url in self.start_urls + self.sitemap_urls + self.feed_urls:

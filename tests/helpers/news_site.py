@@ -20,10 +20,8 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import os
 import random
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import threading
@@ -243,20 +241,19 @@ class _Handler(BaseHTTPRequestHandler):
 # ------------------------------------------------------------------------------- before/after count
 
 
-def count(code: Path, workdir: Path, extra: list[str] | None = None) -> dict[str, int]:
-    """Crawl the site from its home page with the project at ``code`` and count what the feed and store got."""
+def count(code: Path, workdir: Path, settings: list[str] | None = None) -> dict[str, int]:
+    """Crawl the site from its home page with the project at ``code`` (``settings``: NAME=VALUE pairs) and count
+    what the feed and store got."""
+    from helpers.crawl import news_crawl, read_feed  # tests/ is on the path: pytest's rootdir, or main()
+
     server = NewsSiteServer().start()
     try:
         feed, store = workdir / "feed.jsonl", workdir / "articles.sqlite"
         for stale in (feed, store):
             stale.unlink(missing_ok=True)
-        command = [sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"start_urls={server.base_url}/",
-                   "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "EXTRACTION_WORKERS=2", "-s", "LOG_LEVEL=WARNING",
-                   "-s", f"STORAGE_SQLITE_PATH={store}", "-s", f"EXTRACTION_TEMPLATE_STORE={workdir / 't.sqlite'}",
-                   "-O", str(feed), *(extra or [])]
-        subprocess.run(command, cwd=code, env=dict(os.environ, PYTHONPATH=str(code)), check=True, timeout=600,
-                       capture_output=True)
-        rows = [json.loads(line) for line in feed.read_text(encoding="utf-8").splitlines()]
+        news_crawl(server.base_url + "/", workdir, "LOG_LEVEL=WARNING", *(settings or []), workers=2,
+                   feed=feed.name, level=None, checkout=code, timeout=600)
+        rows = read_feed(feed)
         with sqlite3.connect(store) as db:
             stored = [url for (url,) in db.execute("SELECT url FROM articles")]
         return summarise(server, rows, stored)
@@ -293,6 +290,7 @@ def main() -> None:
     parser.add_argument("--code", type=Path, default=Path(__file__).resolve().parents[2],
                         help="checkout whose crawler runs (default: this one)")
     args = parser.parse_args()
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for helpers.crawl
     with tempfile.TemporaryDirectory() as workdir:
         print(json.dumps(count(args.code, Path(workdir)), indent=1))
 

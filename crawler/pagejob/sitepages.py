@@ -27,12 +27,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from .extractors.document import TextDocument
+from ..extractors.document import TextDocument
 
 SITE = "site"
 LISTING = "listing"
 
-# Weights of the signals for a site page (design choice, the same scale as crawler.pagetypes: a declared type
+# Weights of the signals for a site page (design choice, the same scale as crawler.pagejob.pagetypes: a declared type
 # weighs most, the page naming itself in its URL or title next).
 SITE_SCHEMA_WEIGHT = 3.0
 SITE_URL_WEIGHT = 2.0

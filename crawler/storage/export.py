@@ -4,7 +4,7 @@ A crawl's ``-O`` feed holds what that run scraped; a crawl that was killed and r
 (or no request at all) for the articles the killed run stored, so neither run's feed holds them all. The store
 does: ``export`` writes every stored original article (near-duplicates are linked to their first copy and keep no
 text, so they are left out), in the order they were first stored, with the feed's fields in the feed's order
-(``crawler.items.ARTICLE_FIELDS``). Written to a temporary file and renamed into place, so a killed export
+(``crawler.pagejob.row.ARTICLE_FIELDS``). Written to a temporary file and renamed into place, so a killed export
 leaves no half feed behind.
 """
 
@@ -17,8 +17,9 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from .items import ARTICLE_FIELDS
-from .storage import StoreUnusable, open_article_store
+from ..pagejob.row import ARTICLE_FIELDS
+from .backends import open_article_store
+from .errors import StoreUnusable
 
 STDOUT = "-"
 # Columns the store keeps the item's HTTP validators in; the feed carries them in ``metadata``.

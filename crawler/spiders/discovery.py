@@ -1,9 +1,7 @@
 """The news spider's frontier rules, without Scrapy: which URL names a page, which names an article, which
-is a page of a listing, what a sitemap or feed says about its entries.
+is a page of a listing, what a sitemap or feed says about its entries. A URL as scheduled is the page job's
+``clean_url`` (``crawler.pagejob.urls``: tracking parameters removed, the rest canonicalised by w3lib).
 
-- ``clean_url``: a URL as scheduled: tracking parameters (``utm_*``, ``fbclid``, ``gclid`` ...) removed and the
-  rest canonicalised with w3lib (query sorted, percent-encoding normalised, fragment dropped), so the
-  dupefilter sees one URL per page.
 - ``variant_of``: the article an AMP twin (``/amp/``, ``?amp``, ``?outputType=amp``) or a print view
   (``?print=1``, ``/print/``) shows, so the spider need not fetch the twin when the article is known.
 - ``listing_key``/``page_number``: a listing's pages (``?page=N``, ``/page/N``, a trailing number) share one key.
@@ -18,7 +16,7 @@ from __future__ import annotations
 import re
 import zlib
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime
 from io import BytesIO
@@ -26,36 +24,6 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import lxml.etree
-from w3lib.url import canonicalize_url
-
-# Query parameters that only say where a reader came from (campaign and click ids of the big ad and mail
-# platforms); a page is the same without them. Exact names, plus the prefixes below. NEWS_TRACKING_PARAMETERS
-# adds a site's own.
-TRACKING_PARAMETERS = frozenset({
-    "fbclid", "gclid", "dclid", "gbraid", "wbraid", "msclkid", "yclid", "twclid", "ttclid", "igshid", "mc_cid",
-    "mc_eid", "_ga", "_gl", "mkt_tok", "ocid", "cmpid", "spm", "share", "ref_src", "ref_url",
-})
-TRACKING_PREFIXES = ("utm_", "pk_", "mtm_", "hsa_")
-
-
-def clean_url(url: str, extra_parameters: Iterable[str] = ()) -> str:
-    """``url`` without tracking parameters, canonicalised by w3lib; URLs that are not http(s) unchanged. A URL
-    without query or fragment is taken as it is (links come out of Scrapy's link extractor already made safe)."""
-    if "?" not in url and "#" not in url:
-        return url
-    parts = urlsplit(url)
-    if parts.scheme not in {"http", "https"}:
-        return url
-    extra = {name.lower() for name in extra_parameters}
-    query = [(name, value) for name, value in parse_qsl(parts.query, keep_blank_values=True)
-             if not _tracking(name.lower(), extra)]
-    rebuilt = urlunsplit((parts.scheme, parts.netloc, parts.path or "/", urlencode(query), ""))
-    return canonicalize_url(rebuilt)
-
-
-def _tracking(name: str, extra: set[str]) -> bool:
-    return name in TRACKING_PARAMETERS or name in extra or name.startswith(TRACKING_PREFIXES)
-
 
 # ------------------------------------------------------------------------------ AMP twins and print views
 

@@ -6,7 +6,7 @@ record holding part of the next one (a wrong page). This is ``warc_scan``'s scan
 (Internet Archive ARC 1.0): a record is one header line ``URL IP-address Archive-date Content-type
 Archive-length``, then ``Archive-length`` bytes of block, then a newline; an ``.arc.gz`` is one gzip member a
 record. The length is trusted only when the next record's header line (or the end) follows the block; damage
-is skipped to the next gzip member or the next header line. ``crawler.batch`` hands each whole record to warcio.
+is skipped to the next gzip member or the next header line. ``crawler.bulk.readers`` hands each whole record to warcio.
 Every ARC file is read this way (ARC has no digest to catch a wrong length afterwards): 2.1 ms a record against
 warcio's 1.9 gzipped, 0.37 against 0.30 plain (724 scrapinghub pages), against ~8 ms to extract the page.
 """

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urldefrag, urljoin, urlsplit
 
-from .discovery import clean_url
-from .storage import content_hash, simhash_hex
+from .fingerprints import content_hash, simhash_hex
+from .urls import clean_url
 
 WHITESPACE_RE = re.compile(r"\s+")
 XPATH_START_RE = re.compile(r"^\s*(?:\.?/|\(|ancestor|descendant|following|preceding|self::|id\()")
@@ -175,8 +175,8 @@ class PageExtractor:
     and the pinned rules. Built once per worker process."""
 
     def __init__(self, template_store: str | None, rules: Sequence[SiteRule] = ()) -> None:
-        from .extractors.learning import LearningExtractor
-        from .extractors.urlpattern import UrlPatterns
+        from ..extractors.learning import LearningExtractor
+        from ..extractors.urlpattern import UrlPatterns
 
         self.learner = LearningExtractor(template_store or None)  # learns each page, then the cascade
         self.templates = self.learner.templates
@@ -200,7 +200,7 @@ class PageExtractor:
                     "reason": f"extraction failed: {type(error).__name__}: {error}"}
 
     def _extract(self, html: bytes | str, url: str | None, content_type: str | None) -> dict[str, Any]:
-        from .extractors import parse_html
+        from ..extractors import parse_html
 
         doc = parse_html(html, url, content_type)
         warnings = list(doc.warnings)

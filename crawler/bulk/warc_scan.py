@@ -2,7 +2,7 @@
 
 FastWARC reads records fast but stops at the first bad byte: a corrupt gzip member, garbage between members, or
 a wrong ``Content-Length`` in the middle of a file lost every record after it. This scanner cuts the archive into
-records itself and hands each whole record to FastWARC (``crawler.batch``):
+records itself and hands each whole record to FastWARC (``crawler.bulk.readers``):
 
 1. **Members.** A ``.warc.gz`` is a series of gzip members (the WARC standard, annex D: one record a member). Each
    member is inflated on its own, into a spooled temporary file (memory stays bounded whatever it inflates to).
@@ -19,10 +19,10 @@ records itself and hands each whole record to FastWARC (``crawler.batch``):
 Every damaged range is given out with its byte offsets and why, to be counted and logged. Archives this scanner
 does not read (lz4, zstd with a dictionary, a stream that cannot seek, a file of one huge gzip member or zstd
 frame) are read by FastWARC alone, as before (``NotScannable``): one ``broken_archive`` where it stopped.
-``crawler.batch`` reads an archive with FastWARC first and calls the scanner only from the last good record when
+``crawler.bulk.readers`` reads an archive with FastWARC first and calls the scanner only from the last good record when
 FastWARC stops at damage, so an undamaged archive costs nothing more.
 
-The record layout is a ``RecordFormat`` (``WARC`` here); ``crawler.arc_scan`` gives the ARC one to
+The record layout is a ``RecordFormat`` (``WARC`` here); ``crawler.bulk.arc_scan`` gives the ARC one to
 ``scan_archive``, which shares the member inflation and the resynchronisation.
 """
 

@@ -14,13 +14,13 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from .extractors.document import TextDocument
-from .extractors.text import cjk_ratio
+from ..extractors.document import TextDocument
+from ..extractors.text import cjk_ratio
 from .sitepages import SITE, site_page_of
 
 ARTICLE = "article"
 LISTING = "listing"
-# SITE ("site"): the site's own pages (about, contact, legal, careers, login), from crawler.sitepages.
+# SITE ("site"): the site's own pages (about, contact, legal, careers, login), from crawler.pagejob.sitepages.
 
 ARTICLE_SCHEMA_TYPES = {
     "article", "newsarticle", "blogposting", "reportagenews", "analysisnewsarticle", "opinionnewsarticle",
@@ -115,7 +115,7 @@ def _words(block_words: int, text: str) -> float:
 
 def classify_page(doc: TextDocument, url: str | None = None) -> PageType:
     """Article, listing or site page, with the evidence for it. A named class of site page
-    (``crawler.sitepages``: about, contact, legal, careers, login, search results, tag, author) wins when
+    (``crawler.pagejob.sitepages``: about, contact, legal, careers, login, search results, tag, author) wins when
     its evidence outweighs the page's own claims to be an article."""
     url = url or doc.url or ""
     score = 0.0

@@ -1,14 +1,15 @@
 """Imported once by the fork server of bulk extraction's worker pool (``multiprocessing.set_forkserver_preload``):
 everything a page job needs is imported and loaded here, before any worker is forked, so the workers inherit
-it instead of each paying for it (imports of lxml, Scrapy's item code, the extractors, and the language
-identifier's model: about 0.9 s of CPU per worker measured, and the model's memory shared copy-on-write).
+it instead of each paying for it (imports of lxml, the extractors, the row's code, and the language identifier's model:
+about 0.9 s of CPU per worker measured, and the model's memory shared copy-on-write).
 
 Importing this module outside a fork server costs the same once and does no harm.
 """
 
 from __future__ import annotations
 
-from . import pagejob, pipelines  # noqa: F401  (pipelines: the row's ArticleItem, imported by workers)
+from ..pagejob import job as pagejob
+from . import chunks  # noqa: F401  (what a worker runs: the chunk, its rows)
 
 WARM_UP_PAGE = (b"<html><head><title>Warm-up</title></head><body><article><p>The council met on Tuesday to "
                 b"discuss the budget for the new harbour, and residents asked how the costs would be shared."

@@ -1,0 +1,420 @@
+"""Bulk extraction's resumable run: ``python -m crawler extract-batch INPUT... --output OUT``.
+
+Records come from ``readers`` (saved pages, WARC, ARC, JSON lines; every record that gives no row is counted by
+reason), go in chunks (``chunks``) to a process pool whose workers are the crawl's page job, and their rows go to a
+writer (``writers``: JSON lines or Parquet). The main process reads the inputs lazily and keeps at most
+``workers * CHUNKS_IN_FLIGHT_PER_WORKER`` chunks in memory, so memory does not grow with the input.
+
+Resume: chunks are written in input order; after each durable write a sidecar state file (``OUT.state.json``,
+replaced atomically) records how many input records are done and how long the output is. A rerun of the same
+command truncates the output to that length and skips that many records: no row is written twice or lost, however
+the previous run ended.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import logging
+import multiprocessing
+import os
+import shutil
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..pagejob import job as pagejob
+from .chunks import Chunk, ChunkResult, chunks, extract_chunk, failed_rows, init_batch_worker, learn_chunk
+from .readers import BatchError, input_files, iter_records
+from .records import Page, Skipped, is_html
+from .writers import PARTS_SUFFIX, JsonLinesWriter, OutputWriter, ParquetWriter
+
+if TYPE_CHECKING:
+    from ..pagejob import PageExtractor
+
+logger = logging.getLogger(__name__)
+
+STATE_VERSION = 1
+STATE_SUFFIX = ".state.json"
+TEMPLATE_STORE_SUFFIX = ".templates.sqlite"
+# Two chunks per worker keep every worker busy while the main process writes; this bounds memory.
+CHUNKS_IN_FLIGHT_PER_WORKER = 2
+# A chunk whose worker died is tried again once in a fresh pool, then written with the failure as its reason.
+MAX_CHUNK_ATTEMPTS = 2
+TEMPLATE_MODES = ("one-pass", "two-pass")
+# The crawl pipeline's start method (crawler.pipelines.DEFAULT_START_METHOD, a test keeps them equal), named
+# here so that `python -m crawler` does not import Scrapy for its other commands.
+DEFAULT_START_METHOD = "forkserver"
+BYTES_PER_MB = 1024 * 1024
+
+# ------------------------------------------------------------------------------------------ the run
+
+
+@dataclass
+class BatchState:
+    """What a resumed run needs: the phase, input records done in it, the durable output position, counts."""
+
+    inputs: list[str]
+    templates: str
+    phase: str = "extract"  # "learn" (two-pass, first pass), "extract", "done"
+    records_done: int = 0
+    chunks_done: int = 0
+    output: dict[str, Any] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def save(self, path: Path) -> None:
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.write_text(json.dumps({"version": STATE_VERSION, **self.__dict__}, indent=1), encoding="utf-8")
+        os.replace(temporary, path)
+
+    @classmethod
+    def load(cls, path: Path) -> BatchState | None:
+        if not path.exists():
+            return None
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data.pop("version", None) != STATE_VERSION:
+                raise ValueError("another version")
+            return cls(**data)
+        except (ValueError, TypeError, OSError) as error:
+            raise BatchError(f"{path}: unreadable state file ({error}); remove it or use --overwrite") from error
+
+
+@dataclass
+class BatchResult:
+    rows: int
+    counts: Counter[str]
+    seconds: float
+    workers: int
+    worker_peak_rss: dict[int, int]
+    resumed_from: int = 0
+    already_done: bool = False
+    rows_this_run: int = 0
+    worker_cpu_seconds: float = 0.0  # summed over workers: over ``seconds``, how many cores were busy
+
+    @property
+    def pages_per_second(self) -> float:
+        """Pages extracted by this run (not an earlier, resumed one) per second of its wall time."""
+        return self.rows_this_run / self.seconds if self.seconds > 0 else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        peaks = list(self.worker_peak_rss.values())
+        return {"rows": self.rows, "seconds": round(self.seconds, 2),
+                "pages_per_s": round(self.pages_per_second, 1), "workers": self.workers,
+                "worker_peak_rss_mb": round(max(peaks) / BYTES_PER_MB, 1) if peaks else None,
+                "worker_cpu_s": round(self.worker_cpu_seconds, 2),
+                "cores_busy": round(self.worker_cpu_seconds / self.seconds, 2) if self.seconds > 0 else None,
+                "rows_this_run": self.rows_this_run, "resumed_from_record": self.resumed_from,
+                "counts": dict(sorted(self.counts.items()))}
+
+
+def _progress(enabled: bool | None, description: str, initial: int) -> Any:
+    from tqdm import tqdm
+
+    return tqdm(desc=description, unit=" pages", initial=initial, disable=not enabled if enabled is not None else None,
+                dynamic_ncols=True, smoothing=0.1)
+
+
+class _Runner:
+    """One pass over the inputs through the pool, results committed in input order."""
+
+    def __init__(self, files: list[tuple[Path, str]], state: BatchState, state_path: Path, workers: int,
+                 template_store: str, start_method: str, progress: bool | None) -> None:
+        self.files = files
+        self.state = state
+        self.state_path = state_path
+        self.workers = workers
+        self.template_store = template_store
+        self.start_method = start_method
+        self.progress = progress
+        self.worker_peak_rss: dict[int, int] = {}
+        self.worker_cpu_seconds: dict[int, float] = {}
+        self.pool: ProcessPoolExecutor | None = None
+        self.local: PageExtractor | None = None  # workers=0
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        context = pool_context(self.start_method)
+        return ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
+                                   initializer=init_batch_worker, initargs=(os.getpid(), self.template_store))
+
+    def _submit(self, function: Any, pages: list[Page]) -> Future[ChunkResult]:
+        if self.workers == 0:  # in this process: debugging, and tests of the writing side
+            future: Future[ChunkResult] = Future()
+            if self.local is None:
+                pagejob.init_worker(self.template_store, ())
+                self.local = pagejob.worker_extractor()
+            future.set_result(function(pages))
+            return future
+        if self.pool is None:
+            self.pool = self._new_pool()
+        return self.pool.submit(function, pages)
+
+    def _count_skipped(self, chunk: Chunk) -> None:
+        counts = self.state.counts
+        for record in chunk.records:
+            if isinstance(record, Skipped):
+                counts[record.reason] = counts.get(record.reason, 0) + 1
+                if record.bad:
+                    logger.warning("skipped %s (%s): %s", record.input, record.reason, record.detail)
+                else:
+                    logger.debug("skipped %s (%s): %s", record.input, record.reason, record.detail)
+
+    def _count_rows(self, rows: list[dict[str, Any]]) -> None:
+        counts = self.state.counts
+        for row in rows:
+            counts["pages"] = counts.get("pages", 0) + 1
+            if row.get("text"):
+                counts["with_text"] = counts.get("with_text", 0) + 1
+            else:
+                reason = str(row.get("reason") or "")
+                failed = reason.startswith(("extraction failed", "extraction worker died"))
+                name = "extraction_failed" if failed else "empty_text"
+                counts[name] = counts.get(name, 0) + 1
+                if failed:
+                    logger.warning("%s: %s", (row.get("metadata") or {}).get("input", row.get("url")), reason)
+
+    def run(self, function: Any, writer: OutputWriter | None, description: str) -> int:
+        """Runs ``function`` over every chunk not yet done; returns the rows written in this pass."""
+        from itertools import islice
+
+        records = islice(iter_records(self.files), self.state.records_done, None)
+        upcoming = chunks(records, self.state.chunks_done)
+        limit = max(1, self.workers) * CHUNKS_IN_FLIGHT_PER_WORKER
+        pending: dict[Future[ChunkResult], tuple[Chunk, int]] = {}
+        ready: dict[int, tuple[Chunk, list[dict[str, Any]]]] = {}
+        next_index = self.state.chunks_done
+        uncommitted_records = uncommitted_chunks = 0
+        written = 0
+        exhausted = False
+        with _progress(self.progress, description, self.state.counts.get("pages", 0)
+                       if writer is not None else 0) as bar:
+            while True:
+                while not exhausted and len(pending) + len(ready) < limit:
+                    chunk = next(upcoming, None)
+                    if chunk is None:
+                        exhausted = True
+                        break
+                    pending[self._submit(function, chunk.pages)] = (chunk, 1)
+                if not pending and not ready:
+                    break
+                if pending:
+                    done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        chunk, attempt = pending.pop(future)
+                        try:
+                            result = future.result()
+                        except BrokenProcessPool as error:
+                            self._replace_broken_pool()
+                            if attempt < MAX_CHUNK_ATTEMPTS:
+                                pending[self._submit(function, chunk.pages)] = (chunk, attempt + 1)
+                                continue
+                            result = ChunkResult(failed_rows(chunk.pages, f"extraction worker died: {error}")
+                                                 if writer is not None else [], 0, 0)
+                        if result.worker_pid:
+                            self.worker_peak_rss[result.worker_pid] = max(
+                                result.worker_peak_rss, self.worker_peak_rss.get(result.worker_pid, 0))
+                            self.worker_cpu_seconds[result.worker_pid] = max(
+                                result.worker_cpu_seconds, self.worker_cpu_seconds.get(result.worker_pid, 0.0))
+                        ready[chunk.index] = (chunk, result.rows)
+                while next_index in ready:
+                    chunk, rows = ready.pop(next_index)
+                    next_index += 1
+                    self._count_skipped(chunk)
+                    if writer is not None:
+                        self._count_rows(rows)
+                    durable = writer.write(rows) if writer is not None else True
+                    written += len(rows)
+                    uncommitted_records += len(chunk.records)
+                    uncommitted_chunks += 1
+                    bar.update(len(chunk.pages))
+                    if durable:
+                        self.state.records_done += uncommitted_records
+                        self.state.chunks_done += uncommitted_chunks
+                        if writer is not None:
+                            self.state.output = writer.position()
+                        self.state.save(self.state_path)
+                        uncommitted_records = uncommitted_chunks = 0
+        return written
+
+    def _replace_broken_pool(self) -> None:
+        if self.pool is not None:
+            logger.error("an extraction worker died; restarting the pool")
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+        if self.local is not None:
+            self.local.templates.store.close()
+            self.local = None
+
+
+def pool_context(start_method: str) -> Any:
+    """The multiprocessing context of the worker pool; a fork server is started with the page job loaded
+    (``crawler.bulk.warmup``), so each worker forked from it does not import and load it again."""
+    context = multiprocessing.get_context(start_method)
+    if start_method == "forkserver":
+        context.set_forkserver_preload(["crawler.bulk.warmup"])
+    return context
+
+
+def run_batch(
+    inputs: Sequence[str | os.PathLike[str]],
+    output: str | os.PathLike[str],
+    *,
+    workers: int | None = None,
+    templates: str = "one-pass",
+    template_store: str | None = None,
+    overwrite: bool = False,
+    progress: bool | None = None,
+    start_method: str = DEFAULT_START_METHOD,
+) -> BatchResult:
+    """Extracts every HTML page of the inputs into ``output`` (JSON lines, or Parquet for ``.parquet``),
+    resuming a previous run of the same command."""
+    if templates not in TEMPLATE_MODES:
+        raise BatchError(f"--templates must be one of {', '.join(TEMPLATE_MODES)}, not {templates!r}")
+    workers = (os.cpu_count() or 1) if workers is None else workers
+    if workers < 0:
+        raise BatchError(f"workers must be 0 (in this process) or more, not {workers}")
+    if start_method not in multiprocessing.get_all_start_methods():
+        raise BatchError(f"start method {start_method!r} is not one of {multiprocessing.get_all_start_methods()}")
+    out = Path(output)
+    parquet = out.suffix.lower() == ".parquet"
+    state_path = out.with_name(out.name + STATE_SUFFIX)
+    store = template_store or str(out.with_name(out.name + TEMPLATE_STORE_SUFFIX))
+    files = input_files(inputs)
+    input_names = [str(Path(name).resolve()) for name in inputs]
+    if overwrite:
+        for stale in (state_path, out, Path(store), Path(store + "-wal"), Path(store + "-shm")):
+            stale.unlink(missing_ok=True)
+        shutil.rmtree(Path(str(out) + PARTS_SUFFIX), ignore_errors=True)
+    state = BatchState.load(state_path)
+    if state is None:
+        if out.exists():
+            raise BatchError(f"{out} exists and has no state file {state_path.name}; use --overwrite to replace it")
+        state = BatchState(input_names, templates, phase="learn" if templates == "two-pass" else "extract")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        state.save(state_path)  # before the output exists: an output without a state is someone else's file
+    elif state.inputs != input_names or state.templates != templates:
+        raise BatchError(f"{state_path} is the state of another run (inputs {state.inputs}, templates "
+                         f"{state.templates}); use --overwrite to start again")
+    counts = Counter(state.counts)
+    if state.phase == "done":
+        return BatchResult(counts.get("pages", 0), counts, 0.0, workers, {}, state.records_done, already_done=True)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    resumed_from = state.records_done
+    runner = _Runner(files, state, state_path, workers, store, start_method, progress)
+    started = time.perf_counter()
+    writer: OutputWriter | None = None
+    rows_this_run = 0
+    try:
+        if state.phase == "learn":
+            runner.run(learn_chunk, None, "learning templates")
+            state.counts = {}  # the second pass counts the records again
+            state.phase, state.records_done, state.chunks_done = "extract", 0, 0
+            state.save(state_path)
+        if parquet:
+            writer = ParquetWriter(out, int(state.output.get("parts", 0)))
+        else:
+            writer = JsonLinesWriter(out, int(state.output.get("output_bytes", 0)))
+        rows_this_run = runner.run(extract_chunk, writer, "extracting")
+        writer.finish()
+        state.phase = "done"
+        state.output = writer.position()
+        state.save(state_path)
+        if isinstance(writer, ParquetWriter):
+            writer.remove_parts()
+    finally:
+        if writer is not None:
+            writer.close()
+        runner.close()
+    seconds = time.perf_counter() - started
+    counts = Counter(state.counts)
+    return BatchResult(counts.get("pages", 0), counts, seconds, workers, runner.worker_peak_rss, resumed_from,
+                       rows_this_run=rows_this_run, worker_cpu_seconds=sum(runner.worker_cpu_seconds.values()))
+
+
+@contextlib.contextmanager
+def logging_through_progress_bar() -> Iterator[None]:
+    """Log lines printed above the progress bar instead of through it."""
+    from tqdm.contrib.logging import logging_redirect_tqdm
+
+    with logging_redirect_tqdm():
+        yield
+
+
+# ------------------------------------------------------------------------------------------ command line
+
+
+def command_extract_batch(args: Any, parser: Any) -> int:
+    """``extract-batch``: the summary (JSON) on stdout, skipped records and failures logged on stderr."""
+    if not logging.getLogger().handlers:
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        with logging_through_progress_bar():
+            result = run_batch(args.inputs, args.output, workers=args.workers, templates=args.templates,
+                               template_store=args.template_store, overwrite=args.overwrite,
+                               progress=args.progress, start_method=args.start_method)
+    except BatchError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    if result.already_done:
+        print(f"{args.output}: already complete (state {args.output}{STATE_SUFFIX}); --overwrite to redo it",
+              file=sys.stderr)
+    sys.stdout.write(json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
+    return 0
+
+
+def add_extract_batch_command(commands: Any) -> None:
+    """Adds ``extract-batch`` to the ``python -m crawler`` subcommands (``commands``: argparse subparsers)."""
+    parser = commands.add_parser(
+        "extract-batch", help="extract every HTML page of folders, WARC/ARC files or JSON lines into JSON lines "
+                              "or Parquet, on all cores, resumable",
+        description="Extract every HTML page (HTTP 200 responses of WARC/ARC files; .html/.htm/.gz files of "
+                    "folders, recursively; {url, html} JSON lines) with the crawl's extraction, in a process pool. "
+                    "Rows are the crawl's article rows. Other records are counted by reason. Rerunning the same "
+                    "command after an interruption resumes it; the summary is printed as JSON.",
+    )
+    parser.add_argument("inputs", nargs="+", metavar="INPUT", help="folders, .warc[.gz], .arc[.gz], .jsonl[.gz]")
+    parser.add_argument("--output", "-o", required=True, metavar="OUT",
+                        help="JSON lines file, or Parquet when it ends in .parquet")
+    parser.add_argument("--workers", type=int, default=None, metavar="N",
+                        help="extraction processes (default: one per core; 0 extracts in this process)")
+    parser.add_argument("--templates", choices=TEMPLATE_MODES, default="one-pass",
+                        help="one-pass: templates are learned while extracting; two-pass: learned from every "
+                             "page first, then used on all of them (default: one-pass)")
+    parser.add_argument("--template-store", metavar="PATH",
+                        help=f"SQLite template store (default: OUT{TEMPLATE_STORE_SUFFIX})")
+    parser.add_argument("--overwrite", action="store_true",
+                        help="start again: remove OUT, its state file and its template store first")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="progress bar with pages/s on stderr (default: when stderr is a terminal)")
+    parser.add_argument("--start-method", default=DEFAULT_START_METHOD,
+                        choices=multiprocessing.get_all_start_methods(),
+                        help=f"how workers start (default: {DEFAULT_START_METHOD})")
+    parser.set_defaults(handler=command_extract_batch, command_parser=parser)
+
+
+__all__ = [
+    "BatchError",
+    "BatchResult",
+    "BatchState",
+    "Page",
+    "Skipped",
+    "add_extract_batch_command",
+    "extract_chunk",
+    "input_files",
+    "is_html",
+    "iter_records",
+    "logging_through_progress_bar",
+    "run_batch",
+]

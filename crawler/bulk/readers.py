@@ -1,0 +1,182 @@
+"""Bulk extraction's inputs, read lazily as records (``records``: a ``Page`` to extract or a ``Skipped`` with its
+reason, counted, never written): the input list walked into files by kind, folders of saved pages (recursive;
+``.html``, ``.htm``, ``.gz``), JSON lines of ``{"url": ..., "html": ...}``, and WARC and ARC files (``archives``)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import logging
+import os
+import zlib
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+
+from ..pagejob import limits
+from .archives import read_arc_file, read_warc_file
+from .records import GZIP_MAGIC, MAX_PAGE_BYTES, Page, Record, Skipped
+
+logger = logging.getLogger(__name__)
+
+# A JSON line is a page and its fields: past the page cap and this much more for them it is not one.
+MAX_JSON_LINE_BYTES = MAX_PAGE_BYTES + 1024 * 1024
+HTML_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz", ".gz")  # as the news spider's -a path= mode
+WARC_SUFFIXES = (".warc", ".warc.gz", ".warc.zst", ".warc.lz4")
+ARC_SUFFIXES = (".arc", ".arc.gz")
+JSONL_SUFFIXES = (".jsonl", ".jsonl.gz", ".ndjson", ".ndjson.gz", ".json", ".json.gz")
+
+
+class BatchError(Exception):
+    """A problem with the command as given (inputs, output, state file); nothing has been written."""
+
+
+def _kind(path: Path) -> str | None:
+    name = path.name.lower()
+    if name.endswith(WARC_SUFFIXES):
+        return "warc"
+    if name.endswith(ARC_SUFFIXES):
+        return "arc"
+    if name.endswith(JSONL_SUFFIXES):
+        return "jsonl"
+    if name.endswith(HTML_SUFFIXES):
+        return "html"
+    return None
+
+
+def input_files(inputs: Sequence[str | os.PathLike[str]]) -> list[tuple[Path, str]]:
+    """Every file to read, in a fixed order (inputs as given, folders sorted and recursive), with its kind.
+    What cannot be read in a folder is listed with the reason as its kind (``SKIPPED_KINDS``: an unreadable
+    folder, a symbolic link back to a folder above it, a dangling link), to be counted, not fatal.
+    Raises BatchError for an input that does not exist or whose kind is unknown."""
+    files: list[tuple[Path, str]] = []
+    for given in inputs:
+        path = Path(given)
+        if path.is_dir():
+            files.extend(_walk(path, set()))
+        elif path.is_file():
+            kind = _kind(path)
+            if kind is None:
+                raise BatchError(f"{path}: unknown input kind; expected a folder, "
+                                 f"{', '.join(WARC_SUFFIXES + ARC_SUFFIXES + JSONL_SUFFIXES + HTML_SUFFIXES)}")
+            files.append((path, kind))
+        else:
+            raise BatchError(f"{path}: no such file or folder")
+    return files
+
+
+# Kinds of input_files entries that are not read, only counted: the reason is the kind.
+SKIPPED_KINDS = {"unreadable_folder": "cannot list the folder", "symlink_loop": "a link to a folder above it",
+                 "unreadable_file": "a link to nothing, or not a regular file"}
+
+
+def _walk(folder: Path, above: set[tuple[int, int]]) -> Iterator[tuple[Path, str]]:
+    """Depth first, entries sorted by name (the order ``sorted(folder.rglob("*"))`` gives, which resumed states
+    of earlier versions count on); ``above``: the (device, inode) of the folders on the way here."""
+    try:
+        status = folder.stat()
+        entries = sorted(folder.iterdir())
+    except OSError as error:
+        logger.warning("skipped %s (unreadable_folder): %s", folder, error.strerror or error)
+        yield folder, "unreadable_folder"
+        return
+    identity = (status.st_dev, status.st_ino)
+    if identity in above:
+        yield folder, "symlink_loop"
+        return
+    above = above | {identity}
+    for entry in entries:
+        try:
+            is_dir = entry.is_dir()
+        except OSError:  # ELOOP from a link to itself
+            is_dir = False
+        if is_dir:
+            yield from _walk(entry, above)
+            continue
+        kind = _kind(entry)
+        if kind is None:
+            continue
+        try:
+            regular = entry.is_file()
+        except OSError:
+            regular = False
+        yield entry, kind if regular else "unreadable_file"
+
+
+def _read_html_file(path: Path) -> Record:
+    """The page, inflated as it is read when gzip-compressed (a bomb stops at MAX_PAGE_BYTES)."""
+    where = str(path)
+    try:
+        with path.open("rb") as stream:
+            data = limits.read_capped(stream, MAX_PAGE_BYTES)
+    except limits.TooLarge as error:
+        return Skipped(where, "too_large", str(error), bad=True)
+    except (limits.CorruptData, EOFError) as error:
+        return Skipped(where, "corrupt_file", str(error), bad=True)
+    except OSError as error:
+        return Skipped(where, "unreadable_file", f"cannot read: {error}", bad=True)
+    return Page(data, path.resolve().as_uri(), None, where, "path")
+
+
+def _read_jsonl(path: Path) -> Iterator[Record]:
+    """One record a line; a line past MAX_JSON_LINE_BYTES is skipped without being held, and corrupt gzip data
+    ends the file with a ``broken_archive`` record after the lines before it."""
+    with path.open("rb") as probe:
+        gzipped = probe.read(len(GZIP_MAGIC)) == GZIP_MAGIC
+    opener = gzip.open if gzipped else open
+    line_number = 0
+    try:
+        with opener(path, "rb") as lines:
+            while True:
+                line = lines.readline(MAX_JSON_LINE_BYTES + 1)
+                if not line:
+                    break
+                line_number += 1
+                where = f"{path}:{line_number}"
+                if len(line) > MAX_JSON_LINE_BYTES:
+                    skipped = len(line)
+                    while line and not line.endswith(b"\n"):  # the rest of the line, a piece at a time
+                        line = lines.readline(limits.READ_CHUNK)
+                        skipped += len(line)
+                    yield Skipped(where, "too_large", f"a line of {skipped} bytes", bad=True)
+                elif line.strip():
+                    yield _jsonl_record(line, where)
+    except (OSError, EOFError, zlib.error) as error:
+        yield Skipped(f"{path}:{line_number}", "broken_archive", f"reading stopped: {error}", bad=True)
+
+
+def _jsonl_record(line: bytes, where: str) -> Record:
+    try:
+        data = json.loads(line)
+    except ValueError as error:
+        return Skipped(where, "bad_json", f"not JSON: {error}", bad=True)
+    if not isinstance(data, dict):
+        return Skipped(where, "bad_json", f"a JSON {type(data).__name__}, not an object", bad=True)
+    html = data.pop("html", None)
+    if not isinstance(html, str) or not html.strip():
+        return Skipped(where, "missing_html", "no 'html' string", bad=True)
+    url = data.pop("url", None)
+    content_type = data.pop("content_type", None)
+    status = data.pop("status", None)
+    if status not in (None, 200, "200"):
+        return Skipped(where, "status_not_200", f"{url}: status {status}")
+    return Page(html.encode("utf-8"), url if isinstance(url, str) else None,
+                content_type if isinstance(content_type, str) else None, where, "jsonl", data)
+
+
+def iter_records(files: Iterable[tuple[Path, str]]) -> Iterator[Record]:
+    """Every record of the inputs, in a fixed order (resume counts on it)."""
+    for path, kind in files:
+        if kind in SKIPPED_KINDS:
+            yield Skipped(str(path), kind, SKIPPED_KINDS[kind], bad=True)
+        elif kind == "html":
+            yield _read_html_file(path)
+        elif kind == "warc":
+            yield from read_warc_file(path)
+        elif kind == "arc":
+            yield from read_arc_file(path)
+        else:
+            try:
+                yield from _read_jsonl(path)
+            except OSError as error:
+                yield Skipped(str(path), "unreadable_file", f"cannot read: {error}", bad=True)
+

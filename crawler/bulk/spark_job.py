@@ -1,0 +1,339 @@
+"""Extraction at the seed's scale with Spark: ``python -m crawler spark-extract INPUT OUTPUT --master local[2]``.
+
+The same job under a cluster manager: ``spark-submit --master yarn crawler/spark_job.py INPUT OUTPUT`` (that path
+runs this module; the package must be installed on the executors, e.g. ``--py-files newscrawler.zip`` or a shared
+virtualenv).
+
+Seed 003's MapReduce design, with seed 001's templates as its reduce step:
+
+1. read: WARC files (``.warc``, ``.warc.gz``) or saved pages (``.html``, ``.htm``, ``.gz``) from any path
+   Spark's Hadoop file systems read (``file://``, ``hdfs://``, ``s3a://``; globs and folders), each file
+   whole by one task (``binaryFiles``); only HTTP 200 HTML responses become pages;
+2. map: each page's URL pattern and line hashes (the crawl's own ``TemplateExtractor``);
+3. reduce by URL pattern: at most ``MAX_SAMPLES_PER_PATTERN`` pages of each pattern teach a template store
+   (the crawl's learning code), and the learned templates are broadcast to every executor;
+4. map: every page goes through the crawl pipeline's ``PageExtractor`` with those templates, so a row is the
+   row a crawl or ``extract-batch`` would store (``crawler.pagejob.row.ARTICLE_FIELDS``), plus ``input``;
+5. write Parquet (lists as lists, ``metadata`` as a JSON string) or JSON lines, one part file per partition.
+
+A WARC file is read whole into one task's memory, so executors need memory for their largest input file
+(Common Crawl's are about 1 GB compressed); split larger files or raise ``spark.executor.memory``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import io
+import json
+import os
+import resource
+import sys
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from crawler.bulk.archives import read_warc as batch_read_warc
+from crawler.bulk.records import GZIP_MAGIC, MAX_PAGE_BYTES, Page
+from crawler.extractors.template_store import MAX_SAMPLES_PER_PATTERN, MemoryTemplateStore, Template
+
+FORMATS = ("parquet", "jsonl")
+DEFAULT_MASTER = "local[2]"
+APP_NAME = "newscrawler-extract"
+HTML_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz", ".gz")  # as the news spider's -a path= mode
+WARC_SUFFIXES = (".warc", ".warc.gz")
+LIST_FIELDS = frozenset({"authors", "editors", "tags"})
+INPUT_FIELD = "input"  # where the row came from: file, and record offset in a WARC
+# ru_maxrss is in kilobytes on Linux (getrusage(2)), bytes on macOS.
+MAXRSS_UNIT = 1 if sys.platform == "darwin" else 1024
+BYTES_PER_MB = 1024 * 1024
+
+
+class SparkJobError(Exception):
+    """The job cannot run as asked (no pyspark or Java, bad input or output); nothing was written."""
+
+
+# ------------------------------------------------------------------------------------------ reading (executors)
+
+
+def read_warc(data: bytes, where: str) -> Iterator[Page]:
+    """HTTP 200 HTML responses of one WARC file's bytes, read as extract-batch reads them; a broken archive
+    ends its pages where it breaks, with a warning on stderr, never the job."""
+    for record in batch_read_warc(io.BytesIO(data), where):
+        if isinstance(record, Page):
+            yield record
+        elif record.reason == "broken_archive":
+            print(f"warning: {record.input}: {record.detail}", file=sys.stderr)
+
+
+def read_file(path: str, data: bytes) -> Iterator[Page]:
+    """Pages of one input file by its name: a WARC file, or one saved page (gzip-compressed or not)."""
+    name = path.lower()
+    if name.endswith(WARC_SUFFIXES):
+        yield from read_warc(data, path)
+    elif name.endswith(HTML_SUFFIXES):
+        if data.startswith(GZIP_MAGIC):
+            try:
+                data = gzip.decompress(data)
+            except (OSError, EOFError) as error:
+                print(f"warning: {path}: broken gzip data ({error})", file=sys.stderr)
+                return
+        if len(data) <= MAX_PAGE_BYTES:
+            yield Page(data, path, None, path, "path")
+
+
+# ------------------------------------------------------------------------------------------ templates
+
+
+def pattern_and_hashes(page: Page) -> tuple[str, tuple[str | None, tuple[int, ...]]] | None:
+    """Map step of the reduce: the page's URL pattern and line hashes (None: no pattern, too few lines)."""
+    from crawler.extractors import parse_html
+    from crawler.extractors.template import MIN_Y, page_hashes
+
+    extractor = _template_extractor()
+    pattern = extractor.pattern(page.url)
+    if pattern is None:
+        return None
+    try:
+        hashes = tuple(page_hashes(parse_html(page.html, page.url, page.content_type)))
+    except Exception:  # a page that cannot be parsed teaches nothing; it is extracted (and reported) later
+        return None
+    if len(hashes) < 2 * MIN_Y:
+        return None
+    return pattern, (page.url, hashes)
+
+
+_TEMPLATE_EXTRACTOR: Any = None
+
+
+def _template_extractor() -> Any:
+    global _TEMPLATE_EXTRACTOR
+    if _TEMPLATE_EXTRACTOR is None:
+        from crawler.extractors.template import TemplateExtractor
+
+        _TEMPLATE_EXTRACTOR = TemplateExtractor(store=MemoryTemplateStore())
+    return _TEMPLATE_EXTRACTOR
+
+
+def keep_samples(samples: list, sample: tuple) -> list:
+    """aggregateByKey's step: a pattern keeps its first MAX_SAMPLES_PER_PATTERN pages, as the store does."""
+    if len(samples) < MAX_SAMPLES_PER_PATTERN:
+        samples.append(sample)
+    return samples
+
+
+def merge_samples(left: list, right: list) -> list:
+    return (left + right)[:MAX_SAMPLES_PER_PATTERN]
+
+
+def learn_templates(pattern: str, samples: Sequence[tuple[str | None, tuple[int, ...]]]) -> list[Template]:
+    """Reduce step: the crawl's learning (``TemplateExtractor.learn``) over one pattern's pages in turn."""
+    from crawler.extractors.template import best_sample_template, best_template_match
+
+    store = MemoryTemplateStore()
+    for url, hashes in samples:
+        if best_template_match(hashes, store.templates(pattern)) is not None:
+            continue
+        template = best_sample_template(pattern, list(hashes), store.samples(pattern), url)
+        if template is not None:
+            store.add_template(template)
+        elif not any(s.hashes == hashes for s in store.samples(pattern)):
+            store.add_sample(pattern, hashes, url)
+    return store.templates(pattern)
+
+
+# ------------------------------------------------------------------------------------------ extraction
+
+
+def _peak_rss() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * MAXRSS_UNIT
+
+
+def extract_pages(pages: Iterable[Page], templates: dict[str, list[Template]]) -> Iterator[dict[str, Any]]:
+    """Rows of one partition: the crawl pipeline's extractor, its store holding the learned templates."""
+    from crawler.pagejob import PageExtractor
+    from crawler.pagejob.row import article_row
+
+    extractor = PageExtractor(None)
+    for pattern_templates in templates.values():
+        for template in pattern_templates:
+            extractor.templates.store.add_template(template)
+    for page in pages:
+        fields = extractor.extract(page.html, page.url, page.content_type)
+        row = article_row(fields, {"source": "spark", INPUT_FIELD: page.input}, skip=("html", "url"))
+        row[INPUT_FIELD] = page.input
+        yield row
+
+
+def to_cell(name: str, value: Any) -> Any:
+    """Lists of strings stay lists, ``metadata`` and other structures become JSON strings, the rest strings."""
+    if value is None:
+        return None
+    if name in LIST_FIELDS:
+        return [str(item) for item in (value if isinstance(value, (list, tuple)) else [value])]
+    if isinstance(value, (dict, list, tuple)):
+        return json.dumps(value, ensure_ascii=False, default=str)
+    return value if isinstance(value, str) else str(value)
+
+
+def column_names() -> list[str]:
+    from crawler.pagejob.row import ARTICLE_FIELDS
+
+    return [*ARTICLE_FIELDS, INPUT_FIELD]
+
+
+# ------------------------------------------------------------------------------------------ the job (driver)
+
+
+@dataclass(slots=True)
+class SparkResult:
+    pages: int
+    rows_with_text: int
+    patterns_with_templates: int
+    seconds: float
+    output: str
+    worker_peak_rss_mb: float | None = None  # the largest Python worker's peak RSS (workers are reused)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"pages": self.pages, "rows_with_text": self.rows_with_text,
+                "patterns_with_templates": self.patterns_with_templates, "seconds": round(self.seconds, 3),
+                "pages_per_second": round(self.pages / self.seconds, 2) if self.seconds else None,
+                "worker_peak_rss_mb": self.worker_peak_rss_mb, "output": self.output}
+
+
+def spark_session(master: str | None, app_name: str = APP_NAME, config: dict[str, str] | None = None) -> Any:
+    """A SparkSession; a clear SparkJobError when pyspark or Java is missing."""
+    try:
+        from pyspark.sql import SparkSession
+    except ImportError as error:
+        raise SparkJobError("spark-extract needs pyspark: pip install 'newscrawler[distributed]'") from error
+    builder = SparkSession.builder.appName(app_name).config("spark.ui.enabled", "false")
+    if master:
+        builder = builder.master(master)
+    for key, value in (config or {}).items():
+        builder = builder.config(key, value)
+    try:
+        return builder.getOrCreate()
+    except Exception as error:  # no Java, wrong Java: py4j raises its own kinds
+        raise SparkJobError(f"cannot start Spark ({type(error).__name__}: {error}); pyspark 4 needs Java 17+") \
+            from error
+
+
+def _hadoop_path(spark: Any, given: str) -> str:
+    """A local path becomes a file:// URL (Spark would resolve it against the default file system)."""
+    if "://" in given or given.startswith(("hdfs:", "s3a:", "s3:", "gs:", "file:")):
+        return given
+    return "file://" + os.path.abspath(given)
+
+
+def run(spark: Any, inputs: Sequence[str], output: str, output_format: str = "parquet",
+        templates: bool = True, partitions: int | None = None) -> SparkResult:
+    """Read, learn templates by URL pattern, extract, write; the output folder must not exist."""
+    from pyspark.sql.types import ArrayType, StringType, StructField, StructType
+
+    if output_format not in FORMATS:
+        raise SparkJobError(f"unknown format {output_format!r}; one of {', '.join(FORMATS)}")
+    started = time.perf_counter()
+    context = spark.sparkContext
+    paths = ",".join(_hadoop_path(spark, given) for given in inputs)
+    try:
+        files = context.binaryFiles(paths, minPartitions=partitions or context.defaultParallelism)
+        pages = files.flatMap(lambda item: read_file(item[0], item[1]))
+        if partitions:
+            pages = pages.repartition(partitions)
+        pages = pages.cache()
+        learned: dict[str, list[Template]] = {}
+        if templates:
+            samples = pages.map(pattern_and_hashes).filter(lambda pair: pair is not None)
+            learned = dict(samples.aggregateByKey([], keep_samples, merge_samples)
+                           .map(lambda pair: (pair[0], learn_templates(pair[0], pair[1])))
+                           .filter(lambda pair: bool(pair[1]))
+                           .collect())
+        shared = context.broadcast(learned)
+        names = column_names()
+        rows = pages.mapPartitions(lambda part: extract_pages(part, shared.value)).map(
+            lambda row: tuple(to_cell(name, row.get(name)) for name in names)).cache()
+        schema = StructType([StructField(name, ArrayType(StringType()) if name in LIST_FIELDS else StringType())
+                             for name in names])
+        frame = spark.createDataFrame(rows, schema)
+        writer = frame.write.mode("errorifexists")
+        if output_format == "parquet":
+            writer.parquet(output)
+        else:
+            writer.json(output)
+        text_index = names.index("text")
+        count = rows.count()
+        with_text = rows.filter(lambda row: bool(row[text_index])).count()
+        # Python workers outlive their tasks (spark.python.worker.reuse), so a task per core afterwards
+        # reads the peak RSS that the extraction left in each worker process.
+        slots = context.defaultParallelism
+        peaks = context.parallelize(range(slots), slots).map(lambda _: (os.getpid(), _peak_rss())).collect()
+    except Exception as error:
+        if type(error).__name__ in {"AnalysisException", "Py4JJavaError", "IllegalArgumentException"}:
+            raise SparkJobError(str(error).splitlines()[0]) from error
+        raise
+    finally:
+        if "pages" in locals():
+            pages.unpersist()
+    peak_mb = round(max(rss for _, rss in peaks) / BYTES_PER_MB, 1) if peaks else None
+    return SparkResult(count, with_text, len(learned), time.perf_counter() - started, output, peak_mb)
+
+
+# ------------------------------------------------------------------------------------------ command line
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("inputs", nargs="+", metavar="INPUT",
+                        help="WARC files (.warc, .warc.gz) or saved pages (.html, .htm, .gz): files, folders or "
+                             "globs, on any Hadoop file system (local, hdfs://, s3a://)")
+    parser.add_argument("output", metavar="OUTPUT", help="output folder (must not exist): Parquet or JSON lines "
+                                                         "part files")
+    parser.add_argument("--master", default=None,
+                        help=f"Spark master (default: spark-submit's, else {DEFAULT_MASTER})")
+    parser.add_argument("--format", choices=FORMATS, default="parquet", dest="output_format",
+                        help="parquet (default) or jsonl")
+    parser.add_argument("--partitions", type=int, default=None, metavar="N",
+                        help="spread the pages over N partitions (default: one task per input split)")
+    parser.add_argument("--no-templates", action="store_false", dest="templates",
+                        help="skip the reduce step that learns templates by URL pattern")
+    parser.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE",
+                        help="a Spark setting, e.g. spark.executor.memory=4g (repeatable)")
+
+
+def command(args: argparse.Namespace) -> int:
+    """``spark-extract``: prints the result as JSON on stdout; SparkJobError becomes a message on stderr."""
+    config = {}
+    for pair in args.conf:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise SparkJobError(f"--conf {pair!r}: expected KEY=VALUE")
+        config[key.strip()] = value.strip()
+    master = args.master or (None if os.environ.get("SPARK_ENV_LOADED") else DEFAULT_MASTER)
+    spark = spark_session(master, config=config)
+    try:
+        result = run(spark, args.inputs, args.output, args.output_format, args.templates, args.partitions)
+    finally:
+        spark.stop()
+    print(json.dumps(result.to_dict()))
+    return 0
+
+
+def cli_command(args: argparse.Namespace, parser: argparse.ArgumentParser | None = None) -> int:
+    """The handler of ``python -m crawler spark-extract`` (crawler/cli/program.py): 1 with a message on failure."""
+    try:
+        return command(args)
+    except SparkJobError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point for ``spark-submit crawler/spark_job.py INPUT... OUTPUT``."""
+    parser = argparse.ArgumentParser(prog="spark_job.py", description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    return cli_command(parser.parse_args(argv), parser)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

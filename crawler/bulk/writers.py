@@ -1,0 +1,162 @@
+"""Bulk extraction's outputs: JSON lines (one row a line) or Parquet (part files renamed into place when complete,
+merged into ``OUT`` at the end). ``write`` says when everything written so far is durable, the point a resumed
+run may start from."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..pagejob.row import ARTICLE_FIELDS
+
+if TYPE_CHECKING:
+    pass
+
+PARTS_SUFFIX = ".parts"  # OUT.parts/: Parquet part files before the merge
+# Parquet part files: ~1000 rows of ~5 KB text each is a few MB of memory and a reasonable row group.
+PARQUET_ROWS_PER_PART = 1000
+
+# ------------------------------------------------------------------------------------------ output
+
+
+def json_value(value: Any) -> Any:
+    return str(value)
+
+
+class OutputWriter(Protocol):
+    def write(self, rows: list[dict[str, Any]]) -> bool:
+        """Adds rows; True when everything written so far is durable (a point the state may record)."""
+        ...
+
+    def position(self) -> dict[str, Any]: ...
+
+    def finish(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class JsonLinesWriter:
+    """Appends rows; ``output_bytes`` in the state is the durable length a resumed run truncates to."""
+
+    def __init__(self, path: Path, durable_bytes: int) -> None:
+        self.path = path
+        self.file = path.open("ab")
+        self.file.truncate(durable_bytes)
+        self.file.seek(durable_bytes)
+        self.length = durable_bytes
+
+    def write(self, rows: list[dict[str, Any]]) -> bool:
+        if rows:
+            data = "".join(json.dumps(row, ensure_ascii=False, default=json_value) + "\n" for row in rows)
+            self.length += self.file.write(data.encode("utf-8"))
+            self.file.flush()
+            os.fsync(self.file.fileno())
+        return True
+
+    def position(self) -> dict[str, Any]:
+        return {"output_bytes": self.length}
+
+    def finish(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if not self.file.closed:
+            self.file.close()
+
+
+LIST_FIELDS = frozenset({"authors", "editors", "tags"})
+JSON_FIELDS = frozenset({"metadata"})
+
+
+def parquet_schema() -> Any:
+    import pyarrow as pa
+
+    columns = []
+    for name in ARTICLE_FIELDS:
+        kind = pa.list_(pa.string()) if name in LIST_FIELDS else pa.string()
+        columns.append(pa.field(name, kind))
+    return pa.schema(columns)
+
+
+def parquet_cell(name: str, value: Any) -> Any:
+    """Lists of strings stay lists, ``metadata`` becomes a JSON string, anything else a string."""
+    if value is None:
+        return None
+    if name in LIST_FIELDS:
+        items = value if isinstance(value, (list, tuple)) else [value]
+        return [str(item) for item in items]
+    if name in JSON_FIELDS or isinstance(value, (dict, list)):
+        return json.dumps(value, ensure_ascii=False, default=json_value)
+    return value if isinstance(value, str) else str(value)
+
+
+class ParquetWriter:
+    """Part files of PARQUET_ROWS_PER_PART rows, each renamed into place once written; merged into the output
+    (one row group per part, read one at a time) by ``finish``."""
+
+    def __init__(self, path: Path, parts_done: int) -> None:
+        import pyarrow  # noqa: F401  (fail before any work when it is missing)
+
+        self.path = path
+        self.parts_dir = Path(str(path) + PARTS_SUFFIX)
+        self.parts_dir.mkdir(parents=True, exist_ok=True)
+        self.parts_done = parts_done
+        self.buffer: list[dict[str, Any]] = []
+        self.schema = parquet_schema()
+        for stale in self.parts_dir.iterdir():  # parts of a killed run past its last recorded state
+            if not stale.name.endswith(".parquet") or self._part_number(stale) >= parts_done:
+                stale.unlink()
+
+    @staticmethod
+    def _part_number(path: Path) -> int:
+        try:
+            return int(path.stem.split("-")[-1])
+        except ValueError:
+            return -1
+
+    def _part_path(self, number: int) -> Path:
+        return self.parts_dir / f"part-{number:06d}.parquet"
+
+    def _flush(self) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        columns = {name: [parquet_cell(name, row.get(name)) for row in self.buffer] for name in ARTICLE_FIELDS}
+        table = pa.Table.from_pydict(columns, schema=self.schema)
+        final = self._part_path(self.parts_done)
+        temporary = final.with_suffix(".tmp")
+        pq.write_table(table, temporary)
+        os.replace(temporary, final)
+        self.parts_done += 1
+        self.buffer = []
+
+    def write(self, rows: list[dict[str, Any]]) -> bool:
+        self.buffer.extend(rows)
+        if len(self.buffer) >= PARQUET_ROWS_PER_PART:
+            self._flush()
+            return True
+        return not self.buffer
+
+    def position(self) -> dict[str, Any]:
+        return {"parts": self.parts_done}
+
+    def finish(self) -> None:
+        import pyarrow.parquet as pq
+
+        if self.buffer:
+            self._flush()
+        temporary = self.path.with_name(self.path.name + ".tmp")
+        with pq.ParquetWriter(temporary, self.schema) as writer:
+            for number in range(self.parts_done):
+                writer.write_table(pq.read_table(self._part_path(number), schema=self.schema))
+        os.replace(temporary, self.path)
+
+    def close(self) -> None:
+        self.buffer = []
+
+    def remove_parts(self) -> None:
+        shutil.rmtree(self.parts_dir, ignore_errors=True)
+

@@ -1,0 +1,332 @@
+"""The commands that measure extractors on a data set: ``evaluate`` (shingle F1, or ``--metadata``), ``bench``
+(throughput and memory) and ``train`` (the bayes model), with the choice of extractors and peers they share."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..extractors import available, get_extractor
+from .common import ALL, EXIT_FAILURE, EXIT_OK, NONE, CliError, positive_int, split_names, write
+
+
+def resolve_extractors(parser: argparse.ArgumentParser, spec: str) -> list[str]:
+    """Names from NAME[,NAME...] | all | none.
+
+    An unknown name is a usage error. With ``all``, an extractor whose module does not import (yet) is
+    skipped with a warning, so one broken module does not hide the others; a named one that does not
+    import is a failure.
+    """
+    if spec == NONE:
+        return []
+    if spec == ALL:
+        names = []
+        for name in available():
+            try:
+                get_extractor(name)
+            except Exception as error:  # any import-time error of someone else's module
+                print(f"warning: extractor {name!r} skipped: {type(error).__name__}: {error}",
+                      file=sys.stderr)
+                continue
+            names.append(name)
+        return names
+    names = split_names(spec)
+    unknown = [name for name in names if name not in available()]
+    if unknown or not names:
+        parser.error(f"unknown extractor {', '.join(map(repr, unknown)) or repr(spec)}; "
+                     f"available: {', '.join(available())}, {ALL}")
+    for name in names:
+        try:
+            get_extractor(name)
+        except Exception as error:
+            raise CliError(f"extractor {name!r} cannot be loaded: {type(error).__name__}: {error}") from error
+    return names
+
+
+def resolve_peers(parser: argparse.ArgumentParser, spec: str | None) -> list[str]:
+    from ..evaluation.peers import PEER_PREFIX, PeerUnavailable, check_peer, peer_names
+
+    if not spec:
+        return []
+    names = peer_names() if spec == ALL else [n.removeprefix(PEER_PREFIX) for n in split_names(spec)]
+    unknown = [name for name in names if name not in peer_names()]
+    if unknown:
+        parser.error(f"unknown peer {', '.join(map(repr, unknown))}; known: {', '.join(peer_names())}, {ALL}")
+    for name in names:
+        try:
+            check_peer(name)
+        except PeerUnavailable as error:
+            raise CliError(str(error)) from error
+    return names
+
+
+def load_pages(dataset: str, limit: int | None) -> list:
+    from ..evaluation.datasets import load_dataset
+
+    try:
+        pages = load_dataset(dataset, limit)
+    except (ValueError, OSError, KeyError) as error:
+        raise CliError(f"cannot read the data set: {error}") from error
+    if not pages:
+        raise CliError(f"{dataset}: the data set has no pages")
+    return pages
+
+
+def command_evaluate_metadata(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Per field, the share of pages whose expected metadata we (and each peer) got right."""
+    from ..evaluation import metadata_eval
+
+    peers = split_names(args.peers) if args.peers else []
+    if args.peers == ALL:
+        peers = list(metadata_eval.PEER_LOADERS)
+    unknown = [name for name in peers if name.removeprefix("peer:") not in metadata_eval.PEER_LOADERS]
+    if unknown:
+        parser.error(f"no metadata wrapper for peer {', '.join(map(repr, unknown))}; "
+                     f"known: {', '.join(metadata_eval.PEER_LOADERS)}, {ALL}")
+    pages = [page for page in load_pages(args.dataset, args.limit) if page.metadata]
+    if not pages:
+        raise CliError(f"{args.dataset}: no page has expected metadata (expected-metadata.json)")
+    try:
+        results = metadata_eval.evaluate_metadata(pages, [name.removeprefix("peer:") for name in peers])
+    except ImportError as error:
+        raise CliError(f"a peer cannot be loaded: {error}") from error
+    if args.json:
+        write(json.dumps(metadata_eval.to_json(results), ensure_ascii=False, indent=2))
+    else:
+        write(f"{args.dataset}: {len(pages)} pages with expected metadata; share of pages right per field "
+               "(n = pages where the field is expected)")
+        write(metadata_eval.format_table(results))
+    return EXIT_OK
+
+
+# Extractors fitted on data: under --cv-folds or --train-dataset they are trained per fold, never on a page
+# they are scored on.
+FITTED_EXTRACTORS = ("bayes",)
+LEAVE_ONE_SITE_OUT = "sites"
+
+
+def _fitted_rows(args: argparse.Namespace, pages: list, names: list[str]) -> list:
+    from ..evaluation import fitting
+
+    extra = [page for dataset in args.train_dataset or () for page in load_pages(dataset, None)]
+    rows = []
+    for _name in names:  # bayes is the only fitted extractor today
+        if args.cv_folds is not None:
+            folds = None if args.cv_folds == LEAVE_ONE_SITE_OUT else int(args.cv_folds)
+            rows.append(fitting.cross_validate(pages, extra, folds))
+        else:
+            rows.append(fitting.train_and_test(pages, extra))
+    return rows
+
+
+def command_evaluate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from ..evaluation.evaluate import evaluate, format_table
+
+    if getattr(args, "metadata", False):
+        return command_evaluate_metadata(args, parser)
+    from ..evaluation.peers import PeerUnavailable
+
+    extractors = resolve_extractors(parser, args.extractor)
+    peers = resolve_peers(parser, args.peers)
+    if not extractors and not peers:
+        raise CliError("nothing to evaluate: no extractor could be loaded and no peer was asked for")
+    pages = load_pages(args.dataset, args.limit)
+    held_out = args.cv_folds is not None or bool(args.train_dataset)
+    fitted = [name for name in extractors if held_out and name in FITTED_EXTRACTORS]
+    try:
+        rows = evaluate(pages, [name for name in extractors if name not in fitted], peers)
+    except (ImportError, PeerUnavailable) as error:  # installed, but its import fails
+        raise CliError(str(error)) from error
+    rows = _fitted_rows(args, pages, fitted) + rows
+    if not held_out and any(name in FITTED_EXTRACTORS for name in extractors):
+        print("note: the shipped bayes model was trained on the shared data sets; for a held-out figure use "
+              "--cv-folds N|sites or --train-dataset DIR", file=sys.stderr)
+    for row in rows:
+        if row.errors:
+            print(f"{row.extractor}: raised on {row.errors} of {row.pages} pages (scored as empty): "
+                  + " | ".join(row.error_messages), file=sys.stderr)
+    if args.json:
+        write(json.dumps([row.to_json() for row in rows], ensure_ascii=False, indent=2))
+    else:
+        write(f"{args.dataset}: {len(pages)} pages; F1 ± is the std of {_bootstrap_samples()} bootstrap "
+               "resamples; seconds are end to end (our extractors: parse_html + extract)")
+        write(format_table(rows))
+    if args.report:
+        from ..explain.reports import write_worst_reports
+
+        index = write_worst_reports(pages, extractors, args.report, args.report_pages)
+        print(f"reports of the {args.report_pages} worst pages per extractor: {index}", file=sys.stderr)
+    return EXIT_OK
+
+
+def command_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    import hashlib
+
+    from ..evaluation import fitting
+
+    pages = [page for dataset in args.dataset for page in load_pages(dataset, args.limit)]
+    data = fitting.featurize(pages)
+    names = [str(Path(dataset).resolve().name) for dataset in args.dataset]
+    try:
+        model = fitting.fit(data, None, args.keep, args.min_sites, info={"trained_on": names})
+    except ValueError as error:
+        raise CliError(f"cannot train: {error}") from error
+    content = model.to_json().encode("utf-8")
+    output = Path(args.output)
+    try:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_bytes(content)
+    except OSError as error:
+        raise CliError(f"{output}: cannot write ({error.strerror or error})") from error
+    blocks = sum(page.blocks for page in data.pages)
+    write(f"{output}: {len(content)} bytes, sha256 {hashlib.sha256(content).hexdigest()[:16]}; "
+           f"{len(pages)} pages of {model.info['sites']} sites, {blocks} nodes, "
+           f"{len(model.likelihoods)} features of {len(data.vocabulary)} seen")
+    return EXIT_OK
+
+
+def _bootstrap_samples() -> int:
+    from ..evaluation.metric import BOOTSTRAP_SAMPLES
+
+    return BOOTSTRAP_SAMPLES
+
+
+def command_bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from ..evaluation.bench import BYTES_PER_MB, WORKER_TARGET, bench, format_table, worker_ratio
+
+    extractors = resolve_extractors(parser, args.extractor)
+    peers = resolve_peers(parser, args.peers)
+    pages = load_pages(args.dataset, args.limit)
+    failures: list[str] = []
+
+    def report(message: str) -> None:
+        failures.append(message)
+        print(f"error: {message}", file=sys.stderr)
+
+    rows = bench(pages, extractors, peers, rounds=args.rounds, on_error=report, cpu_time=args.cpu_time,
+                 worker=args.worker)
+    if args.json:
+        write(json.dumps([row.to_json() for row in rows], ensure_ascii=False, indent=2))
+    else:
+        megabytes = sum(len(page.html) for page in pages) / BYTES_PER_MB
+        write(f"{args.dataset}: {len(pages)} pages, {megabytes:.1f} MB of HTML; "
+               f"median of {args.rounds} rounds after a warm-up{'; CPU time' if args.cpu_time else ''}; "
+               "× parse = time / lxml.html.fromstring time in the same round; "
+               "each extractor in its own process")
+        write(format_table(rows))
+        ratio = worker_ratio(rows)
+        if ratio is not None:
+            write(f"{WORKER_TARGET} / default: {ratio:.2f}× the time (the page job's worker function, "
+                  "crawler.pagejob, over default's extraction alone)")
+    return EXIT_FAILURE if failures else EXIT_OK
+
+
+def _folds(value: str) -> str:
+    if value == LEAVE_ONE_SITE_OUT:
+        return value
+    try:
+        number = int(value)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(
+            f"{value!r} is neither a number of folds nor {LEAVE_ONE_SITE_OUT!r}") from error
+    if number < 2:
+        raise argparse.ArgumentTypeError(f"{value}: cross-validation needs at least 2 folds")
+    return value
+
+
+def selection_parser(names: str) -> argparse.ArgumentParser:
+    """The options ``evaluate`` and ``bench`` share: the data set, the extractors and peers, the output."""
+    from ..evaluation.peers import PEERS
+
+    peers_help = "; ".join(f"{peer.name}: {peer.settings}" for peer in PEERS.values())
+    selection = argparse.ArgumentParser(add_help=False)
+    selection.add_argument("--dataset", required=True, metavar="DIR",
+                           help="a data set folder: scrapinghub layout (ground-truth.json + html/) or "
+                                "readability layout (*/source.html[.gz] + expected.html[.gz])")
+    selection.add_argument("--extractor", default="default", metavar="NAME|all",
+                           help=f"comma-separated extractors, {ALL}, or {NONE} (default: default); "
+                                f"known: {names}")
+    selection.add_argument("--peers", metavar="NAMES",
+                           help=f"comma-separated peer libraries to run on the same pages, or {ALL}. "
+                                f"{peers_help}")
+    selection.add_argument("--json", action="store_true", help="print a JSON list instead of a table")
+    selection.add_argument("--limit", type=positive_int, metavar="N", help="only the first N pages (by id)")
+    return selection
+
+
+def add_evaluate_command(commands: Any, selection: argparse.ArgumentParser) -> None:
+    evaluate_parser = commands.add_parser(
+        "evaluate", parents=[selection],
+        help="score extractors (and peers) on a data set: F1, precision, recall",
+        description="Score extractors on a data set with the shingle metric of shared/EVALUATION.md. Each "
+                    "page is parsed once and every extractor runs on that document. Columns: extractor, "
+                    "pages, F1 ± (bootstrap std), precision, recall, accuracy (exact token match), "
+                    "seconds (end to end), errors (pages on which it raised; scored as empty). --json keys: "
+                    "extractor, pages, f1, precision, recall, accuracy, seconds, f1_std.",
+    )
+    evaluate_parser.add_argument("--metadata", action="store_true",
+                                 help="score the metadata instead of the text: per field (title, author, "
+                                      "language, published) the share of pages right; --json prints an "
+                                      "object field -> share, with peers under \"peers\"")
+    evaluate_parser.add_argument("--report", metavar="DIR",
+                                 help="also write an explain report (crawler/explain) of the worst pages of "
+                                      "each extractor, lowest F1 first, and DIR/index.html")
+    evaluate_parser.add_argument("--report-pages", type=positive_int, default=20, metavar="N",
+                                 help="how many worst pages get a report with --report (default: 20)")
+    evaluate_parser.add_argument("--cv-folds", metavar=f"N|{LEAVE_ONE_SITE_OUT}", type=_folds,
+                                 help="fitted extractors (bayes) are cross-validated by site: N folds of sites, "
+                                      f"or {LEAVE_ONE_SITE_OUT} for leave-one-site-out; each fold is scored by a "
+                                      "model trained on the other folds (and on --train-dataset pages)")
+    evaluate_parser.add_argument("--train-dataset", action="append", metavar="DIR",
+                                 help="train fitted extractors on this data set (repeatable); without "
+                                      "--cv-folds they are trained on these sets only and tested on --dataset; "
+                                      "pages of a site in --dataset are left out of training")
+    evaluate_parser.set_defaults(handler=command_evaluate, command_parser=evaluate_parser)
+
+
+def add_bench_command(commands: Any, selection: argparse.ArgumentParser) -> None:
+    from ..evaluation.bench import DEFAULT_ROUNDS
+
+    bench_parser = commands.add_parser(
+        "bench", parents=[selection], help="measure throughput and peak memory on a data set",
+        description="Pages/s, MB/s, time relative to lxml.html.fromstring (× parse) and peak RSS per "
+                    "extractor, each measured in its own forked process with the pages in memory, after a "
+                    "warm-up, median of interleaved rounds. The lxml-parse row is the floor. --json keys: "
+                    "extractor, pages_per_s, mb_per_s, parse_ratio, peak_rss_mb.",
+    )
+    bench_parser.add_argument("--rounds", type=positive_int, default=DEFAULT_ROUNDS, metavar="N",
+                              help=f"timed rounds; the median is reported (default: {DEFAULT_ROUNDS})")
+    bench_parser.add_argument("--cpu-time", action="store_true",
+                              help="time each pass by the process's CPU time, not wall time: steadier on a "
+                                   "shared machine (pages/s is then pages per CPU-second)")
+    bench_parser.add_argument("--worker", action="store_true",
+                              help="also measure the crawl's worker function (crawler.pagejob: extraction that "
+                                   "learns templates, metadata, page type, fingerprints) as the row 'worker', "
+                                   "and print its time over default's")
+    bench_parser.set_defaults(handler=command_bench, command_parser=bench_parser)
+
+
+def add_train_command(commands: Any) -> None:
+    from ..evaluation.fitting import KEEP_FEATURES_PER_SITE, MIN_SITES
+    from ..extractors.bayes import MODEL_PATH
+
+    train_parser = commands.add_parser(
+        "train", help="build the naive Bayes model of the bayes extractor from data sets' gold text",
+        description="Label every node of every page content or not by its overlap with the gold text, count "
+                    "features per class, keep the words and attribute tokens of highest information gain, and "
+                    "write the model (JSON with its format version; the same input gives the same bytes).",
+    )
+    train_parser.add_argument("--dataset", required=True, action="append", metavar="DIR",
+                              help="a data set folder with gold text (repeatable; pages are pooled)")
+    train_parser.add_argument("--output", default=str(MODEL_PATH), metavar="FILE",
+                              help=f"where to write the model (default: the shipped {MODEL_PATH.name})")
+    train_parser.add_argument("--keep", type=positive_int, metavar="N",
+                              help="words and attribute tokens kept by information gain (default: "
+                                   f"{KEEP_FEATURES_PER_SITE:g} per training site)")
+    train_parser.add_argument("--min-sites", type=positive_int, default=MIN_SITES, metavar="N",
+                              help=f"a word or token must occur on this many sites (default {MIN_SITES})")
+    train_parser.add_argument("--limit", type=positive_int, metavar="N", help="only the first N pages of each set")
+    train_parser.set_defaults(handler=command_train, command_parser=train_parser)
