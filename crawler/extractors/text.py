@@ -11,13 +11,17 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .scripts import token_pattern
+
 # Han (incl. extensions A-F and compatibility), Hiragana, Katakana, Bopomofo, Hangul syllables and jamo.
 CJK_CHARS = (
     "\u1100-\u11ff\u2e80-\u2fdf\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31a0-\u31ff"
     "\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f"
     "\U00020000-\U0002fa1f"
 )
-TOKEN_RE = re.compile(rf"[{CJK_CHARS}]|[^\W{CJK_CHARS}]+")
+# Words keep their combining marks; runs of scripts written without spaces are cut to their characters per
+# word (crawler.extractors.scripts).
+TOKEN_RE = re.compile(token_pattern(CJK_CHARS))
 CJK_RE = re.compile(rf"[{CJK_CHARS}]")
 WHITESPACE_RE = re.compile(r"\s+")
 
@@ -28,7 +32,8 @@ CJK_COLUMNS = 2
 
 
 def tokens(text: str) -> list[str]:
-    """Word tokens: runs of word characters, each CJK character on its own."""
+    """Word tokens: runs of word characters with their marks, each CJK character on its own, runs of Thai,
+    Lao, Khmer or Myanmar in pieces of a word's length."""
     return TOKEN_RE.findall(text)
 
 
