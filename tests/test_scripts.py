@@ -9,13 +9,12 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
+from helpers.world_pages import PAGES
 
 from crawler.evaluation.metric import tokens as metric_tokens
 from crawler.extractors import available, extract
 from crawler.extractors.scripts import COMBINING_MARKS, MARKS_UNICODE_VERSION, mark_ranges, stopword_key
 from crawler.extractors.text import count_words, tokens
-
-from helpers.world_pages import PAGES
 
 URL = "https://news.example/2026/11/17/article.html"
 EXTRACTORS = [name for name in available() if name != "template"]
@@ -87,4 +86,4 @@ def test_the_metric_keeps_evaluation_md_tokens():
     unicodedata.unidata_version != MARKS_UNICODE_VERSION, reason="the mark list was generated for another Unicode"
 )
 def test_mark_list_is_every_combining_mark_of_the_bmp():
-    assert COMBINING_MARKS == mark_ranges()
+    assert mark_ranges() == COMBINING_MARKS
