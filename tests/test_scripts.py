@@ -13,6 +13,7 @@ from helpers.world_pages import PAGES
 
 from crawler.evaluation.metric import tokens as metric_tokens
 from crawler.extractors import available, extract
+from crawler.extractors.justext import keyed_stoplist, stopword_tokens
 from crawler.extractors.scripts import COMBINING_MARKS, MARKS_UNICODE_VERSION, mark_ranges, stopword_key
 from crawler.extractors.text import count_words, tokens
 
@@ -20,9 +21,9 @@ URL = "https://news.example/2026/11/17/article.html"
 EXTRACTORS = [name for name in available() if name != "template"]
 # Spaced scripts: a word is a white-space separated piece, so the count is exact but for hyphenated words.
 SPACED_TOLERANCE = 0.05
-# Thai and Khmer: an estimate from characters per word (scripts.py), against the writer's segmentation.
+# Thai, Khmer, Myanmar: an estimate from characters per word (scripts.py), against the writer's segmentation.
 UNSPACED_TOLERANCE = 0.15
-UNSPACED = {"thai", "khmer"}
+UNSPACED = {"thai", "khmer", "myanmar"}
 
 
 def test_a_word_keeps_its_vowel_signs():
@@ -87,3 +88,14 @@ def test_the_metric_keeps_evaluation_md_tokens():
 )
 def test_mark_list_is_every_combining_mark_of_the_bmp():
     assert mark_ranges() == COMBINING_MARKS
+
+
+def test_jusText_stoplist_spelled_like_the_words():
+    # jusText's Arabic list writes tanwin ("أيضاً"); the same word in a text without vowel points is a stopword.
+    assert stopword_tokens("أيضا أيضاً") == ["أيضا", "أيضا"]
+    assert "أيضا" in keyed_stoplist("ar")
+
+
+def test_hebrew_points_and_tamil_vowel_signs_inside_words():
+    assert count_words("בְּרֵאשִׁית בָּרָא אֱלֹהִים") == 3
+    assert count_words("தமிழ் நாட்டில் மழை பெய்தது") == 4

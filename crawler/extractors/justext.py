@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 
 from lxml import etree
 
@@ -117,6 +118,13 @@ def stopword_tokens(text: str) -> list[str]:
     return [stopword_key(word) for word in tokens(text)]
 
 
+@lru_cache(maxsize=64)
+def keyed_stoplist(language: str) -> frozenset[str]:
+    """``text.stoplist`` spelled as ``stopword_tokens`` spells words (jusText's Arabic list writes tanwin:
+    "أيضاً", which a text without vowel points writes "أيضا")."""
+    return frozenset(stopword_key(word) for word in stoplist(language))
+
+
 @dataclass(slots=True)
 class BlockState:
     """What the steps know about one block: its measures, both classes, and why the last one was set."""
@@ -150,7 +158,7 @@ class ChooseStoplist(Step):
 
     def process(self, run: Run) -> bool:
         language = run.doc.language or FALLBACK_LANGUAGE
-        stopwords = stoplist(language)
+        stopwords = keyed_stoplist(language)
         if language in CJK_LANGUAGES and stopwords:
             parameters = CJK_PARAMETERS
         elif stopwords:
@@ -209,7 +217,7 @@ class MeasureBlocks(Step):
         for block in run.blocks:
             stopwords, parameters = state.stopwords, state.parameters
             if state.language not in CJK_LANGUAGES and cjk_ratio(block.text) >= CJK_BLOCK_SHARE:
-                stopwords, parameters = stoplist(CJK_BLOCK_LANGUAGE), CJK_PARAMETERS
+                stopwords, parameters = keyed_stoplist(CJK_BLOCK_LANGUAGE), CJK_PARAMETERS
             state.blocks.append(self.measure(block, stopwords, anchors, parameters))
         return bool(state.blocks)
 

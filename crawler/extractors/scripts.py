@@ -55,18 +55,19 @@ COMBINING_MARKS = (
 
 # Scripts written without spaces: (letters, digits and marks of the script; characters per token).
 # Characters are code points, marks included. Measured with ICU 72's dictionary word break (PyICU 2.17,
-# ``BreakIterator.createWordInstance``) and by hand on the news paragraphs of tests/helpers/world_pages.py
-# (written for this purpose, not taken from the shared sets, which hold no page in these scripts):
-# Thai 694 characters = 168 ICU words (4.1 a word) = 152 hand-segmented words (4.6); Khmer 618 characters = 115
-# ICU words (5.4) = 129 hand-segmented (4.8). A run shorter than the figure still counts one word, so
-# the count over a text is the sum of ceil(run / figure): with 5, Thai 143 (hand 152), Khmer 129 (hand 129).
-# Lao and Myanmar have no prose sample here: ICU on CLDR's locale display names (babel) gives Lao 3.0,
-# Myanmar 2.7 and Thai 3.6 characters a word (names of languages and countries are short words and
-# transliterations); scaled by Thai's prose/names ratio (4.6/3.6) that is 3.8 and 3.4, so 4 for both.
+# ``BreakIterator.createWordInstance``; installed only to measure) and by hand on the news paragraphs of
+# tests/helpers/world_pages.py (written for this purpose; the shared sets hold no page in these scripts):
+#   Thai     694 characters = 168 ICU words (4.1 a word) = 152 hand-segmented words (4.6)
+#   Khmer    618 characters = 115 ICU words (5.4)        = 129 hand-segmented words (4.8)
+#   Myanmar  636 characters = 125 ICU words (5.1)        = 122 hand-segmented words (5.2)
+# A run shorter than the figure still counts one word, so a text counts the sum of ceil(run / figure): with 5,
+# Thai 143 words (hand 152), Khmer 129 (129), Myanmar 130 (122). Lao has no prose sample here: ICU on CLDR's
+# locale display names (babel; short words and transliterations, which undercount every script) gives Lao
+# 3.0 characters a word against Thai's 3.6, and Thai's prose figure (4.1-4.6) scaled by that is 3.4-3.8: 4.
 THAI_CHARACTERS_PER_WORD = 5
 KHMER_CHARACTERS_PER_WORD = 5
+MYANMAR_CHARACTERS_PER_WORD = 5
 LAO_CHARACTERS_PER_WORD = 4
-MYANMAR_CHARACTERS_PER_WORD = 4
 UNSPACED_SCRIPTS: dict[str, tuple[str, int]] = {
     # Thai letters, vowels, tone marks, repetition mark (U+0E46) and digits; not ฯ (U+0E2F) and ๏ ๚ ๛.
     "Thai": ("\u0e01-\u0e2e\u0e30-\u0e3a\u0e40-\u0e4e\u0e50-\u0e59", THAI_CHARACTERS_PER_WORD),

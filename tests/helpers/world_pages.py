@@ -2,7 +2,7 @@
 
 Written for the tests (not copied from any site): five paragraphs of a plausible news story, a menu,
 breadcrumbs, related links and a footer in the page's own language. In scripts written without spaces
-(Thai, Khmer) the paragraphs mark word boundaries with "|", the writer's segmentation; ``paragraphs``
+(Thai, Khmer, Myanmar) the paragraphs mark word boundaries with "|", the writer's segmentation; ``paragraphs``
 removes the marks and ``reference_words`` counts the words they delimit. In other scripts a word is a
 white-space separated piece with letters in it.
 """
@@ -139,6 +139,31 @@ KHMER = WorldPage(
     footer=("អំពីយើង", "ទំនាក់ទំនង", "គោលការណ៍ឯកជនភាព", "ផ្សាយពាណិជ្ជកម្ម", "© 2026 ព័ត៌មានខ្មែរ រក្សាសិទ្ធិគ្រប់យ៉ាង"),
 )
 
+MYANMAR = WorldPage(
+    language="my",
+    title="ရန်ကုန်မြို့တွင် မိုးသည်းထန်စွာရွာသွန်း",
+    raw_paragraphs=(
+        "ရန်ကုန်|မြို့|တွင်|ယမန်နေ့|က|မိုး|သည်းထန်စွာ|ရွာသွန်း|ခဲ့|သဖြင့် လမ်း|အများအပြား|ရေ|လွှမ်းမိုး|ခဲ့|ပြီး|ယာဉ်"
+        "|ကြောပိတ်ဆို့မှု|များ|ဖြစ်ပွား|ခဲ့|သည်။",
+        "မိုးလေဝသ|ဦးစီးဌာန|က|နောက်|သုံး|ရက်|အတွင်း|မိုး|ဆက်လက်|ရွာသွန်း|နိုင်|ကြောင်း|သတိပေး|ထုတ်ပြန်|ခဲ့|သည်။ ပြည်သူ|များ"
+        "|သည်|မလိုအပ်|ဘဲ|အပြင်|မ|ထွက်|ရန်|မေတ္တာရပ်ခံ|ထား|သည်။",
+        "မြို့တော်|စည်ပင်သာယာရေး|ကော်မတီ|သည် နိမ့်ဝှမ်း|ဒေသ|များ|မှ|ရေ|ကို|ထုတ်|ရန်|ရေစုပ်စက်|တစ်ရာ|ကျော်|ကို|အသုံးပြု|နေ"
+        "|ကြောင်း|ပြော|သည်။",
+        "ကျောင်း|အများအပြား|သည်|ကျောင်းသား|များ|၏|လုံခြုံရေး|အတွက်|ယာယီ|ပိတ်|ထား|ပြီး ရထား|ဝန်ဆောင်မှု|များ|မှာ|ပုံမှန်"
+        "|အတိုင်း|လည်ပတ်|နေ|ဆဲ|ဖြစ်|သည်။",
+        "ကျွမ်းကျင်သူ|များ|က|မြို့|၏|ရေနုတ်မြောင်း|စနစ်|ကို|ရေရှည်|အစီအစဉ်|ဖြင့်|ပြုပြင်|ရန်|လိုအပ်|ကြောင်း|ပြော|ပြီး"
+        " အစိုးရ|က|ထိခိုက်|သော|မိသားစု|များ|ကို|ကူညီ|မည်|ဖြစ်|ကြောင်း|ဆို|သည်။",
+    ),
+    menu=("ပင်မစာမျက်နှာ", "နိုင်ငံရေး", "စီးပွားရေး", "အားကစား", "ဖျော်ဖြေရေး", "နိုင်ငံတကာ", "နည်းပညာ", "ဆက်စပ်သတင်းများ"),
+    related=(
+        "ရွှေဈေးနှုန်း ထပ်မံမြင့်တက်",
+        "မန္တလေးတွင် စာအုပ်ပြပွဲ ဖွင့်လှစ်",
+        "အမျိုးသားဘောလုံးအသင်း အနိုင်ရ",
+        "ဆန်ဈေးနှုန်း တည်ငြိမ်",
+    ),
+    footer=("ကျွန်ုပ်တို့အကြောင်း", "ဆက်သွယ်ရန်", "ကိုယ်ရေးအချက်အလက်မူဝါဒ", "ကြော်ငြာ", "© 2026 မြန်မာသတင်း။ မူပိုင်ခွင့်ရယူပြီး။"),
+)
+
 ARABIC = WorldPage(
     language="ar",
     direction="rtl",
@@ -232,6 +257,7 @@ PAGES = {
     "hindi": HINDI,
     "thai": THAI,
     "khmer": KHMER,
+    "myanmar": MYANMAR,
     "arabic": ARABIC,
     "russian": RUSSIAN,
     "vietnamese-nfc": VIETNAMESE_NFC,
