@@ -10,7 +10,9 @@ Two facts that a regex ``\\w+`` gets wrong, both measured on the pages of ``test
   sentence. Like CJK (where each character is a token), such a run is cut into tokens of a fixed number of
   characters, the script's characters per word, so that word counts (and every threshold on them) mean about
   the same as in a spaced script. A real segmenter (ICU's dictionary break iterator via PyICU) needs the ICU
-  C++ library and a compiler to install and costs far more than one regex (see ``TOKENS_PER_SCRIPT`` below).
+  C++ library and a compiler to install and is 8 times slower: 17.8 ms against 2.2 ms for the Thai, Khmer
+  and Myanmar paragraphs of the test pages x50 (750 paragraphs, 98,750 characters; 20,300 against 20,100
+  words), timeit best of 5.
 
 Tibetan separates syllables with a tsheg (U+0F0B, not a word character), so it counts syllables, as before.
 """
