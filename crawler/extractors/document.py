@@ -309,7 +309,8 @@ class TextDocument:
 
     @cached_property
     def language(self) -> str | None:
-        """ISO 639-1 code of the main text, identified on the longest blocks (py3langid)."""
+        """ISO 639-1 code of the main text, identified on the longest blocks (fastText's
+        lid.176 model, ``crawler.extractors.language``) when first read."""
         from .language import identify_language
 
         return identify_language(self.blocks, self.declared_language)

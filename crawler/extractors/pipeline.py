@@ -78,7 +78,6 @@ class Extractor:
             title=run.doc.title,
             extractor=self.name,
             url=run.doc.url,
-            language=run.doc.language if text else None,
             template=template,
             reason=reason,
             encoding=run.doc.encoding,
