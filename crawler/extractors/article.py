@@ -29,7 +29,7 @@ class _LazyLanguage:
             article.__dict__[self._slot] = value
         return value
 
-    def __set__(self, article: Article, value: str | None | object) -> None:
+    def __set__(self, article: Article, value: object) -> None:
         article.__dict__[self._slot] = value
 
 

@@ -32,16 +32,19 @@ the text (``default/template+blocks``, ``default/blocks``, ``default/blocks+wide
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from lxml import etree
 
 from .article import Article
 from .beyond_prose import JoinContentBeside, JoinRepeatedUnits, declares_posts, is_card_list
+from .cascade_state import CascadeRun, cascade_state
 from .document import TextBlock, TextDocument
 from .lineblock import LineBlockExtractor
 from .pipeline import Extractor, Run, Step
 from .render import data_table
+from .subtree import SubtreeCounts, SubtreeSums, TreeIndex
 from .template import TemplateExtractor, normalize_line
 
 # Class/id words that mark a container as page furniture (readability's "unlikely candidates" and
@@ -194,7 +197,7 @@ def _is_boilerplate_container(
     return f"class/id '{negative.group(0)}'" if negative else None
 
 
-def _extra_link_density(words: dict[etree._Element, list[int]], outer: etree._Element, inner: etree._Element) -> float:
+def _extra_link_density(words: SubtreeCounts, outer: etree._Element, inner: etree._Element) -> float:
     """Link density of the text that ``outer`` holds beyond ``inner``."""
     outer_words, outer_links = words.get(outer, (0, 0))
     inner_words, inner_links = words.get(inner, (0, 0))
@@ -202,7 +205,7 @@ def _extra_link_density(words: dict[etree._Element, list[int]], outer: etree._El
     return (outer_links - inner_links) / extra if extra > 0 else 0.0
 
 
-def _card_list_text_beside(node: etree._Element, running: dict[etree._Element, float]) -> float:
+def _card_list_text_beside(node: etree._Element, running: SubtreeSums) -> float:
     """Running text of the card lists among ``node``'s siblings and below them: other stories, not more sections
     of this one, however few links they carry."""
     parent = node.getparent()
@@ -225,6 +228,21 @@ def _all_lines_in(block: TextBlock, lines: frozenset[str]) -> bool:
     return all(normalize_line(line) in lines for line in block.text.split("\n") if line.strip())
 
 
+def block_positions(run: Run) -> tuple[TreeIndex, list[int | None]]:
+    """The document-order index of the run's tree and each block's position in it (its element's), None for a
+    block with no element in the tree."""
+    state = cascade_state(run)
+    if state.tree_index is None or state.positions is None:
+        index = run.doc.tree_index
+        if index is None:  # blocks made by hand, without a document tree: their elements' own tree
+            top = next((b.element for b in run.blocks if b.element is not None), None)
+            index = TreeIndex.of(top.getroottree().getroot()) if top is not None else TreeIndex({}, [])
+        position = index.position
+        state.tree_index = index
+        state.positions = [position.get(b.element) if b.element is not None else None for b in run.blocks]
+    return state.tree_index, state.positions
+
+
 def _block_score(block: TextBlock) -> float:
     if block.num_words < MIN_SCORING_WORDS or block.link_density > MAX_SCORING_LINK_DENSITY:
         return 0.0
@@ -239,34 +257,31 @@ class MarkFurniture(Step):
     """
 
     def process(self, run: Run) -> bool:
-        running_words: dict[etree._Element, float] = {}
-        total = 0.0
+        state = cascade_state(run)
         scores = [_block_score(block) for block in run.blocks]
-        for block, score in zip(run.blocks, scores, strict=True):
-            total += score
-            node = block.element
-            while score and node is not None:
-                running_words[node] = running_words.get(node, 0.0) + score
-                node = node.getparent()
+        total = sum(scores)
+        index, positions = block_positions(run)
+        running_words = SubtreeSums(index, index.prefix(
+            (at, score) for at, score in zip(positions, scores, strict=True) if score and at is not None))
         posts = declares_posts(run.doc)
         if posts:
-            run.notes["posts"] = f"schema.org {posts}: comment and reply containers are the posts"
+            state.posts = f"schema.org {posts}: comment and reply containers are the posts"
         furniture, verdicts = self._mark(run, running_words, total, comments=not posts, names=True)
         outside = sum(score for index, score in enumerate(scores) if index not in furniture)
         if total >= NAMES_RETRY_BELOW_WORDS > outside:
-            run.notes["names_ignored"] = (f"{outside:.0f} words of running text outside furniture named by class/id: "
-                                          "furniture by tags and roles only")
+            state.names_ignored = (f"{outside:.0f} words of running text outside furniture named by class/id: "
+                                   "furniture by tags and roles only")
             furniture, verdicts = self._mark(run, running_words, total, comments=False, names=False)
-        run.notes["furniture"] = furniture
-        run.notes["furniture_of_element"] = verdicts
+        state.furniture = furniture
+        state.furniture_of_element = verdicts
         return bool(furniture)
 
     def _mark(
-        self, run: Run, running_words: dict[etree._Element, float], total: float, *, comments: bool, names: bool
+        self, run: Run, running_words: SubtreeSums, total: float, *, comments: bool, names: bool
     ) -> tuple[dict[int, str], dict[etree._Element, str | None]]:
         verdicts: dict[etree._Element, str | None] = {}
         furniture: dict[int, str] = {}
-        template_lines: frozenset[str] = run.notes.get("template_lines", frozenset())
+        template_lines = cascade_state(run).template_lines
         for index, block in enumerate(run.blocks):
             reason = self._nearest(block.element, verdicts, running_words, total or 1.0, comments, names)
             if reason:
@@ -279,7 +294,7 @@ class MarkFurniture(Step):
     def _nearest(
         element: etree._Element | None,
         verdicts: dict[etree._Element, str | None],
-        running_words: dict[etree._Element, float],
+        running_words: SubtreeSums,
         total: float,
         comments: bool = True,
         names: bool = True,
@@ -295,7 +310,7 @@ class MarkFurniture(Step):
             node = node.getparent()
         for node in reversed(path):
             result = result or _is_boilerplate_container(
-                node, running_words.get(node, 0.0) / total, comments=comments, names=names
+                node, (running_words.get(node) or 0.0) / total, comments=comments, names=names
             )
             verdicts[node] = result
         return result
@@ -305,26 +320,22 @@ class ScoreContainers(Step):
     """Each running-text block outside furniture scores its container and the two above it."""
 
     def process(self, run: Run) -> bool:
-        furniture: dict[int, str] = run.notes.get("furniture", {})
+        state = cascade_state(run)
+        furniture = state.furniture
         blocks_per_element: dict[etree._Element, int] = {}
         for block in run.blocks:
             if block.element is not None:
                 blocks_per_element[block.element] = blocks_per_element.get(block.element, 0) + 1
         scores: dict[etree._Element, float] = {}
-        running: dict[etree._Element, float] = {}  # running text under each element, furniture left out
-        words: dict[etree._Element, list[int]] = {}  # [words, words in links] under each element, likewise
-        for index, block in enumerate(run.blocks):
-            if block.element is None or index in furniture:
-                continue
-            score = _block_score(block)
-            ancestor = block.element
-            while ancestor is not None:
-                if score:
-                    running[ancestor] = running.get(ancestor, 0.0) + score
-                counts = words.setdefault(ancestor, [0, 0])
-                counts[0] += block.num_words
-                counts[1] += block.num_words_in_anchor_text
-                ancestor = ancestor.getparent()
+        index, positions = block_positions(run)
+        counted = [(at, block, _block_score(block)) for i, (at, block) in enumerate(zip(positions, run.blocks,
+                                                                                        strict=True))
+                   if at is not None and i not in furniture]
+        # Running text and (words, words in links) under any element, furniture left out.
+        running = SubtreeSums(index, index.prefix((at, score) for at, _, score in counted if score))
+        words = SubtreeCounts(index, index.prefix((at, block.num_words) for at, block, _ in counted),
+                              index.prefix((at, block.num_words_in_anchor_text) for at, block, _ in counted))
+        for _, block, score in counted:
             if not score:
                 continue
             # An element that is one paragraph (a <p>, or a <div> used as one) is not a candidate itself:
@@ -345,9 +356,9 @@ class ScoreContainers(Step):
             total, linked = words.get(node, (0, 0))
             if total:
                 scores[node] *= 1.0 - linked / total
-        run.notes["container_scores"] = scores
-        run.notes["running_text"] = running
-        run.notes["words"] = words
+        state.container_scores = scores
+        state.running_text = running
+        state.words = words
         return bool(scores)
 
 
@@ -355,13 +366,14 @@ class ChooseContentRoot(Step):
     """The best-scoring container, plus siblings that score close to it."""
 
     def process(self, run: Run) -> bool:
-        scores: dict[etree._Element, float] = run.notes.get("container_scores", {})
-        if not scores:
-            run.notes["reason"] = "no block of running text"
+        state = cascade_state(run)
+        scores = state.container_scores
+        if not scores or state.running_text is None or state.words is None:
+            state.reason = "no block of running text"
             return False
         ranked = sorted(scores, key=scores.__getitem__, reverse=True)[:TOP_CANDIDATES]
         best = self._common_ancestor(ranked, scores)
-        best = self._climb(best, run.notes.get("running_text", {}), run.notes.get("words", {}))
+        best = self._climb(best, state.running_text, state.words)
         best = self._out_of_data_table(best)
         roots = [best]
         parent = best.getparent()
@@ -371,13 +383,11 @@ class ChooseContentRoot(Step):
             for sibling in parent:
                 if sibling is not best and scores.get(sibling, 0.0) >= threshold:
                     roots.append(sibling)
-        run.notes["content_roots"] = roots
+        state.content_roots = roots
         return True
 
     @staticmethod
-    def _climb(
-        best: etree._Element, running: dict[etree._Element, float], words: dict[etree._Element, list[int]]
-    ) -> etree._Element:
+    def _climb(best: etree._Element, running: SubtreeSums, words: SubtreeCounts) -> etree._Element:
         """Moves up while an ancestor a few levels up holds much more running text than the chosen
         container: the article is split over sections or columns that score separately."""
         climbed = True
@@ -429,44 +439,37 @@ class KeepBlocksInRoot(Step):
     """Blocks inside the chosen container are content unless they sit in page furniture."""
 
     def process(self, run: Run) -> bool:
-        roots = set(run.notes.get("content_roots", ()))
-        if not roots:
+        state = cascade_state(run)
+        if not state.content_roots:
             return False
-        furniture: dict[int, str] = run.notes.get("furniture", {})
+        furniture = state.furniture
         # Why a root other than the chosen container is content (set by the steps that joined it).
-        joined: dict[etree._Element, str] = run.notes.get("joined_why", {})
-        inside_memo: dict[etree._Element, etree._Element | None] = {}
-        for index, block in enumerate(run.blocks):
-            root = self._root_of(block.element, roots, inside_memo)
+        joined = state.joined_why
+        index, positions = block_positions(run)
+        # The roots by their span in document order, innermost last among those that hold a position.
+        spans = sorted((span, root) for root in dict.fromkeys(state.content_roots)
+                       if (span := index.span(root)) is not None)
+        for i, (at, block) in enumerate(zip(positions, run.blocks, strict=True)):
+            root = self._root_of(at, spans)
             if root is None:
                 block.decide(self.name, False, "outside the main text container")
-            elif index in furniture:
-                block.decide(self.name, False, f"inside page furniture ({furniture[index]})")
+            elif i in furniture:
+                block.decide(self.name, False, f"inside page furniture ({furniture[i]})")
             else:
                 block.decide(self.name, True, joined.get(root, "inside the main text container"))
         return True
 
     @staticmethod
-    def _root_of(
-        element: etree._Element | None,
-        roots: set[etree._Element],
-        memo: dict[etree._Element, etree._Element | None],
-    ) -> etree._Element | None:
-        path: list[etree._Element] = []
-        node = element
-        result = None
-        while node is not None:
-            if node in memo:
-                result = memo[node]
-                break
-            if node in roots:
-                result = node
-                break
-            path.append(node)
-            node = node.getparent()
-        for node in path:
-            memo[node] = result
-        return result
+    def _root_of(at: int | None, spans: list[tuple[tuple[int, int], etree._Element]]) -> etree._Element | None:
+        """The innermost root whose subtree holds the position (the nearest root above the block's element)."""
+        found = None
+        if at is not None:
+            for (start, end), root in spans:
+                if start > at:
+                    break
+                if at < end:
+                    found = root
+        return found
 
 
 def _is_linked_prose(block: TextBlock) -> bool:
@@ -491,7 +494,8 @@ class CheckEnoughText(Step):
     """Flags a run whose chosen container holds too little of the page's running text outside furniture."""
 
     def process(self, run: Run) -> bool:
-        furniture: dict[int, str] = run.notes.get("furniture", {})
+        state = cascade_state(run)
+        furniture = state.furniture
         kept = sum(b.num_words for b in run.blocks if b.is_content)
         good = sum(
             b.num_words
@@ -501,11 +505,11 @@ class CheckEnoughText(Step):
             and b.link_density <= MAX_SCORING_LINK_DENSITY
         )
         if not kept:
-            run.notes["too_little"] = "no block kept"
+            state.too_little = "no block kept"
         elif kept < MIN_CONTENT_WORDS and good >= MIN_CONTENT_WORDS:
-            run.notes["too_little"] = f"{kept} words kept, fewer than {MIN_CONTENT_WORDS}"
+            state.too_little = f"{kept} words kept, fewer than {MIN_CONTENT_WORDS}"
         elif good and kept < MIN_SHARE_OF_GOOD_TEXT * good:
-            run.notes["too_little"] = f"{kept} of {good} running-text words kept"
+            state.too_little = f"{kept} of {good} running-text words kept"
         return False
 
 
@@ -524,10 +528,11 @@ class WidenContainer(Step):
     """
 
     def process(self, run: Run) -> bool:
-        roots: list[etree._Element] = run.notes.get("content_roots", [])
-        if not roots or run.notes.get("too_little") == "no block kept":
+        state = cascade_state(run)
+        roots = state.content_roots
+        if not roots or state.too_little == "no block kept":
             return False
-        furniture: dict[int, str] = run.notes.get("furniture", {})
+        furniture = state.furniture
         chain = [roots[0], *roots[0].iterancestors()]
         depth_of = {node: depth for depth, node in enumerate(chain)}
         held = [0] * len(chain)  # good words whose nearest ancestor on the chain is chain[depth]
@@ -542,7 +547,7 @@ class WidenContainer(Step):
             if node is not None:
                 held[depth_of[node]] += block.num_words
         kept = sum(b.num_words for b in run.blocks if b.is_content)
-        if "too_little" not in run.notes and kept >= WIDEN_BELOW_SHARE * good:
+        if state.too_little is None and kept >= WIDEN_BELOW_SHARE * good:
             return False
         total, depth = 0, 0
         for depth in range(len(chain)):
@@ -552,14 +557,15 @@ class WidenContainer(Step):
         if depth == 0:
             return False
         node = chain[depth]
-        run.notes["content_roots"] = [node]
+        state.content_roots = [node]
         KeepBlocksInRoot().process(run)
         DropLinkLists().process(run)
         if sum(b.num_words for b in run.blocks if b.is_content) < MIN_CONTENT_WORDS:
             return False
-        before = run.notes.pop("too_little", f"{kept} of {good} running-text words kept")
-        run.notes["widened"] = (f"container widened {depth} levels to <{node.tag}>, which holds {total} of the "
-                                f"page's {good} running-text words ({before})")
+        before = state.too_little or f"{kept} of {good} running-text words kept"
+        state.too_little = None
+        state.widened = (f"container widened {depth} levels to <{node.tag}>, which holds {total} of the "
+                         f"page's {good} running-text words ({before})")
         return True
 
 
@@ -599,36 +605,40 @@ class DefaultExtractor(Extractor):
         chrome = frozenset(normalize_line(b.text) for b in article.blocks if not b.is_content)
         return article.template, chrome
 
-    def run(self, doc: TextDocument, notes: dict[str, Any] | None = None) -> Run:
+    def run(self, doc: TextDocument, notes: Mapping[str, Any] | None = None) -> CascadeRun:
+        """The steps over fresh copies of the blocks, with a typed state; ``notes`` seeds it by field name."""
+        run = CascadeRun(doc, doc.fresh_blocks())
+        run.notes.update(notes or {})
         pattern, chrome = self._template_lines(doc)
-        seeded = dict(notes or {})
         if chrome:
-            seeded.update(template=pattern, template_lines=chrome)
-        return super().run(doc, seeded)
+            run.state.template, run.state.template_lines = pattern, chrome
+        for step in self.steps:
+            step.process(run)
+        return run
 
     def extract(self, doc: TextDocument) -> Article:
         if not doc.blocks:
             return self.empty(doc, doc.empty_reason or "no visible text")
         run = self.run(doc)
-        template = run.notes.get("template")
-        if "too_little" not in run.notes:
-            article = self.to_article(run, template=template)
-            article.extractor = f"{self.name}/template+blocks" if template else f"{self.name}/blocks"
-            if "widened" in run.notes:
+        state = run.state
+        if state.too_little is None:
+            article = self.to_article(run, template=state.template)
+            article.extractor = f"{self.name}/template+blocks" if state.template else f"{self.name}/blocks"
+            if state.widened:
                 article.extractor += "+widened"
-                article.warnings.append(run.notes["widened"])
+                article.warnings.append(state.widened)
             return article
         fallback = self._lineblock.extract(doc)
         if not fallback.text.strip():
             return self._visible_text(run)
         fallback.extractor = f"{self.name}/lineblock"
-        fallback.warnings.append(f"DOM container rule found too little ({run.notes['too_little']})")
+        fallback.warnings.append(f"DOM container rule found too little ({state.too_little})")
         return fallback
 
-    def _visible_text(self, run: Run) -> Article:
+    def _visible_text(self, run: CascadeRun) -> Article:
         """The last step, so that a page with visible text is never empty: the blocks outside furniture that are
         not link lists, else every block that is not a link list, else every block."""
-        furniture: dict[int, str] = run.notes.get("furniture", {})
+        furniture = run.state.furniture
         tiers = (
             ("visible text outside furniture and link lists",
              lambda i, b: i not in furniture and b.link_density <= MAX_LINK_DENSITY),
@@ -644,5 +654,5 @@ class DefaultExtractor(Extractor):
             block.decide("VisibleText", kept, reason if kept else f"not {reason}")
         article = self.to_article(run)
         article.extractor = f"{self.name}/visible-text"
-        article.warnings.append(f"DOM container rule and lineblock found nothing ({run.notes['too_little']}): {reason}")
+        article.warnings.append(f"DOM container rule and lineblock found nothing ({run.state.too_little}): {reason}")
         return article

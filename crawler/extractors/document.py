@@ -20,6 +20,7 @@ import lxml.html
 from lxml import etree
 
 from .decoding import decode_html
+from .subtree import TreeIndex
 from .text import WHITESPACE_RE, WrapCounter, count_words, visible_length
 
 # Elements that start a new block (HTML's block-level and table elements; jusText's list plus HTML5).
@@ -291,6 +292,7 @@ class TextDocument:
         self.empty_reason = empty_reason
         # Raw texts of <script type="application/ld+json"> anywhere in the page: the tree loses body scripts.
         self.json_ld = list(json_ld)
+        self._tree_index: TreeIndex | None = None
 
     @classmethod
     def from_blocks(cls, blocks: Iterable[TextBlock], title: str | None = None) -> TextDocument:
@@ -306,6 +308,18 @@ class TextDocument:
             return None
         body = self.root.find("body")
         return body if body is not None else self.root
+
+    @property
+    def tree_index(self) -> TreeIndex | None:
+        """Document-order positions of the body's elements (recorded by the block walk; built on first use for a
+        document made otherwise), None without a tree."""
+        if self._tree_index is None and self.root is not None:
+            self._tree_index = TreeIndex.of(self.body)
+        return self._tree_index
+
+    @tree_index.setter
+    def tree_index(self, index: TreeIndex | None) -> None:
+        self._tree_index = index
 
     @cached_property
     def language(self) -> str | None:
@@ -467,18 +481,24 @@ class _BlockBuilder:
         self.source_line = None
 
 
-def _blocks_of(root: etree._Element, reveal: bool = False) -> list[TextBlock]:
+def _blocks_of(root: etree._Element, reveal: bool = False) -> tuple[list[TextBlock], TreeIndex | None]:
     """The blocks of a parsed page: its invisible subtrees removed from the tree, then one walk."""
     body = root.find("body")
     start = body if body is not None else root
     invisible = _invisible(start, reveal)
     stripped = _strip(invisible)
-    return [] if start in invisible else _walk_blocks(start, stripped)
+    return ([], None) if start in invisible else _walk_blocks(start, stripped)
 
 
-def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None) -> list[TextBlock]:
+def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None) -> tuple[list[TextBlock], TreeIndex]:
     """One iterative pass over a tree cleared of invisible subtrees (no recursion: pages nest thousands of
-    levels deep). Each element's tag is judged once, on entry; a flush with nothing collected is skipped."""
+    levels deep). Each element's tag is judged once, on entry; a flush with nothing collected is skipped. Each
+    element's entry and exit positions are recorded on the way (``TreeIndex``), so that sums over a subtree need
+    no walk up the ancestors later."""
+    position: dict[etree._Element, int] = {}
+    ends: list[int] = []
+    enter = TreeIndex.builder(start, position, ends)
+    open_positions: list[int] = []
     builder = _BlockBuilder(stripped)
     pieces = builder.pieces
     containers: list[etree._Element] = [start]
@@ -495,6 +515,7 @@ def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None) -> li
                 pieces = builder.pieces
             continue
         if event == "start":
+            open_positions.append(enter(element))
             depth += 1
             if tag == "br":
                 br_run += 1
@@ -527,6 +548,7 @@ def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None) -> li
                     br_run = 0
                     builder.add(text, anchor_depth > 0, labels, element, True)
             continue
+        ends[open_positions.pop()] = len(ends)
         if tag != "br":
             tag_labels = TAG_LABELS.get(tag)
             if tag_labels:
@@ -553,7 +575,7 @@ def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None) -> li
                 builder.add(tail, anchor_depth > 0, labels, element)
     if pieces:
         builder.flush(containers[-1], depth)
-    return builder.blocks
+    return builder.blocks, TreeIndex.finish(start, position, ends)
 
 
 def _empty(reason: str, url: str | None, encoding: str | None = None) -> TextDocument:
@@ -638,20 +660,22 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     if title_element is not None:
         title = WHITESPACE_RE.sub(" ", title_element.text_content()).strip() or None
     json_ld = [s.text for s in JSON_LD_XPATH(root) if s.text and s.text.strip()]
-    blocks = _blocks_of(root)
+    blocks, index = _blocks_of(root)
     if not blocks:
         # A page that shows no text at all: what it hides from script-running readers (noscript, templates,
         # hidden elements) is its text. The tree was cleared of those parts, so the page is parsed again (rare).
         revealed_root = etree.fromstring(encoded, _html_parser())
-        revealed = _blocks_of(revealed_root, reveal=True) if revealed_root is not None else []
+        revealed, revealed_index = _blocks_of(revealed_root, reveal=True) if revealed_root is not None else ([], None)
         if revealed:
-            root, blocks = revealed_root, revealed
+            root, blocks, index = revealed_root, revealed, revealed_index
             warnings.append("no visible text: the text hidden from script-running readers (noscript, "
                             "templates, hidden elements) is the page's text")
     language = root.get("lang") or root.get("xml:lang")
     reason = None if blocks else "no visible text"
-    return TextDocument(blocks, title, root=root, url=url, encoding=decoded.encoding,
-                        declared_language=language, warnings=warnings, empty_reason=reason, json_ld=json_ld)
+    doc = TextDocument(blocks, title, root=root, url=url, encoding=decoded.encoding,
+                       declared_language=language, warnings=warnings, empty_reason=reason, json_ld=json_ld)
+    doc.tree_index = index
+    return doc
 
 
 def total_words(blocks: Iterable[TextBlock]) -> int:
