@@ -21,7 +21,7 @@ from lxml import etree
 
 from .decoding import decode_html
 from .subtree import TreeIndex
-from .text import WHITESPACE_RE, WrapCounter, count_words, visible_length
+from .text import TOKEN_RE, WHITESPACE_RE, WrapCounter, count_words, visible_length, wrap_counts
 
 # Elements that start a new block (HTML's block-level and table elements; jusText's list plus HTML5).
 BLOCK_TAGS = frozenset(
@@ -419,35 +419,43 @@ def _strip(elements: list[etree._Element]) -> _Stripped:
     return stripped
 
 
-class _BlockBuilder:
-    """Collects text pieces between block boundaries and turns them into TextBlocks."""
+# Joins the pieces of a block for counting its words: not a word character, so no token spans two pieces (text
+# either side of a tag, or of a removed invisible element, stays two words, as when each piece was counted apart).
+PIECE_SEPARATOR = "\x01"
 
-    __slots__ = ("anchor_chars", "blocks", "counter", "cuts", "labels", "lines", "pieces", "source_line")
+
+class _BlockBuilder:
+    """Collects text pieces between block boundaries and turns them into TextBlocks; words are counted once per
+    block, on its pieces joined by PIECE_SEPARATOR."""
+
+    __slots__ = ("anchor_chars", "anchor_pieces", "blocks", "cut_pieces", "cuts", "labels", "lines", "pieces",
+                 "source_line")
 
     def __init__(self, stripped: _Stripped | None = None) -> None:
         self.lines = stripped.lines if stripped else {}
         self.cuts = stripped.cuts if stripped else {}
         self.blocks: list[TextBlock] = []
         self.pieces: list[str] = []
-        self.counter = WrapCounter()
+        self.anchor_pieces: list[str] = []  # the pieces inside links, for counting linked words
+        self.cut_pieces: dict[int, str] = {}  # piece index -> the piece with separators where a removed element was
         self.anchor_chars = 0
         self.labels: set[str] = set()
         self.source_line: int | None = None
 
     def add(self, text: str, in_anchor: bool, labels: frozenset[str], element: etree._Element | None,
             is_text: bool = False) -> None:
-        if text.isspace():
-            if self.pieces:
-                self.pieces.append(" ")
-            return
+        """A piece of text that is not white space only."""
+        counted = text
+        if self.cuts:
+            cuts = self.cuts.get((element, is_text))
+            if cuts:  # count the words of each joined piece apart, as when they were apart
+                bounds = sorted(cuts)
+                counted = PIECE_SEPARATOR.join(text[start:end] for start, end in
+                                               zip([0, *bounds], [*bounds, len(text)], strict=True))
+                self.cut_pieces[len(self.pieces)] = counted
         self.pieces.append(text)
-        cuts = self.cuts.get((element, is_text)) if self.cuts else None
-        if cuts:  # count the words of each joined piece apart, as when they were apart
-            for start, end in zip([0, *sorted(cuts)], [*sorted(cuts), len(text)], strict=True):
-                self.counter.add(text[start:end], in_anchor)
-        else:
-            self.counter.add(text, in_anchor)
         if in_anchor:
+            self.anchor_pieces.append(counted)
             self.anchor_chars += visible_length(text)
         if labels:
             self.labels |= labels
@@ -462,20 +470,28 @@ class _BlockBuilder:
 
     def flush(self, container: etree._Element | None, level: int) -> None:
         """Ends the current block; callers skip it when no piece was collected."""
-        raw = "".join(self.pieces)
+        pieces = self.pieces
+        raw = "".join(pieces)
         if LINE_BREAK in raw:
             text = "\n".join(line for line in (" ".join(part.split()) for part in raw.split(LINE_BREAK)) if line)
         else:
             text = " ".join(raw.split())  # str.split and the regex \s agree on every white-space character
         if text:
-            in_wrapped, wrapped = self.counter.result()
+            if self.cut_pieces:
+                pieces = list(pieces)
+                for at, counted in self.cut_pieces.items():
+                    pieces[at] = counted
+            found = TOKEN_RE.findall(PIECE_SEPARATOR.join(pieces))
+            linked = len(TOKEN_RE.findall(PIECE_SEPARATOR.join(self.anchor_pieces))) if self.anchor_pieces else 0
+            in_wrapped, wrapped = wrap_counts(found)
             self.blocks.append(
-                TextBlock(text, self.counter.words, self.counter.linked_words, in_wrapped, wrapped,
-                          len(self.blocks), level, container, self.labels,
-                          num_chars_in_anchor_text=self.anchor_chars, source_line=self.source_line)
+                TextBlock(text, len(found), linked, in_wrapped, wrapped, len(self.blocks), level, container,
+                          self.labels, num_chars_in_anchor_text=self.anchor_chars, source_line=self.source_line)
             )
         self.pieces = []
-        self.counter = WrapCounter()
+        self.anchor_pieces = []
+        if self.cut_pieces:
+            self.cut_pieces = {}
         self.anchor_chars = 0
         self.labels = set()
         self.source_line = None
@@ -497,7 +513,7 @@ def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None) -> tu
     no walk up the ancestors later."""
     position: dict[etree._Element, int] = {}
     ends: list[int] = []
-    enter = TreeIndex.builder(start, position, ends)
+    TreeIndex.builder(start, position, ends)
     open_positions: list[int] = []
     builder = _BlockBuilder(stripped)
     pieces = builder.pieces
@@ -510,12 +526,18 @@ def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None) -> tu
     for event, element in etree.iterwalk(start, events=("start", "end")):
         tag = element.tag
         if tag.__class__ is not str:  # entities: only their tail counts
-            if event == "end" and element.tail:
-                builder.add(element.tail, anchor_depth > 0, labels, None)
-                pieces = builder.pieces
+            tail = element.tail if event == "end" else None
+            if tail:
+                if not tail.isspace():
+                    builder.add(tail, anchor_depth > 0, labels, None)
+                elif pieces:
+                    pieces.append(" ")
             continue
         if event == "start":
-            open_positions.append(enter(element))
+            at = len(ends)
+            position[element] = at
+            ends.append(at + 1)
+            open_positions.append(at)
             depth += 1
             if tag == "br":
                 br_run += 1
