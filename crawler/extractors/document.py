@@ -428,17 +428,18 @@ class _BlockBuilder:
     """Collects text pieces between block boundaries and turns them into TextBlocks; words are counted once per
     block, on its pieces joined by PIECE_SEPARATOR."""
 
-    __slots__ = ("anchor_chars", "anchor_pieces", "blocks", "cut_pieces", "cuts", "labels", "lines", "pieces",
-                 "source_line")
+    __slots__ = ("anchor_cut", "anchor_pieces", "blocks", "cut_pieces", "cuts", "labels", "lines", "pieces",
+                 "source_line", "unlinked")
 
     def __init__(self, stripped: _Stripped | None = None) -> None:
         self.lines = stripped.lines if stripped else {}
         self.cuts = stripped.cuts if stripped else {}
         self.blocks: list[TextBlock] = []
         self.pieces: list[str] = []
-        self.anchor_pieces: list[str] = []  # the pieces inside links, for counting linked words
+        self.anchor_pieces: list[str] = []  # the pieces inside links
+        self.unlinked = False  # whether a piece lies outside links (else every word and character is linked)
         self.cut_pieces: dict[int, str] = {}  # piece index -> the piece with separators where a removed element was
-        self.anchor_chars = 0
+        self.anchor_cut: dict[int, str] = {}  # the same for the pieces inside links
         self.labels: set[str] = set()
         self.source_line: int | None = None
 
@@ -453,10 +454,13 @@ class _BlockBuilder:
                 counted = PIECE_SEPARATOR.join(text[start:end] for start, end in
                                                zip([0, *bounds], [*bounds, len(text)], strict=True))
                 self.cut_pieces[len(self.pieces)] = counted
+                if in_anchor:
+                    self.anchor_cut[len(self.anchor_pieces)] = counted
         self.pieces.append(text)
         if in_anchor:
-            self.anchor_pieces.append(counted)
-            self.anchor_chars += visible_length(text)
+            self.anchor_pieces.append(text)
+        else:
+            self.unlinked = True
         if labels:
             self.labels |= labels
         if self.source_line is None and element is not None:
@@ -467,6 +471,21 @@ class _BlockBuilder:
     def line_break(self) -> None:
         if self.pieces:
             self.pieces.append(LINE_BREAK)
+
+    def _linked(self, words: int, chars: int) -> tuple[int, int]:
+        """(words, visible characters) inside links: all of them when no piece lies outside links."""
+        anchors = self.anchor_pieces
+        if not anchors:
+            return 0, 0
+        if not self.unlinked:
+            return words, chars
+        counted = anchors
+        if self.anchor_cut:
+            counted = list(anchors)
+            for at, piece in self.anchor_cut.items():
+                counted[at] = piece
+        return (len(TOKEN_RE.findall(PIECE_SEPARATOR.join(counted))),
+                visible_length(" ".join(anchors)))
 
     def flush(self, container: etree._Element | None, level: int) -> None:
         """Ends the current block; callers skip it when no piece was collected."""
@@ -482,17 +501,21 @@ class _BlockBuilder:
                 for at, counted in self.cut_pieces.items():
                     pieces[at] = counted
             found = TOKEN_RE.findall(PIECE_SEPARATOR.join(pieces))
-            linked = len(TOKEN_RE.findall(PIECE_SEPARATOR.join(self.anchor_pieces))) if self.anchor_pieces else 0
             in_wrapped, wrapped = wrap_counts(found)
+            # The text's only white space is single spaces and line ends: its visible length is what remains.
+            chars = len(text) - text.count(" ") - text.count("\n")
+            linked, anchor_chars = self._linked(len(found), chars)
             self.blocks.append(
                 TextBlock(text, len(found), linked, in_wrapped, wrapped, len(self.blocks), level, container,
-                          self.labels, num_chars_in_anchor_text=self.anchor_chars, source_line=self.source_line)
+                          self.labels, num_chars=chars, num_chars_in_anchor_text=anchor_chars,
+                          source_line=self.source_line)
             )
         self.pieces = []
         self.anchor_pieces = []
+        self.unlinked = False
         if self.cut_pieces:
             self.cut_pieces = {}
-        self.anchor_chars = 0
+            self.anchor_cut = {}
         self.labels = set()
         self.source_line = None
 
@@ -506,11 +529,20 @@ def _blocks_of(root: etree._Element, reveal: bool = False) -> tuple[list[TextBlo
     return ([], None) if start in invisible else _walk_blocks(start, stripped)
 
 
+# What the walk does on entering and leaving a tag, looked up once per event: (kind, labels it gives).
+_BLOCK, _ANCHOR, _BREAK, _LABELLED = 1, 2, 3, 0
+TAG_KINDS: dict[str, tuple[int, frozenset[str] | None]] = {
+    tag: (_BLOCK if tag in BLOCK_TAGS else _ANCHOR if tag == "a" else _BREAK if tag == "br" else _LABELLED,
+          frozenset(TAG_LABELS[tag]) if tag in TAG_LABELS else None)
+    for tag in {*BLOCK_TAGS, *TAG_LABELS, "a", "br"}
+}
+
+
 def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None) -> tuple[list[TextBlock], TreeIndex]:
     """One iterative pass over a tree cleared of invisible subtrees (no recursion: pages nest thousands of
-    levels deep). Each element's tag is judged once, on entry; a flush with nothing collected is skipped. Each
-    element's entry and exit positions are recorded on the way (``TreeIndex``), so that sums over a subtree need
-    no walk up the ancestors later."""
+    levels deep). Each element's tag is judged once per event by one look-up; a flush with nothing collected is
+    skipped. Each element's entry and exit positions are recorded on the way (``TreeIndex``), so that sums over a
+    subtree need no walk up the ancestors later; the open elements' positions give the depth."""
     position: dict[etree._Element, int] = {}
     ends: list[int] = []
     TreeIndex.builder(start, position, ends)
@@ -518,11 +550,11 @@ def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None) -> tu
     builder = _BlockBuilder(stripped)
     pieces = builder.pieces
     containers: list[etree._Element] = [start]
-    label_counts: dict[str, int] = {}
-    labels: frozenset[str] = frozenset()  # the labels of the open elements, rebuilt only when they change
+    labels: frozenset[str] = frozenset()  # the labels the open elements give
+    label_stack: list[frozenset[str]] = []  # the labels before each open labelling element
     anchor_depth = 0
-    depth = 0
     br_run = 0
+    kinds = TAG_KINDS
     for event, element in etree.iterwalk(start, events=("start", "end")):
         tag = element.tag
         if tag.__class__ is not str:  # entities: only their tail counts
@@ -538,29 +570,29 @@ def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None) -> tu
             position[element] = at
             ends.append(at + 1)
             open_positions.append(at)
-            depth += 1
-            if tag == "br":
-                br_run += 1
-                if br_run >= 2:
+            kind = kinds.get(tag)
+            if kind is not None:
+                code, tag_labels = kind
+                if code == _BREAK:
+                    br_run += 1
+                    if br_run >= 2:
+                        if pieces:
+                            builder.flush(containers[-1], len(open_positions))
+                            pieces = builder.pieces
+                    elif pieces:
+                        pieces.append(LINE_BREAK)
+                    continue
+                if code == _BLOCK:
                     if pieces:
-                        builder.flush(containers[-1], depth)
+                        builder.flush(containers[-1], len(open_positions))
                         pieces = builder.pieces
-                elif pieces:
-                    pieces.append(LINE_BREAK)
-                continue
-            if tag in BLOCK_TAGS:
-                if pieces:
-                    builder.flush(containers[-1], depth)
-                    pieces = builder.pieces
-                containers.append(element)
-                br_run = 0
-            elif tag == "a":
-                anchor_depth += 1
-            tag_labels = TAG_LABELS.get(tag)
-            if tag_labels:
-                for label in tag_labels:
-                    label_counts[label] = label_counts.get(label, 0) + 1
-                labels = frozenset(label for label, n in label_counts.items() if n)
+                    containers.append(element)
+                    br_run = 0
+                elif code == _ANCHOR:
+                    anchor_depth += 1
+                if tag_labels:
+                    label_stack.append(labels)
+                    labels = labels | tag_labels
             text = element.text
             if text:
                 if text.isspace():  # white space only separates the pieces around it
@@ -571,22 +603,20 @@ def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None) -> tu
                     builder.add(text, anchor_depth > 0, labels, element, True)
             continue
         ends[open_positions.pop()] = len(ends)
-        if tag != "br":
-            tag_labels = TAG_LABELS.get(tag)
+        kind = kinds.get(tag)
+        if kind is not None:
+            code, tag_labels = kind
             if tag_labels:
-                for label in tag_labels:
-                    label_counts[label] -= 1
-                labels = frozenset(label for label, n in label_counts.items() if n)
-            if tag in BLOCK_TAGS:
+                labels = label_stack.pop()
+            if code == _BLOCK:
                 if pieces:
-                    builder.flush(element, depth)
+                    builder.flush(element, len(open_positions) + 1)
                     pieces = builder.pieces
                 if len(containers) > 1:
                     containers.pop()
                 br_run = 0
-            elif tag == "a":
+            elif code == _ANCHOR:
                 anchor_depth -= 1
-        depth -= 1
         tail = element.tail
         if tail:
             if tail.isspace():
@@ -596,7 +626,7 @@ def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None) -> tu
                 br_run = 0
                 builder.add(tail, anchor_depth > 0, labels, element)
     if pieces:
-        builder.flush(containers[-1], depth)
+        builder.flush(containers[-1], len(open_positions))
     return builder.blocks, TreeIndex.finish(start, position, ends)
 
 
