@@ -243,6 +243,9 @@ def block_positions(run: Run) -> tuple[TreeIndex, list[int | None]]:
     return state.tree_index, state.positions
 
 
+_UNJUDGED: Any = object()  # an element MarkFurniture has not judged yet (its verdicts may be None)
+
+
 def _block_score(block: TextBlock) -> float:
     if block.num_words < MIN_SCORING_WORDS or block.link_density > MAX_SCORING_LINK_DENSITY:
         return 0.0
@@ -283,7 +286,11 @@ class MarkFurniture(Step):
         furniture: dict[int, str] = {}
         template_lines = cascade_state(run).template_lines
         for index, block in enumerate(run.blocks):
-            reason = self._nearest(block.element, verdicts, running_words, total or 1.0, comments, names)
+            element = block.element
+            # Blocks of one container share its verdict: looked up before walking up the tree.
+            reason = verdicts.get(element, _UNJUDGED) if element is not None else None
+            if reason is _UNJUDGED:
+                reason = self._nearest(element, verdicts, running_words, total or 1.0, comments, names)
             if reason:
                 furniture[index] = reason
             elif template_lines and _all_lines_in(block, template_lines):
