@@ -110,6 +110,21 @@ class CascadeRun(Run):
         super().__init__(doc, blocks, StateNotes(self.state))
 
 
+def block_positions(run: Run) -> tuple[TreeIndex, list[int | None]]:
+    """The document-order index of the run's tree and each block's position in it (its element's), None for a
+    block with no element in the tree."""
+    state = cascade_state(run)
+    if state.tree_index is None or state.positions is None:
+        index = run.doc.tree_index
+        if index is None:  # blocks made by hand, without a document tree: their elements' own tree
+            top = next((b.element for b in run.blocks if b.element is not None), None)
+            index = TreeIndex.of(top.getroottree().getroot()) if top is not None else TreeIndex({}, [])
+        position = index.position
+        state.tree_index = index
+        state.positions = [position.get(b.element) if b.element is not None else None for b in run.blocks]
+    return state.tree_index, state.positions
+
+
 def cascade_state(run: Run) -> CascadeState:
     """The typed state of a cascade run; a clear error for a run of another extractor."""
     state = getattr(run, "state", None)
@@ -118,4 +133,4 @@ def cascade_state(run: Run) -> CascadeState:
     return state
 
 
-__all__ = ["FIELD_NAMES", "CascadeRun", "CascadeState", "StateNotes", "cascade_state"]
+__all__ = ["FIELD_NAMES", "CascadeRun", "CascadeState", "StateNotes", "block_positions", "cascade_state"]
