@@ -26,6 +26,8 @@ class CascadeState:
     # Seeded from the template store (cascade step 1): the URL's pattern and the lines its template calls chrome.
     template: str | None = None
     template_lines: frozenset[str] = frozenset()
+    # Each block's running-text score (words outside links of blocks long and unlinked enough; MarkFurniture).
+    block_scores: list[float] = field(default_factory=list)
     # MarkFurniture: why the page's comment containers are its posts (schema.org type), why class/id names
     # were ignored, the furniture verdict of each block (by index) and of each element looked at.
     posts: str | None = None

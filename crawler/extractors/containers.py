@@ -97,8 +97,8 @@ class ScoreContainers(Step):
                 blocks_per_element[block.element] = blocks_per_element.get(block.element, 0) + 1
         scores: dict[etree._Element, float] = {}
         index, positions = block_positions(run)
-        counted = [(at, block, block_score(block)) for i, (at, block) in enumerate(zip(positions, run.blocks,
-                                                                                        strict=True))
+        scores_of = state.block_scores or [block_score(block) for block in run.blocks]
+        counted = [(at, block, scores_of[i]) for i, (at, block) in enumerate(zip(positions, run.blocks, strict=True))
                    if at is not None and i not in furniture]
         # Running text and (words, words in links) under any element, furniture left out.
         running = SubtreeSums(index, index.prefix((at, score) for at, _, score in counted if score))

@@ -73,9 +73,12 @@ ID_WORD_SEPARATORS = re.compile(r"[-_\s]+")
 
 def element_names(element: etree._Element) -> str:
     element_id = element.get("id") or ""
-    if len(ID_WORD_SEPARATORS.split(element_id.strip("-_ "))) > MAX_ROLE_ID_WORDS:
+    if element_id and len(ID_WORD_SEPARATORS.split(element_id.strip("-_ "))) > MAX_ROLE_ID_WORDS:
         element_id = ""
-    return f"{element.get('class') or ''} {element_id}".lower()
+    classes = element.get("class")
+    if not classes and not element_id:
+        return " "  # most elements: no words to search
+    return f"{classes or ''} {element_id}".lower()
 
 
 def is_boilerplate_container(
@@ -127,7 +130,7 @@ class MarkFurniture(Step):
 
     def process(self, run: Run) -> bool:
         state = cascade_state(run)
-        scores = [block_score(block) for block in run.blocks]
+        scores = state.block_scores = [block_score(block) for block in run.blocks]
         total = sum(scores)
         index, positions = block_positions(run)
         running_words = SubtreeSums(index, index.prefix(
