@@ -73,3 +73,11 @@ def test_a_language_can_be_set_after_the_fact():
 ])
 def test_languages_of_many_scripts_are_identified(code, text):
     assert classify(text) == code
+
+
+def test_a_copied_article_still_identifies_its_language_when_read():
+    import copy
+
+    article = extract_document(parse_html(FRENCH_PAGE, "https://example.org/a"), "default")
+    assert copy.deepcopy(article).language == "fr"
+    assert copy.copy(article).language == "fr"

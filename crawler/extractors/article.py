@@ -33,8 +33,18 @@ class _LazyLanguage:
         article.__dict__[self._slot] = value
 
 
+class _WhenRead:
+    """The one value meaning "identify when read"; it stays the one value through copies (``copy.deepcopy``)."""
+
+    def __reduce__(self) -> str:
+        return "LANGUAGE_WHEN_READ"
+
+    def __repr__(self) -> str:
+        return "LANGUAGE_WHEN_READ"
+
+
 # The default of ``Article.language``: identified from ``document`` when first read.
-LANGUAGE_WHEN_READ: Any = object()
+LANGUAGE_WHEN_READ: Any = _WhenRead()
 
 
 @dataclass
