@@ -39,6 +39,8 @@ class DecodedHtml:
     text: str
     encoding: str
     source: str  # bom, http-header, meta, detected, utf-8-override, default, utf-8-with-ENCODING-parts
+    # Whether ``text`` is exactly the bytes decoded as strict UTF-8 (the bytes are then the text's UTF-8 encoding).
+    exact_utf8: bool = False
 
 
 def _codec_name(name: str | None) -> str | None:
@@ -118,16 +120,17 @@ def decode_html(data: bytes | str, content_type: str | None = None) -> DecodedHt
     if bom_encoding:
         pass
     elif declared not in {None, "utf-8"} and utf8 is not None:
-        return DecodedHtml(utf8, "utf-8", "utf-8-override")
+        return DecodedHtml(utf8, "utf-8", "utf-8-override", exact_utf8=True)
     elif declared is None:
         if data.isascii() or utf8 is not None:
-            return DecodedHtml(utf8 if utf8 is not None else data.decode("utf-8"), "utf-8", "default")
+            return DecodedHtml(utf8 if utf8 is not None else data.decode("utf-8"), "utf-8", "default", exact_utf8=True)
         detected = _codec_name(_detect(data))
         if detected:
             encoding, text = html_to_unicode(None, data, default_encoding=detected)
             return DecodedHtml(text, _codec_name(encoding) or encoding, "detected")
     elif declared == "utf-8" and utf8 is not None and _bad_share(utf8) <= MAX_REPLACEMENT_SHARE:
-        return DecodedHtml(utf8, "utf-8", source or "default")  # what html_to_unicode gives, without decoding again
+        # What html_to_unicode gives, without decoding again.
+        return DecodedHtml(utf8, "utf-8", source or "default", exact_utf8=True)
     encoding, text = html_to_unicode(content_type, data)
     if _bad_share(text) > MAX_REPLACEMENT_SHARE and not bom_encoding:
         detected = _codec_name(_detect(data))
