@@ -62,6 +62,26 @@ def visible_length(text: str) -> int:
     return sum(map(len, text.split()))
 
 
+def wrap_counts(found: list[str]) -> tuple[int, int]:
+    """(words in wrapped lines, wrapped lines) of a block's tokens, as ``WrapCounter`` counts them: a token takes
+    its length plus a separating space (a CJK character, one token of length 1, takes CJK_COLUMNS = 2, the same);
+    a line that passes WRAP_COLUMNS wraps. Text that cannot reach the margin is not looped over."""
+    words = len(found)
+    if sum(map(len, found)) + words - 1 <= WRAP_COLUMNS:
+        return words, 1
+    line_length = -1
+    line_words = 0
+    wrapped = 0
+    for size in map(len, found):
+        line_words += 1
+        line_length += size + 1
+        if line_length > WRAP_COLUMNS:
+            wrapped += 1
+            line_length = size
+            line_words = 1
+    return (words, 1) if not wrapped else (words - line_words, wrapped)
+
+
 class WrapCounter:
     """Counts words and the 80-column wrapped lines they fill, the way boilerpipe's handler does.
 
