@@ -18,6 +18,9 @@
    container (posts, answers, listed items) join it (``JoinRepeatedUnits``); a container holding too little
    of the page's running text widens to the ancestor holding half of it (``WidenContainer``: sectioned
    landing, service and listing pages).
+   Inside the container (``inside_article``): links in the article's body stay (lists of links, lines citing
+   other sites, a listing's linked titles; ``KeepLinksInsideArticle``), and a box named like furniture that holds
+   a run of headed items beside the article's own text is furniture (an embedded gallery; ``DropNamedBoxesBeside``).
 3. ``lineblock`` (seed 004) — when step 2 finds too little text (see ``MIN_CONTENT_WORDS`` and
    ``MIN_SHARE_OF_GOOD_TEXT``) even after widening, the line-block distribution, which needs no DOM structure,
    decides.
@@ -39,6 +42,7 @@ from lxml import etree
 from .article import Article
 from .beyond_prose import JoinContentBeside, JoinRepeatedUnits, declares_posts, is_card_list
 from .document import TextBlock, TextDocument
+from .inside_article import DropNamedBoxesBeside, KeepLinksInsideArticle
 from .lineblock import LineBlockExtractor
 from .pipeline import Extractor, Run, Step
 from .render import data_table
@@ -574,7 +578,9 @@ class DefaultExtractor(Extractor):
         JoinContentBeside(),
         JoinRepeatedUnits(),
         KeepBlocksInRoot(),
+        DropNamedBoxesBeside(_is_boilerplate_container),
         DropLinkLists(),
+        KeepLinksInsideArticle(),
         CheckEnoughText(),
         WidenContainer(),
     )
