@@ -19,19 +19,19 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from ..extractors import beyond_prose, cascade, parse_html
+from ..extractors import beyond_prose, cascade, inside_article, parse_html
 from .crossval import choose_by_site_folds
 from .datasets import Page, load_dataset
 from .metric import PageScore, aggregate, score_page
 
-MODULES: tuple[ModuleType, ...] = (cascade, beyond_prose)
+MODULES: tuple[ModuleType, ...] = (cascade, beyond_prose, inside_article)
 
 
 def _module_of(name: str) -> ModuleType:
     for module in MODULES:
         if hasattr(module, name):
             return module
-    raise ValueError(f"unknown threshold {name!r}: not a constant of cascade or beyond_prose")
+    raise ValueError(f"unknown threshold {name!r}: not a constant of cascade, beyond_prose or inside_article")
 
 
 def parse_grid(items: Sequence[str]) -> dict[str, tuple[float, ...]]:
@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
                                      description=__doc__.split("\n")[0])
     parser.add_argument("--dataset", required=True, action="append", help="a data set folder; give several")
     parser.add_argument("--grid", required=True, action="append", metavar="NAME=V1,V2",
-                        help="a threshold of cascade or beyond_prose and the values to try; give several")
+                        help="a threshold of cascade, beyond_prose or inside_article and the values to try")
     parser.add_argument("--folds", type=int, default=5)
     args = parser.parse_args(argv)
     try:
