@@ -19,20 +19,20 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from ..extractors import beyond_prose, cascade, containers, furniture, parse_html
+from ..extractors import beyond_prose, cascade, containers, furniture, inside_article, parse_html
 from .crossval import choose_by_site_folds
 from .datasets import Page, load_dataset
 from .metric import PageScore, aggregate, score_page
 
 # Where the cascade's thresholds live (a name imported into cascade from furniture is set in both).
-MODULES: tuple[ModuleType, ...] = (cascade, containers, furniture, beyond_prose)
+MODULES: tuple[ModuleType, ...] = (cascade, containers, furniture, beyond_prose, inside_article)
 
 
 def _module_of(name: str) -> ModuleType:
     for module in MODULES:
         if hasattr(module, name):
             return module
-    raise ValueError(f"unknown threshold {name!r}: not a constant of cascade or beyond_prose")
+    raise ValueError(f"unknown threshold {name!r}: not a constant of cascade, beyond_prose or inside_article")
 
 
 def _set(name: str, value: float) -> None:
@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
                                      description=__doc__.split("\n")[0])
     parser.add_argument("--dataset", required=True, action="append", help="a data set folder; give several")
     parser.add_argument("--grid", required=True, action="append", metavar="NAME=V1,V2",
-                        help="a threshold of cascade or beyond_prose and the values to try; give several")
+                        help="a threshold of cascade, beyond_prose or inside_article and the values to try")
     parser.add_argument("--folds", type=int, default=5)
     args = parser.parse_args(argv)
     try:

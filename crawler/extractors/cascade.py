@@ -18,6 +18,9 @@
    container (posts, answers, listed items) join it (``JoinRepeatedUnits``); a container holding too little
    of the page's running text widens to the ancestor holding half of it (``WidenContainer``: sectioned
    landing, service and listing pages).
+   Inside the container (``inside_article``): links in the article's body stay (lists of links, lines citing
+   other sites, a listing's linked titles; ``KeepLinksInsideArticle``), and a box named like furniture that holds
+   a run of headed items beside the article's own text is furniture (an embedded gallery; ``DropNamedBoxesBeside``).
 3. ``lineblock`` (seed 004) — when step 2 finds too little text (see ``MIN_CONTENT_WORDS`` and
    ``MIN_SHARE_OF_GOOD_TEXT``) even after widening, the line-block distribution, which needs no DOM structure,
    decides.
@@ -41,8 +44,8 @@ from .beyond_prose import JoinContentBeside, JoinRepeatedUnits
 from .cascade_state import CascadeRun, block_positions, cascade_state
 from .containers import ChooseContentRoot, ScoreContainers
 from .document import TextBlock, TextDocument
-from .furniture import MAX_SCORING_LINK_DENSITY, MarkFurniture
-from .furniture import is_boilerplate_container as _is_boilerplate_container  # noqa: F401  (its old home)
+from .furniture import MAX_SCORING_LINK_DENSITY, MarkFurniture, is_boilerplate_container
+from .inside_article import DropNamedBoxesBeside, KeepLinksInsideArticle
 from .lineblock import LineBlockExtractor
 from .pipeline import Extractor, Run, Step
 from .template import TemplateExtractor, normalize_line
@@ -220,7 +223,9 @@ class DefaultExtractor(Extractor):
         JoinContentBeside(),
         JoinRepeatedUnits(),
         KeepBlocksInRoot(),
+        DropNamedBoxesBeside(is_boilerplate_container),
         DropLinkLists(),
+        KeepLinksInsideArticle(),
         CheckEnoughText(),
         WidenContainer(),
     )
