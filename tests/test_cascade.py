@@ -1,8 +1,9 @@
 """The default extractor on hand-written pages: container choice, furniture, link lists, fallbacks."""
 
 from crawler.extractors import extract
-from crawler.extractors.cascade import DefaultExtractor, _is_boilerplate_container
+from crawler.extractors.cascade import DefaultExtractor
 from crawler.extractors.document import parse_html
+from crawler.extractors.furniture import is_boilerplate_container
 
 PARAGRAPH = "<p>{} The council met on Tuesday evening to discuss the new budget, and members argued at length.</p>"
 
@@ -67,9 +68,9 @@ def test_wrapper_named_like_furniture_is_not_furniture_when_it_holds_the_text():
 
 def test_furniture_names():
     element = parse_html("<html><body><div class='share-tools'>x</div></body></html>").blocks[0].element
-    assert _is_boilerplate_container(element) == "class/id 'share'"
+    assert is_boilerplate_container(element) == "class/id 'share'"
     canvas = parse_html("<html><body><div class='canvas'>x</div></body></html>").blocks[0].element
-    assert _is_boilerplate_container(canvas) is None
+    assert is_boilerplate_container(canvas) is None
 
 
 def test_paragraphs_behind_a_paywall_wrapper_are_the_article_but_its_prompt_is_not():
@@ -183,4 +184,4 @@ def test_heading_anchor_ids_are_not_furniture_names():
         "Paragraph"
     ) == 6
     short = parse_html("<html><body><div id='share-bar'>x</div></body></html>").blocks[0].element
-    assert _is_boilerplate_container(short) == "class/id 'share'"
+    assert is_boilerplate_container(short) == "class/id 'share'"

@@ -66,3 +66,23 @@ def test_utf8_page_with_stale_gbk_declaration_is_read_as_utf8():
     page = CHINESE.format(charset="gb2312", title="新闻", text=TEXT_ZH)
     decoded = decode_html(page.encode("utf-8"))
     assert TEXT_ZH in decoded.text and decoded.encoding == "utf-8"
+
+
+@pytest.mark.parametrize(("content_type", "source"), [(None, "meta"), ("text/html; charset=utf-8", "http-header")])
+def test_declared_utf8_is_decoded_once_with_its_source(monkeypatch, content_type, source):
+    # a UTF-8 page declared UTF-8 is the common case: its text comes from one decode, not from w3lib decoding again
+    import crawler.extractors.decoding as decoding
+
+    def no_second_decode(*args, **kwargs):
+        raise AssertionError("decoded twice")
+
+    monkeypatch.setattr(decoding, "html_to_unicode", no_second_decode)
+    data = "<html><head><meta charset='utf-8'></head><body><p>Grüße aus Köln — 北京</p></body></html>".encode()
+    decoded = decode_html(data, content_type=content_type)
+    assert decoded.text == data.decode("utf-8")
+    assert (decoded.encoding, decoded.source) == ("utf-8", source)
+
+
+def test_declared_utf8_with_many_replacement_characters_still_goes_through_detection():
+    data = ("<html><head><meta charset='utf-8'></head><body><p>" + "\ufffd" * 200 + " text</p></body></html>").encode()
+    assert decode_html(data).encoding == "utf-8"

@@ -139,3 +139,21 @@ def test_json_ld_is_kept_although_body_scripts_are_dropped():
     doc = parse_html(html)
     assert doc.json_ld == ['{"@type": "NewsArticle"}', '{"author": "A"}']
     assert "author" not in doc.body.text_content()
+
+
+@pytest.mark.parametrize("page", [
+    "<html><body><p>Before the early close</p></body></html>\n<p>after it, as browsers show it</p>",
+    "<html><body><p>Tag closed with odd space</p></body\u3000></html\u00a0>\n<p>still the body 北京</p>",
+    "<?xml version='1.0' encoding='utf-8'?><html><body><p>An XHTML page</p></body></html>",
+    "\u3000\u2003</html>\n",
+    "<html><body><p>naïve café — 日本語</p></body></HTML >",
+])
+def test_a_utf8_page_parsed_from_its_own_bytes_equals_the_page_parsed_from_its_text(page):
+    from lxml import etree
+
+    from_bytes, from_text = parse_html(page.encode("utf-8")), parse_html(page)
+    assert [(b.text, b.num_words, b.tag_path) for b in from_bytes.blocks] == [
+        (b.text, b.num_words, b.tag_path) for b in from_text.blocks]
+    assert from_bytes.empty_reason == from_text.empty_reason
+    assert (etree.tostring(from_bytes.root) if from_bytes.root is not None else None) == (
+        etree.tostring(from_text.root) if from_text.root is not None else None)

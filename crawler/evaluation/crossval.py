@@ -22,9 +22,10 @@ import re
 import sys
 from collections.abc import Sequence
 from contextlib import contextmanager
+from types import ModuleType
 from urllib.parse import urlsplit
 
-from ..extractors import cascade, parse_html
+from ..extractors import cascade, containers, parse_html
 from .datasets import Page, load_dataset
 from .metric import PageScore, aggregate, score_page
 
@@ -39,16 +40,21 @@ NUMBERED_ID = re.compile(r"-\d+$")
 FOLD_SEED = 7  # fixed so that reruns split the sites the same way
 
 
+def _module_of(name: str) -> ModuleType:
+    """The cascade module whose steps read the threshold (the container choice's live in ``containers``)."""
+    return containers if hasattr(containers, name) else cascade
+
+
 @contextmanager
 def _parameters(values: dict[str, float]):
-    saved = {name: getattr(cascade, name) for name in values}
+    saved = {name: getattr(_module_of(name), name) for name in values}
     try:
         for name, value in values.items():
-            setattr(cascade, name, value)
+            setattr(_module_of(name), name, value)
         yield
     finally:
         for name, value in saved.items():
-            setattr(cascade, name, value)
+            setattr(_module_of(name), name, value)
 
 
 def site_of(page: Page) -> str:
@@ -109,7 +115,7 @@ def cross_validate(pages: Sequence[Page], folds: int = 5) -> dict:
     for combo in combos:
         with _parameters(combo):
             scores.append([score_page(p.gold, extractor.extract(d).text) for p, d in zip(pages, docs, strict=True)])
-    shipped = {name: getattr(cascade, name) for name in GRID}
+    shipped = {name: getattr(_module_of(name), name) for name in GRID}
     shipped_index = combos.index(shipped)
     held_out, chosen_indices = choose_by_site_folds(pages, scores, folds)
     chosen = [combos[c] for c in chosen_indices]

@@ -19,19 +19,27 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from ..extractors import beyond_prose, cascade, parse_html
+from ..extractors import beyond_prose, cascade, containers, furniture, inside_article, parse_html
 from .crossval import choose_by_site_folds
 from .datasets import Page, load_dataset
 from .metric import PageScore, aggregate, score_page
 
-MODULES: tuple[ModuleType, ...] = (cascade, beyond_prose)
+# Where the cascade's thresholds live (a name imported into cascade from furniture is set in both).
+MODULES: tuple[ModuleType, ...] = (cascade, containers, furniture, beyond_prose, inside_article)
 
 
 def _module_of(name: str) -> ModuleType:
     for module in MODULES:
         if hasattr(module, name):
             return module
-    raise ValueError(f"unknown threshold {name!r}: not a constant of cascade or beyond_prose")
+    raise ValueError(f"unknown threshold {name!r}: not a constant of cascade, beyond_prose or inside_article")
+
+
+def _set(name: str, value: float) -> None:
+    """Sets a threshold in every module that holds it (one imported from another module is held by both)."""
+    for module in MODULES:
+        if hasattr(module, name):
+            setattr(module, name, value)
 
 
 def parse_grid(items: Sequence[str]) -> dict[str, tuple[float, ...]]:
@@ -58,11 +66,11 @@ def cross_validate(sets: dict[str, list[Page]], grid: dict[str, tuple[float, ...
     try:
         for combo in combos:
             for name, value in combo.items():
-                setattr(_module_of(name), name, value)
+                _set(name, value)
             scores.append([score_page(p.gold, extractor.extract(d).text) for p, d in zip(pages, docs, strict=True)])
     finally:
         for name, value in shipped.items():
-            setattr(_module_of(name), name, value)
+            _set(name, value)
     held_out, chosen_indices = choose_by_site_folds(pages, scores, folds)
     chosen = [combos[c] for c in chosen_indices]
     lines = [f"{len(pages)} pages, {folds} folds by site; shipped {shipped}"]
@@ -84,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
                                      description=__doc__.split("\n")[0])
     parser.add_argument("--dataset", required=True, action="append", help="a data set folder; give several")
     parser.add_argument("--grid", required=True, action="append", metavar="NAME=V1,V2",
-                        help="a threshold of cascade or beyond_prose and the values to try; give several")
+                        help="a threshold of cascade, beyond_prose or inside_article and the values to try")
     parser.add_argument("--folds", type=int, default=5)
     args = parser.parse_args(argv)
     try:

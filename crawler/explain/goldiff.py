@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..evaluation.metric import SHINGLE_SIZE, score_page
-from ..extractors.text import TOKEN_RE
+from ..evaluation.metric import METRIC_TOKEN_RE, SHINGLE_SIZE, score_page
 
 
 @dataclass(frozen=True)
@@ -60,7 +59,7 @@ def matched_words(words: list[str], other: frozenset[tuple[str, ...]]) -> list[b
 
 def _spans(text: str, other: frozenset[tuple[str, ...]]) -> tuple[list[Span], int]:
     """Runs of matched and unmatched words (white space between two words of a run belongs to it)."""
-    found = list(TOKEN_RE.finditer(text))
+    found = list(METRIC_TOKEN_RE.finditer(text))
     flags = matched_words([m.group() for m in found], other)
     spans: list[Span] = []
     for match, flag in zip(found, flags, strict=True):
@@ -72,8 +71,8 @@ def _spans(text: str, other: frozenset[tuple[str, ...]]) -> tuple[list[Span], in
 
 
 def diff_texts(extracted: str, gold: str) -> GoldDiff:
-    extracted_words = [m.group() for m in TOKEN_RE.finditer(extracted)]
-    gold_words = [m.group() for m in TOKEN_RE.finditer(gold)]
+    extracted_words = [m.group() for m in METRIC_TOKEN_RE.finditer(extracted)]
+    gold_words = [m.group() for m in METRIC_TOKEN_RE.finditer(gold)]
     gold_set = _shingle_set(gold_words)
     extracted_spans, extra = _spans(extracted, gold_set)
     gold_spans, missed = _spans(gold, _shingle_set(extracted_words))
@@ -87,7 +86,7 @@ def diff_texts(extracted: str, gold: str) -> GoldDiff:
 
 def block_gold_share(text: str, gold_shingles: frozenset[tuple[str, ...]], gold_joined: str) -> float:
     """Share of a block's words that belong to the gold text (0.0 for a block without words)."""
-    words = [m.group() for m in TOKEN_RE.finditer(text)]
+    words = [m.group() for m in METRIC_TOKEN_RE.finditer(text)]
     if not words:
         return 0.0
     if len(words) < SHINGLE_SIZE:

@@ -11,6 +11,42 @@ if TYPE_CHECKING:
     from .metadata import Metadata
 
 
+class _LazyLanguage:
+    """``Article.language``: the value given, else the page's language identified when first read (None for an
+    article without text or document). A descriptor-typed dataclass field, so that ``Article(..., language="fr")``
+    still works while an extraction that nobody asks the language of never loads the identifier's model."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._slot = "_" + name
+
+    def __get__(self, article: Article | None, owner: type | None = None) -> str | None:
+        if article is None:
+            return LANGUAGE_WHEN_READ  # the dataclass default
+        value = article.__dict__.get(self._slot, LANGUAGE_WHEN_READ)
+        if value is LANGUAGE_WHEN_READ:
+            document = article.document
+            value = document.language if article.text and document is not None else None
+            article.__dict__[self._slot] = value
+        return value
+
+    def __set__(self, article: Article, value: object) -> None:
+        article.__dict__[self._slot] = value
+
+
+class _WhenRead:
+    """The one value meaning "identify when read"; it stays the one value through copies (``copy.deepcopy``)."""
+
+    def __reduce__(self) -> str:
+        return "LANGUAGE_WHEN_READ"
+
+    def __repr__(self) -> str:
+        return "LANGUAGE_WHEN_READ"
+
+
+# The default of ``Article.language``: identified from ``document`` when first read.
+LANGUAGE_WHEN_READ: Any = _WhenRead()
+
+
 @dataclass
 class Article:
     """The main text of a page and how it was found.
@@ -24,7 +60,7 @@ class Article:
     title: str | None
     extractor: str
     url: str | None = None
-    language: str | None = None
+    language: str | None = _LazyLanguage()  # type: ignore[assignment]
     template: str | None = None
     reason: str | None = None
     encoding: str | None = None

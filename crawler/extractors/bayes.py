@@ -192,7 +192,8 @@ def _cetd_value(block: TextBlock, subtree_is_body: bool) -> str:
 
 
 class NodeFeatures(Step):
-    """The features of every ST node (block) that pruning left, in ``run.notes["features"]``."""
+    """The features of every ST node (block) that pruning left, in ``run.notes["features"]``; only of the blocks
+    whose indices are in ``run.notes["feature_blocks"]`` when that is set (the others get None)."""
 
     def process(self, run: Run) -> bool:
         blocks = run.blocks
@@ -208,10 +209,11 @@ class NodeFeatures(Step):
         kept = [i for i, p in enumerate(pruned) if not p]
         neighbours = {i: (kept[k - 1] if k else None, kept[k + 1] if k + 1 < len(kept) else None)
                       for k, i in enumerate(kept)}
+        only: set[int] | None = run.notes.get("feature_blocks")  # a caller's subset (the cascade's veto step)
         for i, block in enumerate(blocks):
             top = offset / total_chars
             offset += block.num_chars
-            if pruned[i]:
+            if pruned[i] or (only is not None and i not in only):
                 features.append(None)
                 continue
             bottom = 1 - offset / total_chars
@@ -251,7 +253,7 @@ FEATURE_STEPS: tuple[Step, ...] = (
 )
 
 
-def _describe(evidence: list[tuple[str, float]]) -> str:
+def describe_evidence(evidence: list[tuple[str, float]]) -> str:
     return ", ".join(f"{name} {weight:+.1f}" for name, weight in evidence)
 
 
@@ -271,7 +273,7 @@ class ClassifyNodes(Step):
             value, evidence = self.model.score(found)
             odds.append(value)
             p = 1 / (1 + math.exp(-max(min(value, 50.0), -50.0)))
-            because = _describe(evidence)
+            because = describe_evidence(evidence)
             outside = "outside-subtree" in block.labels and "dense-sibling" not in block.labels
             if value > (OUTSIDE_MIN_LOG_ODDS if outside else CONTENT_MIN_LOG_ODDS):
                 block.decide(self.name, True, f"P(content) {p:.2f} > P(low-value): {because}", "bayes-content")
@@ -388,6 +390,7 @@ __all__ = [
     "LowValuePage",
     "NodeFeatures",
     "content_words",
+    "describe_evidence",
     "node_features",
     "word_equivalents",
 ]

@@ -39,6 +39,8 @@ class DecodedHtml:
     text: str
     encoding: str
     source: str  # bom, http-header, meta, detected, utf-8-override, default, utf-8-with-ENCODING-parts
+    # Whether ``text`` is exactly the bytes decoded as strict UTF-8 (the bytes are then the text's UTF-8 encoding).
+    exact_utf8: bool = False
 
 
 def _codec_name(name: str | None) -> str | None:
@@ -50,14 +52,14 @@ def _codec_name(name: str | None) -> str | None:
         return None
 
 
-def _looks_like_utf8(data: bytes) -> bool:
+def _utf8_text(data: bytes) -> str | None:
+    """The bytes decoded as UTF-8 when they are UTF-8 and not plain ASCII, else None."""
     if data.isascii():
-        return False
+        return None
     try:
-        data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        return False
-    return True
+        return None
 
 
 def _detect(data: bytes, candidates: tuple[str, ...] | None = None) -> str | None:
@@ -107,23 +109,28 @@ def decode_html(data: bytes | str, content_type: str | None = None) -> DecodedHt
     if declared is None and bom_encoding is None:
         declared = _codec_name(html_body_declared_encoding(data))
         source = "meta" if declared else None
+    # Decoded once: a UTF-8 page is the common case, and decoding it is most of this function's time.
+    utf8 = None if bom_encoding else _utf8_text(data)
     if bom_encoding:
         source = "bom"
-    elif declared in {None, "utf-8"} and not data.isascii() and not _looks_like_utf8(data):
+    elif declared in {None, "utf-8"} and not data.isascii() and utf8 is None:
         mixed = _decode_by_part(data)
         if mixed is not None:
             return mixed
     if bom_encoding:
         pass
-    elif declared not in {None, "utf-8"} and _looks_like_utf8(data):
-        return DecodedHtml(data.decode("utf-8"), "utf-8", "utf-8-override")
+    elif declared not in {None, "utf-8"} and utf8 is not None:
+        return DecodedHtml(utf8, "utf-8", "utf-8-override", exact_utf8=True)
     elif declared is None:
-        if data.isascii() or _looks_like_utf8(data):
-            return DecodedHtml(data.decode("utf-8"), "utf-8", "default")
+        if data.isascii() or utf8 is not None:
+            return DecodedHtml(utf8 if utf8 is not None else data.decode("utf-8"), "utf-8", "default", exact_utf8=True)
         detected = _codec_name(_detect(data))
         if detected:
             encoding, text = html_to_unicode(None, data, default_encoding=detected)
             return DecodedHtml(text, _codec_name(encoding) or encoding, "detected")
+    elif declared == "utf-8" and utf8 is not None and _bad_share(utf8) <= MAX_REPLACEMENT_SHARE:
+        # What html_to_unicode gives, without decoding again.
+        return DecodedHtml(utf8, "utf-8", source or "default", exact_utf8=True)
     encoding, text = html_to_unicode(content_type, data)
     if _bad_share(text) > MAX_REPLACEMENT_SHARE and not bom_encoding:
         detected = _codec_name(_detect(data))

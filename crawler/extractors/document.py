@@ -1,66 +1,42 @@
-"""The document model every extractor shares: one lxml parse, one pass that cuts the page into TextBlocks.
+"""One lxml parse of a page's bytes into a TextDocument: decoding, limits on bad input, the tree, its blocks.
 
-A TextBlock is boilerpipe's unit (seed 000): the text between two block-level boundaries, with shallow
-statistics (words, words inside links, 80-column text density, characters) and a reference to the element
-that holds it, so an extractor can return the cleaned HTML of what it keeps. Inline elements such as ``<a>``
-do not split a block; block-level tags and a run of two ``<br>`` (jusText, seed 002) do.
-
-Extractors never change the shared blocks: ``TextDocument.fresh_blocks()`` hands each run its own copies,
-on which steps leave labels and the reasons for them.
+The model (``TextBlock``, ``TextDocument``) lives in ``crawler.extractors.blocks`` and the walk that cuts a page
+into blocks in ``crawler.extractors.blockwalk``; both are importable from here, as every extractor does.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
-from functools import cached_property
 
 import lxml.html
 from lxml import etree
 
-from .decoding import decode_html
-from .text import WHITESPACE_RE, WrapCounter, count_words, visible_length
+from .blocks import Decision, TextBlock, TextDocument, total_words
+from .blockwalk import (
+    BLOCK_TAGS,
+    HEADING_TAGS,
+    HIDDEN_STYLE_RE,
+    IGNORED_TAGS,
+    LINE_BREAK,
+    SWALLOWING_TAGS,
+    TAG_LABELS,
+    blocks_of,
+)
+from .decoding import DecodedHtml, decode_html
+from .text import WHITESPACE_RE, count_words
 
-# Elements that start a new block (HTML's block-level and table elements; jusText's list plus HTML5).
-BLOCK_TAGS = frozenset(
-    "address article aside blockquote body caption center col colgroup dd details dialog dir div dl dt "
-    "fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr html legend li main menu "
-    "nav ol p pre section summary table tbody td tfoot th thead tr ul".split()
-)
-# Never text a reader sees (seeds 000, 002, 003): scripts, styles, form controls, embedded objects.
-IGNORED_TAGS = frozenset(
-    "script style noscript template head select option optgroup datalist textarea button input iframe "
-    "frame frameset object embed applet param svg math canvas audio video source track map area link "
-    "meta base".split()
-)
-HEADING_TAGS = frozenset("h1 h2 h3 h4 h5 h6".split())
-# Labels given to a block by the elements around its text; boilerpipe's DefaultLabels, lower-cased.
-TAG_LABELS = {
-    **{h: ("heading", h) for h in HEADING_TAGS},
-    "li": ("li",),
-    "dt": ("li",),
-    "dd": ("li",),
-    "td": ("table",),
-    "th": ("table",),
-    "pre": ("pre",),
-    "code": ("code",),
-    "blockquote": ("quote",),
-    "figcaption": ("caption",),
-    "caption": ("caption",),
-    "nav": ("nav",),
-    "aside": ("aside",),
-    "footer": ("footer",),
-    "header": ("header",),
-}
-HIDDEN_STYLE_RE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 XML_DECLARATION_RE = re.compile(r"^\s*<\?xml[^>]*\?>", re.I)
 # libxml2 drops everything after </html>; browsers keep it in the body, and CMS templates often close the
 # document early (a header include ending in </html>). The parser closes both at the end of input anyway.
 CLOSING_ROOT_TAGS_RE = re.compile(r"</(?:html|body)\s*>", re.I)
+# The same on the UTF-8 bytes of a page, white space spelled out as the str pattern's \s matches it (str.isspace:
+# ASCII white space, \x1c-\x1f, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000),
+# so that removing the tags from the bytes gives the bytes of the text they were removed from.
+UNICODE_SPACE_UTF8 = (rb"(?:[\t\n\x0b\x0c\r\x1c-\x1f ]|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]"
+                      rb"|\xe2\x81\x9f|\xe3\x80\x80)")
+CLOSING_ROOT_TAGS_BYTES_RE = re.compile(rb"</(?:html|body)" + UNICODE_SPACE_UTF8 + rb"*>", re.I)
+LEADING_ASCII_SPACE_RE = re.compile(rb"[\t\n\x0b\x0c\r\x1c-\x1f ]*")
 CONTROL_CHARS_RE = re.compile(r"[\x00-\x08\x0e-\x1f]")
-# Marks a single <br> inside a block; NUL never survives decoding (parse_html removes it).
-LINE_BREAK = "\x00"
 
 # Pages above this many characters are cut here (with a warning), so one giant page cannot take the
 # memory of a crawl; 32 M characters is 40x the largest page in the data sets.
@@ -82,477 +58,11 @@ BINARY_CONTROL_SHARE = 0.05
 # libxml2 stops building the tree at this depth without its huge-tree option.
 LIBXML2_MAX_DEPTH = 256
 
-
-@dataclass(slots=True, frozen=True)
-class Decision:
-    """What one step decided about a block, and why."""
-
-    step: str
-    label: str
-    reason: str
-    content: bool | None = None  # the verdict: content, boilerplate, or None when the step only labelled
-
-
-class TextBlock:
-    """A run of text between block boundaries, with the shallow features of boilerpipe (seed 000)."""
-
-    __slots__ = (
-        "_merged_texts",
-        "_text",
-        "decisions",
-        "element",
-        "elements",
-        "is_content",
-        "labels",
-        "num_chars",
-        "num_chars_in_anchor_text",
-        "num_words",
-        "num_words_in_anchor_text",
-        "num_words_in_wrapped_lines",
-        "num_wrapped_lines",
-        "offset_blocks_end",
-        "offset_blocks_start",
-        "source_line",
-        "tag_level",
-    )
-
-    def __init__(
-        self,
-        text: str,
-        num_words: int,
-        num_words_in_anchor_text: int,
-        num_words_in_wrapped_lines: int,
-        num_wrapped_lines: int,
-        offset: int,
-        tag_level: int,
-        element: etree._Element | None = None,
-        labels: Iterable[str] = (),
-        num_chars: int | None = None,
-        num_chars_in_anchor_text: int = 0,
-        source_line: int | None = None,
-    ) -> None:
-        self._text = text
-        self._merged_texts: list[str] = []
-        self.num_words = num_words
-        self.num_words_in_anchor_text = num_words_in_anchor_text
-        self.num_words_in_wrapped_lines = num_words_in_wrapped_lines
-        self.num_wrapped_lines = num_wrapped_lines
-        self.offset_blocks_start = offset
-        self.offset_blocks_end = offset
-        self.tag_level = tag_level
-        self.element = element
-        self.elements: list[etree._Element] = [element] if element is not None else []
-        self.labels: set[str] = set(labels)
-        self.num_chars = visible_length(text) if num_chars is None else num_chars
-        self.num_chars_in_anchor_text = num_chars_in_anchor_text
-        self.source_line = source_line
-        self.is_content = False
-        self.decisions: list[Decision] = []
-
-    @classmethod
-    def from_text(cls, text: str, offset: int = 0, *, linked: bool = False, tag_level: int = 0,
-                  labels: Iterable[str] = ()) -> TextBlock:
-        """A block from plain text, for tests and for extractors that build blocks of their own."""
-        counter = WrapCounter()
-        counter.add(text, linked)
-        in_wrapped, wrapped = counter.result()
-        chars = visible_length(text)
-        return cls(text, counter.words, counter.linked_words, in_wrapped, wrapped, offset, tag_level,
-                   labels=labels, num_chars=chars, num_chars_in_anchor_text=chars if linked else 0)
-
-    @property
-    def text(self) -> str:
-        if self._merged_texts:
-            self._text = "\n".join([self._text, *self._merged_texts])
-            self._merged_texts = []
-        return self._text
-
-    @text.setter
-    def text(self, value: str) -> None:
-        self._text = value
-        self._merged_texts = []
-
-    @property
-    def link_density(self) -> float:
-        return self.num_words_in_anchor_text / self.num_words if self.num_words else 0.0
-
-    @property
-    def char_link_density(self) -> float:
-        """Share of characters inside links: jusText's definition (seed 002)."""
-        return self.num_chars_in_anchor_text / self.num_chars if self.num_chars else 0.0
-
-    @property
-    def text_density(self) -> float:
-        return self.num_words_in_wrapped_lines / self.num_wrapped_lines if self.num_wrapped_lines else 0.0
-
-    @property
-    def tag(self) -> str:
-        return self.element.tag if self.element is not None and isinstance(self.element.tag, str) else ""
-
-    def decide(self, step: str, content: bool | None, reason: str, label: str | None = None) -> None:
-        """Record a step's verdict; ``content=None`` only adds a label."""
-        if content is not None:
-            self.is_content = content
-        if label:
-            self.labels.add(label)
-        self.decisions.append(
-            Decision(step, label or ("content" if content else "boilerplate" if content is False else ""), reason,
-                     content)
-        )
-
-    def merge_next(self, other: TextBlock) -> None:
-        """Fuse a following block into this one (boilerpipe's TextBlock.mergeNext)."""
-        # Texts of fused blocks are joined when first read: joining at every fusion is quadratic when a
-        # filter fuses thousands of paragraphs into one block.
-        self._merged_texts.append(other.text)
-        self.num_words += other.num_words
-        self.num_words_in_anchor_text += other.num_words_in_anchor_text
-        self.num_words_in_wrapped_lines += other.num_words_in_wrapped_lines
-        self.num_wrapped_lines += other.num_wrapped_lines
-        self.num_chars += other.num_chars
-        self.num_chars_in_anchor_text += other.num_chars_in_anchor_text
-        self.offset_blocks_start = min(self.offset_blocks_start, other.offset_blocks_start)
-        self.offset_blocks_end = max(self.offset_blocks_end, other.offset_blocks_end)
-        self.is_content = self.is_content or other.is_content
-        self.labels |= other.labels
-        self.tag_level = min(self.tag_level, other.tag_level)
-        # Fused blocks are neighbours: only a repeat of the last container is skipped (a full membership
-        # test makes fusing thousands of paragraphs quadratic).
-        for element in other.elements:
-            if not self.elements or element is not self.elements[-1]:
-                self.elements.append(element)
-        self.decisions.extend(other.decisions)
-
-    def copy(self) -> TextBlock:
-        clone = TextBlock.__new__(TextBlock)
-        clone._text = self.text
-        clone._merged_texts = []
-        clone.num_words = self.num_words
-        clone.num_words_in_anchor_text = self.num_words_in_anchor_text
-        clone.num_words_in_wrapped_lines = self.num_words_in_wrapped_lines
-        clone.num_wrapped_lines = self.num_wrapped_lines
-        clone.offset_blocks_start = self.offset_blocks_start
-        clone.offset_blocks_end = self.offset_blocks_end
-        clone.tag_level = self.tag_level
-        clone.element = self.element
-        clone.elements = list(self.elements)
-        clone.labels = set(self.labels)
-        clone.num_chars = self.num_chars
-        clone.num_chars_in_anchor_text = self.num_chars_in_anchor_text
-        clone.source_line = self.source_line
-        clone.is_content = self.is_content
-        clone.decisions = list(self.decisions)
-        return clone
-
-    @property
-    def tag_path(self) -> str:
-        """Ancestry of the block's element, e.g. ``body/div#main.article/p``; for reports and rules."""
-        parts = []
-        node = self.element
-        while node is not None and isinstance(node.tag, str):
-            part = node.tag
-            if node.get("id"):
-                part += "#" + node.get("id")
-            if node.get("class"):
-                part += "." + ".".join(node.get("class").split())
-            parts.append(part)
-            node = node.getparent()
-        return "/".join(reversed(parts))
-
-    def __repr__(self) -> str:
-        flag = "+" if self.is_content else "-"
-        return (f"<TextBlock {flag} [{self.offset_blocks_start}-{self.offset_blocks_end}] words={self.num_words} "
-                f"ld={self.link_density:.2f} td={self.text_density:.1f} {self.text[:40]!r}>")
-
-
-class TextDocument:
-    """A parsed page: the cleaned lxml tree, its title and its TextBlocks, built once."""
-
-    def __init__(
-        self,
-        blocks: list[TextBlock],
-        title: str | None = None,
-        *,
-        root: etree._Element | None = None,
-        url: str | None = None,
-        encoding: str | None = None,
-        declared_language: str | None = None,
-        warnings: Iterable[str] = (),
-        empty_reason: str | None = None,
-        json_ld: Iterable[str] = (),
-    ) -> None:
-        self.blocks = blocks
-        self.title = title
-        self.root = root
-        self.url = url
-        self.encoding = encoding
-        self.declared_language = declared_language
-        self.warnings = list(warnings)
-        self.empty_reason = empty_reason
-        # Raw texts of <script type="application/ld+json"> anywhere in the page: the tree loses body scripts.
-        self.json_ld = list(json_ld)
-
-    @classmethod
-    def from_blocks(cls, blocks: Iterable[TextBlock], title: str | None = None) -> TextDocument:
-        return cls(list(blocks), title)
-
-    def fresh_blocks(self) -> list[TextBlock]:
-        """Copies of the blocks for one extractor run, so runs on the same document stay independent."""
-        return [b.copy() for b in self.blocks]
-
-    @property
-    def body(self) -> etree._Element | None:
-        if self.root is None:
-            return None
-        body = self.root.find("body")
-        return body if body is not None else self.root
-
-    @cached_property
-    def language(self) -> str | None:
-        """ISO 639-1 code of the main text, identified on the longest blocks (py3langid)."""
-        from .language import identify_language
-
-        return identify_language(self.blocks, self.declared_language)
-
-
-JSON_LD_XPATH = etree.XPath("//script[contains(translate(@type, 'LDJSON', 'ldjson'), 'ld+json')]")
-# Form controls whose end tag a broken page forgot (``<button/>`` is not self-closing in HTML) swallow the
-# rest of the page; these are dropped only when they hold no block of their own.
-SWALLOWING_TAGS = frozenset({"button", "select", "option", "optgroup", "datalist", "textarea", "label"})
-_HAS_BLOCK_XPATH = etree.XPath(
-    ".//*[self::div or self::p or self::table or self::ul or self::article or self::section]"
-)
-# What may be invisible besides the ignored tags (which lxml's ``iter`` finds in C): elements with a ``hidden``
-# or ``style`` attribute. Measured on the scrapinghub pages: this search plus ``iter`` cost a sixth of one XPath
-# testing all the tags (0.06 s against 0.39 s for the 181 pages).
-_MAYBE_HIDDEN_XPATH = etree.XPath("descendant-or-self::*[@hidden or @style]")
-_IGNORED_TAG_LIST = sorted(IGNORED_TAGS)
-
-
-# What a page hides from a reader with scripts on but holds as its text when nothing else is visible: the
-# <noscript> view (forum software serves its posts there), <template> contents and hidden containers that
-# scripts move into place (streamed server rendering). 7 of the 493 modern pages showed no visible text at all
-# and had their whole main content there.
-REVEALABLE_TAGS = frozenset({"noscript", "template"})
-
-
-def _drops_subtree(tag: str, element: etree._Element, reveal: bool = False) -> bool:
-    if tag in SWALLOWING_TAGS and _HAS_BLOCK_XPATH(element):
-        return False
-    if reveal:
-        return tag in IGNORED_TAGS and tag not in REVEALABLE_TAGS
-    return tag in IGNORED_TAGS or _is_hidden(element)
-
-
-def _is_hidden(element: etree._Element) -> bool:
-    if element.get("hidden") is not None:
-        return True
-    style = element.get("style")
-    return bool(style) and HIDDEN_STYLE_RE.search(style) is not None
-
-
-def _invisible(start: etree._Element, reveal: bool = False) -> list[etree._Element]:
-    """The subtrees under ``start`` (itself included) no reader sees, judged on the tree as parsed; ``reveal``
-    keeps what the page hides from script-running readers (``REVEALABLE_TAGS``, hidden elements)."""
-    candidates = dict.fromkeys([*start.iter(*_IGNORED_TAG_LIST), *_MAYBE_HIDDEN_XPATH(start)])
-    return [element for element in candidates if _drops_subtree(element.tag, element, reveal)]
-
-
-class _Stripped:
-    """What removing invisible subtrees moved: the texts that now hold a removed element's tail.
-
-    The walk met such a tail as a piece of its own; ``lines`` keeps the source line it gave a text that now
-    starts with one, ``cuts`` the offsets where a tail was joined to text with no white space between
-    (``half<span hidden>x</span>word`` stays two tokens, as before). Both are keyed by (holder, is ``.text``).
-    """
-
-    __slots__ = ("cuts", "lines")
-
-    def __init__(self) -> None:
-        self.lines: dict[tuple[etree._Element, bool], int] = {}
-        self.cuts: dict[tuple[etree._Element, bool], list[int]] = {}
-
-
-def _strip(elements: list[etree._Element]) -> _Stripped:
-    """Removes the subtrees, in any order, keeping their tails in the text around them (lxml.html's
-    ``drop_tree``)."""
-    stripped = _Stripped()
-    lines, cuts = stripped.lines, stripped.cuts
-    for element in elements:
-        parent = element.getparent()
-        if parent is None:
-            continue
-        tail = element.tail
-        if tail:
-            previous = element.getprevious()
-            key = (parent, True) if previous is None else (previous, False)
-            before = (key[0].text if key[1] else key[0].tail) or ""
-            # The tail may itself hold the tail of a sibling removed earlier: its line and cuts come along.
-            line = lines.pop((element, False), element.sourceline)
-            moved = [len(before) + offset for offset in cuts.pop((element, False), ())]
-            if (not before or before.isspace()) and not tail.isspace() and line is not None:
-                lines[key] = line
-            if before and not before[-1].isspace() and not tail[0].isspace():
-                moved.insert(0, len(before))
-            if moved:
-                cuts.setdefault(key, []).extend(moved)
-            if key[1]:
-                key[0].text = before + tail
-            else:
-                key[0].tail = before + tail
-        parent.remove(element)
-    return stripped
-
-
-class _BlockBuilder:
-    """Collects text pieces between block boundaries and turns them into TextBlocks."""
-
-    __slots__ = ("anchor_chars", "blocks", "counter", "cuts", "labels", "lines", "pieces", "source_line")
-
-    def __init__(self, stripped: _Stripped | None = None) -> None:
-        self.lines = stripped.lines if stripped else {}
-        self.cuts = stripped.cuts if stripped else {}
-        self.blocks: list[TextBlock] = []
-        self.pieces: list[str] = []
-        self.counter = WrapCounter()
-        self.anchor_chars = 0
-        self.labels: set[str] = set()
-        self.source_line: int | None = None
-
-    def add(self, text: str, in_anchor: bool, labels: frozenset[str], element: etree._Element | None,
-            is_text: bool = False) -> None:
-        if text.isspace():
-            if self.pieces:
-                self.pieces.append(" ")
-            return
-        self.pieces.append(text)
-        cuts = self.cuts.get((element, is_text)) if self.cuts else None
-        if cuts:  # count the words of each joined piece apart, as when they were apart
-            for start, end in zip([0, *sorted(cuts)], [*sorted(cuts), len(text)], strict=True):
-                self.counter.add(text[start:end], in_anchor)
-        else:
-            self.counter.add(text, in_anchor)
-        if in_anchor:
-            self.anchor_chars += visible_length(text)
-        if labels:
-            self.labels |= labels
-        if self.source_line is None and element is not None:
-            self.source_line = self.lines.get((element, is_text)) if self.lines else None
-            if self.source_line is None:
-                self.source_line = element.sourceline
-
-    def line_break(self) -> None:
-        if self.pieces:
-            self.pieces.append(LINE_BREAK)
-
-    def flush(self, container: etree._Element | None, level: int) -> None:
-        """Ends the current block; callers skip it when no piece was collected."""
-        raw = "".join(self.pieces)
-        if LINE_BREAK in raw:
-            text = "\n".join(line for line in (" ".join(part.split()) for part in raw.split(LINE_BREAK)) if line)
-        else:
-            text = " ".join(raw.split())  # str.split and the regex \s agree on every white-space character
-        if text:
-            in_wrapped, wrapped = self.counter.result()
-            self.blocks.append(
-                TextBlock(text, self.counter.words, self.counter.linked_words, in_wrapped, wrapped,
-                          len(self.blocks), level, container, self.labels,
-                          num_chars_in_anchor_text=self.anchor_chars, source_line=self.source_line)
-            )
-        self.pieces = []
-        self.counter = WrapCounter()
-        self.anchor_chars = 0
-        self.labels = set()
-        self.source_line = None
-
-
-def _blocks_of(root: etree._Element, reveal: bool = False) -> list[TextBlock]:
-    """The blocks of a parsed page: its invisible subtrees removed from the tree, then one walk."""
-    body = root.find("body")
-    start = body if body is not None else root
-    invisible = _invisible(start, reveal)
-    stripped = _strip(invisible)
-    return [] if start in invisible else _walk_blocks(start, stripped)
-
-
-def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None) -> list[TextBlock]:
-    """One iterative pass over a tree cleared of invisible subtrees (no recursion: pages nest thousands of
-    levels deep). Each element's tag is judged once, on entry; a flush with nothing collected is skipped."""
-    builder = _BlockBuilder(stripped)
-    pieces = builder.pieces
-    containers: list[etree._Element] = [start]
-    label_counts: dict[str, int] = {}
-    labels: frozenset[str] = frozenset()  # the labels of the open elements, rebuilt only when they change
-    anchor_depth = 0
-    depth = 0
-    br_run = 0
-    for event, element in etree.iterwalk(start, events=("start", "end")):
-        tag = element.tag
-        if tag.__class__ is not str:  # entities: only their tail counts
-            if event == "end" and element.tail:
-                builder.add(element.tail, anchor_depth > 0, labels, None)
-                pieces = builder.pieces
-            continue
-        if event == "start":
-            depth += 1
-            if tag == "br":
-                br_run += 1
-                if br_run >= 2:
-                    if pieces:
-                        builder.flush(containers[-1], depth)
-                        pieces = builder.pieces
-                elif pieces:
-                    pieces.append(LINE_BREAK)
-                continue
-            if tag in BLOCK_TAGS:
-                if pieces:
-                    builder.flush(containers[-1], depth)
-                    pieces = builder.pieces
-                containers.append(element)
-                br_run = 0
-            elif tag == "a":
-                anchor_depth += 1
-            tag_labels = TAG_LABELS.get(tag)
-            if tag_labels:
-                for label in tag_labels:
-                    label_counts[label] = label_counts.get(label, 0) + 1
-                labels = frozenset(label for label, n in label_counts.items() if n)
-            text = element.text
-            if text:
-                if text.isspace():  # white space only separates the pieces around it
-                    if pieces:
-                        pieces.append(" ")
-                else:
-                    br_run = 0
-                    builder.add(text, anchor_depth > 0, labels, element, True)
-            continue
-        if tag != "br":
-            tag_labels = TAG_LABELS.get(tag)
-            if tag_labels:
-                for label in tag_labels:
-                    label_counts[label] -= 1
-                labels = frozenset(label for label, n in label_counts.items() if n)
-            if tag in BLOCK_TAGS:
-                if pieces:
-                    builder.flush(element, depth)
-                    pieces = builder.pieces
-                if len(containers) > 1:
-                    containers.pop()
-                br_run = 0
-            elif tag == "a":
-                anchor_depth -= 1
-        depth -= 1
-        tail = element.tail
-        if tail:
-            if tail.isspace():
-                if pieces:
-                    pieces.append(" ")
-            else:
-                br_run = 0
-                builder.add(tail, anchor_depth > 0, labels, element)
-    if pieces:
-        builder.flush(containers[-1], depth)
-    return builder.blocks
+def is_json_ld(script: etree._Element) -> bool:
+    """A ``<script type="application/ld+json">`` (any case), tested on scripts found by lxml's C-level ``iter``:
+    a third faster on the scrapinghub pages than the XPath ``contains(translate(@type, ...), 'ld+json')`` it
+    replaces, which selected the same scripts."""
+    return "ld+json" in (script.get("type") or "").lower()
 
 
 def _empty(reason: str, url: str | None, encoding: str | None = None) -> TextDocument:
@@ -599,6 +109,25 @@ def _html_parser() -> etree.HTMLParser:
     return parser
 
 
+def _own_bytes(html: bytes | str, decoded: DecodedHtml, text: str) -> bytes | None:
+    """The bytes to parse taken from the page's own UTF-8 bytes (closing root tags removed), which equal the
+    cleaned text encoded again, or None when the text must be cleaned and encoded (not strict UTF-8, shrunk or cut,
+    NUL characters, an XML declaration). Encoding every page again cost 2 % of ``default``'s time."""
+    if not isinstance(html, bytes) or not decoded.exact_utf8 or text is not decoded.text:
+        return None
+    if b"\x00" in html or XML_DECLARATION_RE.match(text) is not None:
+        return None
+    return CLOSING_ROOT_TAGS_BYTES_RE.sub(b"", html)
+
+
+def _blank(encoded: bytes) -> bool:
+    """Whether UTF-8 bytes are white space only, as ``str.isspace`` says."""
+    start = LEADING_ASCII_SPACE_RE.match(encoded).end()
+    if start == len(encoded):
+        return True
+    return encoded[start] >= 0x80 and encoded.decode("utf-8", "replace").isspace()
+
+
 def parse_html(html: bytes | str, url: str | None = None, content_type: str | None = None) -> TextDocument:
     """Parse a page once into a TextDocument; bad input gives an empty document with a reason, never raises."""
     if html is None or len(html) == 0:
@@ -615,16 +144,20 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     head = text[:4096]
     if head and len(CONTROL_CHARS_RE.findall(head)) > BINARY_CONTROL_SHARE * len(head):
         return _empty("not HTML: binary content", url, decoded.encoding)
-    if "\x00" in text:
-        text = text.replace("\x00", "")
-    text = XML_DECLARATION_RE.sub("", text, count=1)
-    text = CLOSING_ROOT_TAGS_RE.sub("", text)
-    if not text.strip():
+    encoded = _own_bytes(html, decoded, text)
+    if encoded is None:
+        if "\x00" in text:
+            text = text.replace("\x00", "")
+        text = XML_DECLARATION_RE.sub("", text, count=1)
+        text = CLOSING_ROOT_TAGS_RE.sub("", text)
+        if not text.strip():
+            return _empty("empty input", url, decoded.encoding)
+        # Lone surrogates (from a broken page's numeric escapes) cannot be UTF-8: they become U+FFFD.
+        encoded = text.encode("utf-8", "replace")
+    elif _blank(encoded):
         return _empty("empty input", url, decoded.encoding)
     parser = _html_parser()
     try:
-        # Lone surrogates (from a broken page's numeric escapes) cannot be UTF-8: they become U+FFFD.
-        encoded = text.encode("utf-8", "replace")
         root = etree.fromstring(encoded, parser)
     except (etree.ParserError, ValueError) as error:
         return _empty(f"unparseable HTML: {error}", url, decoded.encoding)
@@ -633,28 +166,28 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     if any("Excessive depth" in str(e.message) for e in parser.error_log):
         warnings.append(f"nesting deeper than {LIBXML2_MAX_DEPTH} levels: the parser cut what lies below it")
     title = None
-    title_element = root.find(".//title")
+    title_element = next(root.iter("title"), None)  # the first in document order, found in C
     if title_element is not None:
         title = WHITESPACE_RE.sub(" ", title_element.text_content()).strip() or None
-    json_ld = [s.text for s in JSON_LD_XPATH(root) if s.text and s.text.strip()]
-    blocks = _blocks_of(root)
+    json_ld = [s.text for s in root.iter("script") if s.text and s.text.strip() and is_json_ld(s)]
+    blocks, index = blocks_of(root)
     if not blocks:
         # A page that shows no text at all: what it hides from script-running readers (noscript, templates,
         # hidden elements) is its text. The tree was cleared of those parts, so the page is parsed again (rare).
         revealed_root = etree.fromstring(encoded, _html_parser())
-        revealed = _blocks_of(revealed_root, reveal=True) if revealed_root is not None else []
+        revealed, revealed_index = blocks_of(revealed_root, reveal=True) if revealed_root is not None else ([], None)
         if revealed:
-            root, blocks = revealed_root, revealed
+            root, blocks, index = revealed_root, revealed, revealed_index
             warnings.append("no visible text: the text hidden from script-running readers (noscript, "
                             "templates, hidden elements) is the page's text")
     language = root.get("lang") or root.get("xml:lang")
     reason = None if blocks else "no visible text"
-    return TextDocument(blocks, title, root=root, url=url, encoding=decoded.encoding,
-                        declared_language=language, warnings=warnings, empty_reason=reason, json_ld=json_ld)
+    doc = TextDocument(blocks, title, root=root, url=url, encoding=decoded.encoding,
+                       declared_language=language, warnings=warnings, empty_reason=reason, json_ld=json_ld)
+    doc.tree_index = index
+    return doc
 
 
-def total_words(blocks: Iterable[TextBlock]) -> int:
-    return sum(b.num_words for b in blocks)
-
-
-__all__ = ["Decision", "TextBlock", "TextDocument", "count_words", "parse_html", "total_words"]
+__all__ = ["BLOCK_TAGS", "CLOSING_ROOT_TAGS_RE", "HEADING_TAGS", "HIDDEN_STYLE_RE", "IGNORED_TAGS", "LINE_BREAK",
+           "SWALLOWING_TAGS", "TAG_LABELS", "XML_DECLARATION_RE", "Decision", "TextBlock", "TextDocument",
+           "count_words", "parse_html", "total_words"]

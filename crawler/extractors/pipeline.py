@@ -7,7 +7,7 @@ is a named tuple of steps plus the rule that turns the content blocks into an ``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -19,7 +19,7 @@ from .document import TextBlock, TextDocument
 class Run:
     doc: TextDocument
     blocks: list[TextBlock]
-    notes: dict[str, Any] = field(default_factory=dict)
+    notes: MutableMapping[str, Any] = field(default_factory=dict)
 
     def content(self) -> list[TextBlock]:
         return [b for b in self.blocks if b.is_content]
@@ -78,7 +78,6 @@ class Extractor:
             title=run.doc.title,
             extractor=self.name,
             url=run.doc.url,
-            language=run.doc.language if text else None,
             template=template,
             reason=reason,
             encoding=run.doc.encoding,

@@ -11,13 +11,17 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .scripts import token_pattern
+
 # Han (incl. extensions A-F and compatibility), Hiragana, Katakana, Bopomofo, Hangul syllables and jamo.
 CJK_CHARS = (
     "\u1100-\u11ff\u2e80-\u2fdf\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31a0-\u31ff"
     "\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f"
     "\U00020000-\U0002fa1f"
 )
-TOKEN_RE = re.compile(rf"[{CJK_CHARS}]|[^\W{CJK_CHARS}]+")
+# Words keep their combining marks; runs of scripts written without spaces are cut to their characters per
+# word (crawler.extractors.scripts).
+TOKEN_RE = re.compile(token_pattern(CJK_CHARS))
 CJK_RE = re.compile(rf"[{CJK_CHARS}]")
 WHITESPACE_RE = re.compile(r"\s+")
 
@@ -28,7 +32,8 @@ CJK_COLUMNS = 2
 
 
 def tokens(text: str) -> list[str]:
-    """Word tokens: runs of word characters, each CJK character on its own."""
+    """Word tokens: runs of word characters with their marks, each CJK character on its own, runs of Thai,
+    Lao, Khmer or Myanmar in pieces of a word's length."""
     return TOKEN_RE.findall(text)
 
 
@@ -55,6 +60,26 @@ def normalize_space(text: str) -> str:
 def visible_length(text: str) -> int:
     """Characters without white space: the CX seed's 行块长度 and jusText's block length."""
     return sum(map(len, text.split()))
+
+
+def wrap_counts(found: list[str]) -> tuple[int, int]:
+    """(words in wrapped lines, wrapped lines) of a block's tokens, as ``WrapCounter`` counts them: a token takes
+    its length plus a separating space (a CJK character, one token of length 1, takes CJK_COLUMNS = 2, the same);
+    a line that passes WRAP_COLUMNS wraps. Text that cannot reach the margin is not looped over."""
+    words = len(found)
+    if sum(map(len, found)) + words - 1 <= WRAP_COLUMNS:
+        return words, 1
+    line_length = -1
+    line_words = 0
+    wrapped = 0
+    for size in map(len, found):
+        line_words += 1
+        line_length += size + 1
+        if line_length > WRAP_COLUMNS:
+            wrapped += 1
+            line_length = size
+            line_words = 1
+    return (words, 1) if not wrapped else (words - line_words, wrapped)
 
 
 class WrapCounter:

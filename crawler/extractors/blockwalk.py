@@ -1,0 +1,371 @@
+"""One pass from a parsed tree to TextBlocks: invisible subtrees out, then one iterative walk.
+
+Inline elements such as ``<a>`` do not split a block; block-level tags and a run of two ``<br>`` (jusText, seed
+002) do. Elements invisible by their tag are stripped in C before the walk (their tails kept in the text around
+them); elements hidden by an attribute are skipped by the walk and removed after it. The walk records each
+element's entry and exit positions (``TreeIndex``) for subtree sums without ancestor walks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from .blocks import TextBlock
+from .subtree import TreeIndex
+from .text import TOKEN_RE, visible_length, wrap_counts
+
+# Elements that start a new block (HTML's block-level and table elements; jusText's list plus HTML5).
+BLOCK_TAGS = frozenset(
+    "address article aside blockquote body caption center col colgroup dd details dialog dir div dl dt "
+    "fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr html legend li main menu "
+    "nav ol p pre section summary table tbody td tfoot th thead tr ul".split()
+)
+# Never text a reader sees (seeds 000, 002, 003): scripts, styles, form controls, embedded objects.
+IGNORED_TAGS = frozenset(
+    "script style noscript template head select option optgroup datalist textarea button input iframe "
+    "frame frameset object embed applet param svg math canvas audio video source track map area link "
+    "meta base".split()
+)
+HEADING_TAGS = frozenset("h1 h2 h3 h4 h5 h6".split())
+# Labels given to a block by the elements around its text; boilerpipe's DefaultLabels, lower-cased.
+TAG_LABELS = {
+    **{h: ("heading", h) for h in HEADING_TAGS},
+    "li": ("li",),
+    "dt": ("li",),
+    "dd": ("li",),
+    "td": ("table",),
+    "th": ("table",),
+    "pre": ("pre",),
+    "code": ("code",),
+    "blockquote": ("quote",),
+    "figcaption": ("caption",),
+    "caption": ("caption",),
+    "nav": ("nav",),
+    "aside": ("aside",),
+    "footer": ("footer",),
+    "header": ("header",),
+}
+HIDDEN_STYLE_RE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+# Marks a single <br> inside a block; NUL never survives decoding (parse_html removes it).
+LINE_BREAK = "\x00"
+
+# Form controls whose end tag a broken page forgot (``<button/>`` is not self-closing in HTML) swallow the
+# rest of the page; these are dropped only when they hold no block of their own.
+SWALLOWING_TAGS = frozenset({"button", "select", "option", "optgroup", "datalist", "textarea", "label"})
+_HAS_BLOCK_XPATH = etree.XPath(
+    ".//*[self::div or self::p or self::table or self::ul or self::article or self::section]"
+)
+_IGNORED_TAG_LIST = sorted(IGNORED_TAGS)
+
+
+# What a page hides from a reader with scripts on but holds as its text when nothing else is visible: the
+# <noscript> view (forum software serves its posts there), <template> contents and hidden containers that
+# scripts move into place (streamed server rendering). 7 of the 493 modern pages showed no visible text at all
+# and had their whole main content there.
+REVEALABLE_TAGS = frozenset({"noscript", "template"})
+
+
+def _drops_subtree(tag: str, element: etree._Element, reveal: bool = False) -> bool:
+    if tag in SWALLOWING_TAGS and _HAS_BLOCK_XPATH(element):
+        return False
+    if reveal:
+        return tag in IGNORED_TAGS and tag not in REVEALABLE_TAGS
+    return tag in IGNORED_TAGS or _is_hidden(element)
+
+
+def _is_hidden(element: etree._Element) -> bool:
+    if element.get("hidden") is not None:
+        return True
+    style = element.get("style")
+    return bool(style) and HIDDEN_STYLE_RE.search(style) is not None
+
+
+def _invisible_tags(start: etree._Element, reveal: bool = False) -> list[etree._Element]:
+    """The subtrees under ``start`` that no reader sees by their tag alone, found by lxml's C-level ``iter``;
+    elements hidden by an attribute are left to the walk, which meets every element anyway (an XPath for them
+    cost 0.25x the page parse on the scrapinghub pages, testing two attributes in the walk a fifth of that)."""
+    return [element for element in start.iter(*_IGNORED_TAG_LIST) if _drops_subtree(element.tag, element, reveal)]
+
+
+class _Stripped:
+    """What removing invisible subtrees moved: the texts that now hold a removed element's tail.
+
+    The walk met such a tail as a piece of its own; ``lines`` keeps the source line it gave a text that now
+    starts with one, ``cuts`` the offsets where a tail was joined to text with no white space between
+    (``half<span hidden>x</span>word`` stays two tokens, as before). Both are keyed by (holder, is ``.text``).
+    """
+
+    __slots__ = ("cuts", "lines")
+
+    def __init__(self) -> None:
+        self.lines: dict[tuple[etree._Element, bool], int] = {}
+        self.cuts: dict[tuple[etree._Element, bool], list[int]] = {}
+
+
+def _strip(elements: list[etree._Element]) -> _Stripped:
+    """Removes the subtrees, in any order, keeping their tails in the text around them (lxml.html's
+    ``drop_tree``)."""
+    stripped = _Stripped()
+    lines, cuts = stripped.lines, stripped.cuts
+    for element in elements:
+        parent = element.getparent()
+        if parent is None:
+            continue
+        tail = element.tail
+        if tail:
+            previous = element.getprevious()
+            key = (parent, True) if previous is None else (previous, False)
+            before = (key[0].text if key[1] else key[0].tail) or ""
+            # The tail may itself hold the tail of a sibling removed earlier: its line and cuts come along.
+            line = lines.pop((element, False), element.sourceline)
+            moved = [len(before) + offset for offset in cuts.pop((element, False), ())]
+            if (not before or before.isspace()) and not tail.isspace() and line is not None:
+                lines[key] = line
+            if before and not before[-1].isspace() and not tail[0].isspace():
+                moved.insert(0, len(before))
+            if moved:
+                cuts.setdefault(key, []).extend(moved)
+            if key[1]:
+                key[0].text = before + tail
+            else:
+                key[0].tail = before + tail
+        parent.remove(element)
+    return stripped
+
+
+# Joins the pieces of a block for counting its words: not a word character, so no token spans two pieces (text
+# either side of a tag, or of a removed invisible element, stays two words, as when each piece was counted apart).
+PIECE_SEPARATOR = "\x01"
+
+
+class _BlockBuilder:
+    """Collects text pieces between block boundaries and turns them into TextBlocks; words are counted once per
+    block, on its pieces joined by PIECE_SEPARATOR."""
+
+    __slots__ = ("anchor_cut", "anchor_pieces", "blocks", "cut_pieces", "cuts", "labels", "lines", "pieces",
+                 "source_line", "unlinked")
+
+    def __init__(self, stripped: _Stripped | None = None) -> None:
+        self.lines = stripped.lines if stripped else {}
+        self.cuts = stripped.cuts if stripped else {}
+        self.blocks: list[TextBlock] = []
+        self.pieces: list[str] = []
+        self.anchor_pieces: list[str] = []  # the pieces inside links
+        self.unlinked = False  # whether a piece lies outside links (else every word and character is linked)
+        self.cut_pieces: dict[int, str] = {}  # piece index -> the piece with separators where a removed element was
+        self.anchor_cut: dict[int, str] = {}  # the same for the pieces inside links
+        self.labels: set[str] = set()
+        self.source_line: int | None = None
+
+    def add(self, text: str, in_anchor: bool, labels: frozenset[str], element: etree._Element | None,
+            is_text: bool = False) -> None:
+        """A piece of text that is not white space only."""
+        counted = text
+        if self.cuts:
+            cuts = self.cuts.get((element, is_text))
+            if cuts:  # count the words of each joined piece apart, as when they were apart
+                bounds = sorted(cuts)
+                counted = PIECE_SEPARATOR.join(text[start:end] for start, end in
+                                               zip([0, *bounds], [*bounds, len(text)], strict=True))
+                self.cut_pieces[len(self.pieces)] = counted
+                if in_anchor:
+                    self.anchor_cut[len(self.anchor_pieces)] = counted
+        self.pieces.append(text)
+        if in_anchor:
+            self.anchor_pieces.append(text)
+        else:
+            self.unlinked = True
+        if labels:
+            self.labels |= labels
+        if self.source_line is None and element is not None:
+            self.source_line = self.lines.get((element, is_text)) if self.lines else None
+            if self.source_line is None:
+                self.source_line = element.sourceline
+
+    def line_break(self) -> None:
+        if self.pieces:
+            self.pieces.append(LINE_BREAK)
+
+    def _linked(self, words: int, chars: int) -> tuple[int, int]:
+        """(words, visible characters) inside links: all of them when no piece lies outside links."""
+        anchors = self.anchor_pieces
+        if not anchors:
+            return 0, 0
+        if not self.unlinked:
+            return words, chars
+        counted = anchors
+        if self.anchor_cut:
+            counted = list(anchors)
+            for at, piece in self.anchor_cut.items():
+                counted[at] = piece
+        return (len(TOKEN_RE.findall(PIECE_SEPARATOR.join(counted))),
+                visible_length(" ".join(anchors)))
+
+    def flush(self, container: etree._Element | None, level: int) -> None:
+        """Ends the current block; callers skip it when no piece was collected."""
+        pieces = self.pieces
+        raw = "".join(pieces)
+        if LINE_BREAK in raw:
+            text = "\n".join(line for line in (" ".join(part.split()) for part in raw.split(LINE_BREAK)) if line)
+        else:
+            text = " ".join(raw.split())  # str.split and the regex \s agree on every white-space character
+        if text:
+            if self.cut_pieces:
+                pieces = list(pieces)
+                for at, counted in self.cut_pieces.items():
+                    pieces[at] = counted
+            found = TOKEN_RE.findall(PIECE_SEPARATOR.join(pieces))
+            in_wrapped, wrapped = wrap_counts(found)
+            # The text's only white space is single spaces and line ends: its visible length is what remains.
+            chars = len(text) - text.count(" ") - text.count("\n")
+            linked, anchor_chars = self._linked(len(found), chars)
+            self.blocks.append(
+                TextBlock(text, len(found), linked, in_wrapped, wrapped, len(self.blocks), level, container,
+                          self.labels, num_chars=chars, num_chars_in_anchor_text=anchor_chars,
+                          source_line=self.source_line)
+            )
+        self.pieces = []
+        self.anchor_pieces = []
+        self.unlinked = False
+        if self.cut_pieces:
+            self.cut_pieces = {}
+            self.anchor_cut = {}
+        self.labels = set()
+        self.source_line = None
+
+
+def blocks_of(root: etree._Element, reveal: bool = False) -> tuple[list[TextBlock], TreeIndex | None]:
+    """The blocks of a parsed page: its invisible subtrees removed from the tree, then one walk."""
+    body = root.find("body")
+    start = body if body is not None else root
+    invisible = _invisible_tags(start, reveal)
+    stripped = _strip(invisible)
+    if start in invisible or (not reveal and _drops_subtree(start.tag, start)):
+        return [], None
+    blocks, index, hidden = _walk_blocks(start, stripped, hide=not reveal)
+    _strip(hidden)
+    return blocks, index
+
+
+# What the walk does on entering and leaving a tag, looked up once per event: (kind, labels it gives).
+_BLOCK, _ANCHOR, _BREAK, _LABELLED = 1, 2, 3, 0
+TAG_KINDS: dict[str, tuple[int, frozenset[str] | None]] = {
+    tag: (_BLOCK if tag in BLOCK_TAGS else _ANCHOR if tag == "a" else _BREAK if tag == "br" else _LABELLED,
+          frozenset(TAG_LABELS[tag]) if tag in TAG_LABELS else None)
+    for tag in {*BLOCK_TAGS, *TAG_LABELS, "a", "br"}
+}
+
+
+def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None, hide: bool = True
+                 ) -> tuple[list[TextBlock], TreeIndex, list[etree._Element]]:
+    """One iterative pass over a tree cleared of invisible subtrees (no recursion: pages nest thousands of
+    levels deep). Each element's tag is judged once per event by one look-up; a flush with nothing collected is
+    skipped. Each element's entry and exit positions are recorded on the way (``TreeIndex``), so that sums over a
+    subtree need no walk up the ancestors later; the open elements' positions give the depth. With ``hide``,
+    elements hidden by an attribute (``hidden``, a hiding ``style``) are skipped, their tails kept, and returned
+    for removal from the tree."""
+    position: dict[etree._Element, int] = {}
+    ends: list[int] = []
+    TreeIndex.builder(start, position, ends)
+    open_positions: list[int] = []
+    builder = _BlockBuilder(stripped)
+    pieces = builder.pieces
+    containers: list[etree._Element] = [start]
+    labels: frozenset[str] = frozenset()  # the labels the open elements give
+    label_stack: list[frozenset[str]] = []  # the labels before each open labelling element
+    anchor_depth = 0
+    br_run = 0
+    kinds = TAG_KINDS
+    hidden: list[etree._Element] = []
+    skipping = None
+    walker = etree.iterwalk(start, events=("start", "end"))
+    for event, element in walker:
+        tag = element.tag
+        if tag.__class__ is not str:  # entities: only their tail counts
+            tail = element.tail if event == "end" else None
+            if tail:
+                if not tail.isspace():
+                    builder.add(tail, anchor_depth > 0, labels, None)
+                elif pieces:
+                    pieces.append(" ")
+            continue
+        if event == "start":
+            if hide and (element.get("hidden") is not None or (
+                    (style := element.get("style")) and HIDDEN_STYLE_RE.search(style) is not None)) and not (
+                    tag in SWALLOWING_TAGS and _HAS_BLOCK_XPATH(element)):
+                walker.skip_subtree()
+                hidden.append(element)
+                skipping = element
+                continue
+            at = len(ends)
+            position[element] = at
+            ends.append(at + 1)
+            open_positions.append(at)
+            kind = kinds.get(tag)
+            if kind is not None:
+                code, tag_labels = kind
+                if code == _BREAK:
+                    br_run += 1
+                    if br_run >= 2:
+                        if pieces:
+                            builder.flush(containers[-1], len(open_positions))
+                            pieces = builder.pieces
+                    elif pieces:
+                        pieces.append(LINE_BREAK)
+                    continue
+                if code == _BLOCK:
+                    if pieces:
+                        builder.flush(containers[-1], len(open_positions))
+                        pieces = builder.pieces
+                    containers.append(element)
+                    br_run = 0
+                elif code == _ANCHOR:
+                    anchor_depth += 1
+                if tag_labels:
+                    label_stack.append(labels)
+                    labels = labels | tag_labels
+            text = element.text
+            if text:
+                if text.isspace():  # white space only separates the pieces around it
+                    if pieces:
+                        pieces.append(" ")
+                else:
+                    br_run = 0
+                    builder.add(text, anchor_depth > 0, labels, element, True)
+            continue
+        if element is skipping:
+            skipping = None
+            kind = None
+        else:
+            ends[open_positions.pop()] = len(ends)
+            kind = kinds.get(tag)
+        if kind is not None:
+            code, tag_labels = kind
+            if tag_labels:
+                labels = label_stack.pop()
+            if code == _BLOCK:
+                if pieces:
+                    builder.flush(element, len(open_positions) + 1)
+                    pieces = builder.pieces
+                if len(containers) > 1:
+                    containers.pop()
+                br_run = 0
+            elif code == _ANCHOR:
+                anchor_depth -= 1
+        tail = element.tail
+        if tail:
+            if tail.isspace():
+                if pieces:
+                    pieces.append(" ")
+            else:
+                br_run = 0
+                builder.add(tail, anchor_depth > 0, labels, element)
+    if pieces:
+        builder.flush(containers[-1], len(open_positions))
+    return builder.blocks, TreeIndex.finish(start, position, ends), hidden
+
+
+__all__ = ["BLOCK_TAGS", "HEADING_TAGS", "HIDDEN_STYLE_RE", "IGNORED_TAGS", "LINE_BREAK", "REVEALABLE_TAGS",
+           "SWALLOWING_TAGS", "TAG_KINDS", "TAG_LABELS", "blocks_of"]
