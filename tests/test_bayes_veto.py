@@ -70,13 +70,13 @@ def test_a_threshold_the_model_does_not_reach_keeps_the_line():
 
 def test_features_are_computed_only_for_the_blocks_asked_for():
     from crawler.extractors.bayes import FEATURE_STEPS
-    from crawler.extractors.pipeline import Run
+    from crawler.extractors.bayes_state import BayesRun, BayesState
 
     doc = parse_html(page())
-    full = Run(doc, doc.fresh_blocks())
-    subset = Run(doc, doc.fresh_blocks(), {"feature_blocks": {1}})
+    full = BayesRun(doc, doc.fresh_blocks())
+    subset = BayesRun(doc, doc.fresh_blocks(), BayesState(feature_blocks={1}))
     for step in FEATURE_STEPS:
         step.process(full)
         step.process(subset)
-    assert subset.notes["features"][1] == full.notes["features"][1] is not None
-    assert all(found is None for i, found in enumerate(subset.notes["features"]) if i != 1)
+    assert subset.state.features[1] == full.state.features[1] is not None
+    assert all(found is None for i, found in enumerate(subset.state.features) if i != 1)

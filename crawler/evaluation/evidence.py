@@ -71,7 +71,7 @@ def measure(test: Sequence[Page], extra: Sequence[Page] = (), folds: int = 5) ->
             doc = parse_html(page.html, page.url)
             article = default.extract(doc)
             scores["default"].append(score_page(page.gold, article.text))
-            odds = bayes.run(doc).notes.get("log_odds") or [None] * len(doc.blocks)
+            odds = bayes.run(doc).state.log_odds or [None] * len(doc.blocks)
             cascade = [False] * len(doc.blocks)
             for block in article.blocks if article.extractor != "default/lineblock" else ():
                 if block.is_content:

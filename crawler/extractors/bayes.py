@@ -28,13 +28,16 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from lxml import etree
 
 from .article import Article
 from .bayes_model import NaiveBayesModel
+from .bayes_state import BayesRun, bayes_state
 from .density import ChooseContentSubtree, ExtendToDenseSiblings, FuseInlineElements, NodeDensities, PruneDom
 from .document import HEADING_TAGS, TextBlock, TextDocument
 from .pipeline import Extractor, Run, Step
@@ -192,12 +195,13 @@ def _cetd_value(block: TextBlock, subtree_is_body: bool) -> str:
 
 
 class NodeFeatures(Step):
-    """The features of every ST node (block) that pruning left, in ``run.notes["features"]``; only of the blocks
-    whose indices are in ``run.notes["feature_blocks"]`` when that is set (the others get None)."""
+    """The features of every ST node (block) that pruning left, in ``state.features``; only of the blocks whose
+    indices are in ``state.feature_blocks`` when that is set (the others get None)."""
 
     def process(self, run: Run) -> bool:
+        state = bayes_state(run)
         blocks = run.blocks
-        tree = run.notes.get("tree")
+        tree = run.notes.get("tree")  # the density steps' notes (density.py), by key
         pruned = [bool(b.decisions) and b.decisions[-1].label == "pruned" for b in blocks]
         words = [word_equivalents(b) for b in blocks]
         total_chars = sum(b.num_chars for b in blocks) or 1
@@ -209,7 +213,7 @@ class NodeFeatures(Step):
         kept = [i for i, p in enumerate(pruned) if not p]
         neighbours = {i: (kept[k - 1] if k else None, kept[k + 1] if k + 1 < len(kept) else None)
                       for k, i in enumerate(kept)}
-        only: set[int] | None = run.notes.get("feature_blocks")  # a caller's subset (the cascade's veto step)
+        only = state.feature_blocks  # a caller's subset (the cascade's veto step)
         for i, block in enumerate(blocks):
             top = offset / total_chars
             offset += block.num_chars
@@ -239,7 +243,7 @@ class NodeFeatures(Step):
             found.update(ancestors(block.element))
             found.update(content_words(block.text, stopwords))
             features.append(frozenset(found))
-        run.notes["features"] = features
+        state.features = features
         return False
 
 
@@ -264,9 +268,9 @@ class ClassifyNodes(Step):
         self.model = model
 
     def process(self, run: Run) -> bool:
-        features = run.notes.get("features") or []
+        state = bayes_state(run)
         odds: list[float | None] = []
-        for block, found in zip(run.blocks, features, strict=True):
+        for block, found in zip(run.blocks, state.features, strict=True):
             if found is None:
                 odds.append(None)
                 continue
@@ -280,9 +284,9 @@ class ClassifyNodes(Step):
             else:
                 block.decide(self.name, False, f"P(low-value) {1 - p:.2f} ≥ P(content): {because}",
                              "bayes-low-value")
-        run.notes["log_odds"] = odds
-        if not any(b.is_content for b in run.blocks):
-            run.notes.setdefault("reason", "the naive Bayes model judged every node low-value")
+        state.log_odds = odds
+        if not any(b.is_content for b in run.blocks) and state.reason is None:
+            state.reason = "the naive Bayes model judged every node low-value"
         return True
 
 
@@ -296,7 +300,7 @@ class MainRegion(Step):
     """
 
     def process(self, run: Run) -> bool:
-        odds = run.notes.get("log_odds") or []
+        odds = bayes_state(run).log_odds
         scores = []
         for block, value in zip(run.blocks, odds, strict=True):
             if value is None:
@@ -332,7 +336,7 @@ class LowValuePage(Step):
     """
 
     def process(self, run: Run) -> bool:
-        odds = run.notes.get("log_odds") or []
+        odds = bayes_state(run).log_odds
         topic = next((i for i, b in enumerate(run.blocks)
                       if odds[i] is not None and "in-subtree" in b.labels and b.num_words >= TOPIC_MIN_WORDS), None)
         if topic is None:
@@ -345,7 +349,7 @@ class LowValuePage(Step):
         for block in run.blocks:
             if block.is_content:
                 block.decide(self.name, False, reason, "low-value-page")
-        run.notes["reason"] = reason
+        bayes_state(run).reason = reason
         return True
 
 
@@ -369,6 +373,14 @@ class BayesExtractor(Extractor):
     def steps(self) -> tuple[Step, ...]:  # type: ignore[override]
         return (*FEATURE_STEPS, ClassifyNodes(self.model), MainRegion(), LowValuePage())
 
+    def run(self, doc: TextDocument, notes: Mapping[str, Any] | None = None) -> BayesRun:
+        """The steps over fresh copies of the blocks, with a typed state; ``notes`` seeds it by field name."""
+        run = BayesRun(doc, doc.fresh_blocks())
+        run.notes.update(notes or {})
+        for step in self.steps:
+            step.process(run)
+        return run
+
     def extract(self, doc: TextDocument) -> Article:
         self.model  # noqa: B018 - a missing or unreadable model file is an error before any page
         return super().extract(doc)
@@ -376,10 +388,10 @@ class BayesExtractor(Extractor):
 
 def node_features(doc: TextDocument) -> tuple[list[TextBlock], list[frozenset[str] | None]]:
     """The blocks of a document and the features of each (None for a pruned block), without a model."""
-    run = Run(doc, doc.fresh_blocks())
+    run = BayesRun(doc, doc.fresh_blocks())
     for step in FEATURE_STEPS:
         step.process(run)
-    return run.blocks, run.notes.get("features") or [None] * len(run.blocks)
+    return run.blocks, run.state.features or [None] * len(run.blocks)
 
 
 __all__ = [

@@ -23,6 +23,8 @@ import math
 
 from .bayes import FEATURE_STEPS, MODEL_PATH, describe_evidence
 from .bayes_model import NaiveBayesModel
+from .bayes_state import BayesRun, BayesState
+from .cascade_state import cascade_state
 from .pipeline import Extractor, Run, Step
 
 # A kept block goes when the model's log-odds of content are at or below minus this: odds of e^9.2 ≈ 10,000 to 1
@@ -81,17 +83,17 @@ class BayesVeto(Step):
                     f"-{self.max_log_odds}: {describe_evidence(evidence)}", "bayes-veto")
                 changed = True
         if changed:
-            run.notes["bayes_veto"] = sum(1 for b in run.blocks if "bayes-veto" in b.labels)
+            cascade_state(run).bayes_veto = sum(1 for b in run.blocks if "bayes-veto" in b.labels)
         return changed
 
 
 def _features(run: Run, indices: set[int]) -> list[frozenset[str] | None]:
     """The bayes extractor's features of the blocks at ``indices`` (None elsewhere), on fresh copies of the
     document's blocks so that the cascade's verdicts stay as they are."""
-    shadow = Run(run.doc, run.doc.fresh_blocks(), {"feature_blocks": indices})
+    shadow = BayesRun(run.doc, run.doc.fresh_blocks(), BayesState(feature_blocks=indices))
     for step in FEATURE_STEPS:
         step.process(shadow)
-    return shadow.notes.get("features") or [None] * len(run.blocks)
+    return shadow.state.features or [None] * len(run.blocks)
 
 
 def with_veto(extractor: Extractor, veto: BayesVeto) -> Extractor:

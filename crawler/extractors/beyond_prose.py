@@ -16,8 +16,10 @@ import re
 
 from lxml import etree
 
+from .cascade_state import cascade_state
 from .document import HEADING_TAGS, TextDocument
 from .pipeline import Run, Step
+from .subtree import SubtreeCounts, SubtreeSums
 
 # ...counting no text of card lists beside the container: at least MIN_CARDS alike children making up
 # MIN_CARD_SHARE of their parent, each with a heading and at most CARD_MAX_CHARS characters (a headline, a
@@ -104,16 +106,15 @@ def is_structured(element: etree._Element) -> bool:
 
 
 def _container_view(run: Run) -> tuple[
-    list[etree._Element], dict[etree._Element, str | None], dict[etree._Element, list[int]],
-    dict[etree._Element, float],
+    list[etree._Element], dict[etree._Element, str | None], SubtreeCounts | dict[etree._Element, tuple[int, int]],
+    SubtreeSums | dict[etree._Element, float],
 ] | None:
     """What the cascade's earlier steps left for the joining steps: the chosen containers, each element's
     furniture verdict, its words and linked words, and its running text; None when no container was chosen."""
-    roots: list[etree._Element] = run.notes.get("content_roots", [])
-    if not roots:
+    state = cascade_state(run)
+    if not state.content_roots:
         return None
-    return (roots, run.notes.get("furniture_of_element", {}), run.notes.get("words", {}),
-            run.notes.get("running_text", {}))
+    return (state.content_roots, state.furniture_of_element, state.words or {}, state.running_text or {})
 
 
 class JoinContentBeside(Step):
@@ -155,11 +156,11 @@ class JoinContentBeside(Step):
                 break
             node = parent
         if joined:
-            run.notes["content_roots"] = [*roots, *joined]
-            run.notes["joined"] = len(joined)
-            why = run.notes.setdefault("joined_why", {})
+            state = cascade_state(run)
+            state.content_roots = [*roots, *joined]
+            state.joined = len(joined)
             for sibling in joined:
-                why[sibling] = "in a list, table or FAQ beside the main text container"
+                state.joined_why[sibling] = "in a list, table or FAQ beside the main text container"
         return bool(joined)
 
 
@@ -191,11 +192,12 @@ class JoinRepeatedUnits(Step):
             ]
             if len(alike) >= MIN_REPEATED_UNITS - 1 and not is_card_list(parent):
                 new = [sibling for sibling in alike if sibling not in roots]
-                run.notes["content_roots"] = [*roots, *new]
-                run.notes["repeated_units"] = f"{len(alike) + 1} alike <{node.tag}> units"
-                why = run.notes.setdefault("joined_why", {})
+                state = cascade_state(run)
+                state.content_roots = [*roots, *new]
+                state.repeated_units = f"{len(alike) + 1} alike <{node.tag}> units"
                 for unit in new:
-                    why[unit] = f"in one of {len(alike) + 1} alike <{node.tag}> units (posts, answers, items)"
+                    state.joined_why[unit] = (f"in one of {len(alike) + 1} alike <{node.tag}> units "
+                                              "(posts, answers, items)")
                 return bool(new)
             node = parent
         return False

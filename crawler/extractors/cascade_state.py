@@ -8,13 +8,13 @@ steps added to the cascade from other modules): a key named like a field reads a
 
 from __future__ import annotations
 
-from collections.abc import Iterator, MutableMapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from lxml import etree
 
 from .pipeline import Run
+from .state_notes import StateNotes, field_names
 from .subtree import SubtreeCounts, SubtreeSums, TreeIndex
 
 
@@ -49,59 +49,13 @@ class CascadeState:
     widened: str | None = None
     # Why no container was found.
     reason: str | None = None
-    # Notes of steps that have no field here.
+    # BayesVeto (bayes_veto.py, not in the shipped chain): how many kept blocks the naive Bayes model vetoed.
+    bayes_veto: int | None = None
+    # Notes of steps that have no field here (none of the shipped steps': each has a field above).
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-FIELD_NAMES = frozenset(f.name for f in fields(CascadeState)) - {"extra"}
-
-
-def _holds(value: object) -> bool:
-    """Whether a field counts as set: None and empty collections do not (``frozenset()``, ``{}``, ``[]``)."""
-    if value is None:
-        return False
-    if isinstance(value, frozenset | dict | list | set):
-        return bool(value)
-    return True
-
-
-class StateNotes(MutableMapping[str, Any]):
-    """The ``notes`` mapping of a CascadeRun, backed by its typed state."""
-
-    __slots__ = ("_state",)
-
-    def __init__(self, state: CascadeState) -> None:
-        self._state = state
-
-    def __getitem__(self, key: str) -> Any:
-        if key in FIELD_NAMES:
-            value = getattr(self._state, key)
-            if _holds(value):
-                return value
-            raise KeyError(key)
-        return self._state.extra[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        if key in FIELD_NAMES:
-            setattr(self._state, key, value)
-        else:
-            self._state.extra[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        if key in FIELD_NAMES:
-            if not _holds(getattr(self._state, key)):
-                raise KeyError(key)
-            default = CascadeState()
-            setattr(self._state, key, getattr(default, key))
-        else:
-            del self._state.extra[key]
-
-    def __iter__(self) -> Iterator[str]:
-        yield from (name for name in sorted(FIELD_NAMES) if _holds(getattr(self._state, name)))
-        yield from self._state.extra
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
+FIELD_NAMES = field_names(CascadeState())
 
 
 class CascadeRun(Run):

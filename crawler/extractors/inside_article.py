@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 from lxml import etree
 
 from .beyond_prose import MIN_CARDS, signature
+from .cascade_state import cascade_state
 from .document import HEADING_TAGS
 from .pipeline import Run, Step
 
@@ -143,10 +144,11 @@ class DropNamedBoxesBeside(Step):
         self._reason = furniture_reason
 
     def process(self, run: Run) -> bool:
-        roots = set(run.notes.get("content_roots", ()))
-        verdicts: dict[etree._Element, str | None] = run.notes.get("furniture_of_element", {})
-        running: dict[etree._Element, float] = run.notes.get("running_text", {})
-        if not roots or "names_ignored" in run.notes or "posts" in run.notes:
+        state = cascade_state(run)
+        roots = set(state.content_roots)
+        verdicts = state.furniture_of_element
+        running = state.running_text or {}
+        if not roots or state.names_ignored is not None or state.posts is not None:
             return False  # class/id words were set aside on this page, or comment names mark its posts
         article_running = max(running.get(root, 0.0) for root in roots)
         boxes: dict[etree._Element, str | None] = {}  # element -> why it is a box beside the article, or None
@@ -159,7 +161,7 @@ class DropNamedBoxesBeside(Step):
                 return None
             return f"inside page furniture ({reason}) beside the article's paragraphs, holding a run of headed items"
 
-        furniture: dict[int, str] = run.notes.setdefault("furniture", {})
+        furniture = state.furniture
         changed = False
         for index, block in enumerate(run.blocks):
             if not block.is_content or block.element is None:
