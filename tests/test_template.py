@@ -5,11 +5,12 @@ from pathlib import Path
 
 import pytest
 
-from crawler.extractors import parse_html
-from crawler.extractors import template as template_module
+from crawler.extractors import parse_html, template_match
 from crawler.extractors.template import (
     MIN_Y,
     TemplateExtractor,
+    TemplateRun,
+    TemplateState,
     align_prefix,
     derive_template,
     line_hash,
@@ -291,7 +292,7 @@ def test_min_y_at_one_end_is_enough_unless_both_are_required(monkeypatch):
     other = ["head x", "head y", "head z", "other x", "other y", "other z", "last b"]
     template = derive_template("p", hashes(page), sample_of(other))
     assert template is not None and template.tail == ()
-    monkeypatch.setattr(template_module, "REQUIRE_BOTH_ENDS", True)
+    monkeypatch.setattr(template_match, "REQUIRE_BOTH_ENDS", True)
     assert derive_template("p", hashes(page), sample_of(other)) is None
 
 
@@ -300,3 +301,29 @@ def test_store_addresses_open_the_right_store(tmp_path):
     from crawler.extractors.template_store import SqliteTemplateStore
 
     assert isinstance(open_template_store(tmp_path / "t.sqlite"), SqliteTemplateStore)
+
+
+def test_the_template_run_carries_typed_state_and_is_seeded_by_what_learning_found():
+    extractor = TemplateExtractor(MemoryTemplateStore())
+    extractor.learn(parse_html(FIRST, FIRST_URL))
+    doc = parse_html(SECOND, SECOND_URL)
+    run = extractor.run(doc)
+    state = run.state
+    assert isinstance(run, TemplateRun) and isinstance(state, TemplateState)
+    assert state.pattern == "example.com/news/{date}/{slug}.html" and state.match is not None
+    assert state.match.derived and len(state.hashes) == len(run.blocks) and state.extra == {}
+    # A page learned just before: the steps neither hash nor match it again.
+    again = parse_html(FIRST, FIRST_URL)
+    pattern, _ = extractor.learn_page(again)
+    seeded = extractor.run(again, {"hashes": [1, 2], "pattern": pattern, "match": None, "learned": True})
+    assert seeded.state.hashes == [1, 2] and seeded.state.match is None
+    assert seeded.state.reason == f"no trusted template for pattern {pattern}"
+
+
+def test_a_weak_template_is_kept_as_distrusted():
+    store = MemoryTemplateStore()
+    store.add_template(Template("p", tuple(hashes(NAV)), tuple(hashes(list(reversed(FOOTER))))))
+    run = TemplateExtractor(store, {"*": "p"}).run(parse_html("<html><body>" + "".join(
+        f"<p>{line}</p>" for line in [*NAV, *FOOTER]) + "</body></html>", "https://x.org/a"))
+    assert run.state.match is None and run.state.distrusted is not None
+    assert "covers the whole page" in run.state.reason

@@ -1,4 +1,4 @@
-"""Steps hand on typed state, not string keys (issue 17): the cascade family and the naive Bayes extractor."""
+"""Steps hand on typed state, not string keys (issue 17): the cascade family, the template and Bayes extractors."""
 
 import re
 from pathlib import Path
@@ -14,9 +14,9 @@ from crawler.extractors.document import parse_html
 from crawler.extractors.pipeline import Run
 
 EXTRACTORS = Path(__file__).parent.parent / "crawler" / "extractors"
-# The modules whose steps run in the default cascade, and the Bayes extractor's own steps.
+# The modules whose steps run in the default cascade, and the template extractor's.
 TYPED_MODULES = ("cascade.py", "furniture.py", "containers.py", "beyond_prose.py", "inside_article.py",
-                 "bayes_veto.py")
+                 "bayes_veto.py", "template.py", "template_lines.py", "template_match.py")
 
 PARAGRAPH = ("<p>Paragraph {0}. The council met on Tuesday evening to discuss the new bridge, and after a long "
              "debate about its cost the members agreed to put the plan to the town in a vote next spring.</p>")
@@ -26,7 +26,7 @@ THREAD = ("<html><body><nav><a href='/'>Home</a> <a href='/f'>Forum</a></nav><ma
           + "</main><footer><p>Copyright 2024, all rights reserved, terms and privacy.</p></footer></body></html>")
 
 
-def test_no_step_of_the_cascade_family_reads_or_writes_a_notes_key():
+def test_no_step_of_the_cascade_family_or_the_template_extractor_reads_or_writes_a_notes_key():
     for name in TYPED_MODULES:
         source = (EXTRACTORS / name).read_text()
         assert not re.search(r"\bnotes\s*[\[.]", source.replace("run.notes.update(notes", "")), name

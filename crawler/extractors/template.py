@@ -24,39 +24,29 @@ can fall back to another extractor.
 
 from __future__ import annotations
 
-import functools
-import hashlib
-import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from .article import Article
-from .document import TextBlock, TextDocument
+from .document import TextDocument
 from .pipeline import Extractor, Run, Step
-from .template_store import HASH_BYTES, Sample, Template, TemplateStore, default_store
-from .text import normalize_space
+from .state_notes import StateNotes
+from .template_lines import line_hash, normalize_line, page_hashes, split_lines
+from .template_match import (
+    MAX_GAP,
+    MIN_TEMPLATE_MATCH_SHARE,
+    MIN_Y,
+    TemplateMatch,
+    align_prefix,
+    best_sample_template,
+    best_template_match,
+    derive_template,
+    match_template,
+)
+from .template_store import TemplateStore, default_store
 from .urlpattern import UrlPatterns
 
-# Seed 001: minY, the least template match depth; fewer common lines than this is chance, not a template.
-MIN_Y = 3
-# Differing lines that head or tail matching may step over when MIN_Y common lines follow (a section
-# name, a date line); measured on the scrapinghub pairs, host patterns: F1 0.879 on 102 pages with 0 (the
-# seed), 0.881 on 104 with 2, 0.882 with 3; 2 keeps the step short.
-MAX_GAP = 2
-# Replace digit runs before hashing, so counters, dates and times do not break a template line;
-# measured as above: F1 0.877 without, 0.881 with.
-HASH_IGNORES_DIGITS = True
-# The seed's compare tests the head only; True would ask MIN_Y common lines at both ends. Measured as
-# above: both ends gives a template for 88 of 110 pages (F1 0.881), either end for 104 (F1 0.881).
-REQUIRE_BOTH_ENDS = False
-# Two samples whose bodies differ in fewer than MIN_Y lines are one article (a re-crawl, a print
-# version), not two pages of a template. Measured: the alternative test, "more than half of the body
-# lines shared", also refused 6 of 55 true pairs (related-article lists shared by both pages).
-MIN_DIFFERING_BODY_LINES = MIN_Y
-# A template is trusted only if the page matches at least this share of its head and tail lines, else
-# the page has another layout (another section, a redesign); design choice, half. Measured on zh-news
-# (every page of a site learned, then each extracted): 3 of 34 pages refused, all of another section.
-MIN_TEMPLATE_MATCH_SHARE = 0.5
 # Labels this extractor leaves on blocks.
 HEAD_LABEL = "template-head"
 TAIL_LABEL = "template-tail"
@@ -64,175 +54,38 @@ BODY_LABEL = "body"
 SHARED_LABEL = "template-line"
 NO_TEMPLATE_LABEL = "no-template"
 
-DIGITS_RE = re.compile(r"\d+")
+
+@dataclass
+class TemplateState:
+    # LineHashes: each line's hash in document order (given when the page was just learned, learn_page).
+    hashes: list[int] | None = None
+    # MatchTemplate: the page's URL pattern (None: no URL), and whether learn_page matched the page just before.
+    pattern: str | None = None
+    learned: bool = False
+    # MatchTemplate / LearnFromSamples: the template laid on the page; DistrustWeakTemplate moves a weak one to
+    # ``distrusted``.
+    match: TemplateMatch | None = None
+    distrusted: TemplateMatch | None = None
+    # Why the page has no template (or no trusted one).
+    reason: str | None = None
+    # Notes of steps that have no field here (none of this module's steps').
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
-def normalize_line(line: str) -> str:
-    """The form of a line that is hashed: collapsed white space and, by default, digits as one '0'."""
-    line = normalize_space(line)
-    return DIGITS_RE.sub("0", line) if HASH_IGNORES_DIGITS else line
+class TemplateRun(Run):
+    """A Run of the template extractor: ``state`` typed, ``notes`` a view of it (state_notes.StateNotes)."""
+
+    def __init__(self, doc: Any, blocks: list, state: TemplateState | None = None) -> None:
+        self.state = state or TemplateState()
+        super().__init__(doc, blocks, StateNotes(self.state))
 
 
-# Lines whose hash is remembered: a site's chrome lines come back on every page of the site, so most lines of a
-# crawl are hashed once (measured on the template replay: line hashing fell from 14 % to 3 % of the learning
-# extractor's time). 2**16 lines of ~60 characters keep ~10 MB.
-LINE_HASH_CACHE = 2**16
-
-
-@functools.lru_cache(maxsize=LINE_HASH_CACHE)
-def line_hash(line: str) -> int:
-    """A 64-bit blake2b hash: stable across processes and runs, unlike Python's salted ``hash()``."""
-    digest = hashlib.blake2b(normalize_line(line).encode("utf-8"), digest_size=HASH_BYTES).digest()
-    return int.from_bytes(digest, "big")
-
-
-def split_lines(blocks: Sequence[TextBlock]) -> list[TextBlock]:
-    """One block per text line: the seed's unit is the line, and a block of several lines (``<br>``)
-    can hold both template lines and article lines."""
-    lines: list[TextBlock] = []
-    for block in blocks:
-        parts = [p for p in block.text.split("\n") if p.strip()]
-        if len(parts) <= 1:
-            lines.append(block)
-            continue
-        linked = block.char_link_density > 0.5
-        for part in parts:
-            line = TextBlock.from_text(part, len(lines), linked=linked, tag_level=block.tag_level,
-                                       labels=block.labels)
-            line.element = block.element
-            line.elements = list(block.elements)
-            line.source_line = block.source_line
-            line.decisions = list(block.decisions)
-            lines.append(line)
-    for offset, line in enumerate(lines):
-        line.offset_blocks_start = line.offset_blocks_end = offset
-    return lines
-
-
-def page_hashes(doc: TextDocument) -> list[int]:
-    return [line_hash(line) for block in doc.blocks for line in block.text.split("\n") if line.strip()]
-
-
-@dataclass(frozen=True, slots=True)
-class Alignment:
-    """How far two hash sequences agree from their start: lines covered on each side, hashes shared."""
-
-    covered: int
-    reference_covered: int
-    common: tuple[int, ...]
-
-
-def _resync(page: Sequence[int], i: int, reference: Sequence[int], j: int,
-            max_gap: int) -> tuple[int, int] | None:
-    """The smallest skip on each side after which MIN_Y lines agree again, or None."""
-    for total in range(1, 2 * max_gap + 1):
-        for skip_page in range(max(0, total - max_gap), min(total, max_gap) + 1):
-            skip_reference = total - skip_page
-            a = page[i + skip_page : i + skip_page + MIN_Y]
-            if len(a) == MIN_Y and a == reference[j + skip_reference : j + skip_reference + MIN_Y]:
-                return skip_page, skip_reference
-    return None
-
-
-def align_prefix(page: Sequence[int], reference: Sequence[int], max_gap: int | None = None) -> Alignment:
-    """The seed's common prefix, allowed to step over up to ``max_gap`` differing lines at a time."""
-    max_gap = MAX_GAP if max_gap is None else max_gap
-    i = j = 0
-    common: list[int] = []
-    page, reference = list(page), list(reference)
-    while i < len(page) and j < len(reference):
-        if page[i] == reference[j]:
-            common.append(page[i])
-            i += 1
-            j += 1
-            continue
-        skip = _resync(page, i, reference, j, max_gap) if max_gap else None
-        if skip is None:
-            break
-        i += skip[0]
-        j += skip[1]
-    return Alignment(i, j, tuple(common))
-
-
-@dataclass(frozen=True, slots=True)
-class TemplateMatch:
-    """A template laid on one page: how many of its lines are head and tail, and how much matched."""
-
-    template: Template
-    head_lines: int
-    tail_lines: int
-    head_matched: int
-    tail_matched: int
-    derived: bool = False
-
-    @property
-    def matched_share(self) -> float:
-        size = len(self.template.head) + len(self.template.tail)
-        return (self.head_matched + self.tail_matched) / size if size else 0.0
-
-
-def match_template(hashes: Sequence[int], template: Template) -> TemplateMatch:
-    head = align_prefix(hashes, template.head)
-    tail = align_prefix(list(reversed(hashes)), template.tail)
-    tail_lines = min(tail.covered, len(hashes) - head.covered)
-    return TemplateMatch(template, head.covered, tail_lines, len(head.common), len(tail.common))
-
-
-def deep_enough(head_matched: int, tail_matched: int) -> bool:
-    if REQUIRE_BOTH_ENDS:
-        return head_matched >= MIN_Y and tail_matched >= MIN_Y
-    return max(head_matched, tail_matched) >= MIN_Y
-
-
-def matches_at_head_and_tail(match: TemplateMatch) -> bool:
-    return deep_enough(match.head_matched, match.tail_matched)
-
-
-def best_template_match(hashes: Sequence[int], templates: Sequence[Template]) -> TemplateMatch | None:
-    """The seed's ``compare``: the template with the deepest match, if that reaches MIN_Y at both ends."""
-    matches = [m for m in (match_template(hashes, t) for t in templates) if matches_at_head_and_tail(m)]
-    if not matches:
-        return None
-    return max(matches, key=lambda m: (m.head_matched + m.tail_matched, m.template.id or 0))
-
-
-def derive_template(pattern: str, hashes: Sequence[int], sample: Sample,
-                    url: str | None = None) -> Template | None:
-    """The seed's ``intersect``: the common head and tail of two pages, and the lines both had.
-
-    None when the two pages share fewer than MIN_Y lines at either end, or are one article (the
-    template would leave no body on one of them, or most of the body lines are shared).
-    """
-    head = align_prefix(hashes, sample.hashes)
-    tail = align_prefix(list(reversed(hashes)), list(reversed(sample.hashes)))
-    if not deep_enough(len(head.common), len(tail.common)):
-        return None
-    body = hashes[head.covered : len(hashes) - tail.covered]
-    sample_body = sample.hashes[head.reference_covered : len(sample.hashes) - tail.reference_covered]
-    if head.covered + tail.covered >= len(hashes) or not body or not sample_body:
-        return None
-    shared = frozenset(hashes) & frozenset(sample.hashes)
-    if sum(1 for h in body if h not in shared) < MIN_DIFFERING_BODY_LINES:
-        return None
-    urls = tuple(u for u in (sample.url, url) if u)
-    return Template(pattern, head.common, tail.common, shared, urls=urls)
-
-
-def _size(template: Template) -> int:
-    return len(template.head) + len(template.tail)
-
-
-def best_sample_template(pattern: str, hashes: Sequence[int], samples: Sequence[Sample],
-                         url: str | None = None) -> Template | None:
-    """The template from the sample that agrees deepest with the page (the seed keeps the best ``x``)."""
-    best: Template | None = None
-    for sample in samples:
-        if list(sample.hashes) == list(hashes):
-            continue
-        template = derive_template(pattern, hashes, sample, url)
-        if template and (best is None or _size(template) > _size(best)):
-            best = template
-    return best
+def template_state(run: Run) -> TemplateState:
+    """The typed state of a template run; a clear error for a run of another extractor."""
+    state = getattr(run, "state", None)
+    if not isinstance(state, TemplateState):
+        raise TypeError(f"{type(run).__name__} is not a run of the template extractor (no TemplateState)")
+    return state
 
 
 class SplitIntoLines(Step):
@@ -245,11 +98,12 @@ class SplitIntoLines(Step):
 
 
 class LineHashes(Step):
-    """Seed: "计算出每行的Hash值"; hashes go to ``run.notes["hashes"]`` in document order."""
+    """Seed: "计算出每行的Hash值"; hashes go to ``state.hashes`` in document order."""
 
     def process(self, run: Run) -> bool:
-        if "hashes" not in run.notes:  # given when the page was just learned (TemplateExtractor.learn_page)
-            run.notes["hashes"] = [line_hash(block.text) for block in run.blocks]
+        state = template_state(run)
+        if state.hashes is None:  # given when the page was just learned (TemplateExtractor.learn_page)
+            state.hashes = [line_hash(block.text) for block in run.blocks]
         return False
 
 
@@ -261,20 +115,21 @@ class MatchTemplate(Step):
         self.patterns = patterns
 
     def process(self, run: Run) -> bool:
-        if "learned" in run.notes:  # matched (and learned from) by TemplateExtractor.learn_page just before
-            if run.notes.get("match") is None:
-                run.notes["reason"] = f"no trusted template for pattern {run.notes.get('pattern')}"
+        state = template_state(run)
+        if state.learned:  # matched (and learned from) by TemplateExtractor.learn_page just before
+            if state.match is None:
+                state.reason = f"no trusted template for pattern {state.pattern}"
             return False
         pattern = self.patterns.pattern(run.doc.url)
-        run.notes["pattern"] = pattern
+        state.pattern = pattern
         if pattern is None:
-            run.notes["reason"] = "no template: the page has no URL to take a pattern from"
+            state.reason = "no template: the page has no URL to take a pattern from"
             return False
-        match = best_template_match(run.notes["hashes"], self.store.templates(pattern))
+        match = best_template_match(state.hashes or [], self.store.templates(pattern))
         if match is None:
-            run.notes["reason"] = f"no template for pattern {pattern}"
+            state.reason = f"no template for pattern {pattern}"
             return False
-        run.notes["match"] = match
+        state.match = match
         return False
 
 
@@ -285,17 +140,18 @@ class LearnFromSamples(Step):
         self.store = store
 
     def process(self, run: Run) -> bool:
-        pattern = run.notes.get("pattern")
-        if pattern is None or run.notes.get("match") is not None or "learned" in run.notes:
+        state = template_state(run)
+        pattern = state.pattern
+        if pattern is None or state.match is not None or state.learned:
             return False
-        hashes = run.notes["hashes"]
+        hashes = state.hashes or []
         with self.store.transaction():
             template = best_sample_template(pattern, hashes, self.store.samples(pattern), run.doc.url)
             if template is None:
                 return False
             self.store.add_template(template)
         match = match_template(hashes, template)
-        run.notes["match"] = TemplateMatch(template, match.head_lines, match.tail_lines, match.head_matched,
+        state.match = TemplateMatch(template, match.head_lines, match.tail_lines, match.head_matched,
                                            match.tail_matched, derived=True)
         return True
 
@@ -304,19 +160,20 @@ class DistrustWeakTemplate(Step):
     """A template the page matches only in small part belongs to another layout: say so, keep nothing."""
 
     def process(self, run: Run) -> bool:
-        match: TemplateMatch | None = run.notes.get("match")
+        state = template_state(run)
+        match = state.match
         if match is None:
             return False
-        pattern = run.notes["pattern"]
+        pattern = state.pattern
         if match.matched_share < MIN_TEMPLATE_MATCH_SHARE:
-            run.notes["reason"] = (f"template for pattern {pattern} not trusted: the page matches only "
+            state.reason = (f"template for pattern {pattern} not trusted: the page matches only "
                                    f"{match.head_matched + match.tail_matched} of its "
                                    f"{len(match.template.head) + len(match.template.tail)} lines")
         elif match.head_lines + match.tail_lines >= len(run.blocks):
-            run.notes["reason"] = f"template for pattern {pattern} covers the whole page"
+            state.reason = f"template for pattern {pattern} covers the whole page"
         else:
             return False
-        run.notes["distrusted"] = run.notes.pop("match")
+        state.distrusted, state.match = match, None
         return True
 
 
@@ -324,9 +181,10 @@ class StripTemplateLines(Step):
     """Seed: drop the template's head and tail lines; the lines between them are the article."""
 
     def process(self, run: Run) -> bool:
-        match: TemplateMatch | None = run.notes.get("match")
+        state = template_state(run)
+        match = state.match
         if match is None:
-            reason = run.notes.get("reason", "no template")
+            reason = state.reason or "no template"
             for block in run.blocks:
                 block.decide(self.name, False, reason, NO_TEMPLATE_LABEL)
             return False
@@ -348,11 +206,12 @@ class DropSharedLines(Step):
     measured on the scrapinghub pairs: precision 0.677 -> 0.771 for a recall 0.992 -> 0.984."""
 
     def process(self, run: Run) -> bool:
-        match: TemplateMatch | None = run.notes.get("match")
+        state = template_state(run)
+        match = state.match
         if match is None or not match.template.shared:
             return False
         changed = False
-        for block, hashed in zip(run.blocks, run.notes["hashes"], strict=True):
+        for block, hashed in zip(run.blocks, state.hashes or [], strict=True):
             if block.is_content and hashed in match.template.shared:
                 block.decide(self.name, False, "template line inside the body: both learning pages have it",
                              SHARED_LABEL)
@@ -424,21 +283,35 @@ class TemplateExtractor(Extractor):
         the steps do not hash and match it again."""
         if not doc.blocks:
             return self.empty(doc, doc.empty_reason or "no visible text")
-        run = self.run(doc, dict(known) if known else None)
-        if run.notes.get("match") is None:
+        run = self.run(doc, known)
+        state = run.state
+        if state.match is None:
             return self.to_article(run)
-        article = self.to_article(run, template=run.notes["pattern"])
+        article = self.to_article(run, template=state.pattern)
         if not article.text:
-            article.reason = f"template for pattern {run.notes['pattern']} left no body line"
+            article.reason = f"template for pattern {state.pattern} left no body line"
         return article
+
+    def run(self, doc: TextDocument, notes: Mapping[str, Any] | None = None) -> TemplateRun:
+        """The steps over fresh copies of the blocks, with a typed state; ``notes`` seeds it by field name
+        (``known`` of ``extract``: ``hashes``, ``pattern``, ``match``, ``learned``)."""
+        run = TemplateRun(doc, doc.fresh_blocks())
+        run.notes.update(notes or {})
+        for step in self.steps:
+            step.process(run)
+        return run
 
 
 __all__ = [
     "MAX_GAP",
+    "MIN_TEMPLATE_MATCH_SHARE",
     "MIN_Y",
     "TemplateExtractor",
     "TemplateMatch",
+    "TemplateRun",
+    "TemplateState",
     "align_prefix",
+    "best_sample_template",
     "best_template_match",
     "derive_template",
     "line_hash",
@@ -446,4 +319,5 @@ __all__ = [
     "normalize_line",
     "page_hashes",
     "split_lines",
+    "template_state",
 ]

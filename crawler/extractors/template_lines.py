@@ -1,0 +1,71 @@
+"""Seed 001's unit, the text line, and its hash (``template.py`` learns and strips templates of these lines).
+
+A page's text is split into lines (``split_lines``: a block of several ``<br>`` lines can hold both template and
+article lines) and each line hashed after normalising (``normalize_line``: white space collapsed, digits as one
+'0' so that "3 hours ago" = "5 hours ago"), with a stable 64-bit hash (``line_hash``, the same in every process).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+from collections.abc import Sequence
+
+from .document import TextBlock, TextDocument
+from .template_store import HASH_BYTES
+from .text import normalize_space
+
+# Replace digit runs before hashing, so counters, dates and times do not break a template line;
+# measured as above: F1 0.877 without, 0.881 with.
+HASH_IGNORES_DIGITS = True
+DIGITS_RE = re.compile(r"\d+")
+
+
+def normalize_line(line: str) -> str:
+    """The form of a line that is hashed: collapsed white space and, by default, digits as one '0'."""
+    line = normalize_space(line)
+    return DIGITS_RE.sub("0", line) if HASH_IGNORES_DIGITS else line
+
+
+# Lines whose hash is remembered: a site's chrome lines come back on every page of the site, so most lines of a
+# crawl are hashed once (measured on the template replay: line hashing fell from 14 % to 3 % of the learning
+# extractor's time). 2**16 lines of ~60 characters keep ~10 MB.
+LINE_HASH_CACHE = 2**16
+
+
+@functools.lru_cache(maxsize=LINE_HASH_CACHE)
+def line_hash(line: str) -> int:
+    """A 64-bit blake2b hash: stable across processes and runs, unlike Python's salted ``hash()``."""
+    digest = hashlib.blake2b(normalize_line(line).encode("utf-8"), digest_size=HASH_BYTES).digest()
+    return int.from_bytes(digest, "big")
+
+
+def split_lines(blocks: Sequence[TextBlock]) -> list[TextBlock]:
+    """One block per text line: the seed's unit is the line, and a block of several lines (``<br>``)
+    can hold both template lines and article lines."""
+    lines: list[TextBlock] = []
+    for block in blocks:
+        parts = [p for p in block.text.split("\n") if p.strip()]
+        if len(parts) <= 1:
+            lines.append(block)
+            continue
+        linked = block.char_link_density > 0.5
+        for part in parts:
+            line = TextBlock.from_text(part, len(lines), linked=linked, tag_level=block.tag_level,
+                                       labels=block.labels)
+            line.element = block.element
+            line.elements = list(block.elements)
+            line.source_line = block.source_line
+            line.decisions = list(block.decisions)
+            lines.append(line)
+    for offset, line in enumerate(lines):
+        line.offset_blocks_start = line.offset_blocks_end = offset
+    return lines
+
+
+def page_hashes(doc: TextDocument) -> list[int]:
+    return [line_hash(line) for block in doc.blocks for line in block.text.split("\n") if line.strip()]
+
+
+__all__ = ["HASH_IGNORES_DIGITS", "LINE_HASH_CACHE", "line_hash", "normalize_line", "page_hashes", "split_lines"]
