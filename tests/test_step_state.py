@@ -60,3 +60,19 @@ def test_lineblock_run_is_typed_and_the_explain_keys_still_read() -> None:
     assert run.notes["threshold"] == state.threshold
     assert run.notes["layout"] == state.layout
     assert not state.extra
+
+
+def test_density_state_is_typed_and_a_borrowing_plain_run_reads_it_from_notes() -> None:
+    from crawler.extractors.density import ChooseContentSubtree, DensityExtractor, DensityState, NodeDensities, PruneDom
+
+    doc = parse_html(PAGE)
+    run = DensityExtractor().run(doc)
+    assert isinstance(run.state, DensityState)
+    assert run.state.tree is not None and run.state.subtree is not None
+    assert run.notes["subtree"] == run.state.subtree
+    plain = Run(doc, doc.fresh_blocks(), {"feature_blocks": {0}})  # how the bayes extractor borrows the steps
+    for step in (PruneDom(), NodeDensities(), ChooseContentSubtree()):
+        step.process(plain)
+    assert plain.notes["tree"] is plain.state.tree  # type: ignore[attr-defined]
+    assert plain.notes["subtree"] == run.state.subtree
+    assert plain.notes["feature_blocks"] == {0}

@@ -10,7 +10,7 @@ writes that field and is "in" the notes once the field holds something; any othe
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, MutableMapping
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .document import TextBlock, TextDocument
@@ -89,11 +89,12 @@ class StateRun(Run, Generic[S]):
 
 def state_of(run: Run, kind: type[S]) -> S:
     """The typed state of kind ``kind`` of a run. A run of another extractor that borrows these steps (a plain
-    ``Run``) gets one on first use: its notes become a view of the new state, the keys it held kept."""
+    ``Run``) gets one on first use: its notes become a view of the new state, the keys it held kept. A run that
+    already holds a typed state of another kind is a clear error."""
     state = getattr(run, "state", None)
     if isinstance(state, kind):
         return state
-    if state is not None:
+    if is_dataclass(state):
         raise TypeError(f"{type(run).__name__} holds a {type(state).__name__}, not a {kind.__name__}")
     new = kind()
     notes = StateNotes(new)
