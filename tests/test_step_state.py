@@ -76,3 +76,29 @@ def test_density_state_is_typed_and_a_borrowing_plain_run_reads_it_from_notes() 
     assert plain.notes["tree"] is plain.state.tree  # type: ignore[attr-defined]
     assert plain.notes["subtree"] == run.state.subtree
     assert plain.notes["feature_blocks"] == {0}
+
+
+TYPED_MODULES = ("lineblock", "lineblock_ctext", "lineblock_regions", "density", "density_tree", "density_scoring",
+                 "boilerpipe", "boilerpipe_features", "boilerpipe_filters", "justext", "justext_paragraphs")
+
+
+@pytest.mark.parametrize("module", TYPED_MODULES)
+def test_steps_hand_on_state_by_field_not_by_string_key(module: str) -> None:
+    import importlib
+    import inspect
+    import re
+
+    source = inspect.getsource(importlib.import_module(f"crawler.extractors.{module}"))
+    assert not re.findall(r"\.notes\s*(?:\[|\.get\(|\.setdefault\(|\.pop\()", source)
+
+
+@pytest.mark.parametrize(("name", "kind"), [("boilerpipe-article", "BoilerpipeState"),
+                                            ("boilerpipe-default", "BoilerpipeState"),
+                                            ("justext", "JusTextState"), ("density", "DensityState"),
+                                            ("lineblock", "LineBlockState")])
+def test_each_extractor_runs_with_its_typed_state(name: str, kind: str) -> None:
+    from crawler.extractors import get_extractor
+
+    run = get_extractor(name).run(parse_html(PAGE))
+    assert type(run.state).__name__ == kind
+    assert run.content() or run.notes["reason"] == run.state.reason  # an empty run says why, as a field
