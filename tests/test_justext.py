@@ -26,9 +26,11 @@ from crawler.extractors.justext import (
     RestoreHeadings,
     ReviseNearGoodBlocks,
     ReviseShortBlocks,
+    justext_state,
     weighted_length,
 )
 from crawler.extractors.pipeline import Run
+from crawler.extractors.step_state import StateRun
 from crawler.extractors.text import stoplist
 
 PROSE = (
@@ -128,15 +130,14 @@ def run_of(kinds: list[Kind], headings: set[int] = frozenset(), lengths: list[in
         info.context_free = info.kind = kind
         info.is_heading = i in headings
         infos.append(info)
-    run = Run(TextDocument.from_blocks(blocks), blocks)
-    run.notes["justext"] = JusTextState("en", stoplist("en"), DEFAULT_PARAMETERS, infos)
-    return run
+    return StateRun(TextDocument.from_blocks(blocks), blocks,
+                    JusTextState("en", stoplist("en"), DEFAULT_PARAMETERS, infos))
 
 
 def kinds_after(run: Run, *steps) -> list[Kind]:
     for step in steps:
         step.process(run)
-    return [info.kind for info in run.notes["justext"].blocks]
+    return [info.kind for info in justext_state(run).blocks]
 
 
 G, B, S, N = Kind.GOOD, Kind.BAD, Kind.SHORT, Kind.NEAR_GOOD
@@ -213,7 +214,7 @@ def choose(language: str | None) -> JusTextState:
     doc.language = language  # the shared model identifies it lazily; here it is given
     run = Run(doc, doc.fresh_blocks())
     ChooseStoplist().process(run)
-    return run.notes["justext"]
+    return justext_state(run)
 
 
 def test_stoplist_follows_the_language() -> None:
