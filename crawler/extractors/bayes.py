@@ -201,13 +201,13 @@ class NodeFeatures(Step):
     def process(self, run: Run) -> bool:
         state = bayes_state(run)
         blocks = run.blocks
-        tree = run.notes.get("tree")  # the density steps' notes (density.py), by key
+        tree = state.density.tree  # the density steps' simplified tree (density_tree.py)
         pruned = [bool(b.decisions) and b.decisions[-1].label == "pruned" for b in blocks]
         words = [word_equivalents(b) for b in blocks]
         total_chars = sum(b.num_chars for b in blocks) or 1
         stopwords = stoplist(run.doc.language or "")
         ancestors = _AncestorTokens()
-        subtree_is_body = run.notes.get("subtree", 0) == 0 if tree is not None else True
+        subtree_is_body = not state.density.subtree if tree is not None else True
         features: list[frozenset[str] | None] = []
         offset = 0
         kept = [i for i, p in enumerate(pruned) if not p]
@@ -379,6 +379,8 @@ class BayesExtractor(Extractor):
         run.notes.update(notes or {})
         for step in self.steps:
             step.process(run)
+        if run.state.reason is None:
+            run.state.reason = run.state.density.reason  # why the density steps found no content, if they say
         return run
 
     def extract(self, doc: TextDocument) -> Article:

@@ -3,7 +3,7 @@
 ``BayesRun.state`` is the record ``NodeFeatures``, ``ClassifyNodes``, ``MainRegion`` and ``LowValuePage`` read and
 write; ``BayesRun.notes`` is a view of it (``state_notes.StateNotes``) for code that reads a run's notes (the
 explain report, ``Extractor.to_article``'s reason). The density extractor's steps that the Bayes extractor runs
-first (pruning, fusion, subtree choice) hand on their notes by key, in ``state.extra``.
+first (pruning, fusion, subtree choice) keep their own typed record, ``state.density``.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .density_tree import DensityState
 from .pipeline import Run
 from .state_notes import StateNotes
 
@@ -25,7 +26,9 @@ class BayesState:
     log_odds: list[float | None] = field(default_factory=list)
     # ClassifyNodes / LowValuePage: why the page has no content.
     reason: str | None = None
-    # Notes of steps with no field here: the density extractor's steps run first (its tree, chosen subtree, ...).
+    # The density extractor's steps run first (its simplified tree, the chosen subtree, ...): their own state.
+    density: DensityState = field(default_factory=DensityState)
+    # Notes of steps with no field here.
     extra: dict[str, Any] = field(default_factory=dict)
 
 

@@ -1,14 +1,15 @@
 """A ``notes`` mapping over a typed run state (issue 17), for code written against the untyped notes of a ``Run``.
 
 An extractor whose steps hand on typed state (a dataclass with an ``extra`` dict for keys it has no field for)
-gives its run ``StateNotes(state)`` as ``notes``: a key named like a field reads and writes that field and is "in"
+gives its run ``StateNotes(state)`` as ``notes``: a key named like a field (or like one of the state's ``NOTE_KEYS``
+aliases, a ClassVar mapping alias -> field name) reads and writes that field and is "in"
 the notes once the field holds something (None and empty collections do not count); any other key lives in
 ``state.extra``. The explain report and ``Extractor.to_article`` read a run's notes this way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import fields
 from typing import Any
 
@@ -17,7 +18,7 @@ def holds(value: object) -> bool:
     """Whether a field counts as set: None and empty collections do not (``frozenset()``, ``{}``, ``[]``)."""
     if value is None:
         return False
-    if isinstance(value, frozenset | dict | list | set):
+    if isinstance(value, frozenset | dict | list | set | tuple):
         return bool(value)
     return True
 
@@ -27,43 +28,54 @@ def field_names(state: Any) -> frozenset[str]:
     return frozenset(f.name for f in fields(state)) - {"extra"}
 
 
+def note_keys(state: Any) -> dict[str, str]:
+    """Note key -> field name: every field but ``extra`` under its own name, or under its alias in the state's
+    ``NOTE_KEYS`` when it has one."""
+    aliases: Mapping[str, str] = getattr(state, "NOTE_KEYS", {})
+    aliased = set(aliases.values())
+    return {**{name: name for name in field_names(state) if name not in aliased}, **aliases}
+
+
 class StateNotes(MutableMapping[str, Any]):
     """The ``notes`` mapping of a run, backed by its typed state (a dataclass with an ``extra`` dict)."""
 
-    __slots__ = ("_names", "_state")
+    __slots__ = ("_keys", "_state")
 
     def __init__(self, state: Any) -> None:
         self._state = state
-        self._names = field_names(state)
+        self._keys = note_keys(state)
 
     def __getitem__(self, key: str) -> Any:
-        if key in self._names:
-            value = getattr(self._state, key)
-            if holds(value):
-                return value
-            raise KeyError(key)
-        return self._state.extra[key]
+        name = self._keys.get(key)
+        if name is None:
+            return self._state.extra[key]
+        value = getattr(self._state, name)
+        if holds(value):
+            return value
+        raise KeyError(key)
 
     def __setitem__(self, key: str, value: Any) -> None:
-        if key in self._names:
-            setattr(self._state, key, value)
-        else:
+        name = self._keys.get(key)
+        if name is None:
             self._state.extra[key] = value
+        else:
+            setattr(self._state, name, value)
 
     def __delitem__(self, key: str) -> None:
-        if key in self._names:
-            if not holds(getattr(self._state, key)):
-                raise KeyError(key)
-            setattr(self._state, key, getattr(type(self._state)(), key))
-        else:
+        name = self._keys.get(key)
+        if name is None:
             del self._state.extra[key]
+            return
+        if not holds(getattr(self._state, name)):
+            raise KeyError(key)
+        setattr(self._state, name, getattr(type(self._state)(), name))
 
     def __iter__(self) -> Iterator[str]:
-        yield from (name for name in sorted(self._names) if holds(getattr(self._state, name)))
+        yield from (key for key, name in sorted(self._keys.items()) if holds(getattr(self._state, name)))
         yield from self._state.extra
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
 
 
-__all__ = ["StateNotes", "field_names", "holds"]
+__all__ = ["StateNotes", "field_names", "holds", "note_keys"]
