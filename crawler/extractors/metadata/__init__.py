@@ -29,6 +29,7 @@ from .byline import markup_byline
 from .dates import FoundDate, find_url_date, is_plausible, parse_structured_date
 from .markup import PageMarkup, page_markup
 from .people import split_people
+from .titles import TITLE_PART_RE, title_from_head
 from .visible import scan_visible
 
 JSON_LD = "json-ld"
@@ -81,13 +82,6 @@ MICRODATA_PROPS: dict[str, tuple[str, ...]] = {
     "tags": ("keywords",),
     "section": ("articleSection",),
 }
-# Separators between a headline and the site name in <title>: Readability.js's set with spaces around.
-TITLE_SEPARATOR_RE = re.compile(r"\s+[|\-–—\\/>»·•]\s+")
-# The same, and the CJK sites' "_" and full-width bar, for removing a part that is the site name.
-TITLE_PART_RE = re.compile(r"(\s+[|\-–—\\/>»·•]\s+|\s*[_｜]\s*)")
-# A <title> cut to this many words or fewer was a title with a subtitle, not a headline with a site name
-# (Readability.js's rule: "<= 4 words" keeps the original title).
-MIN_KEPT_TITLE_WORDS = 4
 # An author longer than this is a sentence or a list of contributors pasted into a field, not a name.
 MAX_AUTHOR_CHARS = 80
 MAX_AUTHORS = 12
@@ -308,44 +302,6 @@ def _language(value: str) -> str | None:
     return code if len(code) == 2 else None
 
 
-def _title_from_head(title: str, site_name: str | None) -> str:
-    """The headline in a <title>: without the site-name part after its last separator.
-
-    A part equal to the site name goes wherever it is. Otherwise only the last part goes (Readability.js's
-    rule), and only when at least MIN_KEPT_TITLE_WORDS words remain: "Google - Site Reliability
-    Engineering" is a title, not a headline and a site.
-    """
-    if site_name:
-        site = site_name.casefold()
-        parts = TITLE_PART_RE.split(title)
-        kept = [p for p in parts[::2] if p.strip().casefold() != site]
-        if kept and len(kept) < len(parts[::2]):
-            return _rejoin(parts, {p.strip().casefold() for p in parts[::2]} - {site})
-    separators = list(TITLE_SEPARATOR_RE.finditer(title))
-    if not separators:
-        return title
-    head = title[: separators[-1].start()].strip()
-    if _word_count(head) > MIN_KEPT_TITLE_WORDS:
-        return head
-    return title
-
-
-def _rejoin(parts: list[str], kept: set[str]) -> str:
-    pieces: list[str] = []
-    for index in range(0, len(parts), 2):
-        if parts[index].strip().casefold() in kept:
-            if pieces:
-                pieces.append(parts[index - 1])
-            pieces.append(parts[index])
-    return "".join(pieces).strip()
-
-
-def _word_count(text: str) -> int:
-    from ..text import count_words
-
-    return count_words(text)
-
-
 def _first(found: _Candidates, name: str) -> tuple[Any, str] | None:
     values = found.get(name)
     return values[0] if values else None
@@ -403,7 +359,7 @@ def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: date
     head_title = _clean(doc.title)
     chosen_title = _first(found, "title")
     if chosen_title is None and head_title:
-        chosen_title = (_title_from_head(head_title, metadata.site_name), META)
+        chosen_title = (title_from_head(head_title, metadata.site_name), META)
     metadata.title = take("title", chosen_title)
     findings = scan_visible(doc, metadata.title or head_title, now, doc.declared_language or doc.language)
     if metadata.title is None and findings.headline:
