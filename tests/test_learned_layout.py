@@ -149,3 +149,20 @@ def test_locator_tells_apart_siblings_of_one_class():
     locator = locator_of(second)
     assert locator.endswith("[2]")
     assert root.xpath(locator) == [second]
+
+
+def test_container_blocks_by_recorded_positions_equal_those_by_the_container_elements():
+    from crawler.extractors.learned_layout import MAX_LINK_DENSITY, container_text
+
+    page = (f"<html><body>{CHROME_HEAD}<main><article><h1>Story</h1><div><p>{'One line of the story. ' * 8}</p>"
+            f"<ul><li>{'A point made in a list item. ' * 3}</li></ul></div></article>"
+            f"<p>{'Text after the article. ' * 6}</p></main>{CHROME_TAIL}</body></html>")
+    doc = parse_html(page.encode(), "https://news.example/2024/a")
+    assert doc.tree_index is not None
+    for container in doc.root.iter("article", "main", "div", "body"):
+        inside = set(container.iter())
+        expected = [b.text for b in doc.blocks
+                    if b.element is not None and b.element in inside and b.link_density <= MAX_LINK_DENSITY]
+        assert [b.text for b in container_text(doc, container, frozenset())] == expected, container.tag
+    head = doc.root.find("head")  # outside the block walk's positions: the elements themselves decide
+    assert head is None or container_text(doc, head, frozenset()) == []

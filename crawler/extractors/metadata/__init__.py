@@ -27,7 +27,9 @@ from ..text import CJK_RE, WHITESPACE_RE
 from . import jsonld
 from .byline import markup_byline
 from .dates import FoundDate, find_url_date, is_plausible, parse_structured_date
+from .markup import PageMarkup, page_markup
 from .people import split_people
+from .titles import TITLE_PART_RE, title_from_head
 from .visible import scan_visible
 
 JSON_LD = "json-ld"
@@ -80,13 +82,6 @@ MICRODATA_PROPS: dict[str, tuple[str, ...]] = {
     "tags": ("keywords",),
     "section": ("articleSection",),
 }
-# Separators between a headline and the site name in <title>: Readability.js's set with spaces around.
-TITLE_SEPARATOR_RE = re.compile(r"\s+[|\-–—\\/>»·•]\s+")
-# The same, and the CJK sites' "_" and full-width bar, for removing a part that is the site name.
-TITLE_PART_RE = re.compile(r"(\s+[|\-–—\\/>»·•]\s+|\s*[_｜]\s*)")
-# A <title> cut to this many words or fewer was a title with a subtitle, not a headline with a site name
-# (Readability.js's rule: "<= 4 words" keeps the original title).
-MIN_KEPT_TITLE_WORDS = 4
 # An author longer than this is a sentence or a list of contributors pasted into a field, not a name.
 MAX_AUTHOR_CHARS = 80
 MAX_AUTHORS = 12
@@ -193,22 +188,6 @@ def _similarity(text: str, other: str) -> float:
     return SequenceMatcher(None, text.casefold(), other.casefold()).ratio()
 
 
-def _meta_values(root: etree._Element) -> dict[str, list[str]]:
-    """Every <meta> content by its lower-cased property/name/itemprop/http-equiv, in page order."""
-    values: dict[str, list[str]] = {}
-    for element in root.iter("meta"):
-        content = element.get("content")
-        if content is None or not content.strip():
-            continue
-        for attribute in ("property", "name", "http-equiv"):
-            keys = element.get(attribute)
-            if not keys:
-                continue
-            for key in keys.lower().split():  # "og:title twitter:title" names two keys
-                values.setdefault(key, []).append(content.strip())
-    return values
-
-
 def _from_meta(doc: TextDocument, meta: dict[str, list[str]], keys: dict[str, tuple[str, ...]], source: str,
                found: _Candidates) -> None:
     for name, names in keys.items():
@@ -225,8 +204,8 @@ def _split_list(content: str, name: str) -> list[str]:
     return [part for part in (_clean(p) for p in re.split(separator, content)) if part]
 
 
-def _from_links(doc: TextDocument, found: _Candidates) -> None:
-    for element in doc.root.iter("link"):
+def _from_links(links: Iterable[etree._Element], found: _Candidates) -> None:
+    for element in links:
         relations = (element.get("rel") or "").lower().split()
         href = (element.get("href") or "").strip()
         if not href:
@@ -245,9 +224,9 @@ def _itemprop_value(element: etree._Element) -> str | None:
     return _clean(element.text_content()) if element.tag != "meta" else None
 
 
-def _from_microdata(doc: TextDocument, found: _Candidates) -> None:
+def _from_microdata(markup: PageMarkup, found: _Candidates) -> None:
     wanted = {prop: name for name, props in MICRODATA_PROPS.items() for prop in props}
-    for element in doc.root.iterfind(".//*[@itemprop]"):
+    for element in markup.itemprops:
         for prop in element.get("itemprop", "").split():
             name = wanted.get(prop)
             if name is None:
@@ -260,12 +239,10 @@ def _from_microdata(doc: TextDocument, found: _Candidates) -> None:
                 found.add(name, _split_list(_itemprop_value(element) or "", "tags"), MICRODATA)
             else:
                 found.add(name, _itemprop_value(element), MICRODATA)
-    body = doc.body
-    if body is not None:
-        times = body.xpath(".//time[@datetime]")
-        published = [t for t in times if t.get("pubdate") is not None or "publish" in (t.get("class") or "")]
-        for element in published + times:
-            found.add("published", element.get("datetime"), MICRODATA)
+    times = markup.times
+    published = [t for t in times if t.get("pubdate") is not None or "publish" in (t.get("class") or "")]
+    for element in published + times:
+        found.add("published", element.get("datetime"), MICRODATA)
 
 
 def _from_url(doc: TextDocument, found: _Candidates) -> None:
@@ -325,44 +302,6 @@ def _language(value: str) -> str | None:
     return code if len(code) == 2 else None
 
 
-def _title_from_head(title: str, site_name: str | None) -> str:
-    """The headline in a <title>: without the site-name part after its last separator.
-
-    A part equal to the site name goes wherever it is. Otherwise only the last part goes (Readability.js's
-    rule), and only when at least MIN_KEPT_TITLE_WORDS words remain: "Google - Site Reliability
-    Engineering" is a title, not a headline and a site.
-    """
-    if site_name:
-        site = site_name.casefold()
-        parts = TITLE_PART_RE.split(title)
-        kept = [p for p in parts[::2] if p.strip().casefold() != site]
-        if kept and len(kept) < len(parts[::2]):
-            return _rejoin(parts, {p.strip().casefold() for p in parts[::2]} - {site})
-    separators = list(TITLE_SEPARATOR_RE.finditer(title))
-    if not separators:
-        return title
-    head = title[: separators[-1].start()].strip()
-    if _word_count(head) > MIN_KEPT_TITLE_WORDS:
-        return head
-    return title
-
-
-def _rejoin(parts: list[str], kept: set[str]) -> str:
-    pieces: list[str] = []
-    for index in range(0, len(parts), 2):
-        if parts[index].strip().casefold() in kept:
-            if pieces:
-                pieces.append(parts[index - 1])
-            pieces.append(parts[index])
-    return "".join(pieces).strip()
-
-
-def _word_count(text: str) -> int:
-    from ..text import count_words
-
-    return count_words(text)
-
-
 def _first(found: _Candidates, name: str) -> tuple[Any, str] | None:
     values = found.get(name)
     return values[0] if values else None
@@ -388,11 +327,11 @@ def extract_metadata(doc: TextDocument, now: datetime | None = None) -> Metadata
         return metadata
     found = _Candidates()
     _from_json_ld(doc, found, metadata.warnings)
-    meta = _meta_values(doc.root)
-    _from_meta(doc, meta, OPENGRAPH_KEYS, OPENGRAPH, found)
-    _from_meta(doc, meta, META_KEYS, META, found)
-    _from_links(doc, found)
-    _from_microdata(doc, found)
+    markup = page_markup(doc.root, doc.body)  # one walk for <meta>, <link>, itemprop and <time>
+    _from_meta(doc, markup.meta, OPENGRAPH_KEYS, OPENGRAPH, found)
+    _from_meta(doc, markup.meta, META_KEYS, META, found)
+    _from_links(markup.links, found)
+    _from_microdata(markup, found)
     _from_url(doc, found)
     _choose(doc, found, metadata, now)
     return metadata
@@ -420,7 +359,7 @@ def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: date
     head_title = _clean(doc.title)
     chosen_title = _first(found, "title")
     if chosen_title is None and head_title:
-        chosen_title = (_title_from_head(head_title, metadata.site_name), META)
+        chosen_title = (title_from_head(head_title, metadata.site_name), META)
     metadata.title = take("title", chosen_title)
     findings = scan_visible(doc, metadata.title or head_title, now, doc.declared_language or doc.language)
     if metadata.title is None and findings.headline:
@@ -433,12 +372,16 @@ def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: date
                           if len(parts) > 1 and part != max(parts, key=len) and CJK_RE.search(part))
     if findings.origin:  # the credited outlet ("来源：证券时报网") is not an author either
         site_names.add(findings.origin.casefold())
-    marked = markup_byline(doc)
-    if set(marked) < set(findings.authors):  # one element per author: the byline line names them all
-        marked = findings.authors
-    found.add("authors", marked, TEXT)
-    found.add("authors", findings.authors, TEXT)
+    # The page's markup and text come last: the byline elements are searched for only when the structured
+    # sources (JSON-LD, meta, microdata) name nobody (the element walk is ~0.5 ms a page on scrapinghub).
     authors = _choose_authors(found, site_names)
+    if authors is None:
+        marked = markup_byline(doc)
+        if set(marked) < set(findings.authors):  # one element per author: the byline line names them all
+            marked = findings.authors
+        found.add("authors", marked, TEXT)
+        found.add("authors", findings.authors, TEXT)
+        authors = _choose_authors(found, site_names)
     if authors:
         metadata.authors = take("authors", authors)
     found.add("editors", findings.editors, TEXT)

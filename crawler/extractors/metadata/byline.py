@@ -52,6 +52,12 @@ BYLINE_HINT_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊
                             r"^\s*(?:by|par|von|por|di|door|written|words|story|posted|text|texto|texte|testo|tekst)\b",
                             re.I)
 EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura", re.I)
+# The words an outlet credit needs (``ORIGIN_RES``), looked for first as well.
+ORIGIN_HINT_RE = re.compile(r"来源|來源|稿源|出处|^\s*(?:source|quelle|fuente)\b", re.I)
+# Any of the hints above in a block of several lines: "^" of a line becomes "^" of any line (re.M). A block without
+# one has no byline, editor or outlet in any line, so its lines are not read one by one.
+CREDIT_HINT_RE = re.compile("|".join((BYLINE_HINT_RE.pattern, EDITOR_HINT_RE.pattern, ORIGIN_HINT_RE.pattern)),
+                            re.I | re.M)
 # A dateline at the head of a story's first paragraph credits its reporters in brackets:
 # "新华社北京3月5日电（记者 王晓 刘洋）", "本报讯（记者张三 通讯员李四）".
 DATELINE_RE = re.compile(rf"^.{{0,30}}?[（(](?:本报|本報)?(?:记者|記者)\s*(?P<names>{CJK_NAMES})")
@@ -254,7 +260,14 @@ def dateline_names(paragraph: str) -> list[str]:
     return names
 
 
+def may_credit(text: str) -> bool:
+    """Whether any line of the text may hold a byline, an editor or an outlet credit (False: none can)."""
+    return CREDIT_HINT_RE.search(text) is not None
+
+
 def origin_of(line: str) -> str | None:
+    if not ORIGIN_HINT_RE.search(line):
+        return None
     for pattern in ORIGIN_RES:
         match = pattern.search(line)
         if match:
@@ -263,4 +276,4 @@ def origin_of(line: str) -> str | None:
 
 
 __all__ = ["byline_names", "dateline_names", "editor_names", "in_comment_area", "in_comments", "markup_byline",
-           "origin_of"]
+           "may_credit", "origin_of"]

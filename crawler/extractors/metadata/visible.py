@@ -15,14 +15,13 @@ Steps, each a function below:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from ..document import TextBlock, TextDocument
 from ..text import CJK_RE, WHITESPACE_RE
-from .byline import byline_names, dateline_names, editor_names, in_comment_area, origin_of
-from .datelines import has_publication_label, read_date_line
+from .byline import byline_names, dateline_names, editor_names, in_comment_area, may_credit, origin_of
+from .datelines import DIGIT_RE, has_publication_label, read_date_line
 from .dates import FoundDate
 
 HANGUL_RE = re.compile(r"[가-힣]")
@@ -92,12 +91,16 @@ def headline_index(doc: TextDocument, title: str | None) -> int | None:
     main = max(parts, key=len) if parts else wanted
     best: tuple[int, int] | None = None
     first_h1 = None
+    # num_chars (characters other than white space) is at most the collapsed text's length, and no block longer
+    # than the title and a mark can score; the raw text is at least as long as the collapsed one, and no block
+    # shorter than the least a score needs (the headline, the title, or a part of it) scores either. Blocks
+    # outside those bounds are passed over before their text is collapsed.
+    most = min(MAX_BYLINE_CHARS * 2, len(wanted) + MAX_HEADLINE_EXTRA_CHARS) if wanted else -1
+    least = min(len(wanted), len(main), max(MIN_HEADLINE_CHARS, MIN_HEADLINE_SHARE * len(main)))
     for index, block in enumerate(blocks):
         if first_h1 is None and "h1" in block.labels:
             first_h1 = index
-        # num_chars (characters other than white space) is at most the collapsed text's length, and no block
-        # longer than the title and a mark can score: such blocks are passed over before their text is collapsed.
-        if not wanted or block.num_chars > min(MAX_BYLINE_CHARS * 2, len(wanted) + MAX_HEADLINE_EXTRA_CHARS):
+        if block.num_chars > most or len(block.text) < least:
             continue
         text = WHITESPACE_RE.sub(" ", block.text).strip().casefold()
         if text in (wanted, main):
@@ -127,11 +130,8 @@ def _readable(block: TextBlock, *, links: bool = True) -> bool:
     return block.element is None or not in_comment_area(block.element)
 
 
-def _lines(block: TextBlock) -> Iterator[str]:
-    for line in block.text.split("\n"):
-        line = line.strip()
-        if line:
-            yield line
+def _lines(block: TextBlock) -> list[str]:
+    return [line for line in (raw.strip() for raw in block.text.split("\n")) if line]
 
 
 def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *, dates: bool = True) -> None:
@@ -197,6 +197,10 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
         if findings.authors and findings.editors and findings.origin and findings.published and findings.modified:
             return
         if block.num_chars > MAX_BYLINE_CHARS:
+            continue
+        # Most short blocks (menus, captions, buttons) have neither a credit's word nor a digit of a date: their
+        # lines are not read one by one.
+        if not may_credit(block.text) and (findings.published is not None or not DIGIT_RE.search(block.text)):
             continue
         found = TextFindings()
         for line in _lines(block):

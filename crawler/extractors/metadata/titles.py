@@ -1,0 +1,50 @@
+"""The headline in a page's ``<title>``: the title without the site's name and channel parts."""
+
+from __future__ import annotations
+
+import re
+
+from ..text import count_words
+
+# Separators between a headline and the site name in <title>: Readability.js's set with spaces around.
+TITLE_SEPARATOR_RE = re.compile(r"\s+[|\-–—\\/>»·•]\s+")
+# The same, and the CJK sites' "_" and full-width bar, for removing a part that is the site name.
+TITLE_PART_RE = re.compile(r"(\s+[|\-–—\\/>»·•]\s+|\s*[_｜]\s*)")
+# A <title> cut to this many words or fewer was a title with a subtitle, not a headline with a site name
+# (Readability.js's rule: "<= 4 words" keeps the original title).
+MIN_KEPT_TITLE_WORDS = 4
+
+
+def title_from_head(title: str, site_name: str | None) -> str:
+    """The headline in a <title>: without the site-name part after its last separator.
+
+    A part equal to the site name goes wherever it is. Otherwise only the last part goes (Readability.js's
+    rule), and only when at least MIN_KEPT_TITLE_WORDS words remain: "Google - Site Reliability
+    Engineering" is a title, not a headline and a site.
+    """
+    if site_name:
+        site = site_name.casefold()
+        parts = TITLE_PART_RE.split(title)
+        kept = [p for p in parts[::2] if p.strip().casefold() != site]
+        if kept and len(kept) < len(parts[::2]):
+            return _rejoin(parts, {p.strip().casefold() for p in parts[::2]} - {site})
+    separators = list(TITLE_SEPARATOR_RE.finditer(title))
+    if not separators:
+        return title
+    head = title[: separators[-1].start()].strip()
+    if count_words(head) > MIN_KEPT_TITLE_WORDS:
+        return head
+    return title
+
+
+def _rejoin(parts: list[str], kept: set[str]) -> str:
+    pieces: list[str] = []
+    for index in range(0, len(parts), 2):
+        if parts[index].strip().casefold() in kept:
+            if pieces:
+                pieces.append(parts[index - 1])
+            pieces.append(parts[index])
+    return "".join(pieces).strip()
+
+
+__all__ = ["MIN_KEPT_TITLE_WORDS", "TITLE_PART_RE", "TITLE_SEPARATOR_RE", "title_from_head"]

@@ -1,0 +1,73 @@
+"""The metadata's cheap paths give what the line-by-line and walk-per-kind readers give (issue 16, a cheap worker):
+a block without any credit word is not read line by line, one walk gathers <meta>, <link>, itemprop and <time>,
+and the byline elements are searched for only when the structured sources name nobody."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from unittest import mock
+
+from lxml import etree
+
+from crawler.extractors.document import parse_html
+from crawler.extractors.metadata import extract_metadata
+from crawler.extractors.metadata import visible as visible_module
+from crawler.extractors.metadata.byline import byline_names, editor_names, may_credit, origin_of
+from crawler.extractors.metadata.markup import page_markup
+
+CREDIT_LINES = ["By Jane Doe", "  by Jane Doe | Staff", "Par Jean Dupont", "Jane Smith | Staff writer",
+                "作者：张三", "记者 李四", "文/王五", "佐藤花子 記者", "홍길동 기자", "责任编辑：王敏", "编辑/苏芳",
+                "편집 김민수", "Edited by Ann Lee", "来源：新华社", "Source: Reuters", "Quelle: dpa"]
+
+
+def test_every_credit_line_makes_its_block_a_credit_block():
+    for line in CREDIT_LINES:
+        assert byline_names(line.strip()) or editor_names(line.strip()) or origin_of(line.strip()), line
+        assert may_credit(f"Home\nWorld news\n{line}\nShare this"), line
+
+
+def test_blocks_without_a_credit_word_are_not_credit_blocks():
+    for text in ("Home\nWorld\nSport", "Subscribe now", "Sign up for our newsletter", "2024-03-05 09:30",
+                 "首页 新闻 体育"):
+        assert not may_credit(text), text
+    assert origin_of("Resources: none") is None
+
+
+def test_one_walk_finds_what_each_walk_found():
+    html = ("<html><head><meta property='og:title' content=' A '><meta name='author description' content='B'>"
+            "<link rel='canonical' href='/a'><time datetime='2020-01-01'>x</time></head>"
+            "<body itemscope itemprop='x'><div itemprop='author'><span itemprop='name'>Ann</span></div>"
+            "<link rel='image_src' href='/i.png'><time datetime='2021-02-03' pubdate>y</time><time>no</time>"
+            "<meta itemprop='datePublished' content='2021-02-03'></body></html>")
+    root = etree.fromstring(html, etree.HTMLParser())
+    body = root.find("body")
+    markup = page_markup(root, body)
+    assert markup.meta == {"og:title": ["A"], "author": ["B"], "description": ["B"]}
+    assert markup.links == list(root.iter("link"))
+    assert markup.itemprops == list(root.iterfind(".//*[@itemprop]"))
+    assert markup.times == body.xpath(".//time[@datetime]")
+    assert len(markup.itemprops) == 4 and len(markup.times) == 1
+
+
+def test_byline_elements_are_not_searched_when_json_ld_names_the_author():
+    page = ('<html><head><title>A story about the markets today</title><script type="application/ld+json">'
+            '{"@type": "NewsArticle", "headline": "A story", "author": {"name": "Ann Lee"}}</script></head><body>'
+            '<h1>A story about the markets today</h1><p class="byline">By Bob Marsh</p>'
+            f'<p>{"Story text goes on. " * 30}</p></body></html>')
+    doc = parse_html(page.encode(), "https://news.example/2024/03/05/story")
+    with mock.patch("crawler.extractors.metadata.markup_byline") as search:
+        metadata = extract_metadata(doc)
+    assert metadata.authors == ["Ann Lee"] and metadata.sources["authors"] == "json-ld"
+    search.assert_not_called()
+    without = page.replace('"author": {"name": "Ann Lee"}', '"dateline": "x"')
+    assert extract_metadata(parse_html(without.encode(), "https://news.example/2024/03/05/story")).authors == [
+        "Bob Marsh"]
+
+
+def test_scan_page_still_reads_a_credit_far_from_the_headline():
+    page = (f'<html><body><h1>Headline of the story</h1><p>{"Story text goes on. " * 30}</p>'
+            '<ul><li>Home</li><li>About us</li></ul><p>责任编辑：王敏</p></body></html>')
+    doc = parse_html(page.encode(), "https://news.example/a")
+    findings = visible_module.TextFindings()
+    visible_module.scan_page(doc, datetime.now(timezone.utc), findings)
+    assert findings.editors == ["王敏"]
