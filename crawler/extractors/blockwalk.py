@@ -206,33 +206,41 @@ class _BlockBuilder:
     def flush(self, container: etree._Element | None, level: int) -> None:
         """Ends the current block; callers skip it when no piece was collected."""
         pieces = self.pieces
-        raw = "".join(pieces)
-        if LINE_BREAK in raw:
+        # One piece (most blocks) is its own join, with or without separators: no copy made.
+        single = len(pieces) == 1 and not self.cut_pieces
+        raw = pieces[0] if single else "".join(pieces)
+        broken = LINE_BREAK in raw
+        if broken:
             text = "\n".join(line for line in (" ".join(part.split()) for part in raw.split(LINE_BREAK)) if line)
         else:
             text = " ".join(raw.split())  # str.split and the regex \s agree on every white-space character
         if text:
-            if self.cut_pieces:
-                pieces = list(pieces)
-                for at, counted in self.cut_pieces.items():
-                    pieces[at] = counted
-            found = TOKEN_RE.findall(PIECE_SEPARATOR.join(pieces))
+            if single:
+                found = TOKEN_RE.findall(raw)
+            else:
+                if self.cut_pieces:
+                    pieces = list(pieces)
+                    for at, counted in self.cut_pieces.items():
+                        pieces[at] = counted
+                found = TOKEN_RE.findall(PIECE_SEPARATOR.join(pieces))
             in_wrapped, wrapped = wrap_counts(found)
             # The text's only white space is single spaces and line ends: its visible length is what remains.
-            chars = len(text) - text.count(" ") - text.count("\n")
-            linked, anchor_chars = self._linked(len(found), chars)
+            chars = len(text) - text.count(" ") - (text.count("\n") if broken else 0)
+            linked, anchor_chars = self._linked(len(found), chars) if self.anchor_pieces else (0, 0)
             self.blocks.append(
                 TextBlock(text, len(found), linked, in_wrapped, wrapped, len(self.blocks), level, container,
                           self.labels, num_chars=chars, num_chars_in_anchor_text=anchor_chars,
                           source_line=self.source_line)
             )
         self.pieces = []
-        self.anchor_pieces = []
+        if self.anchor_pieces:
+            self.anchor_pieces = []
         self.unlinked = False
         if self.cut_pieces:
             self.cut_pieces = {}
             self.anchor_cut = {}
-        self.labels = set()
+        if self.labels:  # TextBlock keeps a copy: an empty set can serve the next block
+            self.labels = set()
         self.source_line = None
 
 
@@ -278,6 +286,8 @@ def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None, hide:
     anchor_depth = 0
     br_run = 0
     kinds = TAG_KINDS
+    add = builder.add  # the builder lives through the walk: its method is looked up once
+    flush = builder.flush
     hidden: list[etree._Element] = []
     skipping = None
     walker = etree.iterwalk(start, events=("start", "end"))
@@ -287,7 +297,7 @@ def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None, hide:
             tail = element.tail if event == "end" else None
             if tail:
                 if not tail.isspace():
-                    builder.add(tail, anchor_depth > 0, labels, None)
+                    add(tail, anchor_depth > 0, labels, None)
                 elif pieces:
                     pieces.append(" ")
             continue
@@ -310,14 +320,14 @@ def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None, hide:
                     br_run += 1
                     if br_run >= 2:
                         if pieces:
-                            builder.flush(containers[-1], len(open_positions))
+                            flush(containers[-1], len(open_positions))
                             pieces = builder.pieces
                     elif pieces:
                         pieces.append(LINE_BREAK)
                     continue
                 if code == _BLOCK:
                     if pieces:
-                        builder.flush(containers[-1], len(open_positions))
+                        flush(containers[-1], len(open_positions))
                         pieces = builder.pieces
                     containers.append(element)
                     br_run = 0
@@ -333,7 +343,7 @@ def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None, hide:
                         pieces.append(" ")
                 else:
                     br_run = 0
-                    builder.add(text, anchor_depth > 0, labels, element, True)
+                    add(text, anchor_depth > 0, labels, element, True)
             continue
         if element is skipping:
             skipping = None
@@ -347,7 +357,7 @@ def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None, hide:
                 labels = label_stack.pop()
             if code == _BLOCK:
                 if pieces:
-                    builder.flush(element, len(open_positions) + 1)
+                    flush(element, len(open_positions) + 1)
                     pieces = builder.pieces
                 if len(containers) > 1:
                     containers.pop()
@@ -361,9 +371,9 @@ def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None, hide:
                     pieces.append(" ")
             else:
                 br_run = 0
-                builder.add(tail, anchor_depth > 0, labels, element)
+                add(tail, anchor_depth > 0, labels, element)
     if pieces:
-        builder.flush(containers[-1], len(open_positions))
+        flush(containers[-1], len(open_positions))
     return builder.blocks, TreeIndex.finish(start, position, ends), hidden
 
 
