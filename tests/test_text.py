@@ -41,3 +41,17 @@ def test_stoplists_by_language():
     assert "的" in stoplist("zh")
     assert all(len(w) == 1 for w in stoplist("zh"))
     assert stoplist("xx") == frozenset()
+
+
+def test_ascii_fast_path_finds_the_full_token_regex_tokens() -> None:
+    """``tokens`` answers ASCII-only text with a plain word-run regex; every ASCII character must split and join
+    as the full token regex has it (the separators the block walk puts between pieces included)."""
+    from crawler.extractors.text import ASCII_TOKEN_RE, TOKEN_RE, tokens
+
+    every_ascii = "".join(chr(code) for code in range(128))
+    samples = [every_ascii, every_ascii[::-1], "it's 3.5 km_h\x01half\x01word  end", "a\x00b\tc\nd-e_f9"]
+    for text in samples:
+        assert text.isascii()
+        assert ASCII_TOKEN_RE.findall(text) == TOKEN_RE.findall(text)
+        assert tokens(text) == TOKEN_RE.findall(text)
+    assert tokens("café naïve 中文") == TOKEN_RE.findall("café naïve 中文")

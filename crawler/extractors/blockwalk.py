@@ -14,7 +14,7 @@ from lxml import etree
 
 from .blocks import TextBlock
 from .subtree import TreeIndex
-from .text import TOKEN_RE, visible_length, wrap_counts
+from .text import tokens, visible_length, wrap_counts
 
 # Elements that start a new block (HTML's block-level and table elements; jusText's list plus HTML5).
 BLOCK_TAGS = frozenset(
@@ -200,7 +200,7 @@ class _BlockBuilder:
             counted = list(anchors)
             for at, piece in self.anchor_cut.items():
                 counted[at] = piece
-        return (len(TOKEN_RE.findall(PIECE_SEPARATOR.join(counted))),
+        return (len(tokens(PIECE_SEPARATOR.join(counted))),
                 visible_length(" ".join(anchors)))
 
     def flush(self, container: etree._Element | None, level: int) -> None:
@@ -216,13 +216,13 @@ class _BlockBuilder:
             text = " ".join(raw.split())  # str.split and the regex \s agree on every white-space character
         if text:
             if single:
-                found = TOKEN_RE.findall(raw)
+                found = tokens(raw)
             else:
                 if self.cut_pieces:
                     pieces = list(pieces)
                     for at, counted in self.cut_pieces.items():
                         pieces[at] = counted
-                found = TOKEN_RE.findall(PIECE_SEPARATOR.join(pieces))
+                found = tokens(PIECE_SEPARATOR.join(pieces))
             in_wrapped, wrapped = wrap_counts(found)
             # The text's only white space is single spaces and line ends: its visible length is what remains.
             chars = len(text) - text.count(" ") - (text.count("\n") if broken else 0)

@@ -22,6 +22,10 @@ CJK_CHARS = (
 # Words keep their combining marks; runs of scripts written without spaces are cut to their characters per
 # word (crawler.extractors.scripts).
 TOKEN_RE = re.compile(token_pattern(CJK_CHARS))
+# In ASCII-only text (no CJK, unspaced-script or combining-mark character) TOKEN_RE's tokens are the runs of ASCII
+# word characters; str.isascii is O(1) in CPython, so this precheck costs nothing. Measured on a 150-character
+# English line: 5.8 us -> 2.4 us per findall; TOKEN_RE's large character classes are what cost.
+ASCII_TOKEN_RE = re.compile(r"[A-Za-z0-9_]+")
 CJK_RE = re.compile(rf"[{CJK_CHARS}]")
 WHITESPACE_RE = re.compile(r"\s+")
 
@@ -34,11 +38,11 @@ CJK_COLUMNS = 2
 def tokens(text: str) -> list[str]:
     """Word tokens: runs of word characters with their marks, each CJK character on its own, runs of Thai,
     Lao, Khmer or Myanmar in pieces of a word's length."""
-    return TOKEN_RE.findall(text)
+    return (ASCII_TOKEN_RE if text.isascii() else TOKEN_RE).findall(text)
 
 
 def count_words(text: str) -> int:
-    return len(TOKEN_RE.findall(text))
+    return len(tokens(text))
 
 
 def is_cjk_token(token: str) -> bool:
