@@ -37,10 +37,11 @@ from lxml import etree
 
 from .article import Article
 from .bayes_model import NaiveBayesModel
-from .bayes_state import BayesRun, bayes_state
+from .bayes_state import BayesRun, BayesState, bayes_state
 from .density import ChooseContentSubtree, ExtendToDenseSiblings, FuseInlineElements, NodeDensities, PruneDom
 from .document import HEADING_TAGS, TextBlock, TextDocument
-from .pipeline import Extractor, Run, Step
+from .pipeline import Run, Step
+from .step_state import StateExtractor
 from .text import CJK_RE, stoplist, tokens
 
 MODEL_PATH = Path(__file__).parent / "models" / "bayes.json"
@@ -353,10 +354,12 @@ class LowValuePage(Step):
         return True
 
 
-class BayesExtractor(Extractor):
+class BayesExtractor(StateExtractor):
     """Seed 003 end to end: density and position features plus words, one naive Bayes decision per node."""
 
     name = "bayes"
+    state_type = BayesState
+    run_type = BayesRun
 
     def __init__(self, model: NaiveBayesModel | None = None) -> None:
         if model is not None:
@@ -375,10 +378,7 @@ class BayesExtractor(Extractor):
 
     def run(self, doc: TextDocument, notes: Mapping[str, Any] | None = None) -> BayesRun:
         """The steps over fresh copies of the blocks, with a typed state; ``notes`` seeds it by field name."""
-        run = BayesRun(doc, doc.fresh_blocks())
-        run.notes.update(notes or {})
-        for step in self.steps:
-            step.process(run)
+        run = super().run(doc, notes)
         if run.state.reason is None:
             run.state.reason = run.state.density.reason  # why the density steps found no content, if they say
         return run

@@ -13,7 +13,7 @@ from typing import Any
 
 from .density_tree import DensityState
 from .pipeline import Run
-from .state_notes import StateNotes
+from .step_state import StateRun, own_state
 
 
 @dataclass
@@ -32,20 +32,15 @@ class BayesState:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-class BayesRun(Run):
+class BayesRun(StateRun[BayesState]):
     """A Run of the naive Bayes extractor's steps: ``state`` typed, ``notes`` a view of it."""
 
-    def __init__(self, doc: Any, blocks: list, state: BayesState | None = None) -> None:
-        self.state = state or BayesState()
-        super().__init__(doc, blocks, StateNotes(self.state))
+    state_type = BayesState
 
 
 def bayes_state(run: Run) -> BayesState:
     """The typed state of a run of the Bayes extractor's steps; a clear error for a run of another extractor."""
-    state = getattr(run, "state", None)
-    if not isinstance(state, BayesState):
-        raise TypeError(f"{type(run).__name__} is not a run of the naive Bayes steps (no BayesState)")
-    return state
+    return own_state(run, BayesState, "the naive Bayes steps")
 
 
 __all__ = ["BayesRun", "BayesState", "bayes_state"]

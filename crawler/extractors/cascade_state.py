@@ -15,6 +15,7 @@ from lxml import etree
 
 from .pipeline import Run
 from .state_notes import StateNotes, field_names
+from .step_state import StateRun, own_state
 from .subtree import SubtreeCounts, SubtreeSums, TreeIndex
 
 
@@ -58,12 +59,10 @@ class CascadeState:
 FIELD_NAMES = field_names(CascadeState())
 
 
-class CascadeRun(Run):
+class CascadeRun(StateRun[CascadeState]):
     """A Run of the default cascade: ``state`` typed, ``notes`` a view of it."""
 
-    def __init__(self, doc: Any, blocks: list, state: CascadeState | None = None) -> None:
-        self.state = state or CascadeState()
-        super().__init__(doc, blocks, StateNotes(self.state))
+    state_type = CascadeState
 
 
 def block_positions(run: Run) -> tuple[TreeIndex, list[int | None]]:
@@ -83,10 +82,7 @@ def block_positions(run: Run) -> tuple[TreeIndex, list[int | None]]:
 
 def cascade_state(run: Run) -> CascadeState:
     """The typed state of a cascade run; a clear error for a run of another extractor."""
-    state = getattr(run, "state", None)
-    if not isinstance(state, CascadeState):
-        raise TypeError(f"{type(run).__name__} is not a run of the default cascade (no CascadeState)")
-    return state
+    return own_state(run, CascadeState, "the default cascade")
 
 
 __all__ = ["FIELD_NAMES", "CascadeRun", "CascadeState", "StateNotes", "block_positions", "cascade_state"]

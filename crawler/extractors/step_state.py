@@ -21,11 +21,27 @@ S = TypeVar("S")
 
 
 class StateRun(Run, Generic[S]):
-    """A Run whose steps share a typed ``state``; ``notes`` is a view of it."""
+    """A Run whose steps share a typed ``state``; ``notes`` is a view of it. A subclass names its ``state_type``
+    to be built without one (``CascadeRun(doc, blocks)``)."""
 
-    def __init__(self, doc: TextDocument, blocks: list[TextBlock], state: S) -> None:
+    state_type: ClassVar[type | None] = None
+
+    def __init__(self, doc: TextDocument, blocks: list[TextBlock], state: S | None = None) -> None:
+        if state is None:
+            if self.state_type is None:
+                raise TypeError(f"{type(self).__name__} needs a state")
+            state = self.state_type()
         self.state: S = state
         super().__init__(doc, blocks, StateNotes(state))
+
+
+def own_state(run: Run, kind: type[S], owner: str) -> S:
+    """The typed state of kind ``kind`` of a run of ``owner``'s own steps; a clear error for any other run (steps
+    that only their own extractor runs, unlike ``state_of``'s, which other extractors borrow)."""
+    state = getattr(run, "state", None)
+    if not isinstance(state, kind):
+        raise TypeError(f"{type(run).__name__} is not a run of {owner} (no {kind.__name__})")
+    return state
 
 
 def state_of(run: Run, kind: type[S]) -> S:
@@ -54,14 +70,16 @@ class StateExtractor(Extractor):
     """An Extractor whose runs carry a fresh ``state_type()`` as their typed state."""
 
     state_type: ClassVar[type]
+    # The run it makes: a StateRun subclass when steps or callers name the run's type.
+    run_type: ClassVar[type[StateRun]] = StateRun
 
     def run(self, doc: TextDocument, notes: Mapping[str, Any] | None = None) -> StateRun:
         """The steps over fresh copies of the blocks, with a typed state; ``notes`` seeds it by key."""
-        run: StateRun = StateRun(doc, doc.fresh_blocks(), self.state_type())
+        run = self.run_type(doc, doc.fresh_blocks(), self.state_type())
         run.notes.update(notes or {})
         for step in self.steps:
             step.process(run)
         return run
 
 
-__all__ = ["StateExtractor", "StateNotes", "StateRun", "state_of"]
+__all__ = ["StateExtractor", "StateNotes", "StateRun", "own_state", "state_of"]

@@ -30,8 +30,8 @@ from typing import Any
 
 from .article import Article
 from .document import TextDocument
-from .pipeline import Extractor, Run, Step
-from .state_notes import StateNotes
+from .pipeline import Run, Step
+from .step_state import StateExtractor, StateRun, own_state
 from .template_lines import line_hash, normalize_line, page_hashes, split_lines
 from .template_match import (
     MAX_GAP,
@@ -72,20 +72,15 @@ class TemplateState:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-class TemplateRun(Run):
+class TemplateRun(StateRun[TemplateState]):
     """A Run of the template extractor: ``state`` typed, ``notes`` a view of it (state_notes.StateNotes)."""
 
-    def __init__(self, doc: Any, blocks: list, state: TemplateState | None = None) -> None:
-        self.state = state or TemplateState()
-        super().__init__(doc, blocks, StateNotes(self.state))
+    state_type = TemplateState
 
 
 def template_state(run: Run) -> TemplateState:
     """The typed state of a template run; a clear error for a run of another extractor."""
-    state = getattr(run, "state", None)
-    if not isinstance(state, TemplateState):
-        raise TypeError(f"{type(run).__name__} is not a run of the template extractor (no TemplateState)")
-    return state
+    return own_state(run, TemplateState, "the template extractor")
 
 
 class SplitIntoLines(Step):
@@ -219,7 +214,7 @@ class DropSharedLines(Step):
         return changed
 
 
-class TemplateExtractor(Extractor):
+class TemplateExtractor(StateExtractor):
     """Seed 001's extractor over a store of samples and templates keyed by URL pattern.
 
     ``store``: a ``TemplateStore`` (default: $CRAWLER_TEMPLATE_STORE's SQLite file, else the process's
@@ -227,6 +222,10 @@ class TemplateExtractor(Extractor):
     """
 
     name = "template"
+    # Runs carry a TemplateState; ``run(doc, notes)`` seeds it by field name (``known`` of ``extract``:
+    # ``hashes``, ``pattern``, ``match``, ``learned``).
+    state_type = TemplateState
+    run_type = TemplateRun
 
     def __init__(self, store: TemplateStore | None = None,
                  patterns: UrlPatterns | Mapping[str, str] | None = None) -> None:
@@ -292,14 +291,6 @@ class TemplateExtractor(Extractor):
             article.reason = f"template for pattern {state.pattern} left no body line"
         return article
 
-    def run(self, doc: TextDocument, notes: Mapping[str, Any] | None = None) -> TemplateRun:
-        """The steps over fresh copies of the blocks, with a typed state; ``notes`` seeds it by field name
-        (``known`` of ``extract``: ``hashes``, ``pattern``, ``match``, ``learned``)."""
-        run = TemplateRun(doc, doc.fresh_blocks())
-        run.notes.update(notes or {})
-        for step in self.steps:
-            step.process(run)
-        return run
 
 
 __all__ = [
