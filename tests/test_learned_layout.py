@@ -166,3 +166,31 @@ def test_container_blocks_by_recorded_positions_equal_those_by_the_container_ele
         assert [b.text for b in container_text(doc, container, frozenset())] == expected, container.tag
     head = doc.root.find("head")  # outside the block walk's positions: the elements themselves decide
     assert head is None or container_text(doc, head, frozenset()) == []
+
+
+def test_a_template_hit_walks_only_its_container_and_the_rest_when_asked():
+    extractor = LearningExtractor()
+    for n in range(2 + CONFIRM_PAGES):
+        extractor.extract(*page(n))
+    html, url = page(21)
+    article = extractor.extract(html, url)
+    assert article.extractor == FAST_EXTRACTOR
+    assert not article.document.walked  # the header, related links and footer were not walked
+    walked = parse_html(html, url)
+    assert article.text == LearningExtractor(fast=False).extract_document(walked).text
+    # what reads the whole page walks it then, and finds what a walked page gives
+    assert article.metadata.to_dict() == extractor.cascade.extract(walked).metadata.to_dict()
+    assert article.document.walked
+    assert [b.text for b in article.document.blocks] == [b.text for b in walked.blocks]
+
+
+def test_a_locator_by_sibling_position_walks_the_page_before_locating():
+    # two columns of one class, a hidden one before them: positions are counted on the walked tree
+    container = ('<div id="main"><div class="col" hidden>old</div><div class="col">Sidebar of the column kind'
+                 '</div><div class="col">{body}</div></div>')
+    extractor = LearningExtractor()
+    for n in range(2 + CONFIRM_PAGES):
+        extractor.extract(*page(n, container))
+    article = extractor.extract(*page(22, container))
+    assert article.extractor == FAST_EXTRACTOR and "Paragraph 4 of story 22" in article.text
+    assert article.document.walked

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cached_property
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from lxml import etree
 
@@ -206,8 +206,19 @@ class TextBlock:
 _new_block = object.__new__
 
 
+class PageWalk(Protocol):
+    """How a document parsed without its walk (``parse_html(..., walk=False)``) gets its blocks: one subtree's
+    (``within``, None when the whole page's walk would give none there), or the whole page's (``whole``, which
+    sets the document's blocks, tree index, warnings and empty reason)."""
+
+    def within(self, doc: TextDocument, element: etree._Element) -> list[TextBlock] | None: ...
+
+    def whole(self, doc: TextDocument) -> None: ...
+
+
 class TextDocument:
-    """A parsed page: the cleaned lxml tree, its title and its TextBlocks, built once."""
+    """A parsed page: the cleaned lxml tree, its title and its TextBlocks, built once (when ``walk`` is given,
+    on first use of ``blocks``: a learned container's blocks can be had before, by ``blocks_within``)."""
 
     def __init__(
         self,
@@ -221,8 +232,10 @@ class TextDocument:
         warnings: Iterable[str] = (),
         empty_reason: str | None = None,
         json_ld: Iterable[str] = (),
+        walk: PageWalk | None = None,
     ) -> None:
-        self.blocks = blocks
+        self._walk = walk
+        self._blocks = blocks
         self.title = title
         self.root = root
         self.url = url
@@ -233,6 +246,29 @@ class TextDocument:
         # Raw texts of <script type="application/ld+json"> anywhere in the page: the tree loses body scripts.
         self.json_ld = list(json_ld)
         self._tree_index: TreeIndex | None = None
+
+    @property
+    def blocks(self) -> list[TextBlock]:
+        if self._walk is not None:
+            walk, self._walk = self._walk, None
+            walk.whole(self)
+        return self._blocks
+
+    @blocks.setter
+    def blocks(self, blocks: list[TextBlock]) -> None:
+        self._blocks = blocks
+
+    @property
+    def walked(self) -> bool:
+        """Whether the page's blocks are built (always, but for a document parsed with ``walk=False`` not used
+        yet)."""
+        return self._walk is None
+
+    def blocks_within(self, element: etree._Element) -> list[TextBlock] | None:
+        """The blocks of one subtree, walked alone, for a document whose page is not walked yet (the fast path
+        of a learned container skips the rest of the page); None once the page is walked, or when the whole
+        page's walk would give no block there."""
+        return self._walk.within(self, element) if self._walk is not None else None
 
     @classmethod
     def from_blocks(cls, blocks: Iterable[TextBlock], title: str | None = None) -> TextDocument:
@@ -253,6 +289,8 @@ class TextDocument:
     def tree_index(self) -> TreeIndex | None:
         """Document-order positions of the body's elements (recorded by the block walk; built on first use for a
         document made otherwise), None without a tree."""
+        if self._walk is not None:
+            self.blocks  # noqa: B018 - the walk records the index
         if self._tree_index is None and self.root is not None:
             self._tree_index = TreeIndex.of(self.body)
         return self._tree_index
@@ -274,4 +312,4 @@ def total_words(blocks: Iterable[TextBlock]) -> int:
     return sum(b.num_words for b in blocks)
 
 
-__all__ = ["Decision", "TextBlock", "TextDocument", "total_words"]
+__all__ = ["Decision", "PageWalk", "TextBlock", "TextDocument", "total_words"]

@@ -104,10 +104,14 @@ class _Stripped:
         self.cuts: dict[tuple[etree._Element, bool], list[int]] = {}
 
 
-def _strip(elements: list[etree._Element]) -> _Stripped:
+# What a walk of part of a page leaves for the walk of the whole page (``blocks_under`` then ``blocks_of``).
+WalkRecords = _Stripped
+
+
+def _strip(elements: list[etree._Element], into: _Stripped | None = None) -> _Stripped:
     """Removes the subtrees, in any order, keeping their tails in the text around them (lxml.html's
-    ``drop_tree``)."""
-    stripped = _Stripped()
+    ``drop_tree``); records what moved in ``into`` when given (what earlier removals recorded stays valid)."""
+    stripped = _Stripped() if into is None else into
     lines, cuts = stripped.lines, stripped.cuts
     for element in elements:
         parent = element.getparent()
@@ -244,17 +248,53 @@ class _BlockBuilder:
         self.source_line = None
 
 
-def blocks_of(root: etree._Element, reveal: bool = False) -> tuple[list[TextBlock], TreeIndex | None]:
-    """The blocks of a parsed page: its invisible subtrees removed from the tree, then one walk."""
+def blocks_of(root: etree._Element, reveal: bool = False, prior: WalkRecords | None = None
+              ) -> tuple[list[TextBlock], TreeIndex | None]:
+    """The blocks of a parsed page: its invisible subtrees removed from the tree, then one walk. ``prior``: the
+    records of a ``blocks_under`` walk of part of this tree, so that the blocks are those of a page never walked."""
     body = root.find("body")
     start = body if body is not None else root
     invisible = _invisible_tags(start, reveal)
-    stripped = _strip(invisible)
+    stripped = _strip(invisible, prior)
     if start in invisible or (not reveal and _drops_subtree(start.tag, start)):
         return [], None
     blocks, index, hidden = _walk_blocks(start, stripped, hide=not reveal)
     _strip(hidden)
     return blocks, index
+
+
+def blocks_under(element: etree._Element, prior: WalkRecords | None = None
+                 ) -> tuple[list[TextBlock], WalkRecords] | None:
+    """The blocks of one subtree of a page not walked yet (a learned article container: the rest of the page is
+    not walked), as the whole page's walk gives them but for their level (counted from ``element``) and position;
+    None when the page's walk would give none of them (the element or an ancestor invisible, or inside a link).
+
+    The subtree's invisible parts are removed from the tree; ``blocks_of(root, prior=records)`` later gives the
+    whole page's blocks as if this walk had not been (removals record where text was joined); ``prior``: the
+    records of an earlier such walk of the same page."""
+    labels: set[str] = set()
+    for node in (element, *element.iterancestors()):
+        tag = node.tag
+        if tag.__class__ is not str:
+            continue
+        if tag == "a" or _drops_subtree(tag, node):
+            return None
+        kind = TAG_KINDS.get(tag)
+        if kind is not None and kind[1] and node is not element:
+            labels |= kind[1]
+        if tag == "body":  # where the whole page's walk starts
+            break
+    stripped = _strip(_invisible_tags(element), prior)
+    tail, element.tail = element.tail, None  # the text after the subtree is not the subtree's
+    try:
+        blocks, _, hidden = _walk_blocks(element, stripped)
+    finally:
+        element.tail = tail
+    _strip(hidden, stripped)  # recorded: the whole page's walk would have skipped these elements, not met them
+    if labels:  # the labelling elements above the subtree, as the whole page's walk has them open
+        for block in blocks:
+            block.labels |= labels
+    return blocks, stripped
 
 
 # What the walk does on entering and leaving a tag, looked up once per event: (kind, labels it gives).
@@ -378,4 +418,5 @@ def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None, hide:
 
 
 __all__ = ["BLOCK_TAGS", "HEADING_TAGS", "HIDDEN_STYLE_RE", "IGNORED_TAGS", "LINE_BREAK", "REVEALABLE_TAGS",
-           "SWALLOWING_TAGS", "TAG_KINDS", "TAG_LABELS", "blocks_of"]
+           "SWALLOWING_TAGS", "TAG_KINDS", "TAG_LABELS", "WalkRecords", "blocks_of",
+           "blocks_under"]

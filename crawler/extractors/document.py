@@ -20,7 +20,9 @@ from .blockwalk import (
     LINE_BREAK,
     SWALLOWING_TAGS,
     TAG_LABELS,
+    WalkRecords,
     blocks_of,
+    blocks_under,
 )
 from .decoding import DecodedHtml, decode_html
 from .text import WHITESPACE_RE, count_words
@@ -128,8 +130,11 @@ def _blank(encoded: bytes) -> bool:
     return encoded[start] >= 0x80 and encoded.decode("utf-8", "replace").isspace()
 
 
-def parse_html(html: bytes | str, url: str | None = None, content_type: str | None = None) -> TextDocument:
-    """Parse a page once into a TextDocument; bad input gives an empty document with a reason, never raises."""
+def parse_html(html: bytes | str, url: str | None = None, content_type: str | None = None, *, walk: bool = True
+               ) -> TextDocument:
+    """Parse a page once into a TextDocument; bad input gives an empty document with a reason, never raises.
+    ``walk=False``: the blocks are built when first used (``TextDocument.blocks_within`` can walk one subtree
+    before: the learned-container fast path, ``crawler.extractors.learning``)."""
     if html is None or len(html) == 0:
         return _empty("empty input", url)
     decoded = decode_html(html, content_type)
@@ -170,22 +175,49 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     if title_element is not None:
         title = WHITESPACE_RE.sub(" ", title_element.text_content()).strip() or None
     json_ld = [s.text for s in root.iter("script") if s.text and s.text.strip() and is_json_ld(s)]
-    blocks, index = blocks_of(root)
-    if not blocks:
-        # A page that shows no text at all: what it hides from script-running readers (noscript, templates,
-        # hidden elements) is its text. The tree was cleared of those parts, so the page is parsed again (rare).
-        revealed_root = etree.fromstring(encoded, _html_parser())
-        revealed, revealed_index = blocks_of(revealed_root, reveal=True) if revealed_root is not None else ([], None)
-        if revealed:
-            root, blocks, index = revealed_root, revealed, revealed_index
-            warnings.append("no visible text: the text hidden from script-running readers (noscript, "
-                            "templates, hidden elements) is the page's text")
     language = root.get("lang") or root.get("xml:lang")
-    reason = None if blocks else "no visible text"
-    doc = TextDocument(blocks, title, root=root, url=url, encoding=decoded.encoding,
-                       declared_language=language, warnings=warnings, empty_reason=reason, json_ld=json_ld)
-    doc.tree_index = index
+    doc = TextDocument([], title, root=root, url=url, encoding=decoded.encoding, declared_language=language,
+                       warnings=warnings, json_ld=json_ld, walk=_PageWalk(encoded))
+    if walk:
+        doc.blocks  # noqa: B018 - walked now
     return doc
+
+
+class _PageWalk:
+    """The block walk of a parsed page, run when its blocks are first used: a learned container's subtree alone
+    (``within``), then, if asked, the whole page, as if the subtree had not been walked apart."""
+
+    __slots__ = ("encoded", "records")
+
+    def __init__(self, encoded: bytes) -> None:
+        self.encoded = encoded  # parsed again only for a page that shows no text at all
+        self.records: WalkRecords | None = None
+
+    def within(self, doc: TextDocument, element: etree._Element) -> list[TextBlock] | None:
+        found = blocks_under(element, self.records)
+        if found is None:
+            return None
+        blocks, self.records = found
+        return blocks
+
+    def whole(self, doc: TextDocument) -> None:
+        root = doc.root
+        if root is None:
+            return
+        blocks, index = blocks_of(root, prior=self.records)
+        if not blocks:
+            # A page that shows no text at all: what it hides from script-running readers (noscript, templates,
+            # hidden elements) is its text. The tree was cleared of those parts, so the page is parsed again (rare).
+            revealed_root = etree.fromstring(self.encoded, _html_parser())
+            revealed, revealed_index = (blocks_of(revealed_root, reveal=True) if revealed_root is not None
+                                        else ([], None))
+            if revealed:
+                doc.root, blocks, index = revealed_root, revealed, revealed_index
+                doc.warnings.append("no visible text: the text hidden from script-running readers (noscript, "
+                                    "templates, hidden elements) is the page's text")
+        doc.blocks = blocks
+        doc.tree_index = index
+        doc.empty_reason = None if blocks else "no visible text"
 
 
 __all__ = ["BLOCK_TAGS", "CLOSING_ROOT_TAGS_RE", "HEADING_TAGS", "HIDDEN_STYLE_RE", "IGNORED_TAGS", "LINE_BREAK",

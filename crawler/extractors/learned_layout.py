@@ -118,16 +118,20 @@ def container_text(doc: TextDocument, container: etree._Element, chrome: frozens
     """Copies of the page's blocks the fast path keeps, each with its decision: inside the container, not a link
     list, and not all template lines (every line's hash in ``chrome``, the template's head, tail and shared
     lines). Only the container's blocks are hashed and only the kept ones copied (copying every block of the
-    page cost as much as the rest of the fast path)."""
-    within = _subtree_test(doc, container)
+    page cost as much as the rest of the fast path). On a page not walked yet (``parse_html(walk=False)``) only
+    the container's subtree is walked, its blocks the page's own: template hits went from 189 to 250 pages per
+    CPU-second from bytes (``crawler.evaluation.template_replay``, 10 sites of 40 pages)."""
+    own = doc.blocks_within(container)  # a page not walked yet: the container's subtree alone is walked
+    within = _subtree_test(doc, container) if own is None else None
     kept: list[TextBlock] = []
-    for block in doc.blocks:
-        if block.element is None or block.link_density > MAX_LINK_DENSITY or not within(block.element):
+    for block in doc.blocks if own is None else own:
+        if block.element is None or block.link_density > MAX_LINK_DENSITY or (
+                within is not None and not within(block.element)):
             continue
         lines = [line for line in block.text.split("\n") if line.strip()]
         if lines and all(line_hash(line) in chrome for line in lines):
             continue
-        copy = block.copy()
+        copy = block.copy() if own is None else block
         copy.decide("LearnedContainer", True, "in the pattern's learned container, not a template line nor a "
                     "link list", CONTAINER_LABEL)
         kept.append(copy)

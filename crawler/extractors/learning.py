@@ -27,6 +27,7 @@ matcher and store open between calls; ``close()`` (or ``with``) closes the store
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections import Counter
 from types import TracebackType
@@ -49,6 +50,8 @@ from .template import TemplateExtractor, TemplateMatch, line_hash
 from .template_store import MemoryTemplateStore, TemplateStore
 
 FAST_EXTRACTOR = "default/template+container"
+# A locator step that picks one of several like siblings by position (``learned_layout._step``).
+POSITION_STEP_RE = re.compile(r"\[\d+\]")
 
 
 class _PageTemplates:
@@ -166,6 +169,9 @@ class LearningExtractor:
             self._page_templates.local.known = None
 
     def _fast(self, doc: TextDocument, locator: str, chrome: frozenset[int], pattern: str) -> Article | None:
+        if not doc.walked and POSITION_STEP_RE.search(locator):
+            # Siblings told apart by position were counted on a walked tree, whose hidden elements are gone.
+            doc.blocks  # noqa: B018 - walks the page
         container = locate(doc, locator)
         if container is None:
             return None
@@ -193,8 +199,10 @@ class LearningExtractor:
         self.layouts.record(pattern, locator, agreed, chrome)
 
     def extract(self, html: bytes | str, url: str | None = None, *, content_type: str | None = None) -> Article:
-        """The main text of one page, after it taught the store; an empty ``text`` comes with a ``reason``."""
-        return self.extract_document(parse_html(html, url, content_type))
+        """The main text of one page, after it taught the store; an empty ``text`` comes with a ``reason``.
+        The page is walked to blocks only as far as needed: on the fast path, its learned container alone (the
+        rest of the page is walked if ``article.language`` or ``article.metadata`` is read)."""
+        return self.extract_document(parse_html(html, url, content_type, walk=False))
 
     def close(self) -> None:
         self.store.close()
