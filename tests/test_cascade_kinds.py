@@ -188,3 +188,20 @@ def test_joined_blocks_say_which_step_joined_them():
     assert set(reasons) == {"Post 0", "Post 1", "Post 2"}
     assert reasons["Post 0"] == "inside the main text container"
     assert all("alike <div> units" in reasons[f"Post {i}"] for i in (1, 2))
+
+
+def test_the_declared_page_type_is_searched_only_when_comment_names_could_matter(monkeypatch):
+    # the search for schema.org thread types visits every node: an article without comment-named furniture
+    # never needs it, a page with a comment section does (and a thread keeps its posts, as above)
+    from crawler.extractors import beyond_prose
+
+    calls: list[int] = []
+    original = beyond_prose.declares_posts
+    monkeypatch.setattr(beyond_prose, "declares_posts", lambda doc: calls.append(1) or original(doc))
+    plain = extract(page("<main><article><h1>News</h1>" + "".join(STORY.format(i) for i in range(5))
+                         + "</article></main>"))
+    assert "Story 4." in plain.text and calls == []
+    posts = "".join(POST.format(i) for i in range(12))
+    commented = extract(page("<main><article><h1>News</h1>" + "".join(STORY.format(i) for i in range(5))
+                             + f"</article><section class='comments'>{posts}</section></main>"))
+    assert "Post" not in commented.text and calls == [1]

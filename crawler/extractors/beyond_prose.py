@@ -93,6 +93,19 @@ def declares_posts(doc: TextDocument) -> str | None:
     return None
 
 
+def page_posts(run: Run) -> str | None:
+    """Why the run's page keeps its comment and reply containers (``declares_posts``), asked once per run and only
+    by a step whose verdict it would change: the search for microdata types visits every node of the tree (0.22 ms
+    a page on the scrapinghub pages, 5 % of ``default``'s time)."""
+    state = cascade_state(run)
+    if not state.posts_checked:
+        state.posts_checked = True
+        posts = declares_posts(run.doc)
+        if posts:
+            state.posts = f"schema.org {posts}: comment and reply containers are the posts"
+    return state.posts
+
+
 def main_landmark(element: etree._Element) -> etree._Element | None:
     """The nearest element, from ``element`` up, by which the page says where its main content is."""
     for node in (element, *element.iterancestors()):
@@ -210,5 +223,6 @@ __all__ = [
     "is_card_list",
     "is_structured",
     "main_landmark",
+    "page_posts",
     "signature",
 ]

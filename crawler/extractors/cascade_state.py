@@ -32,6 +32,7 @@ class CascadeState:
     # MarkFurniture: why the page's comment containers are its posts (schema.org type), why class/id names
     # were ignored, the furniture verdict of each block (by index) and of each element looked at.
     posts: str | None = None
+    posts_checked: bool = False  # whether the page was searched for such a type (``beyond_prose.page_posts``)
     names_ignored: str | None = None
     furniture: dict[int, str] = field(default_factory=dict)
     furniture_of_element: dict[etree._Element, str | None] = field(default_factory=dict)

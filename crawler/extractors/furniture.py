@@ -13,7 +13,7 @@ from typing import Any
 
 from lxml import etree
 
-from .beyond_prose import declares_posts
+from .beyond_prose import page_posts
 from .cascade_state import block_positions, cascade_state
 from .document import TextBlock
 from .pipeline import Run, Step
@@ -86,26 +86,33 @@ def is_boilerplate_container(
 ) -> str | None:
     """Why an element is page furniture by its tag, role or class/id, or None. ``comments=False``: comment and
     reply names mark posts, not furniture (a thread); ``names=False``: class/id words count for nothing."""
+    always, unless_large = furniture_reasons(element, comments=comments, names=names)
+    return always or (unless_large if share < MAX_FURNITURE_SHARE else None)
+
+
+def furniture_reasons(element: etree._Element, *, comments: bool = True, names: bool = True
+                      ) -> tuple[str | None, str | None]:
+    """Why an element is furniture whatever share of the page's running text it holds (comments, dialogs,
+    footers, navigation, asides), and why it is unless it holds MAX_FURNITURE_SHARE of it or more (other
+    furniture tags, roles and names): the share, a sum over the subtree, is then asked for only when it matters."""
     tag = element.tag if isinstance(element.tag, str) else ""
     if tag in {"article", "main", "body", "html"}:
-        return None
+        return None, None
     class_id = element_names(element) if names else ""
     comment = COMMENT_NAMES.search(class_id) if comments else None
     if comment:
-        return f"class/id '{comment.group(0)}'"
+        return f"class/id '{comment.group(0)}'", None
     role = (element.get("role") or "").lower()
     if role in MODAL_ROLES or (element.get("aria-modal") or "").lower() == "true":
-        return f"role={role}" if role in MODAL_ROLES else "aria-modal"
+        return (f"role={role}" if role in MODAL_ROLES else "aria-modal"), None
     if tag in ALWAYS_FURNITURE_TAGS:
-        return f"<{tag}>"
-    if share >= MAX_FURNITURE_SHARE:
-        return None
+        return f"<{tag}>", None
     if tag in BOILERPLATE_TAGS:
-        return f"<{tag}>"
+        return None, f"<{tag}>"
     if role in NEGATIVE_ROLES:
-        return f"role={role}"
+        return None, f"role={role}"
     negative = NEGATIVE_NAMES.search(class_id)
-    return f"class/id '{negative.group(0)}'" if negative else None
+    return None, (f"class/id '{negative.group(0)}'" if negative else None)
 
 
 def all_lines_in(block: TextBlock, lines: frozenset[str]) -> bool:
@@ -135,10 +142,12 @@ class MarkFurniture(Step):
         index, positions = block_positions(run)
         running_words = SubtreeSums(index, index.prefix(
             (at, score) for at, score in zip(positions, scores, strict=True) if score and at is not None))
-        posts = declares_posts(run.doc)
-        if posts:
-            state.posts = f"schema.org {posts}: comment and reply containers are the posts"
-        furniture, verdicts = self._mark(run, running_words, total, comments=not posts, names=True)
+        furniture, verdicts = self._mark(run, running_words, total, comments=True, names=True)
+        # Comment names decide only the elements that carry them: the page's declared type is asked for when one
+        # of its furniture elements does, and then the marking is redone with comment names as posts.
+        if any(reason and COMMENT_NAMES.search(element_names(element)) for element, reason in verdicts.items()
+               ) and page_posts(run):
+            furniture, verdicts = self._mark(run, running_words, total, comments=False, names=True)
         outside = sum(score for index, score in enumerate(scores) if index not in furniture)
         if total >= NAMES_RETRY_BELOW_WORDS > outside:
             state.names_ignored = (f"{outside:.0f} words of running text outside furniture named by class/id: "
@@ -185,12 +194,13 @@ class MarkFurniture(Step):
             path.append(node)
             node = node.getparent()
         for node in reversed(path):
-            result = result or is_boilerplate_container(
-                node, (running_words.get(node) or 0.0) / total, comments=comments, names=names
-            )
+            if not result:
+                always, unless_large = furniture_reasons(node, comments=comments, names=names)
+                result = always or (unless_large if unless_large and (running_words.get(node) or 0.0) / total
+                                    < MAX_FURNITURE_SHARE else None)
             verdicts[node] = result
         return result
 
 
 __all__ = ["MAX_SCORING_LINK_DENSITY", "MIN_SCORING_WORDS", "NAMES_RETRY_BELOW_WORDS", "MarkFurniture",
-           "all_lines_in", "block_score", "element_names", "is_boilerplate_container"]
+           "all_lines_in", "block_score", "element_names", "furniture_reasons", "is_boilerplate_container"]

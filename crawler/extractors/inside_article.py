@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from .beyond_prose import MIN_CARDS, signature
+from .beyond_prose import MIN_CARDS, page_posts, signature
 from .cascade_state import cascade_state
 from .document import HEADING_TAGS
 from .pipeline import Run, Step
@@ -148,8 +148,8 @@ class DropNamedBoxesBeside(Step):
         roots = set(state.content_roots)
         verdicts = state.furniture_of_element
         running = state.running_text or {}
-        if not roots or state.names_ignored is not None or state.posts is not None:
-            return False  # class/id words were set aside on this page, or comment names mark its posts
+        if not roots or state.names_ignored is not None:
+            return False  # class/id words were set aside on this page
         article_running = max(running.get(root, 0.0) for root in roots)
         boxes: dict[etree._Element, str | None] = {}  # element -> why it is a box beside the article, or None
 
@@ -161,17 +161,19 @@ class DropNamedBoxesBeside(Step):
                 return None
             return f"inside page furniture ({reason}) beside the article's paragraphs, holding a run of headed items"
 
-        furniture = state.furniture
-        changed = False
+        drops = []
         for index, block in enumerate(run.blocks):
             if not block.is_content or block.element is None:
                 continue
             why = self._box_of(block.element, roots, boxes, box_reason)
-            if why:  # furniture from now on, for the later steps' counts of the page's running text too
-                block.decide(self.name, False, why)
-                furniture[index] = why
-                changed = True
-        return changed
+            if why:
+                drops.append((index, block, why))
+        if not drops or page_posts(run):
+            return False  # nothing to drop, or comment names mark the page's posts (a thread): no box is furniture
+        for index, block, why in drops:  # furniture from now on, for the later steps' counts of running text too
+            block.decide(self.name, False, why)
+            state.furniture[index] = why
+        return True
 
     @staticmethod
     def _box_of(
