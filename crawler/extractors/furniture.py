@@ -69,6 +69,8 @@ NAMES_RETRY_BELOW_WORDS = 50
 # documentation), which says nothing about the element's role; page furniture ids are one to three words.
 MAX_ROLE_ID_WORDS = 3
 ID_WORD_SEPARATORS = re.compile(r"[-_\s]+")
+# How a verdict by class/id words starts (of the verdicts given whatever the share, only comment names give one).
+NAMES_REASON = "class/id"
 
 
 def element_names(element: etree._Element) -> str:
@@ -101,7 +103,7 @@ def furniture_reasons(element: etree._Element, *, comments: bool = True, names: 
     class_id = element_names(element) if names else ""
     comment = COMMENT_NAMES.search(class_id) if comments else None
     if comment:
-        return f"class/id '{comment.group(0)}'", None
+        return f"{NAMES_REASON} '{comment.group(0)}'", None
     role = (element.get("role") or "").lower()
     if role in MODAL_ROLES or (element.get("aria-modal") or "").lower() == "true":
         return (f"role={role}" if role in MODAL_ROLES else "aria-modal"), None
@@ -112,7 +114,7 @@ def furniture_reasons(element: etree._Element, *, comments: bool = True, names: 
     if role in NEGATIVE_ROLES:
         return None, f"role={role}"
     negative = NEGATIVE_NAMES.search(class_id)
-    return None, (f"class/id '{negative.group(0)}'" if negative else None)
+    return None, (f"{NAMES_REASON} '{negative.group(0)}'" if negative else None)
 
 
 def all_lines_in(block: TextBlock, lines: frozenset[str]) -> bool:
@@ -142,11 +144,11 @@ class MarkFurniture(Step):
         index, positions = block_positions(run)
         running_words = SubtreeSums(index, index.prefix(
             (at, score) for at, score in zip(positions, scores, strict=True) if score and at is not None))
-        furniture, verdicts = self._mark(run, running_words, total, comments=True, names=True)
+        commented: list[etree._Element] = []
+        furniture, verdicts = self._mark(run, running_words, total, comments=True, names=True, commented=commented)
         # Comment names decide only the elements that carry them: the page's declared type is asked for when one
-        # of its furniture elements does, and then the marking is redone with comment names as posts.
-        if any(reason and COMMENT_NAMES.search(element_names(element)) for element, reason in verdicts.items()
-               ) and page_posts(run):
+        # of them was judged furniture by its comment name, and then the marking is redone with them as posts.
+        if commented and page_posts(run):
             furniture, verdicts = self._mark(run, running_words, total, comments=False, names=True)
         outside = sum(score for index, score in enumerate(scores) if index not in furniture)
         if total >= NAMES_RETRY_BELOW_WORDS > outside:
@@ -158,8 +160,11 @@ class MarkFurniture(Step):
         return bool(furniture)
 
     def _mark(
-        self, run: Run, running_words: SubtreeSums, total: float, *, comments: bool, names: bool
+        self, run: Run, running_words: SubtreeSums, total: float, *, comments: bool, names: bool,
+        commented: list[etree._Element] | None = None,
     ) -> tuple[dict[int, str], dict[etree._Element, str | None]]:
+        """Each block's furniture verdict (by index) and each element's looked at; ``commented`` collects the
+        elements judged furniture by a comment name."""
         verdicts: dict[etree._Element, str | None] = {}
         furniture: dict[int, str] = {}
         template_lines = cascade_state(run).template_lines
@@ -168,7 +173,7 @@ class MarkFurniture(Step):
             # Blocks of one container share its verdict: looked up before walking up the tree.
             reason = verdicts.get(element, _UNJUDGED) if element is not None else None
             if reason is _UNJUDGED:
-                reason = self._nearest(element, verdicts, running_words, total or 1.0, comments, names)
+                reason = self._nearest(element, verdicts, running_words, total or 1.0, comments, names, commented)
             if reason:
                 furniture[index] = reason
             elif template_lines and all_lines_in(block, template_lines):
@@ -183,6 +188,7 @@ class MarkFurniture(Step):
         total: float,
         comments: bool = True,
         names: bool = True,
+        commented: list[etree._Element] | None = None,
     ) -> str | None:
         path: list[etree._Element] = []
         node = element
@@ -196,6 +202,8 @@ class MarkFurniture(Step):
         for node in reversed(path):
             if not result:
                 always, unless_large = furniture_reasons(node, comments=comments, names=names)
+                if always and commented is not None and always.startswith(NAMES_REASON):  # names: comments only
+                    commented.append(node)
                 result = always or (unless_large if unless_large and (running_words.get(node) or 0.0) / total
                                     < MAX_FURNITURE_SHARE else None)
             verdicts[node] = result
