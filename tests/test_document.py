@@ -157,3 +157,14 @@ def test_a_utf8_page_parsed_from_its_own_bytes_equals_the_page_parsed_from_its_t
     assert from_bytes.empty_reason == from_text.empty_reason
     assert (etree.tostring(from_bytes.root) if from_bytes.root is not None else None) == (
         etree.tostring(from_text.root) if from_text.root is not None else None)
+
+
+def test_the_title_is_the_first_in_document_order_wherever_it_stands():
+    from crawler.extractors.document import first_title
+
+    assert parse_html("<html><head><title>Head</title></head><body><title>Body</title><p>x</p></body></html>"
+                      ).title == "Head"
+    assert parse_html("<html><head><meta charset='utf-8'></head><body><title>Only in body</title><p>x</p>"
+                      "</body></html>").title == "Only in body"
+    doc = parse_html("<html><body><p>no title at all</p></body></html>")
+    assert doc.title is None and first_title(doc.root) is None

@@ -67,6 +67,18 @@ def is_json_ld(script: etree._Element) -> bool:
     return "ld+json" in (script.get("type") or "").lower()
 
 
+def first_title(root: etree._Element) -> etree._Element | None:
+    """The page's first ``<title>`` in document order: looked for in ``<head>`` first, which comes before the
+    body (lxml's ``iter`` looks one match ahead, so ``next(root.iter("title"))`` walked every page whole: 0.13 ms
+    a scrapinghub page, 3 % of ``default``)."""
+    head = root.find("head")
+    if head is not None:
+        found = next(head.iter("title"), None)
+        if found is not None:
+            return found
+    return next(root.iter("title"), None)
+
+
 def _empty(reason: str, url: str | None, encoding: str | None = None) -> TextDocument:
     return TextDocument([], None, url=url, encoding=encoding, empty_reason=reason)
 
@@ -171,7 +183,7 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     if any("Excessive depth" in str(e.message) for e in parser.error_log):
         warnings.append(f"nesting deeper than {LIBXML2_MAX_DEPTH} levels: the parser cut what lies below it")
     title = None
-    title_element = next(root.iter("title"), None)  # the first in document order, found in C
+    title_element = first_title(root)
     if title_element is not None:
         title = WHITESPACE_RE.sub(" ", title_element.text_content()).strip() or None
     json_ld = [s.text for s in root.iter("script") if s.text and s.text.strip() and is_json_ld(s)]
