@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import random
+import re
+import unicodedata
+
 import pytest
 
 import crawler.extractors.language as language_module
 from crawler.pagejob import PageExtractor
+from crawler.pagejob.fingerprints import normalize_text
 
 STORY = ("<p>Le conseil municipal a adopté mardi soir le nouveau budget de la ville après un long débat sur les "
          "écoles et les transports publics, qui occupent une grande part des dépenses prévues.</p>") * 4
@@ -40,3 +45,18 @@ def test_an_undeclared_language_is_identified_once(identifications: list[tuple[o
     row = PageExtractor(None).extract(page(None), "https://example.org/news/budget.html")
     assert row["language"] == "fr"
     assert len(identifications) == 1
+
+
+def _regex_normalised(text: str) -> str:
+    """The content hash's normal form as first written: NFKC, runs of regex white space to one space, case-folded."""
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip().casefold()
+
+
+def test_the_content_hash_normal_form_is_the_regex_one_on_every_white_space_character() -> None:
+    spaces = [chr(c) for c in range(0x3100) if chr(c).isspace() or re.match(r"\s", chr(c))]
+    assert len(spaces) > 20  # ASCII, the C1 and Unicode separators, NBSP, the ideographic space...
+    letters = ["a", "Ä", "ß", "ﬁ", "Ⅻ", "新", "İ", "x", "１", "\u0301"]
+    rng = random.Random(16)
+    for _ in range(2000):
+        text = "".join(rng.choice(spaces if rng.random() < 0.4 else letters) for _ in range(rng.randint(0, 30)))
+        assert normalize_text(text) == _regex_normalised(text), repr(text)
