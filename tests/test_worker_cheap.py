@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import gc
 import random
 import re
 import unicodedata
+from collections.abc import Iterator
 
 import pytest
 
 import crawler.extractors.language as language_module
-from crawler.pagejob import PageExtractor
+from crawler.pagejob import PageExtractor, extract_in_worker, init_worker
 from crawler.pagejob.fingerprints import normalize_text
+from crawler.pagejob.job import WORKER_GC_THRESHOLD
 
 STORY = ("<p>Le conseil municipal a adopté mardi soir le nouveau budget de la ville après un long débat sur les "
          "écoles et les transports publics, qui occupent une grande part des dépenses prévues.</p>") * 4
@@ -60,3 +63,28 @@ def test_the_content_hash_normal_form_is_the_regex_one_on_every_white_space_char
     for _ in range(2000):
         text = "".join(rng.choice(spaces if rng.random() < 0.4 else letters) for _ in range(rng.randint(0, 30)))
         assert normalize_text(text) == _regex_normalised(text), repr(text)
+
+
+@pytest.fixture
+def restored_gc() -> Iterator[None]:
+    thresholds = gc.get_threshold()
+    yield
+    gc.unfreeze()
+    gc.set_threshold(*thresholds)
+
+
+def test_a_worker_process_freezes_its_set_up_and_collects_less_often(restored_gc: None) -> None:
+    gc.set_threshold(700, 10, 10)
+    gc.unfreeze()
+    init_worker(None, ())
+    assert gc.get_threshold() == (WORKER_GC_THRESHOLD, 10, 10)
+    assert gc.get_freeze_count() > 1000  # the modules, the cascade and its patterns: never traversed again
+    row = extract_in_worker(page("fr"), "https://example.org/news/budget.html", None)
+    assert row["text"] and row["language"] == "fr"
+
+
+def test_a_process_that_does_more_than_pages_keeps_its_collector(restored_gc: None) -> None:
+    gc.set_threshold(700, 10, 10)
+    gc.unfreeze()
+    init_worker(None, (), worker_process=False)
+    assert gc.get_threshold() == (700, 10, 10) and gc.get_freeze_count() == 0
