@@ -7,10 +7,13 @@ import random
 import re
 import unicodedata
 from collections.abc import Iterator
+from dataclasses import asdict
 
 import pytest
 
 import crawler.extractors.language as language_module
+from crawler.extractors.metadata import Metadata
+from crawler.extractors.metadata.byline import CREDIT_HINT_RE, may_credit
 from crawler.pagejob import PageExtractor, extract_in_worker, init_worker
 from crawler.pagejob.fingerprints import normalize_text
 from crawler.pagejob.job import WORKER_GC_THRESHOLD
@@ -88,3 +91,25 @@ def test_a_process_that_does_more_than_pages_keeps_its_collector(restored_gc: No
     gc.unfreeze()
     init_worker(None, (), worker_process=False)
     assert gc.get_threshold() == (700, 10, 10) and gc.get_freeze_count() == 0
+
+
+def test_metadata_to_dict_is_asdict_with_its_own_lists() -> None:
+    metadata = Metadata(title="T", authors=["A", "B"], editors=["E"], published="2024-01-02", language="fr",
+                        tags=["x"], origin="O", sources={"title": "meta"}, warnings=["w"])
+    as_dict = metadata.to_dict()
+    assert as_dict == asdict(metadata) and list(as_dict) == list(asdict(metadata))
+    as_dict["authors"].append("C")
+    as_dict["sources"]["x"] = "y"
+    assert metadata.authors == ["A", "B"] and metadata.sources == {"title": "meta"}
+
+
+def test_the_ascii_credit_hint_says_what_the_full_pattern_says() -> None:
+    pieces = ["By", "by", "BY ", " ", "\n", "\t", "|", "Edited", "EDIT", "redigiert", "A Cura", "a  cura", "Source",
+              "quelle:", "FUENTE", "written", "Words", "Story", "posted", "texto", "Tekst", "di", "door", "par",
+              "von", "por", "x", "bye", "sourced", "1", "_", "-", "é", "来源", "文", "édité"]
+    rng = random.Random(7)
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 8))) for _ in range(20_000)]
+    assert sum(text.isascii() for text in texts) > 5000
+    assert [may_credit(text) for text in texts] == [CREDIT_HINT_RE.search(text) is not None for text in texts]
+    assert any(may_credit(text) for text in texts if text.isascii())
+    assert not all(may_credit(text) for text in texts if text.isascii())

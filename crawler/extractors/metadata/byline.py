@@ -48,16 +48,23 @@ KOREAN_EDITOR_RE = re.compile(rf"편집\s*[：:]?\s*(?P<names>{HANGUL_NAME})")
 LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|édité par|editado por|a cura di)"
                              r"\s*[:\-]?\s+(?P<names>.+)$", re.I)
 # Words every byline or editor pattern needs, looked for first: most lines of a page have none of them.
+BYLINE_LINE_WORDS = r"by|par|von|por|di|door|written|words|story|posted|text|texto|texte|testo|tekst"
 BYLINE_HINT_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|\||"
-                            r"^\s*(?:by|par|von|por|di|door|written|words|story|posted|text|texto|texte|testo|tekst)\b",
-                            re.I)
+                            rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
 EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura", re.I)
+EDITOR_ASCII_WORDS = r"edit|redigiert|a cura"  # those of EDITOR_HINT_RE's words that ASCII text can hold
 # The words an outlet credit needs (``ORIGIN_RES``), looked for first as well.
-ORIGIN_HINT_RE = re.compile(r"来源|來源|稿源|出处|^\s*(?:source|quelle|fuente)\b", re.I)
+ORIGIN_LINE_WORDS = r"source|quelle|fuente"
+ORIGIN_HINT_RE = re.compile(rf"来源|來源|稿源|出处|^\s*(?:{ORIGIN_LINE_WORDS})\b", re.I)
 # Any of the hints above in a block of several lines: "^" of a line becomes "^" of any line (re.M). A block without
 # one has no byline, editor or outlet in any line, so its lines are not read one by one.
 CREDIT_HINT_RE = re.compile("|".join((BYLINE_HINT_RE.pattern, EDITOR_HINT_RE.pattern, ORIGIN_HINT_RE.pattern)),
                             re.I | re.M)
+# The same hints in ASCII text, where only "|" and the ASCII words can match, looked for in the lowered text (for
+# ASCII text the same as re.I) without re.I, whose case-insensitive alternation is what cost: may_credit on the short
+# blocks of the scrapinghub pages went from 0.28 to 0.14 ms a page (nine in ten short blocks are ASCII).
+ASCII_CREDIT_WORDS_RE = re.compile(EDITOR_ASCII_WORDS)
+ASCII_CREDIT_LINE_RE = re.compile(rf"^\s*(?:{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WORDS})\b", re.M)
 # A dateline at the head of a story's first paragraph credits its reporters in brackets:
 # "新华社北京3月5日电（记者 王晓 刘洋）", "本报讯（记者张三 通讯员李四）".
 DATELINE_RE = re.compile(rf"^.{{0,30}}?[（(](?:本报|本報)?(?:记者|記者)\s*(?P<names>{CJK_NAMES})")
@@ -262,6 +269,11 @@ def dateline_names(paragraph: str) -> list[str]:
 
 def may_credit(text: str) -> bool:
     """Whether any line of the text may hold a byline, an editor or an outlet credit (False: none can)."""
+    if text.isascii():
+        if "|" in text:
+            return True
+        lowered = text.lower()
+        return ASCII_CREDIT_WORDS_RE.search(lowered) is not None or ASCII_CREDIT_LINE_RE.search(lowered) is not None
     return CREDIT_HINT_RE.search(text) is not None
 
 
