@@ -14,6 +14,7 @@ import pytest
 import crawler.extractors.language as language_module
 from crawler.extractors.metadata import Metadata
 from crawler.extractors.metadata.byline import CREDIT_HINT_RE, may_credit
+from crawler.extractors.metadata.datelines import LABEL_RE, LATIN_LETTER_RE, _labels
 from crawler.pagejob import PageExtractor, extract_in_worker, init_worker
 from crawler.pagejob.fingerprints import normalize_text
 from crawler.pagejob.job import WORKER_GC_THRESHOLD
@@ -113,3 +114,25 @@ def test_the_ascii_credit_hint_says_what_the_full_pattern_says() -> None:
     assert [may_credit(text) for text in texts] == [CREDIT_HINT_RE.search(text) is not None for text in texts]
     assert any(may_credit(text) for text in texts if text.isascii())
     assert not all(may_credit(text) for text in texts if text.isascii())
+
+
+def _labels_by_the_full_pattern(line: str) -> list[tuple[int, int, str]]:
+    found = []
+    for match in LABEL_RE.finditer(line):
+        start, end = match.span()
+        if LATIN_LETTER_RE.match(match.group(0)) and (
+                (start > 0 and line[start - 1].isalpha()) or (end < len(line) and line[end].isalpha())):
+            continue
+        found.append((start, end, "modified" if match.group("modified") else "published"))
+    return found
+
+
+def test_the_labels_of_an_ascii_line_are_those_of_the_full_pattern() -> None:
+    pieces = ["Published", "UPDATED", "Last Modified", "posted", "Date", "date :", "Datum:", "data", "fecha:",
+              "modified", "updatedx", "re", "published:", " ", "  ", "\t", ":", "2024-03-05", "10:30", "|", "on",
+              "Aktualisiert", "gewijzigd", "x", "é", "更新", "发布时间", "mis à jour", "Publié"]
+    rng = random.Random(11)
+    lines = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 7))) for _ in range(20_000)]
+    assert sum(line.isascii() for line in lines) > 5000
+    assert [_labels(line) for line in lines] == [_labels_by_the_full_pattern(line) for line in lines]
+    assert sum(bool(_labels(line)) for line in lines if line.isascii()) > 1000
