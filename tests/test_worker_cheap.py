@@ -13,8 +13,10 @@ import pytest
 
 import crawler.extractors.language as language_module
 from crawler.extractors.metadata import Metadata
-from crawler.extractors.metadata.byline import CREDIT_HINT_RE, may_credit
+from crawler.extractors.metadata.byline import CREDIT_HINT_RE, byline_names, editor_names, may_credit, origin_of
 from crawler.extractors.metadata.datelines import LABEL_RE, LATIN_LETTER_RE, _labels
+from crawler.extractors.metadata.dates import TEXT_DATE_PATTERNS, find_text_date_span, normalise
+from crawler.extractors.metadata.dates import _from_match as date_of_match
 from crawler.pagejob import PageExtractor, extract_in_worker, init_worker
 from crawler.pagejob.fingerprints import normalize_text
 from crawler.pagejob.job import WORKER_GC_THRESHOLD
@@ -136,3 +138,42 @@ def test_the_labels_of_an_ascii_line_are_those_of_the_full_pattern() -> None:
     assert sum(line.isascii() for line in lines) > 5000
     assert [_labels(line) for line in lines] == [_labels_by_the_full_pattern(line) for line in lines]
     assert sum(bool(_labels(line)) for line in lines if line.isascii()) > 1000
+
+
+def test_a_block_without_a_credit_hint_has_no_line_that_credits_anyone() -> None:
+    pieces = ["By ", "by", "Jane Doe", " ", "\n", "  \n ", "|", "Edited by ", "Source: ", "Reuters", "作者：", "张三",
+              "记者 ", "李四", "责任编辑：", "王敏", "来源：", "新华社", "홍길동 기자", "文/", "Staff writer", "2024",
+              "x", "Text: ", "von ", "Anna Weber"]
+    rng = random.Random(5)
+    blocks = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 6))) for _ in range(20_000)]
+    silent = [block for block in blocks if not may_credit(block)]
+    assert 1000 < len(silent) < len(blocks) - 1000
+    for block in silent:
+        for line in filter(None, (raw.strip() for raw in block.split("\n"))):
+            assert byline_names(line) == [] and editor_names(line) == [] and origin_of(line) is None, repr(line)
+
+
+def _date_span_of_every_pattern(text: str) -> tuple[object, int]:
+    text = normalise(text)
+    best = None
+    for pattern in TEXT_DATE_PATTERNS:
+        for match in pattern.finditer(text):
+            found = date_of_match(match, True)
+            if found is not None and (best is None or match.start() < best[0]):
+                best = (match.start(), match.end(), found)
+            if found is not None:
+                break
+    return (best[2], best[1]) if best is not None else (None, 0)
+
+
+def test_a_text_without_a_year_is_not_searched_for_an_absolute_date() -> None:
+    pieces = ["2024", "1999", "20", "19", "24", "-", "/", ".", " ", "3", "12", "March", "mars", "Dec.", "年", "月",
+              "日", "２０２１", "٢٠٢٤", "10:30", "am", "at", ",", "de", "x", "2035", "1899"]
+    rng = random.Random(9)
+    dates = ["2024-03-05 10:30", "5 March 2024", "March 5, 2024 at 6:01 am", "2009年11月9日 13:57", "05.03.2024",
+             "3/12/2024", "1. März 2024", "２０２１年３月５日", "2024. 3. 12.", "12 de marzo de 2024"]
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 9))) + rng.choice(["", "", *dates])
+             for _ in range(20_000)]
+    found = [find_text_date_span(text, None, day_first=True) for text in texts]
+    assert found == [_date_span_of_every_pattern(text) for text in texts]
+    assert sum(date is not None for date, _ in found) > 1000

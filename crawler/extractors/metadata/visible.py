@@ -200,17 +200,21 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
             continue
         # Most short blocks (menus, captions, buttons) have neither a credit's word nor a digit of a date: their
         # lines are not read one by one.
-        if not may_credit(block.text) and (findings.published is not None or not DIGIT_RE.search(block.text)):
+        credit = may_credit(block.text)
+        if not credit and (findings.published is not None or not DIGIT_RE.search(block.text)):
             continue
         found = TextFindings()
         for line in _lines(block):
             short = len(line) <= MAX_CREDIT_LINE_CHARS
-            if short and not findings.authors and not found.authors:
+            # Without a credit's word in the block no line of it names an author, an editor or an outlet (each
+            # reader looks for its words first, all of them in may_credit's): a block read for its date alone
+            # is not read for them (scan_page 0.53 -> 0.46 ms a page on scrapinghub).
+            if credit and short and not findings.authors and not found.authors:
                 found.authors = [name for name in byline_names(line)
                                  if _full_name(name) and (not cjk_page or not LATIN_NAME_RE.match(name))]
-            if not findings.editors and not found.editors:
+            if credit and not findings.editors and not found.editors:
                 found.editors = editor_names(line)
-            if short and findings.origin is None and found.origin is None:
+            if credit and short and findings.origin is None and found.origin is None:
                 found.origin = origin_of(line)
             if findings.published is None and found.published is None and has_publication_label(line):
                 dates = read_date_line(line, now, day_first=first)
