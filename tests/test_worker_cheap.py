@@ -17,6 +17,7 @@ from crawler.extractors.metadata.byline import CREDIT_HINT_RE, byline_names, edi
 from crawler.extractors.metadata.datelines import LABEL_RE, LATIN_LETTER_RE, _labels
 from crawler.extractors.metadata.dates import TEXT_DATE_PATTERNS, find_text_date_span, normalise
 from crawler.extractors.metadata.dates import _from_match as date_of_match
+from crawler.extractors.text import normalize_space
 from crawler.pagejob import PageExtractor, extract_in_worker, init_worker
 from crawler.pagejob.fingerprints import normalize_text
 from crawler.pagejob.job import WORKER_GC_THRESHOLD
@@ -61,7 +62,7 @@ def _regex_normalised(text: str) -> str:
     return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip().casefold()
 
 
-def test_the_content_hash_normal_form_is_the_regex_one_on_every_white_space_character() -> None:
+def test_white_space_collapsed_by_str_split_is_the_regex_one_on_every_white_space_character() -> None:
     spaces = [chr(c) for c in range(0x3100) if chr(c).isspace() or re.match(r"\s", chr(c))]
     assert len(spaces) > 20  # ASCII, the C1 and Unicode separators, NBSP, the ideographic space...
     letters = ["a", "Ä", "ß", "ﬁ", "Ⅻ", "新", "İ", "x", "１", "\u0301"]
@@ -69,6 +70,7 @@ def test_the_content_hash_normal_form_is_the_regex_one_on_every_white_space_char
     for _ in range(2000):
         text = "".join(rng.choice(spaces if rng.random() < 0.4 else letters) for _ in range(rng.randint(0, 30)))
         assert normalize_text(text) == _regex_normalised(text), repr(text)
+        assert normalize_space(text) == re.sub(r"\s+", " ", text).strip(), repr(text)
 
 
 @pytest.fixture
