@@ -5,9 +5,19 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
+import unicodedata
 
 from crawler.extractors.text import tokens
-from crawler.pagejob.fingerprints import MIX_MULTIPLIERS, MIX_SHIFT, SHINGLE_WEIGHTS, TOKEN_BASE
+from crawler.pagejob.fingerprints import (
+    MIX_MULTIPLIERS,
+    MIX_SHIFT,
+    NOT_PLAIN_RE,
+    SHINGLE_WEIGHTS,
+    TOKEN_BASE,
+    TYPOGRAPHIC_CHARS,
+    _words,
+)
 from crawler.storage import MIN_SIMHASH_TOKENS, SHINGLE_TOKENS, SIMHASH_BITS, hamming_distance, simhash
 
 MASK = (1 << 64) - 1
@@ -78,3 +88,13 @@ def test_unrelated_texts_differ_by_about_half_the_bits() -> None:
     texts = [" ".join(rng.choice(vocabulary) for _ in range(300)) for _ in range(40)]
     distances = [hamming_distance(simhash(a), simhash(b)) for a, b in itertools.pairwise(texts)]
     assert min(distances) > 16 and 24 < sum(distances) / len(distances) < 40
+
+
+def test_plain_texts_are_tokenised_as_tokens_does() -> None:
+    assert all(re.match(r"\w", c) is None and unicodedata.category(c)[0] != "M" for c in TYPOGRAPHIC_CHARS)
+    pieces = ["word", "Don", "t", "’", "“", "”", "—", " ", "\u00a0", "2024", "_x", "…", "€5", "é", "\u0301", "新",
+              "ไทย", "-", "'", "\n", "™"]
+    rng = random.Random(21)
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 12))) for _ in range(20_000)]
+    assert [_words(text) for text in texts] == [tokens(text) for text in texts]
+    assert sum(not text.isascii() and NOT_PLAIN_RE.search(text) is None for text in texts) > 1000

@@ -8,9 +8,10 @@ beside the text (in the extraction workers) and compared by the store's near-dup
 from __future__ import annotations
 
 import hashlib
+import re
 import unicodedata
 
-from ..extractors.text import tokens
+from ..extractors.text import ASCII_TOKEN_RE, tokens
 
 SIMHASH_BITS = 64
 # Features are runs of this many tokens (Broder's w-shingles): word order counts, single common words
@@ -72,10 +73,23 @@ def _token_hashes(words: list[str]):  # -> numpy uint64 array, one hash per toke
     return _mix(polynomial + (ends - starts).astype(np.uint64))
 
 
+# Characters that are neither word characters nor combining marks: in a text whose only non-ASCII characters are
+# these (typographic quotes, dashes, spaces, bullets, signs), ``tokens`` gives the runs of ASCII word characters,
+# which a plain regex finds at 0.07 ms an article instead of 0.17 (132 of the 181 scrapinghub texts).
+TYPOGRAPHIC_CHARS = "\u00a0\u00ab\u00bb\u00b7\u00a9\u00ae\u00b0\u00a7\u2009\u200b\u202f\u2013\u2014\u2018\u2019" \
+                    "\u201a\u201c\u201d\u201e\u2022\u2026\u2032\u2033\u2039\u203a\u20ac\u00a3\u2122"
+NOT_PLAIN_RE = re.compile(f"[^\\x00-\\x7f{TYPOGRAPHIC_CHARS}]")
+
+
+def _words(text: str) -> list[str]:
+    """``tokens(text)``, by the ASCII word-run regex when the text's only non-ASCII characters are typographic."""
+    return ASCII_TOKEN_RE.findall(text) if NOT_PLAIN_RE.search(text) is None else tokens(text)
+
+
 def simhash(text: str, min_tokens: int = MIN_SIMHASH_TOKENS) -> int | None:
     """Charikar's 64-bit simhash of the text's token shingles (every shingle votes, as often as it occurs); None
     for a text too short to fingerprint."""
-    words = tokens(text or "")
+    words = _words(text or "")
     if len(words) < min_tokens:
         return None
     import numpy as np
