@@ -13,7 +13,14 @@ import pytest
 
 import crawler.extractors.language as language_module
 from crawler.extractors.metadata import Metadata
-from crawler.extractors.metadata.byline import CREDIT_HINT_RE, byline_names, editor_names, may_credit, origin_of
+from crawler.extractors.metadata.byline import (
+    CREDIT_HINT_RE,
+    byline_names,
+    credit_flags,
+    editor_names,
+    may_credit,
+    origin_of,
+)
 from crawler.extractors.metadata.datelines import LABEL_RE, LATIN_LETTER_RE, _labels
 from crawler.extractors.metadata.dates import TEXT_DATE_PATTERNS, find_text_date_span, normalise
 from crawler.extractors.metadata.dates import _from_match as date_of_match
@@ -179,3 +186,12 @@ def test_a_text_without_a_year_is_not_searched_for_an_absolute_date() -> None:
     found = [find_text_date_span(text, None, day_first=True) for text in texts]
     assert found == [_date_span_of_every_pattern(text) for text in texts]
     assert sum(date is not None for date, _ in found) > 1000
+
+
+def test_credit_flags_of_many_texts_are_may_credit_of_each() -> None:
+    pieces = ["By ", "by", " ", "\n", " \n", "|", "Edited", "a cura", "Source: ", "quelle", "x", "’", "作者：",
+              "记者", "来源", "文", "é", "Text:", "2024", "bye", "\t", "Words", "posted"]
+    rng = random.Random(13)
+    for _ in range(300):
+        texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 5))) for _ in range(rng.randint(0, 60))]
+        assert credit_flags(texts) == [may_credit(text) for text in texts]

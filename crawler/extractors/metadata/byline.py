@@ -8,6 +8,7 @@ and the editor at the foot of the story ("责任编辑：王敏"). These pattern
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from lxml import etree
@@ -277,6 +278,41 @@ def may_credit(text: str) -> bool:
     return CREDIT_HINT_RE.search(text) is not None
 
 
+# Between the texts that ``credit_flags`` searches at once: no hint pattern matches a NUL or runs across one (their
+# white space stops at it), and "^" of a text's first line still matches after the newline.
+TEXTS_SEPARATOR = "\x00\n"
+ASCII_PIPE_RE = re.compile(r"\|")
+
+
+def credit_flags(texts: list[str]) -> list[bool]:
+    """``may_credit`` of each text, found by searching the ASCII texts (lowered) and the others each joined in one
+    string: on the short blocks of the scrapinghub pages 0.19 -> 0.05 ms a page, the calls being what cost."""
+    flags = [False] * len(texts)
+    ascii_texts = [index for index, text in enumerate(texts) if text.isascii()]
+    other_texts = [index for index, text in enumerate(texts) if not text.isascii()]
+    for indices, patterns, lowered in ((ascii_texts, (ASCII_PIPE_RE, ASCII_CREDIT_WORDS_RE, ASCII_CREDIT_LINE_RE),
+                                        True), (other_texts, (CREDIT_HINT_RE,), False)):
+        if not indices:
+            continue
+        starts = []
+        offset = 0
+        for index in indices:
+            starts.append(offset)
+            offset += len(texts[index]) + len(TEXTS_SEPARATOR)
+        joined = TEXTS_SEPARATOR.join(texts[index] for index in indices)
+        if lowered:
+            joined = joined.lower()
+        for pattern in patterns:
+            position = 0
+            while (match := pattern.search(joined, position)) is not None:
+                at = bisect.bisect_right(starts, match.start()) - 1
+                flags[indices[at]] = True
+                if at + 1 == len(starts):
+                    break
+                position = starts[at + 1]  # one match is all a text needs
+    return flags
+
+
 def origin_of(line: str) -> str | None:
     if not ORIGIN_HINT_RE.search(line):
         return None
@@ -287,5 +323,5 @@ def origin_of(line: str) -> str | None:
     return None
 
 
-__all__ = ["byline_names", "dateline_names", "editor_names", "in_comment_area", "in_comments", "markup_byline",
-           "may_credit", "origin_of"]
+__all__ = ["byline_names", "credit_flags", "dateline_names", "editor_names", "in_comment_area", "in_comments",
+           "markup_byline", "may_credit", "origin_of"]

@@ -20,7 +20,7 @@ from datetime import datetime
 
 from ..document import TextBlock, TextDocument
 from ..text import CJK_RE, WHITESPACE_RE
-from .byline import byline_names, dateline_names, editor_names, in_comment_area, may_credit, origin_of
+from .byline import byline_names, credit_flags, dateline_names, editor_names, in_comment_area, origin_of
 from .datelines import DIGIT_RE, has_publication_label, read_date_line
 from .dates import FoundDate
 
@@ -193,14 +193,12 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
     widget's ("by Taboola"), not the story's byline.
     """
     cjk_page = (language or "").lower()[:2] in CJK_LANGUAGES
-    for block in doc.blocks:
+    short_blocks = [block for block in doc.blocks if block.num_chars <= MAX_BYLINE_CHARS]
+    for block, credit in zip(short_blocks, credit_flags([block.text for block in short_blocks]), strict=True):
         if findings.authors and findings.editors and findings.origin and findings.published and findings.modified:
             return
-        if block.num_chars > MAX_BYLINE_CHARS:
-            continue
         # Most short blocks (menus, captions, buttons) have neither a credit's word nor a digit of a date: their
         # lines are not read one by one.
-        credit = may_credit(block.text)
         if not credit and (findings.published is not None or not DIGIT_RE.search(block.text)):
             continue
         found = TextFindings()
