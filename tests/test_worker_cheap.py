@@ -14,6 +14,8 @@ import pytest
 import crawler.extractors.language as language_module
 from crawler.extractors.metadata import Metadata
 from crawler.extractors.metadata.byline import (
+    ASCII_BYLINE_ATTRIBUTE_RE,
+    BYLINE_ATTRIBUTE_RE,
     CREDIT_HINT_RE,
     byline_names,
     credit_flags,
@@ -195,3 +197,13 @@ def test_credit_flags_of_many_texts_are_may_credit_of_each() -> None:
     for _ in range(300):
         texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 5))) for _ in range(rng.randint(0, 60))]
         assert credit_flags(texts) == [may_credit(text) for text in texts]
+
+
+def test_byline_marks_of_ascii_class_names_are_found_as_with_re_i() -> None:
+    pieces = ["Author", "AUTHOR", "author", "is", "IZ", "iz", "ity", "By", "line", "Line", "WRITTEN", "by", "-", "_",
+              " ", "post", "x", "Writtenby"]
+    rng = random.Random(17)
+    marks = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 6))) for _ in range(20_000)]
+    found = [ASCII_BYLINE_ATTRIBUTE_RE.search(mark.lower()) is not None for mark in marks]
+    assert found == [BYLINE_ATTRIBUTE_RE.search(mark) is not None for mark in marks]
+    assert 1000 < sum(found) < len(marks) - 1000

@@ -102,6 +102,9 @@ ORIGIN_END_RE = re.compile(r"(?:作者|记者|编辑|责任编辑|时间|发布|
 # Elements that hold a byline by their class, id or rel (Readability.js's byline rule).
 # Readability's "dateline" is left out: it holds a place or a date ("CAIRO —"), and dates are read elsewhere.
 BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|writtenby", re.I)
+# The same in ASCII marks (nearly all class names), lowered: without re.I the byline element search went from 0.68 to
+# 0.57 ms a page on scrapinghub when it runs (pages whose structured sources name nobody).
+ASCII_BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|writtenby")
 # ...but not in comments, sidebars, author boxes, forms or log-in links (whole words of class and id).
 NOT_BYLINE_RE = re.compile(
     r"(?:^|[\s_-])(?:comments?|reply|respond|widgets?|sidebar|bio|avatar|form|login|signin|recirculation)(?:$|[\s_-])",
@@ -160,7 +163,11 @@ def markup_byline(doc: TextDocument) -> list[str]:
     # on every element), 1.4 ms with EXSLT's re:test and 0.9 ms pre-selecting elements with any of the attributes.
     for element in body.iter(etree.Element):
         marks = " ".join(filter(None, (element.get("class"), element.get("id"), element.get("rel"))))
-        if not marks or not BYLINE_ATTRIBUTE_RE.search(marks) or in_comments(element):
+        if not marks:
+            continue
+        marked = ASCII_BYLINE_ATTRIBUTE_RE.search(marks.lower()) if marks.isascii() else \
+            BYLINE_ATTRIBUTE_RE.search(marks)
+        if not marked or in_comments(element):
             continue
         text = WHITESPACE_RE.sub(" ", element.text_content()).strip()
         if not text or len(text) > MAX_BYLINE_ELEMENT_CHARS:
