@@ -23,7 +23,7 @@ from urllib.parse import urljoin, urlsplit
 from lxml import etree
 
 from ..document import TextDocument
-from ..text import CJK_RE, WHITESPACE_RE
+from ..text import CJK_RE, normalize_space
 from . import jsonld
 from .byline import markup_byline
 from .dates import FoundDate, find_url_date, is_plausible, parse_structured_date
@@ -144,7 +144,7 @@ def _clean(value: str | None) -> str | None:
         return None
     import html
 
-    cleaned = WHITESPACE_RE.sub(" ", html.unescape(value)).strip()
+    cleaned = normalize_space(html.unescape(value))
     return cleaned or None
 
 

@@ -14,7 +14,7 @@ import re
 from lxml import etree
 
 from ..document import TextDocument
-from ..text import CJK_RE, WHITESPACE_RE
+from ..text import CJK_RE, WHITESPACE_RE, normalize_space
 from .people import split_people
 
 # Chinese names are 2-4 characters (compound surnames and minority names with "·" are longer).
@@ -169,7 +169,7 @@ def markup_byline(doc: TextDocument) -> list[str]:
             BYLINE_ATTRIBUTE_RE.search(marks)
         if not marked or in_comments(element):
             continue
-        text = WHITESPACE_RE.sub(" ", element.text_content()).strip()
+        text = normalize_space(element.text_content())
         if not text or len(text) > MAX_BYLINE_ELEMENT_CHARS:
             continue
         names = byline_names(text) or ([] if re.search(r"\d", text) else byline_names("by " + text))
@@ -234,7 +234,7 @@ def byline_names(line: str) -> list[str]:
     "佐藤花子 記者"), Korean ("홍길동 기자") or Latin ("By A and B", "Von A und B", "Jane Smith | Staff writer")."""
     if not BYLINE_HINT_RE.search(line):  # none of the words any byline pattern starts from
         return []
-    line = WHITESPACE_RE.sub(" ", line).strip()
+    line = normalize_space(line)
     for pattern in CJK_AUTHOR_RES:
         names = _cjk_names(pattern, line)
         if names:
@@ -255,7 +255,7 @@ def editor_names(line: str) -> list[str]:
     """Editors credited in one line ("责任编辑：王敏", "编辑/苏芳", "편집 김민수", "Edited by Ann Lee")."""
     if not EDITOR_HINT_RE.search(line):
         return []
-    line = WHITESPACE_RE.sub(" ", line).strip()
+    line = normalize_space(line)
     names = _cjk_names(CJK_EDITOR_RE, line)
     if not names:
         names = [match.group("names") for match in KOREAN_EDITOR_RE.finditer(line)]

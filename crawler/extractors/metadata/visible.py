@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from ..document import TextBlock, TextDocument
-from ..text import CJK_RE, WHITESPACE_RE
+from ..text import CJK_RE, normalize_space
 from .byline import byline_names, credit_flags, dateline_names, editor_names, in_comment_area, origin_of
 from .datelines import DIGIT_RE, has_publication_label, read_date_line
 from .dates import FoundDate
@@ -86,7 +86,7 @@ def day_first(language: str | None) -> bool:
 def headline_index(doc: TextDocument, title: str | None) -> int | None:
     """The block that best matches the title (equal, else the longest title part), else the first h1."""
     blocks = doc.blocks
-    wanted = WHITESPACE_RE.sub(" ", title).strip().casefold() if title else ""
+    wanted = normalize_space(title).casefold() if title else ""
     parts = [p for p in TITLE_SPLIT_RE.split(wanted) if len(p) >= MIN_HEADLINE_CHARS]
     main = max(parts, key=len) if parts else wanted
     best: tuple[int, int] | None = None
@@ -102,7 +102,7 @@ def headline_index(doc: TextDocument, title: str | None) -> int | None:
             first_h1 = index
         if block.num_chars > most or len(block.text) < least:
             continue
-        text = WHITESPACE_RE.sub(" ", block.text).strip().casefold()
+        text = normalize_space(block.text).casefold()
         if text in (wanted, main):
             score = 4
         elif len(main) >= MIN_HEADLINE_CHARS * 2 and main in text and len(text) <= len(main) + MAX_HEADLINE_EXTRA_CHARS:
