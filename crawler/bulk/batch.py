@@ -148,7 +148,7 @@ class _Runner:
         if self.workers == 0:  # in this process: debugging, and tests of the writing side
             future: Future[ChunkResult] = Future()
             if self.local is None:
-                pagejob.init_worker(self.template_store, ())
+                pagejob.init_worker(self.template_store, (), worker_process=False)
                 self.local = pagejob.worker_extractor()
             future.set_result(function(pages))
             return future

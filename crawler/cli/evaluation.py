@@ -220,7 +220,7 @@ def command_bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
         ratio = worker_ratio(rows)
         if ratio is not None:
             write(f"{WORKER_TARGET} / default: {ratio:.2f}× the time (the page job's worker function, "
-                  "crawler.pagejob, over default's extraction alone)")
+                  "crawler.pagejob, in a process set up as a worker's, over default's extraction alone)")
     return EXIT_FAILURE if failures else EXIT_OK
 
 

@@ -32,7 +32,7 @@ from .peers import PEER_PREFIX
 PARSE_FLOOR = "lxml-parse"  # the row of parsing alone, the floor every extractor stands on
 # The row of the crawl's and bulk extraction's worker function (crawler.pagejob: default's extraction learning
 # templates in a store of its own, metadata, page type, fingerprints), on a fresh in-memory store each pass as
-# a crawl meets each page once.
+# a crawl meets each page once, in a process whose garbage collector is set up as a worker's (``tune_worker_gc``).
 WORKER_TARGET = "worker"
 DEFAULT_ROUNDS = 3  # the brief's default; PEERS.md used 5
 # Not measured, a judgement call: enough pages to fill import-time caches and lxml's parser pool;
@@ -100,7 +100,9 @@ def _page_function(target: str, pages: Sequence[Page]) -> PageFunction:
 
 def _worker_function(pages: Sequence[Page]) -> PageFunction:
     from ..pagejob import PageExtractor
+    from ..pagejob.job import tune_worker_gc
 
+    tune_worker_gc()  # as ``init_worker`` sets up every worker process (this child is one)
     job: list[PageExtractor] = []
 
     def extract(i: int) -> object:

@@ -12,6 +12,7 @@ A user's own rules (a glob or a regex mapped to a pattern name) are tried first,
 from __future__ import annotations
 
 import fnmatch
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -114,6 +115,12 @@ def _numbers_outside_placeholders(text: str) -> str:
     return "".join(out)
 
 
+# URLs whose derived pattern is remembered: the learning extractor asks for a page's pattern twice (its fast path,
+# then learning), and a page's links share their site's few patterns. A call cost 0.025 ms on the scrapinghub URLs.
+DERIVED_PATTERN_CACHE = 1024
+
+
+@functools.lru_cache(maxsize=DERIVED_PATTERN_CACHE)
 def derive_pattern(url: str) -> str:
     """The pattern derived from the URL alone, e.g. ``example.com/news/{date}/{slug}.html``."""
     try:
@@ -162,6 +169,8 @@ class UrlPatterns:
         self.rules.append(PatternRule(expression, name, regex))
 
     def user_pattern(self, url: str) -> str | None:
+        if not self.rules:  # nothing to match: the URL is not parsed
+            return None
         without_scheme = re.sub(r"^[a-z][a-z0-9+.-]*://", "", url.strip(), flags=re.I)
         try:
             host_path = normalized_host(urlsplit(url).hostname) + urlsplit(url).path

@@ -10,9 +10,8 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections import Counter
 
-from ..extractors.text import tokens
+from ..extractors.text import ASCII_TOKEN_RE, tokens
 
 SIMHASH_BITS = 64
 # Features are runs of this many tokens (Broder's w-shingles): word order counts, single common words
@@ -22,33 +21,90 @@ SHINGLE_TOKENS = 3
 # (captions, one-line notices) collide; design choice, about two sentences. Short texts link only when
 # their normalised text is identical.
 MIN_SIMHASH_TOKENS = 30
-WHITESPACE_RE = re.compile(r"\s+")
+
+
+# The feature hash (design choice, issue 16): every token hashed once, in numpy, and each shingle's hash mixed
+# from its tokens' hashes, instead of a blake2b digest per shingle (140k calls a pass over scrapinghub, a third of
+# simhash's time). A token's hash is the polynomial of its UTF-8 bytes in TOKEN_BASE modulo 2^64 plus its byte
+# length, through MurmurHash3's 64-bit finaliser (``_mix``); a shingle's hash is the finaliser of its tokens'
+# hashes weighted by SHINGLE_WEIGHTS (odd constants, so that word order counts). Measured on the scrapinghub
+# texts, best of 5: 0.68 -> 0.31 ms a page. The fingerprints differ from those of the blake2b version: a store
+# filled before compares its old fingerprints with new ones only by chance (README, near-duplicates).
+TOKEN_BASE = 0x100000001B3  # FNV-1's 64-bit prime: odd, so invertible modulo 2^64
+SHINGLE_WEIGHTS = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9)  # odd constants of xxHash64
+MIX_SHIFT = 33  # MurmurHash3's fmix64
+MIX_MULTIPLIERS = (0xFF51AFD7ED558CCD, 0xC4CEB9FE1A85EC53)
+WORD_SEPARATOR = 32  # the byte between tokens in the joined text (no token holds a space)
+MASK64 = (1 << 64) - 1
+
+
+def _mix(values):  # -> numpy uint64 array; MurmurHash3's fmix64 on every value
+    import numpy as np
+
+    shift = np.uint64(MIX_SHIFT)
+    values = values ^ (values >> shift)
+    values *= np.uint64(MIX_MULTIPLIERS[0])
+    values ^= values >> shift
+    values *= np.uint64(MIX_MULTIPLIERS[1])
+    values ^= values >> shift
+    return values
+
+
+def _token_hashes(words: list[str]):  # -> numpy uint64 array, one hash per token
+    """The token hashes of the feature hash, all tokens at once: the polynomial of each token's bytes is a
+    difference of prefix sums of byte * TOKEN_BASE^position, brought back to the token's start by the inverse
+    power (uint64 arithmetic wraps modulo 2^64)."""
+    import numpy as np
+
+    data = np.frombuffer(" ".join(words).casefold().encode("utf-8"), dtype=np.uint8).astype(np.uint64)
+    size = len(data)
+    separators = np.flatnonzero(data == WORD_SEPARATOR)
+    starts = np.concatenate(([0], separators + 1))
+    ends = np.concatenate((separators, [size]))
+    powers = np.full(size, TOKEN_BASE, dtype=np.uint64)
+    powers[0] = 1
+    np.cumprod(powers, out=powers)
+    inverse = np.full(size, pow(TOKEN_BASE, -1, 1 << 64), dtype=np.uint64)
+    inverse[0] = 1
+    np.cumprod(inverse, out=inverse)
+    prefix = np.zeros(size + 1, dtype=np.uint64)
+    np.cumsum(data * powers, out=prefix[1:])
+    polynomial = (prefix[ends] - prefix[starts]) * inverse[starts]
+    return _mix(polynomial + (ends - starts).astype(np.uint64))
+
+
+# Characters that are neither word characters nor combining marks: in a text whose only non-ASCII characters are
+# these (typographic quotes, dashes, spaces, bullets, signs), ``tokens`` gives the runs of ASCII word characters,
+# which a plain regex finds at 0.07 ms an article instead of 0.17 (132 of the 181 scrapinghub texts).
+TYPOGRAPHIC_CHARS = "\u00a0\u00ab\u00bb\u00b7\u00a9\u00ae\u00b0\u00a7\u2009\u200b\u202f\u2013\u2014\u2018\u2019" \
+                    "\u201a\u201c\u201d\u201e\u2022\u2026\u2032\u2033\u2039\u203a\u20ac\u00a3\u2122"
+NOT_PLAIN_RE = re.compile(f"[^\\x00-\\x7f{TYPOGRAPHIC_CHARS}]")
+
+
+def _words(text: str) -> list[str]:
+    """``tokens(text)``, by the ASCII word-run regex when the text's only non-ASCII characters are typographic."""
+    return ASCII_TOKEN_RE.findall(text) if NOT_PLAIN_RE.search(text) is None else tokens(text)
 
 
 def simhash(text: str, min_tokens: int = MIN_SIMHASH_TOKENS) -> int | None:
-    """Charikar's 64-bit simhash of the text's token shingles; None for a text too short to fingerprint."""
-    words = list(map(str.casefold, tokens(text or "")))
+    """Charikar's 64-bit simhash of the text's token shingles (every shingle votes, as often as it occurs); None
+    for a text too short to fingerprint."""
+    words = _words(text or "")
     if len(words) < min_tokens:
         return None
     import numpy as np
 
+    hashes = _token_hashes(words)
     shingles = len(words) - SHINGLE_TOKENS + 1
-    # Each distinct shingle is hashed once and votes as many times as it occurs; the digests are read as
-    # big-endian integers by numpy in one go (per-shingle int.from_bytes cost as much as the hashing).
-    # The shingles are built by zipping shifted copies of the token list and counted in C (Counter of a map):
-    # a generator slicing the list per shingle cost twice as much.
-    shifted = [words[offset : offset + shingles] for offset in range(SHINGLE_TOKENS)]  # equal lengths
-    counts = Counter(map(" ".join, zip(*shifted, strict=True)))
-    digest_bytes = SIMHASH_BITS // 8
-    blake2b = hashlib.blake2b
-    digests = b"".join([blake2b(feature.encode(), digest_size=digest_bytes).digest() for feature in counts])
-    values = np.frombuffer(digests, dtype=">u8")
-    weights = np.fromiter(counts.values(), dtype=np.int64, count=len(counts))
+    combined = np.zeros(shingles, dtype=np.uint64)
+    for offset, weight in enumerate(SHINGLE_WEIGHTS):
+        combined += hashes[offset : offset + shingles] * np.uint64(weight)
+    features = _mix(combined)
     # Column j of the little-endian bit matrix is bit j of every feature hash; a bit of the fingerprint is set
     # where more features have it set than not (Charikar's vote, in numpy: the per-bit Python loop cost
     # 7.5 ms an article, measured on scrapinghub texts).
-    bits = np.unpackbits(values.astype("<u8").view(np.uint8).reshape(len(counts), 8), axis=1, bitorder="little")
-    votes = 2 * (weights @ bits) - shingles
+    bits = np.unpackbits(features.astype("<u8").view(np.uint8).reshape(shingles, 8), axis=1, bitorder="little")
+    votes = 2 * bits.sum(axis=0, dtype=np.int64) - shingles
     return sum(1 << bit for bit in np.flatnonzero(votes > 0).tolist())
 
 
@@ -63,7 +119,9 @@ def hamming_distance(a: int, b: int) -> int:
 
 def normalize_text(text: str) -> str:
     """The form that is hashed: NFKC, case-folded, white space collapsed, so re-wrapped copies hash alike."""
-    return WHITESPACE_RE.sub(" ", unicodedata.normalize("NFKC", text)).strip().casefold()
+    # str.split() cuts at the characters that regex ``\s`` matches (both use str.isspace): the same text as
+    # re.sub(r"\s+", " ", ...).strip() at 0.04 ms a page instead of 0.11 (scrapinghub texts, measured).
+    return " ".join(unicodedata.normalize("NFKC", text).split()).casefold()
 
 
 def content_hash(text: str) -> str | None:

@@ -42,11 +42,22 @@ def _alternation(labels: tuple[str, ...]) -> str:
     return "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
 
 
+def _ascii_alternation(labels: tuple[str, ...]) -> str:
+    return _alternation(tuple(label.lower() for label in labels if label.isascii()))
+
+
 # Latin labels are whole words; CJK labels stand anywhere.
 LABEL_RE = re.compile(
     rf"(?P<modified>{_alternation(MODIFIED_LABELS)})|(?P<published>{_alternation(PUBLISHED_LABELS)})"
     rf"|(?P<colon>(?:{_alternation(COLON_LABELS)})\s*[:：])",
     re.I,
+)
+# LABEL_RE for ASCII lines: only the ASCII labels can match there, and they are looked for in the lowered line (for
+# ASCII text the same as re.I) without re.I, whose case-insensitive alternation of ~100 labels is what cost: the
+# labels of the lines read near the headline went from 0.13 to 0.05 ms a page on scrapinghub (85 % are ASCII).
+ASCII_LABEL_RE = re.compile(
+    rf"(?P<modified>{_ascii_alternation(MODIFIED_LABELS)})|(?P<published>{_ascii_alternation(PUBLISHED_LABELS)})"
+    rf"|(?P<colon>(?:{_ascii_alternation(COLON_LABELS)})\s*:)"
 )
 # A publication label strong enough to trust a date found anywhere on the page, not only near the headline.
 STRONG_PUBLISHED_RE = re.compile(
@@ -68,7 +79,8 @@ class LineDates:
 def _labels(line: str) -> list[tuple[int, int, str]]:
     """(start, end, kind) of each label in the line; Latin labels only as whole words."""
     found = []
-    for match in LABEL_RE.finditer(line):
+    matches = ASCII_LABEL_RE.finditer(line.lower()) if line.isascii() else LABEL_RE.finditer(line)
+    for match in matches:
         start, end = match.span()
         if LATIN_LETTER_RE.match(match.group(0)) and (
                 (start > 0 and line[start - 1].isalpha()) or (end < len(line) and line[end].isalpha())):

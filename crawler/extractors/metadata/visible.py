@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from ..document import TextBlock, TextDocument
-from ..text import CJK_RE, WHITESPACE_RE
-from .byline import byline_names, dateline_names, editor_names, in_comment_area, may_credit, origin_of
+from ..text import CJK_RE, normalize_space
+from .byline import byline_names, credit_flags, dateline_names, editor_names, in_comment_area, origin_of
 from .datelines import DIGIT_RE, has_publication_label, read_date_line
 from .dates import FoundDate
 
@@ -86,7 +86,7 @@ def day_first(language: str | None) -> bool:
 def headline_index(doc: TextDocument, title: str | None) -> int | None:
     """The block that best matches the title (equal, else the longest title part), else the first h1."""
     blocks = doc.blocks
-    wanted = WHITESPACE_RE.sub(" ", title).strip().casefold() if title else ""
+    wanted = normalize_space(title).casefold() if title else ""
     parts = [p for p in TITLE_SPLIT_RE.split(wanted) if len(p) >= MIN_HEADLINE_CHARS]
     main = max(parts, key=len) if parts else wanted
     best: tuple[int, int] | None = None
@@ -102,7 +102,7 @@ def headline_index(doc: TextDocument, title: str | None) -> int | None:
             first_h1 = index
         if block.num_chars > most or len(block.text) < least:
             continue
-        text = WHITESPACE_RE.sub(" ", block.text).strip().casefold()
+        text = normalize_space(block.text).casefold()
         if text in (wanted, main):
             score = 4
         elif len(main) >= MIN_HEADLINE_CHARS * 2 and main in text and len(text) <= len(main) + MAX_HEADLINE_EXTRA_CHARS:
@@ -193,24 +193,26 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
     widget's ("by Taboola"), not the story's byline.
     """
     cjk_page = (language or "").lower()[:2] in CJK_LANGUAGES
-    for block in doc.blocks:
+    short_blocks = [block for block in doc.blocks if block.num_chars <= MAX_BYLINE_CHARS]
+    for block, credit in zip(short_blocks, credit_flags([block.text for block in short_blocks]), strict=True):
         if findings.authors and findings.editors and findings.origin and findings.published and findings.modified:
             return
-        if block.num_chars > MAX_BYLINE_CHARS:
-            continue
         # Most short blocks (menus, captions, buttons) have neither a credit's word nor a digit of a date: their
         # lines are not read one by one.
-        if not may_credit(block.text) and (findings.published is not None or not DIGIT_RE.search(block.text)):
+        if not credit and (findings.published is not None or not DIGIT_RE.search(block.text)):
             continue
         found = TextFindings()
         for line in _lines(block):
             short = len(line) <= MAX_CREDIT_LINE_CHARS
-            if short and not findings.authors and not found.authors:
+            # Without a credit's word in the block no line of it names an author, an editor or an outlet (each
+            # reader looks for its words first, all of them in may_credit's): a block read for its date alone
+            # is not read for them (scan_page 0.53 -> 0.46 ms a page on scrapinghub).
+            if credit and short and not findings.authors and not found.authors:
                 found.authors = [name for name in byline_names(line)
                                  if _full_name(name) and (not cjk_page or not LATIN_NAME_RE.match(name))]
-            if not findings.editors and not found.editors:
+            if credit and not findings.editors and not found.editors:
                 found.editors = editor_names(line)
-            if short and findings.origin is None and found.origin is None:
+            if credit and short and findings.origin is None and found.origin is None:
                 found.origin = origin_of(line)
             if findings.published is None and found.published is None and has_publication_label(line):
                 dates = read_date_line(line, now, day_first=first)
