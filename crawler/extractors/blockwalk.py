@@ -4,16 +4,25 @@ Inline elements such as ``<a>`` do not split a block; block-level tags and a run
 002) do. Elements invisible by their tag are stripped in C before the walk (their tails kept in the text around
 them); elements hidden by an attribute are skipped by the walk and removed after it. The walk records each
 element's entry and exit positions (``TreeIndex``) for subtree sums without ancestor walks.
+
+The walk has two implementations giving the same blocks and index: ``_walk_blocks`` here, and the optional
+compiled one (``crawler.extractors._cwalk``, built at install when a C compiler is there), used when it imports
+unless the environment variable CRAWLER_PURE_PYTHON_WALK is set (or ``use_compiled_walk(False)``).
 """
 
 from __future__ import annotations
 
+import hashlib
+import logging
+import os
 import re
+from pathlib import Path
+from types import ModuleType
 
 from lxml import etree
 
 from .blocks import TextBlock
-from .subtree import TreeIndex
+from .subtree import KeyedPositions, TreeIndex
 from .text import tokens, visible_length, wrap_counts
 
 # Elements that start a new block (HTML's block-level and table elements; jusText's list plus HTML5).
@@ -252,7 +261,7 @@ def blocks_of(root: etree._Element, reveal: bool = False) -> tuple[list[TextBloc
     stripped = _strip(invisible)
     if start in invisible or (not reveal and _drops_subtree(start.tag, start)):
         return [], None
-    blocks, index, hidden = _walk_blocks(start, stripped, hide=not reveal)
+    blocks, index, hidden = _walk(start, stripped, hide=not reveal)
     _strip(hidden)
     return blocks, index
 
@@ -377,5 +386,64 @@ def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None, hide:
     return builder.blocks, TreeIndex.finish(start, position, ends), hidden
 
 
-__all__ = ["BLOCK_TAGS", "HEADING_TAGS", "HIDDEN_STYLE_RE", "IGNORED_TAGS", "LINE_BREAK", "REVEALABLE_TAGS",
-           "SWALLOWING_TAGS", "TAG_KINDS", "TAG_LABELS", "blocks_of"]
+# The compiled walk is skipped when this environment variable is set to anything but "", "0", "false" or "no".
+PURE_PYTHON_ENV = "CRAWLER_PURE_PYTHON_WALK"
+logger = logging.getLogger(__name__)
+
+
+def _load_compiled() -> ModuleType | None:
+    """The compiled walk, configured with this module's tables, or None (one debug line says why)."""
+    if os.environ.get(PURE_PYTHON_ENV, "").strip().lower() not in ("", "0", "false", "no"):
+        logger.debug("block walk in Python: %s is set", PURE_PYTHON_ENV)
+        return None
+    try:
+        from . import _cwalk
+    except Exception as error:  # not built, or built for another lxml: ImportError, or lxml's ValueError on sizes
+        logger.debug("block walk in Python: the compiled walk does not import (%s)", error)
+        return None
+    source = Path(__file__).with_name("_cwalk.pyx")
+    if source.is_file() and hashlib.sha256(source.read_bytes()).hexdigest() != _cwalk.SOURCE_SHA256:
+        logger.debug("block walk in Python: the compiled walk was built from another %s (rebuild it: "
+                     "pip install -e .)", source.name)
+        return None
+    _cwalk.configure(TAG_KINDS, SWALLOWING_TAGS, HIDDEN_STYLE_RE, _HAS_BLOCK_XPATH, tokens, wrap_counts,
+                     visible_length, TextBlock, LINE_BREAK, PIECE_SEPARATOR)
+    return _cwalk
+
+
+_COMPILED = _load_compiled()
+_use_compiled = _COMPILED is not None
+
+
+def compiled_walk_available() -> bool:
+    """Whether the compiled walk imported (built, for this lxml, from the .pyx beside this module)."""
+    return _COMPILED is not None
+
+
+def use_compiled_walk(enabled: bool) -> bool:
+    """Turns the compiled walk on or off for this process (on only when available); returns whether it was on."""
+    global _use_compiled
+    was = _use_compiled
+    _use_compiled = enabled and _COMPILED is not None
+    return was
+
+
+def _walk(start: etree._Element, stripped: _Stripped, hide: bool
+          ) -> tuple[list[TextBlock], TreeIndex, list[etree._Element]]:
+    """The compiled walk when it is on, else ``_walk_blocks``: the same blocks, index and hidden elements."""
+    compiled = _COMPILED
+    if compiled is None or not _use_compiled:
+        return _walk_blocks(start, stripped, hide)
+    key = compiled.node_key
+    lines = {(key(element), is_text): line for (element, is_text), line in stripped.lines.items()}
+    cuts = {(key(element), is_text): offsets for (element, is_text), offsets in stripped.cuts.items()}
+    try:
+        blocks, position, ends, hidden = compiled.walk_blocks(start, lines, cuts, hide)
+    except compiled.EntityReference:  # an entity reference node (never from the HTML parser): Python's walk
+        return _walk_blocks(start, stripped, hide)
+    return blocks, TreeIndex(KeyedPositions(position, key, start), ends), hidden
+
+
+__all__ = ["BLOCK_TAGS", "HEADING_TAGS", "HIDDEN_STYLE_RE", "IGNORED_TAGS", "LINE_BREAK", "PURE_PYTHON_ENV",
+           "REVEALABLE_TAGS", "SWALLOWING_TAGS", "TAG_KINDS", "TAG_LABELS", "blocks_of",
+           "compiled_walk_available", "use_compiled_walk"]

@@ -1,0 +1,491 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The block walk of ``crawler.extractors.blockwalk`` over libxml2's nodes in C (optional accelerator).
+
+The same events as ``_walk_blocks`` over ``etree.iterwalk`` (start and end of every element, depth first, comments
+and processing instructions passed over, the walked element's own tail last), read from the nodes' fields: an lxml
+proxy is made only for what the result holds (block containers, hidden elements) or for a rare case (a hidden
+element that might swallow the page, a line number libxml2 stores elsewhere). Block text, counts and labels are
+built exactly as ``blockwalk._BlockBuilder`` builds them, with the same Python helpers (``tokens``,
+``wrap_counts``, ``visible_length``), which ``configure`` hands over once.
+
+Positions are keyed by the node's address (``node_key``), not by a proxy: the index answers for any proxy of
+a walked node, and the walk makes no proxy for the other 2/3 of the elements. An address names its node while
+the node lives; the walk's tree keeps every node it walked alive while the index keeps the tree's document
+(the library never removes a walked element afterwards).
+
+Built against the lxml of the build (its ``etreepublic.pxd`` and libxml2 headers); importing refuses a runtime
+lxml of another version, whose structures may differ (the caller then walks in Python).
+"""
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from libc.string cimport strcmp
+
+cimport lxml.includes.etreepublic as cetree
+from lxml.includes cimport tree
+from lxml.includes.etreepublic cimport LXML_VERSION_STRING
+
+import lxml.etree
+
+cdef extern from *:
+    """
+    #ifndef CWALK_SOURCE_SHA256
+    #define CWALK_SOURCE_SHA256 ""
+    #endif
+    """
+    const char* CWALK_SOURCE_SHA256
+
+# The SHA-256 of the .pyx this module was built from (setup.py passes it), so a caller can refuse a stale build.
+SOURCE_SHA256 = (<bytes>CWALK_SOURCE_SHA256).decode("ascii")
+BUILT_WITH_LXML = (<bytes>LXML_VERSION_STRING).decode("ascii")
+if lxml.etree.__version__ != BUILT_WITH_LXML:
+    raise ImportError(f"compiled against lxml {BUILT_WITH_LXML}, running lxml {lxml.etree.__version__}")
+cetree.import_lxml__etree()
+
+# libxml2 stores a line above this in another field; lxml's ``sourceline`` (xmlGetLineNo) finds it there.
+cdef unsigned short LINE_OVERFLOW = 65535
+
+# Walk events of ``blockwalk.TAG_KINDS`` (the same codes).
+cdef int KIND_LABELLED = 0, KIND_BLOCK = 1, KIND_ANCHOR = 2, KIND_BREAK = 3
+
+# The tag table, filled by ``configure``: names (kept alive by _names), codes and labels by index.
+cdef enum:
+    TABLE_SIZE = 512
+cdef int _slots[TABLE_SIZE]
+cdef const char* _slot_names[TABLE_SIZE]
+cdef int _codes[256]
+cdef list _names = []
+cdef list _labels = []
+cdef object _swallowing = frozenset()
+cdef object _hidden_style_search = None
+cdef object _has_block = None
+cdef object _tokens = None
+cdef object _wrap_counts = None
+cdef object _visible_length = None
+cdef object _text_block = None
+cdef str _line_break = "\x00"
+cdef str _separator = "\x01"
+cdef bint _configured = False
+
+
+cdef inline unsigned int _hash(const char* name) noexcept nogil:
+    cdef unsigned int h = 5381
+    while name[0]:
+        h = h * 33 + <unsigned char>name[0]
+        name += 1
+    return h
+
+
+def configure(tag_kinds, swallowing, hidden_style, has_block, tokens, wrap_counts, visible_length, text_block,
+              line_break, separator):
+    """Hands over blockwalk's tables and helpers, so there is one copy of each (called once at its import)."""
+    global _swallowing, _hidden_style_search, _has_block, _tokens, _wrap_counts, _visible_length, _text_block
+    global _line_break, _separator, _configured
+    cdef int i
+    cdef unsigned int slot
+    if len(tag_kinds) > 255:
+        raise ValueError("too many tags for the compiled walk's table")
+    for i in range(TABLE_SIZE):
+        _slots[i] = -1
+    _names.clear()
+    _labels.clear()
+    for i, (tag, (code, labels)) in enumerate(sorted(tag_kinds.items())):
+        name = tag.encode("ascii")
+        _names.append(name)
+        _labels.append(labels)
+        _codes[i] = code
+        slot = _hash(name) % TABLE_SIZE
+        while _slots[slot] != -1:
+            slot = (slot + 1) % TABLE_SIZE
+        _slots[slot] = i
+        _slot_names[slot] = <const char*>(<bytes>name)
+    _swallowing = swallowing
+    _hidden_style_search = hidden_style.search
+    _has_block = has_block
+    _tokens = tokens
+    _wrap_counts = wrap_counts
+    _visible_length = visible_length
+    _text_block = text_block
+    _line_break = line_break
+    _separator = separator
+    _configured = True
+
+
+cdef inline int _kind_of(tree.xmlNode* node) noexcept:
+    """Index of the node's tag in the table, -1 for a tag it does not hold (or a namespaced one, whose lxml tag
+    is ``{uri}name``)."""
+    if node.ns is not NULL and node.ns.href is not NULL:
+        return -1
+    cdef const char* name = <const char*>node.name
+    cdef unsigned int slot = _hash(name) % TABLE_SIZE
+    while _slots[slot] != -1:
+        if strcmp(_slot_names[slot], name) == 0:
+            return _slots[slot]
+        slot = (slot + 1) % TABLE_SIZE
+    return -1
+
+
+def node_key(element):
+    """The key of an lxml element in a compiled walk's positions: its node's address; None for anything else."""
+    if isinstance(element, cetree._Element) and (<cetree._Element>element)._c_node is not NULL:
+        return <size_t>(<cetree._Element>element)._c_node
+    return None
+
+
+cdef inline bint _is_walked(tree.xmlNode* node) noexcept:
+    """What ``iterwalk(events=("start", "end"))`` visits: elements and entity references; comments and processing
+    instructions (and so their tails) it passes over."""
+    return node.type == tree.XML_ELEMENT_NODE or node.type == tree.XML_ENTITY_REF_NODE
+
+
+cdef inline tree.xmlNode* _first_walked(tree.xmlNode* node) noexcept:
+    while node is not NULL and not _is_walked(node):
+        node = node.next
+    return node
+
+
+cdef inline tree.xmlNode* _text_nodes(tree.xmlNode* node) noexcept:
+    """The first of the text nodes lxml joins into ``.text`` (from a first child) or ``.tail`` (from a next
+    sibling): text and CDATA, XInclude markers skipped (lxml's _textNodeOrSkip)."""
+    while node is not NULL:
+        if node.type == tree.XML_TEXT_NODE or node.type == tree.XML_CDATA_SECTION_NODE:
+            return node
+        if node.type != tree.XML_XINCLUDE_START and node.type != tree.XML_XINCLUDE_END:
+            return NULL
+        node = node.next
+    return NULL
+
+
+# What the text lxml would return is: no text node (None), only empty contents (""), only ASCII white space
+# (str.isspace), or anything else (made into a str to be tested and used).
+cdef int TEXT_NONE = 0, TEXT_EMPTY = 1, TEXT_SPACE = 2, TEXT_OTHER = 3
+
+
+cdef int _text_shape(tree.xmlNode* node) noexcept:
+    node = _text_nodes(node)
+    if node is NULL:
+        return TEXT_NONE
+    cdef int shape = TEXT_EMPTY
+    cdef const unsigned char* c
+    while node is not NULL:
+        c = <const unsigned char*>node.content
+        if c is not NULL:
+            while c[0]:
+                # str.isspace on ASCII: \t \n \v \f \r, \x1c-\x1f, space; anything else decides nothing here
+                if c[0] == 32 or 9 <= c[0] <= 13 or 28 <= c[0] <= 31:
+                    shape = TEXT_SPACE
+                else:
+                    return TEXT_OTHER
+                c += 1
+        node = _text_nodes(node.next)
+    return shape
+
+
+cdef tree.xmlAttr* _attribute(tree.xmlNode* node, const char* name) noexcept:
+    """The attribute of that name in no namespace (what ``element.get(name)`` reads; HTML has no DTD defaults)."""
+    cdef tree.xmlAttr* attr = node.properties
+    while attr is not NULL:
+        if attr.ns is NULL and strcmp(<const char*>attr.name, name) == 0:
+            return attr
+        attr = attr.next
+    return NULL
+
+
+class EntityReference(Exception):
+    """A tree with an entity reference node: the Python walk handles it (the HTML parser makes none)."""
+
+
+cdef class _Builder:
+    """``blockwalk._BlockBuilder`` with its lookups keyed by node address."""
+
+    cdef list blocks, pieces, anchor_pieces
+    cdef bint unlinked
+    cdef dict cut_pieces, anchor_cut, lines, cuts
+    cdef set labels
+    cdef object source_line
+
+    def __cinit__(self, dict lines, dict cuts):
+        self.lines = lines
+        self.cuts = cuts
+        self.blocks = []
+        self.pieces = []
+        self.anchor_pieces = []
+        self.unlinked = False
+        self.cut_pieces = {}
+        self.anchor_cut = {}
+        self.labels = set()
+        self.source_line = None
+
+    cdef add(self, str text, bint in_anchor, object labels, tree.xmlNode* node, bint is_text, cetree._Document doc):
+        cdef object counted = text
+        cdef object key
+        cdef list bounds
+        if self.cuts and node is not NULL:
+            cuts = self.cuts.get((<size_t>node, is_text))
+            if cuts:
+                bounds = sorted(cuts)
+                counted = _separator.join([text[start:end] for start, end in
+                                           zip([0, *bounds], [*bounds, len(text)], strict=True)])
+                self.cut_pieces[len(self.pieces)] = counted
+                if in_anchor:
+                    self.anchor_cut[len(self.anchor_pieces)] = counted
+        self.pieces.append(text)
+        if in_anchor:
+            self.anchor_pieces.append(text)
+        else:
+            self.unlinked = True
+        if labels:
+            self.labels |= labels
+        if self.source_line is None and node is not NULL:
+            self.source_line = self.lines.get((<size_t>node, is_text)) if self.lines else None
+            if self.source_line is None:
+                if node.line == LINE_OVERFLOW:
+                    self.source_line = cetree.elementFactory(doc, node).sourceline
+                elif node.line > 0:
+                    self.source_line = node.line
+
+    cdef tuple _linked(self, Py_ssize_t words, Py_ssize_t chars):
+        cdef list anchors = self.anchor_pieces
+        cdef list counted
+        if not anchors:
+            return 0, 0
+        if not self.unlinked:
+            return words, chars
+        counted = anchors
+        if self.anchor_cut:
+            counted = list(anchors)
+            for at, piece in self.anchor_cut.items():
+                counted[at] = piece
+        return (len(_tokens(_separator.join(counted))), _visible_length(" ".join(anchors)))
+
+    cdef flush(self, object container, Py_ssize_t level):
+        cdef list pieces = self.pieces
+        cdef bint single = len(pieces) == 1 and not self.cut_pieces
+        cdef str raw = pieces[0] if single else "".join(pieces)
+        cdef bint broken = _line_break in raw
+        cdef str text
+        cdef list found
+        cdef Py_ssize_t chars
+        if broken:
+            text = "\n".join([line for line in [" ".join(part.split()) for part in raw.split(_line_break)] if line])
+        else:
+            text = " ".join(raw.split())
+        if text:
+            if single:
+                found = _tokens(raw)
+            else:
+                if self.cut_pieces:
+                    pieces = list(pieces)
+                    for at, counted in self.cut_pieces.items():
+                        pieces[at] = counted
+                found = _tokens(_separator.join(pieces))
+            in_wrapped, wrapped = _wrap_counts(found)
+            chars = len(text) - text.count(" ") - (text.count("\n") if broken else 0)
+            linked, anchor_chars = self._linked(len(found), chars) if self.anchor_pieces else (0, 0)
+            self.blocks.append(
+                _text_block(text, len(found), linked, in_wrapped, wrapped, len(self.blocks), level, container,
+                            self.labels, num_chars=chars, num_chars_in_anchor_text=anchor_chars,
+                            source_line=self.source_line)
+            )
+        self.pieces = []
+        if self.anchor_pieces:
+            self.anchor_pieces = []
+        self.unlinked = False
+        if self.cut_pieces:
+            self.cut_pieces = {}
+            self.anchor_cut = {}
+        if self.labels:
+            self.labels = set()
+        self.source_line = None
+
+
+cdef struct _Stacks:
+    tree.xmlNode** containers
+    Py_ssize_t* open_positions
+    Py_ssize_t n_containers, n_open, capacity
+
+
+cdef int _grow(_Stacks* s) except -1:
+    cdef Py_ssize_t capacity = s.capacity * 2
+    cdef void* containers = PyMem_Realloc(s.containers, capacity * sizeof(tree.xmlNode*))
+    if containers is NULL:
+        raise MemoryError()
+    s.containers = <tree.xmlNode**>containers
+    cdef void* open_positions = PyMem_Realloc(s.open_positions, capacity * sizeof(Py_ssize_t))
+    if open_positions is NULL:
+        raise MemoryError()
+    s.open_positions = <Py_ssize_t*>open_positions
+    s.capacity = capacity
+    return 0
+
+
+cdef inline object _proxy(cetree._Document doc, tree.xmlNode* node, cetree._Element start):
+    if node is start._c_node:
+        return start
+    return cetree.elementFactory(doc, node)
+
+
+def walk_blocks(start, dict lines, dict cuts, bint hide):
+    """(blocks, positions by node key, subtree ends, hidden elements) of ``start``'s subtree, as
+    ``blockwalk._walk_blocks`` gives them; ``lines`` and ``cuts`` are the stripped texts' tables keyed by
+    (node key, is ``.text``). Raises EntityReference for a tree the Python walk must take."""
+    if not _configured:
+        raise RuntimeError("crawler.extractors._cwalk.configure was not called")
+    cdef cetree._Element top = <cetree._Element?>start
+    cdef cetree._Document doc = top._doc
+    cdef tree.xmlNode* c_start = top._c_node
+    cdef tree.xmlNode* node
+    cdef tree.xmlNode* child
+    cdef tree.xmlNode* up
+    cdef dict position = {}
+    cdef list ends = []
+    cdef list hidden = []
+    cdef list label_stack = []
+    cdef object labels = frozenset()
+    cdef object tag_labels
+    cdef object text
+    cdef object style
+    cdef _Builder builder = _Builder(lines, cuts)
+    cdef Py_ssize_t anchor_depth = 0, br_run = 0, at, n_ancestors, i
+    cdef int kind, code, shape
+    cdef bint descend, done = False
+    cdef tree.xmlNode* skipping = NULL
+    cdef tree.xmlAttr* style_attr
+    cdef _Stacks s
+    # the ancestors of start first (TreeIndex.builder), top down: they span the whole walk
+    ancestors = []
+    up = c_start.parent
+    while up is not NULL and up.type == tree.XML_ELEMENT_NODE:
+        ancestors.append(<size_t>up)
+        up = up.parent
+    for key in reversed(ancestors):
+        position[key] = len(ends)
+        ends.append(-1)
+    n_ancestors = len(ends)
+    s.capacity = 64
+    s.containers = <tree.xmlNode**>PyMem_Malloc(s.capacity * sizeof(tree.xmlNode*))
+    s.open_positions = <Py_ssize_t*>PyMem_Malloc(s.capacity * sizeof(Py_ssize_t))
+    if s.containers is NULL or s.open_positions is NULL:
+        PyMem_Free(s.containers)
+        PyMem_Free(s.open_positions)
+        raise MemoryError()
+    s.containers[0] = c_start
+    s.n_containers = 1
+    s.n_open = 0
+    try:
+        node = c_start
+        while True:
+            # --- start event -------------------------------------------------------------------------------
+            descend = False
+            if node.type == tree.XML_ELEMENT_NODE:
+                if hide and (_attribute(node, "hidden") is not NULL or (
+                        (style_attr := _attribute(node, "style")) is not NULL
+                        and (style := cetree.attributeValue(node, style_attr))
+                        and _hidden_style_search(style) is not None)) and not (
+                        cetree.namespacedName(node) in _swallowing and _has_block(_proxy(doc, node, top))):
+                    hidden.append(_proxy(doc, node, top))
+                    skipping = node
+                else:
+                    descend = True
+                    at = len(ends)
+                    position[<size_t>node] = at
+                    ends.append(at + 1)
+                    if s.n_open >= s.capacity or s.n_containers >= s.capacity:
+                        _grow(&s)
+                    s.open_positions[s.n_open] = at
+                    s.n_open += 1
+                    kind = _kind_of(node)
+                    shape = -1
+                    if kind >= 0:
+                        code = _codes[kind]
+                        tag_labels = _labels[kind]
+                        if code == KIND_BREAK:
+                            br_run += 1
+                            if br_run >= 2:
+                                if builder.pieces:
+                                    builder.flush(_proxy(doc, s.containers[s.n_containers - 1], top), s.n_open)
+                            elif builder.pieces:
+                                builder.pieces.append(_line_break)
+                            shape = TEXT_NONE  # a <br>'s own text is not read
+                        else:
+                            if code == KIND_BLOCK:
+                                if builder.pieces:
+                                    builder.flush(_proxy(doc, s.containers[s.n_containers - 1], top), s.n_open)
+                                s.containers[s.n_containers] = node
+                                s.n_containers += 1
+                                br_run = 0
+                            elif code == KIND_ANCHOR:
+                                anchor_depth += 1
+                            if tag_labels:
+                                label_stack.append(labels)
+                                labels = labels | tag_labels
+                    if shape == -1:
+                        shape = _text_shape(node.children)
+                        if shape == TEXT_SPACE:
+                            if builder.pieces:
+                                builder.pieces.append(" ")
+                        elif shape == TEXT_OTHER:
+                            text = cetree.textOf(node)
+                            if text.isspace():
+                                if builder.pieces:
+                                    builder.pieces.append(" ")
+                            else:
+                                br_run = 0
+                                builder.add(text, anchor_depth > 0, labels, node, True, doc)
+            elif node.type == tree.XML_ENTITY_REF_NODE:
+                raise EntityReference()
+            child = _first_walked(node.children) if descend else NULL
+            if child is not NULL:
+                node = child
+                continue
+            # --- end events, up to the next sibling --------------------------------------------------------
+            while True:
+                # an element: an entity reference stopped the walk on entry
+                if node is skipping:
+                    skipping = NULL
+                else:
+                    s.n_open -= 1
+                    ends[s.open_positions[s.n_open]] = len(ends)
+                    kind = _kind_of(node)
+                    if kind >= 0:
+                        code = _codes[kind]
+                        if _labels[kind]:
+                            labels = label_stack.pop()
+                        if code == KIND_BLOCK:
+                            if builder.pieces:
+                                builder.flush(_proxy(doc, node, top), s.n_open + 1)
+                            if s.n_containers > 1:
+                                s.n_containers -= 1
+                            br_run = 0
+                        elif code == KIND_ANCHOR:
+                            anchor_depth -= 1
+                shape = _text_shape(node.next)
+                if shape == TEXT_SPACE:
+                    if builder.pieces:
+                        builder.pieces.append(" ")
+                elif shape == TEXT_OTHER:
+                    text = cetree.tailOf(node)
+                    if text.isspace():
+                        if builder.pieces:
+                            builder.pieces.append(" ")
+                    else:
+                        br_run = 0
+                        builder.add(text, anchor_depth > 0, labels, node, False, doc)
+                if node is c_start:
+                    done = True
+                    break
+                child = _first_walked(node.next)
+                if child is not NULL:
+                    node = child
+                    break
+                node = node.parent
+            if done:
+                break
+        if builder.pieces:
+            builder.flush(_proxy(doc, s.containers[s.n_containers - 1], top), s.n_open)
+    finally:
+        PyMem_Free(s.containers)
+        PyMem_Free(s.open_positions)
+    total = len(ends)
+    for i in range(n_ancestors):
+        ends[i] = total
+    return builder.blocks, position, ends, hidden
