@@ -32,10 +32,13 @@ def extensions() -> list[Extension]:
         optional=True,
     )
     try:
-        return cythonize([extension], language_level=3, quiet=True)
+        built = cythonize([extension], language_level=3, quiet=True)
     except Exception as error:  # a Cython error must not stop the install: the walk runs in Python
         print(f"the compiled block walk is not built: {error}")
         return []
+    for module in built:  # cythonize's copies lose the flag
+        module.optional = True
+    return built
 
 
 setup(ext_modules=extensions())
