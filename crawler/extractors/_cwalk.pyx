@@ -65,6 +65,13 @@ cdef object _text_block = None
 cdef str _line_break = "\x00"
 cdef str _separator = "\x01"
 cdef bint _configured = False
+cdef bint _ascii_counts_on = False
+cdef Py_ssize_t _wrap_columns = 80
+
+cdef extern from "Python.h":
+    bint PyUnicode_IS_ASCII(object text)
+    const unsigned char* PyUnicode_1BYTE_DATA(object text)
+    Py_ssize_t PyUnicode_GET_LENGTH(object text)
 
 
 cdef inline unsigned int _hash(const char* name) noexcept nogil:
@@ -75,11 +82,71 @@ cdef inline unsigned int _hash(const char* name) noexcept nogil:
     return h
 
 
+cdef inline bint _is_ascii_word(unsigned char c) noexcept nogil:
+    return (97 <= c <= 122) or (65 <= c <= 90) or (48 <= c <= 57) or c == 95
+
+
+cdef struct Counts:
+    Py_ssize_t words, in_wrapped, wrapped
+
+
+cdef Counts _ascii_counts(str text) noexcept:
+    """``len(tokens(text))`` and ``wrap_counts(tokens(text))`` of ASCII text in one pass, no token made: the tokens
+    of ASCII text are its runs of [A-Za-z0-9_] (text.ASCII_TOKEN_RE); wrap_counts' loop runs alongside its
+    short-text shortcut, which then decides (checked against the Python helpers by ``configure``)."""
+    cdef const unsigned char* c = PyUnicode_1BYTE_DATA(text)
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0, size, total = 0
+    cdef Py_ssize_t line_length = -1, line_words = 0
+    cdef Counts counts
+    counts.words = 0
+    counts.wrapped = 0
+    while i < n:
+        if not _is_ascii_word(c[i]):
+            i += 1
+            continue
+        size = 0
+        while i < n and _is_ascii_word(c[i]):
+            size += 1
+            i += 1
+        counts.words += 1
+        total += size
+        line_words += 1
+        line_length += size + 1
+        if line_length > _wrap_columns:
+            counts.wrapped += 1
+            line_length = size
+            line_words = 1
+    if total + counts.words - 1 <= _wrap_columns or not counts.wrapped:
+        counts.in_wrapped = counts.words
+        counts.wrapped = 1
+    else:
+        counts.in_wrapped = counts.words - line_words
+    return counts
+
+
+cdef Counts _counts(str text):
+    """Words, words in wrapped lines and wrapped lines of a text, as ``tokens`` and ``wrap_counts`` give them."""
+    cdef Counts counts
+    if _ascii_counts_on and PyUnicode_IS_ASCII(text):
+        return _ascii_counts(text)
+    found = _tokens(text)
+    counts.words = len(found)
+    counts.in_wrapped, counts.wrapped = _wrap_counts(found)
+    return counts
+
+
+# Texts on which configure checks the ASCII counter against the Python helpers (margins, separators, marks).
+_CHECKS = ("", "   ", "one", "snake_case and CamelCase9 x", "a\x01b\x00c", "dot.separated,words;here!",
+           "word " * 16, "word " * 17, "w" * 79, "w" * 81 + " x", "a " * 40, "a " * 41,
+           "longer words that wrap past the eighty column margin several times over " * 4)
+
+
 def configure(tag_kinds, swallowing, hidden_style, has_block, tokens, wrap_counts, visible_length, text_block,
-              line_break, separator):
-    """Hands over blockwalk's tables and helpers, so there is one copy of each (called once at its import)."""
+              line_break, separator, wrap_columns):
+    """Hands over blockwalk's tables and helpers, so there is one copy of each (called once at its import).
+    The ASCII counter is used only when it agrees with ``tokens`` and ``wrap_counts`` on _CHECKS."""
     global _swallowing, _hidden_style_search, _has_block, _tokens, _wrap_counts, _visible_length, _text_block
-    global _line_break, _separator, _configured
+    global _line_break, _separator, _configured, _ascii_counts_on, _wrap_columns
     cdef int i
     cdef unsigned int slot
     if len(tag_kinds) > 255:
@@ -107,7 +174,16 @@ def configure(tag_kinds, swallowing, hidden_style, has_block, tokens, wrap_count
     _text_block = text_block
     _line_break = line_break
     _separator = separator
+    _wrap_columns = wrap_columns
+    _ascii_counts_on = True
+    cdef Counts counts
+    for check in _CHECKS:
+        counts = _ascii_counts(check)
+        found = tokens(check)
+        if (counts.words, counts.in_wrapped, counts.wrapped) != (len(found), *wrap_counts(found)):
+            _ascii_counts_on = False
     _configured = True
+    return _ascii_counts_on
 
 
 cdef inline int _kind_of(tree.xmlNode* node) noexcept:
@@ -255,7 +331,7 @@ cdef class _Builder:
             counted = list(anchors)
             for at, piece in self.anchor_cut.items():
                 counted[at] = piece
-        return (len(_tokens(_separator.join(counted))), _visible_length(" ".join(anchors)))
+        return _counts(_separator.join(counted)).words, _visible_length(" ".join(anchors))
 
     cdef flush(self, object container, Py_ssize_t level):
         cdef list pieces = self.pieces
@@ -263,7 +339,7 @@ cdef class _Builder:
         cdef str raw = pieces[0] if single else "".join(pieces)
         cdef bint broken = _line_break in raw
         cdef str text
-        cdef list found
+        cdef Counts counts
         cdef Py_ssize_t chars
         if broken:
             text = "\n".join([line for line in [" ".join(part.split()) for part in raw.split(_line_break)] if line])
@@ -271,18 +347,18 @@ cdef class _Builder:
             text = " ".join(raw.split())
         if text:
             if single:
-                found = _tokens(raw)
+                counts = _counts(raw)
             else:
                 if self.cut_pieces:
                     pieces = list(pieces)
                     for at, counted in self.cut_pieces.items():
                         pieces[at] = counted
-                found = _tokens(_separator.join(pieces))
-            in_wrapped, wrapped = _wrap_counts(found)
+                counts = _counts(_separator.join(pieces))
             chars = len(text) - text.count(" ") - (text.count("\n") if broken else 0)
-            linked, anchor_chars = self._linked(len(found), chars) if self.anchor_pieces else (0, 0)
+            linked, anchor_chars = self._linked(counts.words, chars) if self.anchor_pieces else (0, 0)
             self.blocks.append(
-                _text_block(text, len(found), linked, in_wrapped, wrapped, len(self.blocks), level, container,
+                _text_block(text, counts.words, linked, counts.in_wrapped, counts.wrapped, len(self.blocks), level,
+                            container,
                             self.labels, num_chars=chars, num_chars_in_anchor_text=anchor_chars,
                             source_line=self.source_line)
             )

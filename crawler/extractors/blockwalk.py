@@ -13,6 +13,7 @@ unless the environment variable CRAWLER_PURE_PYTHON_WALK is set (or ``use_compil
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import logging
 import os
 import re
@@ -23,7 +24,7 @@ from lxml import etree
 
 from .blocks import TextBlock
 from .subtree import KeyedPositions, TreeIndex
-from .text import tokens, visible_length, wrap_counts
+from .text import WRAP_COLUMNS, tokens, visible_length, wrap_counts
 
 # Elements that start a new block (HTML's block-level and table elements; jusText's list plus HTML5).
 BLOCK_TAGS = frozenset(
@@ -396,6 +397,9 @@ def _load_compiled() -> ModuleType | None:
     if os.environ.get(PURE_PYTHON_ENV, "").strip().lower() not in ("", "0", "false", "no"):
         logger.debug("block walk in Python: %s is set", PURE_PYTHON_ENV)
         return None
+    if importlib.util.find_spec(f"{__package__}._cwalk") is None:
+        logger.debug("block walk in Python: the compiled walk is not built (pip install -e . with a C compiler)")
+        return None
     try:
         from . import _cwalk
     except Exception as error:  # not built, or built for another lxml: ImportError, or lxml's ValueError on sizes
@@ -406,8 +410,10 @@ def _load_compiled() -> ModuleType | None:
         logger.debug("block walk in Python: the compiled walk was built from another %s (rebuild it: "
                      "pip install -e .)", source.name)
         return None
-    _cwalk.configure(TAG_KINDS, SWALLOWING_TAGS, HIDDEN_STYLE_RE, _HAS_BLOCK_XPATH, tokens, wrap_counts,
-                     visible_length, TextBlock, LINE_BREAK, PIECE_SEPARATOR)
+    if not _cwalk.configure(TAG_KINDS, SWALLOWING_TAGS, HIDDEN_STYLE_RE, _HAS_BLOCK_XPATH, tokens, wrap_counts,
+                            visible_length, TextBlock, LINE_BREAK, PIECE_SEPARATOR, WRAP_COLUMNS):
+        logger.debug("compiled block walk: its ASCII word counter disagrees with text.tokens and wrap_counts, "
+                     "which count every block")
     return _cwalk
 
 
