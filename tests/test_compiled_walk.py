@@ -19,7 +19,15 @@ import pytest
 from lxml import etree
 
 from crawler.extractors import blockwalk
-from crawler.extractors.blockwalk import PURE_PYTHON_ENV, blocks_of, compiled_walk_available, use_compiled_walk
+from crawler.extractors.blockwalk import (
+    IGNORED_TAGS,
+    PURE_PYTHON_ENV,
+    attribute_values,
+    blocks_of,
+    compiled_walk_available,
+    elements_named,
+    use_compiled_walk,
+)
 from crawler.extractors.document import parse_html
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
@@ -172,6 +180,35 @@ def test_positions_answer_for_any_proxy_of_a_walked_element():
         index.position[etree.Element("p")]
 
 
+def _searches(root, compiled: bool):
+    """What the tree searches find: elements by tag (as paths), attribute values."""
+    was = use_compiled_walk(compiled)
+    try:
+        tree = root.getroottree()
+        return ([tree.getpath(e) for e in elements_named(root, IGNORED_TAGS | {"title", "p"})],
+                [tree.getpath(e) for e in elements_named(root.find("body") if root.find("body") is not None
+                                                         else root, {"script", "div"})],
+                attribute_values(root, "itemtype"), attribute_values(root, "class"))
+    finally:
+        use_compiled_walk(was)
+
+
+@needs_compiled
+def test_tree_searches_find_what_lxml_finds():
+    pages = [*PAGES.values(), "<html itemscope itemtype='https://schema.org/WebPage'><head><title>t</title>"
+             "<script>s</script></head><body><div itemtype='https://schema.org/Comment' class='c'><p>x</p></div>"
+             "<svg><title>icon</title></svg></body></html>"]
+    for page in pages:
+        root = _html(page)()
+        assert _searches(root, True) == _searches(root, False)
+    assert _searches(_html(pages[-1])(), True)[2] == ["https://schema.org/WebPage", "https://schema.org/Comment"]
+    xhtml = etree.fromstring('<html xmlns="http://www.w3.org/1999/xhtml"><body><p itemtype="x">a</p></body></html>')
+    assert _searches(xhtml, True) == _searches(xhtml, False) == ([], [], ["x"], [])
+    entity = etree.fromstring(b'<!DOCTYPE html [<!ENTITY e "t">]><html><body><p itemtype="y">a &e;</p></body></html>',
+                              etree.XMLParser(resolve_entities=False))
+    assert _searches(entity, True) == _searches(entity, False)
+
+
 def _shared_pages() -> list[Path]:
     files = sorted((SHARED / "scrapinghub" / "html").glob("*.html*"))
     files += sorted(SHARED.glob("readability/*/source.html*"))
@@ -197,6 +234,8 @@ def test_compiled_walk_equals_the_python_walk_on_shared_pages():
             finally:
                 use_compiled_walk(was)
         python, compiled = docs
+        if python.root is not None and _searches(python.root, True) != _searches(python.root, False):
+            differ.append(f"{path.relative_to(SHARED)} (searches)")
         if (python.root is None) != (compiled.root is None) or (python.root is not None and (
                 _rows(compiled.blocks, compiled.root) != _rows(python.blocks, python.root)
                 or etree.tostring(compiled.root) != etree.tostring(python.root)

@@ -565,3 +565,68 @@ def walk_blocks(start, dict lines, dict cuts, bint hide):
     for i in range(n_ancestors):
         ends[i] = total
     return builder.blocks, position, ends, hidden
+
+
+cdef inline bint _no_namespace(tree.xmlNode* node) noexcept:
+    return node.ns is NULL or node.ns.href is NULL
+
+
+cdef tree.xmlNode* _next_element(tree.xmlNode* node, tree.xmlNode* top) except? NULL:
+    """The element after ``node`` in document order within ``top``'s subtree, NULL at its end; raises
+    EntityReference on an entity reference node (what lxml's iteration does with one is left to lxml)."""
+    cdef tree.xmlNode* next_node = node.children
+    while True:
+        while next_node is not NULL:
+            if next_node.type == tree.XML_ELEMENT_NODE:
+                return next_node
+            if next_node.type == tree.XML_ENTITY_REF_NODE:
+                raise EntityReference()
+            next_node = next_node.next
+        if node is top:
+            return NULL
+        next_node = node.next
+        node = node.parent
+        if node is NULL:
+            return NULL
+
+
+cdef set _names_of(names):
+    return {name.encode("utf-8") for name in names if isinstance(name, str)}
+
+
+def elements_named(top, names):
+    """``list(top.iter(*names))`` for plain tag names (elements of no namespace), with a proxy made only for the
+    elements found. Raises EntityReference for a tree with an entity reference node."""
+    cdef cetree._Element element = <cetree._Element?>top
+    cdef cetree._Document doc = element._doc
+    cdef tree.xmlNode* c_top = element._c_node
+    cdef tree.xmlNode* node = c_top
+    cdef set wanted = _names_of(names)
+    cdef list found = []
+    if node.type != tree.XML_ELEMENT_NODE:
+        return found
+    while node is not NULL:
+        if _no_namespace(node) and <bytes>node.name in wanted:
+            found.append(_proxy(doc, node, element))
+        node = _next_element(node, c_top)
+    return found
+
+
+def attribute_values(top, name):
+    """The values of the attribute ``name`` (of no namespace) on ``top`` and the elements below it, in document
+    order: what the XPath ``//@name`` gives from a document's root element. Raises EntityReference as above."""
+    cdef cetree._Element element = <cetree._Element?>top
+    cdef tree.xmlNode* c_top = element._c_node
+    cdef tree.xmlNode* node = c_top
+    cdef tree.xmlAttr* attr
+    cdef bytes wanted = name.encode("utf-8")
+    cdef const char* c_name = wanted
+    cdef list values = []
+    if node.type != tree.XML_ELEMENT_NODE:
+        return values
+    while node is not NULL:
+        attr = _attribute(node, c_name)
+        if attr is not NULL:
+            values.append(cetree.attributeValue(node, attr))
+        node = _next_element(node, c_top)
+    return values

@@ -21,6 +21,7 @@ from .blockwalk import (
     SWALLOWING_TAGS,
     TAG_LABELS,
     blocks_of,
+    elements_named,
 )
 from .decoding import DecodedHtml, decode_html
 from .text import WHITESPACE_RE, count_words
@@ -53,6 +54,7 @@ RAW_TEXT_ELEMENTS = ("script", "style", "title", "textarea")
 DROPPED_RAW_TEXT = frozenset({"script", "style"})
 RAW_TEXT_TAG_RES = {name: (re.compile(rf"<{name}\b[^>]*>", re.I), re.compile(rf"</{name}\s*>", re.I))
                     for name in RAW_TEXT_ELEMENTS}
+TITLE_AND_SCRIPT = frozenset({"title", "script"})
 # A first 4 KB in which more than this share of characters are control characters is not HTML.
 BINARY_CONTROL_SHARE = 0.05
 # libxml2 stops building the tree at this depth without its huge-tree option.
@@ -166,10 +168,11 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     if any("Excessive depth" in str(e.message) for e in parser.error_log):
         warnings.append(f"nesting deeper than {LIBXML2_MAX_DEPTH} levels: the parser cut what lies below it")
     title = None
-    title_element = next(root.iter("title"), None)  # the first in document order, found in C
+    found = elements_named(root, TITLE_AND_SCRIPT)  # one search in C for both
+    title_element = next((element for element in found if element.tag == "title"), None)  # the first
     if title_element is not None:
         title = WHITESPACE_RE.sub(" ", title_element.text_content()).strip() or None
-    json_ld = [s.text for s in root.iter("script") if s.text and s.text.strip() and is_json_ld(s)]
+    json_ld = [s.text for s in found if s.tag == "script" and s.text and s.text.strip() and is_json_ld(s)]
     blocks, index = blocks_of(root)
     if not blocks:
         # A page that shows no text at all: what it hides from script-running readers (noscript, templates,
