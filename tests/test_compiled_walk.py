@@ -176,6 +176,8 @@ def test_positions_answer_for_any_proxy_of_a_walked_element():
         again = element.getroottree().xpath(element.getroottree().getpath(element))[0]
         assert index.span(again) == span
     assert index.position[doc.blocks[0].element] == index.position.get(doc.blocks[0].element)
+    assert doc.blocks[0].element in index.position and None not in index.position
+    assert len(index.position) == index.size == sum(1 for e in doc.root.iter() if index.span(e) is not None)
     with pytest.raises(KeyError):
         index.position[etree.Element("p")]
 

@@ -374,10 +374,88 @@ cdef class _Builder:
         self.source_line = None
 
 
+cdef inline size_t _slot_of(size_t key, size_t mask) noexcept nogil:
+    return ((key >> 4) * <size_t>11400714819323198485ULL) >> 20 & mask
+
+
+cdef class NodePositions:
+    """Element -> its position in a walk, with ``dict.get``'s signature, for any proxy of a walked node: a hash
+    table in C keyed by node address, filled from the walk's nodes in document order (no Python object per
+    element). It keeps the walked element, and so its tree and every node the walk met, alive."""
+
+    cdef size_t* keys
+    cdef Py_ssize_t* values
+    cdef size_t mask
+    cdef Py_ssize_t count
+    cdef object owner
+
+    def __cinit__(self):
+        self.keys = NULL
+        self.values = NULL
+        self.count = 0
+
+    def __dealloc__(self):
+        PyMem_Free(self.keys)
+        PyMem_Free(self.values)
+
+    cdef int fill(self, tree.xmlNode** nodes, Py_ssize_t count, object owner) except -1:
+        cdef size_t capacity = 16, slot
+        cdef Py_ssize_t i
+        while capacity < <size_t>(2 * count):
+            capacity *= 2
+        self.keys = <size_t*>PyMem_Malloc(capacity * sizeof(size_t))
+        self.values = <Py_ssize_t*>PyMem_Malloc(capacity * sizeof(Py_ssize_t))
+        if self.keys is NULL or self.values is NULL:
+            raise MemoryError()
+        for i in range(<Py_ssize_t>capacity):
+            self.keys[i] = 0
+        self.mask = capacity - 1
+        for i in range(count):
+            slot = _slot_of(<size_t>nodes[i], self.mask)
+            while self.keys[slot] != 0:
+                slot = (slot + 1) & self.mask
+            self.keys[slot] = <size_t>nodes[i]
+            self.values[slot] = i
+        self.count = count
+        self.owner = owner
+        return 0
+
+    cdef Py_ssize_t find(self, object element) noexcept:
+        if not isinstance(element, cetree._Element) or self.keys is NULL:
+            return -1
+        cdef size_t key = <size_t>(<cetree._Element>element)._c_node
+        if key == 0:
+            return -1
+        cdef size_t slot = _slot_of(key, self.mask)
+        while self.keys[slot] != 0:
+            if self.keys[slot] == key:
+                return self.values[slot]
+            slot = (slot + 1) & self.mask
+        return -1
+
+    def get(self, element, default=None):
+        cdef Py_ssize_t at = self.find(element)
+        return default if at < 0 else at
+
+    def __getitem__(self, element):
+        cdef Py_ssize_t at = self.find(element)
+        if at < 0:
+            raise KeyError(element)
+        return at
+
+    def __contains__(self, element):
+        return self.find(element) >= 0
+
+    def __len__(self):
+        return self.count
+
+
 cdef struct _Stacks:
     tree.xmlNode** containers
     Py_ssize_t* open_positions
     Py_ssize_t n_containers, n_open, capacity
+    tree.xmlNode** walked  # every node given a position, in position order
+    Py_ssize_t n_walked, walked_capacity
 
 
 cdef int _grow(_Stacks* s) except -1:
@@ -391,6 +469,19 @@ cdef int _grow(_Stacks* s) except -1:
         raise MemoryError()
     s.open_positions = <Py_ssize_t*>open_positions
     s.capacity = capacity
+    return 0
+
+
+cdef int _walked(_Stacks* s, tree.xmlNode* node) except -1:
+    cdef void* grown
+    if s.n_walked >= s.walked_capacity:
+        grown = PyMem_Realloc(s.walked, 2 * s.walked_capacity * sizeof(tree.xmlNode*))
+        if grown is NULL:
+            raise MemoryError()
+        s.walked = <tree.xmlNode**>grown
+        s.walked_capacity *= 2
+    s.walked[s.n_walked] = node
+    s.n_walked += 1
     return 0
 
 
@@ -412,7 +503,7 @@ def walk_blocks(start, dict lines, dict cuts, bint hide):
     cdef tree.xmlNode* node
     cdef tree.xmlNode* child
     cdef tree.xmlNode* up
-    cdef dict position = {}
+    cdef NodePositions position = NodePositions()
     cdef list ends = []
     cdef list hidden = []
     cdef list label_stack = []
@@ -427,23 +518,30 @@ def walk_blocks(start, dict lines, dict cuts, bint hide):
     cdef tree.xmlNode* skipping = NULL
     cdef tree.xmlAttr* style_attr
     cdef _Stacks s
-    # the ancestors of start first (TreeIndex.builder), top down: they span the whole walk
-    ancestors = []
-    up = c_start.parent
-    while up is not NULL and up.type == tree.XML_ELEMENT_NODE:
-        ancestors.append(<size_t>up)
-        up = up.parent
-    for key in reversed(ancestors):
-        position[key] = len(ends)
-        ends.append(-1)
-    n_ancestors = len(ends)
     s.capacity = 64
+    s.walked_capacity = 1024
+    s.n_walked = 0
     s.containers = <tree.xmlNode**>PyMem_Malloc(s.capacity * sizeof(tree.xmlNode*))
     s.open_positions = <Py_ssize_t*>PyMem_Malloc(s.capacity * sizeof(Py_ssize_t))
-    if s.containers is NULL or s.open_positions is NULL:
+    s.walked = <tree.xmlNode**>PyMem_Malloc(s.walked_capacity * sizeof(tree.xmlNode*))
+    if s.containers is NULL or s.open_positions is NULL or s.walked is NULL:
         PyMem_Free(s.containers)
         PyMem_Free(s.open_positions)
+        PyMem_Free(s.walked)
         raise MemoryError()
+    # the ancestors of start first (TreeIndex.builder), top down: they span the whole walk
+    n_ancestors = 0
+    up = c_start.parent
+    while up is not NULL and up.type == tree.XML_ELEMENT_NODE:
+        n_ancestors += 1
+        up = up.parent
+    for i in range(n_ancestors):
+        _walked(&s, NULL)
+        ends.append(-1)
+    up = c_start.parent
+    for i in range(n_ancestors - 1, -1, -1):
+        s.walked[i] = up
+        up = up.parent
     s.containers[0] = c_start
     s.n_containers = 1
     s.n_open = 0
@@ -463,7 +561,7 @@ def walk_blocks(start, dict lines, dict cuts, bint hide):
                 else:
                     descend = True
                     at = len(ends)
-                    position[<size_t>node] = at
+                    _walked(&s, node)
                     ends.append(at + 1)
                     if s.n_open >= s.capacity or s.n_containers >= s.capacity:
                         _grow(&s)
@@ -558,9 +656,11 @@ def walk_blocks(start, dict lines, dict cuts, bint hide):
                 break
         if builder.pieces:
             builder.flush(_proxy(doc, s.containers[s.n_containers - 1], top), s.n_open)
+        position.fill(s.walked, s.n_walked, top)
     finally:
         PyMem_Free(s.containers)
         PyMem_Free(s.open_positions)
+        PyMem_Free(s.walked)
     total = len(ends)
     for i in range(n_ancestors):
         ends[i] = total

@@ -23,7 +23,7 @@ from types import ModuleType
 from lxml import etree
 
 from .blocks import TextBlock
-from .subtree import KeyedPositions, TreeIndex
+from .subtree import TreeIndex
 from .text import WRAP_COLUMNS, tokens, visible_length, wrap_counts
 
 # Elements that start a new block (HTML's block-level and table elements; jusText's list plus HTML5).
@@ -446,7 +446,7 @@ def _walk(start: etree._Element, stripped: _Stripped, hide: bool
         blocks, position, ends, hidden = compiled.walk_blocks(start, lines, cuts, hide)
     except compiled.EntityReference:  # an entity reference node (never from the HTML parser): Python's walk
         return _walk_blocks(start, stripped, hide)
-    return blocks, TreeIndex(KeyedPositions(position, key, start), ends), hidden
+    return blocks, TreeIndex(position, ends), hidden
 
 
 def elements_named(top: etree._Element, names: frozenset[str] | set[str]) -> list[etree._Element]:

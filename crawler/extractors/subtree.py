@@ -8,39 +8,25 @@ prefix sums over the blocks' containers, for any element, instead of one walk up
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import accumulate
-from typing import Any
+from typing import Any, Protocol
 
 from lxml import etree
 
 
-class KeyedPositions:
-    """Element -> position, ``dict.get``'s signature, keyed by a cheap key of the element instead of its proxy: the
-    compiled block walk keys positions by node address (``crawler.extractors._cwalk.node_key``) and makes no proxy
-    for most elements. ``owner`` (the walked element) keeps the tree, and so every node it walked, alive."""
+class Positions(Protocol):
+    """Element -> position, as a dict answers (``TreeIndex.position``): the Python walk's dict of proxies, or the
+    compiled walk's table keyed by node address (``crawler.extractors._cwalk.NodePositions``), which answers for
+    any proxy of a walked node and made no proxy for most of them."""
 
-    __slots__ = ("_by_key", "_key", "_owner")
+    def get(self, element: Any, default: int | None = None, /) -> int | None: ...
 
-    def __init__(self, by_key: dict[Hashable, int], key: Callable[[Any], Hashable | None], owner: object) -> None:
-        self._by_key = by_key
-        self._key = key
-        self._owner = owner
+    def __getitem__(self, element: etree._Element, /) -> int: ...
 
-    def get(self, element: Any, default: int | None = None) -> int | None:
-        return self._by_key.get(self._key(element), default)
+    def __contains__(self, element: object, /) -> bool: ...
 
-    def __getitem__(self, element: etree._Element) -> int:
-        at = self._by_key.get(self._key(element))
-        if at is None:
-            raise KeyError(element)
-        return at
-
-    def __contains__(self, element: object) -> bool:
-        return self._key(element) in self._by_key
-
-    def __len__(self) -> int:
-        return len(self._by_key)
+    def __len__(self) -> int: ...
 
 
 class TreeIndex:
@@ -49,7 +35,7 @@ class TreeIndex:
 
     __slots__ = ("end", "position", "size")
 
-    def __init__(self, position: dict[etree._Element, int] | KeyedPositions, end: list[int]) -> None:
+    def __init__(self, position: dict[etree._Element, int] | Positions, end: list[int]) -> None:
         self.position = position
         self.end = end
         self.size = len(end)
@@ -151,4 +137,4 @@ class SubtreeCounts:
         return words, int(self._links[end] - self._links[at])
 
 
-__all__ = ["KeyedPositions", "SubtreeCounts", "SubtreeSums", "TreeIndex"]
+__all__ = ["Positions", "SubtreeCounts", "SubtreeSums", "TreeIndex"]
