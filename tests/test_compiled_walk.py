@@ -19,6 +19,7 @@ import pytest
 from lxml import etree
 
 from crawler.extractors import blockwalk
+from crawler.extractors.blocks import TextBlock
 from crawler.extractors.blockwalk import (
     IGNORED_TAGS,
     PURE_PYTHON_ENV,
@@ -67,11 +68,18 @@ PAGES = {
 
 
 def _rows(blocks, root):
+    """Every slot of every block (the elements as paths), the slots a TextBlock has today, whatever they are."""
     tree = root.getroottree()
-    return [(b.text, b.num_words, b.num_words_in_anchor_text, b.num_words_in_wrapped_lines, b.num_wrapped_lines,
-             b.num_chars, b.num_chars_in_anchor_text, b.offset_blocks_start, b.offset_blocks_end, b.tag_level,
-             tree.getpath(b.element) if b.element is not None else None, [tree.getpath(e) for e in b.elements],
-             sorted(b.labels), b.source_line, b.is_content, b.decisions) for b in blocks]
+
+    def value(block, slot):
+        found = getattr(block, slot)
+        if slot == "element":
+            return tree.getpath(found) if found is not None else None
+        if slot == "elements":
+            return [tree.getpath(element) for element in found]
+        return sorted(found) if slot == "labels" else found
+
+    return [[(slot, value(b, slot)) for slot in TextBlock.__slots__] + [("type", type(b))] for b in blocks]
 
 
 def _index_answers(index, root):
@@ -133,7 +141,7 @@ def test_comments_processing_instructions_and_namespaces_walk_alike():
     python, compiled = _both(lambda: etree.fromstring(page.encode(), etree.HTMLParser()))
     assert compiled == python
     # iterwalk passes over comments and PIs, and so over their tails
-    assert [row[0] for row in compiled[0]] == ["oneb", "x"]
+    assert [dict(row)["_text"] for row in compiled[0]] == ["oneb", "x"]
     xhtml = ('<html xmlns="http://www.w3.org/1999/xhtml"><body><p>namespaced <a>tags</a></p><div hidden="">h</div>'
              "</body></html>")
     python, compiled = _both(lambda: etree.fromstring(xhtml))
@@ -163,7 +171,7 @@ def test_text_around_the_walked_element_and_deep_nesting():
 
     python, compiled = _both(built)
     assert compiled == python
-    assert any("after the body" in row[0] for row in compiled[0])
+    assert any("after the body" in dict(row)["_text"] for row in compiled[0])
 
 
 @needs_compiled
@@ -209,6 +217,23 @@ def test_tree_searches_find_what_lxml_finds():
     entity = etree.fromstring(b'<!DOCTYPE html [<!ENTITY e "t">]><html><body><p itemtype="y">a &e;</p></body></html>',
                               etree.XMLParser(resolve_entities=False))
     assert _searches(entity, True) == _searches(entity, False)
+
+
+@needs_compiled
+def test_blocks_are_filled_in_c_only_for_the_slots_it_knows():
+    from crawler.extractors import _cwalk
+
+    class Wider(TextBlock):
+        __slots__ = ("extra",)
+
+    assert _cwalk.configure_blocks(TextBlock)
+    assert sorted(TextBlock.__slots__) == list(_cwalk.BLOCK_SLOTS)
+    try:
+        assert not _cwalk.configure_blocks(Wider)  # a class of another layout: blocks are made by __init__
+        python, compiled = _both(_html(PAGES["labels"]))
+        assert compiled == python
+    finally:
+        assert _cwalk.configure_blocks(TextBlock)
 
 
 def _shared_pages() -> list[Path]:

@@ -12,17 +12,13 @@ unless the environment variable CRAWLER_PURE_PYTHON_WALK is set (or ``use_compil
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
 import logging
-import os
 import re
-from pathlib import Path
-from types import ModuleType
 
 from lxml import etree
 
 from .blocks import TextBlock
+from .compiled import COMPILED, PURE_PYTHON_ENV, active, available, use
 from .subtree import TreeIndex
 from .text import WRAP_COLUMNS, tokens, visible_length, wrap_counts
 
@@ -58,6 +54,7 @@ TAG_LABELS = {
     "header": ("header",),
 }
 HIDDEN_STYLE_RE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+logger = logging.getLogger(__name__)
 # Marks a single <br> inside a block; NUL never survives decoding (parse_html removes it).
 LINE_BREAK = "\x00"
 
@@ -386,58 +383,29 @@ def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None, hide:
     return builder.blocks, TreeIndex.finish(start, position, ends), hidden
 
 
-# The compiled walk is skipped when this environment variable is set to anything but "", "0", "false" or "no".
-PURE_PYTHON_ENV = "CRAWLER_PURE_PYTHON_WALK"
-logger = logging.getLogger(__name__)
-
-
-def _load_compiled() -> ModuleType | None:
-    """The compiled walk, configured with this module's tables, or None (one debug line says why)."""
-    if os.environ.get(PURE_PYTHON_ENV, "").strip().lower() not in ("", "0", "false", "no"):
-        logger.debug("block walk in Python: %s is set", PURE_PYTHON_ENV)
-        return None
-    if importlib.util.find_spec(f"{__package__}._cwalk") is None:
-        logger.debug("block walk in Python: the compiled walk is not built (pip install -e . with a C compiler)")
-        return None
-    try:
-        from . import _cwalk
-    except Exception as error:  # not built, or built for another lxml: ImportError, or lxml's ValueError on sizes
-        logger.debug("block walk in Python: the compiled walk does not import (%s)", error)
-        return None
-    source = Path(__file__).with_name("_cwalk.pyx")
-    if source.is_file() and hashlib.sha256(source.read_bytes()).hexdigest() != _cwalk.SOURCE_SHA256:
-        logger.debug("block walk in Python: the compiled walk was built from another %s (rebuild it: "
-                     "pip install -e .)", source.name)
-        return None
-    if not _cwalk.configure(TAG_KINDS, SWALLOWING_TAGS, HIDDEN_STYLE_RE, _HAS_BLOCK_XPATH, tokens, wrap_counts,
-                            visible_length, TextBlock, LINE_BREAK, PIECE_SEPARATOR, WRAP_COLUMNS):
-        logger.debug("compiled block walk: its ASCII word counter disagrees with text.tokens and wrap_counts, "
-                     "which count every block")
-    return _cwalk
-
-
-_COMPILED = _load_compiled()
-_use_compiled = _COMPILED is not None
+if COMPILED is not None and not COMPILED.configure(
+        TAG_KINDS, SWALLOWING_TAGS, HIDDEN_STYLE_RE, _HAS_BLOCK_XPATH, tokens, wrap_counts, visible_length, TextBlock,
+        LINE_BREAK, PIECE_SEPARATOR, WRAP_COLUMNS):
+    logger.debug("compiled block walk: its ASCII word counter disagrees with text.tokens and wrap_counts, which "
+                 "count every block")
 
 
 def compiled_walk_available() -> bool:
-    """Whether the compiled walk imported (built, for this lxml, from the .pyx beside this module)."""
-    return _COMPILED is not None
+    """Whether the compiled walk imported (built, for this lxml, from the .pyx beside it)."""
+    return available()
 
 
 def use_compiled_walk(enabled: bool) -> bool:
-    """Turns the compiled walk on or off for this process (on only when available); returns whether it was on."""
-    global _use_compiled
-    was = _use_compiled
-    _use_compiled = enabled and _COMPILED is not None
-    return was
+    """Turns the compiled walk (and the other compiled helpers) on or off for this process, on only when available;
+    returns whether it was on."""
+    return use(enabled)
 
 
 def _walk(start: etree._Element, stripped: _Stripped, hide: bool
           ) -> tuple[list[TextBlock], TreeIndex, list[etree._Element]]:
     """The compiled walk when it is on, else ``_walk_blocks``: the same blocks, index and hidden elements."""
-    compiled = _COMPILED
-    if compiled is None or not _use_compiled:
+    compiled = active()
+    if compiled is None:
         return _walk_blocks(start, stripped, hide)
     key = compiled.node_key
     lines = {(key(element), is_text): line for (element, is_text), line in stripped.lines.items()}
@@ -452,8 +420,8 @@ def _walk(start: etree._Element, stripped: _Stripped, hide: bool
 def elements_named(top: etree._Element, names: frozenset[str] | set[str]) -> list[etree._Element]:
     """``list(top.iter(*names))`` (plain tag names), found in C when the compiled walk is on: lxml's ``iter`` makes
     a proxy per element it tests against the names, the compiled search only for the elements it finds."""
-    compiled = _COMPILED
-    if compiled is not None and _use_compiled:
+    compiled = active()
+    if compiled is not None:
         try:
             return compiled.elements_named(top, names)
         except compiled.EntityReference:
@@ -465,8 +433,8 @@ def attribute_values(top: etree._Element, name: str) -> list[str]:
     """The values of the attribute ``name`` (no namespace) on ``top`` and every element below it in document
     order, the XPath ``//@name`` from a root element; read in C when the compiled walk is on (the XPath cost 0.23
     ms per scrapinghub page, 1/4 of the page's parse)."""
-    compiled = _COMPILED
-    if compiled is not None and _use_compiled:
+    compiled = active()
+    if compiled is not None:
         try:
             return compiled.attribute_values(top, name)
         except compiled.EntityReference:
