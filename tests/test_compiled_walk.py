@@ -236,6 +236,29 @@ def test_blocks_are_filled_in_c_only_for_the_slots_it_knows():
         assert _cwalk.configure_blocks(TextBlock)
 
 
+@needs_compiled
+def test_block_text_is_the_python_walks_normalisation():
+    import random
+
+    from crawler.extractors import _cwalk
+    from crawler.extractors.blockwalk import LINE_BREAK
+
+    def python(raw):
+        if LINE_BREAK in raw:
+            text = "\n".join(line for line in (" ".join(part.split()) for part in raw.split(LINE_BREAK)) if line)
+        else:
+            text = " ".join(raw.split())
+        return text, len(text) - text.count(" ") - text.count("\n")
+
+    alphabet = ["a", "Z", "7", " ", "\t", "\n", "\r", "\x0b", "\x1c", "\x85", "\xa0", "\u2003", "\u3000", "\u200b",
+                LINE_BREAK, "\x01", "é", "中", "\U0001f600", "\u2028", "-"]
+    rng = random.Random(16)
+    cases = ["", " ", LINE_BREAK, f"a{LINE_BREAK}b", f" {LINE_BREAK} x {LINE_BREAK}{LINE_BREAK} y ", "\xa0only\u3000"]
+    cases += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(30))) for _ in range(3000)]
+    for raw in cases:
+        assert _cwalk.block_text(raw) == python(raw), repr(raw)
+
+
 def _shared_pages() -> list[Path]:
     files = sorted((SHARED / "scrapinghub" / "html").glob("*.html*"))
     files += sorted(SHARED.glob("readability/*/source.html*"))

@@ -162,6 +162,83 @@ cdef object _make_block(str text, Py_ssize_t words, Py_ssize_t linked, Py_ssize_
     return block
 
 
+cdef extern from "Python.h":
+    int PyUnicode_KIND(object text)
+    void* PyUnicode_DATA(object text)
+    Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index) noexcept nogil
+    void PyUnicode_WRITE(int kind, void* data, Py_ssize_t index, Py_UCS4 value) noexcept nogil
+    bint Py_UNICODE_ISSPACE(Py_UCS4 ch) noexcept nogil
+    object PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
+
+
+cdef Py_UCS4 _line_break_char = 0
+
+
+cdef str _normalized(str raw, Py_ssize_t* visible):
+    """A block's text from its raw pieces, as the Python walk makes it: white-space runs (str.split's) become one
+    space, the runs between line-break marks are lines, empty lines go, lines are joined by newlines; i.e. the
+    words (runs of neither) joined by a newline when a mark lies between them, else by a space. ``visible`` gets
+    the characters of the words. One pass to size the result, one to write it: no list, no string per word."""
+    cdef int kind = PyUnicode_KIND(raw)
+    cdef void* data = PyUnicode_DATA(raw)
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(raw), i, size = 0, words = 0, at = 0
+    cdef Py_UCS4 ch, maxchar = 0, gap
+    cdef bint in_word = False, broken_gap = False
+    for i in range(n):
+        ch = PyUnicode_READ(kind, data, i)
+        if ch == _line_break_char:
+            broken_gap = True
+            in_word = False
+        elif Py_UNICODE_ISSPACE(ch):
+            in_word = False
+        else:
+            if not in_word:
+                if words:
+                    size += 1
+                    if broken_gap and maxchar < 10:
+                        maxchar = 10
+                    elif not broken_gap and maxchar < 32:
+                        maxchar = 32
+                words += 1
+                in_word = True
+                broken_gap = False
+            size += 1
+            visible[0] += 1
+            if ch > maxchar:
+                maxchar = ch
+    text = PyUnicode_New(size, maxchar)
+    cdef int out_kind = PyUnicode_KIND(text)
+    cdef void* out = PyUnicode_DATA(text)
+    in_word = False
+    broken_gap = False
+    words = 0
+    for i in range(n):
+        ch = PyUnicode_READ(kind, data, i)
+        if ch == _line_break_char:
+            broken_gap = True
+            in_word = False
+        elif Py_UNICODE_ISSPACE(ch):
+            in_word = False
+        else:
+            if not in_word:
+                if words:
+                    PyUnicode_WRITE(out_kind, out, at, 10 if broken_gap else 32)
+                    at += 1
+                words += 1
+                in_word = True
+                broken_gap = False
+            PyUnicode_WRITE(out_kind, out, at, ch)
+            at += 1
+    return text
+
+
+def block_text(str raw):
+    """(text, visible characters) of a block's joined pieces, as the walk makes them (for tests)."""
+    cdef Py_ssize_t visible = 0
+    text = _normalized(raw, &visible)
+    return text, visible
+
+
 cdef inline unsigned int _hash(const char* name) noexcept nogil:
     cdef unsigned int h = 5381
     while name[0]:
@@ -234,7 +311,7 @@ def configure(tag_kinds, swallowing, hidden_style, has_block, tokens, wrap_count
     """Hands over blockwalk's tables and helpers, so there is one copy of each (called once at its import).
     The ASCII counter is used only when it agrees with ``tokens`` and ``wrap_counts`` on _CHECKS."""
     global _swallowing, _hidden_style_search, _has_block, _tokens, _wrap_counts, _visible_length, _text_block
-    global _line_break, _separator, _configured, _ascii_counts_on, _wrap_columns
+    global _line_break, _separator, _configured, _ascii_counts_on, _wrap_columns, _line_break_char
     cdef int i
     cdef unsigned int slot
     if len(tag_kinds) > 255:
@@ -261,7 +338,10 @@ def configure(tag_kinds, swallowing, hidden_style, has_block, tokens, wrap_count
     _visible_length = visible_length
     _text_block = text_block
     configure_blocks(text_block)
+    if len(line_break) != 1:
+        raise ValueError("the compiled walk marks line breaks with one character")
     _line_break = line_break
+    _line_break_char = ord(line_break)
     _separator = separator
     _wrap_columns = wrap_columns
     _ascii_counts_on = True
@@ -426,14 +506,10 @@ cdef class _Builder:
         cdef list pieces = self.pieces
         cdef bint single = len(pieces) == 1 and not self.cut_pieces
         cdef str raw = pieces[0] if single else "".join(pieces)
-        cdef bint broken = _line_break in raw
         cdef str text
         cdef Counts counts
-        cdef Py_ssize_t chars
-        if broken:
-            text = "\n".join([line for line in [" ".join(part.split()) for part in raw.split(_line_break)] if line])
-        else:
-            text = " ".join(raw.split())
+        cdef Py_ssize_t chars = 0
+        text = _normalized(raw, &chars)
         if text:
             if single:
                 counts = _counts(raw)
@@ -443,7 +519,6 @@ cdef class _Builder:
                     for at, counted in self.cut_pieces.items():
                         pieces[at] = counted
                 counts = _counts(_separator.join(pieces))
-            chars = len(text) - text.count(" ") - (text.count("\n") if broken else 0)
             linked, anchor_chars = self._linked(counts.words, chars) if self.anchor_pieces else (0, 0)
             self.blocks.append(
                 _make_block(text, counts.words, linked, counts.in_wrapped, counts.wrapped, len(self.blocks), level,
