@@ -143,7 +143,7 @@ cdef object _make_block(str text, Py_ssize_t words, Py_ssize_t linked, Py_ssize_
                            num_chars=chars, num_chars_in_anchor_text=anchor_chars, source_line=source_line)
     block = _new_block()
     _set_slot(block, S_TEXT, text)
-    _set_slot(block, S_MERGED, [])
+    _set_slot(block, S_MERGED, None)
     _set_slot(block, S_WORDS, words)
     _set_slot(block, S_ANCHOR_WORDS, linked)
     _set_slot(block, S_WRAPPED_WORDS, in_wrapped)
