@@ -180,6 +180,8 @@ cdef str _normalized(str raw, Py_ssize_t* visible):
     words (runs of neither) joined by a newline when a mark lies between them, else by a space. ``visible`` gets
     the characters of the words. One pass to size the result, one to write it: no list, no string per word."""
     cdef int kind = PyUnicode_KIND(raw)
+    if kind == 1:
+        return _normalized_1byte(raw, visible)
     cdef void* data = PyUnicode_DATA(raw)
     cdef Py_ssize_t n = PyUnicode_GET_LENGTH(raw), i, size = 0, words = 0, at = 0
     cdef Py_UCS4 ch, maxchar = 0, gap
@@ -229,6 +231,74 @@ cdef str _normalized(str raw, Py_ssize_t* visible):
                 broken_gap = False
             PyUnicode_WRITE(out_kind, out, at, ch)
             at += 1
+    return text
+
+
+# Character classes of the one-byte code points for _normalized_1byte: a word character, white space (str.split's),
+# the line-break mark.
+cdef unsigned char _byte_class[256]
+cdef enum:
+    C_WORD = 0
+    C_SPACE = 1
+    C_BREAK = 2
+
+
+cdef void _fill_byte_classes() noexcept:
+    cdef int c
+    for c in range(256):
+        _byte_class[c] = C_SPACE if Py_UNICODE_ISSPACE(<Py_UCS4>c) else C_WORD
+    if _line_break_char < 256:
+        _byte_class[_line_break_char] = C_BREAK
+
+
+cdef str _normalized_1byte(str raw, Py_ssize_t* visible):
+    """_normalized for a string of one-byte characters (Latin-1, most pages' blocks), by a table of classes."""
+    cdef const unsigned char* data = PyUnicode_1BYTE_DATA(raw)
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(raw), i, size = 0, words = 0, at = 0
+    cdef unsigned char ch, cls, maxchar = 0
+    cdef bint in_word = False, broken_gap = False
+    for i in range(n):
+        ch = data[i]
+        cls = _byte_class[ch]
+        if cls == C_WORD:
+            if not in_word:
+                if words:
+                    size += 1
+                words += 1
+                in_word = True
+                broken_gap = False
+            size += 1
+            if ch > maxchar:
+                maxchar = ch
+        else:
+            in_word = False
+            if cls == C_BREAK:
+                broken_gap = True
+    visible[0] += size - (words - 1 if words else 0)
+    if words > 1 and maxchar < 32:  # a separator is a space or a newline: the result's widest character decides
+        maxchar = 32
+    text = PyUnicode_New(size, maxchar)
+    cdef unsigned char* out = <unsigned char*>PyUnicode_DATA(text)
+    in_word = False
+    broken_gap = False
+    words = 0
+    for i in range(n):
+        ch = data[i]
+        cls = _byte_class[ch]
+        if cls == C_WORD:
+            if not in_word:
+                if words:
+                    out[at] = 10 if broken_gap else 32
+                    at += 1
+                words += 1
+                in_word = True
+                broken_gap = False
+            out[at] = ch
+            at += 1
+        else:
+            in_word = False
+            if cls == C_BREAK:
+                broken_gap = True
     return text
 
 
@@ -342,6 +412,7 @@ def configure(tag_kinds, swallowing, hidden_style, has_block, tokens, wrap_count
         raise ValueError("the compiled walk marks line breaks with one character")
     _line_break = line_break
     _line_break_char = ord(line_break)
+    _fill_byte_classes()
     _separator = separator
     _wrap_columns = wrap_columns
     _ascii_counts_on = True

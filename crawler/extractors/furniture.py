@@ -93,12 +93,22 @@ def negative_name(class_id: str) -> str | None:
 
 
 def element_names(element: etree._Element) -> str:
-    element_id = element.get("id") or ""
-    if element_id and len(ID_WORD_SEPARATORS.split(element_id.strip("-_ "))) > MAX_ROLE_ID_WORDS:
-        element_id = ""
+    """An element's class and id words, lower-cased, for the name searches (" " when it has none)."""
     classes = element.get("class")
+    element_id = element.get("id")
     if not classes and not element_id:
         return " "  # most elements: no words to search
+    return _names(classes, element_id)
+
+
+@lru_cache(maxsize=NAME_CACHE_SIZE)
+def _names(classes: str | None, element_id: str | None) -> str:
+    """element_names of a class and an id attribute (the id's split and the lower-casing cached with the names)."""
+    element_id = element_id or ""
+    if element_id and len(ID_WORD_SEPARATORS.split(element_id.strip("-_ "))) > MAX_ROLE_ID_WORDS:
+        element_id = ""
+    if not classes and not element_id:
+        return " "
     return f"{classes or ''} {element_id}".lower()
 
 
@@ -200,8 +210,9 @@ class MarkFurniture(Step):
         node = element
         result: str | None = None
         while node is not None:
-            if node in verdicts:
-                result = verdicts[node]
+            known = verdicts.get(node, _UNJUDGED)
+            if known is not _UNJUDGED:
+                result = known
                 break
             path.append(node)
             node = node.getparent()
