@@ -24,6 +24,7 @@ from crawler.extractors.blockwalk import (
     IGNORED_TAGS,
     PURE_PYTHON_ENV,
     attribute_values,
+    attributes_of,
     blocks_of,
     compiled_walk_available,
     elements_named,
@@ -198,7 +199,8 @@ def _searches(root, compiled: bool):
         return ([tree.getpath(e) for e in elements_named(root, IGNORED_TAGS | {"title", "p"})],
                 [tree.getpath(e) for e in elements_named(root.find("body") if root.find("body") is not None
                                                          else root, {"script", "div"})],
-                attribute_values(root, "itemtype"), attribute_values(root, "class"))
+                attribute_values(root, "itemtype"), attribute_values(root, "class"),
+                [attributes_of(e, ("class", "id", "role", "aria-modal", "hidden")) for e in root.iter()])
     finally:
         use_compiled_walk(was)
 
@@ -207,13 +209,15 @@ def _searches(root, compiled: bool):
 def test_tree_searches_find_what_lxml_finds():
     pages = [*PAGES.values(), "<html itemscope itemtype='https://schema.org/WebPage'><head><title>t</title>"
              "<script>s</script></head><body><div itemtype='https://schema.org/Comment' class='c'><p>x</p></div>"
-             "<svg><title>icon</title></svg></body></html>"]
+             "<svg><title>icon</title></svg><nav role='Navigation' id='' class='a  B' aria-modal=true hidden>n</nav>"
+             "<p class=one class=two id=x>dup</p></body></html>"]
     for page in pages:
         root = _html(page)()
         assert _searches(root, True) == _searches(root, False)
     assert _searches(_html(pages[-1])(), True)[2] == ["https://schema.org/WebPage", "https://schema.org/Comment"]
     xhtml = etree.fromstring('<html xmlns="http://www.w3.org/1999/xhtml"><body><p itemtype="x">a</p></body></html>')
-    assert _searches(xhtml, True) == _searches(xhtml, False) == ([], [], ["x"], [])
+    assert _searches(xhtml, True) == _searches(xhtml, False)
+    assert _searches(xhtml, True)[:4] == ([], [], ["x"], [])
     entity = etree.fromstring(b'<!DOCTYPE html [<!ENTITY e "t">]><html><body><p itemtype="y">a &e;</p></body></html>',
                               etree.XMLParser(resolve_entities=False))
     assert _searches(entity, True) == _searches(entity, False)

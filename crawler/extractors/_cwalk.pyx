@@ -963,3 +963,31 @@ def attribute_values(top, name):
             values.append(cetree.attributeValue(node, attr))
         node = _next_element(node, c_top)
     return values
+
+
+cdef extern from "Python.h":
+    const char* PyUnicode_AsUTF8(object text) except NULL
+
+
+def attributes_of(element, tuple names):
+    """``tuple(element.get(name) for name in names)`` for plain names (of no namespace): one pass over the node's
+    attributes, no key parsed (lxml's ``get`` parses and encodes its key at every call)."""
+    cdef cetree._Element proxy = <cetree._Element?>element
+    cdef tree.xmlNode* node = proxy._c_node
+    cdef Py_ssize_t n = len(names), i, missing = n
+    cdef list values = [None] * n
+    cdef tree.xmlAttr* attr
+    cdef const char* wanted
+    if node is NULL or node.type != tree.XML_ELEMENT_NODE:
+        return tuple(values)
+    attr = node.properties
+    while attr is not NULL and missing:
+        if attr.ns is NULL:
+            for i in range(n):
+                if values[i] is None:
+                    wanted = PyUnicode_AsUTF8(names[i])
+                    if strcmp(<const char*>attr.name, wanted) == 0:
+                        values[i] = cetree.attributeValue(node, attr)
+                        missing -= 1
+        attr = attr.next
+    return tuple(values)

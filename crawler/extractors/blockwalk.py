@@ -442,6 +442,16 @@ def attribute_values(top: etree._Element, name: str) -> list[str]:
     return [value for element in top.iter(etree.Element) if (value := element.get(name)) is not None]
 
 
+def attributes_of(element: etree._Element, names: tuple[str, ...]) -> tuple[str | None, ...]:
+    """``tuple(element.get(name) for name in names)`` for plain attribute names, read in one pass in C when the
+    compiled helpers are on (each lxml ``get`` parses and encodes its key: judging an element's class, id and roles
+    took four of them)."""
+    compiled = active()
+    if compiled is not None:
+        return compiled.attributes_of(element, names)
+    return tuple(element.get(name) for name in names)
+
+
 __all__ = ["BLOCK_TAGS", "HEADING_TAGS", "HIDDEN_STYLE_RE", "IGNORED_TAGS", "LINE_BREAK", "PURE_PYTHON_ENV",
-           "REVEALABLE_TAGS", "SWALLOWING_TAGS", "TAG_KINDS", "TAG_LABELS", "attribute_values",
+           "REVEALABLE_TAGS", "SWALLOWING_TAGS", "TAG_KINDS", "TAG_LABELS", "attribute_values", "attributes_of",
            "blocks_of", "compiled_walk_available", "elements_named", "use_compiled_walk"]

@@ -15,6 +15,7 @@ from typing import Any
 from lxml import etree
 
 from .beyond_prose import declares_posts
+from .blockwalk import attributes_of
 from .cascade_state import block_positions, cascade_state
 from .document import TextBlock
 from .pipeline import Run, Step
@@ -92,10 +93,17 @@ def negative_name(class_id: str) -> str | None:
     return found.group(0) if found else None
 
 
+# The attributes an element is judged by, read in one pass (blockwalk.attributes_of).
+NAME_ATTRIBUTES = ("class", "id")
+JUDGED_ATTRIBUTES = ("class", "id", "role", "aria-modal")
+
+
 def element_names(element: etree._Element) -> str:
     """An element's class and id words, lower-cased, for the name searches (" " when it has none)."""
-    classes = element.get("class")
-    element_id = element.get("id")
+    return _class_id(*attributes_of(element, NAME_ATTRIBUTES))
+
+
+def _class_id(classes: str | None, element_id: str | None) -> str:
     if not classes and not element_id:
         return " "  # most elements: no words to search
     return _names(classes, element_id)
@@ -120,12 +128,13 @@ def is_boilerplate_container(
     tag = element.tag if isinstance(element.tag, str) else ""
     if tag in {"article", "main", "body", "html"}:
         return None
-    class_id = element_names(element) if names else ""
+    classes, element_id, role_value, modal = attributes_of(element, JUDGED_ATTRIBUTES)
+    class_id = _class_id(classes, element_id) if names else ""
     comment = comment_name(class_id) if comments else None
     if comment:
         return f"class/id '{comment}'"
-    role = (element.get("role") or "").lower()
-    if role in MODAL_ROLES or (element.get("aria-modal") or "").lower() == "true":
+    role = (role_value or "").lower()
+    if role in MODAL_ROLES or (modal or "").lower() == "true":
         return f"role={role}" if role in MODAL_ROLES else "aria-modal"
     if tag in ALWAYS_FURNITURE_TAGS:
         return f"<{tag}>"
