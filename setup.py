@@ -1,4 +1,4 @@
-"""The optional compiled block walk (crawler/extractors/_cwalk.pyx); everything else is in pyproject.toml.
+"""The optional compiled block walk (crawler/extractors/cwalk.pyx); everything else is in pyproject.toml.
 
 The extension is built against the lxml that pip puts in the build environment ([build-system] requires) and
 is ``optional``: when it does not compile (no C compiler, no Python headers) the package installs without it and
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 
-SOURCE = "crawler/extractors/_cwalk.pyx"
+SOURCE = "crawler/extractors/cwalk.pyx"
 
 
 def extensions() -> list[Extension]:
@@ -25,7 +25,7 @@ def extensions() -> list[Extension]:
         return []
     digest = hashlib.sha256((Path(__file__).parent / SOURCE).read_bytes()).hexdigest()
     extension = Extension(
-        "crawler.extractors._cwalk",
+        "crawler.extractors.cwalk",
         [SOURCE],
         include_dirs=lxml.get_include(),
         define_macros=[("CWALK_SOURCE_SHA256", f'"{digest}"')],

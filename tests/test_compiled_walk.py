@@ -1,4 +1,4 @@
-"""The compiled block walk (crawler/extractors/_cwalk.pyx) against the Python walk it accelerates.
+"""The compiled block walk (crawler/extractors/cwalk.pyx) against the Python walk it accelerates.
 
 Both must give the same blocks (text, every count, level, container, labels, source line), the same cleaned tree
 (the hidden elements removed) and the same TreeIndex answers for every element, on hand-written pages of the
@@ -225,26 +225,26 @@ def test_tree_searches_find_what_lxml_finds():
 
 @needs_compiled
 def test_blocks_are_filled_in_c_only_for_the_slots_it_knows():
-    from crawler.extractors import _cwalk
+    from crawler.extractors import cwalk
 
     class Wider(TextBlock):
         __slots__ = ("extra",)
 
-    assert _cwalk.configure_blocks(TextBlock)
-    assert sorted(TextBlock.__slots__) == list(_cwalk.BLOCK_SLOTS)
+    assert cwalk.configure_blocks(TextBlock)
+    assert sorted(TextBlock.__slots__) == list(cwalk.BLOCK_SLOTS)
     try:
-        assert not _cwalk.configure_blocks(Wider)  # a class of another layout: blocks are made by __init__
+        assert not cwalk.configure_blocks(Wider)  # a class of another layout: blocks are made by __init__
         python, compiled = _both(_html(PAGES["labels"]))
         assert compiled == python
     finally:
-        assert _cwalk.configure_blocks(TextBlock)
+        assert cwalk.configure_blocks(TextBlock)
 
 
 @needs_compiled
 def test_block_text_is_the_python_walks_normalisation():
     import random
 
-    from crawler.extractors import _cwalk
+    from crawler.extractors import cwalk
     from crawler.extractors.blockwalk import LINE_BREAK
 
     def python(raw):
@@ -262,7 +262,7 @@ def test_block_text_is_the_python_walks_normalisation():
     for letters in (alphabet, latin1):
         cases += ["".join(rng.choice(letters) for _ in range(rng.randrange(30))) for _ in range(3000)]
     for raw in cases:
-        assert _cwalk.block_text(raw) == python(raw), repr(raw)
+        assert cwalk.block_text(raw) == python(raw), repr(raw)
 
 
 def _shared_pages() -> list[Path]:
@@ -302,7 +302,7 @@ def test_compiled_walk_equals_the_python_walk_on_shared_pages():
 
 
 def test_a_built_compiled_walk_imports():
-    built = list(EXTRACTORS.glob("_cwalk*.so")) + list(EXTRACTORS.glob("_cwalk*.pyd"))
+    built = list(EXTRACTORS.glob("cwalk*.so")) + list(EXTRACTORS.glob("cwalk*.pyd"))
     if os.environ.get(PURE_PYTHON_ENV):
         pytest.skip(f"{PURE_PYTHON_ENV} is set")
     assert compiled_walk_available() or not built, f"{built} is built but does not import (see the debug log)"

@@ -6,7 +6,7 @@ them); elements hidden by an attribute are skipped by the walk and removed after
 element's entry and exit positions (``TreeIndex``) for subtree sums without ancestor walks.
 
 The walk has two implementations giving the same blocks and index: ``_walk_blocks`` here, and the optional
-compiled one (``crawler.extractors._cwalk``, built at install when a C compiler is there), used when it imports
+compiled one (``crawler.extractors.cwalk``, built at install when a C compiler is there), used when it imports
 unless the environment variable CRAWLER_PURE_PYTHON_WALK is set (or ``use_compiled_walk(False)``).
 """
 
@@ -18,7 +18,7 @@ import re
 from lxml import etree
 
 from .blocks import TextBlock
-from .compiled import COMPILED, PURE_PYTHON_ENV, active, available, use
+from .compiled import COMPILED, PURE_PYTHON_ENV, active, available, refuse, use
 from .subtree import TreeIndex
 from .text import WRAP_COLUMNS, tokens, visible_length, wrap_counts
 
@@ -383,11 +383,23 @@ def _walk_blocks(start: etree._Element, stripped: _Stripped | None = None, hide:
     return builder.blocks, TreeIndex.finish(start, position, ends), hidden
 
 
-if COMPILED is not None and not COMPILED.configure(
-        TAG_KINDS, SWALLOWING_TAGS, HIDDEN_STYLE_RE, _HAS_BLOCK_XPATH, tokens, wrap_counts, visible_length, TextBlock,
-        LINE_BREAK, PIECE_SEPARATOR, WRAP_COLUMNS):
-    logger.debug("compiled block walk: its ASCII word counter disagrees with text.tokens and wrap_counts, which "
-                 "count every block")
+def _configure_compiled() -> None:
+    """Hands this module's tables and helpers to the compiled walk; a walk that cannot take them is not used."""
+    if COMPILED is None:
+        return
+    try:
+        counter_agrees = COMPILED.configure(
+            TAG_KINDS, SWALLOWING_TAGS, HIDDEN_STYLE_RE, _HAS_BLOCK_XPATH, tokens, wrap_counts, visible_length,
+            TextBlock, LINE_BREAK, PIECE_SEPARATOR, WRAP_COLUMNS)
+    except Exception as error:  # tables it cannot hold: the Python walk serves
+        refuse(str(error))
+        return
+    if not counter_agrees:
+        logger.debug("compiled block walk: its ASCII word counter disagrees with text.tokens and wrap_counts, which "
+                     "count every block")
+
+
+_configure_compiled()
 
 
 def compiled_walk_available() -> bool:

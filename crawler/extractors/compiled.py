@@ -1,4 +1,4 @@
-"""The optional compiled helpers of the extraction library (``crawler/extractors/_cwalk.pyx``): loaded once.
+"""The optional compiled helpers of the extraction library (``crawler/extractors/cwalk.pyx``): loaded once.
 
 Built at install when a C compiler is there (setup.py); None when it is not built, was built for another lxml
 version or from another version of the .pyx, or when the environment variable CRAWLER_PURE_PYTHON_WALK is set to
@@ -9,6 +9,7 @@ anything but "", "0", "false" or "no". Each use has a Python twin that gives the
 from __future__ import annotations
 
 import hashlib
+import importlib
 import importlib.util
 import logging
 import os
@@ -24,24 +25,34 @@ def _load() -> ModuleType | None:
     if os.environ.get(PURE_PYTHON_ENV, "").strip().lower() not in ("", "0", "false", "no"):
         logger.debug("block walk in Python: %s is set", PURE_PYTHON_ENV)
         return None
-    if importlib.util.find_spec(f"{__package__}._cwalk") is None:
+    if importlib.util.find_spec(f"{__package__}.cwalk") is None:
         logger.debug("block walk in Python: the compiled walk is not built (pip install -e . with a C compiler)")
         return None
     try:
-        from . import _cwalk
+        # The module itself, not the package (which is being imported): importlib names it exactly.
+        cwalk = importlib.import_module(f"{__package__}.cwalk")
     except Exception as error:  # built for another lxml: ImportError, or lxml's ValueError on sizes
         logger.debug("block walk in Python: the compiled walk does not import (%s)", error)
         return None
-    source = Path(__file__).with_name("_cwalk.pyx")
-    if source.is_file() and hashlib.sha256(source.read_bytes()).hexdigest() != _cwalk.SOURCE_SHA256:
+    source = Path(__file__).with_name("cwalk.pyx")
+    if source.is_file() and hashlib.sha256(source.read_bytes()).hexdigest() != cwalk.SOURCE_SHA256:
         logger.debug("block walk in Python: the compiled walk was built from another %s (rebuild it: "
                      "pip install -e .)", source.name)
         return None
-    return _cwalk
+    return cwalk
 
 
 COMPILED = _load()
 _enabled = COMPILED is not None
+
+
+def refuse(reason: str) -> None:
+    """Leaves the compiled module unused for the rest of the process (it could not be set up)."""
+    global COMPILED, _enabled
+    if COMPILED is not None:
+        logger.debug("block walk in Python: the compiled walk cannot be set up (%s)", reason)
+    COMPILED = None
+    _enabled = False
 
 
 def available() -> bool:
@@ -63,4 +74,4 @@ def active() -> ModuleType | None:
     return COMPILED if _enabled else None
 
 
-__all__ = ["COMPILED", "PURE_PYTHON_ENV", "active", "available", "use"]
+__all__ = ["COMPILED", "PURE_PYTHON_ENV", "active", "available", "refuse", "use"]

@@ -17,7 +17,7 @@ from lxml import etree
 
 class Positions(Protocol):
     """Element -> position, as a dict answers (``TreeIndex.position``): the Python walk's dict of proxies, or the
-    compiled walk's table keyed by node address (``crawler.extractors._cwalk.NodePositions``), which answers for
+    compiled walk's table keyed by node address (``crawler.extractors.cwalk.NodePositions``), which answers for
     any proxy of a walked node and made no proxy for most of them."""
 
     def get(self, element: Any, default: int | None = None, /) -> int | None: ...

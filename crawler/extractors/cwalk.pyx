@@ -1,17 +1,19 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""The block walk of ``crawler.extractors.blockwalk`` over libxml2's nodes in C (optional accelerator).
+"""The block walk of ``crawler.extractors.blockwalk`` over libxml2's nodes in C, and the tree reads around it
+(optional accelerator; each function has a Python twin giving the same results, tests/test_compiled_walk.py).
 
-The same events as ``_walk_blocks`` over ``etree.iterwalk`` (start and end of every element, depth first, comments
-and processing instructions passed over, the walked element's own tail last), read from the nodes' fields: an lxml
-proxy is made only for what the result holds (block containers, hidden elements) or for a rare case (a hidden
-element that might swallow the page, a line number libxml2 stores elsewhere). Block text, counts and labels are
-built exactly as ``blockwalk._BlockBuilder`` builds them, with the same Python helpers (``tokens``,
-``wrap_counts``, ``visible_length``), which ``configure`` hands over once.
+The walk has the same events as ``_walk_blocks`` over ``etree.iterwalk`` (start and end of every element, depth
+first, comments and processing instructions passed over, the walked element's own tail last), read from the
+nodes' fields: an lxml proxy is made only for what the result holds (block containers, hidden elements) or for a
+rare case (a hidden element that might swallow the page, a line number libxml2 stores elsewhere). Block text,
+counts and labels are built as ``blockwalk._BlockBuilder`` builds them, with its Python helpers (``tokens``,
+``wrap_counts``, ``visible_length``) handed over once by ``configure``; ASCII text is counted and white space
+normalised here, and a block is made by filling TextBlock's slots as its __init__ does (``configure_blocks``).
 
-Positions are keyed by the node's address (``node_key``), not by a proxy: the index answers for any proxy of
-a walked node, and the walk makes no proxy for the other 2/3 of the elements. An address names its node while
-the node lives; the walk's tree keeps every node it walked alive while the index keeps the tree's document
-(the library never removes a walked element afterwards).
+Positions are kept in a table keyed by node address (``NodePositions``), not by proxy: the index answers for any
+proxy of a walked node, and the walk makes no proxy for the other 2/3 of the elements. An address names its node
+while the node lives; the index keeps the walked element, so its document and every node still in it, alive (the
+library never removes a walked element afterwards).
 
 Built against the lxml of the build (its ``etreepublic.pxd`` and libxml2 headers); importing refuses a runtime
 lxml of another version, whose structures may differ (the caller then walks in Python).
@@ -104,8 +106,9 @@ cdef bint _block_slots_on = False
 
 
 def configure_blocks(cls):
-    """Learns where a TextBlock keeps each slot, so the walk makes blocks by filling them (TextBlock.__init__ cost
-    0.08 ms of the compiled walk's 0.77 per scrapinghub page); True when the class has exactly BLOCK_SLOTS."""
+    """Learns where a TextBlock keeps each slot, so the walk makes blocks by filling them as TextBlock.__init__ does
+    (_make_block; its Python code cost 0.08 ms of the compiled walk's 0.77 per scrapinghub page); True when the
+    class has exactly BLOCK_SLOTS. tests/test_compiled_walk.py compares every slot of both walks' blocks."""
     global _block_class, _block_slots_on
     _block_slots_on = False
     _block_class = cls
@@ -729,7 +732,7 @@ def walk_blocks(start, dict lines, dict cuts, bint hide):
     ``blockwalk._walk_blocks`` gives them; ``lines`` and ``cuts`` are the stripped texts' tables keyed by
     (node key, is ``.text``). Raises EntityReference for a tree the Python walk must take."""
     if not _configured:
-        raise RuntimeError("crawler.extractors._cwalk.configure was not called")
+        raise RuntimeError("crawler.extractors.cwalk.configure was not called")
     cdef cetree._Element top = <cetree._Element?>start
     cdef cetree._Document doc = top._doc
     cdef tree.xmlNode* c_start = top._c_node
