@@ -9,6 +9,7 @@ then, unless a built module lies beside the source and does not import (a broken
 
 from __future__ import annotations
 
+import copy
 import gzip
 import os
 import subprocess
@@ -189,6 +190,26 @@ def test_positions_answer_for_any_proxy_of_a_walked_element():
     assert len(index.position) == index.size == sum(1 for e in doc.root.iter() if index.span(e) is not None)
     with pytest.raises(KeyError):
         index.position[etree.Element("p")]
+
+
+
+@needs_compiled
+def test_a_deep_copy_of_a_document_answers_as_a_copy_of_the_python_walks_dict():
+    answers = []
+    for compiled in (False, True):
+        was = use_compiled_walk(compiled)
+        try:
+            doc = parse_html(PAGES["labels"])
+        finally:
+            use_compiled_walk(was)
+        spans = [doc.tree_index.span(b.element) for b in doc.blocks]
+        copied = copy.deepcopy(doc)  # lxml copies every element on its own; memo keeps one copy per proxy
+        answers.append((spans, [copied.tree_index.span(b.element) for b in copied.blocks],
+                        [copied.tree_index.span(b.element) for b in doc.blocks],
+                        [copied.tree_index.span(e) for e in copied.root.iter()], len(copied.tree_index.position)))
+        assert copy.copy(doc.tree_index.position) is doc.tree_index.position or not compiled
+    assert answers[1][:4] == answers[0][:4]
+    assert answers[1][1] == answers[1][0] and set(answers[1][2]) == {None}
 
 
 def _searches(root, compiled: bool):

@@ -634,7 +634,8 @@ cdef class NodePositions:
         PyMem_Free(self.keys)
         PyMem_Free(self.values)
 
-    cdef int fill(self, tree.xmlNode** nodes, Py_ssize_t count, object owner) except -1:
+    cdef int fill(self, tree.xmlNode** nodes, Py_ssize_t* positions, Py_ssize_t count, object owner) except -1:
+        """The table of ``count`` nodes, each at its position (``positions[i]``, or i without them)."""
         cdef size_t capacity = 16, slot
         cdef Py_ssize_t i
         while capacity < <size_t>(2 * count):
@@ -651,7 +652,7 @@ cdef class NodePositions:
             while self.keys[slot] != 0:
                 slot = (slot + 1) & self.mask
             self.keys[slot] = <size_t>nodes[i]
-            self.values[slot] = i
+            self.values[slot] = positions[i] if positions is not NULL else i
         self.count = count
         self.owner = owner
         return 0
@@ -684,6 +685,40 @@ cdef class NodePositions:
 
     def __len__(self):
         return self.count
+
+    def __copy__(self):
+        return self  # it never changes
+
+    def __deepcopy__(self, memo):
+        """What a deep copy of the Python walk's dict of proxies gives: the copies of the elements that have a proxy
+        (the only ones anything else can hold, and copy alongside, through ``memo``) at their positions. lxml copies
+        each element on its own, so a copied tree's other elements are not in it, as they are not in the dict."""
+        import copy
+
+        cdef NodePositions clone = NodePositions()
+        cdef list copies = []
+        cdef size_t slot
+        cdef tree.xmlNode* node
+        cdef list positions = []
+        for slot in range(self.mask + 1 if self.keys is not NULL else 0):
+            node = <tree.xmlNode*>self.keys[slot]
+            if node is not NULL and node._private is not NULL:  # lxml keeps a node's proxy there
+                copies.append(copy.deepcopy(<object>node._private, memo))
+                positions.append(self.values[slot])
+        cdef Py_ssize_t count = len(copies), i
+        cdef tree.xmlNode** nodes = <tree.xmlNode**>PyMem_Malloc((count + 1) * sizeof(tree.xmlNode*))
+        cdef Py_ssize_t* values = <Py_ssize_t*>PyMem_Malloc((count + 1) * sizeof(Py_ssize_t))
+        try:
+            if nodes is NULL or values is NULL:
+                raise MemoryError()
+            for i in range(count):
+                nodes[i] = (<cetree._Element?>copies[i])._c_node
+                values[i] = positions[i]
+            clone.fill(nodes, values, count, copies)
+        finally:
+            PyMem_Free(nodes)
+            PyMem_Free(values)
+        return clone
 
 
 cdef struct _Stacks:
@@ -892,7 +927,7 @@ def walk_blocks(start, dict lines, dict cuts, bint hide):
                 break
         if builder.pieces:
             builder.flush(_proxy(doc, s.containers[s.n_containers - 1], top), s.n_open)
-        position.fill(s.walked, s.n_walked, top)
+        position.fill(s.walked, NULL, s.n_walked, top)
     finally:
         PyMem_Free(s.containers)
         PyMem_Free(s.open_positions)
@@ -926,25 +961,41 @@ cdef tree.xmlNode* _next_element(tree.xmlNode* node, tree.xmlNode* top) except? 
             return NULL
 
 
-cdef set _names_of(names):
-    return {name.encode("utf-8") for name in names if isinstance(name, str)}
-
-
 def elements_named(top, names):
     """``list(top.iter(*names))`` for plain tag names (elements of no namespace), with a proxy made only for the
-    elements found. Raises EntityReference for a tree with an entity reference node."""
+    elements found; names are told apart by a hash, then compared. Raises EntityReference for a tree with an
+    entity reference node."""
     cdef cetree._Element element = <cetree._Element?>top
     cdef cetree._Document doc = element._doc
     cdef tree.xmlNode* c_top = element._c_node
     cdef tree.xmlNode* node = c_top
-    cdef set wanted = _names_of(names)
+    cdef list wanted = [name.encode("utf-8") for name in names if isinstance(name, str)]
+    cdef Py_ssize_t n = len(wanted), i
+    cdef unsigned int* hashes = <unsigned int*>PyMem_Malloc((n + 1) * sizeof(unsigned int))
+    cdef const char** wanted_names = <const char**>PyMem_Malloc((n + 1) * sizeof(const char*))
+    cdef unsigned int h
     cdef list found = []
-    if node.type != tree.XML_ELEMENT_NODE:
-        return found
-    while node is not NULL:
-        if _no_namespace(node) and <bytes>node.name in wanted:
-            found.append(_proxy(doc, node, element))
-        node = _next_element(node, c_top)
+    if hashes is NULL or wanted_names is NULL:
+        PyMem_Free(hashes)
+        PyMem_Free(wanted_names)
+        raise MemoryError()
+    try:
+        for i in range(n):
+            wanted_names[i] = <const char*>(<bytes>wanted[i])
+            hashes[i] = _hash(wanted_names[i])
+        if node.type != tree.XML_ELEMENT_NODE:
+            return found
+        while node is not NULL:
+            if _no_namespace(node):
+                h = _hash(<const char*>node.name)
+                for i in range(n):
+                    if hashes[i] == h and strcmp(wanted_names[i], <const char*>node.name) == 0:
+                        found.append(_proxy(doc, node, element))
+                        break
+            node = _next_element(node, c_top)
+    finally:
+        PyMem_Free(hashes)
+        PyMem_Free(wanted_names)
     return found
 
 
