@@ -23,7 +23,11 @@ def extensions() -> list[Extension]:
     except ImportError as error:  # building without the build requirements (setup.py run by hand)
         print(f"the compiled block walk is not built: {error}")
         return []
-    digest = hashlib.sha256((Path(__file__).parent / SOURCE).read_bytes()).hexdigest()
+    source = Path(__file__).parent / SOURCE
+    if not source.is_file():  # a source tree without the .pyx (an sdist made without it)
+        print(f"the compiled block walk is not built: {SOURCE} is missing")
+        return []
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()
     extension = Extension(
         "crawler.extractors.cwalk",
         [SOURCE],
