@@ -160,11 +160,9 @@ def test_a_utf8_page_parsed_from_its_own_bytes_equals_the_page_parsed_from_its_t
 
 
 def test_the_title_is_the_first_in_document_order_wherever_it_stands():
-    from crawler.extractors.document import first_title
-
     assert parse_html("<html><head><title>Head</title></head><body><title>Body</title><p>x</p></body></html>"
                       ).title == "Head"
     assert parse_html("<html><head><meta charset='utf-8'></head><body><title>Only in body</title><p>x</p>"
                       "</body></html>").title == "Only in body"
     doc = parse_html("<html><body><p>no title at all</p></body></html>")
-    assert doc.title is None and first_title(doc.root) is None
+    assert doc.title is None

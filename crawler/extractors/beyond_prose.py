@@ -16,6 +16,7 @@ import re
 
 from lxml import etree
 
+from .blockwalk import attribute_values
 from .cascade_state import cascade_state
 from .document import HEADING_TAGS, TextDocument
 from .pipeline import Run, Step
@@ -49,7 +50,6 @@ MAX_REPEAT_LEVELS = 5
 POSTS_TYPES = r"(DiscussionForumPosting|QAPage)"
 POSTS_JSON_LD_TYPE = re.compile(r'"@type"\s*:\s*(?:\[[^\]]*?)?"(?:https?://schema\.org/)?' + POSTS_TYPES + '"')
 POSTS_ITEMTYPE = re.compile(r"schema\.org/" + POSTS_TYPES + r"\b")
-ITEMTYPES_XPATH = etree.XPath("//@itemtype")
 
 
 def signature(element: etree._Element) -> tuple[str, frozenset[str]]:
@@ -86,7 +86,7 @@ def declares_posts(doc: TextDocument) -> str | None:
         if found:
             return found.group(1)
     if doc.root is not None:
-        for itemtype in ITEMTYPES_XPATH(doc.root):
+        for itemtype in attribute_values(doc.root, "itemtype"):
             found = POSTS_ITEMTYPE.search(itemtype)
             if found:
                 return found.group(1)

@@ -48,6 +48,7 @@ from .furniture import MAX_SCORING_LINK_DENSITY, MarkFurniture, is_boilerplate_c
 from .inside_article import DropNamedBoxesBeside, KeepLinksInsideArticle
 from .lineblock import LineBlockExtractor
 from .pipeline import Extractor, Run, Step
+from .subtree import TreeIndex
 from .template import TemplateExtractor, normalize_line
 
 # Inside the article a block with more links than this share of its words is a link list
@@ -89,11 +90,9 @@ class KeepBlocksInRoot(Step):
         # Why a root other than the chosen container is content (set by the steps that joined it).
         joined = state.joined_why
         index, positions = block_positions(run)
-        # The roots by their span in document order, innermost last among those that hold a position.
-        spans = sorted((span, root) for root in dict.fromkeys(state.content_roots)
-                       if (span := index.span(root)) is not None)
+        innermost = self._innermost_roots(index, state.content_roots)
         for i, (at, block) in enumerate(zip(positions, run.blocks, strict=True)):
-            root = self._root_of(at, spans)
+            root = innermost[at] if at is not None else None
             if root is None:
                 block.decide(self.name, False, "outside the main text container")
             elif i in furniture:
@@ -103,16 +102,15 @@ class KeepBlocksInRoot(Step):
         return True
 
     @staticmethod
-    def _root_of(at: int | None, spans: list[tuple[tuple[int, int], etree._Element]]) -> etree._Element | None:
-        """The innermost root whose subtree holds the position (the nearest root above the block's element)."""
-        found = None
-        if at is not None:
-            for (start, end), root in spans:
-                if start > at:
-                    break
-                if at < end:
-                    found = root
-        return found
+    def _innermost_roots(index: TreeIndex, roots: list[etree._Element]) -> list[etree._Element | None]:
+        """For each position, the innermost root whose subtree holds it (the nearest root above an element), None
+        outside every root: the roots' spans painted outer first, each inner one over its outer ones (subtrees
+        nest or are apart; one pass over the spans instead of a search of them per block)."""
+        innermost: list[etree._Element | None] = [None] * index.size
+        spans = sorted((span, root) for root in dict.fromkeys(roots) if (span := index.span(root)) is not None)
+        for (start, end), root in spans:
+            innermost[start:end] = [root] * (end - start)
+        return innermost
 
 
 def _is_linked_prose(block: TextBlock) -> bool:

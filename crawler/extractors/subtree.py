@@ -10,8 +10,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from itertools import accumulate
+from typing import Any, Protocol
 
 from lxml import etree
+
+
+class Positions(Protocol):
+    """Element -> position, as a dict answers (``TreeIndex.position``): the Python walk's dict of proxies, or the
+    compiled walk's table keyed by node address (``crawler.extractors.cwalk.NodePositions``), which answers for
+    any proxy of a walked node and made no proxy for most of them."""
+
+    def get(self, element: Any, default: int | None = None, /) -> int | None: ...
+
+    def __getitem__(self, element: etree._Element, /) -> int: ...
+
+    def __contains__(self, element: object, /) -> bool: ...
+
+    def __len__(self) -> int: ...
 
 
 class TreeIndex:
@@ -20,7 +35,7 @@ class TreeIndex:
 
     __slots__ = ("end", "position", "size")
 
-    def __init__(self, position: dict[etree._Element, int], end: list[int]) -> None:
+    def __init__(self, position: dict[etree._Element, int] | Positions, end: list[int]) -> None:
         self.position = position
         self.end = end
         self.size = len(end)
@@ -122,4 +137,4 @@ class SubtreeCounts:
         return words, int(self._links[end] - self._links[at])
 
 
-__all__ = ["SubtreeCounts", "SubtreeSums", "TreeIndex"]
+__all__ = ["Positions", "SubtreeCounts", "SubtreeSums", "TreeIndex"]

@@ -1,0 +1,1047 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The block walk of ``crawler.extractors.blockwalk`` over libxml2's nodes in C, and the tree reads around it
+(optional accelerator; each function has a Python twin giving the same results, tests/test_compiled_walk.py).
+
+The walk has the same events as ``_walk_blocks`` over ``etree.iterwalk`` (start and end of every element, depth
+first, comments and processing instructions passed over, the walked element's own tail last), read from the
+nodes' fields: an lxml proxy is made only for what the result holds (block containers, hidden elements) or for a
+rare case (a hidden element that might swallow the page, a line number libxml2 stores elsewhere). Block text,
+counts and labels are built as ``blockwalk._BlockBuilder`` builds them, with its Python helpers (``tokens``,
+``wrap_counts``, ``visible_length``) handed over once by ``configure``; ASCII text is counted and white space
+normalised here, and a block is made by filling TextBlock's slots as its __init__ does (``configure_blocks``).
+
+Positions are kept in a table keyed by node address (``NodePositions``), not by proxy: the index answers for any
+proxy of a walked node, and the walk makes no proxy for the other 2/3 of the elements. An address names its node
+while the node lives; the index keeps the walked element, so its document and every node still in it, alive (the
+library never removes a walked element afterwards).
+
+Built against the lxml of the build (its ``etreepublic.pxd`` and libxml2 headers); importing refuses a runtime
+lxml of another version, whose structures may differ (the caller then walks in Python).
+"""
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from libc.string cimport strcmp
+
+cimport lxml.includes.etreepublic as cetree
+from lxml.includes cimport tree
+from lxml.includes.etreepublic cimport LXML_VERSION_STRING
+
+import lxml.etree
+
+cdef extern from *:
+    """
+    #ifndef CWALK_SOURCE_SHA256
+    #define CWALK_SOURCE_SHA256 ""
+    #endif
+    """
+    const char* CWALK_SOURCE_SHA256
+
+# The SHA-256 of the .pyx this module was built from (setup.py passes it), so a caller can refuse a stale build.
+SOURCE_SHA256 = (<bytes>CWALK_SOURCE_SHA256).decode("ascii")
+BUILT_WITH_LXML = (<bytes>LXML_VERSION_STRING).decode("ascii")
+if lxml.etree.__version__ != BUILT_WITH_LXML:
+    raise ImportError(f"compiled against lxml {BUILT_WITH_LXML}, running lxml {lxml.etree.__version__}")
+cetree.import_lxml__etree()
+
+# libxml2 stores a line above this in another field; lxml's ``sourceline`` (xmlGetLineNo) finds it there.
+cdef unsigned short LINE_OVERFLOW = 65535
+
+# Walk events of ``blockwalk.TAG_KINDS`` (the same codes).
+cdef int KIND_LABELLED = 0, KIND_BLOCK = 1, KIND_ANCHOR = 2, KIND_BREAK = 3
+
+# The tag table, filled by ``configure``: names (kept alive by _names), codes and labels by index.
+cdef enum:
+    TABLE_SIZE = 512
+cdef int _slots[TABLE_SIZE]
+cdef const char* _slot_names[TABLE_SIZE]
+cdef int _codes[256]
+cdef list _names = []
+cdef list _labels = []
+cdef object _swallowing = frozenset()
+cdef object _hidden_style_search = None
+cdef object _has_block = None
+cdef object _tokens = None
+cdef object _wrap_counts = None
+cdef object _visible_length = None
+cdef object _text_block = None
+cdef str _line_break = "\x00"
+cdef str _separator = "\x01"
+cdef bint _configured = False
+cdef bint _ascii_counts_on = False
+cdef Py_ssize_t _wrap_columns = 80
+
+cdef extern from "Python.h":
+    bint PyUnicode_IS_ASCII(object text)
+    const unsigned char* PyUnicode_1BYTE_DATA(object text)
+    Py_ssize_t PyUnicode_GET_LENGTH(object text)
+
+cdef extern from *:
+    """
+    static PyObject* cwalk_alloc(PyObject* cls) { return ((PyTypeObject*)cls)->tp_alloc((PyTypeObject*)cls, 0); }
+    """
+    object cwalk_alloc(object cls)  # a new, empty instance (every slot NULL), as object.__new__ makes it
+
+
+cdef extern from "Python.h":
+    ctypedef struct PyObject
+    ctypedef struct PyMemberDef:
+        Py_ssize_t offset
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef* d_member
+    void Py_INCREF(object value)
+    void Py_XDECREF(PyObject* value)
+
+
+# The slots of blocks.TextBlock this module fills, in this order; a TextBlock with other slots is made by its own
+# __init__ (configure_blocks says so).
+BLOCK_SLOTS = ("_merged_texts", "_text", "decisions", "element", "elements", "is_content", "labels", "num_chars",
+               "num_chars_in_anchor_text", "num_words", "num_words_in_anchor_text", "num_words_in_wrapped_lines",
+               "num_wrapped_lines", "offset_blocks_end", "offset_blocks_start", "source_line", "tag_level")
+cdef enum:
+    S_MERGED, S_TEXT, S_DECISIONS, S_ELEMENT, S_ELEMENTS, S_IS_CONTENT, S_LABELS, S_CHARS, S_ANCHOR_CHARS, S_WORDS,
+    S_ANCHOR_WORDS, S_WRAPPED_WORDS, S_WRAPPED_LINES, S_END, S_START, S_SOURCE_LINE, S_LEVEL, N_SLOTS
+cdef Py_ssize_t _slot_offsets[N_SLOTS]
+cdef object _block_class = None
+cdef bint _block_slots_on = False
+
+
+def configure_blocks(cls):
+    """Learns where a TextBlock keeps each slot, so the walk makes blocks by filling them as TextBlock.__init__ does
+    (_make_block; its Python code cost 0.08 ms of the compiled walk's 0.77 per scrapinghub page); True when the
+    class has exactly BLOCK_SLOTS. tests/test_compiled_walk.py compares every slot of both walks' blocks."""
+    global _block_class, _block_slots_on
+    _block_slots_on = False
+    _block_class = cls
+    if not isinstance(cls, type) or tuple(sorted(getattr(cls, "__slots__", ()))) != BLOCK_SLOTS:
+        return False
+    member = type(cls.__dict__["_text"])
+    for i, name in enumerate(BLOCK_SLOTS):
+        descriptor = cls.__dict__.get(name)
+        if type(descriptor) is not member:
+            return False
+        _slot_offsets[i] = (<PyMemberDescrObject*>descriptor).d_member.offset
+    _block_slots_on = True
+    return True
+
+
+cdef inline void _set_slot(object block, int slot, object value) noexcept:
+    """A slot of a freshly allocated block (NULL before) takes a new reference to value."""
+    cdef PyObject** field = <PyObject**>(<char*><PyObject*>block + _slot_offsets[slot])
+    Py_INCREF(value)
+    Py_XDECREF(field[0])
+    field[0] = <PyObject*>value
+
+
+cdef inline object _new_block():
+    return cwalk_alloc(_block_class)
+
+
+cdef object _make_block(str text, Py_ssize_t words, Py_ssize_t linked, Py_ssize_t in_wrapped, Py_ssize_t wrapped,
+                        Py_ssize_t offset, Py_ssize_t level, object container, set labels, Py_ssize_t chars,
+                        object anchor_chars, object source_line):
+    """``TextBlock(text, words, linked, in_wrapped, wrapped, offset, level, container, labels, num_chars=chars,
+    num_chars_in_anchor_text=anchor_chars, source_line=source_line)``, as its __init__ fills it."""
+    if not _block_slots_on:
+        return _text_block(text, words, linked, in_wrapped, wrapped, offset, level, container, labels,
+                           num_chars=chars, num_chars_in_anchor_text=anchor_chars, source_line=source_line)
+    block = _new_block()
+    _set_slot(block, S_TEXT, text)
+    _set_slot(block, S_MERGED, None)
+    _set_slot(block, S_WORDS, words)
+    _set_slot(block, S_ANCHOR_WORDS, linked)
+    _set_slot(block, S_WRAPPED_WORDS, in_wrapped)
+    _set_slot(block, S_WRAPPED_LINES, wrapped)
+    _set_slot(block, S_START, offset)
+    _set_slot(block, S_END, offset)
+    _set_slot(block, S_LEVEL, level)
+    _set_slot(block, S_ELEMENT, container)
+    _set_slot(block, S_ELEMENTS, [container] if container is not None else [])
+    _set_slot(block, S_LABELS, set(labels))
+    _set_slot(block, S_CHARS, chars)
+    _set_slot(block, S_ANCHOR_CHARS, anchor_chars)
+    _set_slot(block, S_SOURCE_LINE, source_line)
+    _set_slot(block, S_IS_CONTENT, False)
+    _set_slot(block, S_DECISIONS, [])
+    return block
+
+
+cdef extern from "Python.h":
+    int PyUnicode_KIND(object text)
+    void* PyUnicode_DATA(object text)
+    Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index) noexcept nogil
+    void PyUnicode_WRITE(int kind, void* data, Py_ssize_t index, Py_UCS4 value) noexcept nogil
+    bint Py_UNICODE_ISSPACE(Py_UCS4 ch) noexcept nogil
+    object PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
+
+
+cdef Py_UCS4 _line_break_char = 0
+
+
+cdef str _normalized(str raw, Py_ssize_t* visible):
+    """A block's text from its raw pieces, as the Python walk makes it: white-space runs (str.split's) become one
+    space, the runs between line-break marks are lines, empty lines go, lines are joined by newlines; i.e. the
+    words (runs of neither) joined by a newline when a mark lies between them, else by a space. ``visible`` gets
+    the characters of the words. One pass to size the result, one to write it: no list, no string per word."""
+    cdef int kind = PyUnicode_KIND(raw)
+    if kind == 1:
+        return _normalized_1byte(raw, visible)
+    cdef void* data = PyUnicode_DATA(raw)
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(raw), i, size = 0, words = 0, at = 0
+    cdef Py_UCS4 ch, maxchar = 0, gap
+    cdef bint in_word = False, broken_gap = False
+    for i in range(n):
+        ch = PyUnicode_READ(kind, data, i)
+        if ch == _line_break_char:
+            broken_gap = True
+            in_word = False
+        elif Py_UNICODE_ISSPACE(ch):
+            in_word = False
+        else:
+            if not in_word:
+                if words:
+                    size += 1
+                    if broken_gap and maxchar < 10:
+                        maxchar = 10
+                    elif not broken_gap and maxchar < 32:
+                        maxchar = 32
+                words += 1
+                in_word = True
+                broken_gap = False
+            size += 1
+            visible[0] += 1
+            if ch > maxchar:
+                maxchar = ch
+    text = PyUnicode_New(size, maxchar)
+    cdef int out_kind = PyUnicode_KIND(text)
+    cdef void* out = PyUnicode_DATA(text)
+    in_word = False
+    broken_gap = False
+    words = 0
+    for i in range(n):
+        ch = PyUnicode_READ(kind, data, i)
+        if ch == _line_break_char:
+            broken_gap = True
+            in_word = False
+        elif Py_UNICODE_ISSPACE(ch):
+            in_word = False
+        else:
+            if not in_word:
+                if words:
+                    PyUnicode_WRITE(out_kind, out, at, 10 if broken_gap else 32)
+                    at += 1
+                words += 1
+                in_word = True
+                broken_gap = False
+            PyUnicode_WRITE(out_kind, out, at, ch)
+            at += 1
+    return text
+
+
+# Character classes of the one-byte code points for _normalized_1byte: a word character, white space (str.split's),
+# the line-break mark.
+cdef unsigned char _byte_class[256]
+cdef enum:
+    C_WORD = 0
+    C_SPACE = 1
+    C_BREAK = 2
+
+
+cdef void _fill_byte_classes() noexcept:
+    cdef int c
+    for c in range(256):
+        _byte_class[c] = C_SPACE if Py_UNICODE_ISSPACE(<Py_UCS4>c) else C_WORD
+    if _line_break_char < 256:
+        _byte_class[_line_break_char] = C_BREAK
+
+
+cdef str _normalized_1byte(str raw, Py_ssize_t* visible):
+    """_normalized for a string of one-byte characters (Latin-1, most pages' blocks), by a table of classes."""
+    cdef const unsigned char* data = PyUnicode_1BYTE_DATA(raw)
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(raw), i, size = 0, words = 0, at = 0
+    cdef unsigned char ch, cls, maxchar = 0
+    cdef bint in_word = False, broken_gap = False
+    for i in range(n):
+        ch = data[i]
+        cls = _byte_class[ch]
+        if cls == C_WORD:
+            if not in_word:
+                if words:
+                    size += 1
+                words += 1
+                in_word = True
+                broken_gap = False
+            size += 1
+            if ch > maxchar:
+                maxchar = ch
+        else:
+            in_word = False
+            if cls == C_BREAK:
+                broken_gap = True
+    visible[0] += size - (words - 1 if words else 0)
+    if words > 1 and maxchar < 32:  # a separator is a space or a newline: the result's widest character decides
+        maxchar = 32
+    text = PyUnicode_New(size, maxchar)
+    cdef unsigned char* out = <unsigned char*>PyUnicode_DATA(text)
+    in_word = False
+    broken_gap = False
+    words = 0
+    for i in range(n):
+        ch = data[i]
+        cls = _byte_class[ch]
+        if cls == C_WORD:
+            if not in_word:
+                if words:
+                    out[at] = 10 if broken_gap else 32
+                    at += 1
+                words += 1
+                in_word = True
+                broken_gap = False
+            out[at] = ch
+            at += 1
+        else:
+            in_word = False
+            if cls == C_BREAK:
+                broken_gap = True
+    return text
+
+
+def block_text(str raw):
+    """(text, visible characters) of a block's joined pieces, as the walk makes them (for tests)."""
+    cdef Py_ssize_t visible = 0
+    text = _normalized(raw, &visible)
+    return text, visible
+
+
+cdef inline unsigned int _hash(const char* name) noexcept nogil:
+    cdef unsigned int h = 5381
+    while name[0]:
+        h = h * 33 + <unsigned char>name[0]
+        name += 1
+    return h
+
+
+cdef inline bint _is_ascii_word(unsigned char c) noexcept nogil:
+    return (97 <= c <= 122) or (65 <= c <= 90) or (48 <= c <= 57) or c == 95
+
+
+cdef struct Counts:
+    Py_ssize_t words, in_wrapped, wrapped
+
+
+cdef Counts _ascii_counts(str text) noexcept:
+    """``len(tokens(text))`` and ``wrap_counts(tokens(text))`` of ASCII text in one pass, no token made: the tokens
+    of ASCII text are its runs of [A-Za-z0-9_] (text.ASCII_TOKEN_RE); wrap_counts' loop runs alongside its
+    short-text shortcut, which then decides (checked against the Python helpers by ``configure``)."""
+    cdef const unsigned char* c = PyUnicode_1BYTE_DATA(text)
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0, size, total = 0
+    cdef Py_ssize_t line_length = -1, line_words = 0
+    cdef Counts counts
+    counts.words = 0
+    counts.wrapped = 0
+    while i < n:
+        if not _is_ascii_word(c[i]):
+            i += 1
+            continue
+        size = 0
+        while i < n and _is_ascii_word(c[i]):
+            size += 1
+            i += 1
+        counts.words += 1
+        total += size
+        line_words += 1
+        line_length += size + 1
+        if line_length > _wrap_columns:
+            counts.wrapped += 1
+            line_length = size
+            line_words = 1
+    if total + counts.words - 1 <= _wrap_columns or not counts.wrapped:
+        counts.in_wrapped = counts.words
+        counts.wrapped = 1
+    else:
+        counts.in_wrapped = counts.words - line_words
+    return counts
+
+
+cdef Counts _counts(str text):
+    """Words, words in wrapped lines and wrapped lines of a text, as ``tokens`` and ``wrap_counts`` give them."""
+    cdef Counts counts
+    if _ascii_counts_on and PyUnicode_IS_ASCII(text):
+        return _ascii_counts(text)
+    found = _tokens(text)
+    counts.words = len(found)
+    counts.in_wrapped, counts.wrapped = _wrap_counts(found)
+    return counts
+
+
+# Texts on which configure checks the ASCII counter against the Python helpers (margins, separators, marks).
+_CHECKS = ("", "   ", "one", "snake_case and CamelCase9 x", "a\x01b\x00c", "dot.separated,words;here!",
+           "word " * 16, "word " * 17, "w" * 79, "w" * 81 + " x", "a " * 40, "a " * 41,
+           "longer words that wrap past the eighty column margin several times over " * 4)
+
+
+def configure(tag_kinds, swallowing, hidden_style, has_block, tokens, wrap_counts, visible_length, text_block,
+              line_break, separator, wrap_columns):
+    """Hands over blockwalk's tables and helpers, so there is one copy of each (called once at its import).
+    The ASCII counter is used only when it agrees with ``tokens`` and ``wrap_counts`` on _CHECKS."""
+    global _swallowing, _hidden_style_search, _has_block, _tokens, _wrap_counts, _visible_length, _text_block
+    global _line_break, _separator, _configured, _ascii_counts_on, _wrap_columns, _line_break_char
+    cdef int i
+    cdef unsigned int slot
+    if len(tag_kinds) > 255:
+        raise ValueError("too many tags for the compiled walk's table")
+    for i in range(TABLE_SIZE):
+        _slots[i] = -1
+    _names.clear()
+    _labels.clear()
+    for i, (tag, (code, labels)) in enumerate(sorted(tag_kinds.items())):
+        name = tag.encode("ascii")
+        _names.append(name)
+        _labels.append(labels)
+        _codes[i] = code
+        slot = _hash(name) % TABLE_SIZE
+        while _slots[slot] != -1:
+            slot = (slot + 1) % TABLE_SIZE
+        _slots[slot] = i
+        _slot_names[slot] = <const char*>(<bytes>name)
+    _swallowing = swallowing
+    _hidden_style_search = hidden_style.search
+    _has_block = has_block
+    _tokens = tokens
+    _wrap_counts = wrap_counts
+    _visible_length = visible_length
+    _text_block = text_block
+    configure_blocks(text_block)
+    if len(line_break) != 1:
+        raise ValueError("the compiled walk marks line breaks with one character")
+    _line_break = line_break
+    _line_break_char = ord(line_break)
+    _fill_byte_classes()
+    _separator = separator
+    _wrap_columns = wrap_columns
+    _ascii_counts_on = True
+    cdef Counts counts
+    for check in _CHECKS:
+        counts = _ascii_counts(check)
+        found = tokens(check)
+        if (counts.words, counts.in_wrapped, counts.wrapped) != (len(found), *wrap_counts(found)):
+            _ascii_counts_on = False
+    _configured = True
+    return _ascii_counts_on
+
+
+cdef inline int _kind_of(tree.xmlNode* node) noexcept:
+    """Index of the node's tag in the table, -1 for a tag it does not hold (or a namespaced one, whose lxml tag
+    is ``{uri}name``)."""
+    if node.ns is not NULL and node.ns.href is not NULL:
+        return -1
+    cdef const char* name = <const char*>node.name
+    cdef unsigned int slot = _hash(name) % TABLE_SIZE
+    while _slots[slot] != -1:
+        if strcmp(_slot_names[slot], name) == 0:
+            return _slots[slot]
+        slot = (slot + 1) % TABLE_SIZE
+    return -1
+
+
+def node_key(element):
+    """The key of an lxml element in a compiled walk's positions: its node's address; None for anything else."""
+    if isinstance(element, cetree._Element) and (<cetree._Element>element)._c_node is not NULL:
+        return <size_t>(<cetree._Element>element)._c_node
+    return None
+
+
+cdef inline bint _is_walked(tree.xmlNode* node) noexcept:
+    """What ``iterwalk(events=("start", "end"))`` visits: elements and entity references; comments and processing
+    instructions (and so their tails) it passes over."""
+    return node.type == tree.XML_ELEMENT_NODE or node.type == tree.XML_ENTITY_REF_NODE
+
+
+cdef inline tree.xmlNode* _first_walked(tree.xmlNode* node) noexcept:
+    while node is not NULL and not _is_walked(node):
+        node = node.next
+    return node
+
+
+cdef inline tree.xmlNode* _text_nodes(tree.xmlNode* node) noexcept:
+    """The first of the text nodes lxml joins into ``.text`` (from a first child) or ``.tail`` (from a next
+    sibling): text and CDATA, XInclude markers skipped (lxml's _textNodeOrSkip)."""
+    while node is not NULL:
+        if node.type == tree.XML_TEXT_NODE or node.type == tree.XML_CDATA_SECTION_NODE:
+            return node
+        if node.type != tree.XML_XINCLUDE_START and node.type != tree.XML_XINCLUDE_END:
+            return NULL
+        node = node.next
+    return NULL
+
+
+# What the text lxml would return is: no text node (None), only empty contents (""), only ASCII white space
+# (str.isspace), or anything else (made into a str to be tested and used).
+cdef int TEXT_NONE = 0, TEXT_EMPTY = 1, TEXT_SPACE = 2, TEXT_OTHER = 3
+
+
+cdef int _text_shape(tree.xmlNode* node) noexcept:
+    node = _text_nodes(node)
+    if node is NULL:
+        return TEXT_NONE
+    cdef int shape = TEXT_EMPTY
+    cdef const unsigned char* c
+    while node is not NULL:
+        c = <const unsigned char*>node.content
+        if c is not NULL:
+            while c[0]:
+                # str.isspace on ASCII: \t \n \v \f \r, \x1c-\x1f, space; anything else decides nothing here
+                if c[0] == 32 or 9 <= c[0] <= 13 or 28 <= c[0] <= 31:
+                    shape = TEXT_SPACE
+                else:
+                    return TEXT_OTHER
+                c += 1
+        node = _text_nodes(node.next)
+    return shape
+
+
+cdef tree.xmlAttr* _attribute(tree.xmlNode* node, const char* name) noexcept:
+    """The attribute of that name in no namespace (what ``element.get(name)`` reads; HTML has no DTD defaults)."""
+    cdef tree.xmlAttr* attr = node.properties
+    while attr is not NULL:
+        if attr.ns is NULL and strcmp(<const char*>attr.name, name) == 0:
+            return attr
+        attr = attr.next
+    return NULL
+
+
+class EntityReference(Exception):
+    """A tree with an entity reference node: the Python walk handles it (the HTML parser makes none)."""
+
+
+cdef class _Builder:
+    """``blockwalk._BlockBuilder`` with its lookups keyed by node address."""
+
+    cdef list blocks, pieces, anchor_pieces
+    cdef bint unlinked
+    cdef dict cut_pieces, anchor_cut, lines, cuts
+    cdef set labels
+    cdef object source_line
+
+    def __cinit__(self, dict lines, dict cuts):
+        self.lines = lines
+        self.cuts = cuts
+        self.blocks = []
+        self.pieces = []
+        self.anchor_pieces = []
+        self.unlinked = False
+        self.cut_pieces = {}
+        self.anchor_cut = {}
+        self.labels = set()
+        self.source_line = None
+
+    cdef add(self, str text, bint in_anchor, object labels, tree.xmlNode* node, bint is_text, cetree._Document doc):
+        cdef object counted = text
+        cdef object key
+        cdef list bounds
+        if self.cuts and node is not NULL:
+            cuts = self.cuts.get((<size_t>node, is_text))
+            if cuts:
+                bounds = sorted(cuts)
+                counted = _separator.join([text[start:end] for start, end in
+                                           zip([0, *bounds], [*bounds, len(text)], strict=True)])
+                self.cut_pieces[len(self.pieces)] = counted
+                if in_anchor:
+                    self.anchor_cut[len(self.anchor_pieces)] = counted
+        self.pieces.append(text)
+        if in_anchor:
+            self.anchor_pieces.append(text)
+        else:
+            self.unlinked = True
+        if labels:
+            self.labels |= labels
+        if self.source_line is None and node is not NULL:
+            self.source_line = self.lines.get((<size_t>node, is_text)) if self.lines else None
+            if self.source_line is None:
+                if node.line == LINE_OVERFLOW:
+                    self.source_line = cetree.elementFactory(doc, node).sourceline
+                elif node.line > 0:
+                    self.source_line = node.line
+
+    cdef tuple _linked(self, Py_ssize_t words, Py_ssize_t chars):
+        cdef list anchors = self.anchor_pieces
+        cdef list counted
+        if not anchors:
+            return 0, 0
+        if not self.unlinked:
+            return words, chars
+        counted = anchors
+        if self.anchor_cut:
+            counted = list(anchors)
+            for at, piece in self.anchor_cut.items():
+                counted[at] = piece
+        return _counts(_separator.join(counted)).words, _visible_length(" ".join(anchors))
+
+    cdef flush(self, object container, Py_ssize_t level):
+        cdef list pieces = self.pieces
+        cdef bint single = len(pieces) == 1 and not self.cut_pieces
+        cdef str raw = pieces[0] if single else "".join(pieces)
+        cdef str text
+        cdef Counts counts
+        cdef Py_ssize_t chars = 0
+        text = _normalized(raw, &chars)
+        if text:
+            if single:
+                counts = _counts(raw)
+            else:
+                if self.cut_pieces:
+                    pieces = list(pieces)
+                    for at, counted in self.cut_pieces.items():
+                        pieces[at] = counted
+                counts = _counts(_separator.join(pieces))
+            linked, anchor_chars = self._linked(counts.words, chars) if self.anchor_pieces else (0, 0)
+            self.blocks.append(
+                _make_block(text, counts.words, linked, counts.in_wrapped, counts.wrapped, len(self.blocks), level,
+                            container, self.labels, chars, anchor_chars, self.source_line)
+            )
+        self.pieces = []
+        if self.anchor_pieces:
+            self.anchor_pieces = []
+        self.unlinked = False
+        if self.cut_pieces:
+            self.cut_pieces = {}
+            self.anchor_cut = {}
+        if self.labels:
+            self.labels = set()
+        self.source_line = None
+
+
+cdef inline size_t _slot_of(size_t key, size_t mask) noexcept nogil:
+    return ((key >> 4) * <size_t>11400714819323198485ULL) >> 20 & mask
+
+
+cdef class NodePositions:
+    """Element -> its position in a walk, with ``dict.get``'s signature, for any proxy of a walked node: a hash
+    table in C keyed by node address, filled from the walk's nodes in document order (no Python object per
+    element). It keeps the walked element, and so its tree and every node the walk met, alive."""
+
+    cdef size_t* keys
+    cdef Py_ssize_t* values
+    cdef size_t mask
+    cdef Py_ssize_t count
+    cdef object owner
+
+    def __cinit__(self):
+        self.keys = NULL
+        self.values = NULL
+        self.count = 0
+
+    def __dealloc__(self):
+        PyMem_Free(self.keys)
+        PyMem_Free(self.values)
+
+    cdef int fill(self, tree.xmlNode** nodes, Py_ssize_t* positions, Py_ssize_t count, object owner) except -1:
+        """The table of ``count`` nodes, each at its position (``positions[i]``, or i without them)."""
+        cdef size_t capacity = 16, slot
+        cdef Py_ssize_t i
+        while capacity < <size_t>(2 * count):
+            capacity *= 2
+        self.keys = <size_t*>PyMem_Malloc(capacity * sizeof(size_t))
+        self.values = <Py_ssize_t*>PyMem_Malloc(capacity * sizeof(Py_ssize_t))
+        if self.keys is NULL or self.values is NULL:
+            raise MemoryError()
+        for i in range(<Py_ssize_t>capacity):
+            self.keys[i] = 0
+        self.mask = capacity - 1
+        for i in range(count):
+            slot = _slot_of(<size_t>nodes[i], self.mask)
+            while self.keys[slot] != 0:
+                slot = (slot + 1) & self.mask
+            self.keys[slot] = <size_t>nodes[i]
+            self.values[slot] = positions[i] if positions is not NULL else i
+        self.count = count
+        self.owner = owner
+        return 0
+
+    cdef Py_ssize_t find(self, object element) noexcept:
+        if not isinstance(element, cetree._Element) or self.keys is NULL:
+            return -1
+        cdef size_t key = <size_t>(<cetree._Element>element)._c_node
+        if key == 0:
+            return -1
+        cdef size_t slot = _slot_of(key, self.mask)
+        while self.keys[slot] != 0:
+            if self.keys[slot] == key:
+                return self.values[slot]
+            slot = (slot + 1) & self.mask
+        return -1
+
+    def get(self, element, default=None):
+        cdef Py_ssize_t at = self.find(element)
+        return default if at < 0 else at
+
+    def __getitem__(self, element):
+        cdef Py_ssize_t at = self.find(element)
+        if at < 0:
+            raise KeyError(element)
+        return at
+
+    def __contains__(self, element):
+        return self.find(element) >= 0
+
+    def __len__(self):
+        return self.count
+
+    def __copy__(self):
+        return self  # it never changes
+
+    def __deepcopy__(self, memo):
+        """What a deep copy of the Python walk's dict of proxies gives: the copies of the elements that have a proxy
+        (the only ones anything else can hold, and copy alongside, through ``memo``) at their positions. lxml copies
+        each element on its own, so a copied tree's other elements are not in it, as they are not in the dict."""
+        import copy
+
+        cdef NodePositions clone = NodePositions()
+        cdef list copies = []
+        cdef size_t slot
+        cdef tree.xmlNode* node
+        cdef list positions = []
+        for slot in range(self.mask + 1 if self.keys is not NULL else 0):
+            node = <tree.xmlNode*>self.keys[slot]
+            if node is not NULL and node._private is not NULL:  # lxml keeps a node's proxy there
+                copies.append(copy.deepcopy(<object>node._private, memo))
+                positions.append(self.values[slot])
+        cdef Py_ssize_t count = len(copies), i
+        cdef tree.xmlNode** nodes = <tree.xmlNode**>PyMem_Malloc((count + 1) * sizeof(tree.xmlNode*))
+        cdef Py_ssize_t* values = <Py_ssize_t*>PyMem_Malloc((count + 1) * sizeof(Py_ssize_t))
+        try:
+            if nodes is NULL or values is NULL:
+                raise MemoryError()
+            for i in range(count):
+                nodes[i] = (<cetree._Element?>copies[i])._c_node
+                values[i] = positions[i]
+            clone.fill(nodes, values, count, copies)
+        finally:
+            PyMem_Free(nodes)
+            PyMem_Free(values)
+        return clone
+
+
+cdef struct _Stacks:
+    tree.xmlNode** containers
+    Py_ssize_t* open_positions
+    Py_ssize_t n_containers, n_open, capacity
+    tree.xmlNode** walked  # every node given a position, in position order
+    Py_ssize_t n_walked, walked_capacity
+
+
+cdef int _grow(_Stacks* s) except -1:
+    cdef Py_ssize_t capacity = s.capacity * 2
+    cdef void* containers = PyMem_Realloc(s.containers, capacity * sizeof(tree.xmlNode*))
+    if containers is NULL:
+        raise MemoryError()
+    s.containers = <tree.xmlNode**>containers
+    cdef void* open_positions = PyMem_Realloc(s.open_positions, capacity * sizeof(Py_ssize_t))
+    if open_positions is NULL:
+        raise MemoryError()
+    s.open_positions = <Py_ssize_t*>open_positions
+    s.capacity = capacity
+    return 0
+
+
+cdef int _walked(_Stacks* s, tree.xmlNode* node) except -1:
+    cdef void* grown
+    if s.n_walked >= s.walked_capacity:
+        grown = PyMem_Realloc(s.walked, 2 * s.walked_capacity * sizeof(tree.xmlNode*))
+        if grown is NULL:
+            raise MemoryError()
+        s.walked = <tree.xmlNode**>grown
+        s.walked_capacity *= 2
+    s.walked[s.n_walked] = node
+    s.n_walked += 1
+    return 0
+
+
+cdef inline object _proxy(cetree._Document doc, tree.xmlNode* node, cetree._Element start):
+    if node is start._c_node:
+        return start
+    return cetree.elementFactory(doc, node)
+
+
+def walk_blocks(start, dict lines, dict cuts, bint hide):
+    """(blocks, positions by node key, subtree ends, hidden elements) of ``start``'s subtree, as
+    ``blockwalk._walk_blocks`` gives them; ``lines`` and ``cuts`` are the stripped texts' tables keyed by
+    (node key, is ``.text``). Raises EntityReference for a tree the Python walk must take."""
+    if not _configured:
+        raise RuntimeError("crawler.extractors.cwalk.configure was not called")
+    cdef cetree._Element top = <cetree._Element?>start
+    cdef cetree._Document doc = top._doc
+    cdef tree.xmlNode* c_start = top._c_node
+    cdef tree.xmlNode* node
+    cdef tree.xmlNode* child
+    cdef tree.xmlNode* up
+    cdef NodePositions position = NodePositions()
+    cdef list ends = []
+    cdef list hidden = []
+    cdef list label_stack = []
+    cdef object labels = frozenset()
+    cdef object tag_labels
+    cdef object text
+    cdef object style
+    cdef _Builder builder = _Builder(lines, cuts)
+    cdef Py_ssize_t anchor_depth = 0, br_run = 0, at, n_ancestors, i
+    cdef int kind, code, shape
+    cdef bint descend, done = False
+    cdef tree.xmlNode* skipping = NULL
+    cdef tree.xmlAttr* style_attr
+    cdef _Stacks s
+    s.capacity = 64
+    s.walked_capacity = 1024
+    s.n_walked = 0
+    s.containers = <tree.xmlNode**>PyMem_Malloc(s.capacity * sizeof(tree.xmlNode*))
+    s.open_positions = <Py_ssize_t*>PyMem_Malloc(s.capacity * sizeof(Py_ssize_t))
+    s.walked = <tree.xmlNode**>PyMem_Malloc(s.walked_capacity * sizeof(tree.xmlNode*))
+    if s.containers is NULL or s.open_positions is NULL or s.walked is NULL:
+        PyMem_Free(s.containers)
+        PyMem_Free(s.open_positions)
+        PyMem_Free(s.walked)
+        raise MemoryError()
+    # the ancestors of start first (TreeIndex.builder), top down: they span the whole walk
+    n_ancestors = 0
+    up = c_start.parent
+    while up is not NULL and up.type == tree.XML_ELEMENT_NODE:
+        n_ancestors += 1
+        up = up.parent
+    for i in range(n_ancestors):
+        _walked(&s, NULL)
+        ends.append(-1)
+    up = c_start.parent
+    for i in range(n_ancestors - 1, -1, -1):
+        s.walked[i] = up
+        up = up.parent
+    s.containers[0] = c_start
+    s.n_containers = 1
+    s.n_open = 0
+    try:
+        node = c_start
+        while True:
+            # --- start event -------------------------------------------------------------------------------
+            descend = False
+            if node.type == tree.XML_ELEMENT_NODE:
+                if hide and (_attribute(node, "hidden") is not NULL or (
+                        (style_attr := _attribute(node, "style")) is not NULL
+                        and (style := cetree.attributeValue(node, style_attr))
+                        and _hidden_style_search(style) is not None)) and not (
+                        cetree.namespacedName(node) in _swallowing and _has_block(_proxy(doc, node, top))):
+                    hidden.append(_proxy(doc, node, top))
+                    skipping = node
+                else:
+                    descend = True
+                    at = len(ends)
+                    _walked(&s, node)
+                    ends.append(at + 1)
+                    if s.n_open >= s.capacity or s.n_containers >= s.capacity:
+                        _grow(&s)
+                    s.open_positions[s.n_open] = at
+                    s.n_open += 1
+                    kind = _kind_of(node)
+                    shape = -1
+                    if kind >= 0:
+                        code = _codes[kind]
+                        tag_labels = _labels[kind]
+                        if code == KIND_BREAK:
+                            br_run += 1
+                            if br_run >= 2:
+                                if builder.pieces:
+                                    builder.flush(_proxy(doc, s.containers[s.n_containers - 1], top), s.n_open)
+                            elif builder.pieces:
+                                builder.pieces.append(_line_break)
+                            shape = TEXT_NONE  # a <br>'s own text is not read
+                        else:
+                            if code == KIND_BLOCK:
+                                if builder.pieces:
+                                    builder.flush(_proxy(doc, s.containers[s.n_containers - 1], top), s.n_open)
+                                s.containers[s.n_containers] = node
+                                s.n_containers += 1
+                                br_run = 0
+                            elif code == KIND_ANCHOR:
+                                anchor_depth += 1
+                            if tag_labels:
+                                label_stack.append(labels)
+                                labels = labels | tag_labels
+                    if shape == -1:
+                        shape = _text_shape(node.children)
+                        if shape == TEXT_SPACE:
+                            if builder.pieces:
+                                builder.pieces.append(" ")
+                        elif shape == TEXT_OTHER:
+                            text = cetree.textOf(node)
+                            if text.isspace():
+                                if builder.pieces:
+                                    builder.pieces.append(" ")
+                            else:
+                                br_run = 0
+                                builder.add(text, anchor_depth > 0, labels, node, True, doc)
+            elif node.type == tree.XML_ENTITY_REF_NODE:
+                raise EntityReference()
+            child = _first_walked(node.children) if descend else NULL
+            if child is not NULL:
+                node = child
+                continue
+            # --- end events, up to the next sibling --------------------------------------------------------
+            while True:
+                # an element: an entity reference stopped the walk on entry
+                if node is skipping:
+                    skipping = NULL
+                else:
+                    s.n_open -= 1
+                    ends[s.open_positions[s.n_open]] = len(ends)
+                    kind = _kind_of(node)
+                    if kind >= 0:
+                        code = _codes[kind]
+                        if _labels[kind]:
+                            labels = label_stack.pop()
+                        if code == KIND_BLOCK:
+                            if builder.pieces:
+                                builder.flush(_proxy(doc, node, top), s.n_open + 1)
+                            if s.n_containers > 1:
+                                s.n_containers -= 1
+                            br_run = 0
+                        elif code == KIND_ANCHOR:
+                            anchor_depth -= 1
+                shape = _text_shape(node.next)
+                if shape == TEXT_SPACE:
+                    if builder.pieces:
+                        builder.pieces.append(" ")
+                elif shape == TEXT_OTHER:
+                    text = cetree.tailOf(node)
+                    if text.isspace():
+                        if builder.pieces:
+                            builder.pieces.append(" ")
+                    else:
+                        br_run = 0
+                        builder.add(text, anchor_depth > 0, labels, node, False, doc)
+                if node is c_start:
+                    done = True
+                    break
+                child = _first_walked(node.next)
+                if child is not NULL:
+                    node = child
+                    break
+                node = node.parent
+            if done:
+                break
+        if builder.pieces:
+            builder.flush(_proxy(doc, s.containers[s.n_containers - 1], top), s.n_open)
+        position.fill(s.walked, NULL, s.n_walked, top)
+    finally:
+        PyMem_Free(s.containers)
+        PyMem_Free(s.open_positions)
+        PyMem_Free(s.walked)
+    total = len(ends)
+    for i in range(n_ancestors):
+        ends[i] = total
+    return builder.blocks, position, ends, hidden
+
+
+cdef inline bint _no_namespace(tree.xmlNode* node) noexcept:
+    return node.ns is NULL or node.ns.href is NULL
+
+
+cdef tree.xmlNode* _next_element(tree.xmlNode* node, tree.xmlNode* top) except? NULL:
+    """The element after ``node`` in document order within ``top``'s subtree, NULL at its end; raises
+    EntityReference on an entity reference node (what lxml's iteration does with one is left to lxml)."""
+    cdef tree.xmlNode* next_node = node.children
+    while True:
+        while next_node is not NULL:
+            if next_node.type == tree.XML_ELEMENT_NODE:
+                return next_node
+            if next_node.type == tree.XML_ENTITY_REF_NODE:
+                raise EntityReference()
+            next_node = next_node.next
+        if node is top:
+            return NULL
+        next_node = node.next
+        node = node.parent
+        if node is NULL:
+            return NULL
+
+
+def elements_named(top, names):
+    """``list(top.iter(*names))`` for plain tag names (elements of no namespace), with a proxy made only for the
+    elements found; names are told apart by a hash, then compared. Raises EntityReference for a tree with an
+    entity reference node."""
+    cdef cetree._Element element = <cetree._Element?>top
+    cdef cetree._Document doc = element._doc
+    cdef tree.xmlNode* c_top = element._c_node
+    cdef tree.xmlNode* node = c_top
+    cdef list wanted = [name.encode("utf-8") for name in names if isinstance(name, str)]
+    cdef Py_ssize_t n = len(wanted), i
+    cdef unsigned int* hashes = <unsigned int*>PyMem_Malloc((n + 1) * sizeof(unsigned int))
+    cdef const char** wanted_names = <const char**>PyMem_Malloc((n + 1) * sizeof(const char*))
+    cdef unsigned int h
+    cdef list found = []
+    if hashes is NULL or wanted_names is NULL:
+        PyMem_Free(hashes)
+        PyMem_Free(wanted_names)
+        raise MemoryError()
+    try:
+        for i in range(n):
+            wanted_names[i] = <const char*>(<bytes>wanted[i])
+            hashes[i] = _hash(wanted_names[i])
+        if node.type != tree.XML_ELEMENT_NODE:
+            return found
+        while node is not NULL:
+            if _no_namespace(node):
+                h = _hash(<const char*>node.name)
+                for i in range(n):
+                    if hashes[i] == h and strcmp(wanted_names[i], <const char*>node.name) == 0:
+                        found.append(_proxy(doc, node, element))
+                        break
+            node = _next_element(node, c_top)
+    finally:
+        PyMem_Free(hashes)
+        PyMem_Free(wanted_names)
+    return found
+
+
+def attribute_values(top, name):
+    """The values of the attribute ``name`` (of no namespace) on ``top`` and the elements below it, in document
+    order: what the XPath ``//@name`` gives from a document's root element. Raises EntityReference as above."""
+    cdef cetree._Element element = <cetree._Element?>top
+    cdef tree.xmlNode* c_top = element._c_node
+    cdef tree.xmlNode* node = c_top
+    cdef tree.xmlAttr* attr
+    cdef bytes wanted = name.encode("utf-8")
+    cdef const char* c_name = wanted
+    cdef list values = []
+    if node.type != tree.XML_ELEMENT_NODE:
+        return values
+    while node is not NULL:
+        attr = _attribute(node, c_name)
+        if attr is not NULL:
+            values.append(cetree.attributeValue(node, attr))
+        node = _next_element(node, c_top)
+    return values
+
+
+cdef extern from "Python.h":
+    const char* PyUnicode_AsUTF8(object text) except NULL
+
+
+def attributes_of(element, tuple names):
+    """``tuple(element.get(name) for name in names)`` for plain names (of no namespace): one pass over the node's
+    attributes, no key parsed (lxml's ``get`` parses and encodes its key at every call)."""
+    cdef cetree._Element proxy = <cetree._Element?>element
+    cdef tree.xmlNode* node = proxy._c_node
+    cdef Py_ssize_t n = len(names), i, missing = n
+    cdef list values = [None] * n
+    cdef tree.xmlAttr* attr
+    cdef const char* wanted
+    if node is NULL or node.type != tree.XML_ELEMENT_NODE:
+        return tuple(values)
+    attr = node.properties
+    while attr is not NULL and missing:
+        if attr.ns is NULL:
+            for i in range(n):
+                if values[i] is None:
+                    wanted = PyUnicode_AsUTF8(names[i])
+                    if strcmp(<const char*>attr.name, wanted) == 0:
+                        values[i] = cetree.attributeValue(node, attr)
+                        missing -= 1
+        attr = attr.next
+    return tuple(values)
