@@ -7,7 +7,8 @@ parts of ``crawler.incremental``: ``IncrementalMiddleware`` (conditional request
 unless the project chose its own, ``ResumableScheduler`` (JOBDIR survives a killed crawl). It also puts
 ``crawler.progress.CrawlProgress`` (a progress line a minute, a closing summary) in place of Scrapy's
 ``LogStats``, sets ``LOG_FORMATTER`` to ``crawler.logformatter.LevelAwareLogFormatter`` (one line an item, never
-its HTML) and registers ``crawler.exporters.JsonCsvItemExporter`` for CSV feeds. Orders a project already
+its HTML), registers ``crawler.exporters.JsonCsvItemExporter`` for CSV feeds and enables
+``crawler.gctuning.GcTuning`` (the crawl process's garbage collector tuned for a crawl). Orders a project already
 gave these components are kept.
 """
 
@@ -22,6 +23,7 @@ INCREMENTAL_MIDDLEWARE = "crawler.incremental.IncrementalMiddleware"
 EXPLAIN_EXTENSION = "crawler.explain.extension.ExplainSampler"  # off (NotConfigured) unless EXPLAIN_DIR is set
 RESUMABLE_SCHEDULER = "crawler.incremental.ResumableScheduler"
 PROGRESS_EXTENSION = "crawler.progress.CrawlProgress"
+GC_EXTENSION = "crawler.gctuning.GcTuning"
 SCRAPY_LOGSTATS = "scrapy.extensions.logstats.LogStats"
 CSV_EXPORTER = "crawler.exporters.JsonCsvItemExporter"
 LOG_FORMATTER = "crawler.logformatter.LevelAwareLogFormatter"
@@ -58,6 +60,7 @@ class NewsExtractionAddon:
         extensions = settings["EXTENSIONS"]
         extensions.setdefault(PROGRESS_EXTENSION, PROGRESS_EXTENSION_ORDER)
         extensions.setdefault(SCRAPY_LOGSTATS, None)
+        extensions.setdefault(GC_EXTENSION, 0)  # the crawl process's garbage collector (crawler/gctuning.py)
         settings["FEED_EXPORTERS"].setdefault("csv", CSV_EXPORTER)
         # Scrapy's formatter prints a dropped or scraped item whole (the page's HTML): one summary line instead.
         settings.set("LOG_FORMATTER", LOG_FORMATTER, priority="addon")

@@ -1,4 +1,8 @@
-from crawler.evaluation.crawl_bench import LINKS_PER_LISTING, _stats_from_log, build_site
+import time
+
+import pytest
+
+from crawler.evaluation.crawl_bench import CPU_SAMPLE_SECONDS, LINKS_PER_LISTING, _stats_from_log, build_site
 
 
 def test_site_has_every_page_under_each_copy_and_listings_link_them_all():
@@ -29,13 +33,53 @@ def test_throughput_stats_record_wall_and_cpu_time_from_the_first_article():
     first_response = extension.first_response
     extension.response_received()  # only the first response counts
     extension.item_scraped()
-    sum(range(300_000))  # some CPU between the first article and the last
+    started = time.perf_counter()
+    while time.perf_counter() - started < CPU_SAMPLE_SECONDS:  # some CPU between the first article and the last
+        sum(range(10_000))
     extension.item_scraped()
     assert values == {}  # written when the spider closes
     extension.spider_closed()
     assert values["bench/first_response"] == first_response
     assert first_response <= values["bench/first_item"] < values["bench/last_item"]
     assert values["bench/last_item_cpu"] > values["bench/first_item_cpu"]
+
+
+def test_throughput_stats_read_the_cpu_clock_once_an_interval_and_count_the_items_it_covers(monkeypatch):
+    """The process CPU clock costs ~0.1 ms a call in the crawl process (it sums the time of every thread): read
+    once every CPU_SAMPLE_SECONDS, with the number of articles between the first reading and the last."""
+    from types import SimpleNamespace
+
+    from crawler.evaluation import crawl_bench
+
+    clock = {"wall": 100.0, "cpu": 5.0, "cpu_reads": 0}
+
+    def process_time() -> float:
+        clock["cpu_reads"] += 1
+        return clock["cpu"]
+
+    monkeypatch.setattr(crawl_bench.time, "perf_counter", lambda: clock["wall"])
+    monkeypatch.setattr(crawl_bench.time, "process_time", process_time)
+    values: dict[str, float] = {}
+    crawler = SimpleNamespace(stats=SimpleNamespace(set_value=values.__setitem__),
+                              signals=SimpleNamespace(connect=lambda *args, **kwargs: None))
+    extension = crawl_bench.ThroughputStats.from_crawler(crawler)
+    extension.response_received()
+    extension.item_scraped()  # the first article: a reading
+    for _ in range(9):  # within the interval: no reading
+        clock["wall"] += crawl_bench.CPU_SAMPLE_SECONDS / 20
+        clock["cpu"] += 0.001
+        extension.item_scraped()
+    assert clock["cpu_reads"] == 1
+    clock["wall"] += crawl_bench.CPU_SAMPLE_SECONDS
+    clock["cpu"] += 0.001
+    extension.item_scraped()  # the 11th article, past the interval: a reading covering 10 articles
+    clock["wall"] += crawl_bench.CPU_SAMPLE_SECONDS / 20
+    extension.item_scraped()  # the last article, not covered by a reading
+    assert clock["cpu_reads"] == 2
+    extension.spider_closed()
+    assert values["bench/cpu_items"] == 10
+    assert values["bench/last_item_cpu"] - values["bench/first_item_cpu"] == pytest.approx(0.010)
+    assert values["bench/last_item"] == clock["wall"]
 
 
 def test_bench_server_keeps_the_connection_alive_and_answers_404():

@@ -160,3 +160,29 @@ def test_rel_links_read_link_then_anchor_tags_by_whole_rel_words():
                                                        "https://news.example/earlier.html"]
     assert rel_links(response, "author") == []
     assert len(_REL_TAGS[response]) == 6  # tags with an href, read once for all three questions
+
+
+def test_links_of_a_page_without_a_base_tag_are_joined_without_decoding_it(monkeypatch):
+    """The page's base URL is looked for in its first bytes (Scrapy's urljoin decodes the whole page for it);
+    a page with a <base href> is joined against it as Scrapy does."""
+    from scrapy.http import HtmlResponse, TextResponse
+
+    from crawler.spiders.pagelinks import head_links, rel_links
+
+    body = (b'<html><head><link rel="amphtml" href="amp/story.html"><link rel="next" href="story-2.html">'
+            b"</head><body>" + "é".encode() * 50_000 + b"</body></html>")
+    based = body.replace(b"<head>", b'<head><BASE  HREF="https://cdn.example/base/">')
+    with_base = HtmlResponse("https://news.example/2024/story.html", body=based, encoding="utf-8")
+    expected_with_base = with_base.urljoin("amp/story.html")
+    assert expected_with_base == "https://cdn.example/base/amp/story.html"
+
+    def no_decoding(self: TextResponse) -> str:
+        raise AssertionError("the page was decoded")
+
+    monkeypatch.setattr(TextResponse, "text", property(no_decoding))
+    plain = HtmlResponse("https://news.example/2024/story.html", body=body, encoding="utf-8")
+    assert head_links(plain, "amphtml") == ["https://news.example/2024/amp/story.html"]
+    assert rel_links(plain, "next") == ["https://news.example/2024/story-2.html"]
+    monkeypatch.undo()
+    with_base = HtmlResponse("https://news.example/2024/story.html", body=based, encoding="utf-8")
+    assert head_links(with_base, "amphtml") == [expected_with_base]

@@ -77,7 +77,14 @@ from .discovery import (
     url_date,
     variant_of,
 )
-from .pagelinks import FEED_TYPE_BYTES, continues, head_links, names_next_or_previous, rel_links
+from .pagelinks import (
+    FEED_TYPE_BYTES,
+    continues,
+    head_links,
+    lowered_body,
+    names_next_or_previous,
+    rel_links,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -302,7 +309,7 @@ class NewsSpider(scrapy.Spider):
         item = self._page(response, content_type)
         next_parts: list[str] = []
         earlier: list[str] = []
-        if names_next_or_previous(response.body):  # most pages name no next or previous part
+        if names_next_or_previous(lowered_body(response), lowered=True):  # most pages name no next or previous part
             next_parts = [url for url in rel_links(response, "next") if continues(response.url, url)]
             earlier = [url for url in rel_links(response, "prev", "previous") if continues(url, response.url)]
         held: set[str] = set()
@@ -480,7 +487,8 @@ class NewsSpider(scrapy.Spider):
                 yield request
 
     def _feeds_of(self, response: TextResponse) -> Iterator[Request]:
-        if not any(kind in response.body[:200_000].lower() for kind in FEED_TYPE_BYTES):
+        lowered = lowered_body(response)
+        if not any(lowered.find(kind, 0, 200_000) >= 0 for kind in FEED_TYPE_BYTES):
             return
         for url in head_links(response, "alternate", FEED_TYPES):
             if url not in self.discovery_sources:

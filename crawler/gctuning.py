@@ -1,0 +1,68 @@
+"""The crawl process's garbage collector, tuned for a crawl (Scrapy extension, enabled by the add-on).
+
+A crawl allocates container objects fast and keeps many of them a while (requests waiting in the scheduler,
+responses and items in flight), so CPython's default collector (a young collection every 700 net allocations,
+full collections that walk every object of the process) took 0.63 s of the crawl process's CPU on the crawl
+benchmark (``crawler.evaluation.crawl_bench``: 1,848 pages; gen0 0.12 s, gen1 0.11 s, gen2 0.40 s, measured with
+``gc.callbacks``). When the spider opens, everything the start-up made (modules, Scrapy's machinery, settings,
+the spider) is frozen (``gc.freeze``: never scanned again, and never freed, as it lives as long as the crawl), and
+young collections wait for ``GC_GEN0_THRESHOLD`` allocations: 0.01-0.02 s of collection on the same crawl, and
+the crawl process's CPU from 2.4-2.6 to 2.0-2.2 ms a page (three runs each, alternated). Objects in reference
+cycles are still collected, later. When the spider closes, the thresholds are restored and the objects unfrozen
+(in a process running several crawls at once, when the first one closes).
+
+Settings: ``GC_TUNING_ENABLED`` (True), ``GC_FREEZE`` (True), ``GC_GEN0_THRESHOLD`` (50,000).
+"""
+
+from __future__ import annotations
+
+import gc
+from typing import Any
+
+from scrapy import signals
+from scrapy.crawler import Crawler
+from scrapy.exceptions import NotConfigured
+
+# Young-generation threshold during a crawl. 50,000 measured on the crawl benchmark: one young collection in a
+# crawl of 1,848 pages instead of ~550 (10,000: 0.09 s of collection with the freeze, 50,000: 0.01-0.02 s). The
+# young objects not yet collected at any time are at most this many (a few MB), beside a crawl process of 150 MB.
+DEFAULT_GEN0_THRESHOLD = 50_000
+
+
+class GcTuning:
+    """Freezes the start-up's objects and raises the young generation's threshold while the spider runs."""
+
+    def __init__(self, gen0_threshold: int = DEFAULT_GEN0_THRESHOLD, freeze: bool = True) -> None:
+        if gen0_threshold < 1:
+            raise ValueError(f"GC_GEN0_THRESHOLD must be 1 or more allocations, not {gen0_threshold}")
+        self.gen0_threshold = gen0_threshold
+        self.freeze = freeze
+        self.previous: tuple[int, ...] | None = None
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> GcTuning:
+        settings = crawler.settings
+        if not settings.getbool("GC_TUNING_ENABLED", True):
+            raise NotConfigured("GC_TUNING_ENABLED is off")
+        tuning = cls(settings.getint("GC_GEN0_THRESHOLD", DEFAULT_GEN0_THRESHOLD), settings.getbool("GC_FREEZE", True))
+        crawler.signals.connect(tuning.spider_opened, signal=signals.spider_opened)
+        crawler.signals.connect(tuning.spider_closed, signal=signals.spider_closed)
+        return tuning
+
+    def spider_opened(self, **_: Any) -> None:
+        self.previous = gc.get_threshold()
+        if self.freeze:
+            gc.collect()  # garbage of the start-up is freed rather than frozen
+            gc.freeze()
+        gc.set_threshold(self.gen0_threshold, *self.previous[1:])
+
+    def spider_closed(self, **_: Any) -> None:
+        if self.previous is None:
+            return
+        gc.set_threshold(*self.previous)
+        self.previous = None
+        if self.freeze:
+            gc.unfreeze()
+
+
+__all__ = ["DEFAULT_GEN0_THRESHOLD", "GcTuning"]
