@@ -23,6 +23,8 @@ from scrapy import signals
 from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 
+from .pagejob import tune_gc
+
 # Young-generation threshold during a crawl. 50,000 measured on the crawl benchmark: one young collection in a
 # crawl of 1,848 pages instead of ~550 (10,000: 0.09 s of collection with the freeze, 50,000: 0.01-0.02 s). The
 # young objects not yet collected at any time are at most this many (a few MB), beside a crawl process of 150 MB.
@@ -50,11 +52,7 @@ class GcTuning:
         return tuning
 
     def spider_opened(self, **_: Any) -> None:
-        self.previous = gc.get_threshold()
-        if self.freeze:
-            gc.collect()  # garbage of the start-up is freed rather than frozen
-            gc.freeze()
-        gc.set_threshold(self.gen0_threshold, *self.previous[1:])
+        self.previous = tune_gc(self.gen0_threshold, self.freeze)
 
     def spider_closed(self, **_: Any) -> None:
         if self.previous is None:

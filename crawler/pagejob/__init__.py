@@ -20,6 +20,7 @@ from .job import (
     init_worker,
     load_rules,
     page_identity,
+    tune_gc,
     url_site,
     utc_now_iso,
     worker_extractor,
@@ -27,4 +28,4 @@ from .job import (
 )
 
 __all__ = ["RULE_FIELDS", "PageExtractor", "SiteRule", "canonical_url", "extract_in_worker", "init_worker",
-           "load_rules", "page_identity", "url_site", "utc_now_iso", "worker_extractor", "worker_ready"]
+           "load_rules", "page_identity", "tune_gc", "url_site", "utc_now_iso", "worker_extractor", "worker_ready"]

@@ -292,12 +292,22 @@ _WORKER: PageExtractor | None = None
 WORKER_GC_THRESHOLD = 10_000
 
 
+def tune_gc(gen0_threshold: int, freeze: bool = True) -> tuple[int, ...]:
+    """A long-running process's collector once it is set up (a worker here, the crawl process in
+    ``crawler.gctuning``): with ``freeze``, the garbage of the set-up is collected and what remains is never
+    traversed again; the young generation is collected every ``gen0_threshold`` net allocations. Returns the
+    thresholds it replaced."""
+    previous = gc.get_threshold()
+    if freeze:
+        gc.collect()  # garbage of the set-up is freed rather than frozen
+        gc.freeze()
+    gc.set_threshold(gen0_threshold, *previous[1:])
+    return previous
+
+
 def tune_worker_gc() -> None:
-    """Called once a worker process is set up: what it built so far is never traversed again, and the young
-    generation is collected every WORKER_GC_THRESHOLD net allocations."""
-    gc.freeze()
-    _, middle, old = gc.get_threshold()
-    gc.set_threshold(WORKER_GC_THRESHOLD, middle, old)
+    """Called once a worker process is set up (``tune_gc`` with WORKER_GC_THRESHOLD)."""
+    tune_gc(WORKER_GC_THRESHOLD)
 
 
 def worker_extractor() -> PageExtractor | None:
