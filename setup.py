@@ -1,9 +1,12 @@
-"""The optional compiled block walk (crawler/extractors/cwalk.pyx); everything else is in pyproject.toml.
+"""The optional compiled helpers; everything else is in pyproject.toml.
 
-The extension is built against the lxml that pip puts in the build environment ([build-system] requires) and
-is ``optional``: when it does not compile (no C compiler, no Python headers) the package installs without it and
-the block walk runs in Python. At import it refuses a runtime lxml of another version than the build's, and
-``crawler.extractors.blockwalk`` refuses a build older than the .pyx beside it (its SHA-256 is compiled in).
+- ``crawler/extractors/cwalk.pyx``, the block walk, built against the lxml that pip puts in the build environment
+  ([build-system] requires): at import it refuses a runtime lxml of another version than the build's;
+- ``crawler/pagejob/cfingerprint.pyx``, the simhash of ``crawler.pagejob.fingerprints``.
+
+Each extension is ``optional``: when it does not compile (no C compiler, no Python headers) the package installs
+without it and its Python twin runs. A build older than the .pyx beside it is refused at import (the .pyx's SHA-256
+is compiled in; ``crawler.extractors.compiled.load``).
 """
 
 from __future__ import annotations
@@ -13,7 +16,11 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 
-SOURCE = "crawler/extractors/cwalk.pyx"
+# (module, source, the macro that carries the source's SHA-256, whether it compiles against lxml's headers)
+SOURCES = (
+    ("crawler.extractors.cwalk", "crawler/extractors/cwalk.pyx", "CWALK_SOURCE_SHA256", True),
+    ("crawler.pagejob.cfingerprint", "crawler/pagejob/cfingerprint.pyx", "CFINGERPRINT_SOURCE_SHA256", False),
+)
 
 
 def extensions() -> list[Extension]:
@@ -21,25 +28,23 @@ def extensions() -> list[Extension]:
         import lxml
         from Cython.Build import cythonize
     except ImportError as error:  # building without the build requirements (setup.py run by hand)
-        print(f"the compiled block walk is not built: {error}")
+        print(f"the compiled helpers are not built: {error}")
         return []
-    source = Path(__file__).parent / SOURCE
-    if not source.is_file():  # a source tree without the .pyx (an sdist made without it)
-        print(f"the compiled block walk is not built: {SOURCE} is missing")
-        return []
-    digest = hashlib.sha256(source.read_bytes()).hexdigest()
-    extension = Extension(
-        "crawler.extractors.cwalk",
-        [SOURCE],
-        include_dirs=lxml.get_include(),
-        define_macros=[("CWALK_SOURCE_SHA256", f'"{digest}"')],
-        optional=True,
-    )
-    try:
-        built = cythonize([extension], language_level=3, quiet=True)
-    except Exception as error:  # a Cython error must not stop the install: the walk runs in Python
-        print(f"the compiled block walk is not built: {error}")
-        return []
+    wanted = []
+    for module, source, macro, with_lxml in SOURCES:
+        path = Path(__file__).parent / source
+        if not path.is_file():  # a source tree without the .pyx (an sdist made without it)
+            print(f"{module} is not built: {source} is missing")
+            continue
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        wanted.append(Extension(module, [source], include_dirs=lxml.get_include() if with_lxml else [],
+                                define_macros=[(macro, f'"{digest}"')], optional=True))
+    built = []
+    for extension in wanted:  # one at a time: a Cython error in one leaves the other built
+        try:
+            built += cythonize([extension], language_level=3, quiet=True)
+        except Exception as error:  # a Cython error must not stop the install: the Python twin runs
+            print(f"{extension.name} is not built: {error}")
     for module in built:  # cythonize's copies lose the flag
         module.optional = True
     return built

@@ -1,4 +1,5 @@
-"""The optional compiled helpers of the extraction library (``crawler/extractors/cwalk.pyx``): loaded once.
+"""The optional compiled helpers of the extraction library (``crawler/extractors/cwalk.pyx``): loaded once
+(``load`` loads the page job's compiled simhash the same way).
 
 Built at install when a C compiler is there (setup.py); None when it is not built, was built for another lxml
 version or from another version of the .pyx, or when the environment variable CRAWLER_PURE_PYTHON_WALK is set to
@@ -20,26 +21,32 @@ PURE_PYTHON_ENV = "CRAWLER_PURE_PYTHON_WALK"
 logger = logging.getLogger(__name__)
 
 
-def _load() -> ModuleType | None:
-    """The compiled module, or None (one debug line says why)."""
+def load(module: str, source: Path) -> ModuleType | None:
+    """A compiled module (``package.name``) built from ``source``, or None (one debug line says why): not built,
+    not importable (built for another lxml), built from another version of ``source``, or
+    CRAWLER_PURE_PYTHON_WALK set. ``crawler.pagejob.fingerprints`` loads its simhash this way too."""
     if os.environ.get(PURE_PYTHON_ENV, "").strip().lower() not in ("", "0", "false", "no"):
-        logger.debug("block walk in Python: %s is set", PURE_PYTHON_ENV)
+        logger.debug("%s unused (Python twin): %s is set", module, PURE_PYTHON_ENV)
         return None
-    if importlib.util.find_spec(f"{__package__}.cwalk") is None:
-        logger.debug("block walk in Python: the compiled walk is not built (pip install -e . with a C compiler)")
+    if importlib.util.find_spec(module) is None:
+        logger.debug("%s unused (Python twin): it is not built (pip install -e . with a C compiler)", module)
         return None
     try:
-        # The module itself, not the package (which is being imported): importlib names it exactly.
-        cwalk = importlib.import_module(f"{__package__}.cwalk")
+        # The module itself, not its package (which may be being imported): importlib names it exactly.
+        compiled = importlib.import_module(module)
     except Exception as error:  # built for another lxml: ImportError, or lxml's ValueError on sizes
-        logger.debug("block walk in Python: the compiled walk does not import (%s)", error)
+        logger.debug("%s unused (Python twin): it does not import (%s)", module, error)
         return None
-    source = Path(__file__).with_name("cwalk.pyx")
-    if source.is_file() and hashlib.sha256(source.read_bytes()).hexdigest() != cwalk.SOURCE_SHA256:
-        logger.debug("block walk in Python: the compiled walk was built from another %s (rebuild it: "
-                     "pip install -e .)", source.name)
+    if source.is_file() and hashlib.sha256(source.read_bytes()).hexdigest() != compiled.SOURCE_SHA256:
+        logger.debug("%s unused (Python twin): it was built from another %s (rebuild it: pip install -e .)",
+                     module, source.name)
         return None
-    return cwalk
+    return compiled
+
+
+def _load() -> ModuleType | None:
+    """The compiled walk, or None."""
+    return load(f"{__package__}.cwalk", Path(__file__).with_name("cwalk.pyx"))
 
 
 COMPILED = _load()
@@ -74,4 +81,4 @@ def active() -> ModuleType | None:
     return COMPILED if _enabled else None
 
 
-__all__ = ["COMPILED", "PURE_PYTHON_ENV", "active", "available", "refuse", "use"]
+__all__ = ["COMPILED", "PURE_PYTHON_ENV", "active", "available", "load", "refuse", "use"]

@@ -1,0 +1,80 @@
+"""The compiled simhash (crawler/pagejob/cfingerprint.pyx) against its numpy twin in ``fingerprints`` and the
+per-shingle vote written out in test_simhash_fast: the same fingerprints on every text, so that a store's
+fingerprints do not depend on whether a machine built the extension. Skipped when it is not built (no C compiler
+at install), unless a built module lies beside the source and does not load (a broken build must fail)."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from crawler.extractors.compiled import PURE_PYTHON_ENV
+from crawler.pagejob import fingerprints
+from crawler.pagejob.fingerprints import TYPOGRAPHIC_CHARS, simhash, simhash_hex
+from tests.test_simhash_fast import reference_simhash
+
+PAGEJOB = Path(fingerprints.__file__).parent
+needs_compiled = pytest.mark.skipif(fingerprints.KERNEL is None,
+                                    reason="the compiled simhash is not built (no C compiler at install)")
+
+# Fingerprints of the scheme the README states (token hashes mixed into shingle hashes, Charikar's vote), pinned:
+# the same on every machine and in every process, compiled or not.
+PINNED = {
+    " ".join(f"Word{i % 17} the market rose {i}" for i in range(20)): "02493dee4b98ca52",
+    "Le marché “monte” — über 新闻市场 " * 12: "2d59673a71e13ebe",
+}
+
+
+@pytest.fixture(params=["compiled", "numpy"])
+def kernel(request, monkeypatch):
+    if request.param == "numpy":
+        monkeypatch.setattr(fingerprints, "KERNEL", None)
+    elif fingerprints.KERNEL is None:
+        pytest.skip("the compiled simhash is not built")
+    return request.param
+
+
+def test_pinned_fingerprints(kernel) -> None:
+    assert {text: simhash_hex(text) for text in PINNED} == PINNED
+
+
+def _texts(seed: int, count: int) -> list[str]:
+    rng = random.Random(seed)
+    pieces = ["word", "The", "MARKET", "rose", "2024", "_x", "a_b", "Don", "t", "’", "“", "—", " ", "  ", "\n",
+              "\u00a0", "…", "€5", "™", "-", "'", ".", "über", "é", "\u0301", "新", "闻", "ไทย", "İstanbul", "ß"]
+    plain = [p for p in pieces if all(c.isascii() or c in TYPOGRAPHIC_CHARS for c in p)]
+    texts = []
+    for index in range(count):
+        choice = plain if index % 2 else pieces  # half of them take the compiled plain path
+        size = rng.choice([5, 29, 40, 60, 120, 400, 3000])
+        texts.append(" ".join(rng.choice(choice) for _ in range(size)))
+    return texts
+
+
+def test_a_built_compiled_simhash_loads() -> None:
+    built = list(PAGEJOB.glob("cfingerprint*.so")) + list(PAGEJOB.glob("cfingerprint*.pyd"))
+    if os.environ.get(PURE_PYTHON_ENV):
+        pytest.skip(f"{PURE_PYTHON_ENV} is set")
+    assert fingerprints.KERNEL is not None or not built, f"{built} is built but does not load (see the debug log)"
+
+
+@needs_compiled
+def test_compiled_equals_the_written_out_vote_and_the_numpy_twin(monkeypatch) -> None:
+    texts = _texts(16, 400)
+    compiled = [simhash(text) for text in texts]
+    monkeypatch.setattr(fingerprints, "KERNEL", None)
+    assert compiled == [simhash(text) for text in texts]
+    assert compiled == [reference_simhash(text) for text in texts]
+    assert sum(value is not None for value in compiled) > 150
+
+
+@needs_compiled
+def test_compiled_keeps_the_minimum_token_count() -> None:
+    words = ["alpha"] * 40
+    for size in (0, 1, 2, 3, 29, 30, 31):
+        text = " ".join(words[:size])
+        assert (simhash(text) is None) == (size < fingerprints.MIN_SIMHASH_TOKENS)
+        assert (simhash(text, min_tokens=3) is None) == (size < 3)
