@@ -161,6 +161,8 @@ def _subtree_test(doc: TextDocument, container: etree._Element) -> Callable[[etr
 
 def word_f1(found: str, expected: str) -> float:
     """F1 of the two texts' word bags (1.0 for two empty texts)."""
+    if found == expected:  # the fast path's text is the cascade's on 17 of the 29 checks on scrapinghub
+        return 1.0
     a, b = Counter(tokens(found.casefold())), Counter(tokens(expected.casefold()))
     if not a and not b:
         return 1.0
