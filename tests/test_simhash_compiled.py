@@ -5,6 +5,7 @@ at install), unless a built module lies beside the source and does not load (a b
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 from pathlib import Path
@@ -13,7 +14,7 @@ import pytest
 
 from crawler.extractors.compiled import PURE_PYTHON_ENV
 from crawler.pagejob import fingerprints
-from crawler.pagejob.fingerprints import TYPOGRAPHIC_CHARS, simhash, simhash_hex
+from crawler.pagejob.fingerprints import TYPOGRAPHIC_CHARS, content_hash, simhash, simhash_hex
 from tests.test_simhash_fast import reference_simhash
 
 PAGEJOB = Path(fingerprints.__file__).parent
@@ -49,7 +50,7 @@ def _texts(seed: int, count: int) -> list[str]:
     texts = []
     for index in range(count):
         choice = plain if index % 2 else pieces  # half of them take the compiled plain path
-        size = rng.choice([5, 29, 40, 60, 120, 400, 3000])
+        size = rng.choice([5, 29, 40, 60, 120, 400, 1000])
         texts.append(" ".join(rng.choice(choice) for _ in range(size)))
     return texts
 
@@ -78,3 +79,37 @@ def test_compiled_keeps_the_minimum_token_count() -> None:
         text = " ".join(words[:size])
         assert (simhash(text) is None) == (size < fingerprints.MIN_SIMHASH_TOKENS)
         assert (simhash(text, min_tokens=3) is None) == (size < 3)
+
+
+def _python_content_hash(text: str) -> str | None:
+    normalized = fingerprints.normalize_text(text)
+    return hashlib.sha1(normalized.encode("utf-8")).hexdigest() if normalized else None
+
+
+@needs_compiled
+def test_compiled_content_hash_equals_python_on_every_code_point() -> None:
+    codes = [*range(0xD800), *range(0xE000, 0x10000), *range(0x1F600, 0x1F680), *range(0x20000, 0x20100)]
+    characters = [chr(code) for code in codes]
+    texts = [f" A{c}b \u00a0{c}{c.upper()} x\n" for c in characters]
+    texts += ["".join(characters[i : i + 97]) for i in range(0, len(characters), 97)]
+    assert [content_hash(text) for text in texts] == [_python_content_hash(text) for text in texts]
+
+
+@needs_compiled
+def test_compiled_content_hash_equals_python_on_page_like_texts() -> None:
+    odd = ["", " ", "\n\t", "A", "  Straße İstanbul ﬁ Ｆｕｌｌ ΣΑΣ  ", "\x00 a", "新闻 市场\u3000经济"]
+    texts = [*_texts(7, 300), *odd]
+    assert [content_hash(text) for text in texts] == [_python_content_hash(text) for text in texts]
+    assert content_hash("") is None and content_hash(" \n") is None
+
+
+@needs_compiled
+def test_content_hash_folds_in_c_and_leaves_other_texts_to_python(monkeypatch) -> None:
+    expected = {text: content_hash(text) for text in ("Plain “text” — here", "新闻 市场", "Straße")}
+    calls = []
+    monkeypatch.setattr(fingerprints, "normalize_text", lambda text: calls.append(text) or " ".join(text.split()))
+    assert content_hash("Plain “text” — here") == expected["Plain “text” — here"]
+    assert content_hash("新闻 市场") == expected["新闻 市场"]
+    assert calls == []
+    content_hash("Straße")  # ß folds to two letters: Python's path
+    assert calls == ["Straße"]

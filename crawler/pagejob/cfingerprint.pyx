@@ -10,10 +10,15 @@
   and encoded in UTF-8 (the numpy code's input).
 
 Both give None for fewer than ``min_tokens`` tokens; arithmetic is uint64, wrapping modulo 2^64 as numpy's does.
+
+And the text that ``content_hash`` hashes: ``folded_utf8(text)`` is ``" ".join(text.split()).casefold()`` in
+UTF-8 for an NFKC-normalised text, or None when the text holds a character it leaves to Python (one that folds to
+several, or one outside the table ``configure_fold`` gave and the caseless CJK blocks).
 """
 
+from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.stdint cimport int64_t, uint64_t
+from libc.stdint cimport int64_t, uint32_t, uint64_t
 
 cdef extern from *:
     """
@@ -154,3 +159,80 @@ def simhash_joined(const unsigned char[:] data, Py_ssize_t min_tokens):
         return _vote(hashes, count)
     finally:
         PyMem_Free(hashes)
+
+
+# Case folding of the code points below _fold_size: each one's fold when it is one code point, else 0 (Python folds
+# the text). Hiragana, Katakana, CJK ideographs and Hangul syllables fold to themselves (checked by
+# tests/test_simhash_compiled.py on every code point).
+cdef Py_UCS4* _fold = NULL
+cdef Py_ssize_t _fold_size = 0
+
+
+def configure_fold(str folds):
+    """``folds[i]``: the case folding of code point i, "\\0" where it is several code points."""
+    global _fold, _fold_size
+    cdef Py_UCS4* table = <Py_UCS4*>PyMem_Malloc(max(len(folds), 1) * sizeof(Py_UCS4))
+    cdef Py_ssize_t index = 0
+    cdef Py_UCS4 character
+    if table == NULL:
+        raise MemoryError()
+    for character in folds:
+        table[index] = character
+        index += 1
+    PyMem_Free(_fold)
+    _fold, _fold_size = table, len(folds)
+
+
+cdef inline bint _caseless(Py_UCS4 character) noexcept nogil:
+    return (0x3040 <= character < 0xA000) or (0xAC00 <= character < 0xD7A4)
+
+
+def folded_utf8(str text):
+    """``" ".join(text.split()).casefold().encode("utf-8")``, or None when a character is left to Python."""
+    cdef Py_ssize_t size = 0
+    cdef char* out = <char*>PyMem_Malloc(5 * len(text) + 1)  # a space and four bytes at most per character
+    cdef bint space = False
+    cdef Py_UCS4 character
+    cdef uint32_t folded  # a code point as a number (Cython's Py_UCS4 arithmetic makes str)
+    if out == NULL:
+        raise MemoryError()
+    try:
+        for character in text:
+            if character.isspace():  # str.split's white space (Py_UNICODE_ISSPACE)
+                space = size > 0
+                continue
+            if character < _fold_size:
+                folded = <uint32_t>_fold[character]
+                if folded == 0:
+                    return None
+            elif _caseless(character):
+                folded = <uint32_t>character
+            else:
+                return None
+            if space:
+                out[size] = 32
+                size += 1
+                space = False
+            if folded < 0x80:
+                out[size] = <char>folded
+                size += 1
+            elif folded < 0x800:
+                out[size] = <char>(0xC0 | (folded >> 6))
+                out[size + 1] = <char>(0x80 | (folded & 0x3F))
+                size += 2
+            elif folded < 0x10000:
+                if 0xD800 <= folded < 0xE000:  # a lone surrogate: str.encode raises, and so does Python's path
+                    return None
+                out[size] = <char>(0xE0 | (folded >> 12))
+                out[size + 1] = <char>(0x80 | ((folded >> 6) & 0x3F))
+                out[size + 2] = <char>(0x80 | (folded & 0x3F))
+                size += 3
+            else:
+                out[size] = <char>(0xF0 | (folded >> 18))
+                out[size + 1] = <char>(0x80 | ((folded >> 12) & 0x3F))
+                out[size + 2] = <char>(0x80 | ((folded >> 6) & 0x3F))
+                out[size + 3] = <char>(0x80 | (folded & 0x3F))
+                size += 4
+        return PyBytes_FromStringAndSize(out, size)
+    finally:
+        PyMem_Free(out)

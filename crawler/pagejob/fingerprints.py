@@ -91,11 +91,17 @@ def _words(text: str) -> list[str]:
 
 # The same simhash in C (cfingerprint.pyx, built at install when a C compiler is there; None when not built, stale
 # or CRAWLER_PURE_PYTHON_WALK is set): the numpy code below is its twin. Measured on the scrapinghub texts,
-# interleaved, median of 7: 1.16 -> 0.10 ms a page (the plain texts are tokenised in its one pass over the str;
-# the others by ``tokens`` and hashed in C).
+# interleaved, median of 7: 0.44 -> 0.18 ms a page (the 143 of 181 plain texts are tokenised in its one pass over
+# the str; the others by ``tokens`` and hashed in C).
 KERNEL = load(f"{__package__}.cfingerprint", Path(__file__).with_name("cfingerprint.pyx"))
+# The code points whose case folding the compiled ``content_hash`` looks up in a table (the rest but the caseless
+# CJK blocks go to Python): the Latin, Greek, Cyrillic and other alphabets, punctuation and symbols below U+3000,
+# built in 2.4 ms at import.
+FOLD_TABLE_SIZE = 0x3000
 if KERNEL is not None:
     KERNEL.configure(TOKEN_BASE, SHINGLE_WEIGHTS, MIX_SHIFT, MIX_MULTIPLIERS, WORD_SEPARATOR)
+    KERNEL.configure_fold("".join(folded if len(folded) == 1 else "\0"
+                                  for folded in (chr(code).casefold() for code in range(FOLD_TABLE_SIZE))))
 
 
 def simhash(text: str, min_tokens: int = MIN_SIMHASH_TOKENS) -> int | None:
@@ -144,5 +150,9 @@ def normalize_text(text: str) -> str:
 
 def content_hash(text: str) -> str | None:
     """SHA-1 hex digest of the normalised text; None for an empty text (nothing to compare)."""
-    normalized = normalize_text(text or "")
-    return hashlib.sha1(normalized.encode("utf-8")).hexdigest() if normalized else None
+    # The compiled kernel collapses white space and folds case in one pass, when it can fold every character:
+    # scrapinghub texts (171 of 181 folded in C), interleaved, best of 15: 0.36 -> 0.18 ms a page.
+    data = KERNEL.folded_utf8(unicodedata.normalize("NFKC", text or "")) if KERNEL is not None else None
+    if data is None:
+        data = normalize_text(text or "").encode("utf-8")
+    return hashlib.sha1(data).hexdigest() if data else None
