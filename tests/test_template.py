@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from crawler.extractors import parse_html, template_match
+from crawler.extractors import learning, parse_html, template_match
+from crawler.extractors.blocks import TextBlock, TextDocument
 from crawler.extractors.template import (
     MIN_Y,
     TemplateExtractor,
@@ -15,6 +16,7 @@ from crawler.extractors.template import (
     derive_template,
     line_hash,
     match_template,
+    page_hashes,
 )
 from crawler.extractors.template_store import (
     ENV_STORE_PATH,
@@ -327,3 +329,12 @@ def test_a_weak_template_is_kept_as_distrusted():
         f"<p>{line}</p>" for line in [*NAV, *FOOTER]) + "</body></html>", "https://x.org/a"))
     assert run.state.match is None and run.state.distrusted is not None
     assert "covers the whole page" in run.state.reason
+
+
+def test_page_hashes_are_the_hashes_of_the_non_blank_lines_in_document_order():
+    texts = ["Home  News", "first line\nsecond line\n\n   \nthird 3", "   ", "", "tail\n", "Home News"]
+    doc = TextDocument.from_blocks([TextBlock.from_text(text, index) for index, text in enumerate(texts)])
+    lines = ["Home  News", "first line", "second line", "third 3", "tail", "Home News"]
+    assert page_hashes(doc) == [line_hash(line) for line in lines]
+    assert page_hashes(doc)[0] == page_hashes(doc)[-1]  # white space collapsed
+    assert learning._line_hashes(doc) == page_hashes(doc)

@@ -46,7 +46,7 @@ from .learned_layout import (
 )
 from .pipeline import Run
 from .redis_template_store import open_template_store
-from .template import TemplateExtractor, TemplateMatch, line_hash
+from .template import TemplateExtractor, TemplateMatch, page_hashes
 from .template_store import MemoryTemplateStore, TemplateStore
 
 FAST_EXTRACTOR = "default/template+container"
@@ -94,7 +94,7 @@ class _PageTemplates:
 
 def _line_hashes(doc: TextDocument) -> list[int]:
     """The page's line hashes in document order (``template.page_hashes``, hashed through its cache)."""
-    return [line_hash(line) for block in doc.blocks for line in block.text.split("\n") if line.strip()]
+    return page_hashes(doc)
 
 
 class LearningExtractor:

@@ -65,7 +65,15 @@ def split_lines(blocks: Sequence[TextBlock]) -> list[TextBlock]:
 
 
 def page_hashes(doc: TextDocument) -> list[int]:
-    return [line_hash(line) for block in doc.blocks for line in block.text.split("\n") if line.strip()]
+    """The hashes of the page's non-blank lines in document order."""
+    hashes: list[int] = []
+    for block in doc.blocks:
+        text = block.text
+        if "\n" in text:
+            hashes += [line_hash(line) for line in text.split("\n") if line.strip()]
+        elif text.strip():  # most blocks are one line: not split (scrapinghub, CPU, median of 15: 0.25 -> 0.19 ms)
+            hashes.append(line_hash(text))
+    return hashes
 
 
 __all__ = ["HASH_IGNORES_DIGITS", "LINE_HASH_CACHE", "line_hash", "normalize_line", "page_hashes", "split_lines"]
