@@ -200,8 +200,8 @@ def _path_segments(url: str) -> tuple[list[str], dict[str, str]]:
     return segments, {key.lower(): value for key, value in parse_qsl(parts.query) if value.strip()}
 
 
-def _url_evidence(page_class: SitePageClass, url: str) -> str | None:
-    segments, query = _path_segments(url)
+def _url_evidence(page_class: SitePageClass, segments: list[str], query: dict[str, str]) -> str | None:
+    """What the URL's path ``segments`` and ``query`` (``_path_segments``, cut once a page) say of the class."""
     if page_class.path_words and segments:
         last = segments[-1]
         if last in page_class.path_words or last.replace("-", "") in page_class.path_words:
@@ -219,7 +219,7 @@ def _url_evidence(page_class: SitePageClass, url: str) -> str | None:
 
 
 def _title_parts(title: str) -> list[str]:
-    return [normal_name(part) for part in TITLE_SPLIT_RE.split(title) if normal_name(part)]
+    return [name for name in map(normal_name, TITLE_SPLIT_RE.split(title)) if name]  # each part normalised once
 
 
 @dataclass(frozen=True)
@@ -236,10 +236,10 @@ def _title_evidence(page_class: SitePageClass, names: Iterable[PageName]) -> str
         for part in parts:
             if part in page_class.titles and len(part.split()) <= MAX_NAME_WORDS:
                 return f"title '{part}'"
-        if any(whole.startswith(prefix) for prefix in page_class.title_prefixes):
+        if whole.startswith(page_class.title_prefixes):  # any of them (str.startswith takes the tuple)
             return f"title '{whole}'"
-        if parts and len(parts[0].split()) <= MAX_SUFFIXED_NAME_WORDS \
-                and any(parts[0].endswith(suffix) for suffix in page_class.title_suffixes):
+        if parts and parts[0].endswith(page_class.title_suffixes) \
+                and len(parts[0].split()) <= MAX_SUFFIXED_NAME_WORDS:
             return f"title '{parts[0]}'"
         if any(text in f" {whole} " for text in page_class.title_contains):
             return f"title '{whole}'"
@@ -256,7 +256,9 @@ def page_titles(doc: TextDocument) -> list[str]:
             if (element.get("property") or element.get("name") or "").lower() == "og:title":
                 titles.append(element.get("content") or "")
                 break
-    titles += [block.text for block in doc.blocks if "h1" in block.labels][:1]
+    h1 = next((block.text for block in doc.blocks if "h1" in block.labels), None)  # the first, not all of them
+    if h1 is not None:
+        titles.append(h1)
     return [title.strip() for title in titles if title and title.strip()]
 
 
@@ -348,6 +350,8 @@ def site_page_of(doc: TextDocument, url: str, types: set[str], og_type: str | No
     names = page_names(doc)
     # only when the page declares such a type somewhere: then whether it is this page's (JSON-LD parsed again)
     declared_types = own_schema_types(doc, url) if types & SITE_SCHEMA_TYPES else set()
+    # The URL cut once, not once a class: 0.057 -> 0.014 ms a page (scrapinghub, CPU time, median of 25).
+    segments, query = _path_segments(url) if url else ([], {})
     best: SitePage | None = None
     for page_class in SITE_PAGE_CLASSES:
         found = SitePage(page_class.name, page_class.kind, 0.0)
@@ -355,7 +359,7 @@ def site_page_of(doc: TextDocument, url: str, types: set[str], og_type: str | No
         if declared or (page_class.name == "author page" and og_type == "profile"):
             found.evidence += SITE_SCHEMA_WEIGHT
             found.reasons.append(f"declared type {sorted(declared)[0] if declared else 'og:profile'}")
-        by_url = _url_evidence(page_class, url) if url else None
+        by_url = _url_evidence(page_class, segments, query) if url else None
         if by_url:
             found.evidence += SITE_URL_WEIGHT
             found.reasons.append(by_url)
