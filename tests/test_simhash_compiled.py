@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from crawler.extractors.compiled import PURE_PYTHON_ENV
+from crawler.extractors.text import tokens
 from crawler.pagejob import fingerprints
 from crawler.pagejob.fingerprints import TYPOGRAPHIC_CHARS, content_hash, simhash, simhash_hex
 from tests.test_simhash_fast import reference_simhash
@@ -70,6 +71,39 @@ def test_compiled_equals_the_written_out_vote_and_the_numpy_twin(monkeypatch) ->
     assert compiled == [simhash(text) for text in texts]
     assert compiled == [reference_simhash(text) for text in texts]
     assert sum(value is not None for value in compiled) > 150
+
+
+def _joined(text: str) -> bytes:
+    return " ".join(tokens(text)).casefold().encode("utf-8")
+
+
+@needs_compiled
+def test_compiled_tokeniser_equals_tokens_on_every_code_point() -> None:
+    kernel = fingerprints._kernel()
+    left_to_python = 0
+    for code in [*range(0xD800), *range(0xE000, 0x10000), 0x1D400, 0x1F600, 0x20000]:
+        c = chr(code)
+        text = f"ab{c}cd x{c} {c}{c} y z {c}\u0301 \u0301{c} 新{c} {c}新 ab"
+        compiled = kernel.simhash_text(text, 3)
+        if compiled == -1:
+            left_to_python += 1
+            continue
+        assert compiled == kernel.simhash_joined(_joined(text), 3), f"U+{code:04X}"
+    assert left_to_python < 1000  # unspaced scripts, CJK marks, characters that fold to several, astral ones
+
+
+@needs_compiled
+def test_compiled_tokeniser_equals_tokens_on_mixed_scripts(monkeypatch) -> None:
+    pieces = ["word", "Ünïcödé", "e\u0301", "\u0301", "_", "2024", "新", "闻", "か\u3099", "\u3099", "한국어", "ไทย",
+              "ΣΊΣΥΦΟΣ", "ς", "Straße", "İ", "ﬁ", "Ｆｕｌｌ", "ｶﾀｶﾅ", "العربية", "\u064e", "हिन्दी", "𝐀", "😀",
+              "\U00020000", " ", "\u00a0", "—", "’", "\n", "-", "."]
+    in_c = [p for p in pieces if fingerprints._kernel().simhash_text(f"{p} a b c", 3) != -1]
+    rng = random.Random(5)
+    texts = ["".join(rng.choice(pieces if i % 2 else in_c) for _ in range(rng.randint(3, 40))) for i in range(3000)]
+    compiled = [simhash(text, min_tokens=3) for text in texts]
+    assert sum(fingerprints._kernel().simhash_text(text, 3) != -1 for text in texts) > 1500
+    monkeypatch.setattr(fingerprints, "KERNEL", None)
+    assert compiled == [simhash(text, min_tokens=3) for text in texts]
 
 
 @needs_compiled

@@ -2,23 +2,25 @@
 """The simhash of ``crawler.pagejob.fingerprints`` in C: the same feature hash and vote, the same fingerprints
 (its numpy code is this module's Python twin, used when this module is not built).
 
-``configure`` takes the feature hash's constants from ``fingerprints`` once (they are written there only). Then:
+``configure`` takes the feature hash's constants from ``fingerprints`` once (they are written there only), and
+``configure_characters`` the class and case folding of every code point of the Basic Multilingual Plane. Then:
 
-- ``simhash_ascii(text, min_tokens)``: the fingerprint of a text whose tokens are its runs of ASCII word
-  characters (``fingerprints._words``' plain case), tokenised, lower-cased and hashed in one pass over the str;
+- ``simhash_text(text, min_tokens)``: the fingerprint of ``text`` tokenised as ``crawler.extractors.text.tokens``
+  does and case-folded, in one pass over the str; -1 when the text holds a character it leaves to Python (an
+  unspaced script, a character beyond the BMP or that folds to several);
 - ``simhash_joined(data, min_tokens)``: the fingerprint of tokens already joined by single spaces, case-folded
   and encoded in UTF-8 (the numpy code's input).
 
 Both give None for fewer than ``min_tokens`` tokens; arithmetic is uint64, wrapping modulo 2^64 as numpy's does.
 
 And the text that ``content_hash`` hashes: ``folded_utf8(text)`` is ``" ".join(text.split()).casefold()`` in
-UTF-8 for an NFKC-normalised text, or None when the text holds a character it leaves to Python (one that folds to
-several, or one outside the table ``configure_fold`` gave and the caseless CJK blocks).
+UTF-8 for an NFKC-normalised text, or None when the text holds a character it leaves to Python.
 """
 
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int64_t, uint32_t, uint64_t
+from libc.string cimport memcpy
 
 cdef extern from *:
     """
@@ -34,6 +36,12 @@ SOURCE_SHA256 = (<bytes>CFINGERPRINT_SOURCE_SHA256).decode("ascii")
 cdef enum:
     MAX_SHINGLE = 16  # shingle weights configure accepts
     BITS = 64  # a fingerprint's bits
+    PLANE = 0x10000  # the code points configure_characters describes (the Basic Multilingual Plane)
+    # Classes of a code point (``fingerprints.character_classes``):
+    SEPARATOR = 0  # no token holds it
+    RUN = 1  # a letter, digit or combining mark: tokens are maximal runs of these
+    SINGLE = 2  # a CJK character: a token of its own
+    PYTHON = 3  # left to Python (an unspaced script; a character whose class depends on its neighbours)
 
 cdef uint64_t _base = 0
 cdef uint64_t _multiplier0 = 0
@@ -103,38 +111,6 @@ cdef uint64_t* _buffer(Py_ssize_t size) except NULL:
     return hashes
 
 
-def simhash_ascii(str text, Py_ssize_t min_tokens):
-    """The fingerprint of the runs of ASCII word characters ``[A-Za-z0-9_]`` in ``text``, lower-cased; every
-    other character separates them. None for fewer than ``min_tokens`` runs."""
-    cdef uint64_t* hashes = _buffer(len(text) // 2 + 1)  # runs are separated: at most half the characters + 1
-    cdef Py_ssize_t count = 0
-    cdef uint64_t polynomial = 0, power = 1, length = 0, byte
-    cdef Py_UCS4 character
-    try:
-        for character in text:
-            if (c'a' <= character <= c'z') or (c'0' <= character <= c'9') or character == c'_':
-                byte = <uint64_t>character
-            elif c'A' <= character <= c'Z':
-                byte = <uint64_t>character + 32  # lower case
-            else:
-                if length:
-                    hashes[count] = _mix(polynomial + length)
-                    count += 1
-                    polynomial, power, length = 0, 1, 0
-                continue
-            polynomial += byte * power
-            power *= _base
-            length += 1
-        if length:
-            hashes[count] = _mix(polynomial + length)
-            count += 1
-        if count < min_tokens:
-            return None
-        return _vote(hashes, count)
-    finally:
-        PyMem_Free(hashes)
-
-
 def simhash_joined(const unsigned char[:] data, Py_ssize_t min_tokens):
     """The fingerprint of UTF-8 tokens joined by single separators (each separator ends one token). None for
     fewer than ``min_tokens`` tokens."""
@@ -161,39 +137,115 @@ def simhash_joined(const unsigned char[:] data, Py_ssize_t min_tokens):
         PyMem_Free(hashes)
 
 
-# Case folding of the code points below _fold_size: each one's fold when it is one code point, else 0 (Python folds
-# the text). Hiragana, Katakana, CJK ideographs and Hangul syllables fold to themselves (checked by
-# tests/test_simhash_compiled.py on every code point).
-cdef Py_UCS4* _fold = NULL
-cdef Py_ssize_t _fold_size = 0
+# Per code point of the BMP: its class and its case folding (0 where it folds to several code points).
+cdef unsigned char _classes[PLANE]
+cdef uint32_t _folds[PLANE]
+cdef bint _characters = False
 
 
-def configure_fold(str folds):
-    """``folds[i]``: the case folding of code point i, "\\0" where it is several code points."""
-    global _fold, _fold_size
-    cdef Py_UCS4* table = <Py_UCS4*>PyMem_Malloc(max(len(folds), 1) * sizeof(Py_UCS4))
+def configure_characters(bytes classes, str folds):
+    """``classes[i]``: the class of code point i (SEPARATOR, RUN, SINGLE, PYTHON); ``folds[i]``: its case folding,
+    "\\0" where it is several code points."""
+    global _characters
     cdef Py_ssize_t index = 0
     cdef Py_UCS4 character
-    if table == NULL:
-        raise MemoryError()
+    if len(classes) != PLANE or len(folds) != PLANE:
+        raise ValueError(f"{PLANE} classes and folds, not {len(classes)} and {len(folds)}")
+    memcpy(_classes, <const char*>classes, PLANE)
     for character in folds:
-        table[index] = character
+        _folds[index] = <uint32_t>character
         index += 1
-    PyMem_Free(_fold)
-    _fold, _fold_size = table, len(folds)
+    _characters = True
 
 
-cdef inline bint _caseless(Py_UCS4 character) noexcept nogil:
-    return (0x3040 <= character < 0xA000) or (0xAC00 <= character < 0xD7A4)
+cdef inline int _utf8(uint32_t code, unsigned char* out) noexcept nogil:
+    """Writes the UTF-8 bytes of ``code``; 0 for a surrogate (str.encode refuses it)."""
+    if code < 0x80:
+        out[0] = <unsigned char>code
+        return 1
+    if code < 0x800:
+        out[0] = <unsigned char>(0xC0 | (code >> 6))
+        out[1] = <unsigned char>(0x80 | (code & 0x3F))
+        return 2
+    if code < 0x10000:
+        if 0xD800 <= code < 0xE000:
+            return 0
+        out[0] = <unsigned char>(0xE0 | (code >> 12))
+        out[1] = <unsigned char>(0x80 | ((code >> 6) & 0x3F))
+        out[2] = <unsigned char>(0x80 | (code & 0x3F))
+        return 3
+    out[0] = <unsigned char>(0xF0 | (code >> 18))
+    out[1] = <unsigned char>(0x80 | ((code >> 12) & 0x3F))
+    out[2] = <unsigned char>(0x80 | ((code >> 6) & 0x3F))
+    out[3] = <unsigned char>(0x80 | (code & 0x3F))
+    return 4
+
+
+def simhash_text(str text, Py_ssize_t min_tokens):
+    """The fingerprint of the text's tokens, case-folded; None for fewer than ``min_tokens``, -1 when a character
+    is left to Python."""
+    if not _characters:
+        raise RuntimeError("cfingerprint.configure_characters was not called")
+    cdef uint64_t* hashes = _buffer(len(text) + 1)  # at most one token a character
+    cdef Py_ssize_t count = 0
+    cdef uint64_t polynomial = 0, power = 1, length = 0
+    cdef unsigned char kind
+    cdef unsigned char encoded[4]
+    cdef int size, index
+    cdef uint32_t code, folded
+    cdef Py_UCS4 character
+    try:
+        for character in text:
+            code = <uint32_t>character
+            if code >= PLANE:
+                return -1
+            kind = _classes[code]
+            if kind == SEPARATOR:
+                if length:
+                    hashes[count] = _mix(polynomial + length)
+                    count += 1
+                    polynomial, power, length = 0, 1, 0
+                continue
+            if kind == PYTHON:
+                return -1
+            folded = _folds[code]
+            if folded == 0:
+                return -1
+            size = _utf8(folded, encoded)
+            if size == 0:
+                return -1
+            if kind == SINGLE and length:  # a CJK character ends the run before it
+                hashes[count] = _mix(polynomial + length)
+                count += 1
+                polynomial, power, length = 0, 1, 0
+            for index in range(size):
+                polynomial += encoded[index] * power
+                power *= _base
+            length += size
+            if kind == SINGLE:
+                hashes[count] = _mix(polynomial + length)
+                count += 1
+                polynomial, power, length = 0, 1, 0
+        if length:
+            hashes[count] = _mix(polynomial + length)
+            count += 1
+        if count < min_tokens:
+            return None
+        return _vote(hashes, count)
+    finally:
+        PyMem_Free(hashes)
 
 
 def folded_utf8(str text):
     """``" ".join(text.split()).casefold().encode("utf-8")``, or None when a character is left to Python."""
+    if not _characters:
+        raise RuntimeError("cfingerprint.configure_characters was not called")
     cdef Py_ssize_t size = 0
     cdef char* out = <char*>PyMem_Malloc(5 * len(text) + 1)  # a space and four bytes at most per character
     cdef bint space = False
     cdef Py_UCS4 character
-    cdef uint32_t folded  # a code point as a number (Cython's Py_UCS4 arithmetic makes str)
+    cdef uint32_t code, folded
+    cdef int written
     if out == NULL:
         raise MemoryError()
     try:
@@ -201,38 +253,20 @@ def folded_utf8(str text):
             if character.isspace():  # str.split's white space (Py_UNICODE_ISSPACE)
                 space = size > 0
                 continue
-            if character < _fold_size:
-                folded = <uint32_t>_fold[character]
-                if folded == 0:
-                    return None
-            elif _caseless(character):
-                folded = <uint32_t>character
-            else:
+            code = <uint32_t>character
+            if code >= PLANE:
+                return None
+            folded = _folds[code]
+            if folded == 0:
                 return None
             if space:
                 out[size] = 32
                 size += 1
                 space = False
-            if folded < 0x80:
-                out[size] = <char>folded
-                size += 1
-            elif folded < 0x800:
-                out[size] = <char>(0xC0 | (folded >> 6))
-                out[size + 1] = <char>(0x80 | (folded & 0x3F))
-                size += 2
-            elif folded < 0x10000:
-                if 0xD800 <= folded < 0xE000:  # a lone surrogate: str.encode raises, and so does Python's path
-                    return None
-                out[size] = <char>(0xE0 | (folded >> 12))
-                out[size + 1] = <char>(0x80 | ((folded >> 6) & 0x3F))
-                out[size + 2] = <char>(0x80 | (folded & 0x3F))
-                size += 3
-            else:
-                out[size] = <char>(0xF0 | (folded >> 18))
-                out[size + 1] = <char>(0x80 | ((folded >> 12) & 0x3F))
-                out[size + 2] = <char>(0x80 | ((folded >> 6) & 0x3F))
-                out[size + 3] = <char>(0x80 | (folded & 0x3F))
-                size += 4
+            written = _utf8(folded, <unsigned char*>out + size)
+            if written == 0:  # a lone surrogate: str.encode raises, and so does Python's path
+                return None
+            size += written
         return PyBytes_FromStringAndSize(out, size)
     finally:
         PyMem_Free(out)

@@ -12,9 +12,11 @@ import hashlib
 import re
 import unicodedata
 from pathlib import Path
+from types import ModuleType
 
 from ..extractors.compiled import load
-from ..extractors.text import ASCII_TOKEN_RE, tokens
+from ..extractors.scripts import COMBINING_MARKS, UNSPACED_CHARS
+from ..extractors.text import ASCII_TOKEN_RE, CJK_CHARS, tokens
 
 SIMHASH_BITS = 64
 # Features are runs of this many tokens (Broder's w-shingles): word order counts, single common words
@@ -90,27 +92,68 @@ def _words(text: str) -> list[str]:
 
 
 # The same simhash in C (cfingerprint.pyx, built at install when a C compiler is there; None when not built, stale
-# or CRAWLER_PURE_PYTHON_WALK is set): the numpy code below is its twin. Measured on the scrapinghub texts,
-# interleaved, median of 7: 0.44 -> 0.18 ms a page (the 143 of 181 plain texts are tokenised in its one pass over
-# the str; the others by ``tokens`` and hashed in C).
+# or CRAWLER_PURE_PYTHON_WALK is set): the numpy code below is its twin. It tokenises as ``tokens`` does, from a
+# table of every BMP code point's class (``character_classes``) and case folding, built on first use.
 KERNEL = load(f"{__package__}.cfingerprint", Path(__file__).with_name("cfingerprint.pyx"))
-# The code points whose case folding the compiled ``content_hash`` looks up in a table (the rest but the caseless
-# CJK blocks go to Python): the Latin, Greek, Cyrillic and other alphabets, punctuation and symbols below U+3000,
-# built in 2.4 ms at import.
-FOLD_TABLE_SIZE = 0x3000
-if KERNEL is not None:
-    KERNEL.configure(TOKEN_BASE, SHINGLE_WEIGHTS, MIX_SHIFT, MIX_MULTIPLIERS, WORD_SEPARATOR)
-    KERNEL.configure_fold("".join(folded if len(folded) == 1 else "\0"
-                                  for folded in (chr(code).casefold() for code in range(FOLD_TABLE_SIZE))))
+BMP_SIZE = 0x10000
+# Code point classes of the compiled tokeniser (cfingerprint.pyx has the same numbers).
+SEPARATOR_CLASS, RUN_CLASS, SINGLE_CLASS, PYTHON_CLASS = range(4)
+_configured: object = None  # the kernel the tables were given to
+
+
+def character_classes() -> bytes:
+    """The class of every BMP code point as ``tokens`` (``crawler.extractors.scripts.token_pattern``) treats it:
+    letters, digits and combining marks run together (RUN), a CJK character is a token of its own (SINGLE),
+    anything else separates tokens; unspaced scripts, and CJK marks that join a run before them, are left to the
+    regex (PYTHON)."""
+    every = "".join(map(chr, range(BMP_SIZE)))
+
+    def matching(pattern: str) -> set[str]:
+        return set(re.findall(pattern, every))
+
+    letters = matching(rf"[^\W{CJK_CHARS}{UNSPACED_CHARS}]")
+    marks = matching(f"[{COMBINING_MARKS}]")
+    cjk = matching(f"[{CJK_CHARS}]")
+    unspaced = matching(f"[{UNSPACED_CHARS}]")
+    classes = bytearray(BMP_SIZE)
+    runs = letters | marks
+    for character in runs | cjk | unspaced:
+        if character in unspaced or (character in cjk and character in runs):
+            kind = PYTHON_CLASS
+        elif character in cjk:
+            kind = SINGLE_CLASS
+        else:
+            kind = RUN_CLASS
+        classes[ord(character)] = kind
+    return bytes(classes)
+
+
+def _kernel() -> ModuleType | None:
+    """The compiled module with its tables, or None."""
+    global _configured
+    kernel = KERNEL
+    if kernel is not None and _configured is not kernel:
+        # 65,536 classes and case foldings: 0.13 s of CPU once a process (0.10 the classes' regexes), on first use
+        # rather than at every import.
+        kernel.configure(TOKEN_BASE, SHINGLE_WEIGHTS, MIX_SHIFT, MIX_MULTIPLIERS, WORD_SEPARATOR)
+        folds = (chr(code).casefold() for code in range(BMP_SIZE))
+        kernel.configure_characters(character_classes(), "".join(f if len(f) == 1 else "\0" for f in folds))
+        _configured = kernel
+    return kernel
 
 
 def simhash(text: str, min_tokens: int = MIN_SIMHASH_TOKENS) -> int | None:
     """Charikar's 64-bit simhash of the text's token shingles (every shingle votes, as often as it occurs); None
     for a text too short to fingerprint."""
     text = text or ""
-    kernel = KERNEL
-    if kernel is not None and NOT_PLAIN_RE.search(text) is None:
-        return kernel.simhash_ascii(text, min_tokens)  # the ASCII word runs, as _words takes them
+    kernel = _kernel()
+    if kernel is not None:
+        # Tokenised in C in one pass over the str, or by ``tokens`` when the text holds a character that the
+        # table leaves to it (8 of the 181 scrapinghub texts). Scrapinghub texts, CPU time, median of 15: numpy
+        # 0.71 -> 0.15 ms a page; 0.49 with the plain texts only in C and ``tokens`` for the others.
+        fingerprint = kernel.simhash_text(text, min_tokens)
+        if fingerprint != -1:
+            return fingerprint
     words = _words(text)
     if len(words) < min_tokens:
         return None
@@ -151,8 +194,9 @@ def normalize_text(text: str) -> str:
 def content_hash(text: str) -> str | None:
     """SHA-1 hex digest of the normalised text; None for an empty text (nothing to compare)."""
     # The compiled kernel collapses white space and folds case in one pass, when it can fold every character:
-    # scrapinghub texts (171 of 181 folded in C), interleaved, best of 15: 0.36 -> 0.18 ms a page.
-    data = KERNEL.folded_utf8(unicodedata.normalize("NFKC", text or "")) if KERNEL is not None else None
+    # scrapinghub texts (173 of 181 folded in C), CPU time, median of 15: 0.27 -> 0.14 ms a page.
+    kernel = _kernel()
+    data = kernel.folded_utf8(unicodedata.normalize("NFKC", text or "")) if kernel is not None else None
     if data is None:
         data = normalize_text(text or "").encode("utf-8")
     return hashlib.sha1(data).hexdigest() if data else None
