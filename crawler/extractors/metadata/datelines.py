@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from .dates import FoundDate, find_text_date_span, find_yearless_date, normalise
+from .dates import FoundDate, find_text_date_span, find_yearless_date, may_be_relative, normalise
 
 # Labels of a modification date (zh, ja, ko, en, fr, de, es, it, pt, nl).
 MODIFIED_LABELS = (
@@ -94,6 +94,18 @@ def read_date_line(line: str, now: datetime | None, *, day_first: bool = False,
                    yearless: bool = True) -> LineDates:
     """The publication and modification dates of a line, by their labels."""
     line = normalise(line)
+    # Without a digit a line has no absolute or yearless date, and without the relative hint no relative one in any
+    # of its segments: it is not cut at its labels (70 % of the lines read near the headline on scrapinghub, where
+    # this reader went from 57 to 36 us a line, 0.43 -> 0.27 ms a page, same run).
+    if DIGIT_RE.search(line) is None and not may_be_relative(line):
+        return LineDates()
+    return dates_of_segments(line, now, day_first=day_first, yearless=yearless)
+
+
+def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = False,
+                      yearless: bool = True) -> LineDates:
+    """``read_date_line`` of a normalised line, without its quick test: the line is cut at its labels and each
+    segment read."""
     labels = _labels(line)
     result = LineDates()
     bounds = [(0, None)] + [(end, kind) for _, end, kind in labels]
@@ -125,4 +137,4 @@ def has_publication_label(line: str) -> bool:
     return DIGIT_RE.search(line) is not None and STRONG_PUBLISHED_RE.search(normalise(line)) is not None
 
 
-__all__ = ["LineDates", "has_publication_label", "read_date_line"]
+__all__ = ["LineDates", "dates_of_segments", "has_publication_label", "read_date_line"]

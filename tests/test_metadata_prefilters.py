@@ -1,0 +1,79 @@
+"""The metadata's pre-filters skip only what their readers would not have found (issue 16, the worker at most 1.3x
+default's cost): each cheap test in front of a reader is checked against the reader on lines of every class (credit
+lines, date lines, relative dates, menus) and on random mixtures of their pieces."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timezone
+
+from crawler.extractors.metadata import datelines, dates
+from crawler.extractors.metadata.dates import (
+    RELATIVE_KO_RE,
+    RELATIVE_LATIN_RES,
+    RELATIVE_WORD_RE,
+    RELATIVE_ZH_RE,
+    may_be_relative,
+)
+
+NOW = datetime(2024, 3, 12, 10, 0, tzinfo=timezone.utc)
+DATE_LINES = ["2019-12-10 07:57:40", "Updated March 3, 2024", "发布时间：2021-03-05 09:30 更新时间：2021-03-06",
+              "입력 2024.03.12 14:05 | 수정 2024.03.13 09:30", "Publié le 5 févr. 2024, mis à jour le 6 février",
+              "2024年1月16日 8時00分 更新", "3 hours ago", "Updated an hour ago", "il y a une heure", "vor einem Tag",
+              "hace una hora", "há 2 horas", "3 ore fa", "2 uur geleden", "三天前", "3小时前", "3시간 전", "Yesterday",
+              "Updated yesterday", "昨天 13:57", "爱否科技 昨天", "today", "刚刚", "发布时间：10-08 12:00",
+              "3/12(火) 10:30配信", "Published 1 day ago", "By Jane Doe | March 3, 2020"]
+OTHER_LINES = ["作者：张三 责任编辑：李四", "来源：新华社", "By Jane Doe and John Roe", "Share this on Facebook",
+               "Home", "Most Popular Today", "Browns player on Mason Rudolph's role", "首页 新闻 体育", ""]
+PIECES = [
+    'Updated', 'updated', 'Published', 'posted', 'Date:', '更新', '发布时间：', '配信', '입력', 'ago', ' ago',
+    'fa', ' fa', 'geleden', 'il y a', 'vor', 'hace', 'há', 'ha', ' ', '  ', '\t', '\xa0', ':', '3', '12',
+    '一', '三', 'hours', 'hour', 'an', 'a', 'une', 'heure', 'Stunden', 'einem', 'Tag', 'hora', 'ore', 'uur',
+    '天', '小时', '前', '시간', '전', 'yesterday', 'Yesterday', 'today', 'Today', '昨天', '刚刚', 'just now',
+    'hier', 'player', '2024', '-', '03-05', '10:30', 'March', '|', 'x', 'é', '新', '_', 'Facebook',
+    '２０２１', '年', '月', '日',
+]
+
+
+def _lines(seed: int, count: int) -> list[str]:
+    rng = random.Random(seed)
+    return ["".join(rng.choice(PIECES) for _ in range(rng.randint(0, 8))) for _ in range(count)]
+
+
+def _any_relative_pattern(text: str) -> bool:
+    return any(pattern.search(text) for pattern in (*RELATIVE_LATIN_RES, RELATIVE_ZH_RE, RELATIVE_KO_RE,
+                                                    RELATIVE_WORD_RE))
+
+
+def test_the_relative_hint_is_in_every_text_a_relative_pattern_reads() -> None:
+    texts = [*DATE_LINES, *OTHER_LINES, *_lines(17, 20_000)]
+    readable = [text for text in texts if _any_relative_pattern(dates.normalise(text))]
+    assert len(readable) > 500
+    normalised = [dates.normalise(text) for text in readable]
+    assert all(may_be_relative(text) for text in normalised)
+    # and in every text a part of which reads, as a line's segments between its labels are read
+    parts = [(text, text[start:stop]) for text in normalised[::10]
+             for start in range(len(text)) for stop in range(start + 1, len(text) + 1)]
+    assert all(may_be_relative(text) for text, part in parts if _any_relative_pattern(part))
+
+
+def test_the_relative_hint_passes_over_most_lines() -> None:
+    assert not any(may_be_relative(line) for line in ("Home", "Share this", "首页 新闻 体育", "2019-12-10 07:57:40",
+                                                     "By Jane Doe and John Roe", "作者：张三 责任编辑：李四"))
+
+
+def test_relative_dates_are_found_as_without_the_hint() -> None:
+    texts = [*DATE_LINES, *OTHER_LINES, *_lines(19, 20_000)]
+    found = [dates.find_relative_date(dates.normalise(text), NOW) for text in texts]
+    assert found == [dates.relative_date_of(dates.normalise(text), NOW) for text in texts]
+    assert sum(date is not None for date in found) > 400
+
+
+def test_a_line_without_a_digit_or_a_relative_word_is_not_cut_at_its_labels() -> None:
+    texts = [*DATE_LINES, *OTHER_LINES, *_lines(23, 20_000)]
+    for first in (False, True):
+        found = [datelines.read_date_line(text, NOW, day_first=first) for text in texts]
+        assert found == [datelines.dates_of_segments(dates.normalise(text), NOW, day_first=first) for text in texts]
+        assert sum(line.published is not None for line in found) > 500
+    for line in DATE_LINES:
+        assert datelines.read_date_line(line, NOW).published or datelines.read_date_line(line, NOW).modified, line
