@@ -5,9 +5,17 @@ lines, date lines, relative dates, menus) and on random mixtures of their pieces
 from __future__ import annotations
 
 import random
+import re
 from datetime import datetime, timezone
 
-from crawler.extractors.metadata import datelines, dates
+import pytest
+from lxml import etree
+
+from crawler.extractors.blocks import TextDocument
+from crawler.extractors.blockwalk import use_compiled_walk
+from crawler.extractors.document import parse_html
+from crawler.extractors.metadata import byline, datelines, dates
+from crawler.extractors.metadata.byline import markup_byline
 from crawler.extractors.metadata.dates import (
     RELATIVE_KO_RE,
     RELATIVE_LATIN_RES,
@@ -15,6 +23,8 @@ from crawler.extractors.metadata.dates import (
     RELATIVE_ZH_RE,
     may_be_relative,
 )
+from crawler.extractors.metadata.markup import PageMarkup, add_meta, page_markup
+from crawler.extractors.text import normalize_space
 
 NOW = datetime(2024, 3, 12, 10, 0, tzinfo=timezone.utc)
 DATE_LINES = ["2019-12-10 07:57:40", "Updated March 3, 2024", "发布时间：2021-03-05 09:30 更新时间：2021-03-06",
@@ -77,3 +87,83 @@ def test_a_line_without_a_digit_or_a_relative_word_is_not_cut_at_its_labels() ->
         assert sum(line.published is not None for line in found) > 500
     for line in DATE_LINES:
         assert datelines.read_date_line(line, NOW).published or datelines.read_date_line(line, NOW).modified, line
+
+
+# ---------------------------------------------------------------- the element searches in C
+
+MARKS = ["author", "AUTHOR", "Story-Author", "author-name", "authorize", "authoris", "byline", "BylineBox", "writtenBy",
+         "comments", "comment-author", "sidebar", "bylıne", "作者", "", "x", "post author vcard", "fn"]
+TEXTS = ["By Jane Doe", "Jane Doe", "张三", "张三、李四", "2024-03-05", "By Car", "Von Anna Weber", "", "Share"]
+
+
+def _random_page(rng: random.Random) -> str:
+    parts = ["<html><head><title>T</title>"]
+    for _ in range(rng.randint(0, 4)):
+        parts.append(rng.choice(["<meta name='author' content='Ann Lee'>", "<meta property='og:title' content='T'>",
+                                 "<meta itemprop='datePublished' content='2020-01-02'>",
+                                 "<link rel='canonical' href='/a'>", "<time datetime='2019-01-01'>x</time>",
+                                 "<meta content=''>"]))
+    parts.append("</head><body>")
+    for _ in range(rng.randint(1, 12)):
+        tag = rng.choice(["div", "span", "p", "a", "time", "section", "meta", "link"])
+        attributes = " ".join(f"{name}='{rng.choice(MARKS)}'" for name in ("class", "id", "rel", "itemprop")
+                              if rng.random() < 0.3)
+        if tag == "time" and rng.random() < 0.5:
+            attributes += " datetime='2021-02-03'"
+        if tag == "a":
+            attributes += rng.choice([" href='/author/jane'", " href='/channel/'", ""])
+        parts.append(f"<{tag} {attributes}>{rng.choice(TEXTS)}" + ("" if tag in ("meta", "link") else f"</{tag}>"))
+    return "".join(parts) + "</body></html>"
+
+
+def _markup_byline_by_every_element(doc: TextDocument) -> list[str]:
+    """markup_byline as one Python loop over every element of the body."""
+    for element in doc.body.iter(etree.Element):
+        marks = " ".join(filter(None, (element.get("class"), element.get("id"), element.get("rel"))))
+        if not marks:
+            continue
+        marked = byline.ASCII_BYLINE_ATTRIBUTE_RE.search(marks.lower()) if marks.isascii() else \
+            byline.BYLINE_ATTRIBUTE_RE.search(marks)
+        if not marked or byline.in_comments(element):
+            continue
+        text = normalize_space(element.text_content())
+        if not text or len(text) > byline.MAX_BYLINE_ELEMENT_CHARS:
+            continue
+        names = byline.byline_names(text) or ([] if re.search(r"\d", text) else byline.byline_names("by " + text))
+        if not names and byline.BARE_CJK_NAMES_RE.match(text) and byline.NAME_MARK_RE.search(marks) and \
+                byline._not_a_channel_link(element):
+            names = [name for name in (byline._clean_cjk_name(raw) for raw in re.split(r"[\s、，,]+", text)) if name]
+        if names:
+            return names
+    return []
+
+
+def _page_markup_by_every_element(root: etree._Element, body: etree._Element | None) -> PageMarkup:
+    found = PageMarkup()
+    for element in root.iter(etree.Element):
+        if element.tag == "meta":
+            add_meta(found.meta, element)
+        elif element.tag == "link":
+            found.links.append(element)
+        elif element.tag == "time" and element.get("datetime") is not None and body is not None and \
+                any(ancestor is body for ancestor in element.iterancestors()):
+            found.times.append(element)
+        if element.get("itemprop") is not None and element is not root:
+            found.itemprops.append(element)
+    return found
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_the_byline_element_and_the_markup_are_those_of_a_walk_over_every_element(compiled: bool) -> None:
+    rng = random.Random(29)
+    pages = [_random_page(rng) for _ in range(3000)]
+    was = use_compiled_walk(compiled)
+    try:
+        docs = [parse_html(page, "https://example.org/a") for page in pages]
+        bylines = [markup_byline(doc) for doc in docs]
+        assert bylines == [_markup_byline_by_every_element(doc) for doc in docs]
+        assert [page_markup(doc.root, doc.body) for doc in docs] == [
+            _page_markup_by_every_element(doc.root, doc.body) for doc in docs]
+    finally:
+        use_compiled_walk(was)
+    assert sum(bool(names) for names in bylines) > 300
