@@ -14,7 +14,7 @@ from lxml import etree
 from crawler.extractors.blocks import TextDocument
 from crawler.extractors.blockwalk import use_compiled_walk
 from crawler.extractors.document import parse_html
-from crawler.extractors.metadata import byline, datelines, dates
+from crawler.extractors.metadata import byline, datelines, dates, visible
 from crawler.extractors.metadata.byline import markup_byline
 from crawler.extractors.metadata.dates import (
     RELATIVE_KO_RE,
@@ -24,6 +24,7 @@ from crawler.extractors.metadata.dates import (
     may_be_relative,
 )
 from crawler.extractors.metadata.markup import PageMarkup, add_meta, page_markup
+from crawler.extractors.metadata.visible import TextFindings
 from crawler.extractors.text import normalize_space
 
 NOW = datetime(2024, 3, 12, 10, 0, tzinfo=timezone.utc)
@@ -167,3 +168,95 @@ def test_the_byline_element_and_the_markup_are_those_of_a_walk_over_every_elemen
     finally:
         use_compiled_walk(was)
     assert sum(bool(names) for names in bylines) > 300
+
+
+def test_credit_flags_of_text_outside_ascii_are_those_of_the_full_pattern() -> None:
+    # the characters re.I matches with an ASCII letter that lower() does not give, and others that lower() changes
+    pieces = ["By ", "bY", "ſource: ", "SOURCE:", "Edıt", "EDİT", "te\u212ast", "\u212a", "Édité", "ÉDITÉ", "a CURA",
+              "Quelle", "\n", " \n ", "|", "｜", "作者：", "記者", "来源", "文", "责任编辑", "편집", "기자", "x", "é",
+              "İ", "ß", "Σ", "ǅ", "ﬀ", "2024", "\t"]
+    rng = random.Random(31)
+    for _ in range(400):
+        texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 5))) for _ in range(rng.randint(0, 40))]
+        assert byline.credit_flags(texts) == [byline.CREDIT_HINT_RE.search(text) is not None for text in texts]
+    assert byline.credit_flags(["ſource: dpa", "EDİTED", "x\nte\u212ast: y", "İ x"]) == [True, True, True, False]
+
+
+# ---------------------------------------------------------------- the lines near the headline
+
+STORY_PARAGRAPH = ("The council adopted the new budget on Tuesday evening after a long debate about schools and public "
+                   "transport, which take a large share of the planned spending this year.")
+SHORT_LINES = [*DATE_LINES, *OTHER_LINES, "责任编辑：王敏", "（责任编辑：李四）", "编辑/苏芳", "Edited by Ann Lee",
+               "Source: Reuters", "文/王五", "홍길동 기자", "Share", "Related stories", "Jane Smith | Staff writer"]
+
+
+def _scan_near_headline_reading_every_line(doc: TextDocument, index: int, now: datetime, findings: TextFindings,
+                                           first: bool = False) -> None:
+    """scan_near_headline asking every block whether it is readable and reading every line with every reader."""
+    blocks = doc.blocks
+    paragraphs = 0
+    for position in range(index + 1, min(len(blocks), index + visible.BLOCKS_AFTER_HEADLINE + 1)):
+        block = blocks[position]
+        if not visible._readable(block):
+            continue
+        if block.num_chars > visible.MAX_BYLINE_CHARS:
+            if paragraphs == 0 and not findings.authors:
+                findings.authors = byline.dateline_names(block.text)
+            paragraphs += 1
+            if paragraphs >= visible.BODY_PARAGRAPHS_BEFORE_STOP:
+                break
+            continue
+        lines = visible._lines(block)
+        for line in lines:
+            visible._read_line(line, findings, now, first)
+        if any(visible.STORY_END_RE.search(line) for line in lines):
+            break
+    for position in range(index - 1, max(-1, index - visible.BLOCKS_BEFORE_HEADLINE - 1), -1):
+        block = blocks[position]
+        if visible._readable(block) and block.num_chars <= visible.MAX_BYLINE_CHARS:
+            for line in visible._lines(block):
+                visible._read_line(line, findings, now, first)
+
+
+def _random_story(rng: random.Random) -> str:
+    parts = ["<html><head><title>Budget vote | Daily</title></head><body>"]
+    for _ in range(rng.randint(0, 3)):
+        parts.append(f"<p>{rng.choice(SHORT_LINES)}</p>")
+    parts.append("<h1>Budget vote</h1>")
+    for _ in range(rng.randint(1, 9)):
+        lines = "<br>".join(rng.choice(SHORT_LINES) for _ in range(rng.randint(1, 3)))
+        parts.append(rng.choice([f"<p>{lines}</p>", f"<div class='comments'><p>{lines}</p></div>",
+                                 f"<nav><a href='/'>{lines}</a></nav>", f"<ul><li><a href='/x'>{lines}</a></li></ul>",
+                                 f"<p>{STORY_PARAGRAPH}</p>",
+                                 f"<p>新华社北京3月5日电（记者 王晓）{STORY_PARAGRAPH}</p>"]))
+    return "".join(parts) + "</body></html>"
+
+
+def test_the_lines_near_the_headline_give_what_reading_every_line_gives() -> None:
+    rng = random.Random(37)
+    found = []
+    for _ in range(1500):
+        doc = parse_html(_random_story(rng), "https://example.org/news/budget.html")
+        index = visible.headline_index(doc, "Budget vote")
+        assert index is not None
+        for first in (False, True):
+            cheap, full = TextFindings(), TextFindings()
+            visible.scan_near_headline(doc, index, NOW, cheap, first)
+            _scan_near_headline_reading_every_line(doc, index, NOW, full, first)
+            assert cheap == full
+            found.append(cheap)
+    assert sum(bool(findings.authors) for findings in found) > 300
+    assert sum(findings.published is not None for findings in found) > 300
+    assert sum(findings.editors != [] or findings.origin is not None for findings in found) > 300
+
+
+def test_the_publication_label_of_a_line_is_the_full_patterns() -> None:
+    pieces = ["Published", "PUBLISHED", "posted", "Posted:", "Date", "date :", "DATUM:", "data", "fecha:", "Updated",
+              "publishedx", " ", ":", "：", "3", "2024-03-05", "10:30", "|", "x", "é", "发布时间", "日期：", "公開",
+              "입력", "veröffentlicht", "Publié", "２０２１"]
+    rng = random.Random(41)
+    lines = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 6))) for _ in range(20_000)]
+    found = [datelines.has_publication_label(line) for line in lines]
+    assert found == [datelines.DIGIT_RE.search(line) is not None
+                     and datelines.STRONG_PUBLISHED_RE.search(dates.normalise(line)) is not None for line in lines]
+    assert sum(found) > 2000 and sum(found[index] for index, line in enumerate(lines) if line.isascii()) > 1000
