@@ -249,6 +249,13 @@ def test_tree_searches_find_what_lxml_finds():
         "meta", "link", "span", "time", "a"]
     assert [path.rsplit("/", 1)[-1] for path in _searches(_html(pages[-1])(), True)[6]] == [
         "body", "div", "p[1]", "b", "a"]
+    for compiled in (True, False):
+        was = use_compiled_walk(compiled)
+        try:
+            with pytest.raises(ValueError, match="lower-case ASCII"):
+                elements_with_words(_html(pages[-1])(), ("class",), ("Author",))
+        finally:
+            use_compiled_walk(was)
     xhtml = etree.fromstring('<html xmlns="http://www.w3.org/1999/xhtml"><body><p itemtype="x">a</p></body></html>')
     assert _searches(xhtml, True) == _searches(xhtml, False)
     assert _searches(xhtml, True)[:4] == ([], [], ["x"], [])

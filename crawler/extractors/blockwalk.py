@@ -501,7 +501,11 @@ def elements_with_words(top: etree._Element, attributes: tuple[str, ...], words:
     """The elements at and below ``top``, in document order, with one of ``attributes`` (of no namespace) whose
     non-empty value holds a character outside ASCII or one of ``words`` (lower-case ASCII) in any case: a superset
     of the elements whose attributes a case-insensitive pattern needing one of the words matches (the values are
-    read in C when the compiled walk is on, with a proxy only for the elements found)."""
+    read in C when the compiled walk is on, with a proxy only for the elements found). Other words are refused
+    (ValueError), as the compiled search refuses them."""
+    for word in words:
+        if not isinstance(word, str) or not word or not word.isascii() or word != word.lower():
+            raise ValueError(f"words must be non-empty lower-case ASCII: {word!r}")
     compiled = active()
     if compiled is not None:
         try:
