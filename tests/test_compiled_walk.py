@@ -29,6 +29,8 @@ from crawler.extractors.blockwalk import (
     blocks_of,
     compiled_walk_available,
     elements_named,
+    elements_named_or_with,
+    elements_with_words,
     use_compiled_walk,
 )
 from crawler.extractors.document import parse_html
@@ -221,7 +223,10 @@ def _searches(root, compiled: bool):
                 [tree.getpath(e) for e in elements_named(root.find("body") if root.find("body") is not None
                                                          else root, {"script", "div"})],
                 attribute_values(root, "itemtype"), attribute_values(root, "class"),
-                [attributes_of(e, ("class", "id", "role", "aria-modal", "hidden")) for e in root.iter()])
+                [attributes_of(e, ("class", "id", "role", "aria-modal", "hidden")) for e in root.iter()],
+                [tree.getpath(e) for e in elements_named_or_with(root, {"meta", "link", "time"}, "itemprop")],
+                [tree.getpath(e) for e in elements_with_words(root, ("class", "id", "rel"),
+                                                              ("byline", "author", "writtenby"))])
     finally:
         use_compiled_walk(was)
 
@@ -231,11 +236,26 @@ def test_tree_searches_find_what_lxml_finds():
     pages = [*PAGES.values(), "<html itemscope itemtype='https://schema.org/WebPage'><head><title>t</title>"
              "<script>s</script></head><body><div itemtype='https://schema.org/Comment' class='c'><p>x</p></div>"
              "<svg><title>icon</title></svg><nav role='Navigation' id='' class='a  B' aria-modal=true hidden>n</nav>"
-             "<p class=one class=two id=x>dup</p></body></html>"]
+             "<p class=one class=two id=x>dup</p></body></html>",
+             "<html><head><meta name=author content=a><link rel=canonical href=/c></head><body class='Page-AUTHORS'>"
+             "<span itemprop=name>n</span><time datetime=2020>t</time><div id=BylineBox rel=me>b</div><i class>e</i>"
+             "<p class='' id='by line' rel='AUTHOR'>r</p><b id='bylıne'>dotless i</b><u class=writtenb>no</u>"
+             "<a rel=writtenBY itemprop=''>w</a><p class=autho>no</p></body></html>"]
     for page in pages:
         root = _html(page)()
         assert _searches(root, True) == _searches(root, False)
-    assert _searches(_html(pages[-1])(), True)[2] == ["https://schema.org/WebPage", "https://schema.org/Comment"]
+    assert _searches(_html(pages[-2])(), True)[2] == ["https://schema.org/WebPage", "https://schema.org/Comment"]
+    assert [path.rsplit("/", 1)[-1] for path in _searches(_html(pages[-1])(), True)[5]] == [
+        "meta", "link", "span", "time", "a"]
+    assert [path.rsplit("/", 1)[-1] for path in _searches(_html(pages[-1])(), True)[6]] == [
+        "body", "div", "p[1]", "b", "a"]
+    for compiled in (True, False):
+        was = use_compiled_walk(compiled)
+        try:
+            with pytest.raises(ValueError, match="lower-case ASCII"):
+                elements_with_words(_html(pages[-1])(), ("class",), ("Author",))
+        finally:
+            use_compiled_walk(was)
     xhtml = etree.fromstring('<html xmlns="http://www.w3.org/1999/xhtml"><body><p itemtype="x">a</p></body></html>')
     assert _searches(xhtml, True) == _searches(xhtml, False)
     assert _searches(xhtml, True)[:4] == ([], [], ["x"], [])

@@ -481,6 +481,43 @@ def elements_named(top: etree._Element, names: frozenset[str] | set[str]) -> lis
     return list(top.iter(*names))
 
 
+def elements_named_or_with(top: etree._Element, names: frozenset[str] | set[str], attribute: str
+                           ) -> list[etree._Element]:
+    """The elements at and below ``top`` whose tag is one of ``names`` or that carry ``attribute`` (of no namespace),
+    in document order, found in C when the compiled walk is on (one walk, a proxy only for the elements found: the
+    metadata's <meta>, <link>, <time> and itemprop elements)."""
+    compiled = active()
+    if compiled is not None:
+        try:
+            return compiled.elements_named_or_with(top, names, attribute)
+        except compiled.EntityReference:
+            pass
+    return [element for element in top.iter(etree.Element)
+            if element.tag in names or element.get(attribute) is not None]
+
+
+def elements_with_words(top: etree._Element, attributes: tuple[str, ...], words: tuple[str, ...]
+                        ) -> list[etree._Element]:
+    """The elements at and below ``top``, in document order, with one of ``attributes`` (of no namespace) whose
+    non-empty value holds a character outside ASCII or one of ``words`` (lower-case ASCII) in any case: a superset
+    of the elements whose attributes a case-insensitive pattern needing one of the words matches (the values are
+    read in C when the compiled walk is on, with a proxy only for the elements found). Other words are refused
+    (ValueError), as the compiled search refuses them."""
+    for word in words:
+        if not isinstance(word, str) or not word or not word.isascii() or word != word.lower():
+            raise ValueError(f"words must be non-empty lower-case ASCII: {word!r}")
+    compiled = active()
+    if compiled is not None:
+        try:
+            return compiled.elements_with_words(top, attributes, words)
+        except compiled.EntityReference:
+            pass
+    return [element for element in top.iter(etree.Element)
+            if any((value := element.get(name)) and (not value.isascii() or any(word in value.lower()
+                                                                                for word in words))
+                   for name in attributes)]
+
+
 def attribute_values(top: etree._Element, name: str) -> list[str]:
     """The values of the attribute ``name`` (no namespace) on ``top`` and every element below it in document
     order, the XPath ``//@name`` from a root element; read in C when the compiled walk is on (the XPath cost 0.23
@@ -522,5 +559,7 @@ __all__ = [
     "blocks_under",
     "compiled_walk_available",
     "elements_named",
+    "elements_named_or_with",
+    "elements_with_words",
     "use_compiled_walk",
 ]

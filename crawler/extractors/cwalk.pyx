@@ -1045,3 +1045,136 @@ def attributes_of(element, tuple names):
                         missing -= 1
         attr = attr.next
     return tuple(values)
+
+
+def elements_named_or_with(top, names, attribute):
+    """``elements_named(top, names)`` and the elements carrying the attribute ``attribute`` (of no namespace), in
+    document order, each once: ``[e for e in top.iter(Element) if e.tag in names or e.get(attribute) is not None]``
+    in one walk with a proxy only for the elements found. Raises EntityReference as ``elements_named``."""
+    cdef cetree._Element element = <cetree._Element?>top
+    cdef cetree._Document doc = element._doc
+    cdef tree.xmlNode* c_top = element._c_node
+    cdef tree.xmlNode* node = c_top
+    cdef list wanted = [name.encode("utf-8") for name in names if isinstance(name, str)]
+    cdef bytes wanted_attribute = attribute.encode("utf-8")
+    cdef const char* c_attribute = wanted_attribute
+    cdef Py_ssize_t n = len(wanted), i
+    cdef unsigned int* hashes = <unsigned int*>PyMem_Malloc((n + 1) * sizeof(unsigned int))
+    cdef const char** wanted_names = <const char**>PyMem_Malloc((n + 1) * sizeof(const char*))
+    cdef unsigned int h
+    cdef bint named
+    cdef list found = []
+    if hashes is NULL or wanted_names is NULL:
+        PyMem_Free(hashes)
+        PyMem_Free(wanted_names)
+        raise MemoryError()
+    try:
+        for i in range(n):
+            wanted_names[i] = <const char*>(<bytes>wanted[i])
+            hashes[i] = _hash(wanted_names[i])
+        if node.type != tree.XML_ELEMENT_NODE:
+            return found
+        while node is not NULL:
+            named = False
+            if _no_namespace(node):
+                h = _hash(<const char*>node.name)
+                for i in range(n):
+                    if hashes[i] == h and strcmp(wanted_names[i], <const char*>node.name) == 0:
+                        named = True
+                        break
+            if named or _attribute(node, c_attribute) is not NULL:
+                found.append(_proxy(doc, node, element))
+            node = _next_element(node, c_top)
+    finally:
+        PyMem_Free(hashes)
+        PyMem_Free(wanted_names)
+    return found
+
+
+cdef inline unsigned char _ascii_lower(unsigned char c) noexcept nogil:
+    return c + 32 if 65 <= c <= 90 else c
+
+
+cdef bint _holds_word(const unsigned char* value, const unsigned char** words, Py_ssize_t* lengths,
+                      Py_ssize_t n_words) noexcept nogil:
+    """Whether a UTF-8 value holds a byte outside ASCII or one of the (lower-case ASCII) words, ASCII letters
+    compared without case: what ``not value.isascii() or any(word in value.lower() for word in words)`` says."""
+    cdef Py_ssize_t length = 0, start, k, i
+    while value[length] != 0:
+        if value[length] >= 128:
+            return True
+        length += 1
+    for i in range(n_words):
+        for start in range(length - lengths[i] + 1):
+            k = 0
+            while k < lengths[i] and _ascii_lower(value[start + k]) == words[i][k]:
+                k += 1
+            if k == lengths[i]:
+                return True
+    return False
+
+
+def elements_with_words(top, tuple attributes, tuple words):
+    """The elements at and below ``top``, in document order, with one of ``attributes`` (of no namespace) whose
+    non-empty value holds a character outside ASCII or one of ``words`` (lower-case ASCII) in any case:
+    ``[e for e in top.iter(Element) if any((v := e.get(a)) and (not v.isascii() or any(w in v.lower() for w in
+    words)) for a in attributes)]``, the values read in C with a proxy only for the elements found. Raises
+    EntityReference as ``elements_named``."""
+    cdef cetree._Element element = <cetree._Element?>top
+    cdef cetree._Document doc = element._doc
+    cdef tree.xmlNode* c_top = element._c_node
+    cdef tree.xmlNode* node = c_top
+    cdef tree.xmlAttr* attr
+    cdef tree.xmlNode* child
+    cdef list found = []
+    cdef bint hit
+    cdef list names = [name.encode("utf-8") for name in attributes]
+    cdef list texts = []
+    cdef Py_ssize_t n_names = len(names), n_words = len(words), i
+    for word in words:
+        if not isinstance(word, str) or not word or not word.isascii() or word != word.lower():
+            raise ValueError(f"words must be non-empty lower-case ASCII: {word!r}")
+        texts.append(word.encode("ascii"))
+    cdef const char** c_names = <const char**>PyMem_Malloc((n_names + 1) * sizeof(const char*))
+    cdef const unsigned char** c_words = <const unsigned char**>PyMem_Malloc((n_words + 1) * sizeof(char*))
+    cdef Py_ssize_t* lengths = <Py_ssize_t*>PyMem_Malloc((n_words + 1) * sizeof(Py_ssize_t))
+    if c_names is NULL or c_words is NULL or lengths is NULL:
+        PyMem_Free(c_names)
+        PyMem_Free(c_words)
+        PyMem_Free(lengths)
+        raise MemoryError()
+    try:
+        for i in range(n_names):
+            c_names[i] = <const char*>(<bytes>names[i])
+        for i in range(n_words):
+            c_words[i] = <const unsigned char*>(<bytes>texts[i])
+            lengths[i] = len(<bytes>texts[i])
+        if node.type != tree.XML_ELEMENT_NODE:
+            return found
+        while node is not NULL:
+            hit = False
+            attr = node.properties
+            while attr is not NULL and not hit:
+                if attr.ns is NULL:
+                    for i in range(n_names):
+                        if strcmp(<const char*>attr.name, c_names[i]) == 0:
+                            break
+                    else:
+                        attr = attr.next
+                        continue
+                    child = attr.children
+                    if child is not NULL and child.next is NULL and child.type == tree.XML_TEXT_NODE:
+                        hit = child.content is not NULL and _holds_word(<const unsigned char*>child.content, c_words,
+                                                                        lengths, n_words)
+                    elif child is not NULL:  # a value in several nodes (never from the HTML parser): read by lxml
+                        value = cetree.attributeValue(node, attr)
+                        hit = bool(value) and (not value.isascii() or any(word in value.lower() for word in words))
+                attr = attr.next
+            if hit:
+                found.append(_proxy(doc, node, element))
+            node = _next_element(node, c_top)
+    finally:
+        PyMem_Free(c_names)
+        PyMem_Free(c_words)
+        PyMem_Free(lengths)
+    return found

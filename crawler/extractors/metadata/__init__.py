@@ -196,7 +196,12 @@ def _similarity(text: str, other: str) -> float:
 
 def _from_meta(doc: TextDocument, meta: dict[str, list[str]], keys: dict[str, tuple[str, ...]], source: str,
                found: _Candidates) -> None:
+    present = meta.keys()
     for name, names in keys.items():
+        # Most fields have none of their keys on a page: one test in C rather than a lookup per key (the <meta>
+        # names of a scrapinghub page: 0.033 -> 0.026 ms, same run).
+        if present.isdisjoint(names):
+            continue
         for key in names:
             contents = meta.get(key, [])
             if name in ("tags", "authors"):

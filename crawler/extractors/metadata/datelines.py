@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from .dates import FoundDate, find_text_date_span, find_yearless_date, normalise
+from .dates import FoundDate, find_text_date_span, find_yearless_date, may_be_relative, normalise
 
 # Labels of a modification date (zh, ja, ko, en, fr, de, es, it, pt, nl).
 MODIFIED_LABELS = (
@@ -62,6 +62,10 @@ ASCII_LABEL_RE = re.compile(
 # A publication label strong enough to trust a date found anywhere on the page, not only near the headline.
 STRONG_PUBLISHED_RE = re.compile(
     rf"(?:{_alternation(PUBLISHED_LABELS)}|(?:{_alternation(COLON_LABELS)})\s*[:：])", re.I)
+# STRONG_PUBLISHED_RE for ASCII lines, in the lowered line without re.I (as ASCII_LABEL_RE): has_publication_label on
+# the lines with a digit of the short blocks of scrapinghub (25 a page) went from 11.3 to 4.6 us a line (same run).
+ASCII_STRONG_PUBLISHED_RE = re.compile(
+    rf"(?:{_ascii_alternation(PUBLISHED_LABELS)}|(?:{_ascii_alternation(COLON_LABELS)})\s*:)")
 DIGIT_RE = re.compile(r"\d")  # Unicode digits: full-width ones too
 LATIN_LETTER_RE = re.compile(r"[a-zà-ÿ]", re.I)
 
@@ -94,6 +98,28 @@ def read_date_line(line: str, now: datetime | None, *, day_first: bool = False,
                    yearless: bool = True) -> LineDates:
     """The publication and modification dates of a line, by their labels."""
     line = normalise(line)
+    # A line that may hold no date is not cut at its labels (70 % of the lines read near the headline on scrapinghub,
+    # where this reader went from 57 to 36 us a line, 0.43 -> 0.27 ms a page, same run).
+    if not _may_hold_date(line):
+        return LineDates()
+    return dates_of_segments(line, now, day_first=day_first, yearless=yearless)
+
+
+def may_hold_date(line: str) -> bool:
+    """Whether ``read_date_line`` may find a date in the line (False: it finds none)."""
+    return _may_hold_date(normalise(line))
+
+
+def _may_hold_date(line: str) -> bool:
+    # Without a digit a line has no absolute or yearless date, and without the relative hint no relative one in any
+    # of its segments.
+    return DIGIT_RE.search(line) is not None or may_be_relative(line)
+
+
+def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = False,
+                      yearless: bool = True) -> LineDates:
+    """``read_date_line`` of a normalised line, without its quick test: the line is cut at its labels and each
+    segment read."""
     labels = _labels(line)
     result = LineDates()
     bounds = [(0, None)] + [(end, kind) for _, end, kind in labels]
@@ -122,7 +148,11 @@ def read_date_line(line: str, now: datetime | None, *, day_first: bool = False,
 
 def has_publication_label(line: str) -> bool:
     """A publication label and a digit (of its date) in the line."""
-    return DIGIT_RE.search(line) is not None and STRONG_PUBLISHED_RE.search(normalise(line)) is not None
+    if DIGIT_RE.search(line) is None:
+        return False
+    if line.isascii():  # NFKC leaves ASCII as it is
+        return ASCII_STRONG_PUBLISHED_RE.search(line.lower()) is not None
+    return STRONG_PUBLISHED_RE.search(normalise(line)) is not None
 
 
-__all__ = ["LineDates", "has_publication_label", "read_date_line"]
+__all__ = ["LineDates", "dates_of_segments", "has_publication_label", "may_hold_date", "read_date_line"]

@@ -312,8 +312,35 @@ def _unit(word: str) -> timedelta | None:
     return None
 
 
+# What every relative pattern needs, looked for first (most lines have none): the word after the count and unit
+# ("ago", "fa", "geleden", after white space), the word before them ("il y a", "vor", "hace", "há", "ha", white space
+# after), 前 (zh), 전 (ko) or one of the relative words. No look-around: what a part of a text holds (a line's segment
+# between its labels) the text holds too. The lines read near the headline on scrapinghub: 5 % of those without a
+# digit have the hint, and the line reader skips the others (``read_date_line``).
+_RELATIVE_HINT = (r"\s(?:ago|fa|geleden)|(?:il y a|vor|hace|há|ha)\s|前|전|"
+                  + "|".join(sorted(map(re.escape, RELATIVE_WORDS), key=len, reverse=True)))
+RELATIVE_HINT_RE = re.compile(_RELATIVE_HINT, re.I)
+# The same for ASCII text, looked for in the lowered text without re.I (for ASCII text the same; only ASCII pieces can
+# match there): 4.4 us a line where RELATIVE_HINT_RE takes 15 (the lines read near the headline on scrapinghub).
+ASCII_RELATIVE_HINT_RE = re.compile(r"\s(?:ago|fa|geleden)|(?:il y a|vor|hace|ha)\s|"
+                                    + "|".join(sorted((re.escape(word) for word in RELATIVE_WORDS if word.isascii()),
+                                                      key=len, reverse=True)))
+
+
+def may_be_relative(text: str) -> bool:
+    """Whether ``find_relative_date`` may find a date in the text or in any part of it (False: it finds none)."""
+    if text.isascii():
+        return ASCII_RELATIVE_HINT_RE.search(text.lower()) is not None
+    return RELATIVE_HINT_RE.search(text) is not None
+
+
 def find_relative_date(text: str, now: datetime) -> FoundDate | None:
     """"3 hours ago", "il y a 3 heures", "3小时前", "3시간 전", "昨天 13:57", counted back from the crawl time."""
+    return relative_date_of(text, now) if may_be_relative(text) else None
+
+
+def relative_date_of(text: str, now: datetime) -> FoundDate | None:
+    """``find_relative_date`` without its hint: every relative pattern is tried."""
     for pattern in (*RELATIVE_LATIN_RES, RELATIVE_ZH_RE, RELATIVE_KO_RE):
         match = pattern.search(text)
         if match:
@@ -385,4 +412,5 @@ def is_plausible(found: FoundDate, now: datetime, *, stated: bool) -> bool:
 
 
 __all__ = ["FoundDate", "find_relative_date", "find_text_date", "find_text_date_span", "find_url_date",
-           "find_yearless_date", "is_plausible", "normalise", "parse_structured_date"]
+           "find_yearless_date", "is_plausible", "may_be_relative", "normalise", "parse_structured_date",
+           "relative_date_of"]

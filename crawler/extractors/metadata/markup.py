@@ -2,7 +2,9 @@
 the ``<link>`` elements, the microdata (``itemprop``) elements and the body's ``<time datetime>`` elements.
 
 Reading each kind with its own walk (``iter("meta")``, ``iter("link")``, ``iterfind(".//*[@itemprop]")``,
-``body.xpath(".//time[@datetime]")``) cost 0.63 ms a page on the scrapinghub pages; one walk costs about half.
+``body.xpath(".//time[@datetime]")``) cost 0.63 ms a page on the scrapinghub pages, one walk in Python over every
+element about half; one search in C (``elements_named_or_with``, a proxy only for the elements found) takes 0.21 ms
+where that walk took 0.47 (same run, a loaded machine).
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from lxml import etree
+
+from ..blockwalk import attributes_of, elements_named_or_with
 
 
 @dataclass
@@ -22,13 +26,19 @@ class PageMarkup:
     times: list[etree._Element] = field(default_factory=list)  # <time datetime> below the body
 
 
+# The elements gathered by their tag, and the attribute of the microdata elements.
+MARKUP_TAGS = frozenset({"meta", "link", "time"})
+ITEMPROP = "itemprop"
+# A <meta>'s content and its keys, read in one call.
+META_ATTRIBUTES = ("content", "property", "name", "http-equiv")
+
+
 def add_meta(values: dict[str, list[str]], element: etree._Element) -> None:
     """A <meta>'s content under each of its keys ("og:title twitter:title" names two)."""
-    content = element.get("content")
+    content, *key_lists = attributes_of(element, META_ATTRIBUTES)
     if content is None or not content.strip():
         return
-    for attribute in ("property", "name", "http-equiv"):
-        keys = element.get(attribute)
+    for keys in key_lists:
         if not keys:
             continue
         for key in keys.lower().split():
@@ -38,7 +48,7 @@ def add_meta(values: dict[str, list[str]], element: etree._Element) -> None:
 def page_markup(root: etree._Element, body: etree._Element | None) -> PageMarkup:
     """One walk of the tree below ``root``; ``times`` only below ``body`` (the whole tree when it is the root)."""
     found = PageMarkup()
-    for element in root.iter(etree.Element):
+    for element in elements_named_or_with(root, MARKUP_TAGS, ITEMPROP):
         tag = element.tag
         if tag == "meta":
             add_meta(found.meta, element)
@@ -46,7 +56,7 @@ def page_markup(root: etree._Element, body: etree._Element | None) -> PageMarkup
             found.links.append(element)
         elif tag == "time" and element.get("datetime") is not None and _below(element, body):
             found.times.append(element)
-        if element.get("itemprop") is not None and element is not root:
+        if element.get(ITEMPROP) is not None and element is not root:
             found.itemprops.append(element)
     return found
 
@@ -57,4 +67,4 @@ def _below(element: etree._Element, body: etree._Element | None) -> bool:
     return any(ancestor is body for ancestor in element.iterancestors())
 
 
-__all__ = ["PageMarkup", "add_meta", "page_markup"]
+__all__ = ["MARKUP_TAGS", "PageMarkup", "add_meta", "page_markup"]

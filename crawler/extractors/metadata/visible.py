@@ -20,8 +20,16 @@ from datetime import datetime
 
 from ..document import TextBlock, TextDocument
 from ..text import CJK_RE, normalize_space
-from .byline import byline_names, credit_flags, dateline_names, editor_names, in_comment_area, origin_of
-from .datelines import DIGIT_RE, has_publication_label, read_date_line
+from .byline import (
+    byline_names,
+    credit_flags,
+    dateline_names,
+    editor_names,
+    in_comment_area,
+    may_credit,
+    origin_of,
+)
+from .datelines import DIGIT_RE, has_publication_label, may_hold_date, read_date_line
 from .dates import FoundDate
 
 HANGUL_RE = re.compile(r"[가-힣]")
@@ -134,13 +142,16 @@ def _lines(block: TextBlock) -> list[str]:
     return [line for line in (raw.strip() for raw in block.text.split("\n")) if line]
 
 
-def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *, dates: bool = True) -> None:
-    if not findings.authors:
-        findings.authors = byline_names(line)
-    if not findings.editors:
-        findings.editors = editor_names(line)
-    if findings.origin is None:
-        findings.origin = origin_of(line)
+def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *, dates: bool = True,
+               credit: bool = True) -> None:
+    """The line's byline, editor and outlet (unless ``credit`` is False: its block has no credit's word) and dates."""
+    if credit:
+        if not findings.authors:
+            findings.authors = byline_names(line)
+        if not findings.editors:
+            findings.editors = editor_names(line)
+        if findings.origin is None:
+            findings.origin = origin_of(line)
     if dates:
         found = read_date_line(line, now, day_first=first)
         context = found.context
@@ -154,30 +165,51 @@ def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *,
 
 def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: TextFindings,
                        first: bool = False) -> None:
-    """Step 2: the lines below the headline until the story has begun, then those above it."""
+    """Step 2: the lines below the headline until the story has begun, then those above it.
+
+    A short block with neither a credit's word nor a line that may hold a date gives nothing to read and does not
+    end the story, whether it is readable or not: the ancestors' walk (``_readable``) is not asked of it.
+    """
     blocks = doc.blocks
     paragraphs = 0
     for position in range(index + 1, min(len(blocks), index + BLOCKS_AFTER_HEADLINE + 1)):
         block = blocks[position]
-        if not _readable(block):
-            continue
-        if block.num_chars > MAX_BYLINE_CHARS:
+        short = _short_lines(block)
+        if short is None:  # a paragraph
+            if not _readable(block):
+                continue
             if paragraphs == 0 and not findings.authors:
                 findings.authors = dateline_names(block.text)
             paragraphs += 1
             if paragraphs >= BODY_PARAGRAPHS_BEFORE_STOP:
                 break
             continue
-        lines = list(_lines(block))
+        lines, credit = short
+        if not lines or not _readable(block):
+            continue
         for line in lines:
-            _read_line(line, findings, now, first)
-        if any(STORY_END_RE.search(line) for line in lines):
+            _read_line(line, findings, now, first, credit=credit)
+        if credit and any(STORY_END_RE.search(line) for line in lines):  # (each of its words is a credit's)
             break  # the editor's credit closes a Chinese story: below it are other articles and ads
     for position in range(index - 1, max(-1, index - BLOCKS_BEFORE_HEADLINE - 1), -1):
         block = blocks[position]
-        if _readable(block) and block.num_chars <= MAX_BYLINE_CHARS:
-            for line in _lines(block):
-                _read_line(line, findings, now, first)
+        short = _short_lines(block)
+        if short is not None and short[0] and _readable(block):
+            lines, credit = short
+            for line in lines:
+                _read_line(line, findings, now, first, credit=credit)
+
+
+def _short_lines(block: TextBlock) -> tuple[list[str], bool] | None:
+    """None for a block longer than a byline; else the lines to read and whether the block has a credit's word (no
+    line to read when none may credit anyone or hold a date: ``_read_line`` would find nothing in them)."""
+    if block.num_chars > MAX_BYLINE_CHARS:
+        return None
+    lines = _lines(block)
+    credit = may_credit(block.text)
+    if not credit and not any(may_hold_date(line) for line in lines):
+        return [], False
+    return lines, credit
 
 
 def _full_name(name: str) -> bool:
