@@ -244,3 +244,19 @@ def test_extracted_identity_prefers_rel_canonical_over_json_ld_and_og_url():
     assert extractor.extract(page_with(jsonld), url)["canonical_url"] == "https://n.example/jsonld-url"
     foreign = page_with('<meta property="og:url" content="https://other.example/original">')
     assert extractor.extract(foreign, url)["canonical_url"] == url
+
+
+def test_a_urls_shape_and_form_score_are_worked_out_once_for_its_many_questions() -> None:
+    """A URL is scored when its link is found, again when its page is fetched, and its shape learned when the
+    pipeline has classified it: each pure function runs once for it."""
+    from crawler.spiders.discovery import url_shape
+
+    url = "https://news.example/2024/03/16/a-story-scored-in-this-test-only.html"
+    shapes, scores = url_shape.cache_info(), url_article_score.cache_info()
+    score = ArticleUrlScore()
+    first = score(url)
+    assert score(url) == first
+    score.learn(url, True)
+    assert url_shape.cache_info().misses == shapes.misses + 1
+    assert url_shape.cache_info().hits >= shapes.hits + 2
+    assert url_article_score.cache_info().misses == scores.misses + 1

@@ -51,6 +51,41 @@ def test_payloads_larger_than_the_socket_buffers_go_both_ways() -> None:
     run(scenario)
 
 
+def _kinds(*args: Any) -> list[tuple[str, Any]]:
+    return [(type(arg).__name__, arg) for arg in args]
+
+
+def test_bytes_arguments_are_sent_beside_the_call_and_arrive_as_bytes() -> None:
+    """A page's bytes go to the worker as a frame of their own, not copied into the pickled call: each bytes
+    argument arrives whole, as bytes, in its place among the others."""
+    from crawler.pagejob import workerpool
+
+    page = "été ".encode() * 50_000
+    small = b"<p>x</p>"
+    args = (page, "https://news.example/a.html", None, small, b"", page[:100_000], bytearray(b"kept"))
+
+    async def scenario() -> None:
+        pool = AsyncWorkerPool(1, CONTEXT, asyncio.get_running_loop())
+        sent: list[int] = []
+        send = pool._send
+
+        def spy(worker: Any, frames: Any) -> None:
+            sent.extend(len(frame) for frame in frames)
+            send(worker, frames)
+
+        pool._send = spy  # type: ignore[method-assign]
+        try:
+            echoed = await asyncio.gather(*(pool.call(_kinds, *args) for _ in range(3)))
+        finally:
+            pool.close()
+        assert all(kinds == _kinds(*args) for kinds in echoed)
+        # the page travels once a call, in a frame of its own: no frame holds it twice or beside the call
+        assert max(sent) <= len(page) + workerpool.SHORT_HEADER.size
+        assert sum(sent) < 3 * (len(page) + 100_000 + 1_000)
+
+    run(scenario)
+
+
 def test_an_exception_in_a_call_is_raised_to_its_caller_only() -> None:
     async def scenario() -> None:
         pool = AsyncWorkerPool(1, CONTEXT, asyncio.get_running_loop())

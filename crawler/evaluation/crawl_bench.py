@@ -42,10 +42,12 @@ TARGET_SHARE = 0.8
 
 
 # The crawl process's CPU clock is read at the first item and then at most this often, with the number of items
-# between the readings: ``time.process_time`` sums the CPU time of all the process's threads, ~0.1 ms a call in
-# the crawl process (py-spy: 3.9 % of its CPU when read for every item), a cost no real crawl has. Readings
-# 50 ms apart still cover all but the last ~50 ms of a crawl of several seconds.
-CPU_SAMPLE_SECONDS = 0.05
+# between the readings: ``time.process_time`` sums the CPU time of all the process's threads, a cost no real
+# crawl has: ~0.1 ms a call in the crawl process on a quiet 4-core machine (py-spy: 3.9 % of its CPU when read for
+# every item), 1.5 ms a call on this shared 2-core one (761 readings 50 ms apart held the event loop 1.1 s of a
+# 74 s crawl; a single-threaded process reads it in 1.3 us). Readings 0.5 s apart cost the loop ~0.3 % and still
+# cover all but the last half second of a crawl of tens of seconds.
+CPU_SAMPLE_SECONDS = 0.5
 
 
 class ThroughputStats:
@@ -212,9 +214,12 @@ def _thread_cpu_seconds(native_id: int) -> float:
     return 0.0
 
 
-def extraction_alone(site: dict[str, bytes], articles: list[str], base: str, workers: int, folder: Path) -> float:
+def extraction_alone(site: dict[str, bytes], articles: list[str], base: str, workers: int,
+                     folder: Path) -> tuple[float, float]:
     """Pages/s of the pipeline's worker function over the article pages, in the crawl's own kind of worker
-    pool (``crawler.pagejob.workerpool``) of ``workers`` processes, every page handed over at once."""
+    pool (``crawler.pagejob.workerpool``) of ``workers`` processes, every page handed over at once; and the
+    workers' CPU seconds a page meanwhile (W: with C the crawl process's, the crawl can reach W / (W + C) of
+    the extraction alone when the cores are the limit)."""
     from ..pagejob import extract_in_worker, init_worker
     from ..pagejob.workerpool import AsyncWorkerPool
     from ..pipelines import DEFAULT_START_METHOD
@@ -223,19 +228,36 @@ def extraction_alone(site: dict[str, bytes], articles: list[str], base: str, wor
     # Started as the crawl's pool is: a fork would also copy the HTTP server's thread into every worker.
     context = multiprocessing.get_context(DEFAULT_START_METHOD)
 
-    async def measure() -> float:
+    async def measure() -> tuple[float, float]:
         pool = AsyncWorkerPool(workers, context, asyncio.get_running_loop(), init_worker, (store, ()))
         try:
             await asyncio.gather(*(pool.call(extract_in_worker, site[path], base + path, None)
                                    for path in articles[: workers * 2]))  # every worker started and warm
+            processes = [worker.process.pid for worker in pool.workers]
+            cpu_before = _processes_cpu_seconds(processes)
             start = time.perf_counter()
             await asyncio.gather(*(pool.call(extract_in_worker, site[path], base + path, "text/html; charset=utf-8")
                                    for path in articles))
-            return len(articles) / (time.perf_counter() - start)
+            elapsed = time.perf_counter() - start
+            return len(articles) / elapsed, (_processes_cpu_seconds(processes) - cpu_before) / len(articles)
         finally:
             pool.close()
 
     return asyncio.run(measure())
+
+
+def _processes_cpu_seconds(pids: list[int]) -> float:
+    """User + system time of these processes so far (a process that has ended counts 0)."""
+    import psutil
+
+    total = 0.0
+    for pid in pids:
+        try:
+            times = psutil.Process(pid).cpu_times()
+        except psutil.Error:
+            continue
+        total += times.user + times.system
+    return total
 
 
 def crawl(base: str, workers: int, folder: Path) -> dict[str, Any]:
@@ -275,7 +297,7 @@ def run(dataset: str, copies: int, workers: int, rounds: int = 1) -> dict[str, A
     site, articles = build_site(pages, copies)
     measured: list[dict[str, Any]] = []
 
-    def alone_now() -> float:
+    def alone_now() -> tuple[float, float]:
         with tempfile.TemporaryDirectory() as tmp:  # an empty template store each time
             return extraction_alone(site, articles, server.base_url, workers, Path(tmp))
 
@@ -289,7 +311,8 @@ def run(dataset: str, copies: int, workers: int, rounds: int = 1) -> dict[str, A
                 stats = crawl(server.base_url, workers, Path(tmp))
                 served = server.cpu_seconds() - served_before
             alone_after = alone_now()
-            alone = (alone_before + alone_after) / 2
+            alone = (alone_before[0] + alone_after[0]) / 2
+            worker_cpu = (alone_before[1] + alone_after[1]) / 2  # W, seconds a page
             alone_before = alone_after
             stored = stats.get("item_scraped_count", 0.0)
             items = stored + stats.get("item_dropped_count", 0.0)  # pages extracted
@@ -309,6 +332,7 @@ def run(dataset: str, copies: int, workers: int, rounds: int = 1) -> dict[str, A
                 "crawl_share": round(crawled / alone, 3) if alone else 0.0,
                 "first_article_after_s": round(start_up, 2),
                 "crawl_process_cpu_ms_per_page": round(1000 * cpu / cpu_items, 2) if cpu_items > 0 else 0.0,
+                "worker_cpu_ms_per_page": round(1000 * worker_cpu, 2),
                 "server_cpu_ms_per_page": round(1000 * served / items, 2) if items else 0.0,
             })
     return {
@@ -318,6 +342,8 @@ def run(dataset: str, copies: int, workers: int, rounds: int = 1) -> dict[str, A
         "articles_stored": min(r["articles_stored"] for r in measured),
         "extraction_alone_pages_per_s": statistics.median(r["extraction_alone_pages_per_s"] for r in measured),
         "crawl_pages_per_s": statistics.median(r["crawl_pages_per_s"] for r in measured),
+        "crawl_process_cpu_ms_per_page": statistics.median(r["crawl_process_cpu_ms_per_page"] for r in measured),
+        "worker_cpu_ms_per_page": statistics.median(r["worker_cpu_ms_per_page"] for r in measured),
         "crawl_share": statistics.median(r["crawl_share"] for r in measured),
         "target_share": TARGET_SHARE,
     }
@@ -348,9 +374,13 @@ def main(argv: list[str] | None = None) -> int:
                   f"{measured['extraction_alone_pages_per_s']:.1f} pages/s, "
                   f"crawl {measured['crawl_pages_per_s']:.1f} pages/s ({measured['crawl_share']:.0%}; first article "
                   f"{measured['first_article_after_s']:.1f} s after the first response), "
-                  f"crawl process CPU {measured['crawl_process_cpu_ms_per_page']:.1f} ms a page, "
+                  f"crawl process CPU {measured['crawl_process_cpu_ms_per_page']:.1f} ms a page (C), "
+                  f"extraction worker CPU {measured['worker_cpu_ms_per_page']:.1f} ms a page (W), "
                   f"local server {measured['server_cpu_ms_per_page']:.1f} ms")
         print(f"extraction alone: {report['extraction_alone_pages_per_s']:.1f} pages/s (median)")
+        print(f"CPU a page (medians): crawl process {report['crawl_process_cpu_ms_per_page']:.2f} ms (C), "
+              f"extraction worker {report['worker_cpu_ms_per_page']:.2f} ms (W); C/W "
+              f"{report['crawl_process_cpu_ms_per_page'] / (report['worker_cpu_ms_per_page'] or 1):.2f}")
         print(f"scrapy crawl news: {report['crawl_pages_per_s']:.1f} pages/s (median); median share "
               f"{report['crawl_share']:.0%} of extraction alone; target {TARGET_SHARE:.0%}")
     return 0

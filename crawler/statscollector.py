@@ -1,0 +1,21 @@
+"""``STATS_CLASS``: Scrapy's in-memory stats collector, its attributes read as any object's.
+
+Scrapy 2.19's ``StatsCollector.__getattribute__`` looks every attribute up twice, the methods through a cached
+wrapper that warns when a caller passes the deprecated ``spider`` argument, ``self._stats`` inside them through a
+failed lookup of ``_cached__stats`` first: 10-12 us an ``inc_value`` on this machine, 0.8 us without (a
+crawl makes 19 stats calls a page on the crawl benchmark, Scrapy's own and the project's). The stats kept are the
+same; a caller still passing ``spider`` is no longer warned about it.
+"""
+
+from __future__ import annotations
+
+from scrapy.statscollectors import MemoryStatsCollector
+
+
+class PlainStatsCollector(MemoryStatsCollector):
+    """``MemoryStatsCollector`` without the deprecation shim on every attribute read."""
+
+    __getattribute__ = object.__getattribute__
+
+
+__all__ = ["PlainStatsCollector"]
