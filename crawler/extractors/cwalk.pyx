@@ -965,38 +965,7 @@ def elements_named(top, names):
     """``list(top.iter(*names))`` for plain tag names (elements of no namespace), with a proxy made only for the
     elements found; names are told apart by a hash, then compared. Raises EntityReference for a tree with an
     entity reference node."""
-    cdef cetree._Element element = <cetree._Element?>top
-    cdef cetree._Document doc = element._doc
-    cdef tree.xmlNode* c_top = element._c_node
-    cdef tree.xmlNode* node = c_top
-    cdef list wanted = [name.encode("utf-8") for name in names if isinstance(name, str)]
-    cdef Py_ssize_t n = len(wanted), i
-    cdef unsigned int* hashes = <unsigned int*>PyMem_Malloc((n + 1) * sizeof(unsigned int))
-    cdef const char** wanted_names = <const char**>PyMem_Malloc((n + 1) * sizeof(const char*))
-    cdef unsigned int h
-    cdef list found = []
-    if hashes is NULL or wanted_names is NULL:
-        PyMem_Free(hashes)
-        PyMem_Free(wanted_names)
-        raise MemoryError()
-    try:
-        for i in range(n):
-            wanted_names[i] = <const char*>(<bytes>wanted[i])
-            hashes[i] = _hash(wanted_names[i])
-        if node.type != tree.XML_ELEMENT_NODE:
-            return found
-        while node is not NULL:
-            if _no_namespace(node):
-                h = _hash(<const char*>node.name)
-                for i in range(n):
-                    if hashes[i] == h and strcmp(wanted_names[i], <const char*>node.name) == 0:
-                        found.append(_proxy(doc, node, element))
-                        break
-            node = _next_element(node, c_top)
-    finally:
-        PyMem_Free(hashes)
-        PyMem_Free(wanted_names)
-    return found
+    return _elements_named_or_with(top, names, None)
 
 
 def attribute_values(top, name):
@@ -1051,13 +1020,18 @@ def elements_named_or_with(top, names, attribute):
     """``elements_named(top, names)`` and the elements carrying the attribute ``attribute`` (of no namespace), in
     document order, each once: ``[e for e in top.iter(Element) if e.tag in names or e.get(attribute) is not None]``
     in one walk with a proxy only for the elements found. Raises EntityReference as ``elements_named``."""
+    return _elements_named_or_with(top, names, attribute)
+
+
+cdef list _elements_named_or_with(top, names, attribute):
+    """The search of both functions above; ``attribute`` None looks for the names alone."""
     cdef cetree._Element element = <cetree._Element?>top
     cdef cetree._Document doc = element._doc
     cdef tree.xmlNode* c_top = element._c_node
     cdef tree.xmlNode* node = c_top
     cdef list wanted = [name.encode("utf-8") for name in names if isinstance(name, str)]
-    cdef bytes wanted_attribute = attribute.encode("utf-8")
-    cdef const char* c_attribute = wanted_attribute
+    cdef bytes wanted_attribute = attribute.encode("utf-8") if attribute is not None else b""
+    cdef const char* c_attribute = <const char*>wanted_attribute if attribute is not None else NULL
     cdef Py_ssize_t n = len(wanted), i
     cdef unsigned int* hashes = <unsigned int*>PyMem_Malloc((n + 1) * sizeof(unsigned int))
     cdef const char** wanted_names = <const char**>PyMem_Malloc((n + 1) * sizeof(const char*))
@@ -1082,7 +1056,7 @@ def elements_named_or_with(top, names, attribute):
                     if hashes[i] == h and strcmp(wanted_names[i], <const char*>node.name) == 0:
                         named = True
                         break
-            if named or _attribute(node, c_attribute) is not NULL:
+            if named or (c_attribute is not NULL and _attribute(node, c_attribute) is not NULL):
                 found.append(_proxy(doc, node, element))
             node = _next_element(node, c_top)
     finally:
