@@ -44,3 +44,15 @@ def test_chinese_article_text_is_weighed_per_character():
     sentence = "本报讯 记者从市交通局获悉，今年我市将在中心城区新增二十公里自行车道，并对现有自行车道进行改造。"
     body = f"<p>{sentence * 8}</p>"
     assert classify_page(parse_html(page(body)), "https://news.example.cn/a/123456.html").is_article
+
+
+def test_running_words_of_ascii_blocks_skip_the_cjk_search():
+    # classify_page's running-text count takes an ASCII-only block at its word count without searching it for
+    # CJK characters: that holds only while no ASCII character is a CJK one.
+    from crawler.extractors.text import CJK_RE
+    from crawler.pagejob.pagetypes import CJK_WORDS_PER_CHARACTER, _words
+
+    assert not any(CJK_RE.search(chr(code)) for code in range(128))
+    assert _words(20, "Plain English words of a running paragraph.") == 20.0
+    assert _words(20, "上海市政府今天发布了新的交通规划方案") == 20 * CJK_WORDS_PER_CHARACTER
+    assert _words(20, "Café au lait, a French word or two") == 20.0

@@ -117,3 +117,14 @@ def test_a_contact_page_declared_for_the_whole_site_says_nothing_about_this_page
 def test_a_page_without_a_url_is_not_taken_for_a_home_page() -> None:
     kind, reason = kind_of(page("Budget vote ends in a tie", STORY), "")
     assert kind == "article" and "URL" not in reason, reason
+
+
+def test_a_title_without_separator_is_its_own_single_part_normalised_once():
+    # page_names takes a title that no separator splits as its one part, normalised as the whole is.
+    from crawler.pagejob.sitepages import PageName, page_names
+
+    doc = parse_html("<html><head><title>  Privacy\u2019s   POLICY!  </title></head><body><h1>Harbour | News</h1>"
+                     "<p>Some text of the page for a block.</p></body></html>", "https://example.com/x")
+    names = page_names(doc)
+    assert names[0] == PageName("privacy's policy", ("privacy's policy",))
+    assert names[1] == PageName("harbour | news", ("harbour", "news"))

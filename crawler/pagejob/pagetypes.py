@@ -111,8 +111,10 @@ def _meta(doc: TextDocument, prop: str) -> str | None:
 
 def _words(block_words: int, text: str) -> float:
     # A block without one CJK character is not looked at twice (its ratio is 0): the running-text sum went from
-    # 0.16 to 0.03 ms a page on scrapinghub.
-    if CJK_RE.search(text) is None:
+    # 0.16 to 0.03 ms a page on scrapinghub. An ASCII-only block has none either (str.isascii is O(1) in CPython; no
+    # CJK character is ASCII): the regex search is skipped for it, half the running blocks of scrapinghub (1,718 of
+    # 3,450): 0.049 -> 0.034 ms a page (CPU, median of 9 interleaved rounds).
+    if text.isascii() or CJK_RE.search(text) is None:
         return float(block_words)
     return block_words * CJK_WORDS_PER_CHARACTER if cjk_ratio(text) > 0.5 else float(block_words)
 

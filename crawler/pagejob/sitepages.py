@@ -218,10 +218,6 @@ def _url_evidence(page_class: SitePageClass, segments: list[str], query: dict[st
     return None
 
 
-def _title_parts(title: str) -> list[str]:
-    return [name for name in map(normal_name, TITLE_SPLIT_RE.split(title)) if name]  # each part normalised once
-
-
 @dataclass(frozen=True)
 class PageName:
     """One name the page gives itself, normalised once: whole, and cut into its parts."""
@@ -268,7 +264,11 @@ def page_names(doc: TextDocument) -> list[PageName]:
     for title in dict.fromkeys(page_titles(doc)):
         whole = normal_name(title)
         if whole and len(whole.split()) <= MAX_NAME_WORDS + 4:
-            names.append(PageName(whole, tuple(_title_parts(title))))
+            # A title no separator splits (203 of the scrapinghub pages' distinct titles) is its own one part, not
+            # normalised a second time: page_names 0.060 -> 0.056 ms a page (CPU, median of 9 interleaved rounds).
+            pieces = TITLE_SPLIT_RE.split(title)
+            parts = (whole,) if len(pieces) == 1 else tuple(name for name in map(normal_name, pieces) if name)
+            names.append(PageName(whole, parts))
     return names
 
 
