@@ -260,3 +260,31 @@ def test_the_publication_label_of_a_line_is_the_full_patterns() -> None:
     assert found == [datelines.DIGIT_RE.search(line) is not None
                      and datelines.STRONG_PUBLISHED_RE.search(dates.normalise(line)) is not None for line in lines]
     assert sum(found) > 2000 and sum(found[index] for index, line in enumerate(lines) if line.isascii()) > 1000
+
+
+def test_a_line_with_a_publication_label_is_in_a_block_with_one() -> None:
+    # scan_page reads the lines of a block without a credit's word only when the block's text has a publication
+    # label and a digit: a line's label and digit must then be in its block, whatever the rest of the block holds
+    # (text outside ASCII beside an ASCII line, full-width characters, white space and line ends around it).
+    pieces = ["Published", "posted", "Date", "date :", "DATUM:", "Updated", " ", ":", "：", "3", "2024-03-05", "|", "x",
+              "é", "发布时间", "日期：", "公開", "입력", "Publié", "２０２１", "\u3000", "\n", "\t", "ﬁ"]
+    rng = random.Random(43)
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 8))) for _ in range(20_000)]
+    labelled = [text for text in texts
+                if any(datelines.has_publication_label(raw.strip()) for raw in text.split("\n") if raw.strip())]
+    assert len(labelled) > 2000
+    assert [text for text in labelled if not datelines.has_publication_label(text)] == []
+
+
+def test_scan_page_reads_a_labelled_date_in_a_block_of_other_lines() -> None:
+    page = ('<html lang="en"><body><h1>Headline of the story</h1><p>' + "Story text goes on. " * 30 + '</p>'
+            '<div>Menu 3<br>最新 Published: March 5, 2024</div>'
+            '<div>日期：２０２１年３月５日<br>Home</div></body></html>')
+    doc = parse_html(page.encode(), "https://news.example/a")
+    findings = TextFindings()
+    visible.scan_page(doc, NOW, findings)
+    assert findings.published is not None and findings.published.iso.startswith("2024-03-05")
+    second = parse_html(page.replace("Published: March 5, 2024", "").encode(), "https://news.example/a")
+    findings = TextFindings()
+    visible.scan_page(second, NOW, findings)
+    assert findings.published is not None and findings.published.iso.startswith("2021-03-05")
