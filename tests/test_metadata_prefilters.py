@@ -288,3 +288,15 @@ def test_scan_page_reads_a_labelled_date_in_a_block_of_other_lines() -> None:
     findings = TextFindings()
     visible.scan_page(second, NOW, findings)
     assert findings.published is not None and findings.published.iso.startswith("2021-03-05")
+
+
+def test_credit_flags_find_a_line_start_word_at_every_kind_of_line_start() -> None:
+    # credit_flags looks for the line-start words after a line end (a literal the search skips to), the joined texts
+    # led by one: the first text's first line, a text after another, a later line (after blank and indented lines),
+    # in the ASCII texts and in the others; never a word inside a line, nor across the end of the text before.
+    texts = ["by Ann", "x\n", "Source: dpa", "a\n \n  posted b", "goodbye", "  \n", "words x", "", "x by y", "作\n",
+             "é\n Text: Z", "é by z", "\t\nquelle x", "stand-by", "x\n\n"]
+    expected = [True, False, True, True, False, False, True, False, False, True, True, False, True, False, False]
+    assert [byline.may_credit(text) for text in texts] == expected
+    assert byline.credit_flags(texts) == expected
+    assert byline.credit_flags(["by x"]) == [True] and byline.credit_flags(["x", "by x"]) == [False, True]
