@@ -300,3 +300,14 @@ def test_credit_flags_find_a_line_start_word_at_every_kind_of_line_start() -> No
     assert [byline.may_credit(text) for text in texts] == expected
     assert byline.credit_flags(texts) == expected
     assert byline.credit_flags(["by x"]) == [True] and byline.credit_flags(["x", "by x"]) == [False, True]
+
+
+def test_credit_flags_find_every_ascii_editor_word_in_every_text() -> None:
+    # the ASCII texts' editor words are found one word at a time (str.find): each word in each text that holds it,
+    # whatever word another text holds, in any case, at a text's start or end, twice in a text or in the last one
+    texts = ["EDITED by", "x", "Redigiert von", "pre-edit", "a cura di", "nothing", "edit edit", "x a cura",
+             "re-digiert", "a  cura", "credit", "Edit"]
+    expected = [True, False, True, True, True, False, True, True, False, False, True, True]
+    assert [byline.may_credit(text) for text in texts] == expected
+    assert byline.credit_flags(texts) == expected
+    assert byline.credit_flags(["x", "redigiert"]) == [False, True]
