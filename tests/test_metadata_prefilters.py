@@ -260,3 +260,54 @@ def test_the_publication_label_of_a_line_is_the_full_patterns() -> None:
     assert found == [datelines.DIGIT_RE.search(line) is not None
                      and datelines.STRONG_PUBLISHED_RE.search(dates.normalise(line)) is not None for line in lines]
     assert sum(found) > 2000 and sum(found[index] for index, line in enumerate(lines) if line.isascii()) > 1000
+
+
+def test_a_line_with_a_publication_label_is_in_a_block_with_one() -> None:
+    # scan_page reads the lines of a block without a credit's word only when the block's text has a publication
+    # label and a digit: a line's label and digit must then be in its block, whatever the rest of the block holds
+    # (text outside ASCII beside an ASCII line, full-width characters, white space and line ends around it).
+    pieces = ["Published", "posted", "Date", "date :", "DATUM:", "Updated", " ", ":", "：", "3", "2024-03-05", "|", "x",
+              "é", "发布时间", "日期：", "公開", "입력", "Publié", "２０２１", "\u3000", "\n", "\t", "ﬁ"]
+    rng = random.Random(43)
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 8))) for _ in range(20_000)]
+    labelled = [text for text in texts
+                if any(datelines.has_publication_label(raw.strip()) for raw in text.split("\n") if raw.strip())]
+    assert len(labelled) > 2000
+    assert [text for text in labelled if not datelines.has_publication_label(text)] == []
+
+
+def test_scan_page_reads_a_labelled_date_in_a_block_of_other_lines() -> None:
+    page = ('<html lang="en"><body><h1>Headline of the story</h1><p>' + "Story text goes on. " * 30 + '</p>'
+            '<div>Menu 3<br>最新 Published: March 5, 2024</div>'
+            '<div>日期：２０２１年３月５日<br>Home</div></body></html>')
+    doc = parse_html(page.encode(), "https://news.example/a")
+    findings = TextFindings()
+    visible.scan_page(doc, NOW, findings)
+    assert findings.published is not None and findings.published.iso.startswith("2024-03-05")
+    second = parse_html(page.replace("Published: March 5, 2024", "").encode(), "https://news.example/a")
+    findings = TextFindings()
+    visible.scan_page(second, NOW, findings)
+    assert findings.published is not None and findings.published.iso.startswith("2021-03-05")
+
+
+def test_credit_flags_find_a_line_start_word_at_every_kind_of_line_start() -> None:
+    # credit_flags looks for the line-start words after a line end (a literal the search skips to), the joined texts
+    # led by one: the first text's first line, a text after another, a later line (after blank and indented lines),
+    # in the ASCII texts and in the others; never a word inside a line, nor across the end of the text before.
+    texts = ["by Ann", "x\n", "Source: dpa", "a\n \n  posted b", "goodbye", "  \n", "words x", "", "x by y", "作\n",
+             "é\n Text: Z", "é by z", "\t\nquelle x", "stand-by", "x\n\n"]
+    expected = [True, False, True, True, False, False, True, False, False, True, True, False, True, False, False]
+    assert [byline.may_credit(text) for text in texts] == expected
+    assert byline.credit_flags(texts) == expected
+    assert byline.credit_flags(["by x"]) == [True] and byline.credit_flags(["x", "by x"]) == [False, True]
+
+
+def test_credit_flags_find_every_ascii_editor_word_in_every_text() -> None:
+    # the ASCII texts' editor words are found one word at a time (str.find): each word in each text that holds it,
+    # whatever word another text holds, in any case, at a text's start or end, twice in a text or in the last one
+    texts = ["EDITED by", "x", "Redigiert von", "pre-edit", "a cura di", "nothing", "edit edit", "x a cura",
+             "re-digiert", "a  cura", "credit", "Edit"]
+    expected = [True, False, True, True, True, False, True, True, False, False, True, True]
+    assert [byline.may_credit(text) for text in texts] == expected
+    assert byline.credit_flags(texts) == expected
+    assert byline.credit_flags(["x", "redigiert"]) == [False, True]

@@ -29,7 +29,7 @@ from .byline import (
     may_credit,
     origin_of,
 )
-from .datelines import DIGIT_RE, has_publication_label, may_hold_date, read_date_line
+from .datelines import has_publication_label, may_hold_date, read_date_line
 from .dates import FoundDate
 
 HANGUL_RE = re.compile(r"[가-힣]")
@@ -230,8 +230,11 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
         if findings.authors and findings.editors and findings.origin and findings.published and findings.modified:
             return
         # Most short blocks (menus, captions, buttons) have neither a credit's word nor a digit of a date: their
-        # lines are not read one by one.
-        if not credit and (findings.published is not None or not DIGIT_RE.search(block.text)):
+        # lines are not read one by one. Without a credit's word a block is read for a labelled date alone, which a
+        # line has only when its block has a publication label and a digit too (the line is a part of the block's
+        # text): the lines of a block with a digit but no label (prices, scores, times of other stories: 24 blocks a
+        # page on scrapinghub before a date is found) are not read one by one either.
+        if not credit and (findings.published is not None or not has_publication_label(block.text)):
             continue
         found = TextFindings()
         for line in _lines(block):
