@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 
 from lxml import etree
 
@@ -541,6 +542,17 @@ def attributes_of(element: etree._Element, names: tuple[str, ...]) -> tuple[str 
     return tuple(element.get(name) for name in names)
 
 
+def attributes_reader() -> Callable[[etree._Element, tuple[str, ...]], tuple[str | None, ...]]:
+    """``attributes_of`` for a loop over many elements: the compiled reader when it is on, else the Python twin,
+    chosen once rather than at each element."""
+    compiled = active()
+    return compiled.attributes_of if compiled is not None else _attributes_by_get
+
+
+def _attributes_by_get(element: etree._Element, names: tuple[str, ...]) -> tuple[str | None, ...]:
+    return tuple(element.get(name) for name in names)
+
+
 __all__ = [
     "BLOCK_TAGS",
     "HEADING_TAGS",
@@ -555,6 +567,7 @@ __all__ = [
     "WalkRecords",
     "attribute_values",
     "attributes_of",
+    "attributes_reader",
     "blocks_of",
     "blocks_under",
     "compiled_walk_available",

@@ -9,11 +9,12 @@ where that walk took 0.47 (same run, a loaded machine).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from lxml import etree
 
-from ..blockwalk import attributes_of, elements_named_or_with
+from ..blockwalk import attributes_of, attributes_reader, elements_named_or_with
 
 
 @dataclass
@@ -31,33 +32,49 @@ MARKUP_TAGS = frozenset({"meta", "link", "time"})
 ITEMPROP = "itemprop"
 # A <meta>'s content and its keys, read in one call.
 META_ATTRIBUTES = ("content", "property", "name", "http-equiv")
+META_AND_ITEMPROP = (*META_ATTRIBUTES, ITEMPROP)
 
 
 def add_meta(values: dict[str, list[str]], element: etree._Element) -> None:
     """A <meta>'s content under each of its keys ("og:title twitter:title" names two)."""
     content, *key_lists = attributes_of(element, META_ATTRIBUTES)
-    if content is None or not content.strip():
+    _add_content(values, content, key_lists)
+
+
+def _add_content(values: dict[str, list[str]], content: str | None, key_lists: Iterable[str | None]) -> None:
+    if content is None or not (content := content.strip()):
         return
     for keys in key_lists:
-        if not keys:
-            continue
-        for key in keys.lower().split():
-            values.setdefault(key, []).append(content.strip())
+        if keys:
+            for key in keys.lower().split():
+                if key in values:
+                    values[key].append(content)
+                else:
+                    values[key] = [content]
 
 
 def page_markup(root: etree._Element, body: etree._Element | None) -> PageMarkup:
-    """One walk of the tree below ``root``; ``times`` only below ``body`` (the whole tree when it is the root)."""
+    """One walk of the tree below ``root``; ``times`` only below ``body`` (the whole tree when it is the root).
+
+    A <meta>'s keys and its itemprop are read in one call of a reader looked up once a page (``add_meta`` read
+    the keys, then ``get`` the itemprop, each through the compiled-or-Python switch): 23.5M -> 20.1M instructions
+    for 40 scrapinghub pages (callgrind; ``tests/test_metadata_structured_cheap.py`` compares it with ``get``)."""
     found = PageMarkup()
+    meta, links, itemprops, times = found.meta, found.links, found.itemprops, found.times
+    read = attributes_reader()
     for element in elements_named_or_with(root, MARKUP_TAGS, ITEMPROP):
         tag = element.tag
         if tag == "meta":
-            add_meta(found.meta, element)
-        elif tag == "link":
-            found.links.append(element)
-        elif tag == "time" and element.get("datetime") is not None and _below(element, body):
-            found.times.append(element)
-        if element.get(ITEMPROP) is not None and element is not root:
-            found.itemprops.append(element)
+            content, property_keys, name_keys, http_keys, itemprop = read(element, META_AND_ITEMPROP)
+            _add_content(meta, content, (property_keys, name_keys, http_keys))
+        else:
+            itemprop = element.get(ITEMPROP)
+            if tag == "link":
+                links.append(element)
+            elif tag == "time" and element.get("datetime") is not None and _below(element, body):
+                times.append(element)
+        if itemprop is not None and element is not root:
+            itemprops.append(element)
     return found
 
 

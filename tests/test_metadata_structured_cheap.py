@@ -1,0 +1,90 @@
+"""The structured side of the metadata and the worker's row take their shortcuts with the plain readings' results
+(issue 16, a cheap worker): the one-call <meta> reading of ``page_markup``, ..."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from lxml import etree
+
+from crawler.extractors.blockwalk import use_compiled_walk
+from crawler.extractors.document import parse_html
+from crawler.extractors.metadata.markup import PageMarkup, add_meta, page_markup
+
+KEYS = ["og:title", "OG:Title twitter:title", "author", "Author  Byline", "description", "", " ", "content-language",
+        "keywords", "og:image"]
+CONTENTS = ["Ann Lee", "  Ann  Lee ", "", "   ", "T &amp; U", "\u00a0A\u3000", "x, y; z"]
+
+
+def _random_head(rng: random.Random) -> str:
+    parts = ["<html><head><title>T</title>"]
+    for _ in range(rng.randint(0, 8)):
+        attributes = [f"{name}='{rng.choice(KEYS)}'" for name in ("property", "name", "http-equiv", "itemprop")
+                      if rng.random() < 0.4]
+        if rng.random() < 0.8:
+            attributes.append(f"content='{rng.choice(CONTENTS)}'")
+        rng.shuffle(attributes)
+        tag = rng.choice(["meta", "meta", "meta", "link", "time", "span"])
+        if tag == "link":
+            attributes.append(rng.choice(["rel='canonical' href='/a'", "rel='image_src' href=' /i.png '", "rel='x'"]))
+        if tag == "time" and rng.random() < 0.7:
+            attributes.append("datetime='2020-01-02'")
+        parts.append(f"<{tag} {' '.join(attributes)}>" + ("" if tag in ("meta", "link") else f"x</{tag}>"))
+    parts.append("</head><body>")
+    for _ in range(rng.randint(0, 6)):
+        tag = rng.choice(["meta", "link", "time", "div"])
+        itemprop = f" itemprop='{rng.choice(['author', 'datePublished', 'name'])}'" if rng.random() < 0.5 else ""
+        extra = " datetime='2021-02-03'" if tag == "time" else " rel='canonical' href='/b'" if tag == "link" else ""
+        parts.append(f"<{tag}{itemprop}{extra} name='{rng.choice(KEYS)}' content='{rng.choice(CONTENTS)}'>"
+                     + ("" if tag in ("meta", "link") else f"y</{tag}>"))
+    return "".join(parts) + "</body></html>"
+
+
+def _add_meta_by_get(values: dict[str, list[str]], element: etree._Element) -> None:
+    """add_meta as it read a <meta> before the one-call reading."""
+    content = element.get("content")
+    if content is None or not content.strip():
+        return
+    for keys in (element.get("property"), element.get("name"), element.get("http-equiv")):
+        if not keys:
+            continue
+        for key in keys.lower().split():
+            values.setdefault(key, []).append(content.strip())
+
+
+def _page_markup_by_every_element(root: etree._Element, body: etree._Element | None) -> PageMarkup:
+    """page_markup as the plain reading: every element, each attribute read with ``get``."""
+    found = PageMarkup()
+    for element in root.iter(etree.Element):
+        if element.tag == "meta":
+            _add_meta_by_get(found.meta, element)
+        elif element.tag == "link":
+            found.links.append(element)
+        elif element.tag == "time" and element.get("datetime") is not None and body is not None and \
+                any(ancestor is body for ancestor in element.iterancestors()):
+            found.times.append(element)
+        if element.get("itemprop") is not None and element is not root:
+            found.itemprops.append(element)
+    return found
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_page_markup_reads_each_meta_as_add_meta_does(compiled: bool) -> None:
+    rng = random.Random(31)
+    was = use_compiled_walk(compiled)
+    try:
+        docs = [parse_html(_random_head(rng), "https://example.org/a") for _ in range(1500)]
+        found = [page_markup(doc.root, doc.body) for doc in docs]
+        assert found == [_page_markup_by_every_element(doc.root, doc.body) for doc in docs]
+        for doc in docs:
+            for element in doc.root.iter("meta"):
+                one, other = {}, {}
+                add_meta(one, element)
+                _add_meta_by_get(other, element)
+                assert one == other
+    finally:
+        use_compiled_walk(was)
+    assert sum(len(markup.meta) > 2 for markup in found) > 150
+    assert sum(any(len(values) > 1 for values in markup.meta.values()) for markup in found) > 80
+    assert sum(len(markup.itemprops) for markup in found) > 2000 and sum(len(markup.times) for markup in found) > 1000
