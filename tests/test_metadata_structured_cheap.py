@@ -1,5 +1,6 @@
 """The structured side of the metadata and the worker's row take their shortcuts with the plain readings' results
-(issue 16, a cheap worker): the one-call <meta> reading of ``page_markup``, ..."""
+(issue 16, a cheap worker): the one-call <meta> reading of ``page_markup``, the page job's rel=canonical read from
+the <link> elements the metadata gathered, ..."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ from lxml import etree
 
 from crawler.extractors.blockwalk import use_compiled_walk
 from crawler.extractors.document import parse_html
-from crawler.extractors.metadata.markup import PageMarkup, add_meta, page_markup
+from crawler.extractors.metadata import extract_metadata
+from crawler.extractors.metadata.markup import PageMarkup, add_meta, markup_of, page_markup
+from crawler.pagejob import PageExtractor
+from crawler.pagejob.job import canonical_url, page_identity
 
 KEYS = ["og:title", "OG:Title twitter:title", "author", "Author  Byline", "description", "", " ", "content-language",
         "keywords", "og:image"]
@@ -88,3 +92,53 @@ def test_page_markup_reads_each_meta_as_add_meta_does(compiled: bool) -> None:
     assert sum(len(markup.meta) > 2 for markup in found) > 150
     assert sum(any(len(values) > 1 for values in markup.meta.values()) for markup in found) > 80
     assert sum(len(markup.itemprops) for markup in found) > 2000 and sum(len(markup.times) for markup in found) > 1000
+
+
+LINKS = ["<link rel='canonical' href='/c'>", "<link rel='Canonical alternate' href=' https://example.org/d#x '>",
+         "<link rel='canonical' href=''>", "<link rel='canonical' href='javascript:void(0)'>",
+         "<link rel='image_src' href='/i.png'>", "<link href='/e'>", "<link rel='canonical' href='//other.example/f'>",
+         "<link rel='canonical' href='https://example.org/g?utm_source=x'>",
+         # the body's <link> elements are removed by the walk, as hidden or <noscript> subtrees
+         "<div hidden><link rel='canonical' href='/hidden'></div>",
+         "<noscript><link rel='canonical' href='/n'></noscript>"]
+
+
+def _random_links_page(rng: random.Random) -> str:
+    head = "".join(rng.choice(LINKS[:8]) for _ in range(rng.randint(0, 3)))
+    body = "".join(rng.choice(LINKS) for _ in range(rng.randint(0, 3)))
+    story = "<p>The council adopted the budget on Tuesday after a long debate about schools and buses.</p>" * 3
+    return f"<html><head><title>Budget</title>{head}</head><body><h1>Budget</h1>{body}{story}</body></html>"
+
+
+def test_the_rel_canonical_from_the_gathered_links_is_the_one_searched_for() -> None:
+    rng = random.Random(37)
+    url = "https://example.org/a/b.html"
+    pages = [_random_links_page(rng) for _ in range(600)]
+    found = []
+    for page in pages:
+        doc = parse_html(page, url)
+        plain = canonical_url(doc.root, url)
+        assert canonical_url(doc.root, url, markup_of(doc).links) == plain, page
+        found.append(plain)
+    assert len(set(found)) >= 5 and found.count(url) > 50
+    job = PageExtractor(None)
+    for page, plain in zip(pages[:150], found[:150], strict=True):
+        declared = extract_metadata(parse_html(page, url)).canonical_url
+        assert job.extract(page, url)["canonical_url"] == page_identity(url, plain if plain != url else None,
+                                                                        declared), page
+
+
+def test_markup_is_kept_only_on_a_walked_document() -> None:
+    story = "<p>The council adopted the budget on Tuesday.</p>" * 5
+    page = ("<html><head><link rel='canonical' href='/c'></head><body><div style='display:none'>"
+            "<link rel='canonical' href='/hidden'><meta name='author' content='Ann Lee'></div>"
+            f"<article><h1>Budget</h1>{story}</article></body></html>")
+    doc = parse_html(page, "https://example.org/a", walk=False)
+    before = markup_of(doc)
+    assert len(before.links) == 2 and before.meta == {"author": ["Ann Lee"]}
+    doc.blocks  # noqa: B018 - the walk removes the hidden subtree
+    after = markup_of(doc)
+    assert after == page_markup(doc.root, doc.body) and len(after.links) == 1 and after.meta == {}
+    assert markup_of(doc) is after
+    assert markup_of(parse_html(b"", "https://example.org/a")) == PageMarkup()
+

@@ -16,7 +16,7 @@ import json
 import logging
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -157,11 +157,12 @@ def _selected_lines(root: Any, spec: str) -> list[str]:
 # ------------------------------------------------------------------------------------- worker-side work
 
 
-def canonical_url(root: Any, url: str | None) -> str | None:
+def canonical_url(root: Any, url: str | None, links: Iterable[Any] | None = None) -> str | None:
     """``<link rel="canonical">`` resolved against the page URL (http(s) only, fragment dropped), else the
-    URL itself."""
+    URL itself. ``links``: the page's <link> elements in document order when they are already gathered (the
+    metadata's ``markup_of(doc).links``), else they are searched for below ``root``."""
     if root is not None:
-        for link in root.iter("link"):
+        for link in root.iter("link") if links is None else links:
             rel = (link.get("rel") or "").lower().split()
             href = (link.get("href") or "").strip()
             if "canonical" in rel and href:
@@ -202,11 +203,14 @@ class PageExtractor:
 
     def _extract(self, html: bytes | str, url: str | None, content_type: str | None) -> dict[str, Any]:
         from ..extractors import parse_html
+        from ..extractors.metadata.markup import markup_of
 
         doc = parse_html(html, url, content_type)
         warnings = list(doc.warnings)
         article = self.learner.extract_document(doc)  # every page teaches the store, whatever extracts it
-        rel_canonical = canonical_url(doc.root, url)
+        metadata = getattr(article, "metadata", None)  # added by the metadata extractors when present
+        # The <link> elements the metadata gathered (kept on the walked document): no second search of the tree.
+        rel_canonical = canonical_url(doc.root, url, markup_of(doc).links)
         fields: dict[str, Any] = {
             "url": url,
             "canonical_url": rel_canonical,
@@ -217,7 +221,6 @@ class PageExtractor:
             "template": article.template,
             "reason": article.reason,
         }
-        metadata = getattr(article, "metadata", None)  # added by the metadata extractors when present
         found: dict[str, Any] = {}
         if metadata is not None and hasattr(metadata, "to_dict"):
             found = {k: v for k, v in metadata.to_dict().items() if v not in (None, "", [], {})}

@@ -27,7 +27,7 @@ from ..text import CJK_RE, normalize_space
 from . import jsonld
 from .byline import markup_byline
 from .dates import FoundDate, find_url_date, is_plausible, parse_structured_date
-from .markup import PageMarkup, page_markup
+from .markup import PageMarkup, markup_of
 from .people import split_people
 from .titles import TITLE_PART_RE, title_from_head
 from .visible import scan_visible
@@ -338,7 +338,7 @@ def extract_metadata(doc: TextDocument, now: datetime | None = None) -> Metadata
         return metadata
     found = _Candidates()
     _from_json_ld(doc, found, metadata.warnings)
-    markup = page_markup(doc.root, doc.body)  # one walk for <meta>, <link>, itemprop and <time>
+    markup = markup_of(doc)  # one walk for <meta>, <link>, itemprop and <time>
     _from_meta(doc, markup.meta, OPENGRAPH_KEYS, OPENGRAPH, found)
     _from_meta(doc, markup.meta, META_KEYS, META, found)
     _from_links(markup.links, found)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from ..blockwalk import attributes_of, attributes_reader, elements_named_or_with
+from ..document import TextDocument
 
 
 @dataclass
@@ -33,6 +34,8 @@ ITEMPROP = "itemprop"
 # A <meta>'s content and its keys, read in one call.
 META_ATTRIBUTES = ("content", "property", "name", "http-equiv")
 META_AND_ITEMPROP = (*META_ATTRIBUTES, ITEMPROP)
+# Where ``markup_of`` keeps a walked document's markup.
+CACHE_ATTRIBUTE = "_page_markup"
 
 
 def add_meta(values: dict[str, list[str]], element: etree._Element) -> None:
@@ -78,10 +81,27 @@ def page_markup(root: etree._Element, body: etree._Element | None) -> PageMarkup
     return found
 
 
+def markup_of(doc: TextDocument) -> PageMarkup:
+    """``page_markup(doc.root, doc.body)``, kept on the document once it is walked, so that the metadata and the page
+    job's rel=canonical (``crawler.pagejob.job.canonical_url``) read one walk: the job's own search for <link>
+    elements cost 146k instructions a scrapinghub page. A document not walked yet is read afresh at each call (its
+    walk will remove the invisible subtrees, <link> and <meta> in the body among them); one without a tree has
+    nothing."""
+    if doc.root is None:
+        return PageMarkup()
+    if not doc.walked:
+        return page_markup(doc.root, doc.body)
+    markup = getattr(doc, CACHE_ATTRIBUTE, None)
+    if markup is None:
+        markup = page_markup(doc.root, doc.body)
+        setattr(doc, CACHE_ATTRIBUTE, markup)
+    return markup
+
+
 def _below(element: etree._Element, body: etree._Element | None) -> bool:
     if body is None:
         return False
     return any(ancestor is body for ancestor in element.iterancestors())
 
 
-__all__ = ["MARKUP_TAGS", "PageMarkup", "add_meta", "page_markup"]
+__all__ = ["MARKUP_TAGS", "PageMarkup", "add_meta", "markup_of", "page_markup"]
