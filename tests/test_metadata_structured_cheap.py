@@ -1,17 +1,27 @@
 """The structured side of the metadata and the worker's row take their shortcuts with the plain readings' results
 (issue 16, a cheap worker): the one-call <meta> reading of ``page_markup``, the page job's rel=canonical read from
-the <link> elements the metadata gathered, ..."""
+the <link> elements the metadata gathered, and the metadata's <meta>, <link> and
+JSON-LD readings (one attribute reader, constant tables, one JSON decoder)."""
 
 from __future__ import annotations
 
 import random
+import re
+from html import unescape
+from urllib.parse import urljoin
 
 import pytest
 from lxml import etree
 
 from crawler.extractors.blockwalk import use_compiled_walk
 from crawler.extractors.document import parse_html
-from crawler.extractors.metadata import extract_metadata
+from crawler.extractors.metadata import (
+    META_KEYS,
+    MIN_DESCRIPTION_CHARS,
+    OPENGRAPH_KEYS,
+    extract_metadata,
+)
+from crawler.extractors.metadata.jsonld import article_objects
 from crawler.extractors.metadata.markup import PageMarkup, add_meta, markup_of, page_markup
 from crawler.pagejob import PageExtractor
 from crawler.pagejob.job import canonical_url, page_identity
@@ -142,3 +152,69 @@ def test_markup_is_kept_only_on_a_walked_document() -> None:
     assert markup_of(doc) is after
     assert markup_of(parse_html(b"", "https://example.org/a")) == PageMarkup()
 
+
+SIMPLE_FIELDS = ("description", "section", "site_name")
+FIELD_CONTENTS = ["A long enough description of the story &amp; more", "  Spaced   out   description text here ",
+                  "Short", "Économie et finances publiques du pays"]
+TAG_CONTENTS = ["port, harbour; city", "港口，城市、经济", " , ", "one"]
+
+
+def _random_meta_page(rng: random.Random) -> str:
+    parts = ["<html><head><title>Harbour plan</title>"]
+    for _ in range(rng.randint(0, 10)):
+        name = rng.choice([*SIMPLE_FIELDS, "tags"])
+        key = rng.choice(OPENGRAPH_KEYS.get(name, ()) + META_KEYS.get(name, ()))
+        content = rng.choice(TAG_CONTENTS if name == "tags" else FIELD_CONTENTS)
+        attribute = rng.choice(["property", "name"])
+        parts.append(f"<meta {attribute}='{key.upper() if rng.random() < 0.2 else key}' content='{content}'>")
+    for _ in range(rng.randint(0, 4)):
+        parts.append(rng.choice(LINKS[:8]))
+    return "".join(parts) + "</head><body><p>Story.</p></body></html>"
+
+
+def _first_meta(meta: dict[str, list[str]], name: str) -> str | list[str] | None:
+    """The plain reading of a field's <meta> keys: OpenGraph's, then the other names', the first one given."""
+    for key in OPENGRAPH_KEYS.get(name, ()) + META_KEYS.get(name, ()):
+        if name == "tags":  # every content of the key, cut into tags
+            tags = [" ".join(unescape(part).split()) for content in meta.get(key, [])
+                    for part in re.split(r"[,;，、]", content)]
+            if any(tags):
+                return [tag for tag in tags if tag]
+            continue
+        for content in meta.get(key, []):
+            cleaned = " ".join(unescape(content).split())
+            if name != "description" or len(cleaned) >= MIN_DESCRIPTION_CHARS:
+                return cleaned
+            if name == "description":
+                break  # a short first content of a key: the next key is asked
+    return None
+
+
+def test_the_meta_and_link_fields_are_those_of_a_plain_reading() -> None:
+    rng = random.Random(43)
+    url = "https://example.org/a/b.html"
+    pages = [_random_meta_page(rng) for _ in range(800)]
+    for page in pages:
+        doc = parse_html(page, url)
+        metadata = extract_metadata(doc)
+        meta = page_markup(doc.root, doc.body).meta
+        for name in (*SIMPLE_FIELDS, "tags"):
+            assert (getattr(metadata, name) or None) == _first_meta(meta, name), (name, page)
+        hrefs = [(link.get("rel") or "").lower().split() for link in doc.root.iter("link")]
+        canonical = next((link.get("href").strip() for link, rel in zip(doc.root.iter("link"), hrefs, strict=True)
+                          if "canonical" in rel and (link.get("href") or "").strip()), None)
+        assert metadata.canonical_url == urljoin(url, canonical or url), page
+    filled = [extract_metadata(parse_html(page, url)) for page in pages]
+    assert sum(bool(metadata.tags) for metadata in filled) > 200
+    assert sum(metadata.description is not None for metadata in filled) > 200
+    assert sum(metadata.canonical_url != url for metadata in filled) > 200
+
+
+def test_each_json_ld_script_is_read_whatever_the_one_before() -> None:
+    scripts = ['{"@type": "NewsArticle", "headline": "One",}', "{broken", '{"@type": "Thing", "name": "a\nb"}',
+               '{"@type": "WebSite", "name": "Site"}', '<!-- {"@type": "Person", "name": "Ann"} -->']
+    articles, others, problems = article_objects(scripts)
+    assert articles == [{"@type": "NewsArticle", "headline": "One"}]
+    assert others == [{"@type": "Thing", "name": "a\nb"}, {"@type": "WebSite", "name": "Site"},
+                      {"@type": "Person", "name": "Ann"}]
+    assert len(problems) == 1 and problems[0].startswith("unreadable JSON-LD skipped")

@@ -17,11 +17,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
 from difflib import SequenceMatcher
+from html import unescape
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
+from ..blockwalk import attributes_reader
 from ..document import TextDocument
 from ..text import CJK_RE, normalize_space
 from . import jsonld
@@ -82,6 +84,13 @@ MICRODATA_PROPS: dict[str, tuple[str, ...]] = {
     "tags": ("keywords",),
     "section": ("articleSection",),
 }
+LINK_ATTRIBUTES = ("rel", "href")
+# Fields whose <meta> contents are lists cut at these separators, and the dates taken as they are written.
+LIST_FIELDS = frozenset({"tags", "authors"})
+DATE_FIELDS = frozenset({"published", "modified"})
+TAG_SEPARATOR_RE = re.compile(r"[,;，、]")
+NAME_SEPARATOR_RE = re.compile(r"[;，、]")
+MICRODATA_FIELDS = {prop: name for name, props in MICRODATA_PROPS.items() for prop in props}
 # An author longer than this is a sentence or a list of contributors pasted into a field, not a name.
 MAX_AUTHOR_CHARS = 80
 MAX_AUTHORS = 12
@@ -142,9 +151,7 @@ class _Candidates:
 def _clean(value: str | None) -> str | None:
     if value is None:
         return None
-    import html
-
-    cleaned = normalize_space(html.unescape(value))
+    cleaned = normalize_space(unescape(value))
     return cleaned or None
 
 
@@ -202,25 +209,30 @@ def _from_meta(doc: TextDocument, meta: dict[str, list[str]], keys: dict[str, tu
         # names of a scrapinghub page: 0.033 -> 0.026 ms, same run).
         if present.isdisjoint(names):
             continue
+        listed, raw = name in LIST_FIELDS, name in DATE_FIELDS
         for key in names:
-            contents = meta.get(key, [])
-            if name in ("tags", "authors"):
+            contents = meta.get(key)
+            if not contents:  # (a key's list is never empty, and an empty list adds nothing)
+                continue
+            if listed:
                 found.add(name, [v for content in contents for v in _split_list(content, name)], source)
-            elif contents:
-                found.add(name, contents[0] if name in ("published", "modified") else _clean(contents[0]), source)
+            else:
+                found.add(name, contents[0] if raw else _clean(contents[0]), source)
 
 
 def _split_list(content: str, name: str) -> list[str]:
-    separator = r"[,;，、]" if name == "tags" else r"[;，、]"
-    return [part for part in (_clean(p) for p in re.split(separator, content)) if part]
+    separator = TAG_SEPARATOR_RE if name == "tags" else NAME_SEPARATOR_RE
+    return [part for part in (_clean(p) for p in separator.split(content)) if part]
 
 
 def _from_links(links: Iterable[etree._Element], found: _Candidates) -> None:
+    read = attributes_reader()  # both attributes in one call: a page has tens of <link> elements
     for element in links:
-        relations = (element.get("rel") or "").lower().split()
-        href = (element.get("href") or "").strip()
+        rel, href = read(element, LINK_ATTRIBUTES)
+        href = (href or "").strip()
         if not href:
             continue
+        relations = (rel or "").lower().split()
         if "canonical" in relations:
             found.add("canonical_url", href, META)
         elif "image_src" in relations:
@@ -236,10 +248,9 @@ def _itemprop_value(element: etree._Element) -> str | None:
 
 
 def _from_microdata(markup: PageMarkup, found: _Candidates) -> None:
-    wanted = {prop: name for name, props in MICRODATA_PROPS.items() for prop in props}
     for element in markup.itemprops:
         for prop in element.get("itemprop", "").split():
-            name = wanted.get(prop)
+            name = MICRODATA_FIELDS.get(prop)
             if name is None:
                 continue
             if name == "authors":

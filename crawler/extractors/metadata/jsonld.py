@@ -34,6 +34,10 @@ MAX_DEPTH = 12
 TRAILING_COMMA_RE = re.compile(r",(\s*[}\]])")
 WRAPPER_RE = re.compile(r"^\s*(?:<!--|//\s*<!\[CDATA\[|<!\[CDATA\[)|(?:-->|//\s*\]\]>|\]\]>)\s*$")
 LINE_COMMENT_RE = re.compile(r"^\s*//[^\n]*$", re.M)
+# One decoder for every script: it keeps no state between calls, and making one per script took 0.06 of
+# parse_json_ld's 0.33 s (cProfile, 5 x 181 scrapinghub pages). strict=False accepts raw newlines and tabs inside
+# strings.
+DECODER = json.JSONDecoder(strict=False)
 
 
 def _repairs(text: str) -> Iterator[str]:
@@ -45,7 +49,6 @@ def _repairs(text: str) -> Iterator[str]:
 
 def _decode_all(text: str) -> list[Any]:
     """Every JSON value in ``text``: one, or several written one after the other."""
-    decoder = json.JSONDecoder(strict=False)  # strict=False accepts raw newlines and tabs inside strings
     values = []
     position = 0
     while position < len(text):
@@ -53,7 +56,7 @@ def _decode_all(text: str) -> list[Any]:
             position += 1
         if position >= len(text):
             break
-        value, position = decoder.raw_decode(text, position)
+        value, position = DECODER.raw_decode(text, position)
         values.append(value)
     return values
 
