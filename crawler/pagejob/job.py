@@ -163,9 +163,11 @@ def canonical_url(root: Any, url: str | None, links: Iterable[Any] | None = None
     metadata's ``markup_of(doc).links``), else they are searched for below ``root``."""
     if root is not None:
         for link in root.iter("link") if links is None else links:
-            rel = (link.get("rel") or "").lower().split()
+            rel = (link.get("rel") or "").lower()
+            if "canonical" not in rel:  # (a substring test first: most <link> elements are stylesheets, icons...)
+                continue
             href = (link.get("href") or "").strip()
-            if "canonical" in rel and href:
+            if "canonical" in rel.split() and href:
                 resolved = urldefrag(urljoin(url or "", href))[0]
                 if urlsplit(resolved).scheme in {"http", "https"}:
                     return resolved

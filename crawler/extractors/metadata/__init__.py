@@ -226,13 +226,18 @@ def _split_list(content: str, name: str) -> list[str]:
 
 
 def _from_links(links: Iterable[etree._Element], found: _Candidates) -> None:
-    read = attributes_reader()  # both attributes in one call: a page has tens of <link> elements
+    read = attributes_reader()  # both attributes in one call
     for element in links:
         rel, href = read(element, LINK_ATTRIBUTES)
+        # Most of a page's <link> elements (22 a scrapinghub page: dns-prefetch, stylesheet, icons) name neither
+        # relation: a substring test passes over them before any word is cut.
+        relations = rel.lower() if rel else ""
+        if "canonical" not in relations and "image_src" not in relations:
+            continue
         href = (href or "").strip()
         if not href:
             continue
-        relations = (rel or "").lower().split()
+        relations = relations.split()
         if "canonical" in relations:
             found.add("canonical_url", href, META)
         elif "image_src" in relations:
