@@ -1,12 +1,13 @@
 """The structured side of the metadata and the worker's row take their shortcuts with the plain readings' results
 (issue 16, a cheap worker): the one-call <meta> reading of ``page_markup``, the page job's rel=canonical read from
-the <link> elements the metadata gathered, and the metadata's <meta>, <link> and
+the <link> elements the metadata gathered, the row's filled metadata fields, and the metadata's <meta>, <link> and
 JSON-LD readings (one attribute reader, constant tables, one JSON decoder)."""
 
 from __future__ import annotations
 
 import random
 import re
+from dataclasses import fields
 from html import unescape
 from urllib.parse import urldefrag, urljoin, urlsplit
 
@@ -19,6 +20,7 @@ from crawler.extractors.metadata import (
     META_KEYS,
     MIN_DESCRIPTION_CHARS,
     OPENGRAPH_KEYS,
+    Metadata,
     extract_metadata,
 )
 from crawler.extractors.metadata.jsonld import article_objects
@@ -164,6 +166,29 @@ def test_markup_is_kept_only_on_a_walked_document() -> None:
     assert after == page_markup(doc.root, doc.body) and len(after.links) == 1 and after.meta == {}
     assert markup_of(doc) is after
     assert markup_of(parse_html(b"", "https://example.org/a")) == PageMarkup()
+
+
+def test_the_filled_fields_are_to_dicts_without_the_empty_ones() -> None:
+    rng = random.Random(41)
+    names = [item.name for item in fields(Metadata)]
+    empties: dict[str, list[object]] = {name: [None, ""] for name in names}
+    for item in fields(Metadata):
+        if item.default_factory is list:
+            empties[item.name] = [[]]
+        elif item.default_factory is dict:
+            empties[item.name] = [{}]
+    values: dict[str, list[object]] = {name: ["x", " ", "0"] for name in names}
+    values.update({name: [["a"], ["a", "b"], [""]] for name, kinds in empties.items() if kinds == [[]]})
+    values.update({name: [{"title": "json-ld"}] for name, kinds in empties.items() if kinds == [{}]})
+    for _ in range(2000):
+        metadata = Metadata(**{name: rng.choice(empties[name] + values[name]) for name in names})
+        plain = {k: v for k, v in metadata.to_dict().items() if v not in (None, "", [], {})}
+        filled = metadata.filled()
+        assert list(filled.items()) == list(plain.items())
+        # copies: the row's lists and dicts are not the metadata's
+        assert not [name for name, value in filled.items()
+                    if isinstance(value, (list, dict)) and value is getattr(metadata, name)]
+    assert Metadata().filled() == {}
 
 
 SIMPLE_FIELDS = ("description", "section", "site_name")
