@@ -83,10 +83,10 @@ def page_markup(root: etree._Element, body: etree._Element | None) -> PageMarkup
 
 def markup_of(doc: TextDocument) -> PageMarkup:
     """``page_markup(doc.root, doc.body)``, kept on the document once it is walked, so that the metadata and the page
-    job's rel=canonical (``crawler.pagejob.job.canonical_url``) read one walk: the job's own search for <link>
-    elements cost 146k instructions a scrapinghub page. A document not walked yet is read afresh at each call (its
-    walk will remove the invisible subtrees, <link> and <meta> in the body among them); one without a tree has
-    nothing."""
+    job's rel=canonical (``crawler.pagejob.job.canonical_url``) read one walk (its own search of the tree for <link>
+    elements: canonical_url 5.49M -> 5.12M instructions on 40 scrapinghub pages; joining the URL is most of the
+    rest). A document not walked yet is read afresh at each call (its walk will remove the invisible subtrees,
+    <link> and <meta> in the body among them); one without a tree has nothing."""
     if doc.root is None:
         return PageMarkup()
     if not doc.walked:
