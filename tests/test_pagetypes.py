@@ -56,3 +56,48 @@ def test_running_words_of_ascii_blocks_skip_the_cjk_search():
     assert _words(20, "Plain English words of a running paragraph.") == 20.0
     assert _words(20, "上海市政府今天发布了新的交通规划方案") == 20 * CJK_WORDS_PER_CHARACTER
     assert _words(20, "Café au lait, a French word or two") == 20.0
+
+
+def test_cjk_span_holds_every_cjk_character():
+    # _words searches for CJK_RE only from the first character of CJK_SPAN_RE: every CJK character must be in it.
+    from crawler.extractors.text import CJK_RE
+    from crawler.pagejob.pagetypes import CJK_SPAN_RE
+
+    every = "".join(map(chr, [*range(0xD800), *range(0xE000, 0x30000)]))
+    cjk = CJK_RE.findall(every)
+    assert len(cjk) > 80_000
+    assert all(CJK_SPAN_RE.match(character) for character in cjk)
+
+
+def test_running_words_find_cjk_after_typographic_punctuation():
+    from crawler.pagejob.pagetypes import CJK_WORDS_PER_CHARACTER, _words
+
+    chinese = "上海市政府今天发布了新的交通规划方案" * 3
+    assert _words(20, f"“Quoted” — {chinese}") == 20 * CJK_WORDS_PER_CHARACTER
+    assert _words(20, "Кириллица “quoted” — Ελληνικά, no CJK at all") == 20.0
+    assert _words(20, f"é {chinese}") == 20 * CJK_WORDS_PER_CHARACTER
+
+
+def _plain_page_sums(blocks) -> tuple[float, int, int]:
+    """classify_page's running words and the page's words and linked words, as first written: three passes."""
+    from crawler.pagejob.pagetypes import RUNNING_TEXT_BLOCK_WORDS, _words
+
+    running = sum(_words(b.num_words - b.num_words_in_anchor_text, b.text) for b in blocks
+                  if b.num_words >= RUNNING_TEXT_BLOCK_WORDS and b.link_density < 1 / 3)
+    return running, sum(b.num_words for b in blocks), sum(b.num_words_in_anchor_text for b in blocks)
+
+
+def test_one_pass_sums_equal_the_plain_ones_at_the_thresholds():
+    from crawler.extractors.document import TextBlock, TextDocument
+
+    # (words, linked words): at and around 16 words and a link density of exactly 1/3 (6 of 18, 7 of 21)
+    shapes = [(15, 0), (16, 0), (16, 5), (16, 6), (18, 6), (18, 5), (21, 7), (21, 6), (40, 13), (40, 14), (0, 0),
+              (3, 3), (150, 10), (60, 0)]
+    for first in range(len(shapes)):
+        chosen = shapes[first:] + shapes[:first]
+        blocks = [TextBlock(" ".join(["word"] * words) or "-", words, linked, 0, 0, index, 0)
+                  for index, (words, linked) in enumerate(chosen[: 3 + first % 5])]
+        running, words, linked = _plain_page_sums(blocks)
+        reasons = classify_page(TextDocument(blocks, "A title"), "https://news.example/x").reason()
+        assert f"{running:.0f} words of running text" in reasons
+        assert (f"{linked / words:.0%} of the words are links" in reasons) == (linked / words >= 0.65)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import os
 import random
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -147,3 +148,50 @@ def test_content_hash_folds_in_c_and_leaves_other_texts_to_python(monkeypatch) -
     assert calls == []
     content_hash("Straße")  # ß folds to two letters: Python's path
     assert calls == ["Straße"]
+
+
+# Characters around which NFKC is not one character at a time: starters that compose with the one before them
+# (Oriya/Tamil vowel signs, Hangul vowel and final jamo), combining marks, characters whose NFKD begins with one, and
+# characters that normalise to other strings ("…", "½", "ﬁ", "¨" = " \u0308", the 18-letter U+FDFA).
+NFKC_PIECES = ["a", "B", " ", "\u00a0", "\n", "…", "½", "ﬁ", "é", "e", "\u0301", "A\u030a", "\u0b47", "\u0b3e",
+               "\u0bc6", "\u0bbe", "\u1100", "\u1161", "\u11a8", "가", "ß", "İ", "Σ", "ς", "\ufdfa", "\u00a8",
+               "\u3000", "新", "\u0f73", "\u0344", "\uff21", "ｶ", "\u3099", "か", "\u2126", "\u212b", "𝐀"]
+
+
+@needs_compiled
+def test_nfkc_one_character_at_a_time_equals_unicodedata_on_every_pair_and_mix() -> None:
+    kernel = fingerprints._kernel()
+    pairs = [f"x{a}{b} {b}{a}y" for a in NFKC_PIECES for b in NFKC_PIECES]
+    rng = random.Random(3)
+    mixes = ["".join(rng.choice(NFKC_PIECES) for _ in range(rng.randint(0, 12))) for _ in range(20000)]
+    shortcut = 0
+    for text in pairs + mixes:
+        expected = kernel.folded_utf8(unicodedata.normalize("NFKC", text))
+        found = kernel.nfkc_folded_utf8(text)
+        shortcut += found is not None
+        assert found is None or found == expected, repr(text)
+        assert content_hash(text) == _python_content_hash(text), repr(text)
+    assert shortcut > 2000  # the shortcut is taken, not every text left to unicodedata
+
+
+@needs_compiled
+def test_nfkc_shortcut_takes_expansions_and_leaves_composing_neighbours(monkeypatch) -> None:
+    kernel = fingerprints._kernel()
+    assert kernel.nfkc_folded_utf8("Wait… ½ ﬁne\u00a0Day") == "wait... 1\u20442 fine day".encode()
+    for text in ("\u0b47\u0b3e", "\u1100\u1161", "e\u0301", "가\u11a8", "a\U0001d400"):
+        assert kernel.nfkc_folded_utf8(text) is None, repr(text)
+    calls = []
+    monkeypatch.setattr(fingerprints.unicodedata, "normalize", lambda form, text: calls.append(text) or text)
+    content_hash("Wait… ½")
+    assert calls == []
+
+
+@needs_compiled
+def test_vote_counts_past_a_byte_of_identical_shingles(monkeypatch) -> None:
+    # Every shingle alike: each set bit gets all the votes; the compiled vote counts them in bytes it empties before
+    # they pass 255.
+    texts = ["alpha " * size for size in (255, 256, 257, 258, 600, 2000)] + ["alpha beta " * 700]
+    compiled = [simhash(text) for text in texts]
+    monkeypatch.setattr(fingerprints, "KERNEL", None)
+    assert compiled == [simhash(text) for text in texts]
+    assert all(compiled)

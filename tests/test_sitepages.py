@@ -128,3 +128,24 @@ def test_a_title_without_separator_is_its_own_single_part_normalised_once():
     names = page_names(doc)
     assert names[0] == PageName("privacy's policy", ("privacy's policy",))
     assert names[1] == PageName("harbour | news", ("harbour", "news"))
+
+
+def _plain_normal_name(text: str) -> str:
+    """normal_name as first written, with its two regexes."""
+    import re
+
+    text = re.sub(r"\s+", " ", text.replace("\u2019", "'").casefold()).strip()
+    return re.sub(r"^[\W_]+|[\W_]+$", "", text)
+
+
+def test_normal_name_equals_its_regex_form_on_every_character():
+    from crawler.pagejob.sitepages import normal_name
+
+    characters = [chr(code) for code in [*range(0xD800), *range(0xE000, 0x10000), 0x1D7CE, 0x1F600, 0x20000]]
+    for character in characters:
+        for text in (f"{character}", f"{character}About us{character}", f"_{character} 2024 {character}_",
+                     f" \u00a0{character}\n", f"x{character}y"):
+            assert normal_name(text) == _plain_normal_name(text), repr(text)
+    odd = ["", " ", "___", "--About--", "_About_", "« Privacy Policy »", "Contact\n", "2024", "  a  b  ", "’s’",
+           "\u3000关于我们\u3000", "Über uns!", "tag: harbour…"]
+    assert [normal_name(text) for text in odd] == [_plain_normal_name(text) for text in odd]

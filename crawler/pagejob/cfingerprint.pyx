@@ -14,11 +14,14 @@
 Both give None for fewer than ``min_tokens`` tokens; arithmetic is uint64, wrapping modulo 2^64 as numpy's does.
 
 And the text that ``content_hash`` hashes: ``folded_utf8(text)`` is ``" ".join(text.split()).casefold()`` in
-UTF-8 for an NFKC-normalised text, or None when the text holds a character it leaves to Python.
+UTF-8 for an NFKC-normalised text, or None when the text holds a character it leaves to Python;
+``nfkc_folded_utf8(text)`` is ``folded_utf8`` of the text's NFKC for a text whose NFKC is that of its characters one
+by one (``configure_normalization`` gives each BMP code point's kind and expansion), else None.
 """
 
 from cpython.bytes cimport PyBytes_FromStringAndSize
-from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.unicode cimport Py_UNICODE_ISSPACE
 from libc.stdint cimport int64_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
@@ -42,6 +45,18 @@ cdef enum:
     RUN = 1  # a letter, digit or combining mark: tokens are maximal runs of these
     SINGLE = 2  # a CJK character: a token of its own
     PYTHON = 3  # left to Python (an unspaced script; a character whose class depends on its neighbours)
+    MAX_LANE_COUNT = 255  # shingles a byte counter of the vote holds
+    # The NFKC of a code point (``fingerprints.nfkc_kinds``): the text's NFKC is that of its characters one by one
+    # when every character has one of these kinds.
+    NFKC_ELSEWHERE = 0  # may change with its neighbours (or is beyond the BMP): the text is left to Python
+    NFKC_ITSELF = 1
+    NFKC_EXPANDED = 2  # another string (``_expansions``)
+
+cdef extern from *:
+    """
+    #define CFINGERPRINT_BYTE_ONES 0x0101010101010101ULL
+    """
+    const uint64_t BYTE_ONES "CFINGERPRINT_BYTE_ONES"
 
 cdef uint64_t _base = 0
 cdef uint64_t _multiplier0 = 0
@@ -79,23 +94,36 @@ cdef inline uint64_t _mix(uint64_t value) noexcept nogil:
 
 
 cdef object _vote(uint64_t* hashes, Py_ssize_t count):
-    """Charikar's vote over the shingles of ``count`` token hashes."""
+    """Charikar's vote over the shingles of ``count`` token hashes. Bit 8k+j of every feature is counted in byte k
+    of ``lanes[j]`` (eight additions a shingle, not 64), and the byte counters are emptied into ``votes`` before one
+    can pass 255: the same counts as a counter per bit. simhash of 40 scrapinghub texts: 32.8M -> 16.9M
+    instructions (the vote was 18.1M of them)."""
     cdef Py_ssize_t shingles = count - _shingle + 1
-    cdef Py_ssize_t start, offset
-    cdef int bit
+    cdef Py_ssize_t start, offset, pending = 0
+    cdef int bit, lane
     cdef uint64_t combined, fingerprint = 0
     cdef int64_t votes[BITS]
+    cdef uint64_t lanes[8]
     if shingles <= 0:
         return 0
     for bit in range(BITS):
         votes[bit] = 0
+    for lane in range(8):
+        lanes[lane] = 0
     for start in range(shingles):
         combined = 0
         for offset in range(_shingle):
             combined += hashes[start + offset] * _weights[offset]
         combined = _mix(combined)
-        for bit in range(BITS):
-            votes[bit] += (combined >> bit) & 1
+        for lane in range(8):
+            lanes[lane] += (combined >> lane) & BYTE_ONES
+        pending += 1
+        if pending == MAX_LANE_COUNT or start == shingles - 1:
+            for lane in range(8):
+                for bit in range(8):
+                    votes[8 * bit + lane] += (lanes[lane] >> (8 * bit)) & 0xFF
+                lanes[lane] = 0
+            pending = 0
     for bit in range(BITS):
         if 2 * votes[bit] - shingles > 0:
             fingerprint |= (<uint64_t>1) << bit
@@ -267,6 +295,115 @@ def folded_utf8(str text):
             if written == 0:  # a lone surrogate: str.encode raises, and so does Python's path
                 return None
             size += written
+        return PyBytes_FromStringAndSize(out, size)
+    finally:
+        PyMem_Free(out)
+
+
+# Per code point of the BMP: the kind of its NFKC (NFKC_ELSEWHERE, NFKC_ITSELF, NFKC_EXPANDED) and, for an expanded
+# one, where its NFKC lies in ``_expansions`` (``_expansion_start``, ``_expansion_length`` code points).
+cdef unsigned char _nfkc[PLANE]
+cdef uint32_t _expansion_start[PLANE]
+cdef unsigned char _expansion_length[PLANE]
+cdef uint32_t* _expansions = NULL
+cdef bint _normalization = False
+
+
+def configure_normalization(bytes kinds, dict expansions):
+    """``kinds[i]``: NFKC_ELSEWHERE, NFKC_ITSELF or NFKC_EXPANDED for code point i; ``expansions``: the NFKC of each
+    expanded code point, {code point: str of BMP characters}."""
+    global _expansions, _normalization
+    cdef Py_ssize_t total = 0, position = 0
+    cdef Py_UCS4 character
+    if len(kinds) != PLANE:
+        raise ValueError(f"{PLANE} kinds, not {len(kinds)}")
+    for code, expanded in expansions.items():
+        if not 0 < len(expanded) < 256 or kinds[code] != NFKC_EXPANDED:
+            raise ValueError(f"U+{code:04X}: an expansion of 1 to 255 characters for an expanded code point")
+        total += len(expanded)
+    cdef uint32_t* pool = <uint32_t*>PyMem_Malloc((total if total > 0 else 1) * sizeof(uint32_t))
+    if pool == NULL:
+        raise MemoryError()
+    for code, expanded in expansions.items():
+        _expansion_start[code] = <uint32_t>position
+        _expansion_length[code] = <unsigned char>len(expanded)
+        for character in expanded:
+            pool[position] = <uint32_t>character
+            position += 1
+    memcpy(_nfkc, <const char*>kinds, PLANE)
+    PyMem_Free(_expansions)
+    _expansions = pool
+    _normalization = True
+
+
+cdef inline Py_ssize_t _fold_into(uint32_t code, char* out, Py_ssize_t size, bint* space) noexcept:
+    """One character of ``folded_utf8``'s output written at ``out[size]``: the new size, -1 when it is left to
+    Python."""
+    cdef uint32_t folded
+    cdef int written
+    if Py_UNICODE_ISSPACE(code):
+        space[0] = size > 0
+        return size
+    if code >= PLANE:
+        return -1
+    folded = _folds[code]
+    if folded == 0:
+        return -1
+    if space[0]:
+        out[size] = 32
+        size += 1
+        space[0] = False
+    written = _utf8(folded, <unsigned char*>out + size)
+    if written == 0:
+        return -1
+    return size + written
+
+
+def nfkc_folded_utf8(str text):
+    """``folded_utf8(unicodedata.normalize("NFKC", text))`` for a text whose NFKC is that of its characters one by
+    one (each of kind NFKC_ITSELF or NFKC_EXPANDED), None for any other text or when a character is left to
+    Python."""
+    if not _characters or not _normalization:
+        raise RuntimeError("cfingerprint.configure_characters and configure_normalization were not called")
+    # A space and four bytes at most a code point written, as folded_utf8's; grown for an expansion.
+    cdef Py_ssize_t size = 0, left = len(text), capacity = 5 * left + 1, needed
+    cdef Py_ssize_t index, end
+    cdef char* out = <char*>PyMem_Malloc(capacity)
+    cdef char* grown
+    cdef bint space = False
+    cdef Py_UCS4 character
+    cdef uint32_t code
+    cdef unsigned char kind
+    if out == NULL:
+        raise MemoryError()
+    try:
+        for character in text:
+            code = <uint32_t>character
+            if code >= PLANE:
+                return None
+            kind = _nfkc[code]
+            if kind == NFKC_ITSELF:
+                size = _fold_into(code, out, size, &space)
+                if size < 0:
+                    return None
+            elif kind == NFKC_EXPANDED:
+                index = _expansion_start[code]
+                end = index + _expansion_length[code]
+                needed = size + 5 * (end - index) + 5 * (left - 1) + 1  # this expansion, then the rest
+                if needed > capacity:
+                    capacity = 2 * needed
+                    grown = <char*>PyMem_Realloc(out, capacity)
+                    if grown == NULL:
+                        raise MemoryError()
+                    out = grown
+                while index < end:
+                    size = _fold_into(_expansions[index], out, size, &space)
+                    if size < 0:
+                        return None
+                    index += 1
+            else:
+                return None
+            left -= 1
         return PyBytes_FromStringAndSize(out, size)
     finally:
         PyMem_Free(out)

@@ -56,8 +56,6 @@ INDEX_NAMES = {"index", "default", "home"}
 # Separators between a page's name and the site's in a title: spaced dashes, bars, underscores and CJK
 # brackets; not colons, which headlines use ("Privacy: what the new law means").
 TITLE_SPLIT_RE = re.compile(r"\s+[-–—|·•»«/]\s+|\s*[|｜»«【】_]\s*|::")
-PUNCTUATION_RE = re.compile(r"^[\W_]+|[\W_]+$")
-SPACES_RE = re.compile(r"\s+")
 # Title texts longer than this are headlines, never a site page's name (design choice: the longest phrases
 # below have 5 words).
 MAX_NAME_WORDS = 8
@@ -188,8 +186,17 @@ class SitePage:
 
 def normal_name(text: str) -> str:
     """A title part or path word as compared: lower case, single spaces, no punctuation at either end."""
-    text = SPACES_RE.sub(" ", text.replace("\u2019", "'").casefold()).strip()
-    return PUNCTUATION_RE.sub("", text)
+    # str.split cuts at regex \s's characters (both str.isspace), and a character of regex [^\W_] is one that
+    # str.isalnum accepts: the same as re.sub(r"\s+", " ", ...).strip() and then re.sub(r"^[\W_]+|[\W_]+$", "", ...),
+    # whose search tried the second branch at every character of every title: page_names 12.6M -> 7.8M
+    # instructions on 40 scrapinghub pages.
+    text = " ".join(text.replace("\u2019", "'").casefold().split())
+    start, end = 0, len(text)
+    while start < end and not text[start].isalnum():
+        start += 1
+    while end > start and not text[end - 1].isalnum():
+        end -= 1
+    return text[start:end]
 
 
 def _path_segments(url: str) -> tuple[list[str], dict[str, str]]:
