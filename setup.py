@@ -2,7 +2,8 @@
 
 - ``crawler/extractors/cwalk.pyx``, the block walk, built against the lxml that pip puts in the build environment
   ([build-system] requires): at import it refuses a runtime lxml of another version than the build's;
-- ``crawler/pagejob/cfingerprint.pyx``, the simhash of ``crawler.pagejob.fingerprints``.
+- ``crawler/pagejob/cfingerprint.pyx``, the simhash of ``crawler.pagejob.fingerprints``;
+- ``crawler/spiders/cpagescan.pyx``, the news spider's byte questions of a page (``crawler.spiders.pagelinks``).
 
 Each extension is ``optional``: when it does not compile (no C compiler, no Python headers) the package installs
 without it and its Python twin runs. A build older than the .pyx beside it is refused at import (the .pyx's SHA-256
@@ -20,6 +21,7 @@ from setuptools import Extension, setup
 SOURCES = (
     ("crawler.extractors.cwalk", "crawler/extractors/cwalk.pyx", "CWALK_SOURCE_SHA256", True),
     ("crawler.pagejob.cfingerprint", "crawler/pagejob/cfingerprint.pyx", "CFINGERPRINT_SOURCE_SHA256", False),
+    ("crawler.spiders.cpagescan", "crawler/spiders/cpagescan.pyx", "CPAGESCAN_SOURCE_SHA256", False),
 )
 
 

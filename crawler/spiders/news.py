@@ -81,8 +81,8 @@ from .pagelinks import (
     FEED_TYPE_BYTES,
     continues,
     head_links,
-    lowered_body,
-    names_next_or_previous,
+    page_find,
+    page_names_next_or_previous,
     rel_links,
 )
 
@@ -309,7 +309,7 @@ class NewsSpider(scrapy.Spider):
         item = self._page(response, content_type)
         next_parts: list[str] = []
         earlier: list[str] = []
-        if names_next_or_previous(lowered_body(response), lowered=True):  # most pages name no next or previous part
+        if page_names_next_or_previous(response):  # most pages name no next or previous part
             next_parts = [url for url in rel_links(response, "next") if continues(response.url, url)]
             earlier = [url for url in rel_links(response, "prev", "previous") if continues(url, response.url)]
         held: set[str] = set()
@@ -487,8 +487,7 @@ class NewsSpider(scrapy.Spider):
                 yield request
 
     def _feeds_of(self, response: TextResponse) -> Iterator[Request]:
-        lowered = lowered_body(response)
-        if not any(lowered.find(kind, 0, 200_000) >= 0 for kind in FEED_TYPE_BYTES):
+        if not any(page_find(response, kind, 0, 200_000) >= 0 for kind in FEED_TYPE_BYTES):
             return
         for url in head_links(response, "alternate", FEED_TYPES):
             if url not in self.discovery_sources:

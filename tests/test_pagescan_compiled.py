@@ -1,0 +1,86 @@
+"""The news spider's byte questions in C (``crawler/spiders/cpagescan.pyx``) give the answers of their Python twins
+on the lowered page: the rel=next/prev regex, ``bytes.find`` of a lower-case word, and through them every answer
+of ``crawler.spiders.pagelinks``."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import random
+from pathlib import Path
+
+import pytest
+from scrapy.http import HtmlResponse
+
+from crawler.extractors.compiled import PURE_PYTHON_ENV
+from crawler.spiders import pagelinks
+from crawler.spiders.discovery import FEED_TYPES
+from tests.test_pagelinks import FRAGMENTS
+
+SPIDERS = Path(pagelinks.__file__).parent
+SCAN = pagelinks.SCAN
+needs_compiled = pytest.mark.skipif(SCAN is None, reason="crawler/spiders/cpagescan.pyx is not built")
+SCRAPINGHUB = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "scrapinghub"
+
+
+def test_a_built_compiled_scan_loads() -> None:
+    built = list(SPIDERS.glob("cpagescan*.so")) + list(SPIDERS.glob("cpagescan*.pyd"))
+    if os.environ.get(PURE_PYTHON_ENV):
+        pytest.skip(f"{PURE_PYTHON_ENV} is set")
+    assert SCAN is not None or not built, f"{built} is built but does not load (see the debug log)"
+
+
+def random_pages(seed: int, count: int) -> list[bytes]:
+    """Fragments (tags, rel words, blanks) in random orders with their letters' case flipped at random."""
+    chooser = random.Random(seed)
+    pieces = [*FRAGMENTS, "rel", "REL", "=", " ", "\t", "\v", "'", '"', "next", "PREV", "-", "_", "x", "rel=\"a b ",
+              "rel= next", "ReL\f=\r'x-y\nNeXt", "rel=a-next", "rel=\"a-\"next", "nex", "pre", "amp", "html", "é"]
+    pages = []
+    for _ in range(count):
+        page = "".join(chooser.choice(pieces) for _ in range(chooser.randint(0, 16)))
+        page = "".join(c.swapcase() if chooser.random() < 0.3 else c for c in page)
+        pages.append(page.encode("utf-8"))
+    return pages
+
+
+@needs_compiled
+def test_compiled_names_next_or_previous_equals_the_regex_of_the_lowered_page() -> None:
+    for page in random_pages(16, 4000):
+        assert SCAN.names_next_or_previous(page) == pagelinks.names_next_or_previous(page), page
+    for page in (b"", b"r", b"re", b"rel", b"rel=", b"rel=nex", b"rel=next", b"REL=PREV", b"rel =\t'x\nprev",
+                 b"rel=x next", b"rel=x-next", b"rel=xnext", b"rel=\"x\" next", b"rel==next"):
+        assert SCAN.names_next_or_previous(page) == pagelinks.names_next_or_previous(page), page
+
+
+@needs_compiled
+def test_compiled_find_equals_find_in_the_lowered_page() -> None:
+    chooser = random.Random(17)
+    words = [b"amphtml", b"rel", b"a", b"application/rss+xml", b"next", b"", b"\xc3\xa9"]
+    for page in random_pages(18, 1500):
+        for word in words:
+            start = chooser.randint(0, len(page) + 2)
+            end = chooser.randint(0, len(page) + 2)
+            assert SCAN.find_folded(page, word, start, min(end, len(page))) == \
+                page.lower().find(word, start, min(end, len(page))), (page, word, start, end)
+            assert SCAN.find_folded(page, word, 0, len(page)) == page.lower().find(word), (page, word)
+
+
+def respond(body: bytes) -> HtmlResponse:
+    return HtmlResponse("https://news.example/2024/03/story.html", body=body, encoding="utf-8")
+
+
+def answers(body: bytes) -> tuple[object, ...]:
+    response = respond(body)
+    return (pagelinks.page_names_next_or_previous(response), pagelinks.head_links(response, "amphtml"),
+            pagelinks.head_links(response, "alternate", FEED_TYPES),
+            [pagelinks.page_find(response, kind, 0, 200_000) for kind in pagelinks.FEED_TYPE_BYTES])
+
+
+@needs_compiled
+def test_pagelinks_answer_the_same_with_and_without_the_compiled_scan(monkeypatch) -> None:
+    pages = random_pages(19, 600)
+    if SCRAPINGHUB.is_dir():
+        pages += [gzip.decompress(path.read_bytes()) for path in sorted(SCRAPINGHUB.rglob("*.html.gz"))[:60]]
+    compiled = [answers(page) for page in pages]
+    monkeypatch.setattr(pagelinks, "SCAN", None)
+    assert [answers(page) for page in pages] == compiled
