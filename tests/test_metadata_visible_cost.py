@@ -10,7 +10,7 @@ import sys
 
 from lxml import etree
 
-from crawler.extractors.metadata import byline, dates
+from crawler.extractors.metadata import byline, datelines, dates
 
 # ---------------------------------------------------------------- comment areas: the ancestors' marks at once
 
@@ -59,8 +59,9 @@ def _pattern_characters(*patterns: re.Pattern[str]) -> set[str]:
 def test_re_i_sees_each_character_of_the_words_as_re_i_lowered_gives_it() -> None:
     # Over all of Unicode: a character matches a word's letter under re.I if and only if re_i_lowered gives it as
     # the letter, and re_i_lowered keeps every character one character long, white space or not, a digit or not.
-    letters = _pattern_characters(*dates.RELATIVE_HINT_RES, *dates.ASCII_RELATIVE_HINT_RES)
-    assert {"h", "á", "à", "前", "전", "昨", "어"} <= letters
+    letters = _pattern_characters(*dates.RELATIVE_HINT_RES, *dates.ASCII_RELATIVE_HINT_RES,
+                                  datelines.LOWERED_LABEL_RE, datelines.LOWERED_STRONG_PUBLISHED_RE)
+    assert {"h", "á", "à", "前", "전", "昨", "어", "ä", "ç", "о", "更", "입", "：", "k", "s", "i"} <= letters
     assert all(dates.re_i_lowered(letter) == letter for letter in letters)
     lowered = [dates.re_i_lowered(character) for character in ALL_CHARACTERS]
     assert all(len(low) == 1 for low in lowered)
@@ -93,3 +94,44 @@ def test_the_relative_hint_is_the_full_patterns_in_every_script() -> None:
     assert found == [dates.RELATIVE_HINT_RE.search(text) is not None for text in texts]
     assert sum(found) > 10_000 and len(found) - sum(found) > 3000
     assert sum(found[index] for index, text in enumerate(texts) if text.isascii()) > 1000
+
+
+LABEL_PIECES = [
+    "Published", "PUBLISHED", "pubLished", "posted", "Posted:", "Date", "DATE :", "date\t:", "Datum：", "data",
+    "fecha:", "Updated", "UPDATED", "Last Modified", "LAST UPDATED", "last\u3000updated", "mis à jour", "MIS À JOUR",
+    "Mise à jour", "modifié", "MODIFIÉE", "geändert", "GEÄNDERT", "actualización", "ACTUALIZACIÓN", "atualização",
+    "PUBLIÉ", "Veröffentlicht", "VERÖFFENTLICHT", "опубликовано", "ОПУБЛИКОВАНО", "Обновлено", "päivitetty",
+    "PÄIVITETTY", "julkaistu", "发布时间", "發佈時間", "更新", "最后更新", "更新时间：", "日期：", "时间:",
+    "公開", "配信", "掲載日", "입력", "수정", "기사입력", "최종수정", "업데이트", "ſ", "ı", "İ", "K",
+    "ᲂбноᲀлено", "опубликоᲀано", "x", "é", "published", "updatedx", "re", " ", ":", "：", "3", "2024-03-05",
+    "10:30", "|", "Σ", "ς", "نشر", "تحديث", "\u00a0", "\n", "ＤＡＴＥ：", "２０２１",
+]
+
+
+def _labels_by_the_full_pattern(line: str) -> list[tuple[int, int, str]]:
+    found = []
+    for match in datelines.LABEL_RE.finditer(line):
+        start, end = match.span()
+        if datelines.LATIN_LETTER_RE.match(match.group(0)) and (
+                (start > 0 and line[start - 1].isalpha()) or (end < len(line) and line[end].isalpha())):
+            continue
+        found.append((start, end, "modified" if match.group("modified") else "published"))
+    return found
+
+
+def test_the_labels_of_a_line_are_those_of_the_full_pattern_in_every_script() -> None:
+    lines = _mixtures(LABEL_PIECES, 61, 30_000, 7)
+    found = [datelines._labels(line) for line in lines]
+    assert found == [_labels_by_the_full_pattern(line) for line in lines]
+    kinds = [kind for labels in found for _, _, kind in labels]
+    assert kinds.count("modified") > 10_000 and kinds.count("published") > 10_000
+    assert sum(bool(labels) for line, labels in zip(lines, found, strict=True) if line.isascii()) > 500
+
+
+def test_the_publication_label_is_the_full_patterns_in_every_script() -> None:
+    lines = _mixtures(LABEL_PIECES, 67, 30_000, 7)
+    found = [datelines.has_publication_label(line) for line in lines]
+    assert found == [datelines.DIGIT_RE.search(line) is not None
+                     and datelines.STRONG_PUBLISHED_RE.search(dates.normalise(line)) is not None for line in lines]
+    assert sum(found) > 3000 and len(found) - sum(found) > 5000
+    assert sum(found[index] for index, line in enumerate(lines) if not line.isascii()) > 2000

@@ -337,16 +337,23 @@ ASCII_RELATIVE_HINT_RES = (
                         + [word for word in _SPACED_RELATIVE_WORDS if word.isascii()])),
     RELATIVE_HINT_RES[1],
 )
-# re.I matches a letter of these patterns' words with a character whose lower() is the letter, and with three others
-# whose lower() is not: ı, İ (whose lower() is two characters long) and ſ (checked over all of Unicode, with every
-# character the patterns hold: tests/test_metadata_visible_cost.py).
-RE_I_FOLDS = str.maketrans({"ı": "i", "İ": "i", "ſ": "s"})
+# re.I matches a letter with the characters whose lower() is the letter, and with these others, whose lower() is not
+# (found over all of Unicode; İ's lower() is two characters long): a re.I pattern of lower-case words matches a text
+# where the same pattern without re.I matches the text as ``re_i_lowered`` gives it (checked over all of Unicode for
+# every character of the patterns read that way: tests/test_metadata_visible_cost.py). σ and ς, which lower() tells
+# apart by context, are in no such pattern.
+RE_I_FOLDS = str.maketrans({
+    "İ": "i", "ı": "i", "ſ": "s", "ẛ": "ṡ", "µ": "μ", "\u0345": "ι", "ι": "ι", "ς": "σ", "ϐ": "β", "ϑ": "θ",
+    "ϕ": "φ", "ϖ": "π", "ϰ": "κ", "ϱ": "ρ", "ϵ": "ε", "ᲀ": "в", "ᲁ": "д", "ᲂ": "о", "ᲃ": "с", "ᲄ": "т", "ᲅ": "т",
+    "ᲆ": "ъ", "ᲇ": "ѣ", "ᲈ": "ꙋ",
+})
+RE_I_FOLDED_RE = re.compile("[" + "".join(chr(code) for code in RE_I_FOLDS) + "]")
 
 
 def re_i_lowered(text: str) -> str:
-    """The text as a re.I pattern of lower-case words sees it: lowered, ı, İ and ſ as i, i and s (one character each,
-    the offsets of the text's characters kept)."""
-    if "ı" in text or "İ" in text or "ſ" in text:
+    """The text as a re.I pattern of lower-case words sees it: RE_I_FOLDS's characters as their letters, the others
+    lowered (one character each: the offsets of the text's characters are kept)."""
+    if RE_I_FOLDED_RE.search(text) is not None:
         text = text.translate(RE_I_FOLDS)  # (rare, and slow: a lookup per character)
     return text.lower()
 
