@@ -135,3 +135,35 @@ def test_the_publication_label_is_the_full_patterns_in_every_script() -> None:
                      and datelines.STRONG_PUBLISHED_RE.search(dates.normalise(line)) is not None for line in lines]
     assert sum(found) > 3000 and len(found) - sum(found) > 5000
     assert sum(found[index] for index, line in enumerate(lines) if not line.isascii()) > 2000
+
+
+# ---------------------------------------------------------------- month names tried only before a number
+
+def test_re_i_matches_a_month_name_letter_with_letters_only() -> None:
+    letters = set("".join(dates.MONTHS))
+    matching = set(re.findall("[" + re.escape("".join(sorted(letters))) + "]", ALL_CHARACTERS, re.I))
+    assert len(matching) > 2 * len(letters)
+    assert [character for character in matching if not re.fullmatch(r"[^\W\d_]", character)] == []
+
+
+DATE_PIECES = ["March", "MARCH", "Mar.", "mar", "März", "MÄRZ", "févr.", "FÉVR", "Sept", "ſept", "SEPT.", "Oct", "OCT.",
+               "декабря", "ДЕКАБРЯ", "мая", "październik", "stycznia", "Déc", "Dez", "maio", " ", "  ", "\t", "\u00a0",
+               "12", "3", "3rd", "21st", "THE", ",", ", ", "2024", "1999", "2019", "at 6:01 am", " - 14:20", "x", "_",
+               "é", "٣", "12月", "年", "以", "، ", "марта", "marzo", "Ago", "may", "MAY", "Mayo", "mai", "Mayx", "."]
+
+
+def test_the_month_first_dates_are_those_of_the_pattern_without_the_look_ahead() -> None:
+    plain = re.compile(dates.MONTH_DAY_YEAR_RE.pattern.replace(r"(?=[^\W\d_]+\.?\s+\d)", "", 1), re.I)
+    assert plain.pattern != dates.MONTH_DAY_YEAR_RE.pattern
+    rng = random.Random(71)
+    months = [*DATE_PIECES[:21], "Ago", "may", "MAY", "Mayo", "mai", "Mayx", "марта", "marzo"]
+    texts = [rng.choice(DATE_PIECES) + rng.choice(["", " "]) + rng.choice(months) + rng.choice(["", ".", "_"])
+             + rng.choice([" ", "  ", "\t", "", "x"]) + rng.choice(["12", "3", "3rd", "21st", "٣", "123", "x"])
+             + rng.choice(["", ",", ", "]) + rng.choice([" ", "\u00a0", ""])
+             + rng.choice(["2024", "1999", "20245", "x"])
+             + rng.choice(DATE_PIECES) + rng.choice(DATE_PIECES) for _ in range(20_000)]
+    texts += _mixtures(DATE_PIECES, 73, 20_000, 9)
+    found = [[(match.span(), match.groupdict()) for match in dates.MONTH_DAY_YEAR_RE.finditer(text)] for text in texts]
+    assert found == [[(match.span(), match.groupdict()) for match in plain.finditer(text)] for text in texts]
+    assert sum(bool(matches) for matches in found) > 800
+    assert sum(bool(matches) for text, matches in zip(texts, found, strict=True) if not text.isascii()) > 300

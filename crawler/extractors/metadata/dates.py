@@ -103,9 +103,12 @@ DMY_NUMERIC_RE = re.compile(
     r"(?<![\d.\-])(?P<day>\d{1,2})[.\-](?P<month>\d{1,2})[.\-](?P<year>(?:19|20)\d{2})(?![\d.\-]\d)" + _TIME_TAIL,
     re.I,
 )
-# March 12, 2024 / Mar. 12 2024 (month first), optionally "at 6:01 am".
+# March 12, 2024 / Mar. 12 2024 (month first), optionally "at 6:01 am". The look-ahead is what the rest of the pattern
+# needs after a word's start, with letters for the month (re.I matches a month's letter with letters only: checked over
+# all of Unicode), so that the ~200 month names, re.I's, are tried only where a number follows the word: on the lines
+# read near the headline of the scrapinghub pages, 150,000 -> 44,000 instructions a search (47 characters).
 MONTH_DAY_YEAR_RE = re.compile(
-    rf"(?<![\w])(?P<month_name>{_MONTH_ALTERNATION})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?\s+"
+    rf"(?<![\w])(?=[^\W\d_]+\.?\s+\d)(?P<month_name>{_MONTH_ALTERNATION})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?\s+"
     r"(?P<year>(?:19|20)\d{2})(?!\d)" + _TIME_TAIL,
     re.I,
 )
