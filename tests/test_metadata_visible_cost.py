@@ -7,10 +7,13 @@ from __future__ import annotations
 import random
 import re
 import sys
+from datetime import datetime, timezone
 
 from lxml import etree
 
-from crawler.extractors.metadata import byline, datelines, dates
+from crawler.extractors.document import parse_html
+from crawler.extractors.metadata import byline, datelines, dates, visible
+from crawler.extractors.metadata.visible import TextFindings
 
 # ---------------------------------------------------------------- comment areas: the ancestors' marks at once
 
@@ -167,3 +170,51 @@ def test_the_month_first_dates_are_those_of_the_pattern_without_the_look_ahead()
     assert found == [[(match.span(), match.groupdict()) for match in plain.finditer(text)] for text in texts]
     assert sum(bool(matches) for matches in found) > 800
     assert sum(bool(matches) for text, matches in zip(texts, found, strict=True) if not text.isascii()) > 300
+
+
+# ---------------------------------------------------------------- the short blocks' credit words found once
+
+NOW = datetime(2024, 3, 12, 10, 0, tzinfo=timezone.utc)
+STORY_LINES = ["By Jane Doe | March 3, 2020", "作者：张三 责任编辑：李四", "来源：新华社", "文/王五", "홍길동 기자",
+               "佐藤花子 記者", "编辑/苏芳", "Edited by Ann Lee", "Source: Reuters", "ſource: dpa", "EDİTED by Ann Roe",
+               "Von Anna Weber", "Автор: Иван Петров", "بقلم أحمد علي", "Publié le 5 févr. 2024", "Share", "Home",
+               "发布时间：2021-03-05 09:30", "입력 2024.03.12 14:05", "Updated 3 hours ago", "Related stories", "更多",
+               "Texto: João Silva", "Posted: 2024-03-05", "（责任编辑：王敏）", "x | y", "Café",
+               "日期：２０２１年３月５日"]
+PARAGRAPH = ("The council adopted the new budget on Tuesday evening after a long debate about schools and public "
+             "transport, which take a large share of the planned spending this year.")
+
+
+def _story(rng: random.Random) -> str:
+    parts = ["<html><head><title>Budget vote | Daily</title></head><body>"]
+    for _ in range(rng.randint(0, 3)):
+        parts.append(f"<p>{rng.choice(STORY_LINES)}</p>")
+    parts.append("<h1>Budget vote</h1>")
+    for _ in range(rng.randint(1, 14)):
+        lines = "<br>".join(rng.choice(STORY_LINES) for _ in range(rng.randint(1, 3)))
+        parts.append(rng.choice([f"<p>{lines}</p>", f"<div class='comments'><p>{lines}</p></div>",
+                                 f"<ul><li><a href='/x'>{lines}</a></li></ul>", f"<p>{PARAGRAPH}</p>"]))
+    return "".join(parts) + "</body></html>"
+
+
+def test_the_short_blocks_credit_words_found_once_read_as_each_blocks() -> None:
+    rng = random.Random(79)
+    found = []
+    for _ in range(1500):
+        doc = parse_html(_story(rng), "https://example.org/news/budget.html")
+        index = visible.headline_index(doc, "Budget vote")
+        assert index is not None
+        short_ones = visible.short_blocks(doc)
+        assert short_ones.credits == [byline.may_credit(text) for text in short_ones.texts]
+        for first in (False, True):
+            once, each = TextFindings(), TextFindings()
+            visible.scan_near_headline(doc, index, NOW, once, first, short_ones)
+            visible.scan_near_headline(doc, index, NOW, each, first)
+            assert once == each
+            visible.scan_page(doc, NOW, once, first, "zh", short_ones)
+            visible.scan_page(doc, NOW, each, first, "zh")
+            assert once == each
+            found.append(once)
+    assert sum(bool(findings.authors) for findings in found) > 500
+    assert sum(bool(findings.editors) for findings in found) > 500
+    assert sum(findings.published is not None for findings in found) > 500
