@@ -63,8 +63,9 @@ def test_re_i_sees_each_character_of_the_words_as_re_i_lowered_gives_it() -> Non
     # Over all of Unicode: a character matches a word's letter under re.I if and only if re_i_lowered gives it as
     # the letter, and re_i_lowered keeps every character one character long, white space or not, a digit or not.
     letters = _pattern_characters(*dates.RELATIVE_HINT_RES, *dates.ASCII_RELATIVE_HINT_RES,
-                                  datelines.LOWERED_LABEL_RE, datelines.LOWERED_STRONG_PUBLISHED_RE)
-    assert {"h", "á", "à", "前", "전", "昨", "어", "ä", "ç", "о", "更", "입", "：", "k", "s", "i"} <= letters
+                                  datelines.LOWERED_LABEL_RE, datelines.LOWERED_STRONG_PUBLISHED_RE,
+                                  byline.LOWERED_EDITOR_HINT_RE)
+    assert {"h", "á", "à", "前", "전", "昨", "어", "ä", "ç", "о", "更", "입", "：", "k", "s", "i", "编"} <= letters
     assert all(dates.re_i_lowered(letter) == letter for letter in letters)
     lowered = [dates.re_i_lowered(character) for character in ALL_CHARACTERS]
     assert all(len(low) == 1 for low in lowered)
@@ -218,3 +219,18 @@ def test_the_short_blocks_credit_words_found_once_read_as_each_blocks() -> None:
     assert sum(bool(findings.authors) for findings in found) > 500
     assert sum(bool(findings.editors) for findings in found) > 500
     assert sum(findings.published is not None for findings in found) > 500
+
+
+EDITOR_PIECES = ["编辑", "編輯", "责任编辑", "責任編輯", "校审", "편집", "edit", "EDIT", "Edited by", "EDİTED", "edıt",
+                 "Redigiert", "REDIGIERT", "redıgıert", "édité", "ÉDITÉ", "Édité", "a cura", "A CURA", "a  cura", "x",
+                 " ", ":", "：", "王敏", "Ann Lee", "é", "ﬁ", "Редактор", "محرر", "編集", "\n", "ſ", "cura"]
+
+
+def test_the_editor_word_is_the_full_patterns_in_every_script() -> None:
+    lines = _mixtures(EDITOR_PIECES, 83, 30_000, 5)
+    found = [byline.has_editor_word(line) for line in lines]
+    assert found == [byline.EDITOR_HINT_RE.search(line) is not None for line in lines]
+    assert sum(found) > 5000 and len(found) - sum(found) > 3000
+    assert sum(found[index] for index, line in enumerate(lines) if line.isascii()) > 1000
+    assert [byline.editor_names(line) for line in lines[:3000]] == [
+        byline.editor_names(line) if byline.EDITOR_HINT_RE.search(line) else [] for line in lines[:3000]]

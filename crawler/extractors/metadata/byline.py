@@ -16,6 +16,7 @@ from lxml import etree
 from ..blockwalk import attributes_of, elements_with_words
 from ..document import TextDocument
 from ..text import CJK_RE, WHITESPACE_RE, normalize_space
+from .dates import re_i_lowered
 from .people import split_people
 
 # Chinese names are 2-4 characters (compound surnames and minority names with "·" are longer).
@@ -54,6 +55,10 @@ BYLINE_LINE_WORDS = r"by|par|von|por|di|door|written|words|story|posted|text|tex
 BYLINE_HINT_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|\||"
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
 EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura", re.I)
+# EDITOR_HINT_RE as ``editor_names`` looks for it: in the line as re.I sees it (``re_i_lowered``) without re.I, which
+# lets the search skip to the words' first characters: 20,300 -> 7,000 instructions a line (the short lines that
+# scan_page reads on scrapinghub, 3.3 a page).
+LOWERED_EDITOR_HINT_RE = re.compile(EDITOR_HINT_RE.pattern)
 EDITOR_ASCII_WORDS = r"edit|redigiert|a cura"  # those of EDITOR_HINT_RE's words that ASCII text can hold
 # The words an outlet credit needs (``ORIGIN_RES``), looked for first as well.
 ORIGIN_LINE_WORDS = r"source|quelle|fuente"
@@ -298,7 +303,7 @@ def byline_names(line: str) -> list[str]:
 
 def editor_names(line: str) -> list[str]:
     """Editors credited in one line ("责任编辑：王敏", "编辑/苏芳", "편집 김민수", "Edited by Ann Lee")."""
-    if not EDITOR_HINT_RE.search(line):
+    if not has_editor_word(line):
         return []
     line = normalize_space(line)
     names = _cjk_names(CJK_EDITOR_RE, line)
@@ -308,6 +313,11 @@ def editor_names(line: str) -> list[str]:
         match = LATIN_EDITOR_RE.match(line)
         names = split_people(BYLINE_END_RE.sub("", match.group("names"))) if match else []
     return names
+
+
+def has_editor_word(line: str) -> bool:
+    """Whether the line holds a word every editor pattern needs (EDITOR_HINT_RE's)."""
+    return LOWERED_EDITOR_HINT_RE.search(line.lower() if line.isascii() else re_i_lowered(line)) is not None
 
 
 def dateline_names(paragraph: str) -> list[str]:
@@ -398,5 +408,5 @@ def origin_of(line: str) -> str | None:
     return None
 
 
-__all__ = ["byline_names", "credit_flags", "dateline_names", "editor_names", "in_comment_area", "in_comments",
-           "markup_byline", "may_credit", "origin_of"]
+__all__ = ["byline_names", "credit_flags", "dateline_names", "editor_names", "has_editor_word", "in_comment_area",
+           "in_comments", "markup_byline", "may_credit", "origin_of"]
