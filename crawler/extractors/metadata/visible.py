@@ -163,18 +163,38 @@ def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *,
             findings.modified = found.modified
 
 
+@dataclass
+class ShortBlocks:
+    """The page's blocks no longer than a byline: their positions, texts and whether each has a credit's word
+    (``credit_flags``, which searches them all at once, is ``may_credit`` of each)."""
+
+    positions: list[int]
+    texts: list[str]
+    credits: list[bool]
+
+
+def short_blocks(doc: TextDocument) -> ShortBlocks:
+    """The short blocks that steps 2 and 3 read, their credit's words found once for both (``may_credit`` of each
+    block near the headline had cost 150,000 instructions a scrapinghub page, most of it on text outside ASCII)."""
+    blocks = doc.blocks
+    positions = [position for position, block in enumerate(blocks) if block.num_chars <= MAX_BYLINE_CHARS]
+    texts = [blocks[position].text for position in positions]
+    return ShortBlocks(positions, texts, credit_flags(texts))
+
+
 def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: TextFindings,
-                       first: bool = False) -> None:
+                       first: bool = False, short_ones: ShortBlocks | None = None) -> None:
     """Step 2: the lines below the headline until the story has begun, then those above it.
 
     A short block with neither a credit's word nor a line that may hold a date gives nothing to read and does not
     end the story, whether it is readable or not: the ancestors' walk (``_readable``) is not asked of it.
     """
     blocks = doc.blocks
+    credits = dict(zip(short_ones.positions, short_ones.credits, strict=True)) if short_ones is not None else {}
     paragraphs = 0
     for position in range(index + 1, min(len(blocks), index + BLOCKS_AFTER_HEADLINE + 1)):
         block = blocks[position]
-        short = _short_lines(block)
+        short = _short_lines(block, credits.get(position))
         if short is None:  # a paragraph
             if not _readable(block):
                 continue
@@ -193,20 +213,22 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
             break  # the editor's credit closes a Chinese story: below it are other articles and ads
     for position in range(index - 1, max(-1, index - BLOCKS_BEFORE_HEADLINE - 1), -1):
         block = blocks[position]
-        short = _short_lines(block)
+        short = _short_lines(block, credits.get(position))
         if short is not None and short[0] and _readable(block):
             lines, credit = short
             for line in lines:
                 _read_line(line, findings, now, first, credit=credit)
 
 
-def _short_lines(block: TextBlock) -> tuple[list[str], bool] | None:
+def _short_lines(block: TextBlock, credit: bool | None = None) -> tuple[list[str], bool] | None:
     """None for a block longer than a byline; else the lines to read and whether the block has a credit's word (no
-    line to read when none may credit anyone or hold a date: ``_read_line`` would find nothing in them)."""
+    line to read when none may credit anyone or hold a date: ``_read_line`` would find nothing in them). ``credit``:
+    ``may_credit`` of the block's text when known."""
     if block.num_chars > MAX_BYLINE_CHARS:
         return None
     lines = _lines(block)
-    credit = may_credit(block.text)
+    if credit is None:
+        credit = may_credit(block.text)
     if not credit and not any(may_hold_date(line) for line in lines):
         return [], False
     return lines, credit
@@ -218,15 +240,18 @@ def _full_name(name: str) -> bool:
 
 
 def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: bool = False,
-              language: str | None = None) -> None:
+              language: str | None = None, short_ones: ShortBlocks | None = None) -> None:
     """Step 3: what is still missing, from strongly labelled short lines anywhere on the page.
 
     On a Chinese, Japanese or Korean page a Latin "By ..." away from the headline is an advert's or a
     widget's ("by Taboola"), not the story's byline.
     """
     cjk_page = (language or "").lower()[:2] in CJK_LANGUAGES
-    short_blocks = [block for block in doc.blocks if block.num_chars <= MAX_BYLINE_CHARS]
-    for block, credit in zip(short_blocks, credit_flags([block.text for block in short_blocks]), strict=True):
+    if short_ones is None:
+        short_ones = short_blocks(doc)
+    blocks = doc.blocks
+    for position, text, credit in zip(short_ones.positions, short_ones.texts, short_ones.credits, strict=True):
+        block = blocks[position]
         if findings.authors and findings.editors and findings.origin and findings.published and findings.modified:
             return
         # Most short blocks (menus, captions, buttons) have neither a credit's word nor a digit of a date: their
@@ -234,7 +259,7 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
         # line has only when its block has a publication label and a digit too (the line is a part of the block's
         # text): the lines of a block with a digit but no label (prices, scores, times of other stories: 24 blocks a
         # page on scrapinghub before a date is found) are not read one by one either.
-        if not credit and (findings.published is not None or not has_publication_label(block.text)):
+        if not credit and (findings.published is not None or not has_publication_label(text)):
             continue
         found = TextFindings()
         for line in _lines(block):
@@ -269,11 +294,13 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
     findings = TextFindings()
     first = day_first(language)
     index = headline_index(doc, title)
+    short_ones = short_blocks(doc)
     if index is not None:
         findings.headline = doc.blocks[index].text
-        scan_near_headline(doc, index, now, findings, first)
-    scan_page(doc, now, findings, first, language)
+        scan_near_headline(doc, index, now, findings, first, short_ones)
+    scan_page(doc, now, findings, first, language, short_ones)
     return findings
 
 
-__all__ = ["TextFindings", "day_first", "headline_index", "scan_near_headline", "scan_page", "scan_visible"]
+__all__ = ["ShortBlocks", "TextFindings", "day_first", "headline_index", "scan_near_headline", "scan_page",
+           "scan_visible", "short_blocks"]

@@ -1,0 +1,236 @@
+"""The visible-text scan's shortcuts (issue 16: the worker at most 1.3x default's cost) give what the plain readings
+give: each one is checked against the reading it replaces on constructed inputs of several scripts and random mixtures
+of their pieces, and would fail if the shortcut skipped what the reading finds."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from datetime import datetime, timezone
+
+from lxml import etree
+
+from crawler.extractors.document import parse_html
+from crawler.extractors.metadata import byline, datelines, dates, visible
+from crawler.extractors.metadata.visible import TextFindings
+
+# ---------------------------------------------------------------- comment areas: the ancestors' marks at once
+
+COMMENT_MARKS = ["comments", "Comments", "COMMENT-list", "comment_box", "reply", "Replies", "respond", "reviews",
+                 "review-x", "discussion", "Disqus", "disqus_thread", "category-kit-reviews", "nocomments", "x-reply",
+                 "commentaires", "Kommentare", "コメント", "评论 comments", "отзывы review", "ſ", "İ reply",
+                 "commenta", "", " ", "post", "article body", "réply", "reply\tx", "a\ncomments"]
+
+
+def _random_tree(rng: random.Random) -> etree._Element:
+    html = etree.Element("html")
+    body = etree.SubElement(html, "body")
+    parent = body
+    for _ in range(rng.randint(1, 12)):
+        child = etree.SubElement(parent, rng.choice(["div", "section", "p", "li", "body"]))
+        for name in ("class", "id"):
+            if rng.random() < 0.4:
+                child.set(name, " ".join(rng.choice(COMMENT_MARKS) for _ in range(rng.randint(1, 2))))
+        parent = child if rng.random() < 0.8 else parent
+    return html
+
+
+def test_a_comment_area_is_found_as_by_asking_each_ancestor() -> None:
+    rng = random.Random(53)
+    found = []
+    for _ in range(3000):
+        root = _random_tree(rng)
+        for element in root.iter(etree.Element):
+            expected = byline._marked(element, byline.COMMENT_AREA_RE)
+            assert byline.in_comment_area(element) == expected, [element.get("class"), element.get("id")]
+            found.append(expected)
+    assert sum(found) > 5000 and len(found) - sum(found) > 5000
+
+
+# ---------------------------------------------------------------- re.I patterns as lowered text without re.I
+
+ALL_CHARACTERS = "".join(map(chr, range(sys.maxunicode + 1)))
+
+
+def _pattern_characters(*patterns: re.Pattern[str]) -> set[str]:
+    """The characters of the patterns' literal words (escapes and class letters out)."""
+    text = "".join(pattern.pattern for pattern in patterns)
+    return set(re.sub(r"\\[sSdDwWb]|\(\?[:=!<]+|[\\()|?*+{}\[\]^$.:,0-9]", "", text)) - {" ", "'"}
+
+
+def test_re_i_sees_each_character_of_the_words_as_re_i_lowered_gives_it() -> None:
+    # Over all of Unicode: a character matches a word's letter under re.I if and only if re_i_lowered gives it as
+    # the letter, and re_i_lowered keeps every character one character long, white space or not, a digit or not.
+    letters = _pattern_characters(*dates.RELATIVE_HINT_RES, *dates.ASCII_RELATIVE_HINT_RES,
+                                  datelines.LOWERED_LABEL_RE, datelines.LOWERED_STRONG_PUBLISHED_RE,
+                                  byline.LOWERED_EDITOR_HINT_RE)
+    assert {"h", "á", "à", "前", "전", "昨", "어", "ä", "ç", "о", "更", "입", "：", "k", "s", "i", "编"} <= letters
+    assert all(dates.re_i_lowered(letter) == letter for letter in letters)
+    lowered = [dates.re_i_lowered(character) for character in ALL_CHARACTERS]
+    assert all(len(low) == 1 for low in lowered)
+    assert all(low.isspace() == character.isspace() and low.isdecimal() == character.isdecimal()
+               for character, low in zip(ALL_CHARACTERS, lowered, strict=True) if low != character)
+    matching = set(re.findall("[" + re.escape("".join(sorted(letters))) + "]", ALL_CHARACTERS, re.I))
+    assert {character for character, low in zip(ALL_CHARACTERS, lowered, strict=True) if low in letters} == matching
+    for character in matching:
+        assert [letter for letter in letters if re.fullmatch(re.escape(letter), character, re.I)] == \
+            [dates.re_i_lowered(character)], character
+
+
+RELATIVE_PIECES = ["ago", " AGO", " Ago", "\tago", "fa", " fa", " FA", "geleden", " Geleden", "il y a ", "IL Y A\t",
+                   "İl y a ", "vor ", "VOR\n", "hace ", "HACE ", "há ", "HÁ ", "ha ", "Ha\u3000", "hA", "前", "전",
+                   "昨天", "昨日", "剛剛", "刚刚", "前天", "今日", "오늘", "어제", "방금", "Yesterday", "YESTERDAY",
+                   "yeſterday", "just now", "JUST NOW", "à l'instant", "À L'INSTANT", "aujourd'hui", "AUJOURD'HUI",
+                   "Heute", "HIER", "hıer", "ayer", "ontem", "ieri", "İeri", "oggi", "vandaag", "gisteren", "gestern",
+                   "Gerade eben", "today", "TODAY", "hoy", "hoje", "3", " ", "x", "é", "вчера", "сегодня", "منذ",
+                   "أمس", "ΣΉΜΕΡΑ", "ς", "前日", "三天前", "시간 전", "、", "\u3000", "ß", "K"]
+
+
+def _mixtures(pieces: list[str], seed: int, count: int, most: int = 6) -> list[str]:
+    rng = random.Random(seed)
+    return ["".join(rng.choice(pieces) for _ in range(rng.randint(0, most))) for _ in range(count)]
+
+
+def test_the_relative_hint_is_the_full_patterns_in_every_script() -> None:
+    texts = _mixtures(RELATIVE_PIECES, 59, 30_000)
+    found = [dates.may_be_relative(text) for text in texts]
+    assert found == [dates.RELATIVE_HINT_RE.search(text) is not None for text in texts]
+    assert sum(found) > 10_000 and len(found) - sum(found) > 3000
+    assert sum(found[index] for index, text in enumerate(texts) if text.isascii()) > 1000
+
+
+LABEL_PIECES = [
+    "Published", "PUBLISHED", "pubLished", "posted", "Posted:", "Date", "DATE :", "date\t:", "Datum：", "data",
+    "fecha:", "Updated", "UPDATED", "Last Modified", "LAST UPDATED", "last\u3000updated", "mis à jour", "MIS À JOUR",
+    "Mise à jour", "modifié", "MODIFIÉE", "geändert", "GEÄNDERT", "actualización", "ACTUALIZACIÓN", "atualização",
+    "PUBLIÉ", "Veröffentlicht", "VERÖFFENTLICHT", "опубликовано", "ОПУБЛИКОВАНО", "Обновлено", "päivitetty",
+    "PÄIVITETTY", "julkaistu", "发布时间", "發佈時間", "更新", "最后更新", "更新时间：", "日期：", "时间:",
+    "公開", "配信", "掲載日", "입력", "수정", "기사입력", "최종수정", "업데이트", "ſ", "ı", "İ", "K",
+    "ᲂбноᲀлено", "опубликоᲀано", "x", "é", "published", "updatedx", "re", " ", ":", "：", "3", "2024-03-05",
+    "10:30", "|", "Σ", "ς", "نشر", "تحديث", "\u00a0", "\n", "ＤＡＴＥ：", "２０２１",
+]
+
+
+def _labels_by_the_full_pattern(line: str) -> list[tuple[int, int, str]]:
+    found = []
+    for match in datelines.LABEL_RE.finditer(line):
+        start, end = match.span()
+        if datelines.LATIN_LETTER_RE.match(match.group(0)) and (
+                (start > 0 and line[start - 1].isalpha()) or (end < len(line) and line[end].isalpha())):
+            continue
+        found.append((start, end, "modified" if match.group("modified") else "published"))
+    return found
+
+
+def test_the_labels_of_a_line_are_those_of_the_full_pattern_in_every_script() -> None:
+    lines = _mixtures(LABEL_PIECES, 61, 30_000, 7)
+    found = [datelines._labels(line) for line in lines]
+    assert found == [_labels_by_the_full_pattern(line) for line in lines]
+    kinds = [kind for labels in found for _, _, kind in labels]
+    assert kinds.count("modified") > 10_000 and kinds.count("published") > 10_000
+    assert sum(bool(labels) for line, labels in zip(lines, found, strict=True) if line.isascii()) > 500
+
+
+def test_the_publication_label_is_the_full_patterns_in_every_script() -> None:
+    lines = _mixtures(LABEL_PIECES, 67, 30_000, 7)
+    found = [datelines.has_publication_label(line) for line in lines]
+    assert found == [datelines.DIGIT_RE.search(line) is not None
+                     and datelines.STRONG_PUBLISHED_RE.search(dates.normalise(line)) is not None for line in lines]
+    assert sum(found) > 3000 and len(found) - sum(found) > 5000
+    assert sum(found[index] for index, line in enumerate(lines) if not line.isascii()) > 2000
+
+
+# ---------------------------------------------------------------- month names tried only before a number
+
+def test_re_i_matches_a_month_name_letter_with_letters_only() -> None:
+    letters = set("".join(dates.MONTHS))
+    matching = set(re.findall("[" + re.escape("".join(sorted(letters))) + "]", ALL_CHARACTERS, re.I))
+    assert len(matching) > 2 * len(letters)
+    assert [character for character in matching if not re.fullmatch(r"[^\W\d_]", character)] == []
+
+
+DATE_PIECES = ["March", "MARCH", "Mar.", "mar", "März", "MÄRZ", "févr.", "FÉVR", "Sept", "ſept", "SEPT.", "Oct", "OCT.",
+               "декабря", "ДЕКАБРЯ", "мая", "październik", "stycznia", "Déc", "Dez", "maio", " ", "  ", "\t", "\u00a0",
+               "12", "3", "3rd", "21st", "THE", ",", ", ", "2024", "1999", "2019", "at 6:01 am", " - 14:20", "x", "_",
+               "é", "٣", "12月", "年", "以", "، ", "марта", "marzo", "Ago", "may", "MAY", "Mayo", "mai", "Mayx", "."]
+
+
+def test_the_month_first_dates_are_those_of_the_pattern_without_the_look_ahead() -> None:
+    plain = re.compile(dates.MONTH_DAY_YEAR_RE.pattern.replace(r"(?=[^\W\d_]+\.?\s+\d)", "", 1), re.I)
+    assert plain.pattern != dates.MONTH_DAY_YEAR_RE.pattern
+    rng = random.Random(71)
+    months = [*DATE_PIECES[:21], "Ago", "may", "MAY", "Mayo", "mai", "Mayx", "марта", "marzo"]
+    texts = [rng.choice(DATE_PIECES) + rng.choice(["", " "]) + rng.choice(months) + rng.choice(["", ".", "_"])
+             + rng.choice([" ", "  ", "\t", "", "x"]) + rng.choice(["12", "3", "3rd", "21st", "٣", "123", "x"])
+             + rng.choice(["", ",", ", "]) + rng.choice([" ", "\u00a0", ""])
+             + rng.choice(["2024", "1999", "20245", "x"])
+             + rng.choice(DATE_PIECES) + rng.choice(DATE_PIECES) for _ in range(20_000)]
+    texts += _mixtures(DATE_PIECES, 73, 20_000, 9)
+    found = [[(match.span(), match.groupdict()) for match in dates.MONTH_DAY_YEAR_RE.finditer(text)] for text in texts]
+    assert found == [[(match.span(), match.groupdict()) for match in plain.finditer(text)] for text in texts]
+    assert sum(bool(matches) for matches in found) > 800
+    assert sum(bool(matches) for text, matches in zip(texts, found, strict=True) if not text.isascii()) > 300
+
+
+# ---------------------------------------------------------------- the short blocks' credit words found once
+
+NOW = datetime(2024, 3, 12, 10, 0, tzinfo=timezone.utc)
+STORY_LINES = ["By Jane Doe | March 3, 2020", "作者：张三 责任编辑：李四", "来源：新华社", "文/王五", "홍길동 기자",
+               "佐藤花子 記者", "编辑/苏芳", "Edited by Ann Lee", "Source: Reuters", "ſource: dpa", "EDİTED by Ann Roe",
+               "Von Anna Weber", "Автор: Иван Петров", "بقلم أحمد علي", "Publié le 5 févr. 2024", "Share", "Home",
+               "发布时间：2021-03-05 09:30", "입력 2024.03.12 14:05", "Updated 3 hours ago", "Related stories", "更多",
+               "Texto: João Silva", "Posted: 2024-03-05", "（责任编辑：王敏）", "x | y", "Café",
+               "日期：２０２１年３月５日"]
+PARAGRAPH = ("The council adopted the new budget on Tuesday evening after a long debate about schools and public "
+             "transport, which take a large share of the planned spending this year.")
+
+
+def _story(rng: random.Random) -> str:
+    parts = ["<html><head><title>Budget vote | Daily</title></head><body>"]
+    for _ in range(rng.randint(0, 3)):
+        parts.append(f"<p>{rng.choice(STORY_LINES)}</p>")
+    parts.append("<h1>Budget vote</h1>")
+    for _ in range(rng.randint(1, 14)):
+        lines = "<br>".join(rng.choice(STORY_LINES) for _ in range(rng.randint(1, 3)))
+        parts.append(rng.choice([f"<p>{lines}</p>", f"<div class='comments'><p>{lines}</p></div>",
+                                 f"<ul><li><a href='/x'>{lines}</a></li></ul>", f"<p>{PARAGRAPH}</p>"]))
+    return "".join(parts) + "</body></html>"
+
+
+def test_the_short_blocks_credit_words_found_once_read_as_each_blocks() -> None:
+    rng = random.Random(79)
+    found = []
+    for _ in range(1500):
+        doc = parse_html(_story(rng), "https://example.org/news/budget.html")
+        index = visible.headline_index(doc, "Budget vote")
+        assert index is not None
+        short_ones = visible.short_blocks(doc)
+        assert short_ones.credits == [byline.may_credit(text) for text in short_ones.texts]
+        for first in (False, True):
+            once, each = TextFindings(), TextFindings()
+            visible.scan_near_headline(doc, index, NOW, once, first, short_ones)
+            visible.scan_near_headline(doc, index, NOW, each, first)
+            assert once == each
+            visible.scan_page(doc, NOW, once, first, "zh", short_ones)
+            visible.scan_page(doc, NOW, each, first, "zh")
+            assert once == each
+            found.append(once)
+    assert sum(bool(findings.authors) for findings in found) > 500
+    assert sum(bool(findings.editors) for findings in found) > 500
+    assert sum(findings.published is not None for findings in found) > 500
+
+
+EDITOR_PIECES = ["编辑", "編輯", "责任编辑", "責任編輯", "校审", "편집", "edit", "EDIT", "Edited by", "EDİTED", "edıt",
+                 "Redigiert", "REDIGIERT", "redıgıert", "édité", "ÉDITÉ", "Édité", "a cura", "A CURA", "a  cura", "x",
+                 " ", ":", "：", "王敏", "Ann Lee", "é", "ﬁ", "Редактор", "محرر", "編集", "\n", "ſ", "cura"]
+
+
+def test_the_editor_word_is_the_full_patterns_in_every_script() -> None:
+    lines = _mixtures(EDITOR_PIECES, 83, 30_000, 5)
+    found = [byline.has_editor_word(line) for line in lines]
+    assert found == [byline.EDITOR_HINT_RE.search(line) is not None for line in lines]
+    assert sum(found) > 5000 and len(found) - sum(found) > 3000
+    assert sum(found[index] for index, line in enumerate(lines) if line.isascii()) > 1000
+    assert [byline.editor_names(line) for line in lines[:3000]] == [
+        byline.editor_names(line) if byline.EDITOR_HINT_RE.search(line) else [] for line in lines[:3000]]
