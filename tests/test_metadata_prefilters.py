@@ -9,6 +9,7 @@ import re
 from datetime import datetime, timezone
 
 import pytest
+from helpers.reference_markup import page_markup_by_every_element
 from lxml import etree
 
 from crawler.extractors.blocks import TextDocument
@@ -23,7 +24,7 @@ from crawler.extractors.metadata.dates import (
     RELATIVE_ZH_RE,
     may_be_relative,
 )
-from crawler.extractors.metadata.markup import PageMarkup, add_meta, page_markup
+from crawler.extractors.metadata.markup import page_markup
 from crawler.extractors.metadata.visible import TextFindings
 from crawler.extractors.text import normalize_space
 
@@ -139,21 +140,6 @@ def _markup_byline_by_every_element(doc: TextDocument) -> list[str]:
     return []
 
 
-def _page_markup_by_every_element(root: etree._Element, body: etree._Element | None) -> PageMarkup:
-    found = PageMarkup()
-    for element in root.iter(etree.Element):
-        if element.tag == "meta":
-            add_meta(found.meta, element)
-        elif element.tag == "link":
-            found.links.append(element)
-        elif element.tag == "time" and element.get("datetime") is not None and body is not None and \
-                any(ancestor is body for ancestor in element.iterancestors()):
-            found.times.append(element)
-        if element.get("itemprop") is not None and element is not root:
-            found.itemprops.append(element)
-    return found
-
-
 @pytest.mark.parametrize("compiled", [True, False])
 def test_the_byline_element_and_the_markup_are_those_of_a_walk_over_every_element(compiled: bool) -> None:
     rng = random.Random(29)
@@ -164,7 +150,7 @@ def test_the_byline_element_and_the_markup_are_those_of_a_walk_over_every_elemen
         bylines = [markup_byline(doc) for doc in docs]
         assert bylines == [_markup_byline_by_every_element(doc) for doc in docs]
         assert [page_markup(doc.root, doc.body) for doc in docs] == [
-            _page_markup_by_every_element(doc.root, doc.body) for doc in docs]
+            page_markup_by_every_element(doc.root, doc.body) for doc in docs]
     finally:
         use_compiled_walk(was)
     assert sum(bool(names) for names in bylines) > 300

@@ -12,6 +12,7 @@ from html import unescape
 from urllib.parse import urldefrag, urljoin, urlsplit
 
 import pytest
+from helpers.reference_markup import add_meta_by_get, page_markup_by_every_element
 from lxml import etree
 
 from crawler.extractors.blockwalk import use_compiled_walk
@@ -57,34 +58,6 @@ def _random_head(rng: random.Random) -> str:
     return "".join(parts) + "</body></html>"
 
 
-def _add_meta_by_get(values: dict[str, list[str]], element: etree._Element) -> None:
-    """add_meta as it read a <meta> before the one-call reading."""
-    content = element.get("content")
-    if content is None or not content.strip():
-        return
-    for keys in (element.get("property"), element.get("name"), element.get("http-equiv")):
-        if not keys:
-            continue
-        for key in keys.lower().split():
-            values.setdefault(key, []).append(content.strip())
-
-
-def _page_markup_by_every_element(root: etree._Element, body: etree._Element | None) -> PageMarkup:
-    """page_markup as the plain reading: every element, each attribute read with ``get``."""
-    found = PageMarkup()
-    for element in root.iter(etree.Element):
-        if element.tag == "meta":
-            _add_meta_by_get(found.meta, element)
-        elif element.tag == "link":
-            found.links.append(element)
-        elif element.tag == "time" and element.get("datetime") is not None and body is not None and \
-                any(ancestor is body for ancestor in element.iterancestors()):
-            found.times.append(element)
-        if element.get("itemprop") is not None and element is not root:
-            found.itemprops.append(element)
-    return found
-
-
 @pytest.mark.parametrize("compiled", [True, False])
 def test_page_markup_reads_each_meta_as_add_meta_does(compiled: bool) -> None:
     rng = random.Random(31)
@@ -92,12 +65,12 @@ def test_page_markup_reads_each_meta_as_add_meta_does(compiled: bool) -> None:
     try:
         docs = [parse_html(_random_head(rng), "https://example.org/a") for _ in range(1500)]
         found = [page_markup(doc.root, doc.body) for doc in docs]
-        assert found == [_page_markup_by_every_element(doc.root, doc.body) for doc in docs]
+        assert found == [page_markup_by_every_element(doc.root, doc.body) for doc in docs]
         for doc in docs:
             for element in doc.root.iter("meta"):
                 one, other = {}, {}
                 add_meta(one, element)
-                _add_meta_by_get(other, element)
+                add_meta_by_get(other, element)
                 assert one == other
     finally:
         use_compiled_walk(was)
