@@ -168,6 +168,22 @@ def test_credit_flags_of_text_outside_ascii_are_those_of_the_full_pattern() -> N
     assert byline.credit_flags(["ſource: dpa", "EDİTED", "x\nte\u212ast: y", "İ x"]) == [True, True, True, False]
 
 
+
+def test_credit_flags_find_every_word_of_the_texts_outside_ascii() -> None:
+    # credit_flags looks for the Latin words of texts outside ASCII one str.find each and the others in one search:
+    # each word (in upper case too) in a text outside ASCII ("’" of an English line, "é"), alone or among Latin text
+    # and other texts, is found, as the full pattern finds it
+    words = byline.OTHER_CREDIT_WORDS_RE.pattern.split("|")
+    texts = []
+    for word in words:
+        texts += [f"l’{word}", f"{word.upper()} é", f"Les éditions {word}", "’ plain", f"x’\n{word}"]
+    texts += ["Édité", "ÉDITÉ par", "re’digiert", "a  cura’", "‘edi t", "é", "’|’"]
+    expected = [byline.CREDIT_HINT_RE.search(text) is not None for text in texts]
+    assert byline.credit_flags(texts) == expected
+    assert sum(expected) == 4 * len(words) + 3
+    for word in words:  # the word alone, in the last text
+        assert byline.credit_flags(["’", f"{word}’"]) == [False, True]
+
 # ---------------------------------------------------------------- the lines near the headline
 
 STORY_PARAGRAPH = ("The council adopted the new budget on Tuesday evening after a long debate about schools and public "
