@@ -234,3 +234,43 @@ def test_the_editor_word_is_the_full_patterns_in_every_script() -> None:
     assert sum(found[index] for index, line in enumerate(lines) if line.isascii()) > 1000
     assert [byline.editor_names(line) for line in lines[:3000]] == [
         byline.editor_names(line) if byline.EDITOR_HINT_RE.search(line) else [] for line in lines[:3000]]
+
+
+# ---------------------------------------------------------------- the headline among the short blocks
+
+HEADLINE_TITLES = ["Budget vote", "Budget vote passes after a long night | The Daily", "预算案通过_新闻中心_新浪网",
+                   "Exclusive: Budget vote passes - News", "X" * 150 + " - Site", "B" * 140, "", "CNN",
+                   "C" * 170 + " - Site", "预算案今天通过了吗",
+                   "Budget vote passes after a long night in the council, where the members argued about schools, "
+                   "roads and the public transport that takes a large share of the planned spending - The Daily"]
+HEADLINE_PIECES = ["Budget vote", "budget  VOTE", "Budget vote passes after a long night", "The Daily", "预算案通过",
+                   "原创 预算案通过", "Exclusive: Budget vote passes", "News", "X" * 150, "B" * 140, "B" * 200, "Home",
+                   "C" * 170, "【独家原创新闻快讯报道】预算案今天通过了吗",
+                   "【独家原创新闻快讯报道】预算案今天通过了吗吧",
+                   "Budget vote passes after a long night in the council, where the members argued about schools, "
+                   "roads and the public transport that takes a large share of the planned spending", "CNN", "x"]
+
+
+def _headline_page(rng: random.Random) -> str:
+    parts = ["<html><body>"]
+    for _ in range(rng.randint(1, 12)):
+        text = rng.choice(HEADLINE_PIECES)
+        parts.append(rng.choice([f"<p>{text}</p>", f"<h1>{text}</h1>", f"<h2>{text}</h2>", f"<li>{text}</li>",
+                                 f"<p>{text}<br>{rng.choice(HEADLINE_PIECES)}</p>",
+                                 f"<h1><a href='/'>{text}</a></h1>"]))
+    return "".join(parts) + "</body></html>"
+
+
+def test_the_headline_found_among_the_short_blocks_is_the_one_found_among_all() -> None:
+    # titles and blocks at the bounds: a marked headline of exactly the title's length and a mark (num_chars), one
+    # just over it, a headline longer than a byline (read among all the blocks), none matching (the first h1)
+    rng = random.Random(89)
+    indices = []
+    for _ in range(3000):
+        doc = parse_html(_headline_page(rng), "https://example.org/news/budget.html")
+        title = rng.choice(HEADLINE_TITLES)
+        index = visible.headline_index(doc, title, visible.short_blocks(doc))
+        assert index == visible.headline_index(doc, title)
+        indices.append(index)
+    assert sum(index is not None for index in indices) > 2000
+    assert sum(index is None for index in indices) > 100
