@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 
 from lxml import etree
 
+from crawler.extractors.blocks import TextBlock, TextDocument
 from crawler.extractors.document import parse_html
 from crawler.extractors.metadata import byline, datelines, dates, visible
 from crawler.extractors.metadata.visible import TextFindings
@@ -274,3 +275,37 @@ def test_the_headline_found_among_the_short_blocks_is_the_one_found_among_all() 
         indices.append(index)
     assert sum(index is not None for index in indices) > 2000
     assert sum(index is None for index in indices) > 100
+
+
+# ---------------------------------------------------------------- step 3 through the blocks that may say something
+
+PAGE_LINES = [*STORY_LINES, "$19.99", "Score 3-1", "12 comments", "Date: 2024-03-05", "Published 2024-03-05 by x",
+              "date: ２０２４-03-05", "Posted: Mar 5, 2024", "٣ تعليقات", "Page ５", "Menu", "2019", "x\x00 2024",
+              "Published: March 5, 2024", "发布日期：2024年3月5日", "By Ann Lee", "Related: 2023-01-02"]
+
+
+def _page_blocks(rng: random.Random) -> TextDocument:
+    texts = ["\n".join(rng.choice(PAGE_LINES) for _ in range(rng.randint(1, 3))) for _ in range(rng.randint(0, 25))]
+    return TextDocument.from_blocks([TextBlock.from_text(text, offset) for offset, text in enumerate(texts)])
+
+
+def test_step_3_through_the_blocks_that_may_say_something_finds_what_reading_each_block_finds() -> None:
+    rng = random.Random(97)
+    plain_order = lambda short_ones, dates: list(range(len(short_ones.texts)))  # noqa: E731 - every block
+    found = []
+    for round_ in range(4000):
+        doc = parse_html(_story(rng), "https://example.org/news/budget.html") if round_ % 2 else _page_blocks(rng)
+        short_ones = visible.short_blocks(doc)
+        for before in (None, dates.FoundDate("2024-03-01", datetime(2024, 3, 1))):
+            fast, plain = TextFindings(published=before), TextFindings(published=before)
+            visible.scan_page(doc, NOW, fast, False, "zh" if round_ % 3 else "en", short_ones)
+            original = visible._may_say_something
+            visible._may_say_something = plain_order
+            try:
+                visible.scan_page(doc, NOW, plain, False, "zh" if round_ % 3 else "en", short_ones)
+            finally:
+                visible._may_say_something = original
+            assert fast == plain
+            found.append(fast)
+    assert sum(findings.published is not None for findings in found[::2]) > 1000
+    assert sum(bool(findings.authors) for findings in found) > 1000
