@@ -1152,3 +1152,57 @@ def elements_with_words(top, tuple attributes, tuple words):
         PyMem_Free(c_words)
         PyMem_Free(lengths)
     return found
+
+
+cdef extern from "Python.h":
+    PyObject* PyDict_GetItemWithError(object mapping, object key) except? NULL
+    Py_ssize_t PyUnicode_FindChar(object text, Py_UCS4 ch, Py_ssize_t start, Py_ssize_t end, int direction) except -2
+
+
+cdef inline bint _blank(str text) noexcept:
+    """Whether ``text.strip()`` is empty: every character white space (str.strip's Py_UNICODE_ISSPACE)."""
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void* data = PyUnicode_DATA(text)
+    cdef Py_ssize_t i
+    for i in range(PyUnicode_GET_LENGTH(text)):
+        if not Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i)):
+            return False
+    return True
+
+
+cdef inline str _block_text(object block):
+    """``block.text``: the text slot read directly when the block has no fused texts still to join (every block
+    the walk makes), else the property, which joins them."""
+    cdef PyObject* merged
+    cdef PyObject* text
+    if _block_slots_on and type(block) is _block_class:
+        merged = (<PyObject**>(<char*><PyObject*>block + _slot_offsets[S_MERGED]))[0]
+        text = (<PyObject**>(<char*><PyObject*>block + _slot_offsets[S_TEXT]))[0]
+        if text is not NULL and type(<object>text) is str and (
+                merged is NULL or <object>merged is None or (type(<object>merged) is list and not <list>merged)):
+            return <str>text
+    return block.text
+
+
+cdef inline object _cached_hash(str line, dict cache, object hasher):
+    cdef PyObject* found = PyDict_GetItemWithError(cache, line)
+    if found is not NULL:
+        return <object>found
+    return hasher(line)
+
+
+def line_hashes(blocks, dict cache, hasher):
+    """The hashes of the blocks' non-blank lines in document order (``template_lines.page_hashes``): each block's
+    text cut at newlines, a line kept when ``line.strip()`` is not empty, its hash ``cache[line]`` when there, else
+    ``hasher(line)`` (which may add it to ``cache``). ``blockwalk.line_hashes`` is its Python twin."""
+    cdef list hashes = []
+    cdef str text, line
+    for block in blocks:
+        text = _block_text(block)
+        if PyUnicode_FindChar(text, 10, 0, PyUnicode_GET_LENGTH(text), 1) >= 0:
+            for line in text.split("\n"):
+                if not _blank(line):
+                    hashes.append(_cached_hash(line, cache, hasher))
+        elif not _blank(text):
+            hashes.append(_cached_hash(text, cache, hasher))
+    return hashes
