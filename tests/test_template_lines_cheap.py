@@ -1,6 +1,8 @@
-"""The cheap reading of a page's line hashes (``template_lines.page_hashes`` through ``blockwalk.line_hashes``, in C
-when the compiled helpers are built) against the plain reading: every block's text cut at newlines, each non-blank
-line hashed by ``line_hash``. The hashes are stored in template stores, so they must not change.
+"""The cheap readings of template lines against the plain ones: ``normalize_line`` (in C through
+``blockwalk.normalized_line``) against ``" ".join(line.split())`` with digit runs as '0', and a page's line hashes
+(``template_lines.page_hashes`` through ``blockwalk.line_hashes``, in C when the compiled helpers are built) against
+every block's text cut at newlines, each non-blank line hashed by ``line_hash``. The hashes are stored in template
+stores, so they must not change.
 
 Built pages of the class it serves: blocks of several ``<br>`` lines, blank and white-space-only lines (Unicode
 spaces too), digits (hashed as '0'), non-Latin text (two- and four-byte strings) and fused blocks whose texts are
@@ -9,6 +11,7 @@ joined only when read.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -17,7 +20,7 @@ from crawler.extractors import template_lines
 from crawler.extractors.blocks import TextBlock
 from crawler.extractors.blockwalk import compiled_walk_available, line_hashes, use_compiled_walk
 from crawler.extractors.document import parse_html
-from crawler.extractors.template_lines import line_hash, page_hashes
+from crawler.extractors.template_lines import line_hash, normalize_line, page_hashes
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "datasets" / "scrapinghub"
 
@@ -94,3 +97,29 @@ def test_page_hashes_on_the_scrapinghub_pages() -> None:
     for page in list(load_dataset(str(SHARED)))[:60]:
         doc = parse_html(page.html, page.url)
         assert page_hashes(doc) == plain(doc), page.url
+
+
+def _plain_normalized(line: str) -> str:
+    return re.sub(r"\d+", "0", " ".join(line.split()))
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_normalize_line_is_the_plain_reading_around_every_code_point(compiled: bool) -> None:
+    """White space of every kind (str.split's), decimal digits of every script (regex \\d), the rest kept."""
+    if compiled and not compiled_walk_available():
+        pytest.skip("the compiled helpers are not built")
+    was = use_compiled_walk(compiled)
+    try:
+        codes = [*range(0xD800), *range(0xE000, 0x10000), *range(0x10000, 0x110000, 97), 0x1D7CE, 0x1F600]
+        for code in codes:
+            c = chr(code)
+            for line in (c, f"a{c}b", f" {c}{c} 12{c}3 ", f"x{c}\u00a0 {c}9\u0663"):
+                assert normalize_line(line) == _plain_normalized(line), f"U+{code:04X} in {line!r}"
+    finally:
+        use_compiled_walk(was)
+
+
+def test_normalize_line_on_lines_of_the_pages() -> None:
+    lines = ["Updated 3 hours ago", "  Home\u00a0|  World  ", "12 345 678", "٣ ساعات", "no digits here", "",
+             "\u3000標題 2024年5月\u3000", "tab\tand\nnewline 007 x1y22z333"]
+    assert [normalize_line(line) for line in lines] == [_plain_normalized(line) for line in lines]

@@ -571,8 +571,23 @@ def line_hashes(blocks: Iterable[TextBlock], cache: dict[str, int], hasher: Call
     return hashes
 
 
+# A run of decimal digits (``normalized_line``'s Python twin; ``template_lines.DIGITS_RE``, the same expression).
+DIGIT_RUN_RE = re.compile(r"\d+")
+
+
+def normalized_line(line: str) -> str:
+    """``" ".join(line.split())`` with each run of decimal digits then as one '0' (``template_lines.normalize_line``),
+    in C when the compiled helpers are on: one pass, and no new string for a line it leaves as it is. On the
+    template hits the cascade normalises every line of the page against the template's (``furniture.all_lines_in``)."""
+    compiled = active()
+    if compiled is not None:
+        return compiled.normalized_line(line)
+    return DIGIT_RUN_RE.sub("0", " ".join(line.split()))
+
+
 __all__ = [
     "BLOCK_TAGS",
+    "DIGIT_RUN_RE",
     "HEADING_TAGS",
     "HIDDEN_STYLE_RE",
     "IGNORED_TAGS",
@@ -593,5 +608,6 @@ __all__ = [
     "elements_named_or_with",
     "elements_with_words",
     "line_hashes",
+    "normalized_line",
     "use_compiled_walk",
 ]

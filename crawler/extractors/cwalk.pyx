@@ -1206,3 +1206,71 @@ def line_hashes(blocks, dict cache, hasher):
         elif not _blank(text):
             hashes.append(_cached_hash(text, cache, hasher))
     return hashes
+
+
+cdef extern from "Python.h":
+    bint Py_UNICODE_ISDECIMAL(Py_UCS4 ch) noexcept nogil
+
+
+def normalized_line(str line):
+    """``template_lines.normalize_line``: runs of white space (str.split's) as one space and none at either end, then
+    each run of decimal digits (regex ``\\d``) as one '0', in one pass to size the result and one to write it; the
+    line itself when that changes nothing (a block's text is already spaced so). ``blockwalk.normalized_line`` is its
+    Python twin."""
+    cdef int kind = PyUnicode_KIND(line)
+    cdef void* data = PyUnicode_DATA(line)
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(line), i, size = 0
+    cdef Py_UCS4 ch, maxchar = 0
+    cdef bint pending = False, in_digits = False, differs = False
+    cdef int out_kind
+    cdef void* out_data
+    for i in range(n):  # the result's size and widest character; whether it differs from the line
+        ch = PyUnicode_READ(kind, data, i)
+        if Py_UNICODE_ISSPACE(ch):
+            pending = size > 0
+            in_digits = False
+            differs = differs or ch != 32
+            continue
+        if pending:
+            size += 1
+            pending = False
+            if maxchar < 32:
+                maxchar = 32
+        if Py_UNICODE_ISDECIMAL(ch):
+            if in_digits:
+                continue
+            in_digits = True
+            differs = differs or ch != 48
+            ch = 48
+        else:
+            in_digits = False
+        size += 1
+        if ch > maxchar:
+            maxchar = ch
+    if size == n and not differs:
+        return line
+    result = PyUnicode_New(size, maxchar)
+    out_kind = PyUnicode_KIND(result)
+    out_data = PyUnicode_DATA(result)
+    size = 0
+    pending = in_digits = False
+    for i in range(n):
+        ch = PyUnicode_READ(kind, data, i)
+        if Py_UNICODE_ISSPACE(ch):
+            pending = size > 0
+            in_digits = False
+            continue
+        if pending:
+            PyUnicode_WRITE(out_kind, out_data, size, 32)
+            size += 1
+            pending = False
+        if Py_UNICODE_ISDECIMAL(ch):
+            if in_digits:
+                continue
+            in_digits = True
+            ch = 48
+        else:
+            in_digits = False
+        PyUnicode_WRITE(out_kind, out_data, size, ch)
+        size += 1
+    return result
