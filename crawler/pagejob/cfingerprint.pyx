@@ -486,3 +486,43 @@ def nfkc_folded_utf8(str text):
         return PyBytes_FromStringAndSize(out, size)
     finally:
         PyMem_Free(out)
+
+
+cdef extern from "Python.h":
+    Py_UCS4 PyUnicode_MAX_CHAR_VALUE(object text)
+    int PyUnicode_KIND(object text)
+    void* PyUnicode_DATA(object text)
+    Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index) noexcept nogil
+
+cdef enum:
+    MAX_RANGES = 16  # ranges ``first_in_ranges`` takes
+
+
+def first_in_ranges(str text, tuple ranges):
+    """The index of the first character of ``text`` that lies in one of ``ranges`` (pairs of first and last code
+    point), or -1: ``re.search`` of that character class (``crawler.pagejob.pagetypes`` looks for CJK so), with two
+    comparisons a character and none for a text whose kind cannot hold such a character (a Latin-1 one)."""
+    cdef uint32_t firsts[MAX_RANGES]
+    cdef uint32_t lasts[MAX_RANGES]
+    cdef Py_ssize_t count = len(ranges), index, at, size = len(text)
+    cdef uint32_t lowest = 0xFFFFFFFF, code
+    cdef int kind
+    cdef void* data
+    if count > MAX_RANGES:
+        raise ValueError(f"at most {MAX_RANGES} ranges")
+    for index in range(count):
+        firsts[index], lasts[index] = ranges[index]
+        if firsts[index] < lowest:
+            lowest = firsts[index]
+    if PyUnicode_MAX_CHAR_VALUE(text) < lowest:
+        return -1
+    kind = PyUnicode_KIND(text)
+    data = PyUnicode_DATA(text)
+    for at in range(size):
+        code = PyUnicode_READ(kind, data, at)
+        if code < lowest:
+            continue
+        for index in range(count):
+            if firsts[index] <= code <= lasts[index]:
+                return at
+    return -1
