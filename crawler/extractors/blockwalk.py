@@ -557,7 +557,8 @@ def line_hashes(blocks: Iterable[TextBlock], cache: dict[str, int], hasher: Call
     """The hashes of the blocks' non-blank lines in document order (``template_lines.page_hashes``): each block's text
     cut at newlines, a line kept when ``line.strip()`` is not empty, its hash ``cache[line]`` when there, else
     ``hasher(line)`` (which may add it to ``cache``). In C when the compiled helpers are on: the Python loop, a
-    ``text`` property call a block and the lookups cost ~2,000 instructions a block on the scrapinghub pages."""
+    ``text`` property call a block and the lru_cache lookups cost ~2,000 instructions a block; page_hashes on the 181
+    scrapinghub pages, every line cached: 74.1M -> 24.8M instructions (callgrind)."""
     compiled = active()
     if compiled is not None:
         return compiled.line_hashes(blocks, cache, hasher)
@@ -578,7 +579,9 @@ DIGIT_RUN_RE = re.compile(r"\d+")
 def normalized_line(line: str) -> str:
     """``" ".join(line.split())`` with each run of decimal digits then as one '0' (``template_lines.normalize_line``),
     in C when the compiled helpers are on: one pass, and no new string for a line it leaves as it is. On the
-    template hits the cascade normalises every line of the page against the template's (``furniture.all_lines_in``)."""
+    template hits the cascade normalises every line of the page against the template's (``furniture.all_lines_in``):
+    the learning extractor on the 181 scrapinghub pages, 1,680.7M -> 1,588.4M instructions with ``line_hashes``
+    (49.3M of it theirs)."""
     compiled = active()
     if compiled is not None:
         return compiled.normalized_line(line)

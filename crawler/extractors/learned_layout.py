@@ -195,7 +195,8 @@ def words_agree(found: str, expected: str, threshold: float) -> bool:
     keep the same paragraphs) add as many words to both bags and to their intersection (min(c + a, c + b) = c +
     min(a, b)): only the differing lines are tokenised as bags, and the shared ones counted once (not twice) and only
     until the answer is sure (the F1 grows with the shared count). On the 29 template hits of the scrapinghub pages
-    ``word_f1`` was ~0.5M of the learning extractor's ~2M instructions a page over the cascade."""
+    ``word_f1`` was ~0.5M of the learning extractor's ~2M instructions a page over the cascade; with this, the
+    learning extractor on the 181 pages 1,588.4M -> 1,526.2M instructions (callgrind; the cascade alone 1,310.6M)."""
     if found == expected:
         return threshold <= 1.0
     found_lines, expected_lines = Counter(found.split("\n")), Counter(expected.split("\n"))

@@ -362,7 +362,9 @@ def site_page_of(doc: TextDocument, url: str, types: set[str], og_type: str | No
     segments, query = _path_segments(url) if url else ([], {})
     best: SitePage | None = None
     for page_class in SITE_PAGE_CLASSES:
-        # A SitePage is made only for a class with evidence (most pages have none for any class).
+        # A SitePage is made only for a class with evidence (most pages have none for any class); with the parent
+        # words tried only where a class has some: classify_page 153.2M -> 145.8M instructions on the 181 scrapinghub
+        # pages (callgrind).
         evidence, reasons = 0.0, []
         declared = declared_types & page_class.schema_types
         if declared or (page_class.name == "author page" and og_type == "profile"):
