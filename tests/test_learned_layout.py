@@ -207,3 +207,58 @@ def test_word_f1_of_one_text_twice_is_one_without_tokenising_it(monkeypatch):
     monkeypatch.setattr(learned_layout, "tokens", no_tokens)
     assert word_f1(text, text) == expected == 1.0
     assert word_f1("", "") == 1.0
+
+
+def _agreement_pairs() -> list[tuple[str, str]]:
+    """(fast path's text, cascade's text) as a template hit gives them: the same paragraphs, with a caption or a
+    line more or less, a line twice, lines in another case or order, CJK lines, folds that lengthen (ß -> ss)."""
+    story = [f"Paragraph {i} of the story about the {SUBJECTS[i % len(SUBJECTS)]}, with its quotes and figures "
+             f"({i * 7} people) said the mayor." for i in range(40)]
+    chinese = ["本报讯 记者从市交通局获悉，今年我市将新增二十公里自行车道。", "第二段：改造工程明年完成。"]
+    pairs = []
+    for size in (1, 3, 10, 40):
+        body = story[:size]
+        pairs += [
+            ("\n".join(body), "\n".join(body)),
+            ("\n".join(body), "\n".join(["Photo: Reuters", *body])),
+            ("\n".join([*body, "Advertisement"]), "\n".join(body)),
+            ("\n".join(body[1:]), "\n".join(body)),
+            ("\n".join([*body, body[0]]), "\n".join(body)),
+            ("\n".join(line.upper() for line in body), "\n".join(body)),
+            ("\n".join(reversed(body)), "\n".join(body)),
+            ("\n".join([*body, *chinese]), "\n".join([*body, chinese[0]])),
+            ("\n".join([*body, "Die Straße"]), "\n".join([*body, "DIE STRASSE"])),
+            ("\n".join([*body, "— “ ” —", ""]), "\n".join(body)),
+            ("\n".join(body), "\n".join([*body, *story[size:size + 2]])),
+        ]
+    # Lines more than once on both sides, or only on one side, each occurrence counted.
+    repeated = ["Share this story", "Share this story", "One line", "Share this story"]
+    pairs += [("\n".join([*repeated * 8, "extra words here"]), "\n".join(repeated * 8)),
+              ("\n".join([*story[:3], "Advertisement", "Advertisement"]), "\n".join(story[:3])),
+              ("\n".join(["Ad", *story[:2], "Ad", "Ad"]), "\n".join([*story[:2], "Ad", "tail words"]))]
+    # F1 of exactly 0.98 in exact arithmetic: 49 words shared, two more on one side.
+    words = " ".join(f"w{i}" for i in range(49))
+    pairs += [(words, f"{words}\nx y"), ("", ""), ("", "a"), ("a", ""), ("x", "y")]
+    return pairs
+
+
+def test_words_agree_is_word_f1_at_the_threshold():
+    from crawler.extractors.learned_layout import words_agree
+
+    for found, expected in _agreement_pairs():
+        f1 = word_f1(found, expected)
+        for threshold in (0.0, 0.5, 0.9, 0.95, f1, 0.98, 0.99, 1.0):
+            assert words_agree(found, expected, threshold) == (f1 >= threshold), (threshold, f1, found[:60])
+
+
+def test_words_agree_counts_shared_lines_once_and_stops_when_sure(monkeypatch):
+    from crawler.extractors.learned_layout import AGREEMENT_F1, words_agree
+
+    story = "\n".join(f"Paragraph {i} of a long story, about the harbour and its boats." for i in range(200))
+    found, expected = f"{story}\nAdvertisement", story
+    assert word_f1(found, expected) >= AGREEMENT_F1
+    tokenised = []
+    real_tokens = learned_layout.tokens
+    monkeypatch.setattr(learned_layout, "tokens", lambda text: tokenised.append(len(text)) or real_tokens(text))
+    assert words_agree(found, expected, AGREEMENT_F1)
+    assert sum(tokenised) < len(story) / 4  # the differing line and a fraction of the shared ones

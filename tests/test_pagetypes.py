@@ -1,3 +1,5 @@
+import pytest
+
 from crawler.extractors import parse_html
 from crawler.pagejob.pagetypes import classify_page
 
@@ -67,6 +69,28 @@ def test_cjk_span_holds_every_cjk_character():
     cjk = CJK_RE.findall(every)
     assert len(cjk) > 80_000
     assert all(CJK_SPAN_RE.match(character) for character in cjk)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_cjk_span_start_is_the_regex_search_around_every_code_point(compiled, monkeypatch):
+    # The compiled scan (cfingerprint.first_in_ranges) against CJK_SPAN_RE.search, in Latin-1, two- and four-byte
+    # texts, before and after other characters.
+    from crawler.pagejob import fingerprints
+    from crawler.pagejob.pagetypes import CJK_SPAN_RE, cjk_span_start
+
+    if compiled and fingerprints.KERNEL is None:
+        pytest.skip("the compiled kernel is not built")
+    if not compiled:
+        monkeypatch.setattr(fingerprints, "KERNEL", None)
+
+    def searched(text):
+        found = CJK_SPAN_RE.search(text)
+        return -1 if found is None else found.start()
+
+    for code in [*range(0xD800), *range(0xE000, 0x30000), *range(0x30000, 0x110000, 101)]:
+        c = chr(code)
+        for text in (c, f"caf\u00e9 {c}", f"“q” {c} 新", f"\U0001f600{c}x", f"{c}\u1100"):
+            assert cjk_span_start(text) == searched(text), f"U+{code:04X} in {text!r}"
 
 
 def test_running_words_find_cjk_after_typographic_punctuation():

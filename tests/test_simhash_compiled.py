@@ -139,15 +139,37 @@ def test_compiled_content_hash_equals_python_on_page_like_texts() -> None:
 
 
 @needs_compiled
-def test_content_hash_folds_in_c_and_leaves_other_texts_to_python(monkeypatch) -> None:
-    expected = {text: content_hash(text) for text in ("Plain “text” — here", "新闻 市场", "Straße")}
+def test_content_hash_folds_in_c_and_normalises_other_texts_once(monkeypatch) -> None:
+    texts = ("Plain “text” — here", "新闻 市场", "Straße", "smile 😀 now", "\u0628\u064e x", "\U00020000 x")
+    expected = {text: _python_content_hash(text) for text in texts}
     calls = []
-    monkeypatch.setattr(fingerprints, "normalize_text", lambda text: calls.append(text) or " ".join(text.split()))
-    assert content_hash("Plain “text” — here") == expected["Plain “text” — here"]
-    assert content_hash("新闻 市场") == expected["新闻 市场"]
+    normalize = unicodedata.normalize
+    monkeypatch.setattr(fingerprints.unicodedata, "normalize", lambda form, text: calls.append(text) or normalize(
+        form, text))
+    for text in texts[:4]:  # ß folds to two letters, the emoji is a plain separator: all in C
+        assert content_hash(text) == expected[text]
     assert calls == []
-    content_hash("Straße")  # ß folds to two letters: Python's path
-    assert calls == ["Straße"]
+    for text in texts[4:]:  # a combining mark, a CJK character beyond the emoji blocks: unicodedata, once
+        assert content_hash(text) == expected[text]
+    assert calls == list(texts[4:])
+
+
+@needs_compiled
+def test_the_emoji_blocks_and_multiple_folds_equal_python_and_are_taken_in_c() -> None:
+    kernel = fingerprints._kernel()
+    plain = fingerprints.astral_plain()
+    characters = [chr(code) for code in fingerprints.ASTRAL_PLAIN_RANGE]
+    characters += [chr(code) for code in fingerprints.multiple_folds()]
+    in_c = 0
+    for c in characters:
+        text = f"ab{c}cd x{c} {c}{c} Y z {c}\u00a0é{c} 新{c} {c}新 ab"
+        compiled = kernel.simhash_text(text, 3)
+        in_c += compiled != -1
+        assert compiled in (-1, kernel.simhash_joined(_joined(text), 3)), f"U+{ord(c):04X}"
+        assert content_hash(text) == _python_content_hash(text), f"U+{ord(c):04X}"
+    assert in_c >= sum(plain) + len(fingerprints.multiple_folds()) - 20  # not left to Python
+    assert sum(plain) > 2000  # most of the emoji blocks are plain separators
+    assert not plain[0x1F100 - fingerprints.ASTRAL_PLAIN_RANGE.start]  # "0." in NFKC: not plain
 
 
 # Characters around which NFKC is not one character at a time: starters that compose with the one before them

@@ -149,3 +149,76 @@ def test_normal_name_equals_its_regex_form_on_every_character():
     odd = ["", " ", "___", "--About--", "_About_", "« Privacy Policy »", "Contact\n", "2024", "  a  b  ", "’s’",
            "\u3000关于我们\u3000", "Über uns!", "tag: harbour…"]
     assert [normal_name(text) for text in odd] == [_plain_normal_name(text) for text in odd]
+
+
+def _plain_site_page_of(doc, url, types, og_type):
+    """``site_page_of`` as first written: a SitePage for every class, every URL segment tried for parent words."""
+    from crawler.pagejob import sitepages as sp
+
+    def url_evidence(page_class, segments, query):
+        if page_class.path_words and segments:
+            last = segments[-1]
+            if last in page_class.path_words or last.replace("-", "") in page_class.path_words:
+                return f"URL path '{last}'"
+        for index, segment in enumerate(segments):
+            rest = segments[index + 1:]
+            if segment in page_class.parent_words and len(rest) <= sp.MAX_SEGMENTS_AFTER_PARENT \
+                    and not any(sp.STORY_SLUG_RE.fullmatch(part) for part in rest):
+                return f"URL path '{segment}/'"
+        if page_class.name == "search results page" and (
+                (segments and segments[-1] in page_class.path_words) or set(query) & sp.SEARCH_QUERY_KEYS):
+            return f"search query '{sorted(set(query) & sp.SEARCH_QUERY_KEYS)[0]}='"
+        return None
+
+    names = sp.page_names(doc)
+    declared_types = sp.own_schema_types(doc, url) if types & sp.SITE_SCHEMA_TYPES else set()
+    segments, query = sp._path_segments(url) if url else ([], {})
+    best = None
+    for page_class in sp.SITE_PAGE_CLASSES:
+        found = sp.SitePage(page_class.name, page_class.kind, 0.0)
+        declared = declared_types & page_class.schema_types
+        if declared or (page_class.name == "author page" and og_type == "profile"):
+            found.evidence += sp.SITE_SCHEMA_WEIGHT
+            found.reasons.append(f"declared type {sorted(declared)[0] if declared else 'og:profile'}")
+        by_url = url_evidence(page_class, segments, query) if url else None
+        if by_url:
+            found.evidence += sp.SITE_URL_WEIGHT
+            found.reasons.append(by_url)
+        by_title = sp._title_evidence(page_class, names)
+        if by_title:
+            found.evidence += sp.SITE_TITLE_WEIGHT
+            found.reasons.append(by_title)
+        if found.evidence and (best is None or found.evidence > best.evidence):
+            best = found
+    if best is None or best.evidence < sp.MIN_SITE_EVIDENCE:
+        return None
+    claims, claim_reasons = sp.article_claims(doc, url, types, og_type)
+    if claims >= best.evidence:
+        return None
+    if claim_reasons:
+        best.reasons.append(f"outweighs {', '.join(claim_reasons)}")
+    return best
+
+
+def test_site_page_of_equals_its_plain_reading_on_pages_of_every_class() -> None:
+    from crawler.pagejob.pagetypes import _meta, _schema_types
+    from crawler.pagejob.sitepages import SITE_PAGE_CLASSES, site_page_of
+
+    urls, titles = ["https://news.example.com/2024/05/02/council-budget-vote-delayed-again.html",
+                    "https://news.example.com/", "https://news.example.com/?s=harbour"], ["Council vote | Example"]
+    for page_class in SITE_PAGE_CLASSES:
+        for word in sorted(page_class.path_words)[:3] + sorted(page_class.parent_words)[:2]:
+            urls += [f"https://news.example.com/{word}/", f"https://news.example.com/{word}/harbour/page/2",
+                     f"https://news.example.com/{word}/mayor-wins-second-term-in-landslide"]
+        titles += [f"{title} | Example" for title in sorted(page_class.titles)[:3]]
+        titles += [f"{prefix} harbour" for prefix in page_class.title_prefixes[:2]]
+        titles += [f"harbour{suffix}" for suffix in page_class.title_suffixes]
+    compared = 0
+    for url in urls:
+        for title, head, body in ((titles[len(urls) % len(titles)], "", POLICY), (titles[0], NEWS_ARTICLE, STORY),
+                                  *((title, WORDPRESS_PAGE_HEAD, POLICY) for title in titles[::7])):
+            doc = parse_html(page(title, body, head), url)
+            types, og_type = _schema_types(doc), _meta(doc, "og:type")
+            assert site_page_of(doc, url, types, og_type) == _plain_site_page_of(doc, url, types, og_type), (url, title)
+            compared += 1
+    assert compared > 300

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from lxml import etree
 
@@ -553,8 +553,44 @@ def _attributes_by_get(element: etree._Element, names: tuple[str, ...]) -> tuple
     return tuple(element.get(name) for name in names)
 
 
+def line_hashes(blocks: Iterable[TextBlock], cache: dict[str, int], hasher: Callable[[str], int]) -> list[int]:
+    """The hashes of the blocks' non-blank lines in document order (``template_lines.page_hashes``): each block's text
+    cut at newlines, a line kept when ``line.strip()`` is not empty, its hash ``cache[line]`` when there, else
+    ``hasher(line)`` (which may add it to ``cache``). In C when the compiled helpers are on: the Python loop, a
+    ``text`` property call a block and the lru_cache lookups cost ~2,000 instructions a block; page_hashes on the 181
+    scrapinghub pages, every line cached: 74.1M -> 24.8M instructions (callgrind)."""
+    compiled = active()
+    if compiled is not None:
+        return compiled.line_hashes(blocks, cache, hasher)
+    hashes: list[int] = []
+    for block in blocks:
+        text = block.text
+        for line in text.split("\n") if "\n" in text else (text,):
+            if line.strip():
+                found = cache.get(line)
+                hashes.append(hasher(line) if found is None else found)
+    return hashes
+
+
+# A run of decimal digits (``normalized_line``'s Python twin; ``template_lines.DIGITS_RE``, the same expression).
+DIGIT_RUN_RE = re.compile(r"\d+")
+
+
+def normalized_line(line: str) -> str:
+    """``" ".join(line.split())`` with each run of decimal digits then as one '0' (``template_lines.normalize_line``),
+    in C when the compiled helpers are on: one pass, and no new string for a line it leaves as it is. On the
+    template hits the cascade normalises every line of the page against the template's (``furniture.all_lines_in``):
+    the learning extractor on the 181 scrapinghub pages, 1,680.7M -> 1,588.4M instructions with ``line_hashes``
+    (49.3M of it theirs)."""
+    compiled = active()
+    if compiled is not None:
+        return compiled.normalized_line(line)
+    return DIGIT_RUN_RE.sub("0", " ".join(line.split()))
+
+
 __all__ = [
     "BLOCK_TAGS",
+    "DIGIT_RUN_RE",
     "HEADING_TAGS",
     "HIDDEN_STYLE_RE",
     "IGNORED_TAGS",
@@ -574,5 +610,7 @@ __all__ = [
     "elements_named",
     "elements_named_or_with",
     "elements_with_words",
+    "line_hashes",
+    "normalized_line",
     "use_compiled_walk",
 ]

@@ -1152,3 +1152,125 @@ def elements_with_words(top, tuple attributes, tuple words):
         PyMem_Free(c_words)
         PyMem_Free(lengths)
     return found
+
+
+cdef extern from "Python.h":
+    PyObject* PyDict_GetItemWithError(object mapping, object key) except? NULL
+    Py_ssize_t PyUnicode_FindChar(object text, Py_UCS4 ch, Py_ssize_t start, Py_ssize_t end, int direction) except -2
+
+
+cdef inline bint _blank(str text) noexcept:
+    """Whether ``text.strip()`` is empty: every character white space (str.strip's Py_UNICODE_ISSPACE)."""
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void* data = PyUnicode_DATA(text)
+    cdef Py_ssize_t i
+    for i in range(PyUnicode_GET_LENGTH(text)):
+        if not Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i)):
+            return False
+    return True
+
+
+cdef inline str _block_text(object block):
+    """``block.text``: the text slot read directly when the block has no fused texts still to join (every block
+    the walk makes), else the property, which joins them."""
+    cdef PyObject* merged
+    cdef PyObject* text
+    if _block_slots_on and type(block) is _block_class:
+        merged = (<PyObject**>(<char*><PyObject*>block + _slot_offsets[S_MERGED]))[0]
+        text = (<PyObject**>(<char*><PyObject*>block + _slot_offsets[S_TEXT]))[0]
+        if text is not NULL and type(<object>text) is str and (
+                merged is NULL or <object>merged is None or (type(<object>merged) is list and not <list>merged)):
+            return <str>text
+    return block.text
+
+
+cdef inline object _cached_hash(str line, dict cache, object hasher):
+    cdef PyObject* found = PyDict_GetItemWithError(cache, line)
+    if found is not NULL:
+        return <object>found
+    return hasher(line)
+
+
+def line_hashes(blocks, dict cache, hasher):
+    """The hashes of the blocks' non-blank lines in document order (``template_lines.page_hashes``): each block's
+    text cut at newlines, a line kept when ``line.strip()`` is not empty, its hash ``cache[line]`` when there, else
+    ``hasher(line)`` (which may add it to ``cache``). ``blockwalk.line_hashes`` is its Python twin."""
+    cdef list hashes = []
+    cdef str text, line
+    for block in blocks:
+        text = _block_text(block)
+        if PyUnicode_FindChar(text, 10, 0, PyUnicode_GET_LENGTH(text), 1) >= 0:
+            for line in text.split("\n"):
+                if not _blank(line):
+                    hashes.append(_cached_hash(line, cache, hasher))
+        elif not _blank(text):
+            hashes.append(_cached_hash(text, cache, hasher))
+    return hashes
+
+
+cdef extern from "Python.h":
+    bint Py_UNICODE_ISDECIMAL(Py_UCS4 ch) noexcept nogil
+
+
+def normalized_line(str line):
+    """``template_lines.normalize_line``: runs of white space (str.split's) as one space and none at either end, then
+    each run of decimal digits (regex ``\\d``) as one '0', in one pass to size the result and one to write it; the
+    line itself when that changes nothing (a block's text is already spaced so). ``blockwalk.normalized_line`` is its
+    Python twin."""
+    cdef int kind = PyUnicode_KIND(line)
+    cdef void* data = PyUnicode_DATA(line)
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(line), i, size = 0
+    cdef Py_UCS4 ch, maxchar = 0
+    cdef bint pending = False, in_digits = False, differs = False
+    cdef int out_kind
+    cdef void* out_data
+    for i in range(n):  # the result's size and widest character; whether it differs from the line
+        ch = PyUnicode_READ(kind, data, i)
+        if Py_UNICODE_ISSPACE(ch):
+            pending = size > 0
+            in_digits = False
+            differs = differs or ch != 32
+            continue
+        if pending:
+            size += 1
+            pending = False
+            if maxchar < 32:
+                maxchar = 32
+        if Py_UNICODE_ISDECIMAL(ch):
+            if in_digits:
+                continue
+            in_digits = True
+            differs = differs or ch != 48
+            ch = 48
+        else:
+            in_digits = False
+        size += 1
+        if ch > maxchar:
+            maxchar = ch
+    if size == n and not differs:
+        return line
+    result = PyUnicode_New(size, maxchar)
+    out_kind = PyUnicode_KIND(result)
+    out_data = PyUnicode_DATA(result)
+    size = 0
+    pending = in_digits = False
+    for i in range(n):
+        ch = PyUnicode_READ(kind, data, i)
+        if Py_UNICODE_ISSPACE(ch):
+            pending = size > 0
+            in_digits = False
+            continue
+        if pending:
+            PyUnicode_WRITE(out_kind, out_data, size, 32)
+            size += 1
+            pending = False
+        if Py_UNICODE_ISDECIMAL(ch):
+            if in_digits:
+                continue
+            in_digits = True
+            ch = 48
+        else:
+            in_digits = False
+        PyUnicode_WRITE(out_kind, out_data, size, ch)
+        size += 1
+    return result

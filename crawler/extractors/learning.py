@@ -42,7 +42,7 @@ from .learned_layout import (
     container_text,
     locate,
     locator_of,
-    word_f1,
+    words_agree,
 )
 from .pipeline import Run
 from .redis_template_store import open_template_store
@@ -191,7 +191,7 @@ class LearningExtractor:
         template = match.template
         chrome = frozenset(template.head) | frozenset(template.tail) | template.shared
         fast = self._fast(doc, locator, chrome, pattern) if locator is not None else None
-        agreed = fast is not None and word_f1(fast.text, article.text) >= AGREEMENT_F1
+        agreed = fast is not None and words_agree(fast.text, article.text, AGREEMENT_F1)
         if checked:
             self._count("checked")
         if not agreed and fast is not None:

@@ -7,7 +7,8 @@
 
 - ``simhash_text(text, min_tokens)``: the fingerprint of ``text`` tokenised as ``crawler.extractors.text.tokens``
   does and case-folded, in one pass over the str; -1 when the text holds a character it leaves to Python (an
-  unspaced script, a character beyond the BMP or that folds to several);
+  unspaced script; a character beyond the BMP that ``configure_astral`` does not call plain, or that folds to
+  several without ``configure_folds``);
 - ``simhash_joined(data, min_tokens)``: the fingerprint of tokens already joined by single spaces, case-folded
   and encoded in UTF-8 (the numpy code's input).
 
@@ -51,6 +52,12 @@ cdef enum:
     NFKC_ELSEWHERE = 0  # may change with its neighbours (or is beyond the BMP): the text is left to Python
     NFKC_ITSELF = 1
     NFKC_EXPANDED = 2  # another string (``_expansions``)
+    # Case foldings of several code points (``configure_folds``) hold at most this many (Python's casefold gives 3).
+    MAX_FOLD = 3
+    # Output bytes a character may write in ``folded_utf8``: a space and a folding of MAX_FOLD BMP code points.
+    MAX_FOLDED_BYTES = 1 + 3 * MAX_FOLD
+    # Code points beyond the BMP that ``configure_astral`` may describe.
+    MAX_ASTRAL = 0x1000
 
 cdef extern from *:
     """
@@ -186,6 +193,81 @@ def configure_characters(bytes classes, str folds):
     _characters = True
 
 
+# Per code point of the BMP folding to several (``_folds`` 0): where its folding lies in ``_fold_pool``
+# (``_fold_start``, ``_fold_length`` code points; 0 when not described: the text is left to Python).
+cdef uint32_t _fold_start[PLANE]
+cdef unsigned char _fold_length[PLANE]
+cdef uint32_t* _fold_pool = NULL
+
+
+def configure_folds(dict folds):
+    """The case foldings of several code points, {BMP code point: its ``casefold()``, 2 to MAX_FOLD BMP
+    characters} (ß -> ss): a text holding one is then folded here rather than left to Python. German texts were 2 of
+    the 9 scrapinghub texts both simhash and content_hash left to Python (the others held emoji,
+    ``configure_astral``)."""
+    global _fold_pool
+    cdef Py_ssize_t total = 0, position = 0
+    cdef Py_UCS4 character
+    if not _characters:
+        raise RuntimeError("cfingerprint.configure_characters was not called")
+    for code, folded in folds.items():
+        if not 0 <= code < PLANE or _folds[code] != 0 or not 1 < len(folded) <= MAX_FOLD \
+                or max(map(ord, folded)) >= PLANE:
+            raise ValueError(f"U+{code:04X}: a folding of 2 to {MAX_FOLD} BMP characters for a code point that "
+                             "configure_characters left to Python")
+        total += len(folded)
+    cdef uint32_t* pool = <uint32_t*>PyMem_Malloc((total if total > 0 else 1) * sizeof(uint32_t))
+    if pool == NULL:
+        raise MemoryError()
+    for code in range(PLANE):
+        _fold_length[code] = 0
+    for code, folded in folds.items():
+        _fold_start[code] = <uint32_t>position
+        _fold_length[code] = <unsigned char>len(folded)
+        for character in folded:
+            pool[position] = <uint32_t>character
+            position += 1
+    PyMem_Free(_fold_pool)
+    _fold_pool = pool
+
+
+# Code points beyond the BMP from ``_astral_start``: 1 for one that separates tokens, is its own NFKC and case folding,
+# composes with no neighbour and is no white space (an emoji), 0 for any other (its text is left to Python).
+cdef uint32_t _astral_start = 0
+cdef Py_ssize_t _astral_size = 0
+cdef unsigned char _astral_plain[MAX_ASTRAL]
+
+
+def configure_astral(uint32_t start, bytes plain):
+    """``plain[i]``: 1 when code point ``start + i`` (beyond the BMP) is such a plain separator
+    (``fingerprints.astral_plain``), else 0."""
+    global _astral_start, _astral_size
+    if start < PLANE or len(plain) > MAX_ASTRAL:
+        raise ValueError(f"at most {MAX_ASTRAL} code points from one beyond the BMP")
+    _astral_size = 0
+    memcpy(_astral_plain, <const char*>plain, len(plain))
+    _astral_start = start
+    _astral_size = len(plain)
+
+
+cdef inline bint _plain_astral(uint32_t code) noexcept nogil:
+    return code >= _astral_start and code - _astral_start < <uint32_t>_astral_size and _astral_plain[code - _astral_start]
+
+
+cdef inline int _folding(uint32_t code, uint32_t* out) noexcept nogil:
+    """The case folding of BMP code point ``code`` written to ``out`` (MAX_FOLD at most): its length, 0 when it is left
+    to Python."""
+    cdef uint32_t folded = _folds[code]
+    cdef int length, index
+    if folded != 0:
+        out[0] = folded
+        return 1
+    length = _fold_length[code]
+    for index in range(length):
+        out[index] = _fold_pool[_fold_start[code] + index]
+    return length
+
+
 cdef inline int _utf8(uint32_t code, unsigned char* out) noexcept nogil:
     """Writes the UTF-8 bytes of ``code``; 0 for a surrogate (str.encode refuses it)."""
     if code < 0x80:
@@ -220,14 +302,19 @@ def simhash_text(str text, Py_ssize_t min_tokens):
     cdef unsigned char kind
     cdef unsigned char encoded[4]
     cdef int size, index
-    cdef uint32_t code, folded
+    cdef uint32_t code
+    cdef uint32_t folded[MAX_FOLD]
+    cdef int folded_length, part
     cdef Py_UCS4 character
     try:
         for character in text:
             code = <uint32_t>character
             if code >= PLANE:
-                return -1
-            kind = _classes[code]
+                if not _plain_astral(code):
+                    return -1
+                kind = SEPARATOR
+            else:
+                kind = _classes[code]
             if kind == SEPARATOR:
                 if length:
                     hashes[count] = _mix(polynomial + length)
@@ -236,20 +323,21 @@ def simhash_text(str text, Py_ssize_t min_tokens):
                 continue
             if kind == PYTHON:
                 return -1
-            folded = _folds[code]
-            if folded == 0:
-                return -1
-            size = _utf8(folded, encoded)
-            if size == 0:
+            folded_length = _folding(code, folded)
+            if folded_length == 0:
                 return -1
             if kind == SINGLE and length:  # a CJK character ends the run before it
                 hashes[count] = _mix(polynomial + length)
                 count += 1
                 polynomial, power, length = 0, 1, 0
-            for index in range(size):
-                polynomial += encoded[index] * power
-                power *= _base
-            length += size
+            for part in range(folded_length):  # casefold() of the joined tokens folds each character alone
+                size = _utf8(folded[part], encoded)
+                if size == 0:
+                    return -1
+                for index in range(size):
+                    polynomial += encoded[index] * power
+                    power *= _base
+                length += size
             if kind == SINGLE:
                 hashes[count] = _mix(polynomial + length)
                 count += 1
@@ -269,32 +357,16 @@ def folded_utf8(str text):
     if not _characters:
         raise RuntimeError("cfingerprint.configure_characters was not called")
     cdef Py_ssize_t size = 0
-    cdef char* out = <char*>PyMem_Malloc(5 * len(text) + 1)  # a space and four bytes at most per character
+    cdef char* out = <char*>PyMem_Malloc(MAX_FOLDED_BYTES * len(text) + 1)
     cdef bint space = False
     cdef Py_UCS4 character
-    cdef uint32_t code, folded
-    cdef int written
     if out == NULL:
         raise MemoryError()
     try:
         for character in text:
-            if character.isspace():  # str.split's white space (Py_UNICODE_ISSPACE)
-                space = size > 0
-                continue
-            code = <uint32_t>character
-            if code >= PLANE:
+            size = _fold_into(<uint32_t>character, out, size, &space)
+            if size < 0:
                 return None
-            folded = _folds[code]
-            if folded == 0:
-                return None
-            if space:
-                out[size] = 32
-                size += 1
-                space = False
-            written = _utf8(folded, <unsigned char*>out + size)
-            if written == 0:  # a lone surrogate: str.encode raises, and so does Python's path
-                return None
-            size += written
         return PyBytes_FromStringAndSize(out, size)
     finally:
         PyMem_Free(out)
@@ -339,24 +411,30 @@ def configure_normalization(bytes kinds, dict expansions):
 cdef inline Py_ssize_t _fold_into(uint32_t code, char* out, Py_ssize_t size, bint* space) noexcept:
     """One character of ``folded_utf8``'s output written at ``out[size]``: the new size, -1 when it is left to
     Python."""
-    cdef uint32_t folded
-    cdef int written
-    if Py_UNICODE_ISSPACE(code):
+    cdef uint32_t folded[MAX_FOLD]
+    cdef int written, length, part
+    if Py_UNICODE_ISSPACE(code):  # str.split's white space
         space[0] = size > 0
         return size
     if code >= PLANE:
-        return -1
-    folded = _folds[code]
-    if folded == 0:
-        return -1
+        if not _plain_astral(code):
+            return -1
+        folded[0] = code  # its own folding
+        length = 1
+    else:
+        length = _folding(code, folded)
+        if length == 0:
+            return -1
     if space[0]:
         out[size] = 32
         size += 1
         space[0] = False
-    written = _utf8(folded, <unsigned char*>out + size)
-    if written == 0:
-        return -1
-    return size + written
+    for part in range(length):
+        written = _utf8(folded[part], <unsigned char*>out + size)
+        if written == 0:  # a lone surrogate: str.encode raises, and so does Python's path
+            return -1
+        size += written
+    return size
 
 
 def nfkc_folded_utf8(str text):
@@ -365,8 +443,8 @@ def nfkc_folded_utf8(str text):
     Python."""
     if not _characters or not _normalization:
         raise RuntimeError("cfingerprint.configure_characters and configure_normalization were not called")
-    # A space and four bytes at most a code point written, as folded_utf8's; grown for an expansion.
-    cdef Py_ssize_t size = 0, left = len(text), capacity = 5 * left + 1, needed
+    # MAX_FOLDED_BYTES at most a code point written, as folded_utf8's; grown for an expansion.
+    cdef Py_ssize_t size = 0, left = len(text), capacity = MAX_FOLDED_BYTES * left + 1, needed
     cdef Py_ssize_t index, end
     cdef char* out = <char*>PyMem_Malloc(capacity)
     cdef char* grown
@@ -379,9 +457,10 @@ def nfkc_folded_utf8(str text):
     try:
         for character in text:
             code = <uint32_t>character
-            if code >= PLANE:
-                return None
-            kind = _nfkc[code]
+            if code >= PLANE:  # a plain one (an emoji) is its own NFKC, composing with nothing
+                kind = NFKC_ITSELF if _plain_astral(code) else NFKC_ELSEWHERE
+            else:
+                kind = _nfkc[code]
             if kind == NFKC_ITSELF:
                 size = _fold_into(code, out, size, &space)
                 if size < 0:
@@ -389,7 +468,7 @@ def nfkc_folded_utf8(str text):
             elif kind == NFKC_EXPANDED:
                 index = _expansion_start[code]
                 end = index + _expansion_length[code]
-                needed = size + 5 * (end - index) + 5 * (left - 1) + 1  # this expansion, then the rest
+                needed = size + MAX_FOLDED_BYTES * (end - index + left - 1) + 1  # this expansion, then the rest
                 if needed > capacity:
                     capacity = 2 * needed
                     grown = <char*>PyMem_Realloc(out, capacity)
@@ -407,3 +486,43 @@ def nfkc_folded_utf8(str text):
         return PyBytes_FromStringAndSize(out, size)
     finally:
         PyMem_Free(out)
+
+
+cdef extern from "Python.h":
+    Py_UCS4 PyUnicode_MAX_CHAR_VALUE(object text)
+    int PyUnicode_KIND(object text)
+    void* PyUnicode_DATA(object text)
+    Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index) noexcept nogil
+
+cdef enum:
+    MAX_RANGES = 16  # ranges ``first_in_ranges`` takes
+
+
+def first_in_ranges(str text, tuple ranges):
+    """The index of the first character of ``text`` that lies in one of ``ranges`` (pairs of first and last code
+    point), or -1: ``re.search`` of that character class (``crawler.pagejob.pagetypes`` looks for CJK so), with two
+    comparisons a character and none for a text whose kind cannot hold such a character (a Latin-1 one)."""
+    cdef uint32_t firsts[MAX_RANGES]
+    cdef uint32_t lasts[MAX_RANGES]
+    cdef Py_ssize_t count = len(ranges), index, at, size = len(text)
+    cdef uint32_t lowest = 0xFFFFFFFF, code
+    cdef int kind
+    cdef void* data
+    if count > MAX_RANGES:
+        raise ValueError(f"at most {MAX_RANGES} ranges")
+    for index in range(count):
+        firsts[index], lasts[index] = ranges[index]
+        if firsts[index] < lowest:
+            lowest = firsts[index]
+    if PyUnicode_MAX_CHAR_VALUE(text) < lowest:
+        return -1
+    kind = PyUnicode_KIND(text)
+    data = PyUnicode_DATA(text)
+    for at in range(size):
+        code = PyUnicode_READ(kind, data, at)
+        if code < lowest:
+            continue
+        for index in range(count):
+            if firsts[index] <= code <= lasts[index]:
+                return at
+    return -1

@@ -8,6 +8,7 @@ beside the text (in the extraction workers) and compared by the store's near-dup
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import sys
@@ -104,6 +105,11 @@ SEPARATOR_CLASS, RUN_CLASS, SINGLE_CLASS, PYTHON_CLASS = range(4)
 NFKC_ELSEWHERE, NFKC_ITSELF, NFKC_EXPANDED = range(3)
 # Hangul jamo that compose with the syllable or jamo before them (Unicode 3.12, algorithmic: no decomposition entry).
 HANGUL_SECOND_JAMO = (range(0x1161, 0x1176), range(0x11A8, 0x11C3))
+# Code points beyond the BMP that the compiled kernel handles itself when they are plain separators (``astral_plain``):
+# the emoji blocks, U+1F000-U+1FAFF. 7 of the 181 scrapinghub texts held an emoji, and each was left whole to the
+# Python tokeniser and unicodedata (2 more for an ß, ``multiple_folds``): those 9 texts were ~60 % of the
+# fingerprints' CPU (content_hash up to 4 ms, simhash up to 4.7 ms a text against ~0.1 for the others).
+ASTRAL_PLAIN_RANGE = range(0x1F000, 0x1FB00)
 _configured: object = None  # the kernel the tables were given to
 
 
@@ -134,6 +140,37 @@ def character_classes() -> bytes:
     return bytes(classes)
 
 
+def multiple_folds() -> dict[int, str]:
+    """The BMP code points whose case folding is several characters (ß -> ss), with it (``configure_folds``)."""
+    return {code: folded for code in range(BMP_SIZE) if len(folded := chr(code).casefold()) > 1}
+
+
+@functools.lru_cache(maxsize=1)
+def _composition_seconds() -> frozenset[int]:
+    """Code points that some canonical decomposition has second (they compose with the character before them)."""
+    seconds = {int(entry.split()[1], 16)
+               for entry in map(unicodedata.decomposition, map(chr, range(sys.maxunicode + 1)))
+               if entry and not entry.startswith("<") and " " in entry}
+    for jamo in HANGUL_SECOND_JAMO:
+        seconds.update(jamo)
+    return frozenset(seconds)
+
+
+def _composes_alone(character: str) -> bool:
+    """Whether the NFKD of ``character`` starts with a starter that composes with no character before it."""
+    first = unicodedata.normalize("NFKD", character)[0]
+    return not unicodedata.combining(first) and ord(first) not in _composition_seconds()
+
+
+def astral_plain() -> bytes:
+    """For each code point of ASTRAL_PLAIN_RANGE: 1 when ``tokens`` never holds it, it is no white space, its own
+    NFKC and case folding, and composes with no character before it (an emoji), else 0 (``configure_astral``)."""
+    every = "".join(map(chr, ASTRAL_PLAIN_RANGE))
+    in_tokens = set(re.findall(rf"[^\W{UNSPACED_CHARS}]|[{COMBINING_MARKS}{CJK_CHARS}{UNSPACED_CHARS}]", every))
+    return bytes(int(c not in in_tokens and not c.isspace() and c.casefold() == c
+                     and unicodedata.normalize("NFKC", c) == c and _composes_alone(c)) for c in every)
+
+
 def nfkc_kinds() -> tuple[bytes, dict[int, str]]:
     """The kind of every BMP code point's NFKC and the expansions of the EXPANDED ones. A code point is ITSELF or
     EXPANDED when the first character of its NFKD is a starter (combining class 0) that composes with no character
@@ -141,19 +178,13 @@ def nfkc_kinds() -> tuple[bytes, dict[int, str]]:
     composition crosses from one character's NFKD to the next's, and the NFKC of a text of such characters is the
     NFKC of its characters one by one (Unicode Standard Annex 15's algorithm); a text with another character is
     normalised by ``unicodedata`` whole."""
-    seconds = {int(entry.split()[1], 16)
-               for entry in map(unicodedata.decomposition, map(chr, range(sys.maxunicode + 1)))
-               if entry and not entry.startswith("<") and " " in entry}
-    for jamo in HANGUL_SECOND_JAMO:
-        seconds.update(jamo)
     kinds = bytearray(BMP_SIZE)
     expansions: dict[int, str] = {}
     for code in range(BMP_SIZE):
         if 0xD800 <= code < 0xE000:
             continue  # a lone surrogate: Python's path says what it does with one
         character = chr(code)
-        first = unicodedata.normalize("NFKD", character)[0]
-        if unicodedata.combining(first) or ord(first) in seconds:
+        if not _composes_alone(character):
             continue
         normal = unicodedata.normalize("NFKC", character)
         if normal == character:
@@ -174,6 +205,8 @@ def _kernel() -> ModuleType | None:
         kernel.configure(TOKEN_BASE, SHINGLE_WEIGHTS, MIX_SHIFT, MIX_MULTIPLIERS, WORD_SEPARATOR)
         folds = (chr(code).casefold() for code in range(BMP_SIZE))
         kernel.configure_characters(character_classes(), "".join(f if len(f) == 1 else "\0" for f in folds))
+        kernel.configure_folds(multiple_folds())
+        kernel.configure_astral(ASTRAL_PLAIN_RANGE.start, astral_plain())
         kernel.configure_normalization(*nfkc_kinds())  # 0.13 s more, 0.11 of it the decompositions' scan
         _configured = kernel
     return kernel
@@ -225,7 +258,12 @@ def normalize_text(text: str) -> str:
     """The form that is hashed: NFKC, case-folded, white space collapsed, so re-wrapped copies hash alike."""
     # str.split() cuts at the characters that regex ``\s`` matches (both use str.isspace): the same text as
     # re.sub(r"\s+", " ", ...).strip() at 0.04 ms a page instead of 0.11 (scrapinghub texts, measured).
-    return " ".join(unicodedata.normalize("NFKC", text).split()).casefold()
+    return folded_text(unicodedata.normalize("NFKC", text))
+
+
+def folded_text(normal: str) -> str:
+    """``normalize_text`` of an NFKC-normalised text: white space collapsed, case-folded."""
+    return " ".join(normal.split()).casefold()
 
 
 def content_hash(text: str) -> str | None:
@@ -239,7 +277,11 @@ def content_hash(text: str) -> str | None:
     if kernel is not None:
         data = kernel.nfkc_folded_utf8(text or "")
         if data is None:
-            data = kernel.folded_utf8(unicodedata.normalize("NFKC", text or ""))
+            # normalised once: ``normalize_text`` of the same text normalised it a second time
+            normal = unicodedata.normalize("NFKC", text or "")
+            data = kernel.folded_utf8(normal)
+            if data is None:
+                data = folded_text(normal).encode("utf-8")
     if data is None:
         data = normalize_text(text or "").encode("utf-8")
     return hashlib.sha1(data).hexdigest() if data else None

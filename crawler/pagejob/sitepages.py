@@ -213,7 +213,7 @@ def _url_evidence(page_class: SitePageClass, segments: list[str], query: dict[st
         last = segments[-1]
         if last in page_class.path_words or last.replace("-", "") in page_class.path_words:
             return f"URL path '{last}'"
-    for index, segment in enumerate(segments):
+    for index, segment in enumerate(segments if page_class.parent_words else ()):  # (6 of the 8 classes have none)
         rest = segments[index + 1:]
         # /tag/<name>/, /author/<name>/page/2: the word names the page, not a section holding stories
         if segment in page_class.parent_words and len(rest) <= MAX_SEGMENTS_AFTER_PARENT \
@@ -259,9 +259,10 @@ def page_titles(doc: TextDocument) -> list[str]:
             if (element.get("property") or element.get("name") or "").lower() == "og:title":
                 titles.append(element.get("content") or "")
                 break
-    h1 = next((block.text for block in doc.blocks if "h1" in block.labels), None)  # the first, not all of them
-    if h1 is not None:
-        titles.append(h1)
+    for block in doc.blocks:  # the first <h1>, not all of them (a loop: a generator resumed for every block cost more)
+        if "h1" in block.labels:
+            titles.append(block.text)
+            break
     return [title.strip() for title in titles if title and title.strip()]
 
 
@@ -361,21 +362,24 @@ def site_page_of(doc: TextDocument, url: str, types: set[str], og_type: str | No
     segments, query = _path_segments(url) if url else ([], {})
     best: SitePage | None = None
     for page_class in SITE_PAGE_CLASSES:
-        found = SitePage(page_class.name, page_class.kind, 0.0)
+        # A SitePage is made only for a class with evidence (most pages have none for any class); with the parent
+        # words tried only where a class has some: classify_page 153.2M -> 145.8M instructions on the 181 scrapinghub
+        # pages (callgrind).
+        evidence, reasons = 0.0, []
         declared = declared_types & page_class.schema_types
         if declared or (page_class.name == "author page" and og_type == "profile"):
-            found.evidence += SITE_SCHEMA_WEIGHT
-            found.reasons.append(f"declared type {sorted(declared)[0] if declared else 'og:profile'}")
+            evidence += SITE_SCHEMA_WEIGHT
+            reasons.append(f"declared type {sorted(declared)[0] if declared else 'og:profile'}")
         by_url = _url_evidence(page_class, segments, query) if url else None
         if by_url:
-            found.evidence += SITE_URL_WEIGHT
-            found.reasons.append(by_url)
+            evidence += SITE_URL_WEIGHT
+            reasons.append(by_url)
         by_title = _title_evidence(page_class, names)
         if by_title:
-            found.evidence += SITE_TITLE_WEIGHT
-            found.reasons.append(by_title)
-        if found.evidence and (best is None or found.evidence > best.evidence):
-            best = found
+            evidence += SITE_TITLE_WEIGHT
+            reasons.append(by_title)
+        if evidence and (best is None or evidence > best.evidence):
+            best = SitePage(page_class.name, page_class.kind, evidence, reasons)
     if best is None or best.evidence < MIN_SITE_EVIDENCE:
         return None
     claims, claim_reasons = article_claims(doc, url, types, og_type)
