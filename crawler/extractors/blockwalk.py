@@ -553,6 +553,25 @@ def _attributes_by_get(element: etree._Element, names: tuple[str, ...]) -> tuple
     return tuple(element.get(name) for name in names)
 
 
+# What ``markup_elements`` gives: the <meta> contents by key, then the <link>, microdata and <time> elements.
+MarkupElements = tuple[dict[str, list[str]], list[etree._Element], list[etree._Element], list[etree._Element]]
+
+
+def markup_elements(top: etree._Element, body: etree._Element | None, meta_attributes: tuple[str, ...],
+                    attribute: str) -> MarkupElements | None:
+    """The page markup the metadata reads (``crawler.extractors.metadata.markup.page_markup``, its Python reading),
+    gathered in one walk in C with a proxy only for the elements kept and the <meta> attributes read without one:
+    ``(meta, links, itemprops, times)``, as ``cwalk.markup_elements`` says. None when the compiled walk is off or
+    the tree holds an entity reference: the caller then reads the markup in Python."""
+    compiled = active()
+    if compiled is None:
+        return None
+    try:
+        return compiled.markup_elements(top, body, meta_attributes, attribute)
+    except compiled.EntityReference:
+        return None
+
+
 __all__ = [
     "BLOCK_TAGS",
     "HEADING_TAGS",
@@ -564,6 +583,7 @@ __all__ = [
     "SWALLOWING_TAGS",
     "TAG_KINDS",
     "TAG_LABELS",
+    "MarkupElements",
     "WalkRecords",
     "attribute_values",
     "attributes_of",
@@ -574,5 +594,6 @@ __all__ = [
     "elements_named",
     "elements_named_or_with",
     "elements_with_words",
+    "markup_elements",
     "use_compiled_walk",
 ]
