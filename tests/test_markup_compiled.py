@@ -13,7 +13,7 @@ from lxml import etree
 
 from crawler.extractors.blockwalk import compiled_walk_available, markup_elements, use_compiled_walk
 from crawler.extractors.document import parse_html
-from crawler.extractors.metadata.markup import META_ATTRIBUTES, PageMarkup, page_markup
+from crawler.extractors.metadata.markup import LINK_ATTRIBUTES, META_ATTRIBUTES, PageMarkup, page_markup
 
 pytestmark = pytest.mark.skipif(not compiled_walk_available(), reason="the compiled walk is not built")
 
@@ -22,7 +22,7 @@ KEYS = ["og:title", "OG:Title  twitter:title", "author", "AUTHOR", "\u0130tem K\
 CONTENTS = ["Ann Lee", "  Ann  Lee ", "", "   ", "\xa0\u3000", "\xa0A\u3000", "x, y; z", "Ünïcode"]
 TAGS = ["meta", "meta", "meta", "link", "time", "span", "div", "x:meta", "x:time", "x:link"]
 ATTRIBUTES = ["property", "name", "http-equiv", "itemprop", "content", "x:itemprop", "x:content", "datetime",
-              "rel"]
+              "rel", "href", "x:rel", "x:href"]
 
 
 def _element(rng: random.Random, depth: int) -> str:
@@ -62,9 +62,10 @@ def test_the_compiled_walk_reads_namespaced_trees_as_the_plain_reading() -> None
         body = root.find("body")
         for top, below in ((root, body), (root, None), (root, root), (body, body)):
             found.append(_compare(top, below))
-    assert sum(len(markup.meta) for markup in found) > 500
-    assert sum(len(markup.itemprops) for markup in found) > 500 and sum(len(markup.times) for markup in found) > 200
+    assert sum(len(markup.meta) for markup in found) > 300
+    assert sum(len(markup.itemprops) for markup in found) > 500 and sum(len(markup.times) for markup in found) > 100
     assert sum(len(markup.links) for markup in found) > 200
+    assert len({link for markup in found for link in markup.links}) > 30  # (rel, href) pairs, either one missing
 
 
 def test_the_compiled_walk_reads_html_pages_as_the_plain_reading() -> None:
@@ -74,7 +75,7 @@ def test_the_compiled_walk_reads_html_pages_as_the_plain_reading() -> None:
         doc = parse_html(_random_html(rng), "https://example.org/a", walk=False)
         found.append(_compare(doc.root, doc.body))
         found.append(_compare(doc.root, None))
-    assert sum(any(len(values) > 1 for values in markup.meta.values()) for markup in found) > 50
+    assert sum(any(len(values) > 1 for values in markup.meta.values()) for markup in found) > 25
     assert sum("item" in markup.meta or "i\u0307tem" in markup.meta for markup in found) > 20  # str.lower's keys
     assert sum(len(markup.times) for markup in found) > 100
 
@@ -83,7 +84,7 @@ def test_an_entity_reference_is_left_to_the_python_walk() -> None:
     parser = etree.XMLParser(resolve_entities=False)
     root = etree.fromstring(b'<!DOCTYPE html [<!ENTITY e "x">]><html><head><meta name="a" content="b"/></head>'
                             b'<body><p>&e;</p><time datetime="2020-01-02">t</time></body></html>', parser)
-    assert markup_elements(root, root.find("body"), META_ATTRIBUTES, "itemprop") is None
+    assert markup_elements(root, root.find("body"), META_ATTRIBUTES, "itemprop", LINK_ATTRIBUTES) is None
     found = _compare(root, root.find("body"))
     assert found.meta == {"a": ["b"]} and len(found.times) == 1
 
@@ -92,7 +93,7 @@ def test_off_the_compiled_walk_the_python_walk_reads() -> None:
     was = use_compiled_walk(False)
     try:
         root = etree.fromstring('<html><head><meta name="a" content="b"/></head><body/></html>')
-        assert markup_elements(root, root.find("body"), META_ATTRIBUTES, "itemprop") is None
+        assert markup_elements(root, root.find("body"), META_ATTRIBUTES, "itemprop", LINK_ATTRIBUTES) is None
         assert _compare(root, root.find("body")).meta == {"a": ["b"]}
     finally:
         use_compiled_walk(was)

@@ -554,20 +554,20 @@ def _attributes_by_get(element: etree._Element, names: tuple[str, ...]) -> tuple
 
 
 # What ``markup_elements`` gives: the <meta> contents by key, then the <link>, microdata and <time> elements.
-MarkupElements = tuple[dict[str, list[str]], list[etree._Element], list[etree._Element], list[etree._Element]]
+MarkupElements = tuple[dict[str, list[str]], list[tuple[str | None, ...]], list[etree._Element], list[etree._Element]]
 
 
 def markup_elements(top: etree._Element, body: etree._Element | None, meta_attributes: tuple[str, ...],
-                    attribute: str) -> MarkupElements | None:
+                    attribute: str, link_attributes: tuple[str, ...]) -> MarkupElements | None:
     """The page markup the metadata reads (``crawler.extractors.metadata.markup.page_markup``, its Python reading),
-    gathered in one walk in C with a proxy only for the elements kept and the <meta> attributes read without one:
-    ``(meta, links, itemprops, times)``, as ``cwalk.markup_elements`` says. None when the compiled walk is off or
-    the tree holds an entity reference: the caller then reads the markup in Python."""
+    gathered in one walk in C with a proxy only for the elements kept and the <meta> and <link> attributes read
+    without one: ``(meta, links, itemprops, times)``, as ``cwalk.markup_elements`` says. None when the compiled
+    walk is off or the tree holds an entity reference: the caller then reads the markup in Python."""
     compiled = active()
     if compiled is None:
         return None
     try:
-        return compiled.markup_elements(top, body, meta_attributes, attribute)
+        return compiled.markup_elements(top, body, meta_attributes, attribute, link_attributes)
     except compiled.EntityReference:
         return None
 

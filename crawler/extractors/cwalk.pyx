@@ -1178,11 +1178,12 @@ cdef inline tree.xmlAttr* _attribute_by_first(tree.xmlNode* node, const char* na
     return NULL
 
 
-def markup_elements(top, body, tuple meta_attributes, str attribute):
+def markup_elements(top, body, tuple meta_attributes, str attribute, tuple link_attributes):
     """What ``crawler.extractors.metadata.markup.page_markup`` gathers, in one walk in C with a proxy only for the
     elements kept: ``(meta, links, itemprops, times)``. ``meta`` maps each key of a <meta> (the lower-cased words of
     the attributes ``meta_attributes[1:]``, in that order) to the stripped non-empty contents (``meta_attributes[0]``)
-    in document order; ``links`` the <link> elements; ``itemprops`` the elements below ``top`` with the attribute
+    in document order; ``links`` the values of ``link_attributes`` of each <link> (a tuple, None for one it
+    lacks: what ``get`` reads); ``itemprops`` the elements below ``top`` with the attribute
     ``attribute``; ``times`` the <time datetime> elements below ``body`` (none when it is None). Tags and attributes
     of no namespace. Raises EntityReference as ``elements_named``."""
     cdef cetree._Element element = <cetree._Element?>top
@@ -1195,6 +1196,7 @@ def markup_elements(top, body, tuple meta_attributes, str attribute):
     cdef list encoded = [name.encode("utf-8") for name in meta_attributes]
     cdef bytes wanted_attribute = attribute.encode("utf-8")
     cdef const char* c_attribute = wanted_attribute
+    cdef list link_names = [name.encode("utf-8") for name in link_attributes]
     cdef Py_ssize_t n = len(encoded), i
     cdef const char** names = <const char**>PyMem_Malloc((n + 1) * sizeof(const char*))
     cdef tree.xmlAttr** found = <tree.xmlAttr**>PyMem_Malloc((n + 1) * sizeof(tree.xmlAttr*))
@@ -1250,7 +1252,11 @@ def markup_elements(top, body, tuple meta_attributes, str attribute):
                                 else:
                                     values.append(content)
             elif kind == 2:
-                links.append(_proxy(doc, node, element))
+                values = []
+                for name in link_names:
+                    attr = _attribute_by_first(node, <const char*>(<bytes>name))
+                    values.append(cetree.attributeValue(node, attr) if attr is not NULL else None)
+                links.append(tuple(values))
             elif kind == 3 and _attribute(node, b"datetime") is not NULL and _strictly_below(node, c_body):
                 times.append(_proxy(doc, node, element))
             if itemprop is not NULL and node is not c_top:

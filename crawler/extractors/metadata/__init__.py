@@ -23,7 +23,6 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
-from ..blockwalk import attributes_reader
 from ..document import TextDocument
 from ..text import CJK_RE, normalize_space
 from . import jsonld
@@ -84,7 +83,6 @@ MICRODATA_PROPS: dict[str, tuple[str, ...]] = {
     "tags": ("keywords",),
     "section": ("articleSection",),
 }
-LINK_ATTRIBUTES = ("rel", "href")
 # Fields whose <meta> contents are lists cut at these separators, and the dates taken as they are written.
 LIST_FIELDS = frozenset({"tags", "authors"})
 DATE_FIELDS = frozenset({"published", "modified"})
@@ -232,10 +230,8 @@ def _split_list(content: str, name: str) -> list[str]:
     return [part for part in (_clean(p) for p in separator.split(content)) if part]
 
 
-def _from_links(links: Iterable[etree._Element], found: _Candidates) -> None:
-    read = attributes_reader()  # both attributes in one call
-    for element in links:
-        rel, href = read(element, LINK_ATTRIBUTES)
+def _from_links(links: Iterable[tuple[str | None, str | None]], found: _Candidates) -> None:
+    for rel, href in links:  # each <link>'s attributes, read by the markup walk
         # Most of a page's <link> elements (22 a scrapinghub page: dns-prefetch, stylesheet, icons) name neither
         # relation: a substring test passes over them before any word is cut.
         relations = rel.lower() if rel else ""
