@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
-from urllib.parse import urldefrag, urljoin, urlsplit
+from urllib.parse import urldefrag, urlsplit
 
+from ..extractors.urljoins import resolve_url
 from .fingerprints import content_hash, simhash_hex
 from .urls import clean_url
 
@@ -172,7 +173,8 @@ def canonical_url(root: Any, url: str | None, links: Iterable[tuple[str | None, 
                 continue
             href = (href or "").strip()
             if "canonical" in rel.split() and href:
-                resolved = urldefrag(urljoin(url or "", href))[0]
+                # (joined once a page: the metadata joined the same pair when the rel=canonical is its canonical)
+                resolved = urldefrag(resolve_url(url or "", href))[0]
                 if urlsplit(resolved).scheme in {"http", "https"}:
                     return resolved
     return url

@@ -19,12 +19,13 @@ from datetime import datetime, timezone
 from difflib import SequenceMatcher
 from html import unescape
 from typing import Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urlsplit
 
 from lxml import etree
 
 from ..document import TextDocument
 from ..text import CJK_RE, normalize_space
+from ..urljoins import resolve_url
 from . import jsonld
 from .byline import markup_byline
 from .dates import FoundDate, find_url_date, is_plausible, parse_structured_date
@@ -433,11 +434,11 @@ def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: date
     metadata.description = take("description", descriptions[0] if descriptions else None)
     canonical = _first(found, "canonical_url") or ((doc.url, URL) if doc.url else None)
     if canonical and doc.url:
-        canonical = (urljoin(doc.url, canonical[0]), canonical[1])
+        canonical = (resolve_url(doc.url, canonical[0]), canonical[1])
     metadata.canonical_url = take("canonical_url", canonical)
     image = _first(found, "image")
     if image and doc.url:
-        image = (urljoin(doc.url, image[0]), image[1])
+        image = (resolve_url(doc.url, image[0]), image[1])
     metadata.image = take("image", image)
     metadata.tags = take("tags", _first(found, "tags")) or []
     metadata.section = take("section", _first(found, "section"))
