@@ -34,7 +34,9 @@ ITEMPROP = "itemprop"
 # A <meta>'s content and its keys, read in one call.
 META_ATTRIBUTES = ("content", "property", "name", "http-equiv")
 META_AND_ITEMPROP = (*META_ATTRIBUTES, ITEMPROP)
-# What the metadata and the page job read of a <link> (its relation and target), kept rather than the element.
+# What the metadata and the page job read of a <link> (its relation and target), kept rather than the element:
+# read in the C walk, the metadata's links took 3.76M -> 1.21M instructions and the page job's rel=canonical
+# 2.91M -> 1.06M (with ``urljoins``' cache) on 40 scrapinghub pages (callgrind).
 LINK_ATTRIBUTES = ("rel", "href")
 # Where ``markup_of`` keeps a walked document's markup.
 CACHE_ATTRIBUTE = "_page_markup"
