@@ -100,6 +100,11 @@ LANGUAGE_RE = re.compile(r"^([a-z]{2,3})(?:[-_][a-z0-9]+)*$", re.I)
 CACHE_ATTRIBUTE = "_metadata"
 # A description this short says nothing ("News", "Home").
 MIN_DESCRIPTION_CHARS = 20
+# Fields of which only the first candidate is read (``_first`` in ``_choose``): once a source gave one, the <meta>
+# values of the later sources are not computed for it (a keywords list cut and cleaned for nothing when JSON-LD
+# named the tags): _from_meta 7.31M -> 5.28M instructions on 40 scrapinghub pages (callgrind). The others
+# (authors, dates, language, description) read every candidate in turn.
+FIRST_ONLY_FIELDS = frozenset({"title", "site_name", "canonical_url", "image", "tags", "section"})
 
 
 @dataclass
@@ -211,10 +216,14 @@ def _similarity(text: str, other: str) -> float:
 def _from_meta(doc: TextDocument, meta: dict[str, list[str]], keys: dict[str, tuple[str, ...]], source: str,
                found: _Candidates) -> None:
     present = meta.keys()
+    candidates = found.values
     for name, names in keys.items():
         # Most fields have none of their keys on a page: one test in C rather than a lookup per key (the <meta>
         # names of a scrapinghub page: 0.033 -> 0.026 ms, same run).
         if present.isdisjoint(names):
+            continue
+        first_only = name in FIRST_ONLY_FIELDS
+        if first_only and name in candidates:
             continue
         listed, raw = name in LIST_FIELDS, name in DATE_FIELDS
         for key in names:
@@ -225,6 +234,8 @@ def _from_meta(doc: TextDocument, meta: dict[str, list[str]], keys: dict[str, tu
                 found.add(name, [v for content in contents for v in _split_list(content, name)], source)
             else:
                 found.add(name, contents[0] if raw else _clean(contents[0]), source)
+            if first_only and name in candidates:
+                break
 
 
 def _split_list(content: str, name: str) -> list[str]:
