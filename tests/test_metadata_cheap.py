@@ -43,7 +43,7 @@ def test_one_walk_finds_what_each_walk_found():
     body = root.find("body")
     markup = page_markup(root, body)
     assert markup.meta == {"og:title": ["A"], "author": ["B"], "description": ["B"]}
-    assert markup.links == list(root.iter("link"))
+    assert markup.links == [(link.get("rel"), link.get("href")) for link in root.iter("link")]
     assert markup.itemprops == list(root.iterfind(".//*[@itemprop]"))
     assert markup.times == body.xpath(".//time[@datetime]")
     assert len(markup.itemprops) == 4 and len(markup.times) == 1

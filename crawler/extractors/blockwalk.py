@@ -588,6 +588,25 @@ def normalized_line(line: str) -> str:
     return DIGIT_RUN_RE.sub("0", " ".join(line.split()))
 
 
+# What ``markup_elements`` gives: the <meta> contents by key, then the <link>, microdata and <time> elements.
+MarkupElements = tuple[dict[str, list[str]], list[tuple[str | None, ...]], list[etree._Element], list[etree._Element]]
+
+
+def markup_elements(top: etree._Element, body: etree._Element | None, meta_attributes: tuple[str, ...],
+                    attribute: str, link_attributes: tuple[str, ...]) -> MarkupElements | None:
+    """The page markup the metadata reads (``crawler.extractors.metadata.markup.page_markup``, its Python reading),
+    gathered in one walk in C with a proxy only for the elements kept and the <meta> and <link> attributes read
+    without one: ``(meta, links, itemprops, times)``, as ``cwalk.markup_elements`` says. None when the compiled
+    walk is off or the tree holds an entity reference: the caller then reads the markup in Python."""
+    compiled = active()
+    if compiled is None:
+        return None
+    try:
+        return compiled.markup_elements(top, body, meta_attributes, attribute, link_attributes)
+    except compiled.EntityReference:
+        return None
+
+
 __all__ = [
     "BLOCK_TAGS",
     "DIGIT_RUN_RE",
@@ -600,6 +619,7 @@ __all__ = [
     "SWALLOWING_TAGS",
     "TAG_KINDS",
     "TAG_LABELS",
+    "MarkupElements",
     "WalkRecords",
     "attribute_values",
     "attributes_of",
@@ -611,6 +631,7 @@ __all__ = [
     "elements_named_or_with",
     "elements_with_words",
     "line_hashes",
+    "markup_elements",
     "normalized_line",
     "use_compiled_walk",
 ]

@@ -1274,3 +1274,117 @@ def normalized_line(str line):
         PyUnicode_WRITE(out_kind, out_data, size, ch)
         size += 1
     return result
+
+
+cdef bint _strictly_below(tree.xmlNode* node, tree.xmlNode* ancestor) noexcept:
+    """Whether ``ancestor`` is a parent of ``node``, or its parent's, and so on (``any(a is ancestor for a in
+    element.iterancestors())``); NULL is below nothing."""
+    if ancestor is NULL:
+        return False
+    node = node.parent
+    while node is not NULL:
+        if node is ancestor:
+            return True
+        node = node.parent
+    return False
+
+
+cdef inline tree.xmlAttr* _attribute_by_first(tree.xmlNode* node, const char* name) noexcept:
+    """``_attribute(node, name)``, the first bytes compared before the whole names (most elements of a page carry
+    attributes, few the one asked for)."""
+    cdef tree.xmlAttr* attr = node.properties
+    while attr is not NULL:
+        if attr.ns is NULL and attr.name[0] == name[0] and strcmp(<const char*>attr.name, name) == 0:
+            return attr
+        attr = attr.next
+    return NULL
+
+
+def markup_elements(top, body, tuple meta_attributes, str attribute, tuple link_attributes):
+    """What ``crawler.extractors.metadata.markup.page_markup`` gathers, in one walk in C with a proxy only for the
+    elements kept: ``(meta, links, itemprops, times)``. ``meta`` maps each key of a <meta> (the lower-cased words of
+    the attributes ``meta_attributes[1:]``, in that order) to the stripped non-empty contents (``meta_attributes[0]``)
+    in document order; ``links`` the values of ``link_attributes`` of each <link> (a tuple, None for one it
+    lacks: what ``get`` reads); ``itemprops`` the elements below ``top`` with the attribute
+    ``attribute``; ``times`` the <time datetime> elements below ``body`` (none when it is None). Tags and attributes
+    of no namespace. Raises EntityReference as ``elements_named``."""
+    cdef cetree._Element element = <cetree._Element?>top
+    cdef cetree._Document doc = element._doc
+    cdef tree.xmlNode* c_top = element._c_node
+    cdef tree.xmlNode* c_body = (<cetree._Element?>body)._c_node if body is not None else NULL
+    cdef tree.xmlNode* node = c_top
+    cdef tree.xmlAttr* attr
+    cdef tree.xmlAttr* itemprop
+    cdef list encoded = [name.encode("utf-8") for name in meta_attributes]
+    cdef bytes wanted_attribute = attribute.encode("utf-8")
+    cdef const char* c_attribute = wanted_attribute
+    cdef list link_names = [name.encode("utf-8") for name in link_attributes]
+    cdef Py_ssize_t n = len(encoded), i
+    cdef const char** names = <const char**>PyMem_Malloc((n + 1) * sizeof(const char*))
+    cdef tree.xmlAttr** found = <tree.xmlAttr**>PyMem_Malloc((n + 1) * sizeof(tree.xmlAttr*))
+    cdef const char* tag
+    cdef int kind
+    cdef dict meta = {}
+    cdef list links = [], itemprops = [], times = []
+    cdef list values
+    if names is NULL or found is NULL:
+        PyMem_Free(names)
+        PyMem_Free(found)
+        raise MemoryError()
+    try:
+        for i in range(n):
+            names[i] = <const char*>(<bytes>encoded[i])
+        if n == 0 or node.type != tree.XML_ELEMENT_NODE:
+            return meta, links, itemprops, times
+        while node is not NULL:
+            kind = 0  # 1 <meta>, 2 <link>, 3 <time>
+            tag = <const char*>node.name
+            if (tag[0] == b"m" or tag[0] == b"l" or tag[0] == b"t") and _no_namespace(node):
+                if strcmp(tag, b"meta") == 0:
+                    kind = 1
+                elif strcmp(tag, b"link") == 0:
+                    kind = 2
+                elif strcmp(tag, b"time") == 0:
+                    kind = 3
+            itemprop = _attribute_by_first(node, c_attribute)
+            if kind == 1:
+                for i in range(n):
+                    found[i] = NULL
+                attr = node.properties
+                while attr is not NULL:  # the first attribute of each name, as ``get`` reads it
+                    if attr.ns is NULL:
+                        for i in range(n):
+                            if found[i] is NULL and strcmp(<const char*>attr.name, names[i]) == 0:
+                                found[i] = attr
+                                break
+                    attr = attr.next
+                if found[0] is not NULL:
+                    content = cetree.attributeValue(node, found[0]).strip()
+                    if content:
+                        for i in range(1, n):
+                            if found[i] is NULL:
+                                continue
+                            keys = cetree.attributeValue(node, found[i])
+                            if not keys:
+                                continue
+                            for key in keys.lower().split():
+                                values = meta.get(key)
+                                if values is None:
+                                    meta[key] = [content]
+                                else:
+                                    values.append(content)
+            elif kind == 2:
+                values = []
+                for name in link_names:
+                    attr = _attribute_by_first(node, <const char*>(<bytes>name))
+                    values.append(cetree.attributeValue(node, attr) if attr is not NULL else None)
+                links.append(tuple(values))
+            elif kind == 3 and _attribute(node, b"datetime") is not NULL and _strictly_below(node, c_body):
+                times.append(_proxy(doc, node, element))
+            if itemprop is not NULL and node is not c_top:
+                itemprops.append(_proxy(doc, node, element))
+            node = _next_element(node, c_top)
+    finally:
+        PyMem_Free(names)
+        PyMem_Free(found)
+    return meta, links, itemprops, times

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Protocol
 
-from .text import cjk_ratio
+from .text import CJK_RE, cjk_ratio
 
 
 class SampledBlock(Protocol):
@@ -68,7 +68,10 @@ def classify(text: str) -> str | None:
     """ISO 639-1 code of a text, or None when it is too short to tell."""
     if len(text.strip()) < MIN_SAMPLE_CHARS:
         return None
-    if cjk_ratio(text) >= CJK_SCRIPT_SHARE:
+    # A sample with no CJK character has a CJK share of 0: one search, stopped at the first CJK character, where
+    # the share's regex pass (white space cut out, then every CJK character listed) took 12.9M of classify's 56.4M
+    # instructions on 40 scrapinghub samples (callgrind; an 800-character French line: 171 -> 30 us).
+    if CJK_RE.search(text) is not None and cjk_ratio(text) >= CJK_SCRIPT_SHARE:
         if any("\u3040" <= c <= "\u30ff" for c in text):
             return "ja"
         if any("\uac00" <= c <= "\ud7af" for c in text):

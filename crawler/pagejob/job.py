@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
-from urllib.parse import urldefrag, urljoin, urlsplit
+from urllib.parse import urldefrag, urlsplit
 
+from ..extractors.urljoins import resolve_url
 from .fingerprints import content_hash, simhash_hex
 from .urls import clean_url
 
@@ -157,18 +158,23 @@ def _selected_lines(root: Any, spec: str) -> list[str]:
 # ------------------------------------------------------------------------------------- worker-side work
 
 
-def canonical_url(root: Any, url: str | None, links: Iterable[Any] | None = None) -> str | None:
+def canonical_url(root: Any, url: str | None, links: Iterable[tuple[str | None, str | None]] | None = None
+                  ) -> str | None:
     """``<link rel="canonical">`` resolved against the page URL (http(s) only, fragment dropped), else the
-    URL itself. ``links``: the page's <link> elements in document order when they are already gathered (the
-    metadata's ``markup_of(doc).links``), else they are searched for below ``root``."""
+    URL itself. ``links``: the (rel, href) of the page's <link> elements in document order when they are already
+    read (the metadata's ``markup_of(doc).links``, read in its walk: no lxml ``get`` here), else they are read
+    below ``root``."""
     if root is not None:
-        for link in root.iter("link") if links is None else links:
-            rel = (link.get("rel") or "").lower()
+        if links is None:
+            links = ((link.get("rel"), link.get("href")) for link in root.iter("link"))
+        for rel, href in links:
+            rel = (rel or "").lower()
             if "canonical" not in rel:  # (a substring test first: most <link> elements are stylesheets, icons...)
                 continue
-            href = (link.get("href") or "").strip()
+            href = (href or "").strip()
             if "canonical" in rel.split() and href:
-                resolved = urldefrag(urljoin(url or "", href))[0]
+                # (joined once a page: the metadata joined the same pair when the rel=canonical is its canonical)
+                resolved = urldefrag(resolve_url(url or "", href))[0]
                 if urlsplit(resolved).scheme in {"http", "https"}:
                     return resolved
     return url

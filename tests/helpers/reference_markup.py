@@ -21,13 +21,14 @@ def add_meta_by_get(values: dict[str, list[str]], element: etree._Element) -> No
 
 
 def page_markup_by_every_element(root: etree._Element, body: etree._Element | None) -> PageMarkup:
-    """The <meta> values, <link> elements, itemprop elements and <time datetime> below ``body`` of the whole tree."""
+    """The <meta> values, (rel, href) of the <link> elements, itemprop elements and <time datetime> below
+    ``body`` of the whole tree."""
     found = PageMarkup()
     for element in root.iter(etree.Element):
         if element.tag == "meta":
             add_meta_by_get(found.meta, element)
         elif element.tag == "link":
-            found.links.append(element)
+            found.links.append((element.get("rel"), element.get("href")))
         elif element.tag == "time" and element.get("datetime") is not None and body is not None and \
                 any(ancestor is body for ancestor in element.iterancestors()):
             found.times.append(element)
