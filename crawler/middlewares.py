@@ -24,6 +24,7 @@ from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware
 from scrapy.http import HtmlResponse, Request, Response, TextResponse
 
 from .pipelines import ExtractionService, article_item, dropped_page
+from .spiders.pagelinks import find_folded
 
 logger = logging.getLogger(__name__)
 
@@ -104,7 +105,10 @@ class MetaRefreshPrefilterMiddleware(MetaRefreshMiddleware):
 
     def process_response(self, request: Request, response: Response, spider: Any = None) -> Request | Response:
         if isinstance(response, HtmlResponse):
-            head = response.body[:META_REFRESH_SCAN_BYTES]
-            if b"\x00" not in head and b"refresh" not in head.lower():
+            # Searched in place (compiled, case folded as it compares): slicing and lowering the head first cost
+            # 1 % of the crawl process's CPU on the crawl benchmark (py-spy, one sample in a hundred).
+            body = response.body
+            if body.find(b"\x00", 0, META_REFRESH_SCAN_BYTES) < 0 and \
+                    find_folded(body, b"refresh", 0, META_REFRESH_SCAN_BYTES) < 0:
                 return response
         return super().process_response(request, response)

@@ -1,6 +1,7 @@
 import time
 
 import pytest
+from scrapy import signals
 
 from crawler.evaluation.crawl_bench import CPU_SAMPLE_SECONDS, LINKS_PER_LISTING, _stats_from_log, build_site
 
@@ -26,13 +27,17 @@ def test_throughput_stats_record_wall_and_cpu_time_from_the_first_article():
     from crawler.evaluation.crawl_bench import ThroughputStats
 
     values: dict[str, float] = {}
+    disconnected: list[object] = []
     crawler = SimpleNamespace(stats=SimpleNamespace(set_value=values.__setitem__),
-                              signals=SimpleNamespace(connect=lambda *args, **kwargs: None))
+                              signals=SimpleNamespace(connect=lambda *args, **kwargs: None,
+                                                      disconnect=lambda receiver, signal: disconnected.append(signal)))
     extension = ThroughputStats.from_crawler(crawler)
     extension.response_received()
     first_response = extension.first_response
     extension.response_received()  # only the first response counts
+    assert disconnected == []
     extension.item_scraped()
+    assert disconnected == [signals.response_received]  # the other responses are not its business
     started = time.perf_counter()
     while time.perf_counter() - started < CPU_SAMPLE_SECONDS:  # some CPU between the first article and the last
         sum(range(10_000))
@@ -58,10 +63,11 @@ def test_throughput_stats_read_the_cpu_clock_once_an_interval_and_count_the_item
         return clock["cpu"]
 
     monkeypatch.setattr(crawl_bench.time, "perf_counter", lambda: clock["wall"])
-    monkeypatch.setattr(crawl_bench.time, "process_time", process_time)
+    monkeypatch.setattr(crawl_bench, "process_cpu_seconds", process_time)
     values: dict[str, float] = {}
     crawler = SimpleNamespace(stats=SimpleNamespace(set_value=values.__setitem__),
-                              signals=SimpleNamespace(connect=lambda *args, **kwargs: None))
+                              signals=SimpleNamespace(connect=lambda *args, **kwargs: None,
+                                                      disconnect=lambda *args, **kwargs: None))
     extension = crawl_bench.ThroughputStats.from_crawler(crawler)
     extension.response_received()
     extension.item_scraped()  # the first article: a reading
@@ -80,6 +86,28 @@ def test_throughput_stats_read_the_cpu_clock_once_an_interval_and_count_the_item
     assert values["bench/cpu_items"] == 10
     assert values["bench/last_item_cpu"] - values["bench/first_item_cpu"] == pytest.approx(0.010)
     assert values["bench/last_item"] == clock["wall"]
+
+
+def test_the_process_cpu_clock_is_read_from_proc_and_counts_every_thread():
+    """``process_cpu_seconds``: user + system time of the whole process, as ``time.process_time`` (to the clock
+    tick), CPU burnt in another thread included."""
+    import threading
+
+    from crawler.evaluation.crawl_bench import process_cpu_seconds
+
+    before, before_clock = process_cpu_seconds(), time.process_time()
+
+    def burn() -> None:
+        started = time.thread_time()
+        while time.thread_time() - started < 0.3:
+            sum(range(10_000))
+
+    thread = threading.Thread(target=burn)
+    thread.start()
+    thread.join()
+    used, used_clock = process_cpu_seconds() - before, time.process_time() - before_clock
+    assert used >= 0.25
+    assert abs(used - used_clock) <= 0.05  # a few clock ticks (10 ms each)
 
 
 def test_bench_server_keeps_the_connection_alive_and_answers_404():

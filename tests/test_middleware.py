@@ -160,6 +160,32 @@ def test_a_page_without_meta_refresh_is_passed_on_undecoded() -> None:
     assert response._cached_ubody is None  # response.text was never built
 
 
+@pytest.mark.parametrize("where", ["inside", "outside"])
+def test_meta_refresh_prefilter_reads_the_bytes_of_scrapys_first_4096_characters(where: str) -> None:
+    """Scrapy's middleware reads a refresh tag in the first 4096 characters; in UTF-8 they may take up to
+    META_REFRESH_SCAN_BYTES bytes (4 a character), all of which the prefilter searches for "refresh" in any case.
+    A tag past both is not looked for, and the page is not decoded."""
+    from crawler.middlewares import META_REFRESH_SCAN_BYTES
+
+    tag = '<meta http-equiv="REFRESH" content="0; url=/moved.html">'
+    filler = "\U0001f600" * 4000 if where == "inside" else "x" * META_REFRESH_SCAN_BYTES  # 4-byte characters
+    body = ("<html><head>" + filler + tag + "</head><body>x</body></html>").encode()
+    word_at = body.index(b"REFRESH")
+    if where == "inside":  # near the end of the bytes searched
+        assert META_REFRESH_SCAN_BYTES - 400 < word_at + len("REFRESH") <= META_REFRESH_SCAN_BYTES
+    else:
+        assert word_at >= META_REFRESH_SCAN_BYTES
+    request = Request("https://news.example.com/old.html")
+    response = HtmlResponse(request.url, body=body, encoding="utf-8", request=request)
+    result = _refresh_middleware().process_response(request, response)
+    stock = MetaRefreshMiddleware.from_crawler(get_crawler(FakeSpider)).process_response(
+        request, HtmlResponse(request.url, body=body, encoding="utf-8", request=request))
+    if where == "inside":
+        assert isinstance(result, Request) and result.url == stock.url == "https://news.example.com/moved.html"
+    else:
+        assert result is response and response._cached_ubody is None and isinstance(stock, HtmlResponse)
+
+
 def test_per_page_log_messages_are_skipped_only_below_the_log_level() -> None:
     from crawler.logformatter import LevelAwareLogFormatter
 

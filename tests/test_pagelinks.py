@@ -161,3 +161,47 @@ def test_random_pages_get_the_answers_of_the_tag_regexes() -> None:
         assert head_links(response, "amphtml") == reference_head_links(response, "amphtml"), page
         assert head_links(response, "alternate", FEED_TYPES) == reference_head_links(response, "alternate",
                                                                                       FEED_TYPES), page
+
+
+BASE_PAGES = [
+    ("utf-8", '<html><head><title>x</title></head><body><a href="a.html">a</a></body></html>'),
+    ("utf-8", '<html><head><BASE HREF="https://cdn.example/news/"></head><body>é</body></html>'),
+    ("utf-8", '<html><head><base target="_blank"></head><body></body></html>'),  # a <base> without href
+    ("utf-8", "<html><head>" + "\U0001f600" * 4000 + '<base href="/deep/"></head></html>'),  # near 16 KB of bytes
+    ("cp1252", '<html><head><base href="/archive/"><title>caf\xe9</title></head></html>'),
+    ("gb18030", '<html><head><title>新闻</title><base href="https://news.example/zh/"></head></html>'),
+    ("gb18030", "<html><head><title>新闻</title></head><body>正文</body></html>"),
+    ("utf-16", '<html><head><base href="https://other.example/"></head></html>'),  # not ASCII bytes: decoded
+    ("utf-7", '<html><head><base href="https://other.example/"></head></html>'),  # "<" may be written "+ADw-"
+]
+
+
+@pytest.mark.parametrize(("encoding", "page"), BASE_PAGES)
+def test_base_url_is_scrapys_whether_or_not_the_page_declares_a_base(encoding: str, page: str) -> None:
+    from scrapy.utils.response import get_base_url as scrapys_base_url
+
+    from crawler.spiders.pagelinks import base_url
+
+    body = page.encode(encoding)
+    if encoding == "utf-7":
+        body = body.replace(b"<", b"+ADw-")
+    response = HtmlResponse(URL + "?q=caf%C3%A9", body=body, encoding=encoding)
+    assert base_url(response) == scrapys_base_url(
+        HtmlResponse(URL + "?q=caf%C3%A9", body=body, encoding=encoding))
+
+
+def test_a_page_without_base_bytes_in_an_ascii_encoding_is_not_read_for_one(monkeypatch) -> None:
+    """The shortcut: no "<base" (any case) in the first BASE_SCAN_BYTES bytes of a page whose encoding writes
+    ASCII as itself means no <base>: the page is neither decoded nor searched by w3lib."""
+    from crawler.spiders import pagelinks
+
+    def unexpected(*args: object, **kwargs: object) -> str:
+        raise AssertionError("the page was read for a <base>")
+
+    monkeypatch.setattr(pagelinks, "get_base_url", unexpected)
+    monkeypatch.setattr(pagelinks, "response_base_url", unexpected)
+    for encoding in ("utf-8", "cp1252", "gb18030"):
+        response = HtmlResponse(URL, body='<html><head><title>caf\xe9</title></head></html>'.encode(encoding),
+                                encoding=encoding)
+        assert pagelinks.base_url(response) == URL
+        assert page_urljoin(response, "../a.html") == "https://news.example/2024/a.html"

@@ -84,3 +84,20 @@ def test_pagelinks_answer_the_same_with_and_without_the_compiled_scan(monkeypatc
     compiled = [answers(page) for page in pages]
     monkeypatch.setattr(pagelinks, "SCAN", None)
     assert [answers(page) for page in pages] == compiled
+
+
+def test_find_folded_of_bytes_equals_find_in_the_lowered_bytes(monkeypatch) -> None:
+    """``pagelinks.find_folded``: the byte question of any bytes (the meta-refresh prefilter asks it of a page's
+    head), compiled or not."""
+    chooser = random.Random(23)
+    words = [b"refresh", b"<base", b"a", b""]
+    pages = [*random_pages(29, 400), b"<META HTTP-EQUIV=REFRESH>", b"x" * 50 + b"ReFrEsH"]
+    for scan in ([SCAN, None] if SCAN is not None else [None]):
+        monkeypatch.setattr(pagelinks, "SCAN", scan)
+        for page in pages:
+            for word in words:
+                start = chooser.randint(0, len(page))
+                end = chooser.randint(0, len(page) + 2)
+                assert pagelinks.find_folded(page, word, start, end) == page.lower().find(word, start, end), \
+                    (scan, page, word, start, end)
+                assert pagelinks.find_folded(page, word) == page.lower().find(word), (scan, page, word)
