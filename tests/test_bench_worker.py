@@ -40,3 +40,47 @@ def test_worker_ratio_reads_the_rows() -> None:
     rows = [BenchRow("default", 100.0, 1.0, 5.0, 100.0), BenchRow(WORKER_TARGET, 80.0, 0.8, 6.0, 110.0)]
     assert worker_ratio(rows) == pytest.approx(1.25)
     assert worker_ratio(rows[:1]) is None
+
+
+def test_paired_ratio_times_both_functions_page_by_page_on_one_clock() -> None:
+    """The worker's cost over default's, both run on each page in turn in one process: a function that spends 3
+    ticks a page against one that spends 2 is 1.5x."""
+    from crawler.evaluation.bench import paired_ratio
+
+    clock = [0.0]
+    order: list[str] = []
+
+    def spend(name: str, ticks: float):
+        def run(i: int) -> None:
+            order.append(f"{name}{i}")
+            clock[0] += ticks
+
+        return run
+
+    ratio = paired_ratio(spend("w", 3.0), spend("d", 2.0), range(4), rounds=3, clock=lambda: clock[0])
+    assert ratio == pytest.approx(1.5)
+    # each page is run by both, and the order of the two alternates from round to round
+    assert order[:2] == ["d0", "w0"] and order[8:10] == ["w0", "d0"]
+    assert len(order) == 2 * 4 * 3
+
+
+def test_paired_ratio_is_the_median_of_the_rounds() -> None:
+    from crawler.evaluation.bench import paired_ratio
+
+    clock = [0.0]
+    # one page; rounds 1 and 3 run default first, round 2 the worker first: 1x, 2x, 3x
+    costs = iter([1.0, 1.0, 2.0, 1.0, 1.0, 3.0])
+
+    def run(i: int) -> None:
+        clock[0] += next(costs)
+
+    assert paired_ratio(run, run, range(1), rounds=3, clock=lambda: clock[0]) == pytest.approx(2.0)
+
+
+def test_bench_prints_the_paired_ratio(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dataset = make_site(tmp_path / "sh")
+    code = main(["bench", "--dataset", str(dataset), "--extractor", "default", "--worker", "--rounds", "1",
+                 "--cpu-time"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "page by page in one process" in out

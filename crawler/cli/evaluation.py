@@ -195,7 +195,14 @@ def _bootstrap_samples() -> int:
 
 
 def command_bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from ..evaluation.bench import BYTES_PER_MB, WORKER_TARGET, bench, format_table, worker_ratio
+    from ..evaluation.bench import (
+        BYTES_PER_MB,
+        WORKER_TARGET,
+        bench,
+        format_table,
+        measure_worker_ratio,
+        worker_ratio,
+    )
 
     extractors = resolve_extractors(parser, args.extractor)
     peers = resolve_peers(parser, args.peers)
@@ -218,9 +225,14 @@ def command_bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
                "each extractor in its own process")
         write(format_table(rows))
         ratio = worker_ratio(rows)
+        paired = measure_worker_ratio(pages, args.rounds, args.cpu_time) if ratio is not None else None
         if ratio is not None:
             write(f"{WORKER_TARGET} / default: {ratio:.2f}× the time (the page job's worker function, "
                   "crawler.pagejob, in a process set up as a worker's, over default's extraction alone)")
+        if paired is not None:
+            write(f"{WORKER_TARGET} / default: {paired:.2f}× the time page by page in one process (both run on each "
+                  f"page in turn, median of {args.rounds} rounds: the figure the host's drift between processes "
+                  "leaves alone)")
     return EXIT_FAILURE if failures else EXIT_OK
 
 

@@ -34,6 +34,11 @@ PARSE_FLOOR = "lxml-parse"  # the row of parsing alone, the floor every extracto
 # templates in a store of its own, metadata, page type, fingerprints), on a fresh in-memory store each pass as
 # a crawl meets each page once, in a process whose garbage collector is set up as a worker's (``tune_worker_gc``).
 WORKER_TARGET = "worker"
+# The worker function and ``default`` run on each page in turn in one process (``paired_ratio``): on this shared
+# machine the speed of the host drifts between the extractors' own processes, so that the ratio of their rows
+# swung from 0.93x to 1.60x over three runs of the same code within ten minutes (2026-11-26), where the paired ratio
+# of the same code held at 1.365-1.377 over three rounds.
+PAIRED_TARGET = "worker/default"
 DEFAULT_ROUNDS = 3  # the brief's default; PEERS.md used 5
 # Not measured, a judgement call: enough pages to fill import-time caches and lxml's parser pool;
 # a whole pass of warm-up would double the wait.
@@ -113,6 +118,49 @@ def _worker_function(pages: Sequence[Page]) -> PageFunction:
     return extract
 
 
+def paired_ratio(worker: PageFunction, reference: PageFunction, indices: range, rounds: int,
+                 clock: Callable[[], float] = time.process_time) -> float:
+    """The median over ``rounds`` of the worker's time over the reference's, both run on every page in turn, each
+    timed alone on ``clock``; the one run first alternates from round to round (the second meets the page's bytes
+    already in the cache). A page that raises still counts the time it took."""
+    ratios: list[float] = []
+    for round_number in range(rounds):
+        worker_first = round_number % 2 == 1
+        first, second = (worker, reference) if worker_first else (reference, worker)
+        spent_first = spent_second = 0.0
+        gc.collect()
+        for i in indices:
+            start = clock()
+            with contextlib.suppress(Exception):
+                first(i)
+            middle = clock()
+            with contextlib.suppress(Exception):
+                second(i)
+            spent_first += middle - start
+            spent_second += clock() - middle
+        spent_worker, spent_reference = (spent_first, spent_second) if worker_first else (spent_second, spent_first)
+        ratios.append(spent_worker / spent_reference if spent_reference > 0 else float("nan"))
+    return statistics.median(ratios)
+
+
+def _measure_paired(pages: Sequence[Page], rounds: int, cpu_time: bool) -> dict[str, float]:
+    reference = _page_function("default", pages)
+    worker = _worker_function(pages)  # (sets up this process's collector as a worker's: for both, then)
+    warmup = range(min(WARMUP_PAGES, len(pages)))
+    paired_ratio(worker, reference, warmup, 1)
+    clock = time.process_time if cpu_time else time.perf_counter
+    return {"ratio": paired_ratio(worker, reference, range(len(pages)), rounds, clock)}
+
+
+def measure_worker_ratio(pages: Sequence[Page], rounds: int = DEFAULT_ROUNDS, cpu_time: bool = False
+                         ) -> float | None:
+    """The worker function's time over ``default``'s, page by page in one (forked) process; None if it failed."""
+    try:
+        return measure_in_child(PAIRED_TARGET, pages, rounds, cpu_time)["ratio"]
+    except BenchError:
+        return None
+
+
 def worker_ratio(rows: Sequence[BenchRow], reference: str = "default") -> float | None:
     """The worker function's time over the reference extractor's (pages/s of one over the other's)."""
     speeds = {row.extractor: row.pages_per_s for row in rows}
@@ -136,6 +184,8 @@ def _timed_pass(function: PageFunction, indices: range, clock: Callable[[], floa
 
 
 def _measure(target: str, pages: Sequence[Page], rounds: int, cpu_time: bool = False) -> dict[str, float]:
+    if target == PAIRED_TARGET:
+        return _measure_paired(pages, rounds, cpu_time)
     function = _page_function(target, pages)
     indices = range(len(pages))
 
@@ -237,5 +287,18 @@ def format_table(rows: Sequence[BenchRow]) -> str:
     return format_columns(header, body)
 
 
-__all__ = ["DEFAULT_ROUNDS", "JSON_KEYS", "PARSE_FLOOR", "WORKER_TARGET", "BenchError", "BenchRow", "bench",
-           "format_table", "measure_in_child", "worker_ratio"]
+__all__ = [
+    "DEFAULT_ROUNDS",
+    "JSON_KEYS",
+    "PAIRED_TARGET",
+    "PARSE_FLOOR",
+    "WORKER_TARGET",
+    "BenchError",
+    "BenchRow",
+    "bench",
+    "format_table",
+    "measure_in_child",
+    "measure_worker_ratio",
+    "paired_ratio",
+    "worker_ratio",
+]
