@@ -32,6 +32,7 @@ def test_worker_row_and_its_ratio_to_default(tmp_path: Path, capsys: pytest.Capt
     assert code == 0
     assert WORKER_TARGET in out
     assert f"{WORKER_TARGET} / default:" in out
+    assert "page by page in one process" in out  # the paired ratio (``paired_ratio``) beside the rows' one
 
 
 def test_worker_ratio_reads_the_rows() -> None:
@@ -76,11 +77,3 @@ def test_paired_ratio_is_the_median_of_the_rounds() -> None:
 
     assert paired_ratio(run, run, range(1), rounds=3, clock=lambda: clock[0]) == pytest.approx(2.0)
 
-
-def test_bench_prints_the_paired_ratio(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    dataset = make_site(tmp_path / "sh")
-    code = main(["bench", "--dataset", str(dataset), "--extractor", "default", "--worker", "--rounds", "1",
-                 "--cpu-time"])
-    out = capsys.readouterr().out
-    assert code == 0
-    assert "page by page in one process" in out
