@@ -200,14 +200,31 @@ cdef unsigned char _fold_length[PLANE]
 cdef uint32_t* _fold_pool = NULL
 
 
+cdef uint32_t* _pooled(dict strings, Py_ssize_t total, uint32_t* starts, unsigned char* lengths) except NULL:
+    """The characters of ``strings`` ({code point: str}, ``total`` characters in all) in one new buffer, each
+    string's start and length in it filed under its code point (the tables of ``configure_folds`` and
+    ``configure_normalization``)."""
+    cdef uint32_t* pool = <uint32_t*>PyMem_Malloc((total if total > 0 else 1) * sizeof(uint32_t))
+    cdef Py_ssize_t position = 0
+    cdef Py_UCS4 character
+    if pool == NULL:
+        raise MemoryError()
+    for code, text in strings.items():
+        starts[code] = <uint32_t>position
+        lengths[code] = <unsigned char>len(text)
+        for character in text:
+            pool[position] = <uint32_t>character
+            position += 1
+    return pool
+
+
 def configure_folds(dict folds):
     """The case foldings of several code points, {BMP code point: its ``casefold()``, 2 to MAX_FOLD BMP
     characters} (ß -> ss): a text holding one is then folded here rather than left to Python. German texts were 2 of
     the 9 scrapinghub texts both simhash and content_hash left to Python (the others held emoji,
     ``configure_astral``)."""
     global _fold_pool
-    cdef Py_ssize_t total = 0, position = 0
-    cdef Py_UCS4 character
+    cdef Py_ssize_t total = 0
     if not _characters:
         raise RuntimeError("cfingerprint.configure_characters was not called")
     for code, folded in folds.items():
@@ -216,17 +233,9 @@ def configure_folds(dict folds):
             raise ValueError(f"U+{code:04X}: a folding of 2 to {MAX_FOLD} BMP characters for a code point that "
                              "configure_characters left to Python")
         total += len(folded)
-    cdef uint32_t* pool = <uint32_t*>PyMem_Malloc((total if total > 0 else 1) * sizeof(uint32_t))
-    if pool == NULL:
-        raise MemoryError()
     for code in range(PLANE):
         _fold_length[code] = 0
-    for code, folded in folds.items():
-        _fold_start[code] = <uint32_t>position
-        _fold_length[code] = <unsigned char>len(folded)
-        for character in folded:
-            pool[position] = <uint32_t>character
-            position += 1
+    cdef uint32_t* pool = _pooled(folds, total, _fold_start, _fold_length)
     PyMem_Free(_fold_pool)
     _fold_pool = pool
 
@@ -385,23 +394,14 @@ def configure_normalization(bytes kinds, dict expansions):
     """``kinds[i]``: NFKC_ELSEWHERE, NFKC_ITSELF or NFKC_EXPANDED for code point i; ``expansions``: the NFKC of each
     expanded code point, {code point: str of BMP characters}."""
     global _expansions, _normalization
-    cdef Py_ssize_t total = 0, position = 0
-    cdef Py_UCS4 character
+    cdef Py_ssize_t total = 0
     if len(kinds) != PLANE:
         raise ValueError(f"{PLANE} kinds, not {len(kinds)}")
     for code, expanded in expansions.items():
         if not 0 < len(expanded) < 256 or kinds[code] != NFKC_EXPANDED:
             raise ValueError(f"U+{code:04X}: an expansion of 1 to 255 characters for an expanded code point")
         total += len(expanded)
-    cdef uint32_t* pool = <uint32_t*>PyMem_Malloc((total if total > 0 else 1) * sizeof(uint32_t))
-    if pool == NULL:
-        raise MemoryError()
-    for code, expanded in expansions.items():
-        _expansion_start[code] = <uint32_t>position
-        _expansion_length[code] = <unsigned char>len(expanded)
-        for character in expanded:
-            pool[position] = <uint32_t>character
-            position += 1
+    cdef uint32_t* pool = _pooled(expansions, total, _expansion_start, _expansion_length)
     memcpy(_nfkc, <const char*>kinds, PLANE)
     PyMem_Free(_expansions)
     _expansions = pool
