@@ -11,6 +11,7 @@ joined only when read.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from crawler.extractors.blocks import TextBlock
 from crawler.extractors.blockwalk import compiled_walk_available, line_hashes, use_compiled_walk
 from crawler.extractors.document import parse_html
 from crawler.extractors.template_lines import line_hash, normalize_line, page_hashes
+from crawler.extractors.template_store import HASH_BYTES
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "datasets" / "scrapinghub"
 
@@ -34,8 +36,13 @@ PAGES = [
 ]
 
 
+def digest(line: str) -> int:
+    """The stored hash of a line computed afresh (``line_hash`` and ``page_hashes`` share one cache)."""
+    return int.from_bytes(hashlib.blake2b(normalize_line(line).encode("utf-8"), digest_size=HASH_BYTES).digest(), "big")
+
+
 def plain(doc) -> list[int]:
-    return [line_hash(line) for block in doc.blocks for line in block.text.split("\n") if line.strip()]
+    return [digest(line) for block in doc.blocks for line in block.text.split("\n") if line.strip()]
 
 
 def fused_blocks() -> list[TextBlock]:
@@ -84,10 +91,19 @@ def test_lines_not_in_the_cache_are_hashed_and_kept() -> None:
 
 def test_the_page_cache_is_emptied_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(template_lines, "LINE_HASH_CACHE", 2)
-    monkeypatch.setattr(template_lines, "_PAGE_LINES", {})
+    monkeypatch.setattr(template_lines, "_LINE_HASHES", {})
     doc = parse_html("<html><body><p>one</p><p>two</p><p>three</p></body></html>", "https://example.com/a")
     assert page_hashes(doc) == plain(doc)
-    assert len(template_lines._PAGE_LINES) <= 2
+    assert len(template_lines._LINE_HASHES) <= 2
+
+
+def test_line_hash_reads_the_cache_page_hashes_fills(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(template_lines, "_LINE_HASHES", {})
+    doc = parse_html("<html><body><p>Home 12</p><p>About us</p></body></html>", "https://example.com/a")
+    page_hashes(doc)
+    assert set(template_lines._LINE_HASHES) == {"Home 12", "About us"}
+    assert line_hash("Home 12") == digest("Home 12") and line_hash("Home 99") == digest("Home 99")
+    assert len(template_lines._LINE_HASHES) == 3  # one cache for both
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/datasets/scrapinghub is not there")

@@ -7,7 +7,6 @@ article lines) and each line hashed after normalising (``normalize_line``: white
 
 from __future__ import annotations
 
-import functools
 import hashlib
 from collections.abc import Sequence
 
@@ -34,29 +33,26 @@ def normalize_line(line: str) -> str:
 LINE_HASH_CACHE = 2**16
 
 
-def _digest(line: str) -> int:
-    digest = hashlib.blake2b(normalize_line(line).encode("utf-8"), digest_size=HASH_BYTES).digest()
-    return int.from_bytes(digest, "big")
-
-
-@functools.lru_cache(maxsize=LINE_HASH_CACHE)
-def line_hash(line: str) -> int:
-    """A 64-bit blake2b hash: stable across processes and runs, unlike Python's salted ``hash()``."""
-    return _digest(line)
-
-
-# The cache of ``page_hashes``: a plain dict, which the compiled reader (``blockwalk.line_hashes``) looks into
-# without a call (through ``line_hash``'s lru_cache the lookups were a quarter of page_hashes' instructions). It
-# holds up to LINE_HASH_CACHE lines and is emptied when full: a site's chrome lines are then hashed once more.
-_PAGE_LINES: dict[str, int] = {}
+# The hashes of the lines met lately, shared by ``line_hash`` and ``page_hashes``: a plain dict, which the compiled
+# reader (``blockwalk.line_hashes``) looks into without a call (through an lru_cache the lookups were a quarter of
+# page_hashes' instructions). It holds up to LINE_HASH_CACHE lines and is emptied when full: a site's chrome lines
+# are then hashed once more.
+_LINE_HASHES: dict[str, int] = {}
 
 
 def _new_line_hash(line: str) -> int:
-    """``line_hash`` of a line ``_PAGE_LINES`` does not hold, kept there."""
-    if len(_PAGE_LINES) >= LINE_HASH_CACHE:
-        _PAGE_LINES.clear()
-    hashed = _PAGE_LINES[line] = _digest(line)
+    """The hash of a line ``_LINE_HASHES`` does not hold, kept there."""
+    if len(_LINE_HASHES) >= LINE_HASH_CACHE:
+        _LINE_HASHES.clear()
+    digest = hashlib.blake2b(normalize_line(line).encode("utf-8"), digest_size=HASH_BYTES).digest()
+    hashed = _LINE_HASHES[line] = int.from_bytes(digest, "big")
     return hashed
+
+
+def line_hash(line: str) -> int:
+    """A 64-bit blake2b hash: stable across processes and runs, unlike Python's salted ``hash()``."""
+    found = _LINE_HASHES.get(line)
+    return found if found is not None else _new_line_hash(line)
 
 
 def split_lines(blocks: Sequence[TextBlock]) -> list[TextBlock]:
@@ -84,7 +80,7 @@ def split_lines(blocks: Sequence[TextBlock]) -> list[TextBlock]:
 
 def page_hashes(doc: TextDocument) -> list[int]:
     """The hashes of the page's non-blank lines in document order."""
-    return line_hashes(doc.blocks, _PAGE_LINES, _new_line_hash)
+    return line_hashes(doc.blocks, _LINE_HASHES, _new_line_hash)
 
 
 __all__ = ["HASH_IGNORES_DIGITS", "LINE_HASH_CACHE", "line_hash", "normalize_line", "page_hashes", "split_lines"]
