@@ -309,3 +309,58 @@ def test_step_3_through_the_blocks_that_may_say_something_finds_what_reading_eac
             found.append(fast)
     assert sum(findings.published is not None for findings in found[::2]) > 1000
     assert sum(bool(findings.authors) for findings in found) > 1000
+
+
+# ---------------------------------------------------------------- after the publication date, modification labels only
+
+MODIFIED_PIECES = [*LABEL_PIECES, "2024-03-06", "Mar 6, 2024", "3 hours ago", "3小时前", "昨天", "10-08 12:00",
+                   "8:00", "2024年1月16日 8時00分", "ｕｐｄａｔｅｄ", "更新於", "㍻", "最終更新日", "AKTUALISIERT",
+                   "Mis à jour"]
+
+
+def test_a_line_without_a_modification_label_gives_no_modification_date() -> None:
+    lines = _mixtures(MODIFIED_PIECES, 101, 30_000, 6)
+    held = [datelines.may_hold_modified(line) for line in lines]
+    for first in (False, True):
+        read = [datelines.read_date_line(line, NOW, day_first=first) for line in lines]
+        assert all(found.modified is None for found, may in zip(read, held, strict=True) if not may)
+        assert sum(found.modified is not None for found in read) > 1000
+        # (the lines passed over hold publication dates: the test is not of lines without any date)
+        assert sum(found.published is not None for found, may in zip(read, held, strict=True) if not may) > 1000
+    assert sum(held[index] for index, line in enumerate(lines) if not line.isascii()) > 3000
+    assert sum(held[index] for index, line in enumerate(lines) if line.isascii()) > 60
+
+
+UPDATE_LINES = [*STORY_LINES, "更新时间：2021-03-06 10:00", "Updated: March 4, 2020", "2024年1月16日 8時00分 更新",
+                "Last modified 2024-03-07", "수정 2024.03.13 09:30", "ｕｐｄａｔｅｄ ２０２４-03-08", "Comments 12",
+                "Mis à jour le 6 février 2024", "15:20配信", "3/12(火) 10:30更新", "Updated yesterday", "Share 2024"]
+
+
+def test_the_lines_below_the_headline_read_for_the_dates_still_missing_give_what_reading_each_gives() -> None:
+    rng = random.Random(103)
+    plain = lambda line, findings, known=False: known or datelines.may_hold_date(line)  # noqa: E731 - every line
+    found = []
+    for _ in range(2000):
+        parts = ["<html><head><title>Budget vote | Daily</title></head><body>"]
+        parts += [f"<p>{rng.choice(UPDATE_LINES)}</p>" for _ in range(rng.randint(0, 2))]
+        parts.append("<h1>Budget vote</h1>")
+        for _ in range(rng.randint(1, 10)):
+            lines = "<br>".join(rng.choice(UPDATE_LINES) for _ in range(rng.randint(1, 3)))
+            parts.append(rng.choice([f"<p>{lines}</p>", f"<div class='comments'><p>{lines}</p></div>",
+                                     f"<p>{PARAGRAPH}</p>"]))
+        doc = parse_html("".join(parts) + "</body></html>", "https://example.org/news/budget.html")
+        index = visible.headline_index(doc, "Budget vote")
+        assert index is not None
+        for first in (False, True):
+            fast, each = TextFindings(), TextFindings()
+            visible.scan_near_headline(doc, index, NOW, fast, first, visible.short_blocks(doc))
+            original = visible._may_give_date
+            visible._may_give_date = plain
+            try:
+                visible.scan_near_headline(doc, index, NOW, each, first, visible.short_blocks(doc))
+            finally:
+                visible._may_give_date = original
+            assert fast == each
+            found.append(fast)
+    assert sum(findings.modified is not None for findings in found) > 500
+    assert sum(findings.published is not None and findings.modified is None for findings in found) > 500

@@ -81,6 +81,11 @@ LOWERED_STRONG_PUBLISHED_RE = re.compile("|".join((_flat_alternation(PUBLISHED_L
                                                    _flat_alternation(COLON_LABELS, r"\s*[:：]"))))
 ASCII_LOWERED_STRONG_PUBLISHED_RE = re.compile("|".join((_flat_alternation(_ascii(PUBLISHED_LABELS)),
                                                          _flat_alternation(_ascii(COLON_LABELS), r"\s*:"))))
+# The modification labels alone, looked for as LOWERED_LABEL_RE's are (``may_hold_modified``): a line without one gives
+# no modification date, since ``dates_of_segments`` takes a date for one only after such a label or before "更新", which
+# is one of them too.
+LOWERED_MODIFIED_LABEL_RE = re.compile(_flat_alternation(MODIFIED_LABELS))
+ASCII_LOWERED_MODIFIED_LABEL_RE = re.compile(_flat_alternation(_ascii(MODIFIED_LABELS)))
 DIGIT_RE = re.compile(r"\d")  # Unicode digits: full-width ones too
 LATIN_LETTER_RE = re.compile(r"[a-zà-ÿ]", re.I)
 
@@ -123,6 +128,15 @@ def read_date_line(line: str, now: datetime | None, *, day_first: bool = False,
 def may_hold_date(line: str) -> bool:
     """Whether ``read_date_line`` may find a date in the line (False: it finds none)."""
     return _may_hold_date(normalise(line))
+
+
+def may_hold_modified(line: str) -> bool:
+    """Whether ``read_date_line`` may find a modification date in the line (False: its ``modified`` is None): the line,
+    as ``_labels`` reads it, holds a modification label and may hold a date."""
+    if line.isascii():  # NFKC leaves ASCII as it is
+        return ASCII_LOWERED_MODIFIED_LABEL_RE.search(line.lower()) is not None and _may_hold_date(line)
+    line = normalise(line)
+    return LOWERED_MODIFIED_LABEL_RE.search(re_i_lowered(line)) is not None and _may_hold_date(line)
 
 
 def _may_hold_date(line: str) -> bool:
@@ -170,4 +184,5 @@ def has_publication_label(line: str) -> bool:
     return LOWERED_STRONG_PUBLISHED_RE.search(re_i_lowered(normalise(line))) is not None
 
 
-__all__ = ["LineDates", "dates_of_segments", "has_publication_label", "may_hold_date", "read_date_line"]
+__all__ = ["LineDates", "dates_of_segments", "has_publication_label", "may_hold_date", "may_hold_modified",
+           "read_date_line"]
