@@ -9,9 +9,11 @@ import re
 import sys
 from datetime import datetime, timezone
 
+import pytest
 from lxml import etree
 
 from crawler.extractors.blocks import TextBlock, TextDocument
+from crawler.extractors.blockwalk import compiled_walk_available, script_groups, use_compiled_walk
 from crawler.extractors.document import parse_html
 from crawler.extractors.metadata import byline, datelines, dates, visible
 from crawler.extractors.metadata.visible import TextFindings
@@ -364,3 +366,58 @@ def test_the_lines_below_the_headline_read_for_the_dates_still_missing_give_what
             found.append(fast)
     assert sum(findings.modified is not None for findings in found) > 500
     assert sum(findings.published is not None and findings.modified is None for findings in found) > 500
+
+
+# ---------------------------------------------------------------- the short blocks' texts in C
+
+def _plain_short_blocks(doc: TextDocument) -> tuple[list[int], list[str], list[bool]]:
+    positions = [position for position, block in enumerate(doc.blocks)
+                 if block.num_chars <= visible.MAX_BYLINE_CHARS]
+    texts = [doc.blocks[position].text for position in positions]
+    return positions, texts, [byline.may_credit(text) for text in texts]
+
+
+def _plain_groups(texts: list[str], separator: str, lead: str) -> list[tuple[list[int], list[int], str]]:
+    groups = []
+    for ascii_ in (True, False):
+        indices = [index for index, text in enumerate(texts) if text.isascii() == ascii_]
+        starts = [len("".join(texts[index] + separator for index in indices[:at])) for at in range(len(indices))]
+        groups.append((indices, starts, lead + separator.join(texts[index] for index in indices)))
+    return groups
+
+
+def _bounds_blocks(rng: random.Random) -> TextDocument:
+    """Blocks at and around the short blocks' bound, fused ones (texts joined when first read) among them."""
+    blocks = []
+    for offset in range(rng.randint(0, 12)):
+        piece = rng.choice(["x", "é", "王", "𝕏", " ", "By Ann Lee ", "来源：新华社 "])
+        block = TextBlock.from_text((piece * rng.randint(0, 200))[:rng.choice([0, 1, 159, 160, 161, 300])] or "-",
+                                    offset)
+        if rng.random() < 0.3:
+            block.merge_next(TextBlock.from_text(rng.choice(STORY_LINES), offset))
+        blocks.append(block)
+    return TextDocument.from_blocks(blocks)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_the_short_blocks_texts_and_their_groups_are_the_plain_reading(compiled: bool) -> None:
+    if compiled and not compiled_walk_available():
+        pytest.skip("the compiled helpers are not built")
+    rng = random.Random(107)
+    was = use_compiled_walk(compiled)
+    try:
+        counts = [0, 0]
+        for round_ in range(1500):
+            doc = parse_html(_story(rng), "https://example.org/news/budget.html") if round_ % 2 else \
+                _bounds_blocks(rng)
+            short_ones = visible.short_blocks(doc)
+            plain = _plain_short_blocks(doc)
+            assert (short_ones.positions, short_ones.texts, short_ones.credits) == plain
+            for separator, lead in ((byline.TEXTS_SEPARATOR, "\n"), ("", ""), ("--", "x")):
+                assert [list(group) for group in script_groups(plain[1], separator, lead)] == \
+                    [list(group) for group in _plain_groups(plain[1], separator, lead)]
+            counts[0] += len(plain[0])
+            counts[1] += len(doc.blocks) - len(plain[0])
+        assert counts[0] > 5000 and counts[1] > 300
+    finally:
+        use_compiled_walk(was)

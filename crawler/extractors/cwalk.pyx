@@ -1388,3 +1388,50 @@ def markup_elements(top, body, tuple meta_attributes, str attribute, tuple link_
         PyMem_Free(names)
         PyMem_Free(found)
     return meta, links, itemprops, times
+
+
+cdef inline object _block_chars(object block):
+    """``block.num_chars``: the slot read directly when the walk's block class is the block's."""
+    cdef PyObject* chars
+    if _block_slots_on and type(block) is _block_class:
+        chars = (<PyObject**>(<char*><PyObject*>block + _slot_offsets[S_CHARS]))[0]
+        if chars is not NULL:
+            return <object>chars
+    return block.num_chars
+
+
+def short_texts(blocks, most):
+    """The positions and texts of the blocks whose ``num_chars`` is at most ``most``, in order (the visible metadata
+    scan's short blocks). ``blockwalk.short_texts`` is its Python twin."""
+    cdef list positions = [], texts = []
+    cdef Py_ssize_t position = 0
+    for block in blocks:
+        if _block_chars(block) <= most:
+            positions.append(position)
+            texts.append(_block_text(block))
+        position += 1
+    return positions, texts
+
+
+def script_groups(texts, str separator, str lead):
+    """The texts in two groups, those in ASCII and the others, each as (indices, starts, joined): the texts' indices,
+    where each starts in ``separator.join`` of the group's texts, and ``lead`` + that join. ``blockwalk.script_groups``
+    is its Python twin."""
+    cdef list ascii_indices = [], ascii_starts = [], ascii_texts = []
+    cdef list other_indices = [], other_starts = [], other_texts = []
+    cdef Py_ssize_t index = 0, ascii_offset = 0, other_offset = 0, step = PyUnicode_GET_LENGTH(separator)
+    cdef str text
+    for text in texts:
+        if PyUnicode_IS_ASCII(text):
+            ascii_indices.append(index)
+            ascii_starts.append(ascii_offset)
+            ascii_texts.append(text)
+            ascii_offset += PyUnicode_GET_LENGTH(text) + step
+        else:
+            other_indices.append(index)
+            other_starts.append(other_offset)
+            other_texts.append(text)
+            other_offset += PyUnicode_GET_LENGTH(text) + step
+        index += 1
+    return ((ascii_indices, ascii_starts, lead + separator.join(ascii_texts)),
+            (other_indices, other_starts, lead + separator.join(other_texts)))

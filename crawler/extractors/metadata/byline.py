@@ -14,7 +14,7 @@ import unicodedata
 
 from lxml import etree
 
-from ..blockwalk import attributes_of, elements_with_words
+from ..blockwalk import attributes_of, elements_with_words, script_groups
 from ..document import TextDocument
 from ..text import CJK_RE, WHITESPACE_RE, normalize_space
 from .dates import re_i_lowered
@@ -367,25 +367,17 @@ CJK_CREDIT_WORDS_RE = re.compile("|".join(word for word in OTHER_CREDIT_WORDS if
 
 def credit_flags(texts: list[str]) -> list[bool]:
     """``may_credit`` of each text, found by searching the ASCII texts (lowered) and the others each joined in one
-    string: on the short blocks of the scrapinghub pages 0.19 -> 0.05 ms a page, the calls being what cost. (Sorting the
-    texts, counting their offsets and joining them with the builtins' loops, map, compress and accumulate, cost more
-    than these Python loops: 23.3 against 22.3 million instructions on the short blocks of 40 scrapinghub pages.)"""
+    string (``script_groups``, in C when the compiled helpers are on): on the short blocks of the scrapinghub pages
+    0.19 -> 0.05 ms a page, the calls being what cost. (Sorting the texts, counting their offsets and joining them
+    with the builtins' loops, map, compress and accumulate, cost more than Python loops: 23.3 against 22.3 million
+    instructions on the short blocks of 40 scrapinghub pages.)"""
     flags = [False] * len(texts)
-    ascii_texts: list[int] = []
-    other_texts: list[int] = []
-    for index, text in enumerate(texts):
-        (ascii_texts if text.isascii() else other_texts).append(index)
-    for indices, patterns, words, folds in (
-            (ascii_texts, (LINE_START_CREDIT_RE,), ASCII_CREDIT_WORDS, False),
-            (other_texts, (LINE_START_CREDIT_RE, CJK_CREDIT_WORDS_RE), LATIN_CREDIT_WORDS, True)):
+    ascii_group, other_group = script_groups(texts, TEXTS_SEPARATOR, "\n")  # (see LINE_START_CREDIT_RE for the lead)
+    for (indices, starts, joined), patterns, words, folds in (
+            (ascii_group, (LINE_START_CREDIT_RE,), ASCII_CREDIT_WORDS, False),
+            (other_group, (LINE_START_CREDIT_RE, CJK_CREDIT_WORDS_RE), LATIN_CREDIT_WORDS, True)):
         if not indices:
             continue
-        starts = []
-        offset = 0
-        for index in indices:
-            starts.append(offset)
-            offset += len(texts[index]) + len(TEXTS_SEPARATOR)
-        joined = "\n" + TEXTS_SEPARATOR.join([texts[index] for index in indices])  # (see LINE_START_CREDIT_RE)
         if folds and any(character in joined for character in RE_I_FOLDED):
             joined = joined.translate(RE_I_FOLDS)  # (rare, and slow: a lookup per character)
         _flag_texts(flags, indices, starts, joined.lower(), patterns, words)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import compress
 
+from ..blockwalk import short_texts
 from ..document import TextBlock, TextDocument
 from ..text import CJK_RE, normalize_space
 from .byline import (
@@ -202,9 +203,7 @@ class ShortBlocks:
 def short_blocks(doc: TextDocument) -> ShortBlocks:
     """The short blocks that steps 1-3 read, their credit's words found once for both (``may_credit`` of each
     block near the headline had cost 150,000 instructions a scrapinghub page, most of it on text outside ASCII)."""
-    blocks = doc.blocks
-    positions = [position for position, block in enumerate(blocks) if block.num_chars <= MAX_BYLINE_CHARS]
-    texts = [blocks[position].text for position in positions]
+    positions, texts = short_texts(doc.blocks, MAX_BYLINE_CHARS)
     return ShortBlocks(positions, texts, credit_flags(texts))
 
 
