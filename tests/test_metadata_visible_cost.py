@@ -26,7 +26,7 @@ COMMENT_MARKS = ["comments", "Comments", "COMMENT-list", "comment_box", "reply",
                  "commenta", "", " ", "post", "article body", "réply", "reply\tx", "a\ncomments"]
 
 
-def _random_tree(rng: random.Random) -> etree._Element:
+def _random_tree(rng: random.Random, marks: list[str] = COMMENT_MARKS) -> etree._Element:
     html = etree.Element("html")
     body = etree.SubElement(html, "body")
     parent = body
@@ -34,9 +34,21 @@ def _random_tree(rng: random.Random) -> etree._Element:
         child = etree.SubElement(parent, rng.choice(["div", "section", "p", "li", "body"]))
         for name in ("class", "id"):
             if rng.random() < 0.4:
-                child.set(name, " ".join(rng.choice(COMMENT_MARKS) for _ in range(rng.randint(1, 2))))
+                child.set(name, " ".join(rng.choice(marks) for _ in range(rng.randint(1, 2))))
         parent = child if rng.random() < 0.8 else parent
     return html
+
+
+def _marked(element: etree._Element, pattern: re.Pattern[str]) -> bool:
+    """The plain reading: the pattern searched in each ancestor's marks, up to the page's containers."""
+    node = element
+    for _ in range(byline.MAX_ANCESTORS_CHECKED):
+        if node is None or node.tag in byline.PAGE_TAGS:
+            return False
+        if pattern.search(f"{node.get('class') or ''} {node.get('id') or ''}"):
+            return True
+        node = node.getparent()
+    return False
 
 
 def test_a_comment_area_is_found_as_by_asking_each_ancestor() -> None:
@@ -45,8 +57,25 @@ def test_a_comment_area_is_found_as_by_asking_each_ancestor() -> None:
     for _ in range(3000):
         root = _random_tree(rng)
         for element in root.iter(etree.Element):
-            expected = byline._marked(element, byline.COMMENT_AREA_RE)
+            expected = _marked(element, byline.COMMENT_AREA_RE)
             assert byline.in_comment_area(element) == expected, [element.get("class"), element.get("id")]
+            found.append(expected)
+    assert sum(found) > 5000 and len(found) - sum(found) > 5000
+
+
+NOT_BYLINE_MARKS = [*COMMENT_MARKS, "sidebar", "SideBar-left", "widget", "Widgets", "widgetx", "bio", "biography",
+                    "author-bio", "avatar", "AVATAR_img", "form", "platform", "form-x", "login", "LogIn_box", "signin",
+                    "sign-in", "recirculation", "Recirculation-rail", "comment", "respond", "bıo", "ſidebar", "x_bio"]
+
+
+def test_a_byline_outside_the_story_is_found_as_by_asking_each_ancestor() -> None:
+    rng = random.Random(109)
+    found = []
+    for _ in range(3000):
+        root = _random_tree(rng, NOT_BYLINE_MARKS)
+        for element in root.iter(etree.Element):
+            expected = _marked(element, byline.NOT_BYLINE_RE)
+            assert byline.in_comments(element) == expected, [element.get("class"), element.get("id")]
             found.append(expected)
     assert sum(found) > 5000 and len(found) - sum(found) > 5000
 
