@@ -13,7 +13,7 @@ import pytest
 from lxml import etree
 
 from crawler.extractors.blocks import TextBlock, TextDocument
-from crawler.extractors.blockwalk import compiled_walk_available, script_groups, use_compiled_walk
+from crawler.extractors.blockwalk import compiled_walk_available, script_groups, short_texts, use_compiled_walk
 from crawler.extractors.document import parse_html
 from crawler.extractors.metadata import byline, datelines, dates, visible
 from crawler.extractors.metadata.visible import TextFindings
@@ -293,17 +293,51 @@ def _headline_page(rng: random.Random) -> str:
     return "".join(parts) + "</body></html>"
 
 
-def test_the_headline_found_among_the_short_blocks_is_the_one_found_among_all() -> None:
+def _plain_headline_index(doc: TextDocument, title: str) -> int | None:
+    """The plain reading: every block's text collapsed and scored."""
+    wanted = " ".join(title.split()).casefold()
+    parts = [p for p in visible.TITLE_SPLIT_RE.split(wanted) if len(p) >= visible.MIN_HEADLINE_CHARS]
+    main = max(parts, key=len) if parts else wanted
+    best = None
+    for index, block in enumerate(doc.blocks):
+        text = " ".join(block.text.split()).casefold()
+        if not wanted:
+            continue
+        if text in (wanted, main):
+            score = 4
+        elif len(main) >= visible.MIN_HEADLINE_CHARS * 2 and main in text and \
+                len(text) <= len(main) + visible.MAX_HEADLINE_EXTRA_CHARS:
+            score = 3
+        elif len(text) >= max(visible.MIN_HEADLINE_CHARS, visible.MIN_HEADLINE_SHARE * len(main)) and text in wanted:
+            score = 2
+        else:
+            continue
+        score += ("heading" in block.labels) + ("h1" in block.labels)
+        if best is None or score > best[0]:
+            best = (score, index)
+    if best is not None:
+        return best[1]
+    return next((index for index, block in enumerate(doc.blocks) if "h1" in block.labels), None)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_the_headline_found_among_the_blocks_in_its_bounds_is_the_one_found_among_all(compiled: bool) -> None:
     # titles and blocks at the bounds: a marked headline of exactly the title's length and a mark (num_chars), one
-    # just over it, a headline longer than a byline (read among all the blocks), none matching (the first h1)
+    # just over it, a headline longer than a byline, none matching (the first h1)
+    if compiled and not compiled_walk_available():
+        pytest.skip("the compiled helpers are not built")
     rng = random.Random(89)
     indices = []
-    for _ in range(3000):
-        doc = parse_html(_headline_page(rng), "https://example.org/news/budget.html")
-        title = rng.choice(HEADLINE_TITLES)
-        index = visible.headline_index(doc, title, visible.short_blocks(doc))
-        assert index == visible.headline_index(doc, title)
-        indices.append(index)
+    was = use_compiled_walk(compiled)
+    try:
+        for _ in range(3000):
+            doc = parse_html(_headline_page(rng), "https://example.org/news/budget.html")
+            title = rng.choice(HEADLINE_TITLES)
+            index = visible.headline_index(doc, title)
+            assert index == _plain_headline_index(doc, title)
+            indices.append(index)
+    finally:
+        use_compiled_walk(was)
     assert sum(index is not None for index in indices) > 2000
     assert sum(index is None for index in indices) > 100
 
@@ -442,6 +476,11 @@ def test_the_short_blocks_texts_and_their_groups_are_the_plain_reading(compiled:
             short_ones = visible.short_blocks(doc)
             plain = _plain_short_blocks(doc)
             assert (short_ones.positions, short_ones.texts, short_ones.credits) == plain
+            for most, least in ((visible.MAX_BYLINE_CHARS, 0), (40, 12.6), (-1, 0), (320, 159), (170, 161.0)):
+                assert short_texts(doc.blocks, most, least) == (
+                    [position for position, block in enumerate(doc.blocks)
+                     if block.num_chars <= most and len(block.text) >= least],
+                    [block.text for block in doc.blocks if block.num_chars <= most and len(block.text) >= least])
             for separator, lead in ((byline.TEXTS_SEPARATOR, "\n"), ("", ""), ("--", "x")):
                 assert [list(group) for group in script_groups(plain[1], separator, lead)] == \
                     [list(group) for group in _plain_groups(plain[1], separator, lead)]

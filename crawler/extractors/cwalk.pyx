@@ -1400,15 +1400,19 @@ cdef inline object _block_chars(object block):
     return block.num_chars
 
 
-def short_texts(blocks, most):
-    """The positions and texts of the blocks whose ``num_chars`` is at most ``most``, in order (the visible metadata
-    scan's short blocks). ``blockwalk.short_texts`` is its Python twin."""
+def short_texts(blocks, most, double least=0):
+    """The positions and texts of the blocks whose ``num_chars`` is at most ``most`` and whose text has at least
+    ``least`` characters, in order (the visible metadata scan's short blocks, its headline's candidates).
+    ``blockwalk.short_texts`` is its Python twin."""
     cdef list positions = [], texts = []
     cdef Py_ssize_t position = 0
+    cdef str text
     for block in blocks:
         if _block_chars(block) <= most:
-            positions.append(position)
-            texts.append(_block_text(block))
+            text = _block_text(block)
+            if PyUnicode_GET_LENGTH(text) >= least:
+                positions.append(position)
+                texts.append(text)
         position += 1
     return positions, texts
 
