@@ -31,7 +31,8 @@ def _random_tree(rng: random.Random, marks: list[str] = COMMENT_MARKS) -> etree.
     body = etree.SubElement(html, "body")
     parent = body
     for _ in range(rng.randint(1, 12)):
-        child = etree.SubElement(parent, rng.choice(["div", "section", "p", "li", "body"]))
+        # ("{urn:x}body" is no page container: a tag of a namespace)
+        child = etree.SubElement(parent, rng.choice(["div", "section", "p", "li", "body", "html", "{urn:x}body"]))
         for name in ("class", "id"):
             if rng.random() < 0.4:
                 child.set(name, " ".join(rng.choice(marks) for _ in range(rng.randint(1, 2))))
@@ -51,7 +52,18 @@ def _marked(element: etree._Element, pattern: re.Pattern[str]) -> bool:
     return False
 
 
-def test_a_comment_area_is_found_as_by_asking_each_ancestor() -> None:
+@pytest.mark.parametrize("compiled", [True, False])
+def test_a_comment_area_is_found_as_by_asking_each_ancestor(compiled: bool) -> None:
+    if compiled and not compiled_walk_available():
+        pytest.skip("the compiled helpers are not built")
+    was = use_compiled_walk(compiled)
+    try:
+        _a_comment_area_is_found_as_by_asking_each_ancestor()
+    finally:
+        use_compiled_walk(was)
+
+
+def _a_comment_area_is_found_as_by_asking_each_ancestor() -> None:
     rng = random.Random(53)
     found = []
     for _ in range(3000):
@@ -68,7 +80,18 @@ NOT_BYLINE_MARKS = [*COMMENT_MARKS, "sidebar", "SideBar-left", "widget", "Widget
                     "sign-in", "recirculation", "Recirculation-rail", "comment", "respond", "bıo", "ſidebar", "x_bio"]
 
 
-def test_a_byline_outside_the_story_is_found_as_by_asking_each_ancestor() -> None:
+@pytest.mark.parametrize("compiled", [True, False])
+def test_a_byline_outside_the_story_is_found_as_by_asking_each_ancestor(compiled: bool) -> None:
+    if compiled and not compiled_walk_available():
+        pytest.skip("the compiled helpers are not built")
+    was = use_compiled_walk(compiled)
+    try:
+        _a_byline_outside_the_story_is_found_as_by_asking_each_ancestor()
+    finally:
+        use_compiled_walk(was)
+
+
+def _a_byline_outside_the_story_is_found_as_by_asking_each_ancestor() -> None:
     rng = random.Random(109)
     found = []
     for _ in range(3000):

@@ -647,6 +647,25 @@ def script_groups(texts: Sequence[str], separator: str, lead: str) -> tuple[Text
             (groups[1][0], groups[1][1], lead + separator.join(parts[1])))
 
 
+def ancestors_marks(element: etree._Element, names: tuple[str, ...], most: int, stop: tuple[str, ...]) -> str:
+    """The marks of ``element`` and of its ancestors, at most ``most`` nodes, up to (without) the first one whose tag
+    is in ``stop`` (plain tag names): each node's values of the attributes ``names`` ("" for one it lacks) joined by a
+    space, the nodes' joined by a space (``metadata.byline``'s comment areas). In C when the compiled helpers are on,
+    with no proxy made for an ancestor: with ``getparent`` and ``attributes_of`` an ancestor (5.8 a block),
+    scan_near_headline on 40 scrapinghub pages cost 33.9M instructions, 31.3M this way; markup_byline 43.0M, 41.1M."""
+    compiled = active()
+    if compiled is not None:
+        return compiled.ancestors_marks(element, names, most, stop)
+    marks = []
+    node: etree._Element | None = element
+    for _ in range(most):
+        if node is None or node.tag in stop:
+            break
+        marks.append(" ".join(value or "" for value in attributes_of(node, names)))
+        node = node.getparent()
+    return " ".join(marks)
+
+
 __all__ = [
     "BLOCK_TAGS",
     "DIGIT_RUN_RE",
@@ -662,6 +681,7 @@ __all__ = [
     "MarkupElements",
     "TextGroup",
     "WalkRecords",
+    "ancestors_marks",
     "attribute_values",
     "attributes_of",
     "attributes_reader",

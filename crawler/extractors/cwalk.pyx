@@ -1439,3 +1439,45 @@ def script_groups(texts, str separator, str lead):
         index += 1
     return ((ascii_indices, ascii_starts, lead + separator.join(ascii_texts)),
             (other_indices, other_starts, lead + separator.join(other_texts)))
+
+
+def ancestors_marks(element, tuple names, Py_ssize_t most, tuple stop):
+    """The marks of ``element`` and of its ancestors, at most ``most`` nodes, up to (without) the first one that is
+    no element or whose plain tag (of no namespace) is in ``stop``: each node's values of the attributes ``names``
+    ("" for one it lacks) joined by a space, the nodes' joined by a space, with no proxy made for an ancestor.
+    ``blockwalk.ancestors_marks`` is its Python twin."""
+    cdef cetree._Element proxy = <cetree._Element?>element
+    cdef tree.xmlNode* node = proxy._c_node
+    cdef list marks = [], values
+    cdef Py_ssize_t n = len(names), i, count = 0
+    cdef tree.xmlAttr* attr
+    cdef bint stopped
+    cdef bytes encoded
+    cdef list wanted = [name.encode("utf-8") for name in names]
+    cdef list stops = [name.encode("utf-8") for name in stop]
+    while node is not NULL and count < most:
+        if node.type == tree.XML_ELEMENT_NODE:
+            if _no_namespace(node):
+                stopped = False
+                for encoded in stops:
+                    if strcmp(<const char*>node.name, <const char*>encoded) == 0:
+                        stopped = True
+                        break
+                if stopped:
+                    break
+            values = [None] * n
+            attr = node.properties
+            while attr is not NULL:
+                if attr.ns is NULL:
+                    for i in range(n):
+                        if values[i] is None and strcmp(<const char*>attr.name, <const char*><bytes>wanted[i]) == 0:
+                            values[i] = cetree.attributeValue(node, attr)
+                attr = attr.next
+            marks.append(" ".join([value if value is not None else "" for value in values]))
+        elif count == 0 and node.type in (tree.XML_COMMENT_NODE, tree.XML_PI_NODE):
+            marks.append(" " * (n - 1) if n else "")  # (a comment's or a processing instruction's ``get`` is None)
+        else:
+            break
+        count += 1
+        node = node.parent
+    return " ".join(marks)

@@ -14,7 +14,7 @@ import unicodedata
 
 from lxml import etree
 
-from ..blockwalk import attributes_of, elements_with_words, script_groups
+from ..blockwalk import ancestors_marks, attributes_of, elements_with_words, script_groups
 from ..document import TextDocument
 from ..text import CJK_RE, WHITESPACE_RE, normalize_space
 from .dates import re_i_lowered
@@ -153,7 +153,7 @@ MAX_ANCESTORS_CHECKED = 6
 COMMENT_AREA_RE = re.compile(r"(?:^|\s)(?:comments?|reply|replies|respond|reviews?|discussion|disqus)(?:$|[\s_-])",
                              re.I)
 # Page-wide containers whose classes describe the page ("one-sidebar", "has-comments"), not an area of it.
-PAGE_TAGS = frozenset({"body", "html"})
+PAGE_TAGS = ("body", "html")
 # COMMENT_AREA_RE for ASCII marks, looked for in the lowered marks (for ASCII text the same as re.I) without re.I, and
 # only when they hold one of its words (a str.find each; nearly no marks do): the pattern, whose first element is an
 # alternation, is tried at every character (on the ancestors' marks of the blocks read near the headline of the
@@ -166,10 +166,6 @@ COMMENT_AREA_WORDS = ("comment", "repl", "respond", "review", "discussion", "dis
 ASCII_NOT_BYLINE_RE = re.compile(NOT_BYLINE_RE.pattern)
 NOT_BYLINE_WORDS = ("comment", "reply", "respond", "widget", "sidebar", "bio", "avatar", "form", "login", "signin",
                     "recirculation")  # (one in each match)
-# Between the marks of the ancestors ``in_comment_area`` and ``in_comments`` search at once: a white space, as "^" and
-# "$" of each mark (COMMENT_AREA_RE's and NOT_BYLINE_RE's words hold none, so a match stays in one mark, and where a
-# word met the start or the end of a mark it meets the white space).
-ANCESTOR_MARKS_SEPARATOR = " "
 
 
 def in_comments(element: etree._Element) -> bool:
@@ -184,18 +180,13 @@ def in_comment_area(element: etree._Element) -> bool:
 
 def _ancestors_marked(element: etree._Element, pattern: re.Pattern[str], ascii_pattern: re.Pattern[str],
                       words: tuple[str, ...]) -> bool:
-    """``_marked(element, pattern)``: the marks of the element and its ancestors in one search (see
-    ANCESTOR_MARKS_SEPARATOR), in ASCII lowered and without re.I (``ascii_pattern``), and only when they hold one of
-    the pattern's ``words``."""
-    marks = []
-    node = element
-    for _ in range(MAX_ANCESTORS_CHECKED):
-        if node is None or node.tag in PAGE_TAGS:
-            break
-        class_name, identifier = attributes_of(node, CLASS_AND_ID)
-        marks.append(f"{class_name or ''} {identifier or ''}")
-        node = node.getparent()
-    joined = ANCESTOR_MARKS_SEPARATOR.join(marks)
+    """Whether ``pattern`` is found in the marks (class and id) of the element or of one of its ancestors, up to the
+    page's containers: their marks searched at once (``ancestors_marks``, in C when the compiled helpers are on),
+    in ASCII lowered and without re.I (``ascii_pattern``), and only when they hold one of the pattern's ``words``.
+    The marks are joined by a white space, as "^" and "$" of each mark: COMMENT_AREA_RE's and NOT_BYLINE_RE's words
+    hold none, so a match stays in one mark, and where a word met the start or the end of a mark it meets the white
+    space."""
+    joined = ancestors_marks(element, CLASS_AND_ID, MAX_ANCESTORS_CHECKED, PAGE_TAGS)
     if not joined.isascii():
         return pattern.search(joined) is not None
     lowered = joined.lower()
