@@ -29,7 +29,7 @@ from ..urljoins import resolve_url
 from . import jsonld
 from .byline import markup_byline
 from .dates import FoundDate, find_url_date, is_plausible, parse_structured_date
-from .markup import PageMarkup, markup_of
+from .markup import ITEMPROP, PageMarkup, markup_of
 from .people import split_people
 from .titles import TITLE_PART_RE, title_from_head
 from .visible import scan_visible
@@ -284,6 +284,13 @@ def _itemprop_value(element: etree._Element) -> str | None:
     return _clean(element.text_content()) if element.tag != "meta" else None
 
 
+def _named_within(element: etree._Element) -> etree._Element | None:
+    """``element.find(".//*[@itemprop='name']")``, the steps ElementPath takes (``iterdescendants("*")``, then ``get``)
+    without its path machinery, whose cache the worker clears again and again (``find("body")`` in the worker: 29
+    us, ``iterchildren("body")`` 4; 64 author itemprops on 38 of the 181 scrapinghub pages)."""
+    return next((inner for inner in element.iterdescendants("*") if inner.get(ITEMPROP) == "name"), None)
+
+
 def _from_microdata(markup: PageMarkup, found: _Candidates) -> None:
     candidates = found.values
     for element in markup.itemprops:
@@ -294,7 +301,7 @@ def _from_microdata(markup: PageMarkup, found: _Candidates) -> None:
             if name is None or (name in candidates and name in FIRST_ONLY_FIELDS):
                 continue
             if name == "authors":
-                inner = element.find(".//*[@itemprop='name']")
+                inner = _named_within(element)
                 value = _itemprop_value(inner if inner is not None else element)
                 found.add(name, [value] if value else [], MICRODATA)
             elif name == "tags":

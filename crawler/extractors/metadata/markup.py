@@ -124,4 +124,5 @@ def _below(element: etree._Element, body: etree._Element | None) -> bool:
     return any(ancestor is body for ancestor in element.iterancestors())
 
 
-__all__ = ["LINK_ATTRIBUTES", "MARKUP_TAGS", "PageMarkup", "add_meta", "body_of", "markup_of", "page_markup"]
+__all__ = ["ITEMPROP", "LINK_ATTRIBUTES", "MARKUP_TAGS", "PageMarkup", "add_meta", "body_of", "markup_of",
+           "page_markup"]
