@@ -286,8 +286,8 @@ def _itemprop_value(element: etree._Element) -> str | None:
 
 def _named_within(element: etree._Element) -> etree._Element | None:
     """``element.find(".//*[@itemprop='name']")``, the steps ElementPath takes (``iterdescendants("*")``, then ``get``)
-    without its path machinery, whose cache the worker clears again and again (``find("body")`` in the worker: 29
-    us, ``iterchildren("body")`` 4; 64 author itemprops on 38 of the 181 scrapinghub pages)."""
+    without its path machinery (``find("body")`` in the worker took 29 us, ``iterchildren("body")`` 4, as
+    ``markup.body_of`` says; 64 author itemprops on 38 of the 181 scrapinghub pages)."""
     return next((inner for inner in element.iterdescendants("*") if inner.get(ITEMPROP) == "name"), None)
 
 

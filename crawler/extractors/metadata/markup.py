@@ -113,8 +113,8 @@ def markup_of(doc: TextDocument) -> PageMarkup:
 def body_of(root: etree._Element) -> etree._Element:
     """``TextDocument.body`` of a document with this root: its first <body> child, else the root. ``find("body")``
     selects with ``iterchildren("body")`` (lxml's ElementPath), which is asked here without the path's machinery: in the
-    worker, where the path cache of ElementPath is cleared whenever it holds more than 100 paths, the find took 29 us a
-    page, this 4 (scrapinghub, both asked of the same page, in either order)."""
+    worker the find took 29 us a page, this 4 (scrapinghub, both asked of the same page in turn, each first on half of
+    them; by callgrind, outside the worker, 6.9k instructions a call against 12.6k)."""
     return next(root.iterchildren("body"), root)
 
 
