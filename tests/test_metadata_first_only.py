@@ -37,7 +37,11 @@ def _page(rng: random.Random) -> str:
                 head.append(f"<meta {attribute}='{key}' content='{value}'>")
     if rng.random() < 0.3:
         head.append("<link rel='canonical' href='/news/a.html?rel'><link rel='image_src' href='/r.png'>")
-    body = ("<h1>Head title</h1>" + ("<span itemprop='keywords'>micro, tags</span>" if rng.random() < 0.3 else "")
+    micro = "".join(element for element in (
+        "<span itemprop='keywords'>micro, tags</span>", "<h2 itemprop='headline'>Micro headline</h2>",
+        "<img itemprop='image' src='/m.png'>", "<span itemprop='articleSection'>Micro section</span>",
+        "<div itemprop='image'><span itemprop='thumbnailUrl'>/t.png</span></div>") if rng.random() < 0.3)
+    body = ("<h1>Head title</h1>" + micro
             + "<p>The council adopted the budget on Tuesday after a long debate about schools and buses.</p>" * 3)
     return f"<html><head>{''.join(head)}</head><body>{body}</body></html>"
 
@@ -52,5 +56,7 @@ def test_the_metadata_is_the_plain_readings(monkeypatch) -> None:
         assert one == other, page
     assert {"tags", "title", "image"} <= FIRST_ONLY_FIELDS
     assert sum(bool(row["tags"]) for row in found) > 200 and len({tuple(row["tags"]) for row in found}) > 5
-    assert {"Twitter title", "OG title", "Meta title"} <= {row["title"] for row in found}
+    assert {"Twitter title", "OG title", "Meta title", "Micro headline"} <= {row["title"] for row in found}
+    assert {"Micro section", "JSON section"} <= {row["section"] for row in found}
+    assert {"https://example.org/m.png", "https://example.org/t.png"} <= {row["image"] for row in found}
     assert len({row["description"] for row in found}) >= 2 and len({row["site_name"] for row in found}) >= 3
