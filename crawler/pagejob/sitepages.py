@@ -21,13 +21,14 @@ A site page needs at least two of its signals' weight and more than the article'
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from ..extractors.document import TextDocument
+from ..extractors.metadata.jsonld import parse_json_ld
+from ..extractors.metadata.markup import markup_of
 
 SITE = "site"
 LISTING = "listing"
@@ -254,7 +255,9 @@ def page_titles(doc: TextDocument) -> list[str]:
     walk of the whole tree for it took 2 ms a page on the scrapinghub pages)."""
     titles = [doc.title or ""]
     head = doc.root.find("head") if doc.root is not None else None
-    if head is not None:
+    # (no <meta> with a content has og:title among its keys: the first named so, if any, would add a blank title;
+    # ``pagetypes._meta`` reads the metadata's walk so too)
+    if head is not None and "og:title" in markup_of(doc).meta:
         for element in head.iter("meta"):
             if (element.get("property") or element.get("name") or "").lower() == "og:title":
                 titles.append(element.get("content") or "")
@@ -312,10 +315,7 @@ def own_schema_types(doc: TextDocument, url: str) -> set[str]:
                     types.add(value.lower().rsplit("/", 1)[-1])
 
     for raw in doc.json_ld:
-        try:
-            collect(json.loads(raw))
-        except ValueError:
-            continue  # broken JSON-LD: the other evidence decides
+        collect(parse_json_ld(raw)[0])  # read as the metadata reads it; a script no repair saves says nothing
     return types
 
 
@@ -325,14 +325,8 @@ def _declares_publication(doc: TextDocument) -> bool:
             name = (element.get("property") or element.get("name") or element.get("itemprop") or "").lower()
             if name in {"article:published_time", "datepublished", "pubdate", "publishdate"} and element.get("content"):
                 return True
-    for raw in doc.json_ld:
-        if '"datePublished"' in raw:
-            try:
-                json.loads(raw)
-            except ValueError:
-                continue
-            return True
-    return False
+    # a script that declares it and that the metadata can read (``parse_json_ld``, with its repairs)
+    return any('"datePublished"' in raw and parse_json_ld(raw)[1] is None for raw in doc.json_ld)
 
 
 def article_claims(doc: TextDocument, url: str, types: set[str], og_type: str | None) -> tuple[float, list[str]]:
