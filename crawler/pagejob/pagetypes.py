@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from ..extractors.blockwalk import first_meta_content
 from ..extractors.document import TextDocument
 from ..extractors.metadata.jsonld import declared_types
 from ..extractors.metadata.markup import markup_of
@@ -106,10 +107,9 @@ def _meta(doc: TextDocument, prop: str) -> str | None:
         # has one is still read below, where the walk's keys cannot tell which <meta> comes first: the metadata
         # files a content under every word of all three attributes and skips an empty one).
         return None
-    for element in doc.root.iter("meta"):
-        if (element.get("property") or element.get("name") or "").lower() == prop:
-            return (element.get("content") or "").strip().lower() or None
-    return None
+    # (in one walk in C, ``blockwalk.first_meta_content``: with a proxy and two ``get`` calls for each <meta> before
+    # it, _meta was 11.5M instructions on the 181 scrapinghub pages, 3.7M so; callgrind)
+    return (first_meta_content(doc.root, prop) or "").strip().lower() or None
 
 
 def _words(block_words: int, text: str) -> float:

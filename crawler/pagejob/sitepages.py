@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, unquote, urlsplit
 
+from ..extractors.blockwalk import first_meta_content
 from ..extractors.document import TextDocument
 from ..extractors.metadata.jsonld import parse_json_ld
 from ..extractors.metadata.markup import markup_of
@@ -258,10 +259,9 @@ def page_titles(doc: TextDocument) -> list[str]:
     # (no <meta> with a content has og:title among its keys: the first named so, if any, would add a blank title;
     # ``pagetypes._meta`` reads the metadata's walk so too)
     if head is not None and "og:title" in markup_of(doc).meta:
-        for element in head.iter("meta"):
-            if (element.get("property") or element.get("name") or "").lower() == "og:title":
-                titles.append(element.get("content") or "")
-                break
+        # (a blank title is dropped below; in C as ``pagetypes._meta``: page_titles 17.5M -> 10.1M instructions on the
+        # 181 scrapinghub pages, callgrind)
+        titles.append(first_meta_content(head, "og:title") or "")
     for block in doc.blocks:  # the first <h1>, not all of them (a loop: a generator resumed for every block cost more)
         if "h1" in block.labels:
             titles.append(block.text)
