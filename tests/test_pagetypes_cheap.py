@@ -177,3 +177,28 @@ def test_meta_is_the_plain_reading() -> None:
                 assert titles == [t.strip() for t in ["Budget | Example", *og_title, "Budget"] if t.strip()], head
                 compared += 1
     assert compared == 2 * 3 * len(META_CASES)
+
+
+# ------------------------------------------------------------------------------------------------- the URL's segments
+
+
+def _plain_path_segments(url: str) -> tuple[list[str], dict[str, str]]:
+    from urllib.parse import parse_qsl, unquote, urlsplit
+
+    parts = urlsplit(url)
+    segments = [sitepages.PAGE_EXTENSION_RE.sub("", unquote(s)).lower().replace("_", "-")
+                for s in parts.path.split("/") if s]
+    if segments and segments[-1] in sitepages.INDEX_NAMES:
+        segments.pop()
+    return segments, {key.lower(): value for key, value in parse_qsl(parts.query) if value.strip()}
+
+
+def test_path_segments_are_the_plain_reading() -> None:
+    urls = ["https://news.example.org/", "https://news.example.org", "https://news.example.org/About_Us/",
+            "https://news.example.org/legal/privacy.html", "https://news.example.org/a/index.php3",
+            "https://news.example.org/privacy%2Ehtml", "https://news.example.org/%E5%85%B3%E4%BA%8E/index.html",
+            "https://news.example.org/tag.html/harbour/", "https://news.example.org/x.y/Page.ASPX?s=harbour&p=",
+            "https://news.example.org/search?Q=%20&wd=harbour", "https://news.example.org/a%2Fb/c?",
+            "https://news.example.org/2024/05/02/privacy-rules-tighten.html?utm=x#top", "/relative/about-us.htm"]
+    for url in urls:
+        assert sitepages._path_segments(url) == _plain_path_segments(url), url

@@ -203,10 +203,15 @@ def normal_name(text: str) -> str:
 
 def _path_segments(url: str) -> tuple[list[str], dict[str, str]]:
     parts = urlsplit(url)
-    segments = [PAGE_EXTENSION_RE.sub("", unquote(s)).lower().replace("_", "-") for s in parts.path.split("/") if s]
+    # A segment is unquoted only with a "%" and searched for an extension only with a "." (the regex needs one, and
+    # unquoting makes a "." only from a "%"): most segments have neither, and parse_qsl is called only for a query:
+    # _path_segments 10.4M -> 7.7M instructions on the 181 scrapinghub pages (callgrind).
+    segments = [(PAGE_EXTENSION_RE.sub("", unquote(s)) if "." in s or "%" in s else s).lower().replace("_", "-")
+                for s in parts.path.split("/") if s]
     if segments and segments[-1] in INDEX_NAMES:
         segments.pop()
-    return segments, {key.lower(): value for key, value in parse_qsl(parts.query) if value.strip()}
+    query = parts.query
+    return segments, {key.lower(): value for key, value in parse_qsl(query) if value.strip()} if query else {}
 
 
 def _url_evidence(page_class: SitePageClass, segments: list[str], query: dict[str, str]) -> str | None:
