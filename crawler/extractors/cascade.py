@@ -239,6 +239,12 @@ class DefaultExtractor(Extractor):
         if self._template is None:  # the process's default store (template_store.default_store), as extract() reads
             self._template = TemplateExtractor()
         template = self._template
+        # A learning extractor's template step answers for the page it has just learned (``_PageTemplates``), from
+        # what learning found: neither the store asked nor the page's lines made blocks (the same lines and pattern).
+        known_lines = getattr(template, "template_lines", None)
+        found = known_lines(doc) if known_lines is not None else None
+        if found is not None:
+            return found
         has_template = getattr(template, "has_template", None)
         if has_template is None or not has_template(doc.url):
             return None, frozenset()

@@ -70,7 +70,7 @@ def container_of(blocks: Sequence[TextBlock]) -> etree._Element | None:
 
 def _stable(word: str) -> bool:
     """A class word or id shared by a layout's pages: no digits (a story's number), no quote to escape."""
-    return bool(word) and not any(c.isdigit() for c in word) and "'" not in word and '"' not in word
+    return bool(word) and not any(map(str.isdigit, word)) and "'" not in word and '"' not in word
 
 
 def _step(element: etree._Element) -> str:
@@ -80,8 +80,10 @@ def _step(element: etree._Element) -> str:
     test = "".join(f"[contains(concat(' ', normalize-space(@class), ' '), ' {w} ')]" for w in words)
     parent = element.getparent()
     if parent is not None:
-        alike = [sibling for sibling in parent if sibling.tag == element.tag
-                 and set(words) <= set((sibling.get("class") or "").split())]
+        # (the tag and the word set looked up once, not once a sibling: the body's children are many)
+        tag, wanted = element.tag, set(words)
+        alike = [sibling for sibling in parent if sibling.tag == tag
+                 and wanted <= set((sibling.get("class") or "").split())]
         if len(alike) > 1:
             test += f"[{alike.index(element) + 1}]"
     return f"{element.tag}{test}"

@@ -74,6 +74,52 @@ def parse_json_ld(text: str) -> tuple[list[Any], str | None]:
     return [], f"unreadable JSON-LD skipped: {last_error}"
 
 
+def script_types(value: Any) -> frozenset[str]:
+    """The schema.org types a script declares for itself: the ``@type`` of its objects at the top, in arrays and in
+    ``@graph`` (not of the objects nested in their properties: an article's author is no Person page), lower-cased
+    and without a vocabulary address ("https://schema.org/NewsArticle" is "newsarticle")."""
+    types: set[str] = set()
+
+    def collect(node: object) -> None:
+        if isinstance(node, dict):
+            kind = node.get("@type")
+            for name in kind if isinstance(kind, list) else [kind]:
+                if isinstance(name, str):
+                    types.add(name.lower().rsplit("/", 1)[-1])
+            graph = node.get("@graph")
+            if graph is not None:
+                collect(graph)
+        elif isinstance(node, list):
+            for item in node:
+                collect(item)
+
+    collect(value)
+    return frozenset(types)
+
+
+# The declared types (``script_types``) of the scripts ``article_objects`` read lately, by script text: the page job
+# reads a page's types right after its metadata (``declared_types``), and parsing its scripts a second time with
+# json.loads was ~0.4 % of the worker function's CPU. Frozen sets, so no caller can change what another is handed;
+# at most DECLARED_TYPES_CACHE scripts are kept (a page has 1-5; design choice, room for a few pages' worth under
+# threads), the dict emptied when full.
+DECLARED_TYPES_CACHE = 64
+_DECLARED_TYPES: dict[str, frozenset[str]] = {}
+
+
+def _remember_types(text: str, values: list[Any]) -> frozenset[str]:
+    if len(_DECLARED_TYPES) >= DECLARED_TYPES_CACHE:
+        _DECLARED_TYPES.clear()
+    types = _DECLARED_TYPES[text] = script_types(values)
+    return types
+
+
+def declared_types(text: str) -> frozenset[str]:
+    """``script_types`` of the values ``parse_json_ld`` reads from one script (none for a script no repair saves),
+    from what ``article_objects`` read when it has just read this script."""
+    found = _DECLARED_TYPES.get(text)
+    return found if found is not None else _remember_types(text, parse_json_ld(text)[0])
+
+
 def types_of(item: dict[str, Any]) -> set[str]:
     declared = item.get("@type", ())
     if isinstance(declared, str):
@@ -111,6 +157,7 @@ def article_objects(texts: list[str]) -> tuple[list[dict[str, Any]], list[dict[s
         values, problem = parse_json_ld(text)
         if problem:
             problems.append(problem)
+        _remember_types(text, values)
         for item in iter_objects(values):
             types = types_of(item)
             if types & ARTICLE_TYPES:
@@ -169,5 +216,5 @@ def strings_of(value: Any) -> list[str]:
     return []
 
 
-__all__ = ["ARTICLE_TYPES", "article_objects", "iter_objects", "names_of", "parse_json_ld", "strings_of", "text_of",
-           "types_of"]
+__all__ = ["ARTICLE_TYPES", "DECLARED_TYPES_CACHE", "article_objects", "declared_types", "iter_objects", "names_of",
+           "parse_json_ld", "script_types", "strings_of", "text_of", "types_of"]
