@@ -120,11 +120,22 @@ def writes_ascii_as_itself(encoding: str) -> bool:
         return False
 
 
+def safe_page_url(response: Response) -> str:
+    """``safe_url_string(response.url)``. The URL of a response to its own request is taken as it is: Scrapy made
+    it safe when the request was built (``Request.url``, unless the request is ``verbatim_url``), and
+    safe_url_string gives a safe URL back unchanged. Escaping it again was 1.5 % of the crawl process's CPU on
+    the crawl benchmark (py-spy), for the base URL that a page's <link> tags are joined to."""
+    request = response.request
+    if request is not None and request.url == response.url and not request.meta.get("verbatim_url"):
+        return response.url
+    return safe_url_string(response.url)
+
+
 def base_url(response: TextResponse) -> str:
     """The URL the page's relative links are joined to, as ``scrapy.utils.response.get_base_url``."""
     found = _BASE_URLS.get(response)
     if found is None:
-        own = safe_url_string(response.url)
+        own = safe_page_url(response)
         body = response.body
         if find_folded(body, b"<base", 0, BASE_SCAN_BYTES) < 0 and writes_ascii_as_itself(response.encoding):
             # No <base> in the first bytes: w3lib would answer the page's own URL, escaped; its regex over them and
