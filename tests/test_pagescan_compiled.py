@@ -101,3 +101,54 @@ def test_find_folded_of_bytes_equals_find_in_the_lowered_bytes(monkeypatch) -> N
                 assert pagelinks.find_folded(page, word, start, end) == page.lower().find(word, start, end), \
                     (scan, page, word, start, end)
                 assert pagelinks.find_folded(page, word) == page.lower().find(word), (scan, page, word)
+
+
+def long_pages(seed: int, count: int) -> list[bytes]:
+    """Pages of hundreds of bytes: random pages (case flipped) joined with runs of filler bytes of every length, so
+    that needles and their rarest bytes fall at every place of the 16-byte blocks the scan reads."""
+    chooser = random.Random(seed)
+    pieces = random_pages(seed + 1, 400)
+    fillers = [b"x", b" ", b"h", b"M", b"=", b"l=", b"L =", b"\t", b"mh", b"ampht", b"AMPHTM", b"<b", b"\x00", b"\xff"]
+    pages = []
+    for _ in range(count):
+        parts = []
+        for _ in range(chooser.randint(1, 30)):
+            parts.append(chooser.choice(pieces))
+            parts.append(chooser.choice(fillers) * chooser.randint(0, 40))
+        pages.append(b"".join(parts))
+    return pages
+
+
+@needs_compiled
+def test_compiled_answers_on_long_pages_equal_the_lowered_page_at_every_alignment() -> None:
+    chooser = random.Random(31)
+    words = [b"amphtml", b"refresh", b"<base", b"application/rss+xml", b"l", b"mh", b"\xc3\xa9", b"ampht"]
+    for page in long_pages(32, 600):
+        assert SCAN.names_next_or_previous(page) == pagelinks.names_next_or_previous(page), page
+        lowered = page.lower()
+        for word in words:
+            start = chooser.randint(0, len(page))
+            end = chooser.randint(start, len(page))
+            assert SCAN.find_folded(page, word, start, end) == lowered.find(word, start, end), (page, word, start)
+            assert SCAN.find_folded(page, word, 0, len(page)) == lowered.find(word), (page, word)
+    for shift in range(40):  # one needle at each place of a block, with and without a near miss before it
+        for word in (b"amphtml", b"refresh", b"<base"):
+            for page in (b"x" * shift + word.upper(), b"M" * shift + b"mxh" + word.title(), b" " * shift + word):
+                assert SCAN.find_folded(page, word, 0, len(page)) == page.lower().find(word), (page, word)
+        page = b"a" * shift + b"REL =\tNEXT"
+        assert SCAN.names_next_or_previous(page), page
+        assert not SCAN.names_next_or_previous(b"a" * shift + b"rex=next"), shift
+
+
+@needs_compiled
+@pytest.mark.skipif(not SCRAPINGHUB.is_dir(), reason="the scrapinghub pages are not there")
+def test_compiled_answers_on_real_pages_equal_the_lowered_page() -> None:
+    chooser = random.Random(37)
+    for path in sorted(SCRAPINGHUB.rglob("*.html.gz")):
+        page = gzip.decompress(path.read_bytes())
+        lowered = page.lower()
+        assert SCAN.names_next_or_previous(page) == pagelinks.names_next_or_previous(page), path
+        for word in (b"amphtml", b"refresh", b"<base", b"application/rss+xml", b"canonical"):
+            start = chooser.randint(0, len(page))
+            assert SCAN.find_folded(page, word, start, len(page)) == lowered.find(word, start), (path, word)
+            assert SCAN.find_folded(page, word, 0, 16384) == lowered.find(word, 0, 16384), (path, word)
