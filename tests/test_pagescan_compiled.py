@@ -119,8 +119,20 @@ def long_pages(seed: int, count: int) -> list[bytes]:
     return pages
 
 
+@pytest.fixture(params=["wide", "sse2"])
+def block_width(request):
+    """The scans as the processor runs them (32 bytes at a time where it has AVX2), then 16 bytes at a time."""
+    wide = SCAN.use_avx2(True)
+    if request.param == "sse2":
+        if not wide:
+            pytest.skip("the processor has no AVX2: the default run reads 16 bytes at a time already")
+        SCAN.use_avx2(False)
+    yield
+    SCAN.use_avx2(True)
+
+
 @needs_compiled
-def test_compiled_answers_on_long_pages_equal_the_lowered_page_at_every_alignment() -> None:
+def test_compiled_answers_on_long_pages_equal_the_lowered_page_at_every_alignment(block_width) -> None:
     chooser = random.Random(31)
     words = [b"amphtml", b"refresh", b"<base", b"application/rss+xml", b"l", b"mh", b"\xc3\xa9", b"ampht"]
     for page in long_pages(32, 600):
@@ -142,7 +154,7 @@ def test_compiled_answers_on_long_pages_equal_the_lowered_page_at_every_alignmen
 
 @needs_compiled
 @pytest.mark.skipif(not SCRAPINGHUB.is_dir(), reason="the scrapinghub pages are not there")
-def test_compiled_answers_on_real_pages_equal_the_lowered_page() -> None:
+def test_compiled_answers_on_real_pages_equal_the_lowered_page(block_width) -> None:
     chooser = random.Random(37)
     for path in sorted(SCRAPINGHUB.rglob("*.html.gz")):
         page = gzip.decompress(path.read_bytes())

@@ -87,7 +87,18 @@ cdef extern from *:
     }
     #else
     #define CPAGESCAN_AVX2 0
+    static int cpagescan_has_avx2(void) { return 0; }
     #endif
+
+    /* 1 to read 32 bytes at a time where the processor can, 0 for 16 (or byte by byte); whether it now does. */
+    static int cpagescan_use_avx2(int wanted) {
+    #if CPAGESCAN_AVX2
+        cpagescan_avx2 = -1;
+        if (!wanted || !cpagescan_has_avx2())
+            cpagescan_avx2 = 0;
+    #endif
+        return cpagescan_has_avx2();
+    }
 
     /* The first p in [at, last] where (data[p + first] | fold1) == byte1 and (data[p + second] | fold2) == byte2,
        or -1 (a fold of 0x20 folds a lower-case letter's upper case into it). Reads data up to
@@ -153,6 +164,7 @@ cdef extern from *:
                                    unsigned char byte1, unsigned char fold1, Py_ssize_t second, unsigned char byte2,
                                    unsigned char fold2) noexcept nogil
     Py_ssize_t cpagescan_next_rel_equals(const unsigned char* data, Py_ssize_t at, Py_ssize_t end) noexcept nogil
+    int cpagescan_use_avx2(int wanted) noexcept nogil
 
 SOURCE_SHA256 = (<bytes>CPAGESCAN_SOURCE_SHA256).decode("ascii")
 
@@ -294,3 +306,9 @@ def names_next_or_previous(const unsigned char[::1] body) -> bool:
     with nogil:
         found = names_next_or_previous_c(&body[0], body.shape[0])
     return found
+
+
+def use_avx2(bint wanted) -> bool:
+    """Whether scans read 32 bytes at a time (AVX2, where the processor has it: the default) or 16 (SSE2); the
+    answers are the same, tests compare them."""
+    return bool(cpagescan_use_avx2(wanted))
