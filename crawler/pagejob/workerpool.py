@@ -185,7 +185,8 @@ class AsyncWorkerPool:
         self.closed = False
         self.failed_starts = 0
         self.broken: str | None = None  # why no worker is started any more
-        self.read_view = memoryview(bytearray(READ_CHUNK_BYTES))  # every read's bytes, until copied to an inbox
+        # Every read's bytes: whole answers are unpickled from here, the start of a longer one copied to its inbox.
+        self.read_view = memoryview(bytearray(READ_CHUNK_BYTES))
 
     # -- processes
     def start(self) -> None:
@@ -332,8 +333,15 @@ class AsyncWorkerPool:
         if not size:
             self._lost(worker, "its socket closed")
             return
-        worker.inbox += self.read_view[:size]
-        for payload in self._messages(worker):
+        received = self.read_view[:size]
+        if worker.inbox:  # the rest of a message begun in an earlier read
+            worker.inbox += received
+            payloads: list[bytes | memoryview] = [*self._messages(worker)]
+        else:  # the usual case, whole answers: read where they were received, uncopied
+            frames, used = _frames(received)
+            payloads = [received[begin:end] for begin, end in frames]
+            worker.inbox += received[used:]
+        for payload in payloads:
             future = worker.in_flight.popleft()
             worker.answered += 1
             try:
@@ -351,27 +359,32 @@ class AsyncWorkerPool:
     @staticmethod
     def _messages(worker: _Worker) -> list[bytes]:
         """The complete messages in the worker's inbox, taken out of it."""
-        messages: list[tuple[int, int]] = []  # (start, end) of each message's payload in the inbox
         inbox = worker.inbox
-        start = 0
-        while len(inbox) - start >= SHORT_HEADER.size:
-            (size,) = SHORT_HEADER.unpack_from(inbox, start)
-            header = SHORT_HEADER.size
-            if size == -1:
-                if len(inbox) - start < header + LONG_HEADER.size:
-                    break
-                (size,) = LONG_HEADER.unpack_from(inbox, start + header)
-                header += LONG_HEADER.size
-            if len(inbox) - start < header + size:
-                break
-            start += header + size
-            messages.append((start - size, start))
-        if not start:
+        frames, used = _frames(inbox)
+        if not used:
             return []
         with memoryview(inbox) as view:  # one copy of each message (a slice of the bytearray would be a second)
-            payloads = [bytes(view[begin:end]) for begin, end in messages]
-        del inbox[:start]
+            payloads = [bytes(view[begin:end]) for begin, end in frames]
+        del inbox[:used]
         return payloads
 
+
+def _frames(buffer: bytearray | memoryview) -> tuple[list[tuple[int, int]], int]:
+    """(start, end) of the payload of each complete message at the start of ``buffer``, and the bytes they take."""
+    frames: list[tuple[int, int]] = []
+    start = 0
+    while len(buffer) - start >= SHORT_HEADER.size:
+        (size,) = SHORT_HEADER.unpack_from(buffer, start)
+        header = SHORT_HEADER.size
+        if size == -1:
+            if len(buffer) - start < header + LONG_HEADER.size:
+                break
+            (size,) = LONG_HEADER.unpack_from(buffer, start + header)
+            header += LONG_HEADER.size
+        if len(buffer) - start < header + size:
+            break
+        start += header + size
+        frames.append((start - size, start))
+    return frames, start
 
 __all__ = ["CALLS_IN_FLIGHT_PER_WORKER", "AsyncWorkerPool", "WorkerDied", "exit_with_parent"]
