@@ -71,7 +71,8 @@ def respond(body: bytes) -> HtmlResponse:
 
 def answers(body: bytes) -> tuple[object, ...]:
     response = respond(body)
-    return (pagelinks.page_names_next_or_previous(response), pagelinks.head_links(response, "amphtml"),
+    return (pagelinks.page_names_next_or_previous(response), pagelinks.rel_links(response, "next"),
+            pagelinks.rel_links(response, "prev", "previous"), pagelinks.head_links(response, "amphtml"),
             pagelinks.head_links(response, "alternate", FEED_TYPES),
             [pagelinks.page_find(response, kind, 0, 200_000) for kind in pagelinks.FEED_TYPE_BYTES])
 
@@ -164,3 +165,23 @@ def test_compiled_answers_on_real_pages_equal_the_lowered_page(block_width) -> N
             start = chooser.randint(0, len(page))
             assert SCAN.find_folded(page, word, start, len(page)) == lowered.find(word, start), (path, word)
             assert SCAN.find_folded(page, word, 0, 16384) == lowered.find(word, 0, 16384), (path, word)
+
+
+def reference_rel_words(page: bytes) -> list[int]:
+    return [match.start() for match in pagelinks.REL_WORD_BYTES_RE.finditer(page.lower())]
+
+
+@needs_compiled
+def test_rel_words_are_the_matches_of_the_regex_of_the_lowered_page(block_width) -> None:
+    """Each match's start as finditer gives it; its end no later than the regex's and with no ">" between."""
+    pages = [*random_pages(43, 3000), *long_pages(44, 300), b"rel=next", b"REL = 'a-b\tPREV", b"xrel=next rel=prev",
+             b"rel=a next rel =prev", b"rel=next next", b"relrel=next", b"rel rel=next", b"rel=\"next", b"=next"]
+    if SCRAPINGHUB.is_dir():
+        pages += [gzip.decompress(path.read_bytes()) for path in sorted(SCRAPINGHUB.rglob("*.html.gz"))]
+    for page in pages:
+        spans = SCAN.rel_words(page)
+        lowered = page.lower()
+        matches = list(pagelinks.REL_WORD_BYTES_RE.finditer(lowered))
+        assert [start for start, _ in spans] == [match.start() for match in matches], page[:300]
+        for (start, end), match in zip(spans, matches, strict=True):
+            assert start < end <= match.end() and b">" not in lowered[end : match.end()], page[:300]

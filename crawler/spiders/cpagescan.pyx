@@ -256,16 +256,18 @@ def find_folded(const unsigned char[::1] body, const unsigned char[::1] needle, 
     return found
 
 
-cdef bint names_from_equals(const unsigned char* data, Py_ssize_t at, Py_ssize_t end) noexcept nogil:
-    """Whether ``rel\\s*=\\s*["']?(?:[\\w-]+\\s+)*(?:next|prev)`` matches (folded) with its "=" at ``at``. The blanks
-    between "rel" and "=" are all the blanks before the "="; after it, a run of [\\w-] can only be followed by
-    blanks where it ends, so the regex's backtracking has one way to go."""
+cdef Py_ssize_t rel_match_end(const unsigned char* data, Py_ssize_t at, Py_ssize_t end) noexcept nogil:
+    """Where a match of ``rel\\s*=\\s*["']?(?:[\\w-]+\\s+)*(?:next|prev)`` (folded) with its "=" at ``at`` may
+    end: after its first "next" or "prev" (the regex, greedy, may take later words of the same run, but no ">" or "=" stands
+    between), or -1 when there is none. Its start is "rel" before the blanks before the "=", which are all the blanks
+    there; after the "=", a run of [\\w-] can only be followed by blanks where it ends, so the regex's backtracking
+    has one way to go."""
     cdef Py_ssize_t before = at
     while before > 0 and is_space(data[before - 1]):
         before -= 1
     if before < 3 or not (fold(data[before - 3]) == 114 and fold(data[before - 2]) == 101 and
                           fold(data[before - 1]) == 108):  # r e l
-        return False
+        return -1
     at += 1
     while at < end and is_space(data[at]):
         at += 1
@@ -274,15 +276,20 @@ cdef bint names_from_equals(const unsigned char* data, Py_ssize_t at, Py_ssize_t
     while True:
         if folded_at(data, at, end, <const unsigned char*>b"next", 4) or \
                 folded_at(data, at, end, <const unsigned char*>b"prev", 4):
-            return True
+            return at + 4
         if at >= end or not is_word_or_dash(data[at]):
-            return False
+            return -1
         while at < end and is_word_or_dash(data[at]):
             at += 1
         if at >= end or not is_space(data[at]):
-            return False
+            return -1
         while at < end and is_space(data[at]):
             at += 1
+
+
+cdef inline bint names_from_equals(const unsigned char* data, Py_ssize_t at, Py_ssize_t end) noexcept nogil:
+    """Whether the rel regex matches (folded) with its "=" at ``at``."""
+    return rel_match_end(data, at, end) >= 0
 
 
 cdef bint names_next_or_previous_c(const unsigned char* data, Py_ssize_t end) noexcept nogil:
@@ -306,6 +313,32 @@ def names_next_or_previous(const unsigned char[::1] body) -> bool:
     with nogil:
         found = names_next_or_previous_c(&body[0], body.shape[0])
     return found
+
+
+def rel_words(const unsigned char[::1] body) -> list:
+    """(start, end) of each match of ``rel\\s*=\\s*["']?(?:[\\w-]+\\s+)*(?:next|prev)`` in ``body.lower()``, as
+    ``finditer`` gives them, in order; an end may come before the regex's (see ``rel_match_end``: no ">" between).
+    A match holds one "=", its own: each "=" gives one match at most, and matches do not overlap."""
+    cdef Py_ssize_t end = body.shape[0]
+    cdef Py_ssize_t at = 3
+    cdef Py_ssize_t stop
+    cdef Py_ssize_t start
+    spans = []
+    if end < 3:
+        return spans
+    while at < end:
+        with nogil:
+            at = cpagescan_next_rel_equals(&body[0], at, end)
+            stop = rel_match_end(&body[0], at, end) if at >= 0 else -1
+        if at < 0:
+            break
+        if stop >= 0:
+            start = at
+            while is_space(body[start - 1]):
+                start -= 1
+            spans.append((start - 3, stop))
+        at += 1
+    return spans
 
 
 def use_avx2(bint wanted) -> bool:
