@@ -21,8 +21,10 @@ AUTOTHROTTLE_TARGET_CONCURRENCY = 2.0
 # Scrapy starts this many asyncio tasks for every callback's output (default 100), whatever its size; a news
 # page yields one article, or a listing's links, which are only scheduled. Measured: 100 tasks a response took
 # 7.5 % of the crawl process's CPU on the crawl benchmark (crawler.evaluation.crawl_bench, py-spy); one
-# response's output costs 87 us with 16, 36 us with 4. Responses are still processed side by side.
-CONCURRENT_ITEMS = 4
+# response's output costs 87 us with 16, 36 us with 4; 64 -> 48 us with 4 -> 2 (a one-item output, median of six
+# runs of 5,000 alternated, this 2-core machine). Two, so that an article page's links are scheduled while its
+# article is extracted (one task would hold them behind it); responses are still processed side by side.
+CONCURRENT_ITEMS = 2
 # Scrapy's in-memory stats without its deprecation shim on every attribute read (crawler/statscollector.py):
 # an inc_value took 10-12 us through it, 0.8 us without; a crawl makes 19 stats calls a page (crawl benchmark).
 STATS_CLASS = "crawler.statscollector.PlainStatsCollector"

@@ -5,10 +5,12 @@ sample site served on 127.0.0.1."""
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 import sqlite3
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from helpers.crawl import crawl_stats, news_crawl
@@ -124,6 +126,76 @@ def test_an_unreadable_store_does_not_stop_the_crawl(tmp_path: Path) -> None:
     middleware = IncrementalMiddleware(broken)
     request = Request(URL)
     assert run(middleware.process_request(request)) is None and b"If-None-Match" not in request.headers
+    middleware.close()
+
+
+def filled_store(store: SqliteArticleStore, chooser: random.Random) -> list[str]:
+    """Articles whose URLs and canonical URLs cross (a page's URL is another's canonical URL, several pages share
+    one canonical URL); the URLs asked about, some never stored."""
+    urls = [f"http://news.example/2024/{n}.html" for n in range(30)]
+    for n in range(40):
+        url, canonical = chooser.choice(urls), chooser.choice(urls)
+        store.upsert({"url": url, "canonical_url": canonical, "text": f"{TEXT} Story number {n}.",
+                      "etag": f'"e{n}"', "last_modified": None if n % 3 else f"day {n}"})
+    return [*urls, "http://news.example/never-stored.html"]
+
+
+def test_stored_pages_answers_each_url_as_stored_page_does(store: SqliteArticleStore) -> None:
+    chooser = random.Random(3)
+    urls = filled_store(store, chooser)
+    for _ in range(20):
+        asked = [chooser.choice(urls) for _ in range(chooser.randint(1, 25))]
+        found = store.stored_pages(asked)
+        assert {url: store.stored_page(url) for url in asked} == {url: found.get(url) for url in asked}
+        assert set(found) <= set(asked)
+    assert store.stored_pages([]) == {}
+
+
+class CountingStore(SqliteArticleStore):
+    reads: ClassVar[list[int]] = []
+
+    def stored_page(self, url: str):
+        raise AssertionError("looked up alone")
+
+    def stored_pages(self, urls):
+        CountingStore.reads.append(len(urls))
+        return super().stored_pages(urls)
+
+
+def test_the_lookups_of_requests_waiting_together_share_one_query(store: SqliteArticleStore) -> None:
+    """Requests that wait for the store at the same time are looked up in one query, each gets its own stored
+    page's validators (or none)."""
+    chooser = random.Random(5)
+    urls = filled_store(store, chooser)
+    CountingStore.reads.clear()
+    middleware = IncrementalMiddleware(lambda: CountingStore(store.path))
+    requests = [Request(url) for url in urls * 2]
+
+    async def all_at_once() -> None:
+        await asyncio.gather(*(middleware.process_request(request) for request in requests))
+
+    run(all_at_once())
+    middleware.close()
+    for request in requests:
+        page = store.stored_page(request.url)
+        assert request.headers.get(b"If-None-Match") == (page.etag.encode() if page else None), request.url
+        assert request.headers.get(b"If-Modified-Since") == (page.last_modified.encode() if page and
+                                                             page.last_modified else None), request.url
+    assert sum(CountingStore.reads) == len(requests) and len(CountingStore.reads) < len(requests)
+
+
+def test_a_failed_lookup_of_several_requests_fetches_each_of_them(tmp_path: Path) -> None:
+    def broken():
+        raise sqlite3.OperationalError("disk I/O error")
+
+    middleware = IncrementalMiddleware(broken)
+    requests = [Request(f"{URL}?n={n}") for n in range(5)]
+
+    async def all_at_once() -> list[None]:
+        return await asyncio.gather(*(middleware.process_request(request) for request in requests))
+
+    assert run(all_at_once()) == [None] * 5
+    assert not any(b"If-None-Match" in request.headers for request in requests)
     middleware.close()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -184,6 +185,58 @@ def test_meta_refresh_prefilter_reads_the_bytes_of_scrapys_first_4096_characters
         assert isinstance(result, Request) and result.url == stock.url == "https://news.example.com/moved.html"
     else:
         assert result is response and response._cached_ubody is None and isinstance(stock, HtmlResponse)
+
+
+REFRESH_TAGS = [
+    '<meta http-equiv="refresh" content="0; url=/moved.html">',
+    "<META HTTP-EQUIV=Refresh CONTENT='5;URL=https://other.example/x'>",
+    '<script>var refresh = 1; document.write("<meta http-equiv=refresh content=0;url=/no.html>")</script>',
+    '<!-- <meta http-equiv="refresh" content="0; url=/commented.html"> -->',
+    '<meta content="0; url=/late.html" http-equiv="refresh">',
+    '<meta name="autorefresh" content="30">',
+]
+FILLERS = ["x", "\xe9", "\u65b0", "\U0001f600", " ", "\u00a0"]
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "gbk", "gb18030", "cp1252", "shift_jis", "big5", "utf-16"])
+def test_a_page_with_refresh_in_its_head_gets_the_stock_middlewares_answer(encoding: str) -> None:
+    """Pages that may hold a refresh are shown to the stock middleware as their first bytes: the answer is the
+    stock middleware's for the whole page, whatever the tag, the encoding, and where the 4096th character falls."""
+    chooser = random.Random(41)
+    stock_middleware = MetaRefreshMiddleware.from_crawler(get_crawler(FakeSpider))
+    ours = _refresh_middleware()
+    redirects = 0
+    for _ in range(60):
+        filler = chooser.choice(FILLERS)
+        try:
+            filler.encode(encoding)
+        except UnicodeEncodeError:
+            filler = "y"
+        before = filler * chooser.choice([0, 10, 1000, 1360, 2040, 4080, 4090, 4094, 4100, 5000, 8000])
+        tag = chooser.choice(REFRESH_TAGS)
+        page = "<html><head>" + before + tag + "</head><body>" + "z" * chooser.randint(0, 40_000) + "</body></html>"
+        body = page.encode(encoding, "replace")
+        request = Request("https://news.example.com/old.html")
+        response = HtmlResponse(request.url, body=body, encoding=encoding, request=request)
+        stock = stock_middleware.process_response(request, HtmlResponse(request.url, body=body, encoding=encoding,
+                                                                        request=request))
+        result = ours.process_response(request, response)
+        if isinstance(stock, Request):
+            redirects += 1
+            assert isinstance(result, Request) and result.url == stock.url, (encoding, len(before), tag)
+            assert result.meta["redirect_urls"] == stock.meta["redirect_urls"]
+        else:
+            assert result is response, (encoding, len(before), tag)
+    assert redirects > 5
+
+
+def test_a_long_page_with_refresh_in_a_script_is_not_decoded_whole() -> None:
+    body = ("<html><head><script>autoRefresh();</script></head><body>" + "\u65b0\u95fb" * 50_000
+            + "</body></html>").encode("utf-8")
+    request = Request(URL)
+    response = HtmlResponse(URL, body=body, encoding="utf-8", request=request)
+    assert _refresh_middleware().process_response(request, response) is response
+    assert response._cached_ubody is None  # response.text was never built
 
 
 def test_per_page_log_messages_are_skipped_only_below_the_log_level() -> None:

@@ -205,3 +205,41 @@ def test_a_page_without_base_bytes_in_an_ascii_encoding_is_not_read_for_one(monk
                                 encoding=encoding)
         assert pagelinks.base_url(response) == URL
         assert page_urljoin(response, "../a.html") == "https://news.example/2024/a.html"
+
+
+# URLs as links and sitemaps give them: spaces, non-ASCII paths and queries, stray and escaped percents, brackets.
+UNSAFE_URL_PARTS = ["a b", "caf\xe9", "%zz", "%", "%E4", "%2f", "\u65b0\u95fb", "[x]", "a|b{c}", "?q=\xfc&r=a b",
+                    "#frag ment", "'\"<>", "\\", "%25", "+", "\xa0", "~user", "?q=%C3%A9"]
+
+
+def test_the_page_url_of_its_own_request_is_taken_as_scrapy_made_it_safe(monkeypatch) -> None:
+    """A response to its own request (Scrapy made the URL safe when the request was built, and safe_url_string
+    leaves a safe URL as it is) is not escaped again; a response without one, to another URL, or to a verbatim
+    request is. Either way the base URL is Scrapy's, over URLs of every kind."""
+    from scrapy.http import Request
+    from scrapy.utils.response import get_base_url as scrapys_base_url
+
+    from crawler.spiders import pagelinks
+
+    chooser = random.Random(7)
+    escaped = []
+    real_safe_url_string = pagelinks.safe_url_string
+
+    def counted(url: str, *args: object, **kwargs: object) -> str:
+        escaped.append(url)
+        return real_safe_url_string(url, *args, **kwargs)
+
+    monkeypatch.setattr(pagelinks, "safe_url_string", counted)
+    body = b"<html><head><title>x</title></head><body>x</body></html>"
+    for _ in range(300):
+        url = "https://news.example/" + "".join(chooser.choice(UNSAFE_URL_PARTS) for _ in range(chooser.randint(0, 5)))
+        request = Request(url)
+        for response, escapes in [
+            (HtmlResponse(request.url, body=body, encoding="utf-8", request=request), False),
+            (HtmlResponse(url, body=body, encoding="utf-8"), True),
+            (HtmlResponse(url + "?other", body=body, encoding="utf-8", request=request), True),
+            (HtmlResponse(url, body=body, encoding="utf-8", request=Request(url, meta={"verbatim_url": True})), True),
+        ]:
+            escaped.clear()
+            assert pagelinks.base_url(response) == scrapys_base_url(response), url
+            assert bool(escaped) is escapes, url

@@ -71,7 +71,8 @@ def respond(body: bytes) -> HtmlResponse:
 
 def answers(body: bytes) -> tuple[object, ...]:
     response = respond(body)
-    return (pagelinks.page_names_next_or_previous(response), pagelinks.head_links(response, "amphtml"),
+    return (pagelinks.page_names_next_or_previous(response), pagelinks.rel_links(response, "next"),
+            pagelinks.rel_links(response, "prev", "previous"), pagelinks.head_links(response, "amphtml"),
             pagelinks.head_links(response, "alternate", FEED_TYPES),
             [pagelinks.page_find(response, kind, 0, 200_000) for kind in pagelinks.FEED_TYPE_BYTES])
 
@@ -101,3 +102,86 @@ def test_find_folded_of_bytes_equals_find_in_the_lowered_bytes(monkeypatch) -> N
                 assert pagelinks.find_folded(page, word, start, end) == page.lower().find(word, start, end), \
                     (scan, page, word, start, end)
                 assert pagelinks.find_folded(page, word) == page.lower().find(word), (scan, page, word)
+
+
+def long_pages(seed: int, count: int) -> list[bytes]:
+    """Pages of hundreds of bytes: random pages (case flipped) joined with runs of filler bytes of every length, so
+    that needles and their rarest bytes fall at every place of the 16-byte blocks the scan reads."""
+    chooser = random.Random(seed)
+    pieces = random_pages(seed + 1, 400)
+    fillers = [b"x", b" ", b"h", b"M", b"=", b"l=", b"L =", b"\t", b"mh", b"ampht", b"AMPHTM", b"<b", b"\x00", b"\xff"]
+    pages = []
+    for _ in range(count):
+        parts = []
+        for _ in range(chooser.randint(1, 30)):
+            parts.append(chooser.choice(pieces))
+            parts.append(chooser.choice(fillers) * chooser.randint(0, 40))
+        pages.append(b"".join(parts))
+    return pages
+
+
+@pytest.fixture(params=["wide", "sse2"])
+def block_width(request):
+    """The scans as the processor runs them (32 bytes at a time where it has AVX2), then 16 bytes at a time."""
+    wide = SCAN.use_avx2(True)
+    if request.param == "sse2":
+        if not wide:
+            pytest.skip("the processor has no AVX2: the default run reads 16 bytes at a time already")
+        SCAN.use_avx2(False)
+    yield
+    SCAN.use_avx2(True)
+
+
+@needs_compiled
+def test_compiled_answers_on_long_pages_equal_the_lowered_page_at_every_alignment(block_width) -> None:
+    chooser = random.Random(31)
+    words = [b"amphtml", b"refresh", b"<base", b"application/rss+xml", b"l", b"mh", b"\xc3\xa9", b"ampht"]
+    for page in long_pages(32, 600):
+        assert SCAN.names_next_or_previous(page) == pagelinks.names_next_or_previous(page), page
+        lowered = page.lower()
+        for word in words:
+            start = chooser.randint(0, len(page))
+            end = chooser.randint(start, len(page))
+            assert SCAN.find_folded(page, word, start, end) == lowered.find(word, start, end), (page, word, start)
+            assert SCAN.find_folded(page, word, 0, len(page)) == lowered.find(word), (page, word)
+    for shift in range(40):  # one needle at each place of a block, with and without a near miss before it
+        for word in (b"amphtml", b"refresh", b"<base"):
+            for page in (b"x" * shift + word.upper(), b"M" * shift + b"mxh" + word.title(), b" " * shift + word):
+                assert SCAN.find_folded(page, word, 0, len(page)) == page.lower().find(word), (page, word)
+        page = b"a" * shift + b"REL =\tNEXT"
+        assert SCAN.names_next_or_previous(page), page
+        assert not SCAN.names_next_or_previous(b"a" * shift + b"rex=next"), shift
+
+
+@needs_compiled
+@pytest.mark.skipif(not SCRAPINGHUB.is_dir(), reason="the scrapinghub pages are not there")
+def test_compiled_answers_on_real_pages_equal_the_lowered_page(block_width) -> None:
+    chooser = random.Random(37)
+    for path in sorted(SCRAPINGHUB.rglob("*.html.gz")):
+        page = gzip.decompress(path.read_bytes())
+        lowered = page.lower()
+        assert SCAN.names_next_or_previous(page) == pagelinks.names_next_or_previous(page), path
+        for word in (b"amphtml", b"refresh", b"<base", b"application/rss+xml", b"canonical"):
+            start = chooser.randint(0, len(page))
+            assert SCAN.find_folded(page, word, start, len(page)) == lowered.find(word, start), (path, word)
+            assert SCAN.find_folded(page, word, 0, 16384) == lowered.find(word, 0, 16384), (path, word)
+
+
+def reference_rel_words(page: bytes) -> list[int]:
+    return [match.start() for match in pagelinks.REL_WORD_BYTES_RE.finditer(page.lower())]
+
+
+@needs_compiled
+def test_rel_words_are_the_matches_of_the_regex_of_the_lowered_page(block_width) -> None:
+    """Each match's start as finditer gives it; its end no later than the regex's and with no ">" between."""
+    pages = [*random_pages(43, 3000), *long_pages(44, 300), b"rel=next", b"REL = 'a-b\tPREV", b"xrel=next rel=prev",
+             b"rel=a next rel =prev", b"rel=next next", b"relrel=next", b"rel rel=next", b"rel=\"next", b"=next"]
+    if SCRAPINGHUB.is_dir():
+        pages += [gzip.decompress(path.read_bytes()) for path in sorted(SCRAPINGHUB.rglob("*.html.gz"))]
+    for page in pages:
+        spans = SCAN.rel_words(page)
+        lowered = page.lower()
+        matches = list(pagelinks.REL_WORD_BYTES_RE.finditer(lowered))
+        assert [start for start, _ in spans] == [match.start() for match in matches], page[:300]
+        for (start, end), match in zip(spans, matches, strict=True):
+            assert start < end <= match.end() and b">" not in lowered[end : match.end()], page[:300]

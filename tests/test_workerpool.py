@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from crawler.pagejob.workerpool import CALLS_IN_FLIGHT_PER_WORKER, AsyncWorkerPool, WorkerDied
+from crawler.pagejob.workerpool import CALLS_IN_FLIGHT_PER_WORKER, READ_CHUNK_BYTES, AsyncWorkerPool, WorkerDied
 from crawler.pipelines import DEFAULT_START_METHOD, ExtractionService, ExtractionSettings
 
 CONTEXT = multiprocessing.get_context(DEFAULT_START_METHOD)
@@ -47,6 +47,23 @@ def test_payloads_larger_than_the_socket_buffers_go_both_ways() -> None:
             pool.close()
         assert sizes == [len(big)] * 6
         assert all(copy == big for copy in echoed)
+
+    run(scenario)
+
+
+def test_answers_of_every_size_around_the_read_buffer_arrive_whole_and_apart() -> None:
+    """Answers are read into one buffer the pool keeps: answers that end, straddle or fill reads of it, and several
+    answers in one read, each arrive as the worker sent it."""
+    sizes = [READ_CHUNK_BYTES - 3, 5, READ_CHUNK_BYTES + 7, 0, 2 * READ_CHUNK_BYTES + 1, 1, 300, READ_CHUNK_BYTES]
+    payloads = [bytes([n % 251]) * size for n, size in enumerate(sizes)]
+
+    async def scenario() -> None:
+        pool = AsyncWorkerPool(2, CONTEXT, asyncio.get_running_loop())
+        try:
+            echoed = await asyncio.gather(*(pool.call(bytes, payload) for payload in payloads * 2))
+        finally:
+            pool.close()
+        assert echoed == payloads * 2
 
     run(scenario)
 

@@ -57,6 +57,11 @@ class StoreResult:
     duplicate_of: int | None = None
 
 
+# URLs one query of ``stored_pages`` asks for: twice as many parameters, well within SQLite's limit (999 before
+# 3.32) and PostgreSQL's (65,535).
+MAX_URLS_A_LOOKUP = 200
+
+
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
@@ -298,6 +303,24 @@ class SqlArticleStore:
             row = self._one("SELECT canonical_url, etag, last_modified, crawled_at FROM articles "
                             "WHERE url = ? OR canonical_url = ? ORDER BY id LIMIT 1", (url, url))
         return StoredPage(*row) if row else None
+
+    def stored_pages(self, urls: Sequence[str]) -> dict[str, StoredPage]:
+        """``stored_page`` of each URL in one query (the URLs not stored are left out): of the rows fetched from
+        or canonical at a URL, the first stored, as ``stored_page`` picks."""
+        urls = list(dict.fromkeys(urls))
+        found: dict[str, StoredPage] = {}
+        for start in range(0, len(urls), MAX_URLS_A_LOOKUP):
+            chunk = urls[start : start + MAX_URLS_A_LOOKUP]
+            marks = ", ".join("?" * len(chunk))
+            with self._lock:
+                rows = self._all(f"SELECT url, canonical_url, etag, last_modified, crawled_at FROM articles "
+                                 f"WHERE url IN ({marks}) OR canonical_url IN ({marks}) ORDER BY id", chunk + chunk)
+            wanted = set(chunk)
+            for url, *page in rows:
+                for key in (url, page[0]):
+                    if key in wanted and key not in found:
+                        found[key] = StoredPage(*page)
+        return found
 
     def mark_seen(self, canonical_url: str, seen_at: str | None = None) -> bool:
         """Record that the article was found unchanged (e.g. a 304 answer); False when it is not stored."""
