@@ -53,9 +53,6 @@ CONDITIONAL_HEADERS = (b"If-None-Match", b"If-Modified-Since")
 NOT_MODIFIED = 304
 # Default: revalidate every stored article (one conditional request, answered 304 when unchanged).
 DEFAULT_MAX_AGE_SECONDS = 0.0
-# Requests whose store lookups share one query at most (design choice: the store's own limit a query is
-# crawler.storage.sql.MAX_URLS_A_LOOKUP; a crawl has CONCURRENT_REQUESTS in flight, 16 by default).
-MAX_LOOKUPS_A_BATCH = 200
 
 # The scheduler's note in JOBDIR about the last crawl that used it.
 STATE_FILE = "newscrawler-job.json"
@@ -144,11 +141,11 @@ class IncrementalMiddleware:
         return await future
 
     def _look_up_waiting(self) -> None:
-        """In the store's thread: the waiting lookups, a batch a query, each batch answered on its futures' loop."""
+        """In the store's thread: all the lookups waiting, asked of the store at once (``stored_pages`` cuts them into
+        queries of its own size), and answered on their futures' loop; again while more wait."""
         while True:
             with self._waiting_lock:
-                batch = self._waiting[:MAX_LOOKUPS_A_BATCH]
-                del self._waiting[:MAX_LOOKUPS_A_BATCH]
+                batch, self._waiting = self._waiting, []
                 if not batch:
                     self._looking_up = False
                     return
