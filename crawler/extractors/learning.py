@@ -91,7 +91,6 @@ class _PageTemplates:
         return Article(text="\n".join(body), title=doc.title, extractor=self.templates.name, url=doc.url,
                        template=match.template.pattern, blocks=template_lines, document=doc)
 
-
     def template_lines(self, doc: TextDocument) -> tuple[str | None, frozenset[str]] | None:
         """What the cascade reads of ``extract`` (``DefaultExtractor._template_lines``) for the page just learned: its
         pattern and its template lines normalised (``normalize_line``) when the trusted template leaves it a body line,

@@ -387,4 +387,5 @@ def _frames(buffer: bytearray | memoryview) -> tuple[list[tuple[int, int]], int]
         frames.append((start - size, start))
     return frames, start
 
+
 __all__ = ["CALLS_IN_FLIGHT_PER_WORKER", "AsyncWorkerPool", "WorkerDied", "exit_with_parent"]
