@@ -213,12 +213,23 @@ def test_site_page_of_equals_its_plain_reading_on_pages_of_every_class() -> None
         titles += [f"{title} | Example" for title in sorted(page_class.titles)[:3]]
         titles += [f"{prefix} harbour" for prefix in page_class.title_prefixes[:2]]
         titles += [f"harbour{suffix}" for suffix in page_class.title_suffixes]
+    # Dated URLs whose last segment names a site page: the article's claims that need no markup (a date, a type,
+    # og:type) against a URL and a title that name one (site_page_of skips the names when the claims reach both).
+    urls += [f"https://news.example.com/2024/05/02/{sorted(page_class.path_words)[0]}/"
+             for page_class in SITE_PAGE_CLASSES if page_class.path_words]
+    article_type = '<script type="application/ld+json">{"@type": "NewsArticle"}</script>'
+    # a declared site type (or og:profile) weighs more than a URL and a title: the names are read then
+    declared_too = ('<meta property="og:type" content="profile"><script type="application/ld+json">'
+                    '{"@type": ["NewsArticle", "AboutPage", "ProfilePage"]}</script>')
     compared = 0
     for url in urls:
         for title, head, body in ((titles[len(urls) % len(titles)], "", POLICY), (titles[0], NEWS_ARTICLE, STORY),
-                                  *((title, WORDPRESS_PAGE_HEAD, POLICY) for title in titles[::7])):
+                                  *((title, WORDPRESS_PAGE_HEAD, POLICY) for title in titles[::7]),
+                                  *((title, NEWS_ARTICLE, POLICY) for title in titles[3::11]),
+                                  *((title, article_type, POLICY) for title in titles[5::11]),
+                                  *((title, declared_too, POLICY) for title in titles[1:3] + titles[::13])):
             doc = parse_html(page(title, body, head), url)
             types, og_type = _schema_types(doc), _meta(doc, "og:type")
             assert site_page_of(doc, url, types, og_type) == _plain_site_page_of(doc, url, types, og_type), (url, title)
             compared += 1
-    assert compared > 300
+    assert compared > 600
