@@ -233,3 +233,31 @@ def test_site_page_of_equals_its_plain_reading_on_pages_of_every_class() -> None
             assert site_page_of(doc, url, types, og_type) == _plain_site_page_of(doc, url, types, og_type), (url, title)
             compared += 1
     assert compared > 600
+
+
+def test_a_url_that_names_no_class_has_no_url_evidence_for_any() -> None:
+    # site_page_of asks _url_evidence of each class only when _url_names_a_class says the URL may name one.
+    from crawler.pagejob.sitepages import (
+        SEARCH_QUERY_KEYS,
+        SITE_PAGE_CLASSES,
+        _path_segments,
+        _url_evidence,
+        _url_names_a_class,
+    )
+
+    words = sorted(set().union(*(c.path_words | c.parent_words for c in SITE_PAGE_CLASSES)))
+    paths = ["", "/", "/2024/05/02/council-budget-vote.html", "/news/harbour/", "/index.html", "/a-b/c-d/e-f-g-h-i"]
+    for word in words:
+        hyphened = f"{word[:2]}-{word[2:]}"  # a hyphen the path words do not have
+        paths += [f"/{word}/", f"/{word}/harbour/page/2", f"/{word}/mayor-wins-second-term-in-landslide", f"/x/{word}",
+                  f"/{hyphened}.html", f"/{word}/index.php", f"/{word.upper()}_X/"]
+    queries = ["", "?id=5", "?page=2", *(f"?{key}=harbour" for key in sorted(SEARCH_QUERY_KEYS)), "?s=", "?S=x"]
+    named = 0
+    for path in paths:
+        for query in queries:
+            segments, keys = _path_segments(f"https://news.example.com{path}{query}")
+            evidence = [_url_evidence(page_class, segments, keys) for page_class in SITE_PAGE_CLASSES]
+            if any(evidence):
+                named += 1
+                assert _url_names_a_class(segments, keys), (path, query, evidence)
+    assert named > 1000
