@@ -683,6 +683,31 @@ def first_meta_content(top: etree._Element, key: str) -> str | None:
     return None
 
 
+def running_text(blocks: Iterable[TextBlock], least_words: int, most_link_density: float
+                 ) -> tuple[int, int, list[int], list[str]]:
+    """(words, linked, counts, texts) of the blocks: the sums of their ``num_words`` and ``num_words_in_anchor_text``,
+    and for each block of at least ``least_words`` (>= 1) words of which less than ``most_link_density`` are in links,
+    its words outside links and its text, in order (``pagetypes.classify_page``'s running text), in C when the compiled
+    helpers are on: the Python loop over every block with two attribute reads, two sums and a test a block was 0.46 %
+    of the worker function's time (py-spy, 12 x 181 scrapinghub pages)."""
+    compiled = active()
+    if compiled is not None:
+        found = compiled.running_text(blocks, least_words, most_link_density)
+        if found is not None:
+            return found
+    words = linked = 0
+    counts: list[int] = []
+    texts: list[str] = []
+    for block in blocks:
+        count, in_links = block.num_words, block.num_words_in_anchor_text
+        words += count
+        linked += in_links
+        if count >= least_words and in_links / count < most_link_density:
+            counts.append(count - in_links)
+            texts.append(block.text)
+    return words, linked, counts, texts
+
+
 __all__ = [
     "BLOCK_TAGS",
     "DIGIT_RUN_RE",
@@ -712,6 +737,7 @@ __all__ = [
     "line_hashes",
     "markup_elements",
     "normalized_line",
+    "running_text",
     "script_groups",
     "short_texts",
     "use_compiled_walk",

@@ -1517,3 +1517,51 @@ def first_meta_content(top, str key):
                 return cetree.attributeValue(node, content) if content is not NULL else None
         node = _next_element(node, c_top)
     return None
+
+
+cdef inline object _block_slot(object block, int slot, str name):
+    """A slot of the block read directly when the walk's block class is the block's (and the slot is set), else the
+    attribute ``name``."""
+    cdef PyObject* value
+    if _block_slots_on and type(block) is _block_class:
+        value = (<PyObject**>(<char*><PyObject*>block + _slot_offsets[slot]))[0]
+        if value is not NULL:
+            return <object>value
+    return getattr(block, name)
+
+
+cdef extern from "Python.h":
+    long long PyLong_AsLongLongAndOverflow(object value, int* overflow) except? -1
+
+
+# Counts above this (2**53) are not all exact as doubles: ``running_text`` leaves such a page to its Python twin.
+cdef long long EXACT_DOUBLE_INT = 9007199254740992
+
+
+def running_text(blocks, Py_ssize_t least_words, double most_link_density):
+    """(words, linked, counts, texts) of the blocks: the sums of their ``num_words`` and ``num_words_in_anchor_text``,
+    and for each block of at least ``least_words`` (>= 1) words of which less than ``most_link_density`` are in links
+    (``in_links / count``, a double division as Python's of two small ints), its words outside links and its text, in
+    order (``pagetypes.classify_page``'s running text). None when a count is not an int from 0 to 2**53 (the Python
+    twin reads such blocks). ``blockwalk.running_text`` is its Python twin."""
+    cdef long long words = 0, linked = 0, count, in_links
+    cdef list counts = [], texts = []
+    cdef object value
+    cdef int overflow = 0
+    for block in blocks:
+        value = _block_slot(block, S_WORDS, "num_words")
+        if type(value) is not int:
+            return None
+        count = PyLong_AsLongLongAndOverflow(value, &overflow)
+        value = _block_slot(block, S_ANCHOR_WORDS, "num_words_in_anchor_text")
+        if overflow or type(value) is not int:
+            return None
+        in_links = PyLong_AsLongLongAndOverflow(value, &overflow)
+        if overflow or count < 0 or in_links < 0 or count > EXACT_DOUBLE_INT or in_links > EXACT_DOUBLE_INT:
+            return None
+        words += count
+        linked += in_links
+        if count >= least_words and <double>in_links / <double>count < most_link_density:
+            counts.append(count - in_links)
+            texts.append(_block_text(block))
+    return words, linked, counts, texts

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from ..extractors.blockwalk import first_meta_content
+from ..extractors.blockwalk import first_meta_content, running_text
 from ..extractors.document import TextDocument
 from ..extractors.metadata.jsonld import declared_types
 from ..extractors.metadata.markup import markup_of
@@ -62,6 +62,9 @@ LISTING_LINK_SHARE = 0.65
 LINK_WEIGHT = 1.5
 # Blocks of at least this many words count as running text (boilerpipe's 16-word content split, seed 000).
 RUNNING_TEXT_BLOCK_WORDS = 16
+# ...and fewer than this share of their words in links (``block.link_density``): the cascade's boilerpipe rule
+# (``cascade.MAX_LINK_DENSITY``), as first written here.
+RUNNING_TEXT_MAX_LINK_DENSITY = 1 / 3
 CJK_WORDS_PER_CHARACTER = 1 / 2.4
 # The span of CJK_CHARS in two ranges (tests/test_pagetypes.py checks that it holds every CJK character): the
 # typographic punctuation of Latin texts (U+2000-U+206F), Cyrillic, Greek and Arabic fall outside it, and a block
@@ -171,19 +174,12 @@ def classify_page(doc: TextDocument, url: str | None = None) -> PageType:
     elif ARTICLE_PATH_RE.search(where):
         score += URL_WEIGHT
         reasons.append("article-like URL")
-    # One pass over the blocks for the running text and the page's words and linked words, where three passes and
-    # a link_density property call a running block were ~2.4M of classify_page's 50.0M instructions on 40
-    # scrapinghub pages. The running words are still added by sum(), in block order, as before.
-    running_words: list[float] = []
-    words = linked = 0
-    for block in doc.blocks:
-        count, in_links = block.num_words, block.num_words_in_anchor_text
-        words += count
-        linked += in_links
-        # block.link_density < 1 / 3, written out: count is not 0 here
-        if count >= RUNNING_TEXT_BLOCK_WORDS and in_links / count < 1 / 3:
-            running_words.append(_words(count - in_links, block.text))
-    running = sum(running_words)
+    # One pass over the blocks for the running text and the page's words and linked words (in C when the compiled
+    # helpers are on, ``blockwalk.running_text``), where three passes and a link_density property call a running block
+    # were ~2.4M of classify_page's 50.0M instructions on 40 scrapinghub pages. The running words are still added by
+    # sum(), in block order, as before.
+    words, linked, counts, texts = running_text(doc.blocks, RUNNING_TEXT_BLOCK_WORDS, RUNNING_TEXT_MAX_LINK_DENSITY)
+    running = sum([_words(count, text) for count, text in zip(counts, texts, strict=True)])
     if running >= MIN_ARTICLE_WORDS:
         score += TEXT_WEIGHT
         reasons.append(f"{running:.0f} words of running text")
