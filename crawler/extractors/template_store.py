@@ -79,7 +79,7 @@ class TemplateStore(Protocol):
 
     def patterns(self) -> list[str]: ...
 
-    def transaction(self) -> AbstractContextManager[None]: ...
+    def transaction(self) -> AbstractContextManager[object]: ...  # (what it enters is not used)
 
     def close(self) -> None: ...
 
@@ -131,10 +131,10 @@ class MemoryTemplateStore:
         with self._lock:
             return sorted(self._samples.keys() | self._templates.keys())
 
-    @contextmanager
-    def transaction(self) -> Iterator[None]:
-        with self._lock:
-            yield
+    def transaction(self) -> AbstractContextManager[object]:
+        # The lock itself, entered and left in C: a generator-based context manager around it was 17 % of the
+        # learning step's time on the 181 scrapinghub pages (py-spy).
+        return self._lock
 
     def close(self) -> None:
         return None
