@@ -139,3 +139,18 @@ def test_normalize_line_on_lines_of_the_pages() -> None:
     lines = ["Updated 3 hours ago", "  Home\u00a0|  World  ", "12 345 678", "٣ ساعات", "no digits here", "",
              "\u3000標題 2024年5月\u3000", "tab\tand\nnewline 007 x1y22z333"]
     assert [normalize_line(line) for line in lines] == [_plain_normalized(line) for line in lines]
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_normalized_lines_are_each_line_normalised(compiled: bool) -> None:
+    from crawler.extractors.template_lines import normalized_lines
+
+    if compiled and not compiled_walk_available():
+        pytest.skip("the compiled helpers are not built")
+    was = use_compiled_walk(compiled)
+    try:
+        lines = ["Home", "  3 hours   ago ", "标题 12 月", "a\u3000b\u00a0c 42", "x 1 2 3", "x 0 0 0", "", " \t"]
+        assert normalized_lines(lines) == frozenset(re.sub(r"\d+", "0", " ".join(line.split())) for line in lines)
+        assert normalized_lines(lines) == frozenset(map(normalize_line, lines))
+    finally:
+        use_compiled_walk(was)

@@ -46,7 +46,8 @@ from .learned_layout import (
 )
 from .pipeline import Run
 from .redis_template_store import open_template_store
-from .template import TemplateExtractor, TemplateMatch, normalize_line, page_hashes
+from .template import TemplateExtractor, TemplateMatch, page_hashes
+from .template_lines import normalized_lines
 from .template_store import MemoryTemplateStore, TemplateStore
 
 FAST_EXTRACTOR = "default/template+container"
@@ -113,7 +114,7 @@ class _PageTemplates:
                    if hashed in shared]
         if len(between) >= tail_start - head:  # every line is the template's: extract's text is empty
             return None, frozenset()
-        return match.template.pattern, frozenset(map(normalize_line, lines[:head] + lines[tail_start:] + between))
+        return match.template.pattern, normalized_lines(lines[:head] + lines[tail_start:] + between)
 
 
 def _line_hashes(doc: TextDocument) -> list[int]:

@@ -8,9 +8,10 @@ article lines) and each line hashed after normalising (``normalize_line``: white
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .blockwalk import DIGIT_RUN_RE, line_hashes, normalized_line
+from .compiled import active
 from .document import TextBlock, TextDocument
 from .template_store import HASH_BYTES
 from .text import normalize_space
@@ -25,6 +26,13 @@ def normalize_line(line: str) -> str:
     """The form of a line that is hashed: collapsed white space and, by default, digits as one '0' (in one pass in C:
     ``blockwalk.normalized_line``)."""
     return normalized_line(line) if HASH_IGNORES_DIGITS else normalize_space(line)
+
+
+def normalized_lines(lines: Iterable[str]) -> frozenset[str]:
+    """``normalize_line`` of each line, as a set: by the compiled function itself when the compiled helpers are on (no
+    two Python calls a line between; the learning extractor's template lines, ``_PageTemplates.template_lines``)."""
+    compiled = active() if HASH_IGNORES_DIGITS else None
+    return frozenset(map(normalize_line if compiled is None else compiled.normalized_line, lines))
 
 
 # Lines whose hash is remembered: a site's chrome lines come back on every page of the site, so most lines of a
@@ -83,4 +91,5 @@ def page_hashes(doc: TextDocument) -> list[int]:
     return line_hashes(doc.blocks, _LINE_HASHES, _new_line_hash)
 
 
-__all__ = ["HASH_IGNORES_DIGITS", "LINE_HASH_CACHE", "line_hash", "normalize_line", "page_hashes", "split_lines"]
+__all__ = ["HASH_IGNORES_DIGITS", "LINE_HASH_CACHE", "line_hash", "normalize_line", "normalized_lines", "page_hashes",
+           "split_lines"]
