@@ -57,7 +57,7 @@ def variant_of(url: str) -> tuple[str, str] | None:
     """(``"amp"`` or ``"print"``, the article URL it most likely shows) when ``url`` is an AMP twin or a print
     view by its form; None for other URLs."""
     lowered = url.lower()
-    if "%" not in url and not any(word in lowered for word in VARIANT_WORDS):
+    if "%" not in url and not any(map(lowered.__contains__, VARIANT_WORDS)):
         return None
     parts = urlsplit(url)
     query = parse_qsl(parts.query, keep_blank_values=True)
@@ -92,6 +92,9 @@ PAGE_QUERY_NAMES = frozenset({"page", "p", "pg", "paged", "pagenum", "start", "o
 PAGE_PATH_RE = re.compile(r"/(?:page|seite|pagina|p)/(\d{1,4})/?$|/(\d{1,3})(?:\.s?html?)?/?$", re.I)
 
 
+# Asked of each new link of a followed page twice (its form score, then whether it continues the listing): kept per
+# URL, as url_shape is.
+@functools.lru_cache(maxsize=URL_CACHE_SIZE)
 def page_number(url: str) -> int | None:
     """The listing page number a URL carries, if any."""
     parts = urlsplit(url)
