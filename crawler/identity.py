@@ -127,8 +127,8 @@ class ArticleIdentityPipeline:
             self._stat("duplicates_dropped")
             raise DropItem(f"{url}: same article as {first}", log_level="DEBUG")
         since = getattr(spider, "since", None)
-        published = parse_date(adapter.get("published"))
-        if since is not None and published is not None and published < since:
+        published = parse_date(adapter.get("published")) if since is not None else None
+        if published is not None and published < since:
             # found through a link that carried no date: its page says it is older than -a since
             self._stat("older_than_since_dropped")
             raise DropItem(f"{url}: published {published}, before since={since}", log_level="DEBUG")

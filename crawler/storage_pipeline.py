@@ -4,6 +4,8 @@ incremental middleware opens the same one)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import threading
 import time
@@ -75,6 +77,22 @@ MAX_STORAGE_BATCH = 100
 DEFAULT_STORAGE_BATCH_DELAY = 0.03
 
 
+# A record's result as the storage thread hands it over: to an asyncio future (settled in its event loop, the
+# records of a batch together) or a concurrent.futures one (any other reactor).
+ResultFuture = asyncio.Future[Any] | Future[Any]
+
+
+def _settle(outcomes: list[tuple[asyncio.Future[Any], Any]]) -> None:
+    """In the event loop: each record's StoreResult, or the error that kept it out of the store."""
+    for future, result in outcomes:
+        if future.done():  # cancelled: its item went away
+            continue
+        if isinstance(result, BaseException):
+            future.set_exception(result)
+        else:
+            future.set_result(result)
+
+
 class ArticleStoragePipeline:
     """Stores ``ArticleItem``s (or any item with ``canonical_url``/``url`` and ``text``) in SQLite or
     PostgreSQL, upserting by canonical URL and linking near-duplicates to the first copy.
@@ -93,7 +111,7 @@ class ArticleStoragePipeline:
         self.crawler = crawler
         self.store: Any = None
         self._thread: ThreadPoolExecutor | None = None
-        self._pending: list[tuple[dict[str, Any], Future[Any]]] = []
+        self._pending: list[tuple[dict[str, Any], ResultFuture]] = []
         self._pending_lock = threading.Lock()
         self._writing = False  # a drain of _pending is queued or running in the thread
         self._write_failed: str | None = None  # why the store cannot be written any more
@@ -121,9 +139,14 @@ class ArticleStoragePipeline:
         # Opened (and migrated) up front so a bad DSN or path stops the crawl before it fetches anything.
         self._run(self._ensure_open).result()
 
-    def _store(self, record: dict[str, Any]) -> Future[Any]:
-        """The record joins the next batch; the future gives its StoreResult."""
-        done: Future[Any] = Future()
+    def _store(self, record: dict[str, Any]) -> ResultFuture:
+        """The record joins the next batch; the future gives its StoreResult: an asyncio future of the running
+        event loop, else (another reactor, no loop) a concurrent.futures one."""
+        done: ResultFuture
+        try:
+            done = asyncio.get_running_loop().create_future()
+        except RuntimeError:
+            done = Future()
         with self._pending_lock:
             self._pending.append((record, done))
             start = not self._writing
@@ -147,11 +170,19 @@ class ArticleStoragePipeline:
                 results = self.store.upsert_many([record for record, _ in batch])
             except Exception as error:  # the store could not be opened or written: every waiting item hears it
                 results = [error] * len(batch)
+            # The results of a batch reach each event loop in one hand-over: a future wrapped for the loop
+            # (asyncio.wrap_future) woke it once per article, 4 wake-ups for a batch of 4 (test_storage).
+            by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
             for (_, done), result in zip(batch, results, strict=True):
-                if isinstance(result, BaseException):
+                if isinstance(done, asyncio.Future):
+                    by_loop.setdefault(done.get_loop(), []).append((done, result))
+                elif isinstance(result, BaseException):
                     done.set_exception(result)
                 else:
                     done.set_result(result)
+            for loop, outcomes in by_loop.items():
+                with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits for these results any more
+                    loop.call_soon_threadsafe(_settle, outcomes)
 
     def _stat(self, name: str) -> None:
         if self.crawler is not None and self.crawler.stats is not None:
@@ -170,7 +201,8 @@ class ArticleStoragePipeline:
         if self._write_failed is not None:
             raise DropItem(f"not stored: the store failed ({self._write_failed})", log_level="DEBUG")
         try:
-            result = await await_future(self._store(storage_record(item_as_dict(adapter))))
+            stored = self._store(storage_record(item_as_dict(adapter)))
+            result = await (stored if isinstance(stored, asyncio.Future) else await_future(stored))
         except StoreWriteFailed as error:
             self._stop_crawl(error)
             raise DropItem(f"not stored: {error}", log_level="DEBUG") from error

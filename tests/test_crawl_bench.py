@@ -88,7 +88,7 @@ def test_throughput_stats_read_the_cpu_clock_once_an_interval_and_count_the_item
     assert values["bench/last_item"] == clock["wall"]
 
 
-def test_the_process_cpu_clock_is_read_from_proc_and_counts_every_thread():
+def test_the_process_cpu_clock_counts_every_thread():
     """``process_cpu_seconds``: user + system time of the whole process, as ``time.process_time`` (to the clock
     tick), CPU burnt in another thread included."""
     import threading

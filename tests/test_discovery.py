@@ -44,6 +44,10 @@ def test_tracking_parameters_removed_and_url_canonicalised():
     ("https://n.example/world/story?print=1", "print", "https://n.example/world/story"),
     ("https://n.example/world/story?view=print&id=3", "print", "https://n.example/world/story?id=3"),
     ("https://n.example/print/world/story", "print", "https://n.example/world/story"),
+    # the words in any case, or percent-escaped in the query (read unescaped): not skipped by the quick check
+    ("https://n.example/AMP/world/story", "amp", "https://n.example/world/story"),
+    ("https://n.example/world/story?%61mp=1", "amp", "https://n.example/world/story"),
+    ("https://n.example/world/story?view=%70rint", "print", "https://n.example/world/story"),
 ])
 def test_amp_twins_and_print_views(url, kind, base):
     assert variant_of(url) == (kind, base)

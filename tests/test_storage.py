@@ -445,6 +445,34 @@ def test_storage_pipeline_writes_items_that_arrive_together_in_one_batch(tmp_pat
     store.close()
 
 
+def test_a_batch_of_articles_wakes_the_event_loop_once(tmp_path: Path) -> None:
+    """The storage thread hands a batch's results to the event loop in one call (each a wake-up of the loop)."""
+    pipeline = _storage_pipeline(tmp_path, STORAGE_BATCH_DELAY=0.5)
+    pipeline.open_spider()
+    items = [record(f"https://a.example/w{n}", article_text(80 + n)) for n in range(4)]
+    wake_ups: list[Any] = []
+
+    async def crawl() -> list[Any]:
+        loop = asyncio.get_running_loop()
+        call_soon_threadsafe = loop.call_soon_threadsafe
+
+        def counted(callback: Any, *args: Any, **kwargs: Any) -> Any:
+            wake_ups.append(callback)
+            return call_soon_threadsafe(callback, *args, **kwargs)
+
+        loop.call_soon_threadsafe = counted  # type: ignore[method-assign]
+        return await asyncio.gather(*(pipeline.process_item(item) for item in items))
+
+    try:
+        assert asyncio.run(crawl()) == items
+    finally:
+        pipeline.close_spider()
+    assert len(wake_ups) == 1
+    store = SqliteArticleStore(tmp_path / "crawl.sqlite")
+    assert store.count() == 4
+    store.close()
+
+
 def test_storage_pipeline_can_be_disabled(tmp_path: Path) -> None:
     with pytest.raises(NotConfigured):
         _storage_pipeline(tmp_path, STORAGE_ENABLED=False)

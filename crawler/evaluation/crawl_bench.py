@@ -51,20 +51,16 @@ CPU_SAMPLE_SECONDS = 0.5
 # /proc/self/stat gives the same sum (user + system time of every thread, in clock ticks) for less: in the crawl
 # process on this shared 2-core machine a reading took 0.10 ms where time.process_time took 1.57 ms (mean of 46
 # readings of each, one every 20 articles; the slowest process_time 20.6 ms), time the event loop waited on it.
-PROC_STAT = "/proc/self/stat"
-CLOCK_TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+# os.times() asks the kernel for that sum in one times(2) call, without opening, reading and parsing the file: in
+# the crawl process of a 555-page crawl (a reading of each every 10 articles, this machine) 11.7 us a reading
+# (slowest 19 us) where the file took 988 us (median 106 us, slowest 9.0 ms), the same sum at the end (4.73 s).
 
 
 def process_cpu_seconds() -> float:
-    """User + system CPU time of this process, all its threads (not its children): from /proc/self/stat where
-    there is one, else ``time.process_time``."""
-    try:
-        with open(PROC_STAT, "rb") as file:
-            fields = file.read().rpartition(b")")[2].split()
-    except OSError:
-        return time.process_time()
-    # After the command name: state is field 3 of stat(5), utime 14 and stime 15.
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS_PER_SECOND
+    """User + system CPU time of this process, all its threads (not its children), to the clock tick, as
+    /proc/self/stat gives it: ``os.times`` (times(2))."""
+    times = os.times()
+    return times.user + times.system
 
 
 class ThroughputStats:

@@ -277,13 +277,14 @@ class AsyncWorkerPool:
             future.set_exception(WorkerDied(self.broken))
             return future
         self.waiting.append((_call_frames(function, args), future))
-        self.start()
+        if len(self.workers) < self.size:
+            self.start()
         self._dispatch()
         return future
 
     def _dispatch(self) -> None:
         while self.waiting:
-            worker = min(self.workers, key=lambda w: len(w.in_flight), default=None)
+            worker = _least_busy(self.workers)
             if worker is None or len(worker.in_flight) >= CALLS_IN_FLIGHT_PER_WORKER:
                 return
             frames, future = self.waiting.popleft()
@@ -293,7 +294,7 @@ class AsyncWorkerPool:
             self._send(worker, frames)
 
     def _send(self, worker: _Worker, frames: list[bytes | memoryview]) -> None:
-        worker.outbox.extend(memoryview(frame) for frame in frames)
+        worker.outbox.extend(map(memoryview, frames))
         if not worker.waiting_to_write:  # else the loop calls _writable when the socket has room
             self._writable(worker)
 
@@ -308,7 +309,7 @@ class AsyncWorkerPool:
             except OSError as error:
                 self._lost(worker, f"write failed: {error}")
                 return
-            full = sent < sum(len(frame) for frame in frames)
+            full = sent < sum(map(len, frames))
             while outbox and sent >= len(outbox[0]):
                 sent -= len(outbox.popleft())
             if sent:
@@ -367,6 +368,18 @@ class AsyncWorkerPool:
             payloads = [bytes(view[begin:end]) for begin, end in frames]
         del inbox[:used]
         return payloads
+
+
+def _least_busy(workers: list[_Worker]) -> _Worker | None:
+    """The first of the workers with the fewest calls in flight (``min`` by that count, without a key function
+    called for each: the pool asks for every call it hands over and every answer it reads)."""
+    chosen = None
+    fewest = 0
+    for worker in workers:
+        calls = len(worker.in_flight)
+        if chosen is None or calls < fewest:
+            chosen, fewest = worker, calls
+    return chosen
 
 
 def _frames(buffer: bytearray | memoryview) -> tuple[list[tuple[int, int]], int]:

@@ -26,6 +26,15 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import lxml.etree
 
+# URLs whose shape and form score (and AMP or print form, variant_of) are kept: a URL is asked about when its
+# link is found, when its page is parsed (its feeds are looked for unless it looks like an article) and when the
+# pipeline's verdict on it is learned, three shapes and up to two form scores a page at ~30 us and ~45 us each on
+# this machine (the crawl benchmark's URLs); all are pure functions of the URL. 16,384 URLs (a few MB) span a
+# site's frontier of pages found and not yet fetched on a crawl of the crawl benchmark's size, and the few seconds
+# between a page's fetch and its verdict on any crawl (design choice).
+URL_CACHE_SIZE = 1 << 14
+
+
 # ------------------------------------------------------------------------------ AMP twins and print views
 
 # The URL forms of AMP pages (amp.dev's "pair" advice and what CMSs generate: WordPress /amp/ and ?amp,
@@ -36,9 +45,20 @@ AMP_SEGMENTS = frozenset({"amp"})
 PRINT_SEGMENTS = frozenset({"print", "printable"})
 
 
+# Every form above spells "amp" or "print" in the URL, unless percent-escaped (a query name or value is read
+# unescaped). A URL without either word and without "%" is no twin: it is answered without splitting it.
+VARIANT_WORDS = ("amp", "print")
+
+
+# Asked of a URL when its link is scheduled and twice when its article passes the identity pipeline, ~20 us each
+# (this 2-core machine; 1.9 % of the crawl process's CPU on the crawl benchmark): kept per URL, as url_shape is.
+@functools.lru_cache(maxsize=URL_CACHE_SIZE)
 def variant_of(url: str) -> tuple[str, str] | None:
     """(``"amp"`` or ``"print"``, the article URL it most likely shows) when ``url`` is an AMP twin or a print
     view by its form; None for other URLs."""
+    lowered = url.lower()
+    if "%" not in url and not any(map(lowered.__contains__, VARIANT_WORDS)):
+        return None
     parts = urlsplit(url)
     query = parse_qsl(parts.query, keep_blank_values=True)
     for kind, wanted in (("amp", AMP_QUERY), ("print", PRINT_QUERY)):
@@ -72,6 +92,9 @@ PAGE_QUERY_NAMES = frozenset({"page", "p", "pg", "paged", "pagenum", "start", "o
 PAGE_PATH_RE = re.compile(r"/(?:page|seite|pagina|p)/(\d{1,4})/?$|/(\d{1,3})(?:\.s?html?)?/?$", re.I)
 
 
+# Asked of each new link of a followed page twice (its form score, then whether it continues the listing): kept per
+# URL, as url_shape is.
+@functools.lru_cache(maxsize=URL_CACHE_SIZE)
 def page_number(url: str) -> int | None:
     """The listing page number a URL carries, if any."""
     parts = urlsplit(url)
@@ -159,14 +182,6 @@ LISTING_SEGMENTS = frozenset({"tag", "tags", "topic", "topics", "category", "cat
 # a single odd page would decide for a whole section).
 MIN_LEARNED_PAGES = 3
 
-
-# URLs whose shape and form score are kept: a URL is asked about when its link is found, when its page is
-# parsed (its feeds are looked for unless it looks like an article) and when the pipeline's verdict on it is
-# learned, three shapes and up to two form scores a page at ~30 us and ~45 us each on this machine (the
-# crawl benchmark's URLs); both are pure functions of the URL. 16,384 URLs (a few MB) span a site's frontier of
-# pages found and not yet fetched on a crawl of the crawl benchmark's size, and the few seconds between a
-# page's fetch and its verdict on any crawl (design choice).
-URL_CACHE_SIZE = 1 << 14
 
 
 @functools.lru_cache(maxsize=URL_CACHE_SIZE)
