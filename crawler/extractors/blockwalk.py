@@ -683,6 +683,34 @@ def first_meta_content(top: etree._Element, key: str) -> str | None:
     return None
 
 
+# What ``markup_and_marks`` gives: ``markup_elements``' four, then the elements that may mark a byline.
+MarkupAndMarks = tuple[dict[str, list[str]], list[tuple[str | None, ...]], list[etree._Element], list[etree._Element],
+                       list[etree._Element]]
+
+
+def markup_and_marks(top: etree._Element, body: etree._Element | None, meta_attributes: tuple[str, ...],
+                     attribute: str, link_attributes: tuple[str, ...], mark_attributes: tuple[str, ...],
+                     words: tuple[str, ...]) -> MarkupAndMarks | None:
+    """``markup_elements``' ``(meta, links, itemprops, times)`` and, read in the same walk in C, the walked elements
+    at or below ``body`` that ``elements_with_words(body, mark_attributes, words)`` finds (none when ``body`` is
+    None): the metadata's markup and its byline elements (``metadata.markup.page_markup``) in one walk of the tree
+    instead of two. Its Python twins are ``metadata.markup.page_markup``'s Python reading and ``elements_with_words``
+    off the compiled helpers (tests/test_markup_marks_compiled.py compares them). None when the compiled walk is off
+    or the tree holds an entity reference: the caller then reads both in Python. Words as ``elements_with_words``
+    takes them, without NUL (ValueError)."""
+    for word in words:
+        if not isinstance(word, str) or not word or not word.isascii() or word != word.lower() or "\x00" in word:
+            raise ValueError(f"words must be non-empty lower-case ASCII without NUL: {word!r}")
+    compiled = active()
+    if compiled is None:
+        return None
+    try:
+        return compiled.markup_and_marks(top, body, meta_attributes, attribute, link_attributes, mark_attributes,
+                                         words)
+    except compiled.EntityReference:
+        return None
+
+
 __all__ = [
     "BLOCK_TAGS",
     "DIGIT_RUN_RE",
@@ -695,6 +723,7 @@ __all__ = [
     "SWALLOWING_TAGS",
     "TAG_KINDS",
     "TAG_LABELS",
+    "MarkupAndMarks",
     "MarkupElements",
     "TextGroup",
     "WalkRecords",
@@ -710,6 +739,7 @@ __all__ = [
     "elements_with_words",
     "first_meta_content",
     "line_hashes",
+    "markup_and_marks",
     "markup_elements",
     "normalized_line",
     "script_groups",
