@@ -452,9 +452,11 @@ def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: date
     if metadata.title is None and findings.headline:
         metadata.title = take("title", (findings.headline, TEXT))
     site_names = _site_names(metadata.site_name, doc.url)
-    if head_title:  # the <title>'s parts other than the headline name the site and its channels
+    # The <title>'s parts other than the headline name the site and its channels, its CJK parts only (an English
+    # blog's "Headline | Jane Doe" names its author there): a title without a CJK character (177 of the 181 scrapinghub
+    # titles, 133 of them ASCII, told in one step) is not cut into parts for none (CJK_RE matches one character).
+    if head_title and not head_title.isascii() and CJK_RE.search(head_title):
         parts = [part.strip() for part in TITLE_PART_RE.split(head_title)[::2] if part.strip()]
-        # (CJK parts only: an English blog's "Headline | Jane Doe" names its author there)
         site_names.update(part.casefold() for part in parts
                           if len(parts) > 1 and part != max(parts, key=len) and CJK_RE.search(part))
     if findings.origin:  # the credited outlet ("来源：证券时报网") is not an author either
