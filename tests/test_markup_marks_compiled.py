@@ -16,6 +16,7 @@ from lxml import etree
 from crawler.extractors.blockwalk import (
     compiled_walk_available,
     elements_with_words,
+    first_meta_content,
     markup_and_marks,
     use_compiled_walk,
 )
@@ -63,9 +64,13 @@ def _random_xml(rng: random.Random) -> str:
             f'<body class="{rng.choice(MARKS)}" itemprop="articleBody">{body}</body></html>')
 
 
-def _python_reading(top: etree._Element, body: etree._Element | None) -> tuple:
+# Keys asked of ``first_meta_content`` besides those the walk found: absent ones, and a key in another case.
+OTHER_KEYS = ("og:type", "og:title", "twitter:title", "OG:TITLE", "nothing")
+
+
+def _python_reading(top: etree._Element, body: etree._Element | None, keys: tuple[str, ...]) -> tuple:
     """The twins off the compiled helpers: the Python walk's markup, ``elements_with_words`` of the body (those of
-    ``top``'s walk)."""
+    ``top``'s walk), ``first_meta_content`` of each key (those that have a <meta>)."""
     was = use_compiled_walk(False)
     try:
         markup = page_markup(top, body)
@@ -73,9 +78,10 @@ def _python_reading(top: etree._Element, body: etree._Element | None) -> tuple:
         if body is not None:
             walked = set(top.iter(etree.Element))
             marks = [e for e in elements_with_words(body, BYLINE_MARK_ATTRIBUTES, BYLINE_MARK_WORDS) if e in walked]
+        named = {key: first_meta_content(top, key) for key in keys}
     finally:
         use_compiled_walk(was)
-    return markup.meta, markup.links, markup.itemprops, markup.times, marks
+    return markup.meta, markup.links, markup.itemprops, markup.times, marks, named
 
 
 def _compiled_reading(top: etree._Element, body: etree._Element | None) -> tuple:
@@ -86,9 +92,12 @@ def _compiled_reading(top: etree._Element, body: etree._Element | None) -> tuple
 
 
 def _compare(top: etree._Element, body: etree._Element | None) -> tuple:
-    found = _compiled_reading(top, body)
-    assert found == _python_reading(top, body), etree.tostring(top)
-    return found
+    *found, first_named = _compiled_reading(top, body)
+    keys = (*first_named, *OTHER_KEYS)
+    assert "" not in first_named
+    assert (*found, {key: first_named.get(key) for key in keys}) == _python_reading(top, body, keys), \
+        etree.tostring(top)
+    return (*found, first_named)
 
 
 def test_random_namespaced_trees_read_as_the_twins() -> None:
@@ -99,9 +108,10 @@ def test_random_namespaced_trees_read_as_the_twins() -> None:
         body = root.find("body")
         for top, below in ((root, body), (root, None), (root, root), (body, body)):
             found.append(_compare(top, below))
-    assert sum(len(marks) for *_, marks in found) > 500
+    assert sum(len(marks) for *_, marks, _ in found) > 500
+    assert sum(len(named) for *_, named in found) > 200
     assert sum(len(meta) for meta, *_ in found) > 100 and sum(len(times) for *_, times, _ in found) > 50
-    assert any(not marks for *_, marks in found) and all(not found[i][4] for i in range(1, len(found), 4))
+    assert any(not marks for *_, marks, _ in found) and all(not found[i][4] for i in range(1, len(found), 4))
 
 
 def test_random_html_pages_read_as_the_twins() -> None:
@@ -111,9 +121,9 @@ def test_random_html_pages_read_as_the_twins() -> None:
         html = _random_xml(rng).replace(' xmlns:x="urn:x"', "").replace("x:", "")
         doc = parse_html(html, "https://example.org/a", walk=False)
         found.append(_compare(doc.root, doc.body))
-    assert sum(len(marks) for *_, marks in found) > 500
+    assert sum(len(marks) for *_, marks, _ in found) > 500
     # (the body's own class marks it at times: it is among the elements, as elements_with_words(body) has it)
-    assert sum(any(mark.tag == "body" for mark in marks) for *_, marks in found) > 25
+    assert sum(any(mark.tag == "body" for mark in marks) for *_, marks, _ in found) > 25
 
 
 MALFORMED = [

@@ -683,9 +683,10 @@ def first_meta_content(top: etree._Element, key: str) -> str | None:
     return None
 
 
-# What ``markup_and_marks`` gives: ``markup_elements``' four, then the elements that may mark a byline.
+# What ``markup_and_marks`` gives: ``markup_elements``' four, the elements that may mark a byline, and the content of
+# the first <meta> named by each key.
 MarkupAndMarks = tuple[dict[str, list[str]], list[tuple[str | None, ...]], list[etree._Element], list[etree._Element],
-                       list[etree._Element]]
+                       list[etree._Element], dict[str, str | None]]
 
 
 def markup_and_marks(top: etree._Element, body: etree._Element | None, meta_attributes: tuple[str, ...],
@@ -693,11 +694,13 @@ def markup_and_marks(top: etree._Element, body: etree._Element | None, meta_attr
                      words: tuple[str, ...]) -> MarkupAndMarks | None:
     """``markup_elements``' ``(meta, links, itemprops, times)`` and, read in the same walk in C, the walked elements
     at or below ``body`` that ``elements_with_words(body, mark_attributes, words)`` finds (none when ``body`` is
-    None): the metadata's markup and its byline elements (``metadata.markup.page_markup``) in one walk of the tree
-    instead of two. Its Python twins are ``metadata.markup.page_markup``'s Python reading and ``elements_with_words``
-    off the compiled helpers (tests/test_markup_marks_compiled.py compares them). None when the compiled walk is off
-    or the tree holds an entity reference: the caller then reads both in Python. Words as ``elements_with_words``
-    takes them, without NUL (ValueError)."""
+    None), and for each non-empty key, the content of the first <meta> that ``first_meta_content(top, key)`` gives
+    (the keys lower-cased ``meta_attributes[1]``, else ``[2]``: "property", else "name"): the metadata's markup, its
+    byline elements and the page type's og:type (``metadata.markup.page_markup``) in one walk of the tree instead of
+    three. Its Python twins are ``metadata.markup.page_markup``'s Python reading, ``elements_with_words`` and
+    ``first_meta_content`` off the compiled helpers (tests/test_markup_marks_compiled.py compares them). None when
+    the compiled walk is off or the tree holds an entity reference: the caller then reads them in Python. Words as
+    ``elements_with_words`` takes them, without NUL (ValueError)."""
     for word in words:
         if not isinstance(word, str) or not word or not word.isascii() or word != word.lower() or "\x00" in word:
             raise ValueError(f"words must be non-empty lower-case ASCII without NUL: {word!r}")

@@ -1560,8 +1560,11 @@ def markup_and_marks(top, body, tuple meta_attributes, str attribute, tuple link
     one of ``mark_attributes`` (of no namespace) whose non-empty value holds a character outside ASCII or one of
     ``words`` (lower-case ASCII without NUL) in any case, in document order (none when ``body`` is None or
     ``mark_attributes`` is empty). The metadata reads both (its <meta>, <link>, itemprop and <time> elements, and
-    the elements that may hold a byline): one walk of the tree instead of two. ``blockwalk.markup_and_marks`` says
-    what its Python twins are. Raises EntityReference as ``elements_named``."""
+    the elements that may hold a byline): one walk of the tree instead of two. And ``first_named``: for each key, the
+    raw content (None without one) of the first <meta> whose ``meta_attributes[1]``, else (missing or empty)
+    ``meta_attributes[2]``, lower-cased is the key, for the non-empty keys: ``first_meta_content(top, key)`` of every
+    such key read in this walk (the page type's og:type). ``(meta, links, itemprops, times, marks, first_named)``.
+    ``blockwalk.markup_and_marks`` says what its Python twins are. Raises EntityReference as ``elements_named``."""
     cdef cetree._Element element = <cetree._Element?>top
     cdef cetree._Document doc = element._doc
     cdef tree.xmlNode* c_top = element._c_node
@@ -1582,7 +1585,7 @@ def markup_and_marks(top, body, tuple meta_attributes, str attribute, tuple link
     cdef const char* attr_name
     cdef int kind
     cdef bint hit
-    cdef dict meta = {}
+    cdef dict meta = {}, first_named = {}
     cdef list links = [], itemprops = [], times = [], marks = []
     cdef list values
     for word in words:
@@ -1618,7 +1621,7 @@ def markup_and_marks(top, body, tuple meta_attributes, str attribute, tuple link
             c_words[i] = <const unsigned char*>(<bytes>texts[i])
             lengths[i] = len(<bytes>texts[i])
         if n == 0 or node.type != tree.XML_ELEMENT_NODE:
-            return meta, links, itemprops, times, marks
+            return meta, links, itemprops, times, marks, first_named
         while node is not NULL:
             kind = 0  # 1 <meta>, 2 <link>, 3 <time>
             tag = <const char*>node.name
@@ -1662,6 +1665,15 @@ def markup_and_marks(top, body, tuple meta_attributes, str attribute, tuple link
                                 found[i] = attr
                                 break
                     attr = attr.next
+                if n > 2:  # the first <meta> of each name (see first_named above)
+                    named = cetree.attributeValue(node, found[1]) if found[1] is not NULL else None
+                    if not named:
+                        named = cetree.attributeValue(node, found[2]) if found[2] is not NULL else None
+                    if named:
+                        named = named.lower()
+                        if named not in first_named:
+                            first_named[named] = (cetree.attributeValue(node, found[0]) if found[0] is not NULL
+                                                  else None)
                 if found[0] is not NULL:
                     content = cetree.attributeValue(node, found[0]).strip()
                     if content:
@@ -1696,4 +1708,4 @@ def markup_and_marks(top, body, tuple meta_attributes, str attribute, tuple link
         PyMem_Free(c_marks)
         PyMem_Free(c_words)
         PyMem_Free(lengths)
-    return meta, links, itemprops, times, marks
+    return meta, links, itemprops, times, marks, first_named

@@ -32,6 +32,10 @@ class PageMarkup:
     # the body with its marks and words), when the walk gathered them (in C); None: not gathered, searched when asked.
     # (Not compared: the Python walk leaves them to that search.)
     marked: list[etree._Element] | None = field(default=None, compare=False)
+    # For each non-empty key, the content (None without one) of the first <meta> whose property, else name, lower-cased
+    # is the key (``blockwalk.first_meta_content(root, key)``: the page type's og:type), when the compiled walk read
+    # them; None: not read (not compared either).
+    first_named: dict[str, str | None] | None = field(default=None, compare=False)
 
 
 # The elements gathered by their tag, and the attribute of the microdata elements.
@@ -77,7 +81,8 @@ def page_markup(root: etree._Element, body: etree._Element | None, marks: bool =
     With the compiled walk on, the whole walk runs in C (``blockwalk.markup_elements``: no proxy for a <meta>, its
     keys cut and filed there): 19.9M -> 8.7M instructions for the same pages (``tests/test_markup_compiled.py``
     compares it with the Python walk below). Asked for ``marks``, that walk also gathers ``marked``, the elements
-    ``markup_byline`` reads (``blockwalk.markup_and_marks``), which it searched for in a second walk of the body."""
+    ``markup_byline`` reads (``blockwalk.markup_and_marks``), which it searched for in a second walk of the body; and
+    it reads ``first_named``, the <meta> contents ``blockwalk.first_meta_content`` finds by a walk of its own."""
     compiled = markup_and_marks(root, body, META_ATTRIBUTES, ITEMPROP, LINK_ATTRIBUTES,
                                 BYLINE_MARK_ATTRIBUTES if marks else (), BYLINE_MARK_WORDS)
     if compiled is not None:
