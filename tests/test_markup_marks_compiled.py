@@ -1,8 +1,9 @@
-"""The metadata's markup and its byline elements read in one walk in C (``blockwalk.markup_and_marks``) are what their
-Python twins read: ``page_markup``'s Python walk (the <meta> contents by key, the <link>, itemprop and <time>
-elements) and ``elements_with_words`` of the body off the compiled helpers (the elements whose class, id or rel may
-mark a byline), on random namespaced and HTML trees, hand-written malformed and CJK pages, and the shared pages when
-they are there; and ``markup_byline`` names the same people from the gathered elements as from its own search."""
+"""The metadata's markup, the elements that may mark a byline and the first <meta> of each name read in one walk in C
+(``blockwalk.markup_and_marks``) are what their Python twins read: ``page_markup``'s Python walk (the <meta> contents
+by key, the <link>, itemprop and <time> elements), ``elements_with_words`` of the body (the elements whose class, id or
+rel may mark a byline) and ``first_meta_content`` off the compiled helpers, on random namespaced and HTML trees,
+hand-written malformed and CJK pages, and the shared pages when they are there; the byline search's walk of the
+marks alone (``blockwalk.elements_marked``) is ``elements_with_words``' Python reading too."""
 
 from __future__ import annotations
 
@@ -15,13 +16,14 @@ from lxml import etree
 
 from crawler.extractors.blockwalk import (
     compiled_walk_available,
+    elements_marked,
     elements_with_words,
     first_meta_content,
     markup_and_marks,
     use_compiled_walk,
 )
 from crawler.extractors.document import parse_html
-from crawler.extractors.metadata.byline import BYLINE_MARK_ATTRIBUTES, BYLINE_MARK_WORDS, markup_byline
+from crawler.extractors.metadata.byline import BYLINE_MARK_ATTRIBUTES, BYLINE_MARK_WORDS
 from crawler.extractors.metadata.markup import (
     ITEMPROP,
     LINK_ATTRIBUTES,
@@ -97,6 +99,8 @@ def _compare(top: etree._Element, body: etree._Element | None) -> tuple:
     assert "" not in first_named
     assert (*found, {key: first_named.get(key) for key in keys}) == _python_reading(top, body, keys), \
         etree.tostring(top)
+    if body is not None:  # the marks alone, as the byline search reads them
+        assert elements_marked(body, BYLINE_MARK_ATTRIBUTES, BYLINE_MARK_WORDS) == _python_reading(body, body, ())[4]
     return (*found, first_named)
 
 
@@ -161,7 +165,7 @@ def _shared_pages() -> list[bytes]:
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="the shared datasets are not there")
-def test_shared_pages_read_as_the_twins_and_give_the_same_byline() -> None:
+def test_shared_pages_read_as_the_twins() -> None:
     pages = _shared_pages()
     assert len(pages) >= 25
     marked_pages = 0
@@ -171,18 +175,19 @@ def test_shared_pages_read_as_the_twins_and_give_the_same_byline() -> None:
             continue
         found = _compare(doc.root, body_of(doc.root))
         marked_pages += bool(found[4])
-        assert markup_byline(doc, found[4]) == markup_byline(doc)
     assert marked_pages >= 10
 
 
-def test_markup_of_gathers_the_marks_when_asked() -> None:
-    doc = parse_html(MALFORMED[0], "https://example.org/a")
-    assert markup_of(doc).marked is None  # kept without them: the byline search reads the body itself
-    fresh = parse_html(MALFORMED[0], "https://example.org/a")
-    marked = markup_of(fresh, marks=True).marked
-    assert marked is not None
-    assert [element.get("class") for element in marked] == ["byline", "author", "writtenby", "post-author"]
-    assert markup_byline(fresh, marked) == markup_byline(doc) == ["Ann Leex"]  # (the <span> runs on: "By Ann Leex")
+def test_the_page_markup_reads_the_first_meta_of_each_name() -> None:
+    doc = parse_html("<html><head><meta property='' name='OG:Type' content='video'><meta property='og:type' "
+                     "content='article'><meta name='x'><meta property='og:title'></head><body></body></html>",
+                     "https://example.org/a")
+    assert markup_of(doc).first_named == {"og:type": "video", "x": None, "og:title": None}
+    was = use_compiled_walk(False)
+    try:
+        assert markup_of(parse_html("<html><head><meta name='x' content='y'></head></html>")).first_named is None
+    finally:
+        use_compiled_walk(was)
 
 
 def test_an_entity_reference_or_the_python_walk_gives_none() -> None:
@@ -191,6 +196,8 @@ def test_an_entity_reference_or_the_python_walk_gives_none() -> None:
                             parser)
     args = (META_ATTRIBUTES, ITEMPROP, LINK_ATTRIBUTES, BYLINE_MARK_ATTRIBUTES, BYLINE_MARK_WORDS)
     assert markup_and_marks(root, root.find("body"), *args) is None
+    assert [p.get("class") for p in elements_marked(root.find("body"), BYLINE_MARK_ATTRIBUTES, BYLINE_MARK_WORDS)] \
+        == ["byline"]  # (read in Python)
     was = use_compiled_walk(False)
     try:
         assert markup_and_marks(root, root.find("body"), *args) is None
@@ -211,3 +218,5 @@ def test_words_it_cannot_search_are_refused(words: tuple[str, ...]) -> None:
     root = etree.fromstring("<html><body><p class='byline'>x</p></body></html>")
     with pytest.raises(ValueError, match="lower-case ASCII without NUL"):
         markup_and_marks(root, root.find("body"), META_ATTRIBUTES, ITEMPROP, LINK_ATTRIBUTES, ("class",), words)
+    with pytest.raises(ValueError, match="lower-case ASCII without NUL"):
+        elements_marked(root, ("class",), words)

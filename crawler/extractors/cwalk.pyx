@@ -1556,15 +1556,17 @@ def markup_and_marks(top, body, tuple meta_attributes, str attribute, tuple link
                      tuple words):
     """``markup_elements(top, body, meta_attributes, attribute, link_attributes)`` and, in the same walk,
     ``elements_with_words(body, mark_attributes, words)`` of the elements walked (those at and below ``top``):
-    ``(meta, links, itemprops, times, marks)``, ``marks`` the elements of the walk that are ``body`` or below it with
-    one of ``mark_attributes`` (of no namespace) whose non-empty value holds a character outside ASCII or one of
-    ``words`` (lower-case ASCII without NUL) in any case, in document order (none when ``body`` is None or
-    ``mark_attributes`` is empty). The metadata reads both (its <meta>, <link>, itemprop and <time> elements, and
-    the elements that may hold a byline): one walk of the tree instead of two. And ``first_named``: for each key, the
-    raw content (None without one) of the first <meta> whose ``meta_attributes[1]``, else (missing or empty)
-    ``meta_attributes[2]``, lower-cased is the key, for the non-empty keys: ``first_meta_content(top, key)`` of every
-    such key read in this walk (the page type's og:type). ``(meta, links, itemprops, times, marks, first_named)``.
-    ``blockwalk.markup_and_marks`` says what its Python twins are. Raises EntityReference as ``elements_named``."""
+    ``marks``, the elements of the walk that are ``body`` or below it with one of ``mark_attributes`` (of no
+    namespace) whose non-empty value holds a character outside ASCII or one of ``words`` (lower-case ASCII without
+    NUL) in any case, in document order (none when ``body`` is None or ``mark_attributes`` is empty), their values
+    searched in one pass (``_holds_word_in_one_pass``); and ``first_named``: for each non-empty key, the raw content
+    (None without one) of the first <meta> whose ``meta_attributes[1]``, else (missing or empty)
+    ``meta_attributes[2]``, lower-cased is the key (``first_meta_content(top, key)`` of every such key, read in this
+    walk: the page type's og:type). ``(meta, links, itemprops, times, marks, first_named)``. With no
+    ``meta_attributes`` the walk reads the marks alone (``blockwalk.elements_marked``, the byline search: gathered in
+    the metadata's walk of the whole tree, the marks cost more than their own walk of the body saved, as their values
+    are read on pages that do not need them; CPU time in the worker, scrapinghub). ``blockwalk.markup_and_marks``
+    says what its Python twins are. Raises EntityReference as ``elements_named``."""
     cdef cetree._Element element = <cetree._Element?>top
     cdef cetree._Document doc = element._doc
     cdef tree.xmlNode* c_top = element._c_node
@@ -1620,12 +1622,12 @@ def markup_and_marks(top, body, tuple meta_attributes, str attribute, tuple link
         for i in range(n_words):
             c_words[i] = <const unsigned char*>(<bytes>texts[i])
             lengths[i] = len(<bytes>texts[i])
-        if n == 0 or node.type != tree.XML_ELEMENT_NODE:
+        if node.type != tree.XML_ELEMENT_NODE:
             return meta, links, itemprops, times, marks, first_named
         while node is not NULL:
             kind = 0  # 1 <meta>, 2 <link>, 3 <time>
             tag = <const char*>node.name
-            if (tag[0] == b"m" or tag[0] == b"l" or tag[0] == b"t") and _no_namespace(node):
+            if n and (tag[0] == b"m" or tag[0] == b"l" or tag[0] == b"t") and _no_namespace(node):
                 if strcmp(tag, b"meta") == 0:
                     kind = 1
                 elif strcmp(tag, b"link") == 0:
@@ -1639,7 +1641,8 @@ def markup_and_marks(top, body, tuple meta_attributes, str attribute, tuple link
             while attr is not NULL:
                 if attr.ns is NULL:
                     attr_name = <const char*>attr.name
-                    if itemprop is NULL and attr_name[0] == c_attribute[0] and strcmp(attr_name, c_attribute) == 0:
+                    if (n and itemprop is NULL and attr_name[0] == c_attribute[0]
+                            and strcmp(attr_name, c_attribute) == 0):
                         itemprop = attr
                     if not hit and n_marks:
                         for i in range(n_marks):

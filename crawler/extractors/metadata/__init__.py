@@ -403,18 +403,13 @@ def extract_metadata(doc: TextDocument, now: datetime | None = None) -> Metadata
         return metadata
     found = _Candidates()
     _from_json_ld(doc, found, metadata.warnings)
-    # One walk for <meta>, <link>, itemprop and <time>, and for the elements that may mark a byline when JSON-LD names
-    # no author (``markup_byline`` reads them only when no structured source does, ``_choose``): on the other pages
-    # their values are not read (the class, id and rel of every element). Time in the walks, in the worker, pages
-    # alternating (scrapinghub, wall clock on a loaded machine): 604 us a page with the byline elements in their
-    # own walk, 517 gathered on every page, 448 so.
-    markup = markup_of(doc, marks="authors" not in found.values)
+    markup = markup_of(doc)  # one walk for <meta>, <link>, itemprop and <time>
     _from_meta(doc, markup.meta, OPENGRAPH_KEYS, OPENGRAPH, found)
     _from_meta(doc, markup.meta, META_KEYS, META, found)
     _from_links(markup.links, found)
     _from_microdata(markup, found)
     _from_url(doc, found)
-    _choose(doc, found, metadata, now, markup.marked)
+    _choose(doc, found, metadata, now)
     return metadata
 
 
@@ -427,10 +422,7 @@ def metadata_of(doc: TextDocument) -> Metadata:
     return cached
 
 
-def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: datetime,
-            marked: list[etree._Element] | None = None) -> None:
-    """The fields' values from the candidates found; ``marked``: the elements that may mark a byline, when the markup
-    walk gathered them (``PageMarkup.marked``)."""
+def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: datetime) -> None:
     sources = metadata.sources
 
     def take(name: str, pair: tuple[Any, str] | None) -> Any:
@@ -468,12 +460,11 @@ def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: date
                           if len(parts) > 1 and part != max(parts, key=len) and CJK_RE.search(part))
     if findings.origin:  # the credited outlet ("来源：证券时报网") is not an author either
         site_names.add(findings.origin.casefold())
-    # The page's markup and text come last: the byline elements are read only when the structured sources (JSON-LD,
-    # meta, microdata) name nobody (found in the markup walk, ``marked``; their own walk was ~0.5 ms a page on
-    # scrapinghub).
+    # The page's markup and text come last: the byline elements are searched for only when the structured
+    # sources (JSON-LD, meta, microdata) name nobody (the element walk is ~0.5 ms a page on scrapinghub).
     authors = _choose_authors(found, site_names)
     if authors is None:
-        marked_names = markup_byline(doc, marked)
+        marked_names = markup_byline(doc)
         if set(marked_names) < set(findings.authors):  # one element per author: the byline line names them all
             marked_names = findings.authors
         found.add("authors", marked_names, TEXT)

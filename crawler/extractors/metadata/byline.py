@@ -14,7 +14,7 @@ import unicodedata
 
 from lxml import etree
 
-from ..blockwalk import ancestors_marks, attributes_of, elements_with_words, script_groups
+from ..blockwalk import ancestors_marks, attributes_of, elements_marked, script_groups
 from ..document import TextDocument
 from ..text import CJK_RE, WHITESPACE_RE, normalize_space
 from .dates import re_i_lowered
@@ -196,22 +196,19 @@ def _ancestors_marked(element: etree._Element, pattern: re.Pattern[str], ascii_p
     return False
 
 
-def markup_byline(doc: TextDocument, marked: list[etree._Element] | None = None) -> list[str]:
-    """Names in the first element marked as a byline (class, id or rel "author"/"byline") outside comments.
-    ``marked``: the body's elements that ``elements_with_words`` finds below (``markup.PageMarkup.marked``, gathered
-    in the metadata's walk of the tree), when they are already found (then the body is not looked up: ``doc.body``'s
-    ``find`` cost 12.6k instructions a call, ``markup.body_of``)."""
-    if marked is None:
-        body = doc.body
-        if body is None:
-            return []
-        # The elements whose class, id or rel holds a word every byline mark needs (or a character outside ASCII, for
-        # the full pattern), found in C without a proxy for the others: one Python loop over every element cost 1.34
-        # ms a call on the scrapinghub pages, this search and the loop over what it finds 0.43 (same run, a loaded
-        # machine). (An XPath query doing the case-insensitive test in libxml2 cost 3.6 ms with translate() on every
-        # element, 1.4 ms with EXSLT's re:test.)
-        marked = elements_with_words(body, BYLINE_MARK_ATTRIBUTES, BYLINE_MARK_WORDS)
-    for element in marked:
+def markup_byline(doc: TextDocument) -> list[str]:
+    """Names in the first element marked as a byline (class, id or rel "author"/"byline") outside comments."""
+    body = doc.body
+    if body is None:
+        return []
+    # The elements whose class, id or rel holds a word every byline mark needs (or a character outside ASCII, for the
+    # full pattern), found in C without a proxy for the others, each value searched in one pass (``elements_marked``):
+    # one Python loop over every element cost 1.34 ms a call on the scrapinghub pages, this search and the loop over
+    # what it finds 0.43 (same run, a loaded machine). (An XPath query doing the case-insensitive test in libxml2 cost
+    # 3.6 ms with translate() on every element, 1.4 ms with EXSLT's re:test.) (Gathered in the metadata's walk of the
+    # whole tree instead, on the pages whose JSON-LD names no author, they cost more CPU time than this walk of the
+    # body: their values were read on pages that do not need them.)
+    for element in elements_marked(body, BYLINE_MARK_ATTRIBUTES, BYLINE_MARK_WORDS):
         marks = " ".join(filter(None, attributes_of(element, BYLINE_MARK_ATTRIBUTES)))
         matched = ASCII_BYLINE_ATTRIBUTE_RE.search(marks.lower()) if marks.isascii() else \
             BYLINE_ATTRIBUTE_RE.search(marks)

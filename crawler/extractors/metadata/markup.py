@@ -4,8 +4,7 @@ the ``<link>`` elements, the microdata (``itemprop``) elements and the body's ``
 Reading each kind with its own walk (``iter("meta")``, ``iter("link")``, ``iterfind(".//*[@itemprop]")``,
 ``body.xpath(".//time[@datetime]")``) cost 0.63 ms a page on the scrapinghub pages, one walk in Python over every
 element about half; one search in C (``elements_named_or_with``, a proxy only for the elements found) takes 0.21 ms
-where that walk took 0.47 (same run, a loaded machine). The elements that may mark a byline (``byline.markup_byline``)
-are gathered in the same walk in C.
+where that walk took 0.47 (same run, a loaded machine).
 """
 
 from __future__ import annotations
@@ -17,7 +16,6 @@ from lxml import etree
 
 from ..blockwalk import attributes_of, attributes_reader, elements_named_or_with, markup_and_marks
 from ..document import TextDocument
-from .byline import BYLINE_MARK_ATTRIBUTES, BYLINE_MARK_WORDS
 
 
 @dataclass
@@ -28,10 +26,6 @@ class PageMarkup:
     links: list[tuple[str | None, str | None]] = field(default_factory=list)  # each <link>'s (rel, href)
     itemprops: list[etree._Element] = field(default_factory=list)  # below the root, as ``.//*[@itemprop]``
     times: list[etree._Element] = field(default_factory=list)  # <time datetime> below the body
-    # The elements at and below the body that ``byline.markup_byline`` reads (``blockwalk.elements_with_words`` of
-    # the body with its marks and words), when the walk gathered them (in C); None: not gathered, searched when asked.
-    # (Not compared: the Python walk leaves them to that search.)
-    marked: list[etree._Element] | None = field(default=None, compare=False)
     # For each non-empty key, the content (None without one) of the first <meta> whose property, else name, lower-cased
     # is the key (``blockwalk.first_meta_content(root, key)``: the page type's og:type), when the compiled walk read
     # them; None: not read (not compared either).
@@ -70,9 +64,8 @@ def _add_content(values: dict[str, list[str]], content: str | None, key_lists: I
                     values[key] = [content]
 
 
-def page_markup(root: etree._Element, body: etree._Element | None, marks: bool = False) -> PageMarkup:
-    """One walk of the tree below ``root``; ``times`` only below ``body`` (the whole tree when it is the root);
-    ``marks``: ``marked`` gathered too (by the compiled walk).
+def page_markup(root: etree._Element, body: etree._Element | None) -> PageMarkup:
+    """One walk of the tree below ``root``; ``times`` only below ``body`` (the whole tree when it is the root).
 
     A <meta>'s keys and its itemprop are read in one call of a reader looked up once a page (``add_meta`` read
     the keys, then ``get`` the itemprop, each through the compiled-or-Python switch): 23.5M -> 20.1M instructions
@@ -80,16 +73,13 @@ def page_markup(root: etree._Element, body: etree._Element | None, marks: bool =
 
     With the compiled walk on, the whole walk runs in C (``blockwalk.markup_elements``: no proxy for a <meta>, its
     keys cut and filed there): 19.9M -> 8.7M instructions for the same pages (``tests/test_markup_compiled.py``
-    compares it with the Python walk below). Asked for ``marks``, that walk also gathers ``marked``, the elements
-    ``markup_byline`` reads (``blockwalk.markup_and_marks``), which it searched for in a second walk of the body; and
-    it reads ``first_named``, the <meta> contents ``blockwalk.first_meta_content`` finds by a walk of its own."""
-    compiled = markup_and_marks(root, body, META_ATTRIBUTES, ITEMPROP, LINK_ATTRIBUTES,
-                                BYLINE_MARK_ATTRIBUTES if marks else (), BYLINE_MARK_WORDS)
+    compares it with the Python walk below). That walk also reads ``first_named``, the <meta> contents
+    ``blockwalk.first_meta_content`` finds by a walk of its own (``blockwalk.markup_and_marks``, asked for no
+    marks)."""
+    compiled = markup_and_marks(root, body, META_ATTRIBUTES, ITEMPROP, LINK_ATTRIBUTES, (), ())
     if compiled is not None:
-        found = PageMarkup(*compiled)
-        if not marks:
-            found.marked = None
-        return found
+        meta, links, itemprops, times, _, first_named = compiled
+        return PageMarkup(meta, links, itemprops, times, first_named)
     found = PageMarkup()
     meta, links, itemprops, times = found.meta, found.links, found.itemprops, found.times
     read = attributes_reader()
@@ -110,20 +100,19 @@ def page_markup(root: etree._Element, body: etree._Element | None, marks: bool =
     return found
 
 
-def markup_of(doc: TextDocument, marks: bool = False) -> PageMarkup:
+def markup_of(doc: TextDocument) -> PageMarkup:
     """``page_markup(doc.root, doc.body)``, kept on the document once it is walked, so that the metadata and the page
     job's rel=canonical (``crawler.pagejob.job.canonical_url``) read one walk (its own search of the tree for <link>
     elements: canonical_url 5.49M -> 5.12M instructions on 40 scrapinghub pages; joining the URL is most of the
     rest). A document not walked yet is read afresh at each call (its walk will remove the invisible subtrees,
-    <link> and <meta> in the body among them); one without a tree has nothing. ``marks``: ``page_markup``'s, for
-    the walk made now (a markup kept without them keeps ``marked`` None)."""
+    <link> and <meta> in the body among them); one without a tree has nothing."""
     if doc.root is None:
         return PageMarkup()
     if not doc.walked:
-        return page_markup(doc.root, body_of(doc.root), marks)
+        return page_markup(doc.root, body_of(doc.root))
     markup = getattr(doc, CACHE_ATTRIBUTE, None)
     if markup is None:
-        markup = page_markup(doc.root, body_of(doc.root), marks)
+        markup = page_markup(doc.root, body_of(doc.root))
         setattr(doc, CACHE_ATTRIBUTE, markup)
     return markup
 
