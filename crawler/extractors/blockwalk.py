@@ -683,51 +683,20 @@ def first_meta_content(top: etree._Element, key: str) -> str | None:
     return None
 
 
-# What ``markup_and_marks`` gives: ``markup_elements``' four, the elements that may mark a byline, and the content of
-# the first <meta> named by each key.
-MarkupAndMarks = tuple[dict[str, list[str]], list[tuple[str | None, ...]], list[etree._Element], list[etree._Element],
-                       list[etree._Element], dict[str, str | None]]
-
-
-def markup_and_marks(top: etree._Element, body: etree._Element | None, meta_attributes: tuple[str, ...],
-                     attribute: str, link_attributes: tuple[str, ...], mark_attributes: tuple[str, ...],
-                     words: tuple[str, ...]) -> MarkupAndMarks | None:
-    """``markup_elements``' ``(meta, links, itemprops, times)`` and, read in the same walk in C, the walked elements
-    at or below ``body`` that ``elements_with_words(body, mark_attributes, words)`` finds (none when ``body`` is
-    None), and for each non-empty key, the content of the first <meta> that ``first_meta_content(top, key)`` gives
-    (the keys lower-cased ``meta_attributes[1]``, else ``[2]``: "property", else "name"): the metadata's markup and
-    the page type's og:type (``metadata.markup.page_markup``) in one walk, and the byline elements alone with no
-    ``meta_attributes`` (``elements_marked``). Its Python twins are ``metadata.markup.page_markup``'s Python
-    reading, ``elements_with_words`` and ``first_meta_content`` off the compiled helpers
-    (tests/test_markup_marks_compiled.py compares them). None when the compiled walk is off or the tree holds an
-    entity reference: the caller then reads them in Python. Words as ``elements_with_words`` takes them, without NUL
-    (ValueError)."""
-    for word in words:
-        if not isinstance(word, str) or not word or not word.isascii() or word != word.lower() or "\x00" in word:
-            raise ValueError(f"words must be non-empty lower-case ASCII without NUL: {word!r}")
-    compiled = active()
-    if compiled is None:
-        return None
-    try:
-        return compiled.markup_and_marks(top, body, meta_attributes, attribute, link_attributes, mark_attributes,
-                                         words)
-    except compiled.EntityReference:
-        return None
-
-
 def elements_marked(top: etree._Element, attributes: tuple[str, ...], words: tuple[str, ...]) -> list[etree._Element]:
     """``elements_with_words(top, attributes, words)``, each value searched in one pass in C when the compiled walk is
-    on (``markup_and_marks`` with no markup to read): ``elements_with_words``' search tries every word at every
-    character, 460k instructions a call on the bodies of 40 scrapinghub pages (callgrind); the byline search
+    on (``cwalk.elements_marked``): ``elements_with_words``' search tries every word at every character, 460k
+    instructions a call on the bodies of 40 scrapinghub pages (callgrind); the byline search
     (``metadata.byline.markup_byline``) took 139 us a page with it, 113 so (CPU time in the worker, scrapinghub,
-    pages alternating). Its Python twin is ``elements_with_words``' Python reading. Words without NUL (ValueError)."""
+    pages alternating). Its Python twin is ``elements_with_words``' Python reading (tests/test_elements_marked.py).
+    Words without NUL (ValueError)."""
     for word in words:
         if not isinstance(word, str) or not word or not word.isascii() or word != word.lower() or "\x00" in word:
             raise ValueError(f"words must be non-empty lower-case ASCII without NUL: {word!r}")
     compiled = active()
     if compiled is not None:
         try:
-            return compiled.markup_and_marks(top, top, (), "", (), attributes, words)[4]
+            return compiled.elements_marked(top, attributes, words)
         except compiled.EntityReference:
             pass
     return elements_with_words(top, attributes, words)
@@ -745,7 +714,6 @@ __all__ = [
     "SWALLOWING_TAGS",
     "TAG_KINDS",
     "TAG_LABELS",
-    "MarkupAndMarks",
     "MarkupElements",
     "TextGroup",
     "WalkRecords",
@@ -762,7 +730,6 @@ __all__ = [
     "elements_with_words",
     "first_meta_content",
     "line_hashes",
-    "markup_and_marks",
     "markup_elements",
     "normalized_line",
     "script_groups",

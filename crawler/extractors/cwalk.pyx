@@ -1552,163 +1552,73 @@ cdef bint _holds_word_in_one_pass(const unsigned char* value, const unsigned cha
         position += 1
 
 
-def markup_and_marks(top, body, tuple meta_attributes, str attribute, tuple link_attributes, tuple mark_attributes,
-                     tuple words):
-    """``markup_elements(top, body, meta_attributes, attribute, link_attributes)`` and, in the same walk,
-    ``elements_with_words(body, mark_attributes, words)`` of the elements walked (those at and below ``top``):
-    ``marks``, the elements of the walk that are ``body`` or below it with one of ``mark_attributes`` (of no
-    namespace) whose non-empty value holds a character outside ASCII or one of ``words`` (lower-case ASCII without
-    NUL) in any case, in document order (none when ``body`` is None or ``mark_attributes`` is empty), their values
-    searched in one pass (``_holds_word_in_one_pass``); and ``first_named``: for each non-empty key, the raw content
-    (None without one) of the first <meta> whose ``meta_attributes[1]``, else (missing or empty)
-    ``meta_attributes[2]``, lower-cased is the key (``first_meta_content(top, key)`` of every such key, read in this
-    walk: the page type's og:type). ``(meta, links, itemprops, times, marks, first_named)``. With no
-    ``meta_attributes`` the walk reads the marks alone (``blockwalk.elements_marked``, the byline search: gathered in
-    the metadata's walk of the whole tree, the marks cost more than their own walk of the body saved, as their values
-    are read on pages that do not need them; CPU time in the worker, scrapinghub). ``blockwalk.markup_and_marks``
-    says what its Python twins are. Raises EntityReference as ``elements_named``."""
+
+def elements_marked(top, tuple attributes, tuple words):
+    """``elements_with_words(top, attributes, words)``, each value searched in one pass (``_holds_word_in_one_pass``)
+    and the attribute names told apart by their first byte before ``strcmp``; words without NUL (ValueError).
+    ``blockwalk.elements_marked`` says what its Python twin is. Raises EntityReference as ``elements_named``."""
     cdef cetree._Element element = <cetree._Element?>top
     cdef cetree._Document doc = element._doc
     cdef tree.xmlNode* c_top = element._c_node
-    cdef tree.xmlNode* c_body = (<cetree._Element?>body)._c_node if body is not None else NULL
     cdef tree.xmlNode* node = c_top
     cdef tree.xmlNode* child
     cdef tree.xmlAttr* attr
-    cdef tree.xmlAttr* itemprop
-    cdef list encoded = [name.encode("utf-8") for name in meta_attributes]
-    cdef bytes wanted_attribute = attribute.encode("utf-8")
-    cdef const char* c_attribute = wanted_attribute
-    cdef list link_names = [name.encode("utf-8") for name in link_attributes]
-    cdef list mark_names = [name.encode("utf-8") for name in mark_attributes]
-    cdef list texts = []
-    cdef Py_ssize_t n = len(encoded), n_marks = len(mark_names), n_words = len(words), i
-    cdef unsigned char starts[256]
-    cdef const char* tag
     cdef const char* attr_name
-    cdef int kind
+    cdef list found = []
     cdef bint hit
-    cdef dict meta = {}, first_named = {}
-    cdef list links = [], itemprops = [], times = [], marks = []
-    cdef list values
+    cdef list names = [name.encode("utf-8") for name in attributes]
+    cdef list texts = []
+    cdef Py_ssize_t n_names = len(names), n_words = len(words), i
+    cdef unsigned char starts[256]
     for word in words:
         if not isinstance(word, str) or not word or not word.isascii() or word != word.lower() or "\x00" in word:
             raise ValueError(f"words must be non-empty lower-case ASCII without NUL: {word!r}")
         texts.append(word.encode("ascii"))
-    if c_body is NULL:
-        n_marks = 0
     for i in range(256):
         starts[i] = NOT_ASCII if i >= 128 else 0
     for word in texts:
         starts[(<bytes>word)[0]] |= WORD_START
         if 97 <= (<bytes>word)[0] <= 122:
             starts[(<bytes>word)[0] - 32] |= WORD_START  # (its upper case)
-    cdef const char** names = <const char**>PyMem_Malloc((n + 1) * sizeof(const char*))
-    cdef tree.xmlAttr** found = <tree.xmlAttr**>PyMem_Malloc((n + 1) * sizeof(tree.xmlAttr*))
-    cdef const char** c_marks = <const char**>PyMem_Malloc((n_marks + 1) * sizeof(const char*))
+    cdef const char** c_names = <const char**>PyMem_Malloc((n_names + 1) * sizeof(const char*))
     cdef const unsigned char** c_words = <const unsigned char**>PyMem_Malloc((n_words + 1) * sizeof(char*))
     cdef Py_ssize_t* lengths = <Py_ssize_t*>PyMem_Malloc((n_words + 1) * sizeof(Py_ssize_t))
-    if names is NULL or found is NULL or c_marks is NULL or c_words is NULL or lengths is NULL:
-        PyMem_Free(names)
-        PyMem_Free(found)
-        PyMem_Free(c_marks)
+    if c_names is NULL or c_words is NULL or lengths is NULL:
+        PyMem_Free(c_names)
         PyMem_Free(c_words)
         PyMem_Free(lengths)
         raise MemoryError()
     try:
-        for i in range(n):
-            names[i] = <const char*>(<bytes>encoded[i])
-        for i in range(n_marks):
-            c_marks[i] = <const char*>(<bytes>mark_names[i])
+        for i in range(n_names):
+            c_names[i] = <const char*>(<bytes>names[i])
         for i in range(n_words):
             c_words[i] = <const unsigned char*>(<bytes>texts[i])
             lengths[i] = len(<bytes>texts[i])
         if node.type != tree.XML_ELEMENT_NODE:
-            return meta, links, itemprops, times, marks, first_named
+            return found
         while node is not NULL:
-            kind = 0  # 1 <meta>, 2 <link>, 3 <time>
-            tag = <const char*>node.name
-            if n and (tag[0] == b"m" or tag[0] == b"l" or tag[0] == b"t") and _no_namespace(node):
-                if strcmp(tag, b"meta") == 0:
-                    kind = 1
-                elif strcmp(tag, b"link") == 0:
-                    kind = 2
-                elif strcmp(tag, b"time") == 0:
-                    kind = 3
-            # One pass over the attributes for the itemprop (the first one, as ``get`` reads it) and the marks.
-            itemprop = NULL
             hit = False
             attr = node.properties
-            while attr is not NULL:
+            while attr is not NULL and not hit:
                 if attr.ns is NULL:
                     attr_name = <const char*>attr.name
-                    if (n and itemprop is NULL and attr_name[0] == c_attribute[0]
-                            and strcmp(attr_name, c_attribute) == 0):
-                        itemprop = attr
-                    if not hit and n_marks:
-                        for i in range(n_marks):
-                            if attr_name[0] == c_marks[i][0] and strcmp(attr_name, c_marks[i]) == 0:
-                                child = attr.children
-                                if child is not NULL and child.next is NULL and child.type == tree.XML_TEXT_NODE:
-                                    hit = child.content is not NULL and _holds_word_in_one_pass(
-                                        <const unsigned char*>child.content, starts, c_words, lengths, n_words)
-                                elif child is not NULL:  # a value in several nodes (never from the HTML parser)
-                                    value = cetree.attributeValue(node, attr)
-                                    hit = bool(value) and (not value.isascii()
-                                                           or any(word in value.lower() for word in words))
-                                break
+                    for i in range(n_names):
+                        if attr_name[0] == c_names[i][0] and strcmp(attr_name, c_names[i]) == 0:
+                            child = attr.children
+                            if child is not NULL and child.next is NULL and child.type == tree.XML_TEXT_NODE:
+                                hit = child.content is not NULL and _holds_word_in_one_pass(
+                                    <const unsigned char*>child.content, starts, c_words, lengths, n_words)
+                            elif child is not NULL:  # a value in several nodes (never from the HTML parser)
+                                value = cetree.attributeValue(node, attr)
+                                hit = bool(value) and (not value.isascii()
+                                                       or any(word in value.lower() for word in words))
+                            break
                 attr = attr.next
-            if kind == 1:
-                for i in range(n):
-                    found[i] = NULL
-                attr = node.properties
-                while attr is not NULL:  # the first attribute of each name, as ``get`` reads it
-                    if attr.ns is NULL:
-                        for i in range(n):
-                            if found[i] is NULL and strcmp(<const char*>attr.name, names[i]) == 0:
-                                found[i] = attr
-                                break
-                    attr = attr.next
-                if n > 2:  # the first <meta> of each name (see first_named above)
-                    named = cetree.attributeValue(node, found[1]) if found[1] is not NULL else None
-                    if not named:
-                        named = cetree.attributeValue(node, found[2]) if found[2] is not NULL else None
-                    if named:
-                        named = named.lower()
-                        if named not in first_named:
-                            first_named[named] = (cetree.attributeValue(node, found[0]) if found[0] is not NULL
-                                                  else None)
-                if found[0] is not NULL:
-                    content = cetree.attributeValue(node, found[0]).strip()
-                    if content:
-                        for i in range(1, n):
-                            if found[i] is NULL:
-                                continue
-                            keys = cetree.attributeValue(node, found[i])
-                            if not keys:
-                                continue
-                            for key in keys.lower().split():
-                                values = meta.get(key)
-                                if values is None:
-                                    meta[key] = [content]
-                                else:
-                                    values.append(content)
-            elif kind == 2:
-                values = []
-                for name in link_names:
-                    attr = _attribute_by_first(node, <const char*>(<bytes>name))
-                    values.append(cetree.attributeValue(node, attr) if attr is not NULL else None)
-                links.append(tuple(values))
-            elif kind == 3 and _attribute(node, b"datetime") is not NULL and _strictly_below(node, c_body):
-                times.append(_proxy(doc, node, element))
-            if itemprop is not NULL and node is not c_top:
-                itemprops.append(_proxy(doc, node, element))
-            if hit and (node is c_body or _strictly_below(node, c_body)):
-                marks.append(_proxy(doc, node, element))
+            if hit:
+                found.append(_proxy(doc, node, element))
             node = _next_element(node, c_top)
     finally:
-        PyMem_Free(names)
-        PyMem_Free(found)
-        PyMem_Free(c_marks)
+        PyMem_Free(c_names)
         PyMem_Free(c_words)
         PyMem_Free(lengths)
-    return meta, links, itemprops, times, marks, first_named
+    return found

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from ..blockwalk import attributes_of, attributes_reader, elements_named_or_with, markup_and_marks
+from ..blockwalk import attributes_of, attributes_reader, elements_named_or_with, markup_elements
 from ..document import TextDocument
 
 
@@ -26,10 +26,6 @@ class PageMarkup:
     links: list[tuple[str | None, str | None]] = field(default_factory=list)  # each <link>'s (rel, href)
     itemprops: list[etree._Element] = field(default_factory=list)  # below the root, as ``.//*[@itemprop]``
     times: list[etree._Element] = field(default_factory=list)  # <time datetime> below the body
-    # For each non-empty key, the content (None without one) of the first <meta> whose property, else name, lower-cased
-    # is the key (``blockwalk.first_meta_content(root, key)``: the page type's og:type), when the compiled walk read
-    # them; None: not read (not compared either).
-    first_named: dict[str, str | None] | None = field(default=None, compare=False)
 
 
 # The elements gathered by their tag, and the attribute of the microdata elements.
@@ -73,13 +69,10 @@ def page_markup(root: etree._Element, body: etree._Element | None) -> PageMarkup
 
     With the compiled walk on, the whole walk runs in C (``blockwalk.markup_elements``: no proxy for a <meta>, its
     keys cut and filed there): 19.9M -> 8.7M instructions for the same pages (``tests/test_markup_compiled.py``
-    compares it with the Python walk below). That walk also reads ``first_named``, the <meta> contents
-    ``blockwalk.first_meta_content`` finds by a walk of its own (``blockwalk.markup_and_marks``, asked for no
-    marks)."""
-    compiled = markup_and_marks(root, body, META_ATTRIBUTES, ITEMPROP, LINK_ATTRIBUTES, (), ())
+    compares it with the Python walk below)."""
+    compiled = markup_elements(root, body, META_ATTRIBUTES, ITEMPROP, LINK_ATTRIBUTES)
     if compiled is not None:
-        meta, links, itemprops, times, _, first_named = compiled
-        return PageMarkup(meta, links, itemprops, times, first_named)
+        return PageMarkup(*compiled)
     found = PageMarkup()
     meta, links, itemprops, times = found.meta, found.links, found.itemprops, found.times
     read = attributes_reader()
