@@ -150,6 +150,11 @@ def test_rel_canonical_is_the_identity_and_declared_urls_only_on_the_same_site()
     assert page_identity(page, None, "https://www.n.example/story") == "https://www.n.example/story"
     assert page_identity(page, None, "https://publisher.example/story") == page  # a syndicated copy's og:url
     assert page_identity(page, None, None) == page
+    # the page's own URL declared: on its site without taking it apart, cleaned as any declared URL
+    assert page_identity(page, None, page) == "https://n.example/amp/story"
+    for broken in ("http://[x/story", "https://n.example/amp/story"):  # an unparsable one raises as before
+        with pytest.raises(ValueError):
+            page_identity("http://[x/story", None, broken)
 
 
 def text(seed: str) -> str:

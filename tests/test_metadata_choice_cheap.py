@@ -41,3 +41,17 @@ def test_values_are_unescaped_and_spaced_as_the_plain_cleaning() -> None:
         assert metadata.title == (normalize_space(unescape(raw.get("content"))) or None), title
         titles.add(metadata.title)
     assert {"A & B", "Tom <3 Jerry", "ABC", "x & y", "x"} <= titles
+
+
+def test_declared_languages_read_again_give_the_same_code() -> None:
+    """``_language`` keeps its answers: a value read a second time gives the same code as the first time."""
+    declared = ["en", "en-US", "EN_gb", " fr-CA ", "zh-Hans-CN", "eng", "english", "x", "pt_BR", "de-"]
+
+    def languages() -> list[str | None]:
+        return [extract_metadata(parse_html(f"<html><head><meta http-equiv='content-language' content='{value}'>"
+                                            "<title>T</title></head><body><p>x</p></body></html>",
+                                            "https://example.org/a")).language for value in declared]
+
+    first = languages()
+    assert first == ["en", "en", "en", "fr", "zh", None, None, None, "pt", None]
+    assert languages() == first

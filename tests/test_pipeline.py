@@ -277,6 +277,8 @@ def test_canonical_url_is_resolved_and_checked() -> None:
 
     url = "https://example.com/a/b.html?utm=1"
     assert canonical_url(root('<link rel="Canonical" href="../c.html#top">'), url) == "https://example.com/c.html"
+    assert canonical_url(root('<link rel="canonical" href="/c?d=1#">'), url) == "https://example.com/c?d=1"
+    assert canonical_url(root('<link rel="canonical" href="/c?d=1">'), url) == "https://example.com/c?d=1"
     assert canonical_url(root('<link rel="canonical" href="javascript:void(0)">'), url) == url
     assert canonical_url(root('<link rel="alternate" href="/d">'), url) == url
     assert canonical_url(None, url) == url

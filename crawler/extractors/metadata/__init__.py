@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
 from difflib import SequenceMatcher
+from functools import lru_cache
 from html import unescape
 from typing import Any
 from urllib.parse import urlsplit
@@ -97,6 +98,9 @@ URLISH_RE = re.compile(r"^(?:https?://|www\.)|\.(?:com|org|net|html?)\b|/", re.I
 HANDLE_RE = re.compile(r"^@\w+$")
 AUTHOR_PREFIX_RE = re.compile(r"^(?:by|par|von|por|written by|posted by|author|作者|记者|文)\s*[:：/]?\s+", re.I)
 LANGUAGE_RE = re.compile(r"^([a-z]{2,3})(?:[-_][a-z0-9]+)*$", re.I)
+# Declared languages whose code is kept (``_language``): the worker read 23 different values in 273 calls on the 181
+# scrapinghub pages ("en" 89 times, "en-US" 75, "en_US" 48...); 256 holds a crawl's with room.
+LANGUAGE_CACHE_SIZE = 256
 CACHE_ATTRIBUTE = "_metadata"
 # A description this short says nothing ("News", "Home").
 MIN_DESCRIPTION_CHARS = 20
@@ -363,7 +367,10 @@ def _choose_authors(found: _Candidates, site_names: set[str], name: str = "autho
     return None
 
 
+@lru_cache(maxsize=LANGUAGE_CACHE_SIZE)
 def _language(value: str) -> str | None:
+    """The ISO 639-1 code of a declared language ("en-US" -> "en"), None for another; kept for the same value (a pure
+    function of its text)."""
     match = LANGUAGE_RE.match(value.strip())
     if not match:
         return None
@@ -444,9 +451,11 @@ def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: date
     if metadata.title is None and findings.headline:
         metadata.title = take("title", (findings.headline, TEXT))
     site_names = _site_names(metadata.site_name, doc.url)
-    if head_title:  # the <title>'s parts other than the headline name the site and its channels
+    # The <title>'s parts other than the headline name the site and its channels, its CJK parts only (an English
+    # blog's "Headline | Jane Doe" names its author there): a title without a CJK character (177 of the 181 scrapinghub
+    # titles, 133 of them ASCII, told in one step) is not cut into parts for none (CJK_RE matches one character).
+    if head_title and not head_title.isascii() and CJK_RE.search(head_title):
         parts = [part.strip() for part in TITLE_PART_RE.split(head_title)[::2] if part.strip()]
-        # (CJK parts only: an English blog's "Headline | Jane Doe" names its author there)
         site_names.update(part.casefold() for part in parts
                           if len(parts) > 1 and part != max(parts, key=len) and CJK_RE.search(part))
     if findings.origin:  # the credited outlet ("来源：证券时报网") is not an author either
@@ -455,10 +464,10 @@ def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: date
     # sources (JSON-LD, meta, microdata) name nobody (the element walk is ~0.5 ms a page on scrapinghub).
     authors = _choose_authors(found, site_names)
     if authors is None:
-        marked = markup_byline(doc)
-        if set(marked) < set(findings.authors):  # one element per author: the byline line names them all
-            marked = findings.authors
-        found.add("authors", marked, TEXT)
+        marked_names = markup_byline(doc)
+        if set(marked_names) < set(findings.authors):  # one element per author: the byline line names them all
+            marked_names = findings.authors
+        found.add("authors", marked_names, TEXT)
         found.add("authors", findings.authors, TEXT)
         authors = _choose_authors(found, site_names)
     if authors:
