@@ -22,7 +22,7 @@ from crawler.extractors.blockwalk import (
     use_compiled_walk,
 )
 from crawler.extractors.document import parse_html
-from crawler.extractors.metadata import byline, visible
+from crawler.extractors.metadata import byline, dates, visible
 
 pytestmark = pytest.mark.skipif(not compiled_walk_available(), reason="the compiled helpers are not built")
 
@@ -188,3 +188,36 @@ def test_a_comment_area_found_through_the_words_asked_first_is_the_full_searchs(
             with _compiled(False):
                 marks = ancestors_marks(node, byline.CLASS_AND_ID, byline.MAX_ANCESTORS_CHECKED, byline.PAGE_TAGS)
             assert asked == (byline.COMMENT_AREA_RE.search(marks) is not None)
+
+
+DATE_PIECES = ["2024-03-05", "2024年3月5日", "2024년 3월 12일", "March 3, 2020", "3 March 2020", "03/05/2024",
+               "5.3.2024", "12-03-2024", "Published", " ", "/", "年", "x", "2019", "１２／０３／２０２４", "at 6:01 am",
+               "10:30", "（土）", "2024/3/5", "Mar. 12 2024", "1. März 2024", "3/12", "년", "-"]
+
+
+def _plain_text_date_span(text: str, day_first: bool) -> tuple[object, int]:
+    """The plain reading: every pattern searched, its first date kept when it starts earliest."""
+    text = dates.normalise(text)
+    best = None
+    for pattern in dates.TEXT_DATE_PATTERNS:
+        for match in pattern.finditer(text):
+            found = dates._from_match(match, day_first)
+            if found is not None and (best is None or match.start() < best[0]):
+                best = (match.start(), match.end(), found)
+            if found is not None:
+                break
+    return (best[2], best[1]) if best is not None else (None, 0)
+
+
+def test_the_date_patterns_left_out_for_want_of_their_characters_would_have_found_no_earlier_date() -> None:
+    rng = random.Random(157)
+    found = 0
+    for _ in range(4000):
+        text = "".join(rng.choice(DATE_PIECES) for _ in range(rng.randint(1, 5)))
+        for day_first in (False, True):
+            expected = _plain_text_date_span(text, day_first)
+            assert dates.find_text_date_span(text, None, day_first=day_first) == expected
+            found += expected[0] is not None
+    assert found > 4000
+    for pattern, needs in dates.TEXT_DATE_SEARCHES:  # each needed character is a literal of the pattern
+        assert all(character in pattern.pattern for character in needs)
