@@ -1629,9 +1629,10 @@ cdef bint _ascii_text_with_words(_WordTable table, const unsigned char* text, Py
                 j += 1
             for i in range(table.n_words, table.total):
                 size = table.sizes[i]
-                if j + size <= length and (j + size == length or not _ascii_word(text[j + size])):
-                    word = table.chars + table.starts[i]
-                    k = 0
+                word = table.chars + table.starts[i]
+                if j < length and <Py_UCS4>_ascii_lower(text[j]) == word[0] and j + size <= length and (
+                        j + size == length or not _ascii_word(text[j + size])):
+                    k = 1
                     while k < size and <Py_UCS4>_ascii_lower(text[j + k]) == word[k]:
                         k += 1
                     if k == size:
@@ -1699,8 +1700,9 @@ def texts_with_words(texts, tuple words, tuple line_words):
                 j = at
                 while j < length and Py_UNICODE_ISSPACE(_re_i_lower(PyUnicode_READ(kind, data, j))):
                     j += 1
+                ch = _re_i_lower(PyUnicode_READ(kind, data, j)) if j < length else 0
                 for i in range(n_words, total):
-                    if _word_at(kind, data, length, j, chars + starts[i], sizes[i]) and (
+                    if chars[starts[i]] == ch and _word_at(kind, data, length, j, chars + starts[i], sizes[i]) and (
                             j + sizes[i] == length or not _word_char(_re_i_lower(
                                 PyUnicode_READ(kind, data, j + sizes[i])))):
                         found = True
