@@ -504,7 +504,7 @@ def test_the_short_blocks_texts_and_their_groups_are_the_plain_reading(compiled:
                     [position for position, block in enumerate(doc.blocks)
                      if block.num_chars <= most and len(block.text) >= least],
                     [block.text for block in doc.blocks if block.num_chars <= most and len(block.text) >= least])
-            for separator, lead in ((byline.TEXTS_SEPARATOR, "\n"), ("", ""), ("--", "x")):
+            for separator, lead in (("\x00\n", "\n"), ("", ""), ("--", "x")):
                 assert [list(group) for group in script_groups(plain[1], separator, lead)] == \
                     [list(group) for group in _plain_groups(plain[1], separator, lead)]
             counts[0] += len(plain[0])

@@ -20,7 +20,7 @@ lxml of another version, whose structures may differ (the caller then walks in P
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
-from libc.string cimport strcmp
+from libc.string cimport memset, strcmp
 
 cimport lxml.includes.etreepublic as cetree
 from lxml.includes cimport tree
@@ -1670,3 +1670,325 @@ def elements_marked(top, tuple attributes, tuple words):
         PyMem_Free(c_words)
         PyMem_Free(lengths)
     return found
+
+
+
+
+cdef extern from "Python.h":
+    bint Py_UNICODE_ISALNUM(Py_UCS4 ch) noexcept nogil
+    Py_UCS4 Py_UNICODE_TOLOWER(Py_UCS4 ch) noexcept nogil
+
+
+cdef inline Py_UCS4 _re_i_lower(Py_UCS4 ch) noexcept nogil:
+    """The character as a re.I search of lower-case words sees it after ``metadata.byline``'s folds: ı and İ as i, ſ as
+    s, any other lowered (``str.lower`` lowers each character alone but İ, folded first, and a final Σ, which it
+    lowers to ς where this gives σ: no word holds either)."""
+    cdef unsigned int code = <unsigned int>ch
+    if code < 128:
+        return <Py_UCS4>(code + 32 if 65 <= code <= 90 else code)
+    if code == 0x130 or code == 0x131:
+        return <Py_UCS4>105
+    if code == 0x17F:
+        return <Py_UCS4>115
+    return Py_UNICODE_TOLOWER(ch)
+
+
+cdef inline bint _word_at(int kind, void* data, Py_ssize_t length, Py_ssize_t at, Py_UCS4* word,
+                          Py_ssize_t size) noexcept nogil:
+    cdef Py_ssize_t k
+    if at + size > length:
+        return False
+    for k in range(size):
+        if _re_i_lower(PyUnicode_READ(kind, data, at + k)) != word[k]:
+            return False
+    return True
+
+
+cdef inline bint _word_char(Py_UCS4 ch) noexcept nogil:
+    return Py_UNICODE_ISALNUM(ch) or <unsigned int>ch == 95
+
+
+def _first_code(str word):
+    return ord(word[0]) if word else -1
+
+
+cdef class _WordTable:
+    """``texts_with_words``'s words in C arrays: the words in the order of their first characters (their characters at
+    ``chars + starts[i]``, ``sizes[i]`` long), then the line words; the range of the words of each ASCII first
+    character, and those of another first character from ``other_begin`` on, tried where a character's code's last
+    12 bits are one of theirs."""
+    cdef tuple words, line_words
+    cdef Py_ssize_t n_words, total, other_begin
+    cdef Py_UCS4* chars
+    cdef Py_ssize_t* starts
+    cdef Py_ssize_t* sizes
+    cdef Py_ssize_t ascii_begin[128]
+    cdef Py_ssize_t ascii_end[128]
+    cdef unsigned char other_firsts[4096]
+
+    def __cinit__(self, tuple words, tuple line_words):
+        cdef Py_ssize_t i = 0, k, offset = 0
+        cdef unsigned int code
+        cdef str word
+        cdef list ordered = sorted(words, key=_first_code) + list(line_words)
+        self.words, self.line_words = words, line_words
+        self.n_words, self.total, self.other_begin = len(words), len(ordered), -1
+        memset(self.ascii_begin, 0, sizeof(self.ascii_begin))
+        memset(self.ascii_end, 0, sizeof(self.ascii_end))
+        memset(self.other_firsts, 0, sizeof(self.other_firsts))
+        for word in ordered:
+            if not word or word != word.lower() or "σ" in word or "ς" in word:
+                raise ValueError(f"words must be non-empty, lower-case and without σ or ς: {word!r}")
+            offset += len(word)
+        self.chars = <Py_UCS4*>PyMem_Malloc((offset + 1) * sizeof(Py_UCS4))
+        self.starts = <Py_ssize_t*>PyMem_Malloc((self.total + 1) * sizeof(Py_ssize_t))
+        self.sizes = <Py_ssize_t*>PyMem_Malloc((self.total + 1) * sizeof(Py_ssize_t))
+        if self.chars is NULL or self.starts is NULL or self.sizes is NULL:
+            raise MemoryError()
+        offset = 0
+        for word in ordered:
+            self.starts[i] = offset
+            self.sizes[i] = len(word)
+            for k in range(self.sizes[i]):
+                self.chars[offset + k] = word[k]
+            code = <unsigned int>self.chars[offset]
+            if i < self.n_words and code < 128:
+                if self.ascii_end[code] == 0:
+                    self.ascii_begin[code] = i
+                self.ascii_end[code] = i + 1
+            elif i < self.n_words:
+                if self.other_begin < 0:
+                    self.other_begin = i
+                self.other_firsts[code & 4095] = 1
+            offset += self.sizes[i]
+            i += 1
+
+    def __dealloc__(self):
+        PyMem_Free(self.chars)
+        PyMem_Free(self.starts)
+        PyMem_Free(self.sizes)
+
+
+cdef bint _ascii_text_with_words(_WordTable table, const unsigned char* text, Py_ssize_t length) noexcept:
+    """``texts_with_words``'s question of one ASCII text (its bytes): only the words of an ASCII first character can
+    be in it, and an ASCII character is white space or a word character as ``_ascii_space`` and ``_ascii_word``
+    say."""
+    cdef Py_ssize_t at, j, i, k, size
+    cdef unsigned char code
+    cdef Py_UCS4* word
+    cdef bint line_start = True
+    for at in range(length):
+        if line_start:
+            j = at
+            while j < length and _ascii_space(text[j]):
+                j += 1
+            for i in range(table.n_words, table.total):
+                size = table.sizes[i]
+                word = table.chars + table.starts[i]
+                if j < length and <Py_UCS4>_ascii_lower(text[j]) == word[0] and j + size <= length and (
+                        j + size == length or not _ascii_word(text[j + size])):
+                    k = 1
+                    while k < size and <Py_UCS4>_ascii_lower(text[j + k]) == word[k]:
+                        k += 1
+                    if k == size:
+                        return True
+        code = _ascii_lower(text[at])
+        for i in range(table.ascii_begin[code], table.ascii_end[code]):
+            size = table.sizes[i]
+            if at + size <= length:
+                word = table.chars + table.starts[i]
+                k = 1
+                while k < size and <Py_UCS4>_ascii_lower(text[at + k]) == word[k]:
+                    k += 1
+                if k == size:
+                    return True
+        line_start = code == 10
+    return False
+
+
+cdef inline bint _ascii_space(unsigned char code) noexcept:
+    """Py_UNICODE_ISSPACE of an ASCII character: \\t-\\r, \\x1c-\\x1f and the space."""
+    return code == 32 or 9 <= code <= 13 or 28 <= code <= 31
+
+
+cdef inline bint _ascii_word(unsigned char code) noexcept:
+    """``re``'s word character (ALNUM or "_") among ASCII characters."""
+    return 48 <= code <= 57 or 65 <= code <= 90 or 97 <= code <= 122 or code == 95
+
+
+cdef _WordTable _last_table = None  # (the callers pass the same tuples: the table is made once)
+
+
+def texts_with_words(texts, tuple words, tuple line_words):
+    """For each text, whether its lowered form (``_re_i_lower`` of each character) holds one of ``words`` or has a line
+    that starts, after white space, with one of ``line_words`` followed by no word character: ``re.search(r"(?:^|\\n)
+    \\s*(?:w1|w2...)\\b", lowered)`` with ``\\s`` and ``\\b`` as ``re`` reads them (Py_UNICODE_ISSPACE; ALNUM or "_").
+    The words are lower-case and hold no σ or ς (which ``str.lower`` tells apart by context).
+    ``blockwalk.texts_with_words`` is its Python twin."""
+    global _last_table
+    if _last_table is None or _last_table.words is not words or _last_table.line_words is not line_words:
+        _last_table = _WordTable(words, line_words)
+    cdef _WordTable table = _last_table
+    cdef Py_ssize_t n_words = table.n_words, total = table.total, i, length, at, j
+    cdef Py_UCS4* chars = table.chars
+    cdef Py_ssize_t* starts = table.starts
+    cdef Py_ssize_t* sizes = table.sizes
+    cdef list flags = []
+    cdef str text
+    cdef int kind
+    cdef void* data
+    cdef Py_UCS4 ch
+    cdef unsigned int code
+    cdef bint found, line_start
+    for text in texts:
+        kind = PyUnicode_KIND(text)
+        data = PyUnicode_DATA(text)
+        length = PyUnicode_GET_LENGTH(text)
+        if PyUnicode_IS_ASCII(text):  # (nine in ten short blocks: read byte by byte)
+            flags.append(_ascii_text_with_words(table, <const unsigned char*>data, length))
+            continue
+        found = False
+        line_start = True
+        at = 0
+        while at < length and not found:
+            if line_start:
+                j = at
+                while j < length and Py_UNICODE_ISSPACE(_re_i_lower(PyUnicode_READ(kind, data, j))):
+                    j += 1
+                ch = _re_i_lower(PyUnicode_READ(kind, data, j)) if j < length else 0
+                for i in range(n_words, total):
+                    if chars[starts[i]] == ch and _word_at(kind, data, length, j, chars + starts[i], sizes[i]) and (
+                            j + sizes[i] == length or not _word_char(_re_i_lower(
+                                PyUnicode_READ(kind, data, j + sizes[i])))):
+                        found = True
+                        break
+                if found:
+                    break
+            ch = _re_i_lower(PyUnicode_READ(kind, data, at))
+            code = <unsigned int>ch
+            if code < 128:
+                for i in range(table.ascii_begin[code], table.ascii_end[code]):
+                    if _word_at(kind, data, length, at, chars + starts[i], sizes[i]):
+                        found = True
+                        break
+            elif table.other_firsts[code & 4095]:
+                for i in range(table.other_begin, n_words):
+                    if chars[starts[i]] == ch and _word_at(kind, data, length, at, chars + starts[i], sizes[i]):
+                        found = True
+                        break
+            line_start = code == 10
+            at += 1
+        flags.append(found)
+    return flags
+
+
+cdef bint _spaced(str text) noexcept:
+    """Whether ``" ".join(text.split())`` differs from the text: white space at either end, other than a space, or two
+    together."""
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void* data = PyUnicode_DATA(text)
+    cdef Py_ssize_t i, length = PyUnicode_GET_LENGTH(text)
+    cdef Py_UCS4 ch
+    cdef bint space = True  # (at the start: white space there is to go)
+    for i in range(length):
+        ch = PyUnicode_READ(kind, data, i)
+        if Py_UNICODE_ISSPACE(ch):
+            if space or <unsigned int>ch != 32:
+                return True
+            space = True
+        else:
+            space = False
+    return space  # (white space at the end, or an empty text: "".split() joins to "" as well, but is cheap)
+
+
+def folded_short_texts(blocks, most, double least=0):
+    """``short_texts`` with each text's white space runs as one space, none at either end, and the result casefolded:
+    ``" ".join(text.split()).casefold()`` (the visible metadata scan's headline candidates).
+    ``blockwalk.folded_short_texts`` is its Python twin."""
+    cdef list positions = [], texts = []
+    cdef Py_ssize_t position = 0
+    cdef str text
+    for block in blocks:
+        if _block_chars(block) <= most:
+            text = _block_text(block)
+            if PyUnicode_GET_LENGTH(text) >= least:
+                positions.append(position)
+                texts.append((" ".join(text.split()) if _spaced(text) else text).casefold())
+        position += 1
+    return positions, texts
+
+
+cdef object _marks_arguments = None  # the last (names, stop, words) of ``marks_hold_words`` and their bytes
+cdef object _marks_encoded = None
+
+
+def marks_hold_words(element, tuple names, Py_ssize_t most, tuple stop, tuple words):
+    """Whether the marks that ``ancestors_marks`` joins (same arguments) hold a character outside ASCII or one of
+    ``words`` (lower-case ASCII) in any case: ``not (m := ancestors_marks(...)).isascii() or any(w in m.lower() for w
+    in words)`` for words without white space, read in C without making the marks' strings.
+    ``blockwalk.marks_hold_words`` is its Python twin."""
+    cdef cetree._Element proxy = <cetree._Element?>element
+    cdef tree.xmlNode* node = proxy._c_node
+    cdef Py_ssize_t n = len(names), n_words = len(words), i, count = 0
+    cdef tree.xmlAttr* attr
+    cdef tree.xmlNode* child
+    cdef bint stopped, hit = False
+    cdef bytes encoded
+    cdef list wanted, stops, texts
+    global _marks_arguments, _marks_encoded
+    if _marks_arguments is None or _marks_arguments[0] is not names or _marks_arguments[1] is not stop or \
+            _marks_arguments[2] is not words:  # (the callers pass the same tuples: encoded once)
+        texts = []
+        for word in words:
+            if not isinstance(word, str) or not word or not word.isascii() or word != word.lower() or \
+                    len(word.split()) != 1 or word.split()[0] != word:
+                raise ValueError(f"words must be non-empty lower-case ASCII without white space: {word!r}")
+            texts.append(word.encode("ascii"))
+        _marks_encoded = ([name.encode("utf-8") for name in names], [name.encode("utf-8") for name in stop], texts)
+        _marks_arguments = (names, stop, words)
+    wanted, stops, texts = _marks_encoded
+    cdef const unsigned char** c_words = <const unsigned char**>PyMem_Malloc((n_words + 1) * sizeof(char*))
+    cdef Py_ssize_t* lengths = <Py_ssize_t*>PyMem_Malloc((n_words + 1) * sizeof(Py_ssize_t))
+    if c_words is NULL or lengths is NULL:
+        PyMem_Free(c_words)
+        PyMem_Free(lengths)
+        raise MemoryError()
+    try:
+        for i in range(n_words):
+            c_words[i] = <const unsigned char*>(<bytes>texts[i])
+            lengths[i] = len(<bytes>texts[i])
+        while node is not NULL and count < most and not hit:
+            if node.type == tree.XML_ELEMENT_NODE:
+                if _no_namespace(node):
+                    stopped = False
+                    for encoded in stops:
+                        if strcmp(<const char*>node.name, <const char*>encoded) == 0:
+                            stopped = True
+                            break
+                    if stopped:
+                        break
+                attr = node.properties
+                while attr is not NULL and not hit:
+                    if attr.ns is NULL:
+                        for i in range(n):
+                            if strcmp(<const char*>attr.name, <const char*><bytes>wanted[i]) == 0:
+                                break
+                        else:
+                            attr = attr.next
+                            continue
+                        child = attr.children
+                        if child is not NULL and child.next is NULL and child.type == tree.XML_TEXT_NODE:
+                            hit = child.content is not NULL and _holds_word(<const unsigned char*>child.content,
+                                                                            c_words, lengths, n_words)
+                        elif child is not NULL:  # a value in several nodes (never from the HTML parser)
+                            value = cetree.attributeValue(node, attr)
+                            hit = not value.isascii() or any(word in value.lower() for word in words)
+                    attr = attr.next
+            elif not (count == 0 and node.type in (tree.XML_COMMENT_NODE, tree.XML_PI_NODE)):
+                break
+            count += 1
+            node = node.parent
+    finally:
+        PyMem_Free(c_words)
+        PyMem_Free(lengths)
+    return hit

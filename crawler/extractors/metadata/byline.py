@@ -8,13 +8,11 @@ and the editor at the foot of the story ("责任编辑：王敏"). These pattern
 
 from __future__ import annotations
 
-import bisect
 import re
-import unicodedata
 
 from lxml import etree
 
-from ..blockwalk import ancestors_marks, attributes_of, elements_marked, script_groups
+from ..blockwalk import ancestors_marks, attributes_of, elements_marked, marks_hold_words, texts_with_words
 from ..document import TextDocument
 from ..text import CJK_RE, WHITESPACE_RE, normalize_space
 from .dates import re_i_lowered
@@ -77,11 +75,10 @@ ASCII_CREDIT_LINE_RE = re.compile(rf"^\s*(?:{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WOR
 # words but that lower() leaves apart (ı, İ and ſ: for every other character and every letter of the
 # words, re.I matches the two where their lower() is equal, checked over all of Unicode; and lower() keeps each
 # character one character long, a word character or not, white space or not). The hints are then looked for without
-# re.I: "|", the line-start words and the words below (CREDIT_HINT_RE's others, lowered). credit_flags on the short
-# blocks of the zh-news pages went from 0.77 to 0.27 ms a page (same run; CREDIT_HINT_RE's re.I alternation was tried
-# at every character), on scrapinghub's from 0.30 to 0.21.
-RE_I_FOLDS = str.maketrans({"ı": "i", "İ": "i", "ſ": "s"})
-RE_I_FOLDED = ("ı", "İ", "ſ")
+# re.I: "|", the line-start words and the words below (CREDIT_HINT_RE's others, lowered), by ``credit_flags``
+# (``blockwalk.texts_with_words``, whose folds are ``blockwalk.RE_I_LETTER_FOLDS``). Searching the texts so had taken
+# credit_flags on the short blocks of the zh-news pages from 0.77 to 0.27 ms a page (same run; CREDIT_HINT_RE's re.I
+# alternation was tried at every character), on scrapinghub's from 0.30 to 0.21.
 OTHER_CREDIT_WORDS_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|编|編|责|責|校审|편집|"
                                    r"edit|redigiert|édité|a cura|来源|來源|稿源|出处")
 # A dateline at the head of a story's first paragraph credits its reporters in brackets:
@@ -174,7 +171,12 @@ def in_comments(element: etree._Element) -> bool:
 
 
 def in_comment_area(element: etree._Element) -> bool:
-    """In readers' comments, replies or reviews (where a date or a name is a reader's)."""
+    """In readers' comments, replies or reviews (where a date or a name is a reader's). Whether the marks hold one of
+    the words is asked first, in C without making the marks' strings when the compiled helpers are on
+    (``marks_hold_words``): most blocks' marks hold none (its calls in the visible scan of 40 scrapinghub pages,
+    3.4 a page: 4.0M -> 2.8M instructions)."""
+    if not marks_hold_words(element, CLASS_AND_ID, MAX_ANCESTORS_CHECKED, PAGE_TAGS, COMMENT_AREA_WORDS):
+        return False
     return _ancestors_marked(element, COMMENT_AREA_RE, ASCII_COMMENT_AREA_RE, COMMENT_AREA_WORDS)
 
 
@@ -335,71 +337,19 @@ def may_credit(text: str) -> bool:
     return CREDIT_HINT_RE.search(text) is not None
 
 
-# Between the texts that ``credit_flags`` searches at once: no hint pattern matches a NUL or runs across one (their
-# white space stops at it), and "^" of a text's first line still matches after the newline.
-TEXTS_SEPARATOR = "\x00\n"
-# ASCII_CREDIT_LINE_RE as ``credit_flags`` looks for it: every line of the joined texts, the first one too, is led by a
-# line end (the separator's, or one put before the first text), and a line end is a literal the search skips to, where
-# re.M's "^" is tried at every character (the search over the short blocks' texts of the scrapinghub and zh-news pages:
-# 0.035 -> 0.012 ms a page). A match starts at the line end before the word: at the position, in the texts without
-# the leading line end, of the line's first character; the other patterns' matches, one character right of it, stay
-# in their text (the character they move onto is never the separator's second, a line end being no match of theirs).
-LINE_START_CREDIT_RE = re.compile(rf"\n\s*(?:{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WORDS})\b")
-# EDITOR_ASCII_WORDS's words as ``credit_flags`` looks for them in the ASCII texts: one str.find a word rather than a
-# search of the alternation, whose three first letters ("e", "r", "a") are tried at every character (the search over
-# the short blocks' ASCII texts of the scrapinghub and zh-news pages: 0.036 ms a page for the alternation); "|" too.
-ASCII_CREDIT_WORDS = ("|", *EDITOR_ASCII_WORDS.split("|"))
-# OTHER_CREDIT_WORDS_RE's words as ``credit_flags`` looks for them in the texts outside ASCII: the Latin ones ("edit",
-# "redigiert", "a cura", "édité") and "|" one str.find each, the others (Chinese, Japanese, Korean) in one search. The
-# whole alternation tried its words at every "e", "r" and "a" of the Latin text that most such texts are (a "’" or
-# "é" in an English or French line): credit_flags on the short blocks of 40 scrapinghub pages went from 27.5 to 22.3
-# million instructions, on those of 40 zh-news pages from 55.2 to 51.6.
-OTHER_CREDIT_WORDS = tuple(OTHER_CREDIT_WORDS_RE.pattern.split("|"))
-LATIN_CREDIT_WORDS = ("|", *(word for word in OTHER_CREDIT_WORDS if unicodedata.name(word[0]).startswith("LATIN")))
-CJK_CREDIT_WORDS_RE = re.compile("|".join(word for word in OTHER_CREDIT_WORDS if word not in LATIN_CREDIT_WORDS))
+# may_credit's hints as ``credit_flags`` looks for them, in each text lowered as re.I sees it (ı, İ and ſ folded first,
+# RE_I_FOLDS): "|" and OTHER_CREDIT_WORDS_RE's words anywhere (EDITOR_ASCII_WORDS's among them), and the line-start
+# words of ASCII_CREDIT_LINE_RE after a line's white space, followed by a word boundary.
+CREDIT_WORDS = ("|", *OTHER_CREDIT_WORDS_RE.pattern.split("|"))
+CREDIT_LINE_WORDS = tuple(f"{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WORDS}".split("|"))
 
 
 def credit_flags(texts: list[str]) -> list[bool]:
-    """``may_credit`` of each text, found by searching the ASCII texts (lowered) and the others each joined in one
-    string (``script_groups``, in C when the compiled helpers are on): on the short blocks of the scrapinghub pages
-    0.19 -> 0.05 ms a page, the calls being what cost. (Sorting the texts, counting their offsets and joining them
-    with the builtins' loops, map, compress and accumulate, cost more than Python loops: 23.3 against 22.3 million
-    instructions on the short blocks of 40 scrapinghub pages.)"""
-    flags = [False] * len(texts)
-    ascii_group, other_group = script_groups(texts, TEXTS_SEPARATOR, "\n")  # (see LINE_START_CREDIT_RE for the lead)
-    for (indices, starts, joined), patterns, words, folds in (
-            (ascii_group, (LINE_START_CREDIT_RE,), ASCII_CREDIT_WORDS, False),
-            (other_group, (LINE_START_CREDIT_RE, CJK_CREDIT_WORDS_RE), LATIN_CREDIT_WORDS, True)):
-        if not indices:
-            continue
-        if folds and any(character in joined for character in RE_I_FOLDED):
-            joined = joined.translate(RE_I_FOLDS)  # (rare, and slow: a lookup per character)
-        _flag_texts(flags, indices, starts, joined.lower(), patterns, words)
-    return flags
-
-
-def _flag_texts(flags: list[bool], indices: list[int], starts: list[int], joined: str,
-                patterns: tuple[re.Pattern[str], ...], words: tuple[str, ...]) -> None:
-    """Flags (at ``indices``) the joined texts that hold a match of a pattern or a word: one match is all a text
-    needs, and the search goes on from the next text. (No word holds the separator's characters: a word found is
-    within one text.)"""
-    last = len(starts) - 1
-    for pattern in patterns:
-        position = 0
-        while (match := pattern.search(joined, position)) is not None:
-            at = bisect.bisect_right(starts, match.start()) - 1
-            flags[indices[at]] = True
-            if at == last:
-                break
-            position = starts[at + 1]
-    for word in words:
-        position = joined.find(word)
-        while position >= 0:
-            at = bisect.bisect_right(starts, position) - 1
-            flags[indices[at]] = True
-            if at == last:
-                break
-            position = joined.find(word, starts[at + 1])
+    """``may_credit`` of each text, found in one call (``texts_with_words``, in C when the compiled helpers are on): on
+    the short blocks of 40 scrapinghub pages (147 a page) 16.3M -> 7.5M instructions. (Before it, searches of the ASCII
+    texts and of the others each joined in one string, and a Python loop over their matches: 0.19 -> 0.05 ms a page
+    from may_credit of each.)"""
+    return texts_with_words(texts, CREDIT_WORDS, CREDIT_LINE_WORDS)
 
 
 def origin_of(line: str) -> str | None:

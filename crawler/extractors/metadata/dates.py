@@ -267,7 +267,14 @@ def parse_structured_date(value: str | None) -> FoundDate | None:
     return FoundDate(iso, moment)
 
 
-TEXT_DATE_PATTERNS = (YMD_RE, CJK_DATE_RE, MONTH_DAY_YEAR_RE, DAY_MONTH_YEAR_RE, MDY_NUMERIC_RE, DMY_NUMERIC_RE)
+# The patterns of a date in free text, each with the characters one of which its every match holds (a literal of it;
+# at most two, none for a pattern without such a literal): a text without them is not searched by the pattern. Most
+# lines with a year near the headline of the scrapinghub pages have no 年/년 and no "/" (find_text_date_span on those
+# of 40 pages: 8.5M -> 7.9M instructions, with the break of a pattern's matches that start after the earliest date).
+TEXT_DATE_SEARCHES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (YMD_RE, ()), (CJK_DATE_RE, ("年", "년")), (MONTH_DAY_YEAR_RE, ()), (DAY_MONTH_YEAR_RE, ()),
+    (MDY_NUMERIC_RE, ("/",)), (DMY_NUMERIC_RE, ()))
+TEXT_DATE_PATTERNS = tuple(pattern for pattern, _ in TEXT_DATE_SEARCHES)
 # What every pattern of TEXT_DATE_PATTERNS holds, its year: a text without it is not searched by them (85 % of the
 # lines read near the headline on scrapinghub; their absolute-date search went from 0.11 to 0.02 ms a page).
 ANY_YEAR_RE = re.compile(r"(?:19|20)\d{2}")
@@ -287,8 +294,12 @@ def find_text_date_span(text: str, now: datetime | None = None, *,
     """``find_text_date`` and the offset in ``text`` where the date ends (0 when none)."""
     text = normalise(text)
     best: tuple[int, int, FoundDate] | None = None
-    for pattern in TEXT_DATE_PATTERNS if ANY_YEAR_RE.search(text) is not None else ():
+    for pattern, needs in TEXT_DATE_SEARCHES if ANY_YEAR_RE.search(text) is not None else ():
+        if needs and needs[0] not in text and needs[-1] not in text:
+            continue
         for match in pattern.finditer(text):
+            if best is not None and match.start() >= best[0]:
+                break  # (this match and the pattern's next ones start no earlier: the earliest date stays)
             found = _from_match(match, day_first)
             if found is not None and (best is None or match.start() < best[0]):
                 best = (match.start(), match.end(), found)
