@@ -13,7 +13,7 @@ import pytest
 from lxml import etree
 
 from crawler.extractors.blocks import TextBlock, TextDocument
-from crawler.extractors.blockwalk import compiled_walk_available, script_groups, short_texts, use_compiled_walk
+from crawler.extractors.blockwalk import compiled_walk_available, short_texts, use_compiled_walk
 from crawler.extractors.document import parse_html
 from crawler.extractors.metadata import byline, datelines, dates, visible
 from crawler.extractors.metadata.visible import TextFindings
@@ -463,15 +463,6 @@ def _plain_short_blocks(doc: TextDocument) -> tuple[list[int], list[str], list[b
     return positions, texts, [byline.may_credit(text) for text in texts]
 
 
-def _plain_groups(texts: list[str], separator: str, lead: str) -> list[tuple[list[int], list[int], str]]:
-    groups = []
-    for ascii_ in (True, False):
-        indices = [index for index, text in enumerate(texts) if text.isascii() == ascii_]
-        starts = [len("".join(texts[index] + separator for index in indices[:at])) for at in range(len(indices))]
-        groups.append((indices, starts, lead + separator.join(texts[index] for index in indices)))
-    return groups
-
-
 def _bounds_blocks(rng: random.Random) -> TextDocument:
     """Blocks at and around the short blocks' bound, fused ones (texts joined when first read) among them."""
     blocks = []
@@ -486,7 +477,7 @@ def _bounds_blocks(rng: random.Random) -> TextDocument:
 
 
 @pytest.mark.parametrize("compiled", [True, False])
-def test_the_short_blocks_texts_and_their_groups_are_the_plain_reading(compiled: bool) -> None:
+def test_the_short_blocks_texts_are_the_plain_reading(compiled: bool) -> None:
     if compiled and not compiled_walk_available():
         pytest.skip("the compiled helpers are not built")
     rng = random.Random(107)
@@ -504,9 +495,6 @@ def test_the_short_blocks_texts_and_their_groups_are_the_plain_reading(compiled:
                     [position for position, block in enumerate(doc.blocks)
                      if block.num_chars <= most and len(block.text) >= least],
                     [block.text for block in doc.blocks if block.num_chars <= most and len(block.text) >= least])
-            for separator, lead in (("\x00\n", "\n"), ("", ""), ("--", "x")):
-                assert [list(group) for group in script_groups(plain[1], separator, lead)] == \
-                    [list(group) for group in _plain_groups(plain[1], separator, lead)]
             counts[0] += len(plain[0])
             counts[1] += len(doc.blocks) - len(plain[0])
         assert counts[0] > 5000 and counts[1] > 300

@@ -612,40 +612,15 @@ def short_texts(blocks: Sequence[TextBlock], most: int, least: float = 0) -> tup
     """The positions and texts of the blocks whose ``num_chars`` is at most ``most`` and whose text has at least
     ``least`` characters, in order (the visible metadata scan's short blocks, ``metadata.visible.short_blocks``, and
     its headline's candidates), in C when the compiled helpers are on: two list comprehensions, with a ``text``
-    property call a short block, in Python. With ``script_groups`` in C too, short_blocks on 40 scrapinghub pages
-    (159 blocks a page, 147 short) went from 31.6M to 17.9M instructions."""
+    property call a short block, in Python. With the texts' grouping by script in C too (since replaced by
+    ``texts_with_words``), short_blocks on 40 scrapinghub pages (159 blocks a page, 147 short) went from 31.6M to 17.9M
+    instructions."""
     compiled = active()
     if compiled is not None:
         return compiled.short_texts(blocks, most, least)
     positions = [position for position, block in enumerate(blocks)
                  if block.num_chars <= most and len(block.text) >= least]
     return positions, [blocks[position].text for position in positions]
-
-
-# A group of ``script_groups``: the texts' indices, where each starts in the separator's join, and the lead + the join.
-TextGroup = tuple[list[int], list[int], str]
-
-
-def script_groups(texts: Sequence[str], separator: str, lead: str) -> tuple[TextGroup, TextGroup]:
-    """The texts in two groups, those in ASCII and the others, each as (indices, starts, joined): the texts' indices,
-    where each starts in ``separator.join`` of the group's texts, and ``lead`` + that join (``metadata.byline``'s
-    ``credit_flags`` searches each group at once), in C when the compiled helpers are on: Python's two loops over
-    the 147 short texts of a scrapinghub page (one to group them, one to count their offsets) cost more than the
-    searches (see ``short_texts`` for the figures)."""
-    compiled = active()
-    if compiled is not None:
-        return compiled.script_groups(texts, separator, lead)
-    groups: tuple[TextGroup, TextGroup] = (([], [], ""), ([], [], ""))
-    offsets = [0, 0]
-    parts: tuple[list[str], list[str]] = ([], [])
-    for index, text in enumerate(texts):
-        group = 0 if text.isascii() else 1
-        groups[group][0].append(index)
-        groups[group][1].append(offsets[group])
-        parts[group].append(text)
-        offsets[group] += len(text) + len(separator)
-    return ((groups[0][0], groups[0][1], lead + separator.join(parts[0])),
-            (groups[1][0], groups[1][1], lead + separator.join(parts[1])))
 
 
 def ancestors_marks(element: etree._Element, names: tuple[str, ...], most: int, stop: tuple[str, ...]) -> str:
@@ -799,7 +774,6 @@ __all__ = [
     "TAG_KINDS",
     "TAG_LABELS",
     "MarkupElements",
-    "TextGroup",
     "WalkRecords",
     "ancestors_marks",
     "attribute_values",
@@ -819,7 +793,6 @@ __all__ = [
     "markup_elements",
     "normalized_line",
     "running_text",
-    "script_groups",
     "short_texts",
     "texts_with_words",
     "use_compiled_walk",

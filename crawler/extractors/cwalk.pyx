@@ -1417,30 +1417,6 @@ def short_texts(blocks, most, double least=0):
     return positions, texts
 
 
-def script_groups(texts, str separator, str lead):
-    """The texts in two groups, those in ASCII and the others, each as (indices, starts, joined): the texts' indices,
-    where each starts in ``separator.join`` of the group's texts, and ``lead`` + that join. ``blockwalk.script_groups``
-    is its Python twin."""
-    cdef list ascii_indices = [], ascii_starts = [], ascii_texts = []
-    cdef list other_indices = [], other_starts = [], other_texts = []
-    cdef Py_ssize_t index = 0, ascii_offset = 0, other_offset = 0, step = PyUnicode_GET_LENGTH(separator)
-    cdef str text
-    for text in texts:
-        if PyUnicode_IS_ASCII(text):
-            ascii_indices.append(index)
-            ascii_starts.append(ascii_offset)
-            ascii_texts.append(text)
-            ascii_offset += PyUnicode_GET_LENGTH(text) + step
-        else:
-            other_indices.append(index)
-            other_starts.append(other_offset)
-            other_texts.append(text)
-            other_offset += PyUnicode_GET_LENGTH(text) + step
-        index += 1
-    return ((ascii_indices, ascii_starts, lead + separator.join(ascii_texts)),
-            (other_indices, other_starts, lead + separator.join(other_texts)))
-
-
 def ancestors_marks(element, tuple names, Py_ssize_t most, tuple stop):
     """The marks of ``element`` and of its ancestors, at most ``most`` nodes, up to (without) the first one that is
     no element or whose plain tag (of no namespace) is in ``stop``: each node's values of the attributes ``names``
