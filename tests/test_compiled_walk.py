@@ -28,9 +28,9 @@ from crawler.extractors.blockwalk import (
     attributes_of,
     blocks_of,
     compiled_walk_available,
+    elements_marked,
     elements_named,
     elements_named_or_with,
-    elements_with_words,
     use_compiled_walk,
 )
 from crawler.extractors.document import parse_html
@@ -225,8 +225,8 @@ def _searches(root, compiled: bool):
                 attribute_values(root, "itemtype"), attribute_values(root, "class"),
                 [attributes_of(e, ("class", "id", "role", "aria-modal", "hidden")) for e in root.iter()],
                 [tree.getpath(e) for e in elements_named_or_with(root, {"meta", "link", "time"}, "itemprop")],
-                [tree.getpath(e) for e in elements_with_words(root, ("class", "id", "rel"),
-                                                              ("byline", "author", "writtenby"))])
+                [tree.getpath(e) for e in elements_marked(root, ("class", "id", "rel"),
+                                                          ("byline", "author", "writtenby"))])
     finally:
         use_compiled_walk(was)
 
@@ -253,7 +253,7 @@ def test_tree_searches_find_what_lxml_finds():
         was = use_compiled_walk(compiled)
         try:
             with pytest.raises(ValueError, match="lower-case ASCII"):
-                elements_with_words(_html(pages[-1])(), ("class",), ("Author",))
+                elements_marked(_html(pages[-1])(), ("class",), ("Author",))
         finally:
             use_compiled_walk(was)
     xhtml = etree.fromstring('<html xmlns="http://www.w3.org/1999/xhtml"><body><p itemtype="x">a</p></body></html>')

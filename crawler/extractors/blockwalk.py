@@ -502,18 +502,12 @@ def elements_with_words(top: etree._Element, attributes: tuple[str, ...], words:
                         ) -> list[etree._Element]:
     """The elements at and below ``top``, in document order, with one of ``attributes`` (of no namespace) whose
     non-empty value holds a character outside ASCII or one of ``words`` (lower-case ASCII) in any case: a superset
-    of the elements whose attributes a case-insensitive pattern needing one of the words matches (the values are
-    read in C when the compiled walk is on, with a proxy only for the elements found). Other words are refused
+    of the elements whose attributes a case-insensitive pattern needing one of the words matches. The Python twin
+    of ``elements_marked``, which reads the values in C when the compiled walk is on. Other words are refused
     (ValueError), as the compiled search refuses them."""
     for word in words:
         if not isinstance(word, str) or not word or not word.isascii() or word != word.lower():
             raise ValueError(f"words must be non-empty lower-case ASCII: {word!r}")
-    compiled = active()
-    if compiled is not None:
-        try:
-            return compiled.elements_with_words(top, attributes, words)
-        except compiled.EntityReference:
-            pass
     return [element for element in top.iter(etree.Element)
             if any((value := element.get(name)) and (not value.isascii() or any(word in value.lower()
                                                                                 for word in words))

@@ -1088,72 +1088,6 @@ cdef bint _holds_word(const unsigned char* value, const unsigned char** words, P
     return False
 
 
-def elements_with_words(top, tuple attributes, tuple words):
-    """The elements at and below ``top``, in document order, with one of ``attributes`` (of no namespace) whose
-    non-empty value holds a character outside ASCII or one of ``words`` (lower-case ASCII) in any case:
-    ``[e for e in top.iter(Element) if any((v := e.get(a)) and (not v.isascii() or any(w in v.lower() for w in
-    words)) for a in attributes)]``, the values read in C with a proxy only for the elements found. Raises
-    EntityReference as ``elements_named``."""
-    cdef cetree._Element element = <cetree._Element?>top
-    cdef cetree._Document doc = element._doc
-    cdef tree.xmlNode* c_top = element._c_node
-    cdef tree.xmlNode* node = c_top
-    cdef tree.xmlAttr* attr
-    cdef tree.xmlNode* child
-    cdef list found = []
-    cdef bint hit
-    cdef list names = [name.encode("utf-8") for name in attributes]
-    cdef list texts = []
-    cdef Py_ssize_t n_names = len(names), n_words = len(words), i
-    for word in words:
-        if not isinstance(word, str) or not word or not word.isascii() or word != word.lower():
-            raise ValueError(f"words must be non-empty lower-case ASCII: {word!r}")
-        texts.append(word.encode("ascii"))
-    cdef const char** c_names = <const char**>PyMem_Malloc((n_names + 1) * sizeof(const char*))
-    cdef const unsigned char** c_words = <const unsigned char**>PyMem_Malloc((n_words + 1) * sizeof(char*))
-    cdef Py_ssize_t* lengths = <Py_ssize_t*>PyMem_Malloc((n_words + 1) * sizeof(Py_ssize_t))
-    if c_names is NULL or c_words is NULL or lengths is NULL:
-        PyMem_Free(c_names)
-        PyMem_Free(c_words)
-        PyMem_Free(lengths)
-        raise MemoryError()
-    try:
-        for i in range(n_names):
-            c_names[i] = <const char*>(<bytes>names[i])
-        for i in range(n_words):
-            c_words[i] = <const unsigned char*>(<bytes>texts[i])
-            lengths[i] = len(<bytes>texts[i])
-        if node.type != tree.XML_ELEMENT_NODE:
-            return found
-        while node is not NULL:
-            hit = False
-            attr = node.properties
-            while attr is not NULL and not hit:
-                if attr.ns is NULL:
-                    for i in range(n_names):
-                        if strcmp(<const char*>attr.name, c_names[i]) == 0:
-                            break
-                    else:
-                        attr = attr.next
-                        continue
-                    child = attr.children
-                    if child is not NULL and child.next is NULL and child.type == tree.XML_TEXT_NODE:
-                        hit = child.content is not NULL and _holds_word(<const unsigned char*>child.content, c_words,
-                                                                        lengths, n_words)
-                    elif child is not NULL:  # a value in several nodes (never from the HTML parser): read by lxml
-                        value = cetree.attributeValue(node, attr)
-                        hit = bool(value) and (not value.isascii() or any(word in value.lower() for word in words))
-                attr = attr.next
-            if hit:
-                found.append(_proxy(doc, node, element))
-            node = _next_element(node, c_top)
-    finally:
-        PyMem_Free(c_names)
-        PyMem_Free(c_words)
-        PyMem_Free(lengths)
-    return found
-
-
 cdef extern from "Python.h":
     PyObject* PyDict_GetItemWithError(object mapping, object key) except? NULL
     Py_ssize_t PyUnicode_FindChar(object text, Py_UCS4 ch, Py_ssize_t start, Py_ssize_t end, int direction) except -2
@@ -1552,9 +1486,9 @@ cdef bint _holds_word_in_one_pass(const unsigned char* value, const unsigned cha
                                   const unsigned char** words, Py_ssize_t* lengths, Py_ssize_t n_words) noexcept nogil:
     """``_holds_word`` in one pass over the value: a word is compared only where a byte (lower-cased) starts one
     (``starts``, by byte), and the first byte outside ASCII ends the search. ``_holds_word`` tried every word at every
-    position after a first pass for the bytes outside ASCII: 460k instructions a call of ``elements_with_words`` on
-    the bodies of 40 scrapinghub pages (callgrind), most of the call. The words hold no NUL, so a comparison stops at
-    the value's end."""
+    position after a first pass for the bytes outside ASCII: 460k instructions a call of the compiled
+    ``elements_with_words`` (since removed: ``elements_marked`` replaced it) on the bodies of 40 scrapinghub pages
+    (callgrind), most of the call. The words hold no NUL, so a comparison stops at the value's end."""
     cdef Py_ssize_t position = 0, k, i
     cdef unsigned char c, kind
     while True:
