@@ -10,6 +10,7 @@ import pytest
 from crawler.extractors import parse_html
 from crawler.extractors.lineblock import LineBlockExtractor, LineBlockState
 from crawler.extractors.pipeline import Run
+from crawler.extractors.state_notes import note_keys
 from crawler.extractors.step_state import StateNotes, state_of
 
 PAGE = "<html><body>" + "".join(f"<p>{'Words of a paragraph in the article. ' * 8}{i}</p>" for i in range(6)) + \
@@ -38,6 +39,16 @@ def test_notes_read_and_write_the_typed_fields() -> None:
     assert state.items == [] and "the-items" not in notes
     with pytest.raises(KeyError):
         notes["the-items"]
+
+
+def test_notes_of_two_states_of_one_class_stay_apart() -> None:
+    first, second = StateNotes(Toy()), StateNotes(Toy())  # the second's keys are the class's, made for the first
+    first["count"], first["the-items"], first["other"] = 1, [1], "x"
+    second["count"] = 2
+    assert dict(first) == {"count": 1, "the-items": [1], "other": "x"} and dict(second) == {"count": 2}
+    keys = note_keys(Toy())
+    keys["count"] = "items"  # a caller's own dict: the notes' keys do not change
+    assert dict(StateNotes(Toy(count=3))) == {"count": 3}
 
 
 def test_a_plain_run_gets_the_state_and_keeps_its_notes() -> None:

@@ -91,14 +91,16 @@ class KeepBlocksInRoot(Step):
         joined = state.joined_why
         index, positions = block_positions(run)
         innermost = self._innermost_roots(index, state.content_roots)
+        name = self.name  # (a property: asked once, not for every block)
         for i, (at, block) in enumerate(zip(positions, run.blocks, strict=True)):
             root = innermost[at] if at is not None else None
             if root is None:
-                block.decide(self.name, False, "outside the main text container")
+                block.decide(name, False, "outside the main text container")
             elif i in furniture:
-                block.decide(self.name, False, f"inside page furniture ({furniture[i]})")
+                block.decide(name, False, f"inside page furniture ({furniture[i]})")
             else:
-                block.decide(self.name, True, joined.get(root, "inside the main text container"))
+                block.decide(name, True, joined.get(root, "inside the main text container") if joined else
+                             "inside the main text container")
         return True
 
     @staticmethod

@@ -8,6 +8,8 @@ split into several containers, and siblings that score close to it join it.
 from __future__ import annotations
 
 import re
+from collections import Counter
+from operator import attrgetter
 
 from lxml import etree
 
@@ -85,16 +87,17 @@ def _card_list_text_beside(node: etree._Element, running: SubtreeSums) -> float:
     return total
 
 
+_element_of = attrgetter("element")
+
+
 class ScoreContainers(Step):
     """Each running-text block outside furniture scores its container and the two above it."""
 
     def process(self, run: Run) -> bool:
         state = cascade_state(run)
         furniture = state.furniture
-        blocks_per_element: dict[etree._Element, int] = {}
-        for block in run.blocks:
-            if block.element is not None:
-                blocks_per_element[block.element] = blocks_per_element.get(block.element, 0) + 1
+        # (counted in C, None too: on 40 scrapinghub pages 0.6M fewer instructions than a loop over the blocks here)
+        blocks_per_element = Counter(map(_element_of, run.blocks))
         scores: dict[etree._Element, float] = {}
         index, positions = block_positions(run)
         scores_of = state.block_scores or [block_score(block) for block in run.blocks]

@@ -1902,3 +1902,49 @@ def marks_hold_words(element, tuple names, Py_ssize_t most, tuple stop, tuple wo
         PyMem_Free(c_words)
         PyMem_Free(lengths)
     return hit
+
+
+cdef extern from "Python.h":
+    object PyList_GetSlice(object items, Py_ssize_t low, Py_ssize_t high)
+    object PySet_New(object iterable)
+    Py_ssize_t PY_SSIZE_T_MAX
+
+
+cdef inline PyObject* _slot(object block, int slot) noexcept:
+    return (<PyObject**>(<char*><PyObject*>block + _slot_offsets[slot]))[0]
+
+
+cdef object _copy_block(object block):
+    """``block.copy()``, its slots filled here when the block is of the walk's block class, every slot set and no
+    fused text still to join (else its own ``copy``, which joins them or raises for an unset slot)."""
+    cdef int slot
+    cdef PyObject* value
+    if not _block_slots_on or type(block) is not _block_class:
+        return block.copy()
+    for slot in range(N_SLOTS):
+        if _slot(block, slot) is NULL:
+            return block.copy()
+    if <object>_slot(block, S_MERGED) is not None:
+        return block.copy()
+    clone = _new_block()
+    for slot in range(N_SLOTS):
+        if slot != S_ELEMENTS and slot != S_LABELS and slot != S_DECISIONS:
+            _set_slot(clone, slot, <object>_slot(block, slot))
+    value = _slot(block, S_ELEMENTS)
+    _set_slot(clone, S_ELEMENTS, PyList_GetSlice(<object>value, 0, PY_SSIZE_T_MAX) if type(<object>value) is list
+              else (<object>value).copy())
+    value = _slot(block, S_LABELS)
+    _set_slot(clone, S_LABELS, PySet_New(<object>value) if type(<object>value) is set else (<object>value).copy())
+    value = _slot(block, S_DECISIONS)
+    _set_slot(clone, S_DECISIONS, PyList_GetSlice(<object>value, 0, PY_SSIZE_T_MAX) if type(<object>value) is list
+              else (<object>value).copy())
+    return clone
+
+
+def copy_blocks(blocks):
+    """``[block.copy() for block in blocks]`` (``TextDocument.fresh_blocks``, each extractor run's own blocks), each
+    copy's slots filled in C as ``_make_block`` fills a new block's. ``blocks.copy_blocks`` is its Python twin."""
+    cdef list copies = []
+    for block in blocks:
+        copies.append(_copy_block(block))
+    return copies

@@ -136,8 +136,10 @@ def furniture_reasons(element: etree._Element, *, comments: bool = True, names: 
     """Why an element is furniture whatever share of the page's running text it holds (comments, dialogs,
     footers, navigation, asides), and why it is unless it holds MAX_FURNITURE_SHARE of it or more (other
     furniture tags, roles and names): the share, a sum over the subtree, is then asked for only when it matters."""
-    tag = element.tag if isinstance(element.tag, str) else ""
-    if tag in {"article", "main", "body", "html"}:
+    tag = element.tag  # (read once: lxml makes a new string at each read)
+    if not isinstance(tag, str):
+        tag = ""
+    elif tag in {"article", "main", "body", "html"}:
         return None, None
     classes, element_id, role_value, modal = attributes_of(element, JUDGED_ATTRIBUTES)
     class_id = _class_id(classes, element_id) if names else ""
