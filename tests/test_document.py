@@ -166,3 +166,11 @@ def test_the_title_is_the_first_in_document_order_wherever_it_stands():
                       "</body></html>").title == "Only in body"
     doc = parse_html("<html><body><p>no title at all</p></body></html>")
     assert doc.title is None
+
+
+@pytest.mark.parametrize("head", ["", "<html>\t\n\r\x0b\x0c plain", "a\x00b\x01c\x1f\x7f\x85", "北京\x02\x08\x0e 东京",
+                                  "\ud800 lone surrogate \x03", "\x00" * 40])
+def test_control_characters_counted_as_the_regex_counts_them(head):
+    from crawler.extractors.document import CONTROL_CHARS_RE, count_control_chars
+
+    assert count_control_chars(head) == len(CONTROL_CHARS_RE.findall(head))

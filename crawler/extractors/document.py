@@ -40,6 +40,9 @@ UNICODE_SPACE_UTF8 = (rb"(?:[\t\n\x0b\x0c\r\x1c-\x1f ]|\xc2[\x85\xa0]|\xe1\x9a\x
 CLOSING_ROOT_TAGS_BYTES_RE = re.compile(rb"</(?:html|body)" + UNICODE_SPACE_UTF8 + rb"*>", re.I)
 LEADING_ASCII_SPACE_RE = re.compile(rb"[\t\n\x0b\x0c\r\x1c-\x1f ]*")
 CONTROL_CHARS_RE = re.compile(r"[\x00-\x08\x0e-\x1f]")
+# The characters CONTROL_CHARS_RE matches, as bytes: in UTF-8 each is its own byte and no other character holds
+# one, so deleting them from the UTF-8 bytes counts them (bytes.translate in C, a tenth of the regex's findall).
+CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x20)])
 
 # Pages above this many characters are cut here (with a warning), so one giant page cannot take the
 # memory of a crawl; 32 M characters is 40x the largest page in the data sets.
@@ -124,6 +127,12 @@ def _own_bytes(html: bytes | str, decoded: DecodedHtml, text: str) -> bytes | No
     return CLOSING_ROOT_TAGS_BYTES_RE.sub(b"", html)
 
 
+def count_control_chars(text: str) -> int:
+    """``len(CONTROL_CHARS_RE.findall(text))``, counted on the text's UTF-8 bytes (lone surrogates passed)."""
+    encoded = text.encode("utf-8", "surrogatepass")
+    return len(encoded) - len(encoded.translate(None, CONTROL_BYTES))
+
+
 def _blank(encoded: bytes) -> bool:
     """Whether UTF-8 bytes are white space only, as ``str.isspace`` says."""
     start = LEADING_ASCII_SPACE_RE.match(encoded).end()
@@ -149,7 +158,7 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
         warnings.append(f"page of {len(text)} characters cut to the first {MAX_DOCUMENT_CHARS}")
         text = text[:MAX_DOCUMENT_CHARS]
     head = text[:4096]
-    if head and len(CONTROL_CHARS_RE.findall(head)) > BINARY_CONTROL_SHARE * len(head):
+    if head and count_control_chars(head) > BINARY_CONTROL_SHARE * len(head):
         return _empty("not HTML: binary content", url, decoded.encoding)
     encoded = _own_bytes(html, decoded, text)
     if encoded is None:
