@@ -25,6 +25,7 @@ from .blockwalk import (
     blocks_under,
     elements_named,
 )
+from .compiled import active
 from .decoding import DecodedHtml, decode_html
 from .text import WHITESPACE_RE, count_words
 
@@ -124,7 +125,29 @@ def _own_bytes(html: bytes | str, decoded: DecodedHtml, text: str) -> bytes | No
         return None
     if b"\x00" in html or XML_DECLARATION_RE.match(text) is not None:
         return None
-    return CLOSING_ROOT_TAGS_BYTES_RE.sub(b"", html)
+    return without_closing_root_tags(html)
+
+
+def without_closing_root_tags(html: bytes) -> bytes:
+    """``CLOSING_ROOT_TAGS_BYTES_RE.sub(b"", html)``, the regex asked only where the compiled helpers find a closing
+    root tag start (when they are on): its search stepped through every byte of the page (0.20 ms a scrapinghub page
+    against 0.04 for the compiled search, interleaved runs), and the page is copied once where the regex's ``sub``
+    copied it twice. A match never starts inside another (it holds white space and ">" alone after its name)."""
+    compiled = active()
+    if compiled is None:
+        return CLOSING_ROOT_TAGS_BYTES_RE.sub(b"", html)
+    view = memoryview(html)  # slices of it are not copies: the join copies the page once
+    pieces: list[memoryview] = []
+    kept = 0
+    for start in compiled.closing_root_tag_starts(html):
+        found = CLOSING_ROOT_TAGS_BYTES_RE.match(html, start) if start >= kept else None
+        if found is not None:
+            pieces.append(view[kept:start])
+            kept = found.end()
+    if not pieces:
+        return html
+    pieces.append(view[kept:])
+    return b"".join(pieces)
 
 
 def count_control_chars(text: str) -> int:
