@@ -1997,3 +1997,30 @@ def closing_root_tag_starts(bytes html):
                 starts.append(at)  # "html" or "body"
         at += 1
     return starts
+
+
+from cpython cimport array as carray
+import array as _array
+
+cdef carray.array _doubles = _array.array("d")
+
+
+def prefix_sums(Py_ssize_t size, values):
+    """``crawler.extractors.subtree.TreeIndex.prefix`` (its Python twin) in C: the (position, value) pairs added
+    into size + 1 slots in their order, then summed left to right, in doubles as Python's floats add them; an
+    ``array('d')``, whose items are Python floats (no float object made per slot: 0.13 ms a scrapinghub page in
+    Python, 4 prefixes a page in the cascade)."""
+    cdef carray.array out = carray.clone(_doubles, size + 1, True)
+    cdef double* slots = out.data.as_doubles
+    cdef Py_ssize_t at, i
+    for position, value in values:
+        at = position
+        at += 1
+        if at < 0:  # as a list index: from the end
+            at += size + 1
+        if at < 0 or at > size:
+            raise IndexError("list index out of range")
+        slots[at] += <double>value
+    for i in range(1, size + 1):
+        slots[i] = slots[i - 1] + slots[i]
+    return out
