@@ -86,3 +86,53 @@ def test_declared_utf8_is_decoded_once_with_its_source(monkeypatch, content_type
 def test_declared_utf8_with_many_replacement_characters_still_goes_through_detection():
     data = ("<html><head><meta charset='utf-8'></head><body><p>" + "\ufffd" * 200 + " text</p></body></html>").encode()
     assert decode_html(data).encoding == "utf-8"
+
+
+# One page of each class of encoding declaration: the prefilter must give w3lib's answer on each.
+DECLARATION_PAGES = {
+    "bom": ("\ufeff<html><head><meta charset='utf-8'></head><body><p>Grüße</p></body></html>".encode(), "utf-8"),
+    "meta charset": (b"<html><head><META CharSet=\"ISO-8859-2\"></head><body>x</body></html>", "iso8859-2"),
+    "http-equiv": (b"<html><head><meta http-equiv='Content-Type' content='text/html; charset=windows-1251'>"
+                   b"</head><body>x</body></html>", "cp1251"),
+    "xml declaration": (b"<?xml version='1.0' ENCODING='shift_jis'?><html><body>x</body></html>", "cp932"),
+    "none": (b"<html><head><title>t</title></head><body><p>plain</p></body></html>", None),
+    "gbk": (CHINESE.format(charset="gbk", title="新闻", text=TEXT_ZH).encode("gbk"), "gb18030"),
+    "big5": (CHINESE.format(charset="big5", title="新聞", text="臺北市政府").encode("big5"), "big5hkscs"),
+    "charset only in a comment": (b"<html><head><!-- <meta charset='koi8-r'> --></head><body>x</body></html>",
+                                  None),
+    "charset only in the body": (b"<html><head></head><body><meta charset='koi8-r'>x</body></html>", None),
+    "charset word in a script": (b"<html><head><script>var charset = 1;</script></head><body>x</body></html>",
+                                 None),
+    "declaration past the scanned head": (b"<html><head>" + b" " * 4096 + b"<meta charset='koi8-r'></head>", None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DECLARATION_PAGES))
+def test_declaration_prefilter_gives_w3libs_answer(name):
+    from w3lib.encoding import html_body_declared_encoding
+
+    from crawler.extractors.decoding import body_declared_encoding
+
+    data, expected = DECLARATION_PAGES[name]
+    assert html_body_declared_encoding(data) == expected  # the page is of its class for w3lib itself
+    assert body_declared_encoding(data) == expected
+
+
+def test_declaration_prefilter_skips_w3lib_on_a_head_without_the_words(monkeypatch):
+    import crawler.extractors.decoding as decoding
+
+    def no_scan(data):
+        raise AssertionError("scanned")
+
+    monkeypatch.setattr(decoding, "html_body_declared_encoding", no_scan)
+    assert decoding.body_declared_encoding(DECLARATION_PAGES["none"][0]) is None
+    # the words far past the head do not matter either: w3lib reads the head alone
+    assert decoding.body_declared_encoding(DECLARATION_PAGES["declaration past the scanned head"][0]) is None
+    with pytest.raises(AssertionError, match="scanned"):
+        decoding.body_declared_encoding(DECLARATION_PAGES["meta charset"][0])
+
+
+def test_no_latin1_character_lowers_to_ascii():
+    # w3lib reads the head as Latin-1 and lower-cases it; bytes.lower() lower-cases ASCII alone, so the byte search
+    # finds every "charset" and "encoding" w3lib's lower-cased text holds only if no other character lowers to ASCII
+    assert not [code for code in range(0x80, 0x100) if any(c.isascii() for c in chr(code).lower())]

@@ -2,6 +2,7 @@ import resource
 
 import pytest
 
+from crawler.extractors.blockwalk import compiled_walk_available
 from crawler.extractors.document import TextBlock, parse_html
 
 PAGE = """<html lang="en"><head><title>A headline - Site</title><style>p{}</style><script>var x=1;</script></head>
@@ -166,3 +167,45 @@ def test_the_title_is_the_first_in_document_order_wherever_it_stands():
                       "</body></html>").title == "Only in body"
     doc = parse_html("<html><body><p>no title at all</p></body></html>")
     assert doc.title is None
+
+
+CLOSING_TAG_CASES = [
+    b"<html><body><p>x</p></body></html>",
+    b"<html><body><p>x</p></BODY ></Html\t\n>after",
+    "<p>a</p></body\u3000></html\u00a0\u2028>b</body\u3000\u3000".encode(),
+    b"</bodyx></htmlfoo></html</body></body/></html >",
+    b"</html></html></body></body>",
+    b"no tags at all",
+    b"",
+    "<p>caf\xe9</p></BoDy>\xe2\x80</html\xe2\x80\x80>".encode("latin-1"),
+]
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.parametrize("page", CLOSING_TAG_CASES)
+def test_closing_root_tags_removed_from_bytes_as_the_regex_removes_them(page, compiled):
+    from crawler.extractors.blockwalk import use_compiled_walk
+    from crawler.extractors.document import CLOSING_ROOT_TAGS_BYTES_RE, without_closing_root_tags
+
+    was = use_compiled_walk(compiled)
+    try:
+        assert without_closing_root_tags(page) == CLOSING_ROOT_TAGS_BYTES_RE.sub(b"", page)
+    finally:
+        use_compiled_walk(was)
+
+
+@pytest.mark.skipif(not compiled_walk_available(), reason="the compiled walk is not built")
+def test_compiled_closing_root_tag_starts_are_every_start_in_any_case():
+    from crawler.extractors.compiled import active
+
+    page = b"</html</HTML></BoDy></b></bodyx </html"
+    assert active().closing_root_tag_starts(page) == [0, 6, 13, 24, 32]
+    assert active().closing_root_tag_starts(b"</htm") == []
+
+
+@pytest.mark.parametrize("head", ["", "<html>\t\n\r\x0b\x0c plain", "a\x00b\x01c\x1f\x7f\x85", "北京\x02\x08\x0e 东京",
+                                  "\ud800 lone surrogate \x03", "\x00" * 40])
+def test_control_characters_counted_as_the_regex_counts_them(head):
+    from crawler.extractors.document import CONTROL_CHARS_RE, count_control_chars
+
+    assert count_control_chars(head) == len(CONTROL_CHARS_RE.findall(head))

@@ -94,7 +94,12 @@ def _invisible_tags(start: etree._Element, reveal: bool = False) -> list[etree._
     """The subtrees under ``start`` that no reader sees by their tag alone, found by lxml's C-level ``iter``;
     elements hidden by an attribute are left to the walk, which meets every element anyway (an XPath for them
     cost 0.25x the page parse on the scrapinghub pages, testing two attributes in the walk a fifth of that)."""
-    return [element for element in elements_named(start, IGNORED_TAGS) if _drops_subtree(element.tag, element, reveal)]
+    found = elements_named(start, IGNORED_TAGS)
+    if reveal:
+        return [element for element in found if _drops_subtree(element.tag, element, reveal)]
+    # _drops_subtree inlined: every element found has an ignored tag, dropped unless it may swallow the page and
+    # holds a block (no call per element: 58 elements a scrapinghub page).
+    return [element for element in found if element.tag not in SWALLOWING_TAGS or not _HAS_BLOCK_XPATH(element)]
 
 
 class _Stripped:
@@ -130,11 +135,16 @@ def _strip(elements: list[etree._Element], into: _Stripped | None = None) -> _St
             previous = element.getprevious()
             key = (parent, True) if previous is None else (previous, False)
             before = (key[0].text if key[1] else key[0].tail) or ""
-            # The tail may itself hold the tail of a sibling removed earlier: its line and cuts come along.
-            line = lines.pop((element, False), element.sourceline)
-            moved = [len(before) + offset for offset in cuts.pop((element, False), ())]
-            if (not before or before.isspace()) and not tail.isspace() and line is not None:
-                lines[key] = line
+            # The tail may itself hold the tail of a sibling removed earlier: its line and cuts come along. The
+            # element's own line is read only when it is kept (most tails are white space).
+            line = lines.pop((element, False), None) if lines else None
+            carried = cuts.pop((element, False), None) if cuts else None
+            moved = [len(before) + offset for offset in carried] if carried else []
+            if (not before or before.isspace()) and not tail.isspace():
+                if line is None:
+                    line = element.sourceline
+                if line is not None:
+                    lines[key] = line
             if before and not before[-1].isspace() and not tail[0].isspace():
                 moved.insert(0, len(before))
             if moved:

@@ -32,6 +32,14 @@ MIN_MIXED_UTF8_SHARE = 0.5
 FOREIGN_PART_ENCODINGS = ("cp1252", "gb18030", "big5", "shift_jis", "euc_kr", "cp1251")
 # Detection reads at most this much; charset-normalizer is accurate on far less and slow on megabytes.
 DETECTION_SAMPLE_BYTES = 64 * 1024
+# w3lib's ``html_body_declared_encoding`` (w3lib 2.5, encoding.py: ``chunk = html_body_str[:4096]``) reads this
+# many first bytes, as Latin-1 text, and finds a declaration only in a <meta> whose attributes spell "charset" (in
+# any case: it asks ``"charset" in attrs.lower()``) or in an XML declaration's "encoding" attribute (attribute
+# names lower-cased). A head holding neither word in any case declares nothing, and w3lib is not asked: its scan
+# (a regex over the whole head when nothing is declared) took 2.2 % of the worker's time, two thirds of it on the
+# 43 of 181 scrapinghub pages that declare nothing (0.19 ms a page against 0.03 ms for a page that does).
+DECLARATION_SCAN_BYTES = 4096
+DECLARATION_WORDS = (b"charset", b"encoding")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +68,16 @@ def _utf8_text(data: bytes) -> str | None:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         return None
+
+
+def body_declared_encoding(data: bytes) -> str | None:
+    """w3lib's ``html_body_declared_encoding``, not asked when the head it reads holds neither of the words every
+    declaration spells (bytes.lower() lower-cases ASCII alone, and no Latin-1 character lowers to ASCII, so it
+    finds every one w3lib's lower-cased text holds)."""
+    head = data[:DECLARATION_SCAN_BYTES].lower()
+    if not any(word in head for word in DECLARATION_WORDS):
+        return None
+    return html_body_declared_encoding(data)
 
 
 def _detect(data: bytes, candidates: tuple[str, ...] | None = None) -> str | None:
@@ -96,6 +114,10 @@ def _decode_by_part(data: bytes) -> DecodedHtml | None:
 
 
 def _bad_share(text: str) -> float:
+    # Most pages hold no U+FFFD (177 of 181 scrapinghub pages): "in" finds that with memchr, 4x faster than
+    # counting a text with characters past Latin-1 character by character (0.08 against 0.32 ms a page).
+    if "\ufffd" not in text:
+        return 0.0
     return text.count("\ufffd") / max(1, len(text))
 
 
@@ -107,7 +129,7 @@ def decode_html(data: bytes | str, content_type: str | None = None) -> DecodedHt
     declared = _codec_name(http_content_type_encoding(content_type)) if content_type else None
     source = "http-header" if declared else None
     if declared is None and bom_encoding is None:
-        declared = _codec_name(html_body_declared_encoding(data))
+        declared = _codec_name(body_declared_encoding(data))
         source = "meta" if declared else None
     # Decoded once: a UTF-8 page is the common case, and decoding it is most of this function's time.
     utf8 = None if bom_encoding else _utf8_text(data)

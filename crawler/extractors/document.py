@@ -25,6 +25,7 @@ from .blockwalk import (
     blocks_under,
     elements_named,
 )
+from .compiled import active
 from .decoding import DecodedHtml, decode_html
 from .text import WHITESPACE_RE, count_words
 
@@ -40,6 +41,9 @@ UNICODE_SPACE_UTF8 = (rb"(?:[\t\n\x0b\x0c\r\x1c-\x1f ]|\xc2[\x85\xa0]|\xe1\x9a\x
 CLOSING_ROOT_TAGS_BYTES_RE = re.compile(rb"</(?:html|body)" + UNICODE_SPACE_UTF8 + rb"*>", re.I)
 LEADING_ASCII_SPACE_RE = re.compile(rb"[\t\n\x0b\x0c\r\x1c-\x1f ]*")
 CONTROL_CHARS_RE = re.compile(r"[\x00-\x08\x0e-\x1f]")
+# The characters CONTROL_CHARS_RE matches, as bytes: in UTF-8 each is its own byte and no other character holds
+# one, so deleting them from the UTF-8 bytes counts them (bytes.translate in C, a tenth of the regex's findall).
+CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x20)])
 
 # Pages above this many characters are cut here (with a warning), so one giant page cannot take the
 # memory of a crawl; 32 M characters is 40x the largest page in the data sets.
@@ -121,7 +125,35 @@ def _own_bytes(html: bytes | str, decoded: DecodedHtml, text: str) -> bytes | No
         return None
     if b"\x00" in html or XML_DECLARATION_RE.match(text) is not None:
         return None
-    return CLOSING_ROOT_TAGS_BYTES_RE.sub(b"", html)
+    return without_closing_root_tags(html)
+
+
+def without_closing_root_tags(html: bytes) -> bytes:
+    """``CLOSING_ROOT_TAGS_BYTES_RE.sub(b"", html)``, the regex asked only where the compiled helpers find a closing
+    root tag start (when they are on): its search stepped through every byte of the page (0.20 ms a scrapinghub page
+    against 0.04 for the compiled search, interleaved runs), and the page is copied once where the regex's ``sub``
+    copied it twice. A match never starts inside another (it holds white space and ">" alone after its name)."""
+    compiled = active()
+    if compiled is None:
+        return CLOSING_ROOT_TAGS_BYTES_RE.sub(b"", html)
+    view = memoryview(html)  # slices of it are not copies: the join copies the page once
+    pieces: list[memoryview] = []
+    kept = 0
+    for start in compiled.closing_root_tag_starts(html):
+        found = CLOSING_ROOT_TAGS_BYTES_RE.match(html, start) if start >= kept else None
+        if found is not None:
+            pieces.append(view[kept:start])
+            kept = found.end()
+    if not pieces:
+        return html
+    pieces.append(view[kept:])
+    return b"".join(pieces)
+
+
+def count_control_chars(text: str) -> int:
+    """``len(CONTROL_CHARS_RE.findall(text))``, counted on the text's UTF-8 bytes (lone surrogates passed)."""
+    encoded = text.encode("utf-8", "surrogatepass")
+    return len(encoded) - len(encoded.translate(None, CONTROL_BYTES))
 
 
 def _blank(encoded: bytes) -> bool:
@@ -149,7 +181,7 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
         warnings.append(f"page of {len(text)} characters cut to the first {MAX_DOCUMENT_CHARS}")
         text = text[:MAX_DOCUMENT_CHARS]
     head = text[:4096]
-    if head and len(CONTROL_CHARS_RE.findall(head)) > BINARY_CONTROL_SHARE * len(head):
+    if head and count_control_chars(head) > BINARY_CONTROL_SHARE * len(head):
         return _empty("not HTML: binary content", url, decoded.encoding)
     encoded = _own_bytes(html, decoded, text)
     if encoded is None:
