@@ -43,3 +43,21 @@ def test_times_are_read_below_the_body_found() -> None:
     doc = parse_html(PAGES[-1], "https://example.org/a")
     assert body_of(doc.root) is doc.body and doc.body.tag == "body"
     assert [t.get("datetime") for t in markup_of(doc).times] == ["2020-01-02"]
+
+
+def test_the_byline_search_reads_the_body_as_body_of_finds_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (``TextDocument.body`` asks ElementPath's ``find("body")``: 29 us a page in the worker where ``body_of`` takes 4)
+    from crawler.extractors.blocks import TextDocument
+    from crawler.extractors.metadata.byline import markup_byline
+
+    page = "<html><body><p>Story</p><div class='byline'>By Ann Lee</div><body><p>x</p></body></body></html>"
+    docs = [parse_html(source, "https://example.org/a") for source in (page, *PAGES)]
+    expected = [markup_byline(doc) for doc in docs]
+    assert expected[0] == ["Ann Lee"]
+
+    def refused(self: TextDocument) -> None:
+        raise AssertionError("TextDocument.body asked")
+
+    monkeypatch.setattr(TextDocument, "body", property(refused))
+    assert [markup_byline(doc) for doc in docs] == expected
+    assert markup_byline(parse_html(b"", "https://example.org/a")) == []

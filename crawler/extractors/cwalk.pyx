@@ -2004,3 +2004,42 @@ def prefix_sums(Py_ssize_t size, values):
     for i in range(1, size + 1):
         slots[i] = slots[i - 1] + slots[i]
     return out
+
+
+cdef inline bint _holds_decimal(str text) noexcept:
+    """Whether a character of ``text`` is a decimal digit (Py_UNICODE_ISDECIMAL, what sre's \\d tests in a str). A
+    1-byte text (Latin-1) is read for '0'-'9' alone: no other Latin-1 character is a decimal digit."""
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void* data = PyUnicode_DATA(text)
+    cdef Py_ssize_t i, n = PyUnicode_GET_LENGTH(text)
+    cdef const unsigned char* bytes_
+    cdef unsigned int code  # (a Py_UCS4 in arithmetic would be a Python str)
+    if kind == 1:
+        bytes_ = <const unsigned char*>data
+        for i in range(n):
+            if <unsigned char>(bytes_[i] - 48) < 10:
+                return True
+        return False
+    for i in range(n):
+        code = <unsigned int>PyUnicode_READ(kind, data, i)
+        if code < 128:
+            if code - 48 < 10:
+                return True
+        elif Py_UNICODE_ISDECIMAL(<Py_UCS4>code):
+            return True
+    return False
+
+
+def texts_with_digit(list texts):
+    """The indices of the texts that hold a decimal digit, in order: ``[i for i, text in enumerate(texts) if
+    re.search(r"\\d", text)]`` (``metadata.datelines.texts_with_digit`` is its Python twin), one pass over each text
+    up to its first digit. TypeError for an item that is no str."""
+    cdef list found = []
+    cdef Py_ssize_t index
+    for index in range(len(texts)):
+        text = texts[index]
+        if type(text) is not str:
+            raise TypeError(f"texts must be str, not {type(text).__name__}")
+        if _holds_decimal(<str>text):
+            found.append(index)
+    return found

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from ..compiled import active
 from .dates import FoundDate, find_text_date_span, find_yearless_date, may_be_relative, normalise, re_i_lowered
 
 # Labels of a modification date (zh, ja, ko, en, fr, de, es, it, pt, nl).
@@ -175,6 +176,15 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
     return result
 
 
+def texts_with_digit(texts: list[str]) -> list[int]:
+    """The indices of the texts in which DIGIT_RE finds a digit, in order: in one C call when the compiled helpers are
+    on (``cwalk.texts_with_digit``, each text read up to its first digit), else a search of each (the Python twin)."""
+    compiled = active()
+    if compiled is not None:
+        return compiled.texts_with_digit(texts)
+    return [index for index, text in enumerate(texts) if DIGIT_RE.search(text) is not None]
+
+
 def has_publication_label(line: str) -> bool:
     """A publication label and a digit (of its date) in the line."""
     if DIGIT_RE.search(line) is None:
@@ -185,4 +195,4 @@ def has_publication_label(line: str) -> bool:
 
 
 __all__ = ["LineDates", "dates_of_segments", "has_publication_label", "may_hold_date", "may_hold_modified",
-           "read_date_line"]
+           "read_date_line", "texts_with_digit"]
