@@ -346,6 +346,12 @@ TEXT_DATE_PATTERNS = tuple(pattern for pattern, _ in TEXT_DATE_SEARCHES)
 # What every pattern of TEXT_DATE_PATTERNS holds, its year: a text without it is not searched by them (85 % of the
 # lines read near the headline on scrapinghub; their absolute-date search went from 0.11 to 0.02 ms a page).
 ANY_YEAR_RE = re.compile(r"(?:19|20)\d{2}")
+# Every date of TEXT_DATE_PATTERNS starts with a word character (a digit, or a month name's letter): once a date is
+# found, a text with none before it has no earlier one, and the later patterns are not searched (the date lines of the
+# scrapinghub pages with a year, 2 a page, half of them with a date at their start or after a label's colon or a bar:
+# find_text_date_span on the lines the visible scan reads on 181 pages, 21.7 -> 20.6 us a call, same run; scan_visible
+# on 40 of them 52.89M -> 52.62M instructions, callgrind).
+WORD_CHARACTER_RE = re.compile(r"\w")
 
 
 def find_text_date(text: str, now: datetime | None = None, *, day_first: bool = False) -> FoundDate | None:
@@ -373,6 +379,8 @@ def find_text_date_span(text: str, now: datetime | None = None, *,
                 best = (match.start(), match.end(), found)
             if found is not None:
                 break
+        if best is not None and WORD_CHARACTER_RE.search(text, 0, best[0]) is None:
+            break  # (no pattern's date starts earlier: before it is no word character)
     if best is not None:
         return best[2], best[1]
     if now is None:
