@@ -80,7 +80,11 @@ _TIME = (r"(?:(?:[T\s]+|\s*" + r"(?=오전|오후|午前|午後|上午|下午))"
 _TIME_TAIL = (r"(?:\s*(?:,|-|–|·|\bat\b|\bà\b|\bum\b|\balle\b|\bàs\b|\ba\s+las\b|\bom\b|\bkl\.?)?\s*"
               r"(?P<hour>\d{1,2})(?:[:hH]|\.(?=\d{2}\s*Uhr))(?P<minute>\d{2})(?::(?P<second>\d{2}))?(?!\d)\s*"
               r"(?P<ampm>[ap]\.?m\.?)?)?")
-_ZONE = r"(?:\s*(?P<zone>Z|UTC|GMT|[+-]\d{2}:?\d{2}))?"
+# An offset after GMT or UTC counts east of Greenwich as web pages mean it ("GMT+8" beside 北京时间, "UTC-05:00",
+# JavaScript's "GMT+0100"), with the hours alone or with minutes; a bare offset needs both ("+0800", "+08:00").
+GMT_OFFSET = r"(?:UTC|GMT)\s?[+-]\d{1,2}(?::?\d{2})?(?!\d)"
+GMT_OFFSET_RE = re.compile(r"\b(?P<name>UTC|GMT)\s?(?P<sign>[+-])(?P<hours>\d{1,2})(?::?(?P<minutes>\d{2}))?(?!\d)")
+_ZONE = r"(?:\s*(?P<zone>Z|" + GMT_OFFSET + r"|UTC|GMT|[+-]\d{2}:?\d{2}))?"
 # 2009-11-09, 2009/11/09, 2009.11.09, with an optional time and zone; the year comes first.
 # Korean pages write 2024. 3. 12. with spaces and a final dot.
 YMD_RE = re.compile(
@@ -177,11 +181,12 @@ WHITESPACE = re.compile(r"\s+")
 YEAR_RE = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 # The forms of structured values that our ISO patterns miss and dateutil read, read by patterns of their own (what
 # dateutil makes of them, with ZONE_ABBREVIATIONS: tests/test_structured_date_forms.py): the e-mail date of RFC 822 and
-# 2822 ("Mon, 18 Nov 2019 16:07:38 -0600", "19 Nov 2019 07:09 GMT"), a JavaScript Date's text at UTC ("Tue Nov 19 2019
-# 03:05:46 GMT+0000": dateutil reads "GMT+0100" as UTC-1, a POSIX zone, and such a text is left to it) and "November
-# 19, 2019". 14 of the 292 structured values of the scrapinghub pages went to dateutil (1.2 ms a call in the worker,
-# py-spy), 10 of them of these forms. English month names as dateutil knows them, capitalised; a text that does not
-# make a date (31 Nov, 24:00) is left to dateutil too.
+# 2822 ("Mon, 18 Nov 2019 16:07:38 -0600", "19 Nov 2019 07:09 GMT"), a JavaScript Date's text ("Tue Nov 19 2019
+# 03:05:46 GMT+0100 (Central European Standard Time)") and "November 19, 2019"; an offset after GMT or UTC counts east
+# (dateutil reads "GMT+0100" as UTC-1, a POSIX zone: tests/test_gmt_offsets.py). 14 of the 292 structured values of
+# the scrapinghub pages went to dateutil (1.2 ms a call in the worker, py-spy), 10 of them of these forms. English
+# month names as dateutil knows them, capitalised; a text that does not make a date (31 Nov, 24:00) is left to
+# dateutil too.
 _ENGLISH_MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|December|"
                    "Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec")
 _WEEKDAYS = "Mon|Tue|Wed|Thu|Fri|Sat|Sun"
@@ -189,10 +194,12 @@ _ZONE_NAMES = "|".join(sorted(ZONE_ABBREVIATIONS, key=len, reverse=True))
 RFC_DATE_RE = re.compile(
     rf"(?:(?:{_WEEKDAYS}),? )?(?P<day>\d{{1,2}}) (?P<month_name>{_ENGLISH_MONTHS}) (?P<year>(?:19|20)\d{{2}}) "
     rf"(?P<hour>\d{{1,2}}):(?P<minute>\d{{2}})(?::(?P<second>\d{{2}}))? "
-    rf"(?:(?P<sign>[+-])(?P<offset_hours>\d{{2}})(?P<offset_minutes>\d{{2}})|(?P<zone>{_ZONE_NAMES}))")
-JS_UTC_DATE_RE = re.compile(
+    rf"(?:(?:GMT|UTC)?(?P<sign>[+-])(?P<offset_hours>\d{{2}})(?P<offset_minutes>\d{{2}})|(?P<zone>{_ZONE_NAMES}))")
+# JavaScript's Date.prototype.toString(), the zone's name in brackets as browsers and Node add it.
+JS_DATE_RE = re.compile(
     rf"(?:{_WEEKDAYS}) (?P<month_name>{_ENGLISH_MONTHS}) (?P<day>\d{{1,2}}) (?P<year>(?:19|20)\d{{2}}) "
-    r"(?P<hour>\d{2}):(?P<minute>\d{2}):(?P<second>\d{2}) GMT[+-]0000")
+    r"(?P<hour>\d{2}):(?P<minute>\d{2}):(?P<second>\d{2}) "
+    r"GMT(?P<sign>[+-])(?P<offset_hours>\d{2})(?P<offset_minutes>\d{2})(?: \([^()]{1,64}\))?")
 MONTH_FIRST_DATE_RE = re.compile(rf"(?P<month_name>{_ENGLISH_MONTHS}) (?P<day>\d{{1,2}}),? (?P<year>(?:19|20)\d{{2}})")
 # dateutil's zone of a numeric offset of 0 ("+0000", "-0000", "GMT+0000").
 UTC_ZONE = ZONE_ABBREVIATIONS["UTC"]
@@ -234,9 +241,10 @@ def _zone(text: str | None) -> timezone | None:
 def _parse_zone(text: str) -> timezone | None:
     if text.upper() in ("Z", "UTC", "GMT"):
         return timezone.utc
+    text = text.lstrip("UTCGM \t")  # "GMT+8", "UTC -05:00": the offset counts east, as a bare one does
     sign = -1 if text[0] == "-" else 1
     digits = text[1:].replace(":", "")
-    hours, minutes = int(digits[:2]), int(digits[2:])
+    hours, minutes = (int(digits[:-2]), int(digits[-2:])) if len(digits) > 2 else (int(digits), 0)
     if hours > MAX_ZONE_HOURS or minutes > 59:
         return None
     return timezone(sign * timedelta(hours=hours, minutes=minutes))
@@ -300,6 +308,8 @@ def parse_structured_date(value: str | None) -> FoundDate | None:
     found = _english_date(text)
     if found is not None:
         return found
+    if "GMT" in text or "UTC" in text:  # dateutil's POSIX reading of "GMT+2" is two hours west: written as "+0200"
+        text = GMT_OFFSET_RE.sub(_east_offset, text)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", dateutil_parser.UnknownTimezoneWarning)
@@ -311,26 +321,29 @@ def parse_structured_date(value: str | None) -> FoundDate | None:
     return FoundDate(iso, moment)
 
 
+def _east_offset(match: re.Match[str]) -> str:
+    return f"{match['sign']}{int(match['hours']):02d}{match['minutes'] or '00'}"
+
+
 def _english_date(text: str) -> FoundDate | None:
     """The date of an e-mail form, a JavaScript Date's text at UTC or "Month D, YYYY", as dateutil reads them (None for
     another text, or one that makes no date or whose zone dateutil reads otherwise)."""
-    match = RFC_DATE_RE.fullmatch(text) or JS_UTC_DATE_RE.fullmatch(text)
+    match = RFC_DATE_RE.fullmatch(text) or JS_DATE_RE.fullmatch(text)
     if match is None:
         match = MONTH_FIRST_DATE_RE.fullmatch(text)
         if match is None:
             return None
         return _build(int(match["year"]), MONTHS[match["month_name"].lower()], int(match["day"]))
     zone: tzinfo = UTC_ZONE
-    if match.re is RFC_DATE_RE:
-        if match["zone"]:
-            zone = ZONE_ABBREVIATIONS[match["zone"]]
-        else:
-            hours, minutes = int(match["offset_hours"]), int(match["offset_minutes"])
-            if hours > MAX_ZONE_HOURS or minutes > 59:  # (dateutil takes "+1500" and "+0960": left to it)
-                return None
-            offset = (hours * 3600 + minutes * 60) * (-1 if match["sign"] == "-" else 1)
-            if offset:
-                zone = dateutil_tz.tzoffset(None, offset)
+    if match.re is RFC_DATE_RE and match["zone"]:
+        zone = ZONE_ABBREVIATIONS[match["zone"]]
+    else:
+        hours, minutes = int(match["offset_hours"]), int(match["offset_minutes"])
+        if hours > MAX_ZONE_HOURS or minutes > 59:  # (dateutil takes "+1500" and "+0960": left to it)
+            return None
+        offset = (hours * 3600 + minutes * 60) * (-1 if match["sign"] == "-" else 1)
+        if offset:
+            zone = dateutil_tz.tzoffset(None, offset)
     return _build(int(match["year"]), MONTHS[match["month_name"].lower()], int(match["day"]), match["hour"],
                   match["minute"], match["second"], zone)
 
