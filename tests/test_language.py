@@ -23,3 +23,14 @@ def test_link_lists_do_not_decide_the_language():
     nav = TextBlock.from_text("Home News Sport Weather Contact About Privacy Terms " * 5, linked=True)
     body = TextBlock.from_text("Le conseil municipal a adopté mardi le nouveau budget après un long débat.")
     assert identify_language([nav, body]) == "fr"
+
+
+def test_the_sample_is_the_start_of_the_longest_blocks():
+    # A story's first few hundred characters name its language; what its longest block carries after them (a
+    # cookie notice in the site's own language, a quoted passage) does not weigh in.
+    story = ("The council approved the new budget on Tuesday after a long debate about schools, roads and the "
+             "harbour, and the mayor said the vote would let the city hire more teachers next year. ") * 2
+    notice = ("Wir verwenden Cookies, um Ihnen das beste Nutzererlebnis bieten zu können. Wenn Sie diese Website "
+              "weiterhin nutzen, stimmen Sie der Verwendung von Cookies und unserer Datenschutzerklärung zu. ") * 6
+    assert len(story) < 400
+    assert identify_language([TextBlock.from_text(story + notice)]) == "en"

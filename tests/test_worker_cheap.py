@@ -207,3 +207,18 @@ def test_byline_marks_of_ascii_class_names_are_found_as_with_re_i() -> None:
     found = [ASCII_BYLINE_ATTRIBUTE_RE.search(mark.lower()) is not None for mark in marks]
     assert found == [BYLINE_ATTRIBUTE_RE.search(mark) is not None for mark in marks]
     assert 1000 < sum(found) < len(marks) - 1000
+
+
+def test_a_page_type_failure_is_a_warning_and_the_page_is_kept() -> None:
+    # The job's classifier (imported once, when the job is made, not at every page) failing on a page: the row keeps
+    # its text, has no page type and says why.
+    job = PageExtractor(None)
+
+    def failing(doc: object, url: str | None) -> object:
+        raise RuntimeError("classifier broke")
+
+    job.classify_page = failing  # type: ignore[method-assign]
+    body = "<p>" + " ".join(["The harbour reopened on Monday after the storm damaged its piers."] * 12) + "</p>"
+    row = job.extract(f"<html><body><article>{body}</article></body></html>", "https://example.com/harbour")
+    assert row["text"] and "page_type" not in row
+    assert "page type failed: RuntimeError: classifier broke" in row["warnings"]

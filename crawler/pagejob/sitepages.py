@@ -321,26 +321,28 @@ def own_schema_types(doc: TextDocument, url: str) -> set[str]:
     """schema.org types of the JSON-LD nodes that describe this page: a node whose ``url``/``@id`` names
     another page (forums declare the site's ContactPage on every thread) says nothing about this one."""
     types: set[str] = set()
-
-    def collect(node: object) -> None:
-        if isinstance(node, list):
-            for inner in node:
-                collect(inner)
-            return
-        if not isinstance(node, dict):
-            return
-        if "@graph" in node:
-            collect(node["@graph"])
-        kind = node.get("@type")
-        reference = node.get("url") or str(node.get("@id") or "").split("#")[0]
-        if _same_page(reference, url):
-            for value in kind if isinstance(kind, list) else [kind]:
-                if isinstance(value, str):
-                    types.add(value.lower().rsplit("/", 1)[-1])
-
-    for raw in doc.json_ld:
-        collect(parse_json_ld(raw)[0])  # read as the metadata reads it; a script no repair saves says nothing
+    for raw in doc.json_ld:  # read as the metadata reads it; a script no repair saves says nothing
+        _collect_own_types(parse_json_ld(raw)[0], url, types)
     return types
+
+
+def _collect_own_types(node: object, url: str, types: set[str]) -> None:
+    """``own_schema_types``' reading of one node: a module function, as a nested function calling itself is a
+    reference cycle (the function and the cell that names it) left to the collector at every call."""
+    if isinstance(node, list):
+        for inner in node:
+            _collect_own_types(inner, url, types)
+        return
+    if not isinstance(node, dict):
+        return
+    if "@graph" in node:
+        _collect_own_types(node["@graph"], url, types)
+    kind = node.get("@type")
+    reference = node.get("url") or str(node.get("@id") or "").split("#")[0]
+    if _same_page(reference, url):
+        for value in kind if isinstance(kind, list) else [kind]:
+            if isinstance(value, str):
+                types.add(value.lower().rsplit("/", 1)[-1])
 
 
 def _declares_publication(doc: TextDocument) -> bool:
