@@ -328,13 +328,21 @@ def _from_url(doc: TextDocument, found: _Candidates) -> None:
 
 
 def _choose_date(found: _Candidates, name: str, now: datetime) -> tuple[str, str] | None:
+    """The first plausible date of the field, in the order of trust."""
     for value, source in found.get(name):
-        parsed = value if isinstance(value, FoundDate) else parse_structured_date(str(value))
-        if parsed is None:
-            continue
-        if is_plausible(parsed, now, stated=source in (JSON_LD, OPENGRAPH, META, MICRODATA)):
-            return parsed.iso, source
+        chosen = _plausible_date(value, source, now)
+        if chosen is not None:
+            return chosen
     return None
+
+
+def _plausible_date(value: Any, source: str, now: datetime) -> tuple[str, str] | None:
+    if value is None or value == "":
+        return None
+    parsed = value if isinstance(value, FoundDate) else parse_structured_date(str(value))
+    if parsed is None or not is_plausible(parsed, now, stated=source in (JSON_LD, OPENGRAPH, META, MICRODATA)):
+        return None
+    return parsed.iso, source
 
 
 def _normalise_author(name: str) -> str:
@@ -446,8 +454,13 @@ def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: date
     languages = [(code, source) for value, source in _ordered_language(found) if (code := _language(value))]
     if not languages and doc.language:
         languages = [(doc.language, TEXT)]
+    # The markup's dates come before the text's: when it gives both plausible ones the lines are not read for dates
+    # (137 of the 181 scrapinghub pages have a publication date before the visible scan's third step).
+    published = _choose_date(found, "published", now)
+    modified = _choose_date(found, "modified", now)
     findings = scan_visible(doc, metadata.title or head_title, now,
-                            doc.declared_language or (languages[0][0] if languages else None))
+                            doc.declared_language or (languages[0][0] if languages else None),
+                            dates=published is None or modified is None)
     if metadata.title is None and findings.headline:
         metadata.title = take("title", (findings.headline, TEXT))
     site_names = _site_names(metadata.site_name, doc.url)
@@ -476,10 +489,8 @@ def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: date
     editors = _choose_authors(found, site_names, "editors")
     if editors:
         metadata.editors = take("editors", editors)
-    found.add("published", findings.published, TEXT)
-    found.add("modified", findings.modified, TEXT)
-    metadata.published = take("published", _choose_date(found, "published", now))
-    metadata.modified = take("modified", _choose_date(found, "modified", now))
+    metadata.published = take("published", published or _plausible_date(findings.published, TEXT, now))
+    metadata.modified = take("modified", modified or _plausible_date(findings.modified, TEXT, now))
     metadata.origin = take("origin", (findings.origin, TEXT) if findings.origin else None)
     metadata.language = take("language", languages[0] if languages else None)
     descriptions = [(v, s) for v, s in found.get("description") if len(v) >= MIN_DESCRIPTION_CHARS]

@@ -87,6 +87,9 @@ class TextFindings:
     published: FoundDate | None = None
     modified: FoundDate | None = None
     headline: str | None = None
+    # Whether lines are read for dates: not when the page's markup gives both plausible ones, which the text's could
+    # not replace (``extract_metadata``); the people, the outlet and the headline are read all the same.
+    wants_dates: bool = True
 
 
 def day_first(language: str | None) -> bool:
@@ -178,6 +181,8 @@ def _may_give_date(line: str, findings: TextFindings, *, known: bool = False) ->
     ``known``: the line may hold a date (``read_date_line`` tests that itself). Near the headline of the scrapinghub
     pages a third of the lines read come after the publication date (1.04 of 2.86 a page), most without a label:
     scan_near_headline on 40 of them went from 41.2M to 33.8M instructions."""
+    if not findings.wants_dates:
+        return False
     if findings.published is None:
         return known or may_hold_date(line)
     return findings.modified is None and may_hold_modified(line)
@@ -292,17 +297,19 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
         short_ones = short_blocks(doc)
     blocks = doc.blocks
     positions, texts, credits = short_ones.positions, short_ones.texts, short_ones.credits
-    for index in _may_say_something(short_ones, findings.published is None):
+    for index in _may_say_something(short_ones, findings.wants_dates and findings.published is None):
         position, text, credit = positions[index], texts[index], credits[index]
         block = blocks[position]
-        if findings.authors and findings.editors and findings.origin and findings.published and findings.modified:
+        if findings.authors and findings.editors and findings.origin and \
+                (not findings.wants_dates or (findings.published and findings.modified)):
             return
         # Most short blocks (menus, captions, buttons) have neither a credit's word nor a digit of a date: their
         # lines are not read one by one. Without a credit's word a block is read for a labelled date alone, which a
         # line has only when its block has a publication label and a digit too (the line is a part of the block's
         # text): the lines of a block with a digit but no label (prices, scores, times of other stories: 24 blocks a
         # page on scrapinghub before a date is found) are not read one by one either.
-        if not credit and (findings.published is not None or not has_publication_label(text)):
+        wants_published = findings.wants_dates and findings.published is None
+        if not credit and (not wants_published or not has_publication_label(text)):
             continue
         found = TextFindings()
         for line in _text_lines(text):
@@ -317,7 +324,7 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
                 found.editors = editor_names(line)
             if credit and short and findings.origin is None and found.origin is None:
                 found.origin = origin_of(line)
-            if findings.published is None and found.published is None and has_publication_label(line):
+            if wants_published and found.published is None and has_publication_label(line):
                 dates = read_date_line(line, now, day_first=first)
                 if dates.labelled:
                     found.published, found.modified = dates.published, dates.modified
@@ -351,9 +358,10 @@ def _may_say_something(short_ones: ShortBlocks, dates: bool) -> list[int]:
     return sorted({*found, *with_digit})
 
 
-def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: str | None = None) -> TextFindings:
-    """Authors, editors, credited outlet and dates from the visible page (steps 1-3)."""
-    findings = TextFindings()
+def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: str | None = None, *,
+                 dates: bool = True) -> TextFindings:
+    """Authors, editors, credited outlet and (unless ``dates`` is False) dates from the visible page (steps 1-3)."""
+    findings = TextFindings(wants_dates=dates)
     first = day_first(language)
     short_ones = short_blocks(doc)
     index = headline_index(doc, title)
