@@ -23,6 +23,8 @@ from crawler.extractors.metadata.dates import find_text_date, parse_structured_d
     ("2019-11-19T03:05:00 UTC+8", "2019-11-19T03:05:00+08:00"),
     ("2019-11-19 03:05 GMT", "2019-11-19T03:05:00+00:00"),
     ("2019-11-19 03:05 +0200", "2019-11-19T03:05:00+02:00"),
+    ("Fri 6:45 PM, Feb 16, 2018 GMT+2", "2018-02-16T18:45:00+02:00"),  # (a form left to dateutil)
+    ("Fri 6:45 PM, Feb 16, 2018 UTC-05:30", "2018-02-16T18:45:00-05:30"),
 ])
 def test_structured_dates_count_gmt_offsets_east(text: str, iso: str) -> None:
     found = parse_structured_date(text)

@@ -337,7 +337,7 @@ def _choose_date(found: _Candidates, name: str, now: datetime) -> tuple[str, str
 
 
 def _plausible_date(value: Any, source: str, now: datetime) -> tuple[str, str] | None:
-    if value is None or value == "":
+    if value is None:  # (no visible date; a candidate is never None or "": ``_Candidates.add``)
         return None
     parsed = value if isinstance(value, FoundDate) else parse_structured_date(str(value))
     if parsed is None or not is_plausible(parsed, now, stated=source in (JSON_LD, OPENGRAPH, META, MICRODATA)):
@@ -455,7 +455,7 @@ def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: date
     if not languages and doc.language:
         languages = [(doc.language, TEXT)]
     # The markup's dates come before the text's: when it gives both plausible ones the lines are not read for dates
-    # (137 of the 181 scrapinghub pages have a publication date before the visible scan's third step).
+    # (126 of the 181 scrapinghub pages: the worker on 40 of them 1,144.7M -> 1,129.9M instructions, callgrind).
     published = _choose_date(found, "published", now)
     modified = _choose_date(found, "modified", now)
     findings = scan_visible(doc, metadata.title or head_title, now,

@@ -83,7 +83,7 @@ _TIME_TAIL = (r"(?:\s*(?:,|-|–|·|\bat\b|\bà\b|\bum\b|\balle\b|\bàs\b|\ba\s+
 # An offset after GMT or UTC counts east of Greenwich as web pages mean it ("GMT+8" beside 北京时间, "UTC-05:00",
 # JavaScript's "GMT+0100"), with the hours alone or with minutes; a bare offset needs both ("+0800", "+08:00").
 GMT_OFFSET = r"(?:UTC|GMT)\s?[+-]\d{1,2}(?::?\d{2})?(?!\d)"
-GMT_OFFSET_RE = re.compile(r"\b(?P<name>UTC|GMT)\s?(?P<sign>[+-])(?P<hours>\d{1,2})(?::?(?P<minutes>\d{2}))?(?!\d)")
+GMT_OFFSET_RE = re.compile(r"\b" + GMT_OFFSET)
 _ZONE = r"(?:\s*(?P<zone>Z|" + GMT_OFFSET + r"|UTC|GMT|[+-]\d{2}:?\d{2}))?"
 # 2009-11-09, 2009/11/09, 2009.11.09, with an optional time and zone; the year comes first.
 # Korean pages write 2024. 3. 12. with spaces and a final dot.
@@ -322,7 +322,13 @@ def parse_structured_date(value: str | None) -> FoundDate | None:
 
 
 def _east_offset(match: re.Match[str]) -> str:
-    return f"{match['sign']}{int(match['hours']):02d}{match['minutes'] or '00'}"
+    """The offset after GMT or UTC as a bare one ("GMT+8" -> "+0800"), read as ``_zone`` reads it; as it is when it
+    makes no zone ("GMT+15")."""
+    zone = _zone(match.group())
+    if zone is None:
+        return match.group()
+    minutes = int(zone.utcoffset(None).total_seconds()) // 60
+    return f"{'-' if minutes < 0 else '+'}{abs(minutes) // 60:02d}{abs(minutes) % 60:02d}"
 
 
 def _english_date(text: str) -> FoundDate | None:
