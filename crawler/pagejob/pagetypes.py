@@ -13,11 +13,11 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from crawler.extractors.document.blockwalk import first_meta_content, running_text
 from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.document.text import CJK_RE, cjk_ratio
 from crawler.extractors.metadata.jsonld import declared_types
 from crawler.extractors.metadata.markup import markup_of
+from crawler.kernels.walk import first_meta_content, running_text
 
 from . import fingerprints
 from .sitepages import SITE, site_page_of

@@ -16,11 +16,11 @@ from lxml import etree
 
 from crawler.extractors.cascade.beyond_prose import page_posts
 from crawler.extractors.cascade.state import block_positions, cascade_state
-from crawler.extractors.document.blockwalk import attributes_of
 from crawler.extractors.document.parse import TextBlock
 from crawler.extractors.document.subtree import SubtreeSums
 from crawler.extractors.steps.pipeline import Run, Step
 from crawler.extractors.templates.extractor import normalize_line
+from crawler.kernels.walk import attributes_of
 
 # Class/id words that mark a container as page furniture (readability's "unlikely candidates" and
 # negative lists, Mozilla Readability.js REGEXPS, trimmed to words that name page parts; no site names).

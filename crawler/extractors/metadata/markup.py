@@ -14,13 +14,8 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from crawler.extractors.document.blockwalk import (
-    attributes_of,
-    attributes_reader,
-    elements_named_or_with,
-    markup_elements,
-)
 from crawler.extractors.document.parse import TextDocument
+from crawler.kernels.walk import attributes_of, elements_named_or_with, markup_elements
 
 
 @dataclass
@@ -80,7 +75,7 @@ def page_markup(root: etree._Element, body: etree._Element | None) -> PageMarkup
         return PageMarkup(*compiled)
     found = PageMarkup()
     meta, links, itemprops, times = found.meta, found.links, found.itemprops, found.times
-    read = attributes_reader()
+    read = attributes_of
     for element in elements_named_or_with(root, MARKUP_TAGS, ITEMPROP):
         tag = element.tag
         if tag == "meta":

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import compress
 
-from crawler.extractors.document.blockwalk import folded_short_texts, short_texts
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.text import CJK_RE, normalize_space
 from crawler.extractors.metadata.byline import (
@@ -37,9 +36,9 @@ from crawler.extractors.metadata.datelines import (
     may_hold_date,
     may_hold_modified,
     read_date_line,
-    texts_with_digit,
 )
 from crawler.extractors.metadata.dates import FoundDate
+from crawler.kernels.walk import folded_short_texts, short_texts, texts_with_digit
 
 HANGUL_RE = re.compile(r"[가-힣]")
 LATIN_NAME_RE = re.compile(r"^[A-Za-zÀ-ÿ]")
@@ -352,7 +351,7 @@ def _may_say_something(short_ones: ShortBlocks, dates: bool) -> list[int]:
     goes through these alone. On 181 scrapinghub pages 137 have a date before step 3 and go through 3.4 blocks
     rather than 147; on the others 4.1 of 147 have a digit (has_publication_label was asked of 144 a page). On 40 of
     them scan_page alone went from 20.6 to 17.3 million instructions, the whole scan from 108.3 to 107.6. The blocks
-    with a digit are found in one C call (``datelines.texts_with_digit``), each text read up to its first digit: with
+    with a digit are found in one C call (``texts_with_digit``), each text read up to its first digit: with
     a regex search of the texts joined by NULs and a count of the NULs before each match, this function took 22.9M
     instructions on the short blocks of 40 scrapinghub pages (dates asked of every page), 3.3M so (callgrind)."""
     found = list(compress(range(len(short_ones.credits)), short_ones.credits))
