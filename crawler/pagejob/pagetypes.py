@@ -17,9 +17,9 @@ from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.document.text import CJK_RE, cjk_ratio
 from crawler.extractors.metadata.jsonld import declared_types
 from crawler.extractors.metadata.markup import markup_of
+from crawler.kernels.fingerprint import first_in_ranges
 from crawler.kernels.walk import first_meta_content, running_text
 
-from . import fingerprints
 from .sitepages import SITE, site_page_of
 
 ARTICLE = "article"
@@ -130,15 +130,9 @@ def _words(block_words: int, text: str) -> float:
 
 
 def cjk_span_start(text: str) -> int:
-    """Where CJK_SPAN_RE first matches in ``text``, or -1. By the compiled kernel when it is built (two comparisons a
-    character; a Latin-1 text not read at all): the regex's character-set test was 25.6M of classify_page's 178.0M
-    instructions on the 181 scrapinghub pages, on the running blocks with typographic quotes (1,587 of 3,450);
-    153.2M with this (and ``page_titles``' <h1> loop)."""
-    kernel = fingerprints.KERNEL
-    if kernel is not None:
-        return kernel.first_in_ranges(text, CJK_SPAN_RANGES)
-    found = CJK_SPAN_RE.search(text)
-    return -1 if found is None else found.start()
+    """Where CJK_SPAN_RE first matches in ``text``, or -1: two comparisons a character in C (a Latin-1 text not read
+    at all), where the regex's character-set test was a large share of classify_page's work."""
+    return first_in_ranges(text, CJK_SPAN_RANGES)
 
 
 def classify_page(doc: TextDocument, url: str | None = None) -> PageType:
