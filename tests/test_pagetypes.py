@@ -75,13 +75,11 @@ def test_cjk_span_holds_every_cjk_character():
 def test_cjk_span_start_is_the_regex_search_around_every_code_point(compiled, monkeypatch):
     # The compiled scan (cfingerprint.first_in_ranges) against CJK_SPAN_RE.search, in Latin-1, two- and four-byte
     # texts, before and after other characters.
-    from crawler.pagejob import fingerprints
+    from helpers.twins import bind_twin
+
     from crawler.pagejob.pagetypes import CJK_SPAN_RE, cjk_span_start
 
-    if compiled and fingerprints.KERNEL is None:
-        pytest.skip("the compiled kernel is not built")
-    if not compiled:
-        monkeypatch.setattr(fingerprints, "KERNEL", None)
+    bind_twin(monkeypatch, compiled)
 
     def searched(text):
         found = CJK_SPAN_RE.search(text)

@@ -62,9 +62,14 @@ def _ready(kernel: ModuleType) -> ModuleType:
     return kernel
 
 
-def _bind(kernel: ModuleType | None) -> dict[str, Callable[..., object]]:
+def configured_kernel() -> ModuleType | None:
+    """The compiled module with its tables made, or None when it is off (tests ask it directly)."""
+    return _ready(KERNEL) if KERNEL is not None else None
+
+
+def bind(kernel: ModuleType | None) -> dict[str, Callable[..., object]]:
     """The compiled functions (their tables made on first use) when the kernel loaded, else the Python twins."""
-    names = ("simhash_text", "simhash_words", "nfkc_folded_utf8", "folded_utf8")
+    names = ("simhash_text", "simhash_words", "nfkc_folded_utf8", "folded_utf8", "first_in_ranges")
     if kernel is None:
         return {name: getattr(python, name) for name in names}
 
@@ -81,10 +86,10 @@ def _bind(kernel: ModuleType | None) -> dict[str, Callable[..., object]]:
         return _ready(kernel).folded_utf8(normal)
 
     return {"simhash_text": simhash_text, "simhash_words": simhash_words, "nfkc_folded_utf8": nfkc_folded_utf8,
-            "folded_utf8": folded_utf8}
+            "folded_utf8": folded_utf8, "first_in_ranges": kernel.first_in_ranges}
 
 
-_BOUND = _bind(KERNEL)
+_BOUND = bind(KERNEL)
 # The fingerprint of a text tokenised in C, or -1 when it holds a character the tables leave to ``tokens`` (the
 # twin leaves every text to ``tokens``).
 simhash_text: Callable[[str, int], int] = _BOUND["simhash_text"]  # type: ignore[assignment]
@@ -97,9 +102,19 @@ nfkc_folded_utf8: Callable[[str], bytes | None] = _BOUND["nfkc_folded_utf8"]  # 
 folded_utf8: Callable[[str], bytes | None] = _BOUND["folded_utf8"]  # type: ignore[assignment]
 # The index of the first character in one of the ranges (first and last code point), or -1: the search of that
 # character class with two comparisons a character (the page type's CJK test); needs no tables.
-first_in_ranges: Callable[[str, tuple[tuple[int, int], ...]], int] = (
-    KERNEL.first_in_ranges if KERNEL is not None else python.first_in_ranges)
+first_in_ranges: Callable[[str, tuple[tuple[int, int], ...]], int] = \
+    _BOUND["first_in_ranges"]  # type: ignore[assignment]
 
 
-__all__ = ["KERNEL", "CharacterTables", "first_in_ranges", "folded_utf8", "nfkc_folded_utf8", "simhash_text",
-           "simhash_words", "tables_from"]
+__all__ = [
+    "KERNEL",
+    "CharacterTables",
+    "bind",
+    "configured_kernel",
+    "first_in_ranges",
+    "folded_utf8",
+    "nfkc_folded_utf8",
+    "simhash_text",
+    "simhash_words",
+    "tables_from",
+]

@@ -16,7 +16,13 @@ from lxml import etree
 
 from crawler.kernels import walk_python as python
 from crawler.kernels.compiled import load_kernel, refuse
-from crawler.kernels.walk_python import DIGIT_RUN_RE, RE_I_LETTER_FOLDS, MarkupElements, elements_with_words
+from crawler.kernels.walk_python import (
+    DIGIT_RUN_RE,
+    RE_I_LETTER_FOLDS,
+    MarkupElements,
+    check_marking_words,
+    elements_with_words,
+)
 
 KERNEL: ModuleType | None = load_kernel("cwalk")
 _block_walk_compiled = False  # whether ``bind_block_walk`` bound the compiled walk
@@ -45,7 +51,7 @@ def _with_twin(name: str, kernel: ModuleType) -> Callable[..., Any]:
     return helper
 
 
-def _bind(kernel: ModuleType | None) -> dict[str, Callable[..., Any]]:
+def bind(kernel: ModuleType | None) -> dict[str, Callable[..., Any]]:
     """Every helper's implementation for this process: compiled when the kernel loaded, else the Python twin."""
     if kernel is None:
         return {name: getattr(python, name) for name in (*_TREE_HELPERS, *_PLAIN_HELPERS, "markup_elements",
@@ -70,13 +76,7 @@ def _bind(kernel: ModuleType | None) -> dict[str, Callable[..., Any]]:
     return bound
 
 
-_BOUND = _bind(KERNEL)
-
-
-def _check_words(words: tuple[str, ...]) -> None:
-    for word in words:
-        if not isinstance(word, str) or not word or not word.isascii() or word != word.lower() or "\x00" in word:
-            raise ValueError(f"words must be non-empty lower-case ASCII without NUL: {word!r}")
+_BOUND = bind(KERNEL)
 
 
 # ``list(top.iter(*names))`` (plain tag names); in C a proxy is made only for the elements found.
@@ -95,7 +95,7 @@ _ELEMENTS_MARKED = _BOUND["elements_marked"]
 def elements_marked(top: etree._Element, attributes: tuple[str, ...], words: tuple[str, ...]) -> list[etree._Element]:
     """``elements_with_words(top, attributes, words)``, each value searched in one pass (the byline's search of
     comment and author areas, ``metadata.byline.markup_byline``). Words without NUL (ValueError)."""
-    _check_words(words)
+    check_marking_words(words)
     return _ELEMENTS_MARKED(top, attributes, words)
 
 
@@ -193,6 +193,7 @@ __all__ = [
     "ancestors_marks",
     "attribute_values",
     "attributes_of",
+    "bind",
     "bind_block_walk",
     "block_walk_compiled",
     "closing_root_tag_starts",

@@ -54,7 +54,15 @@ def elements_with_words(top: etree._Element, attributes: tuple[str, ...], words:
                    for name in attributes)]
 
 
+def check_marking_words(words: tuple[str, ...]) -> None:
+    """ValueError for words ``elements_marked`` cannot search: empty, not lower-case ASCII, or holding NUL."""
+    for word in words:
+        if not isinstance(word, str) or not word or not word.isascii() or word != word.lower() or "\x00" in word:
+            raise ValueError(f"words must be non-empty lower-case ASCII without NUL: {word!r}")
+
+
 def elements_marked(top: etree._Element, attributes: tuple[str, ...], words: tuple[str, ...]) -> list[etree._Element]:
+    check_marking_words(words)
     return elements_with_words(top, attributes, words)
 
 

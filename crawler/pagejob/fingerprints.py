@@ -17,8 +17,14 @@ import unicodedata
 
 from crawler.extractors.document.scripts import COMBINING_MARKS, UNSPACED_CHARS
 from crawler.extractors.document.text import ASCII_TOKEN_RE, CJK_CHARS, tokens
-from crawler.kernels import fingerprint as kernel
-from crawler.kernels.fingerprint import CharacterTables
+from crawler.kernels.fingerprint import (
+    CharacterTables,
+    folded_utf8,
+    nfkc_folded_utf8,
+    simhash_text,
+    simhash_words,
+    tables_from,
+)
 
 SIMHASH_BITS = 64
 # Features are runs of this many tokens (Broder's w-shingles): word order counts, single common words
@@ -150,7 +156,7 @@ def character_tables() -> CharacterTables:
                            multiple_folds(), ASTRAL_PLAIN_RANGE.start, astral_plain(), kinds, expansions)
 
 
-kernel.tables_from(character_tables)
+tables_from(character_tables)
 
 
 def simhash(text: str, min_tokens: int = MIN_SIMHASH_TOKENS) -> int | None:
@@ -159,13 +165,13 @@ def simhash(text: str, min_tokens: int = MIN_SIMHASH_TOKENS) -> int | None:
     text = text or ""
     # Tokenised in C in one pass over the str, or by ``tokens`` when the text holds a character that the tables
     # leave to it.
-    fingerprint = kernel.simhash_text(text, min_tokens)
+    fingerprint = simhash_text(text, min_tokens)
     if fingerprint != -1:
         return fingerprint
     words = _words(text)
     if len(words) < min_tokens:
         return None
-    return kernel.simhash_words(words, min_tokens)
+    return simhash_words(words, min_tokens)
 
 
 def simhash_hex(text: str) -> str | None:
@@ -193,10 +199,10 @@ def content_hash(text: str) -> str | None:
     """SHA-1 hex digest of the normalised text; None for an empty text (nothing to compare)."""
     # Folded in one pass; normalised too when the text's NFKC is its characters' one by one (``nfkc_kinds``):
     # unicodedata's NFKC of a whole text that is not already normalised was most of content_hash's work.
-    data = kernel.nfkc_folded_utf8(text or "")
+    data = nfkc_folded_utf8(text or "")
     if data is None:
         normal = unicodedata.normalize("NFKC", text or "")  # once: normalize_text would normalise it again
-        data = kernel.folded_utf8(normal)
+        data = folded_utf8(normal)
         if data is None:
             data = folded_text(normal).encode("utf-8")
     return hashlib.sha1(data).hexdigest() if data else None

@@ -111,7 +111,7 @@ def _meta(doc: TextDocument, prop: str) -> str | None:
         # has one is still read below, where the walk's keys cannot tell which <meta> comes first: the metadata
         # files a content under every word of all three attributes and skips an empty one).
         return None
-    # (in one walk in C, ``blockwalk.first_meta_content``: with a proxy and two ``get`` calls for each <meta> before
+    # (in one walk in C, ``kernels.walk.first_meta_content``: with a proxy and two ``get`` calls for each <meta> before
     # it, _meta was 11.5M instructions on the 181 scrapinghub pages, 3.7M so; callgrind)
     return (first_meta_content(doc.root, prop) or "").strip().lower() or None
 
@@ -170,7 +170,7 @@ def classify_page(doc: TextDocument, url: str | None = None) -> PageType:
         score += URL_WEIGHT
         reasons.append("article-like URL")
     # One pass over the blocks for the running text and the page's words and linked words (in C when the compiled
-    # helpers are on, ``blockwalk.running_text``), where three passes and a link_density property call a running block
+    # walk is built, ``kernels.walk.running_text``), where three passes and a link_density property call a running block
     # were ~2.4M of classify_page's 50.0M instructions on 40 scrapinghub pages. The running words are still added by
     # sum(), in block order, as before.
     words, linked, counts, texts = running_text(doc.blocks, RUNNING_TEXT_BLOCK_WORDS, RUNNING_TEXT_MAX_LINK_DENSITY)

@@ -17,7 +17,6 @@ from w3lib.html import get_base_url
 from w3lib.url import safe_url_string
 
 from crawler.kernels import pagescan
-from crawler.kernels.pagescan import names_next_or_previous, rel_words
 
 from .discovery import FEED_TYPES
 
@@ -50,7 +49,7 @@ def continues(first_url: str, next_url: str) -> bool:
 
 def page_names_next_or_previous(response: Response) -> bool:
     """``names_next_or_previous`` of the response's page."""
-    return bool(names_next_or_previous(response.body))
+    return bool(pagescan.names_next_or_previous(response.body))
 
 
 def page_find(response: Response, word: bytes, start: int = 0, end: int | None = None) -> int:
@@ -179,7 +178,7 @@ def _rel_tags(response: TextResponse) -> list[tuple[bytes, frozenset[str], str]]
     if response not in _REL_TAGS:
         body = response.body
         page = body
-        spans = rel_words(body)  # the matches' offsets in the page itself (its lowering keeps them)
+        spans = pagescan.rel_words(body)  # the matches' offsets in the page itself (its lowering keeps them)
         tags = []
         read_to = 0  # the end of the last tag read: a tag is read once, whatever rel words it holds
         for at, end in spans:

@@ -95,7 +95,7 @@ def negative_name(class_id: str) -> str | None:
     return found.group(0) if found else None
 
 
-# The attributes an element is judged by, read in one pass (blockwalk.attributes_of).
+# The attributes an element is judged by, read in one pass (kernels.walk.attributes_of).
 NAME_ATTRIBUTES = ("class", "id")
 JUDGED_ATTRIBUTES = ("class", "id", "role", "aria-modal")
 

@@ -26,7 +26,7 @@ from crawler.extractors.document.tags import (
 )
 from crawler.extractors.document.text import WRAP_COLUMNS, tokens, visible_length, wrap_counts
 from crawler.extractors.document.walk_python import PIECE_SEPARATOR, Stripped, walk_blocks
-from crawler.kernels.walk import bind_block_walk, elements_named
+from crawler.kernels.walk import BlockWalk, bind_block_walk, elements_named
 
 
 def _drops_subtree(tag: str, element: etree._Element, reveal: bool = False) -> bool:
@@ -96,22 +96,23 @@ def _strip(elements: list[etree._Element], into: Stripped | None = None) -> Stri
     return stripped
 
 
-def blocks_of(root: etree._Element, reveal: bool = False, prior: WalkRecords | None = None
-              ) -> tuple[list[TextBlock], TreeIndex | None]:
+def blocks_of(root: etree._Element, reveal: bool = False, prior: WalkRecords | None = None,
+              walk: BlockWalk | None = None) -> tuple[list[TextBlock], TreeIndex | None]:
     """The blocks of a parsed page: its invisible subtrees removed from the tree, then one walk. ``prior``: the
-    records of a ``blocks_under`` walk of part of this tree, so that the blocks are those of a page never walked."""
+    records of a ``blocks_under`` walk of part of this tree, so that the blocks are those of a page never walked;
+    ``walk``: the block walk (by default this process's ``WALK``; the twin tests give each)."""
     body = root.find("body")
     start = body if body is not None else root
     invisible = _invisible_tags(start, reveal)
     stripped = _strip(invisible, prior)
     if start in invisible or (not reveal and _drops_subtree(start.tag, start)):
         return [], None
-    blocks, index, hidden = _walk(start, stripped, hide=not reveal)
+    blocks, index, hidden = (walk or WALK)(start, stripped, not reveal)
     _strip(hidden)
     return blocks, index
 
 
-def blocks_under(element: etree._Element, prior: WalkRecords | None = None
+def blocks_under(element: etree._Element, prior: WalkRecords | None = None, walk: BlockWalk | None = None
                  ) -> tuple[list[TextBlock], WalkRecords] | None:
     """The blocks of one subtree of a page not walked yet (a learned article container: the rest of the page is
     not walked), as the whole page's walk gives them but for their level (counted from ``element``) and position;
@@ -135,7 +136,7 @@ def blocks_under(element: etree._Element, prior: WalkRecords | None = None
     stripped = _strip(_invisible_tags(element), prior)
     tail, element.tail = element.tail, None  # the text after the subtree is not the subtree's
     try:
-        blocks, _, hidden = _walk(element, stripped, hide=True)
+        blocks, _, hidden = (walk or WALK)(element, stripped, True)
     finally:
         element.tail = tail
     _strip(hidden, stripped)  # recorded: the whole page's walk would have skipped these elements, not met them
@@ -145,10 +146,11 @@ def blocks_under(element: etree._Element, prior: WalkRecords | None = None
     return blocks, stripped
 
 
-# The walk of this process, bound once: the compiled walk given this module's tables, or the Python twin.
-_walk = bind_block_walk(walk_blocks, TreeIndex, (
-    TAG_KINDS, SWALLOWING_TAGS, HIDDEN_STYLE_RE, HAS_BLOCK_XPATH, tokens, wrap_counts, visible_length, TextBlock,
-    LINE_BREAK, PIECE_SEPARATOR, WRAP_COLUMNS))
+# What the compiled walk is given (``cwalk.configure``): this package's tables and counters, one copy of each.
+WALK_TABLES = (TAG_KINDS, SWALLOWING_TAGS, HIDDEN_STYLE_RE, HAS_BLOCK_XPATH, tokens, wrap_counts, visible_length,
+               TextBlock, LINE_BREAK, PIECE_SEPARATOR, WRAP_COLUMNS)
+# The walk of this process, bound once: the compiled walk given WALK_TABLES, or the Python twin.
+WALK: BlockWalk = bind_block_walk(walk_blocks, TreeIndex, WALK_TABLES)
 
 
-__all__ = ["WalkRecords", "blocks_of", "blocks_under"]
+__all__ = ["WALK", "WALK_TABLES", "WalkRecords", "blocks_of", "blocks_under"]

@@ -90,7 +90,7 @@ ASCII_CREDIT_LINE_RE = re.compile(rf"^\s*(?:{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WOR
 # words, re.I matches the two where their lower() is equal, checked over all of Unicode; and lower() keeps each
 # character one character long, a word character or not, white space or not). The hints are then looked for without
 # re.I: "|", the line-start words and the words below (CREDIT_HINT_RE's others, lowered), by ``credit_flags``
-# (``blockwalk.texts_with_words``, whose folds are ``blockwalk.RE_I_LETTER_FOLDS``). Searching the texts so had taken
+# (``kernels.walk.texts_with_words``, whose folds are ``RE_I_LETTER_FOLDS``). Searching the texts so had taken
 # credit_flags on the short blocks of the zh-news pages from 0.77 to 0.27 ms a page (same run; CREDIT_HINT_RE's re.I
 # alternation was tried at every character), on scrapinghub's from 0.30 to 0.21.
 OTHER_CREDIT_WORDS_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|编|編|责|責|校审|편집|"

@@ -67,7 +67,7 @@ def page_markup(root: etree._Element, body: etree._Element | None) -> PageMarkup
     the keys, then ``get`` the itemprop, each through the compiled-or-Python switch): 23.5M -> 20.1M instructions
     for 40 scrapinghub pages (callgrind; ``tests/test_metadata_structured_cheap.py`` compares it with ``get``).
 
-    With the compiled walk on, the whole walk runs in C (``blockwalk.markup_elements``: no proxy for a <meta>, its
+    With the compiled walk on, the whole walk runs in C (``kernels.walk.markup_elements``: no proxy for a <meta>, its
     keys cut and filed there): 19.9M -> 8.7M instructions for the same pages (``tests/test_markup_compiled.py``
     compares it with the Python walk below)."""
     compiled = markup_elements(root, body, META_ATTRIBUTES, ITEMPROP, LINK_ATTRIBUTES)

@@ -23,7 +23,7 @@ DIGITS_RE = DIGIT_RUN_RE  # defined beside the compiled reading
 
 def normalize_line(line: str) -> str:
     """The form of a line that is hashed: collapsed white space and, by default, digits as one '0' (in one pass in C:
-    ``blockwalk.normalized_line``)."""
+    ``kernels.walk.normalized_line``)."""
     return normalized_line(line) if HASH_IGNORES_DIGITS else normalize_space(line)
 
 
@@ -40,7 +40,7 @@ LINE_HASH_CACHE = 2**16
 
 
 # The hashes of the lines met lately, shared by ``line_hash`` and ``page_hashes``: a plain dict, which the compiled
-# reader (``blockwalk.line_hashes``) looks into without a call (through an lru_cache the lookups were a quarter of
+# reader (``kernels.walk.line_hashes``) looks into without a call (through an lru_cache the lookups were a quarter of
 # page_hashes' instructions). It holds up to LINE_HASH_CACHE lines and is emptied when full: a site's chrome lines
 # are then hashed once more.
 _LINE_HASHES: dict[str, int] = {}
