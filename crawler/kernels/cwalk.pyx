@@ -1128,7 +1128,7 @@ cdef inline object _cached_hash(str line, dict cache, object hasher):
 def line_hashes(blocks, dict cache, hasher):
     """The hashes of the blocks' non-blank lines in document order (``template_lines.page_hashes``): each block's
     text cut at newlines, a line kept when ``line.strip()`` is not empty, its hash ``cache[line]`` when there, else
-    ``hasher(line)`` (which may add it to ``cache``). ``kernels.walk.line_hashes`` is its Python twin."""
+    ``hasher(line)`` (which may add it to ``cache``). ``blockwalk.line_hashes`` is its Python twin."""
     cdef list hashes = []
     cdef str text, line
     for block in blocks:
@@ -1149,7 +1149,7 @@ cdef extern from "Python.h":
 def normalized_line(str line):
     """``template_lines.normalize_line``: runs of white space (str.split's) as one space and none at either end, then
     each run of decimal digits (regex ``\\d``) as one '0', in one pass to size the result and one to write it; the
-    line itself when that changes nothing (a block's text is already spaced so). ``kernels.walk.normalized_line`` is its
+    line itself when that changes nothing (a block's text is already spaced so). ``blockwalk.normalized_line`` is its
     Python twin."""
     cdef int kind = PyUnicode_KIND(line)
     cdef void* data = PyUnicode_DATA(line)
@@ -1337,7 +1337,7 @@ cdef inline object _block_chars(object block):
 def short_texts(blocks, most, double least=0):
     """The positions and texts of the blocks whose ``num_chars`` is at most ``most`` and whose text has at least
     ``least`` characters, in order (the visible metadata scan's short blocks, its headline's candidates).
-    ``kernels.walk.short_texts`` is its Python twin."""
+    ``blockwalk.short_texts`` is its Python twin."""
     cdef list positions = [], texts = []
     cdef Py_ssize_t position = 0
     cdef str text
@@ -1355,7 +1355,7 @@ def ancestors_marks(element, tuple names, Py_ssize_t most, tuple stop):
     """The marks of ``element`` and of its ancestors, at most ``most`` nodes, up to (without) the first one that is
     no element or whose plain tag (of no namespace) is in ``stop``: each node's values of the attributes ``names``
     ("" for one it lacks) joined by a space, the nodes' joined by a space, with no proxy made for an ancestor.
-    ``kernels.walk.ancestors_marks`` is its Python twin."""
+    ``blockwalk.ancestors_marks`` is its Python twin."""
     cdef cetree._Element proxy = <cetree._Element?>element
     cdef tree.xmlNode* node = proxy._c_node
     cdef list marks = [], values
@@ -1407,7 +1407,7 @@ def first_meta_content(top, str key):
     empty) ``name``, lower-cased is ``key``: ``(element.get("property") or element.get("name") or "").lower() ==
     key`` over ``top.iter("meta")``, in one walk in C with no proxy. None when that <meta> has no content or no
     <meta> is named so. Tags and attributes of no namespace, as ``iter`` and ``get`` read them. Raises
-    EntityReference as ``elements_named``. ``kernels.walk.first_meta_content`` is its Python twin."""
+    EntityReference as ``elements_named``. ``blockwalk.first_meta_content`` is its Python twin."""
     cdef cetree._Element element = <cetree._Element?>top
     cdef tree.xmlNode* c_top = element._c_node
     cdef tree.xmlNode* node = c_top
@@ -1453,7 +1453,7 @@ def running_text(blocks, Py_ssize_t least_words, double most_link_density):
     and for each block of at least ``least_words`` (>= 1) words of which less than ``most_link_density`` are in links
     (``in_links / count``, a double division as Python's of two small ints), its words outside links and its text, in
     order (``pagetypes.classify_page``'s running text). None when a count is not an int from 0 to 2**53 (the Python
-    twin reads such blocks). ``kernels.walk.running_text`` is its Python twin."""
+    twin reads such blocks). ``blockwalk.running_text`` is its Python twin."""
     cdef long long words = 0, linked = 0, count, in_links
     cdef list counts = [], texts = []
     cdef object value
@@ -1514,7 +1514,7 @@ cdef bint _holds_word_in_one_pass(const unsigned char* value, const unsigned cha
 def elements_marked(top, tuple attributes, tuple words):
     """``elements_with_words(top, attributes, words)``, each value searched in one pass (``_holds_word_in_one_pass``)
     and the attribute names told apart by their first byte before ``strcmp``; words without NUL (ValueError).
-    ``kernels.walk.elements_marked`` says what its Python twin is. Raises EntityReference as ``elements_named``."""
+    ``blockwalk.elements_marked`` says what its Python twin is. Raises EntityReference as ``elements_named``."""
     cdef cetree._Element element = <cetree._Element?>top
     cdef cetree._Document doc = element._doc
     cdef tree.xmlNode* c_top = element._c_node
@@ -1734,7 +1734,7 @@ def texts_with_words(texts, tuple words, tuple line_words):
     that starts, after white space, with one of ``line_words`` followed by no word character: ``re.search(r"(?:^|\\n)
     \\s*(?:w1|w2...)\\b", lowered)`` with ``\\s`` and ``\\b`` as ``re`` reads them (Py_UNICODE_ISSPACE; ALNUM or "_").
     The words are lower-case and hold no σ or ς (which ``str.lower`` tells apart by context).
-    ``kernels.walk.texts_with_words`` is its Python twin."""
+    ``blockwalk.texts_with_words`` is its Python twin."""
     global _last_table
     if _last_table is None or _last_table.words is not words or _last_table.line_words is not line_words:
         _last_table = _WordTable(words, line_words)
@@ -1814,7 +1814,7 @@ cdef bint _spaced(str text) noexcept:
 def folded_short_texts(blocks, most, double least=0):
     """``short_texts`` with each text's white space runs as one space, none at either end, and the result casefolded:
     ``" ".join(text.split()).casefold()`` (the visible metadata scan's headline candidates).
-    ``kernels.walk.folded_short_texts`` is its Python twin."""
+    ``blockwalk.folded_short_texts`` is its Python twin."""
     cdef list positions = [], texts = []
     cdef Py_ssize_t position = 0
     cdef str text
@@ -1836,7 +1836,7 @@ def marks_hold_words(element, tuple names, Py_ssize_t most, tuple stop, tuple wo
     """Whether the marks that ``ancestors_marks`` joins (same arguments) hold a character outside ASCII or one of
     ``words`` (lower-case ASCII) in any case: ``not (m := ancestors_marks(...)).isascii() or any(w in m.lower() for w
     in words)`` for words without white space, read in C without making the marks' strings.
-    ``kernels.walk.marks_hold_words`` is its Python twin."""
+    ``blockwalk.marks_hold_words`` is its Python twin."""
     cdef cetree._Element proxy = <cetree._Element?>element
     cdef tree.xmlNode* node = proxy._c_node
     cdef Py_ssize_t n = len(names), n_words = len(words), i, count = 0
