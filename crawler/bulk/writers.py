@@ -33,7 +33,9 @@ class OutputWriter(Protocol):
 
     def position(self) -> dict[str, Any]: ...
 
-    def finish(self) -> None: ...
+    def finish(self, leave_out: frozenset[int] = frozenset()) -> None:
+        """Completes the output without the rows numbered ``leave_out`` (from 0, in output order)."""
+        ...
 
     def close(self) -> None: ...
 
@@ -59,8 +61,11 @@ class JsonLinesWriter:
     def position(self) -> dict[str, Any]:
         return {"output_bytes": self.length}
 
-    def finish(self) -> None:
+    def finish(self, leave_out: frozenset[int] = frozenset()) -> None:
+        from .stories import drop_lines
+
         self.close()
+        drop_lines(self.path, leave_out)
 
     def close(self) -> None:
         if not self.file.closed:
@@ -143,15 +148,22 @@ class ParquetWriter:
     def position(self) -> dict[str, Any]:
         return {"parts": self.parts_done}
 
-    def finish(self) -> None:
+    def finish(self, leave_out: frozenset[int] = frozenset()) -> None:
+        import pyarrow as pa
         import pyarrow.parquet as pq
 
         if self.buffer:
             self._flush()
         temporary = self.path.with_name(self.path.name + ".tmp")
+        first = 0
         with pq.ParquetWriter(temporary, self.schema) as writer:
             for number in range(self.parts_done):
-                writer.write_table(pq.read_table(self._part_path(number), schema=self.schema))
+                table = pq.read_table(self._part_path(number), schema=self.schema)
+                if leave_out:
+                    keep = [first + i not in leave_out for i in range(table.num_rows)]
+                    first += table.num_rows
+                    table = table.filter(pa.array(keep))
+                writer.write_table(table)
         os.replace(temporary, self.path)
 
     def close(self) -> None:
