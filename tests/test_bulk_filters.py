@@ -249,3 +249,33 @@ def test_a_story_in_several_archives_is_one_row_the_latest_capture(tmp_path: Pat
     every = tmp_path / "every.jsonl"
     run_batch(inputs, every, workers=0, progress=False, fold_captures=False)
     assert len(rows(every)) == 9
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("key", "column"), [("date", "published_date"), ("language", "language"),
+                                             ("site", "site")])
+def test_a_partitioned_parquet_output_reads_back_with_its_schema(tmp_path: Path, archives: Path, key: str,
+                                                                  column: str) -> None:
+    import pyarrow.dataset as ds
+
+    from crawler.bulk.writers import parquet_schema
+    from crawler.pagejob.row import ARTICLE_FIELDS
+
+    out = tmp_path / "out.parquet"
+    run_batch([str(archives / "one.warc.gz"), str(archives / "two.warc.gz")], out, workers=0, progress=False,
+              partition_by=key)
+    assert out.is_dir()
+    folders = sorted(path.name for path in out.iterdir())
+    expected = {"date": "published_date=2024-03-05", "language": "language=zh", "site": "site=example.com"}[key]
+    assert expected in folders
+    table = ds.dataset(out, format="parquet", partitioning="hive").to_table()
+    assert table.num_rows == 6
+    assert set(ARTICLE_FIELDS) <= set(table.column_names)
+    assert column in table.column_names
+    assert parquet_schema(key).field(column).type == "string"
+    by_url = {row["url"]: row for row in table.to_pylist()}
+    assert by_url["https://example.cn/2024/qiao"]["authors"] is None or isinstance(
+        by_url["https://example.cn/2024/qiao"]["authors"], list)
+    with pytest.raises(BatchError, match="--partition-by"):
+        run_batch([str(archives / "one.warc.gz")], tmp_path / "out.jsonl", workers=0, progress=False,
+                  partition_by=key)

@@ -36,7 +36,7 @@ from .filters import FilterError, PageFilter, add_filter_arguments, filter_from_
 from .readers import BatchError, input_files, iter_records
 from .records import Page, Skipped, is_html
 from .stories import STORIES_SUFFIX, SUPERSEDED_BY_LATER_CAPTURE, StoryIndex
-from .writers import PARTS_SUFFIX, JsonLinesWriter, OutputWriter, ParquetWriter
+from .writers import PARTITION_COLUMNS, PARTS_SUFFIX, JsonLinesWriter, OutputWriter, ParquetWriter
 
 if TYPE_CHECKING:
     from ..pagejob import PageExtractor
@@ -329,6 +329,7 @@ def run_batch(
     page_filter: PageFilter | None = None,
     base_url: str | None = None,
     fold_captures: bool = True,
+    partition_by: str | None = None,
 ) -> BatchResult:
     """Extracts every HTML page of the inputs into ``output`` (JSON lines, or Parquet for ``.parquet``),
     resuming a previous run of the same command."""
@@ -341,6 +342,8 @@ def run_batch(
         raise BatchError(f"start method {start_method!r} is not one of {multiprocessing.get_all_start_methods()}")
     out = Path(output)
     parquet = out.suffix.lower() == ".parquet"
+    if partition_by is not None and (not parquet or partition_by not in PARTITION_COLUMNS):
+        raise BatchError(f"--partition-by takes {', '.join(PARTITION_COLUMNS)} with a .parquet output")
     state_path = out.with_name(out.name + STATE_SUFFIX)
     store = template_store or str(out.with_name(out.name + TEMPLATE_STORE_SUFFIX))
     stories_path = out.with_name(out.name + STORIES_SUFFIX)
@@ -349,7 +352,10 @@ def run_batch(
     input_names = [str(Path(name).resolve()) for name in inputs]
     if overwrite:
         for stale in (state_path, out, Path(store), Path(store + "-wal"), Path(store + "-shm"), stories_path):
-            stale.unlink(missing_ok=True)
+            if stale.is_dir():  # a partitioned Parquet output
+                shutil.rmtree(stale)
+            else:
+                stale.unlink(missing_ok=True)
         shutil.rmtree(Path(str(out) + PARTS_SUFFIX), ignore_errors=True)
     state = BatchState.load(state_path)
     if state is None:
@@ -379,7 +385,7 @@ def run_batch(
             state.phase, state.records_done, state.chunks_done = "extract", 0, 0
             state.save(state_path)
         if parquet:
-            writer = ParquetWriter(out, int(state.output.get("parts", 0)))
+            writer = ParquetWriter(out, int(state.output.get("parts", 0)), partition_by)
         else:
             writer = JsonLinesWriter(out, int(state.output.get("output_bytes", 0)))
         rows_this_run = runner.run(extract_chunk, writer, "extracting")
@@ -428,7 +434,7 @@ def command_extract_batch(args: Any, parser: Any) -> int:
                                template_store=args.template_store, overwrite=args.overwrite,
                                progress=args.progress, start_method=args.start_method,
                                page_filter=page_filter, base_url=args.base_url,
-                               fold_captures=not args.keep_captures)
+                               fold_captures=not args.keep_captures, partition_by=args.partition_by)
     except (BatchError, FilterError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
@@ -468,6 +474,9 @@ def add_extract_batch_command(commands: Any) -> None:
     parser.add_argument("--start-method", default=DEFAULT_START_METHOD,
                         choices=multiprocessing.get_all_start_methods(),
                         help=f"how workers start (default: {DEFAULT_START_METHOD})")
+    parser.add_argument("--partition-by", choices=tuple(PARTITION_COLUMNS), metavar="KEY",
+                        help="a .parquet output as a folder of partitions by date (of publication), language or "
+                             "site (registrable domain)")
     parser.add_argument("--keep-captures", action="store_true",
                         help="write every capture of a story (by default the captures of one canonical URL give one "
                              "row, the latest capture's)")
