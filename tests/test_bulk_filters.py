@@ -279,3 +279,49 @@ def test_a_partitioned_parquet_output_reads_back_with_its_schema(tmp_path: Path,
     with pytest.raises(BatchError, match="--partition-by"):
         run_batch([str(archives / "one.warc.gz")], tmp_path / "out.jsonl", workers=0, progress=False,
                   partition_by=key)
+
+
+@pytest.mark.slow
+def test_a_run_over_http_killed_mid_archive_resumes_with_nothing_lost_or_twice(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.test_batch import KILL_TIMEOUT_SECONDS, ROOT, build_warc, read_rows
+
+    folder = tmp_path / "served"
+    folder.mkdir()
+    expected = build_warc(folder / "a.warc.gz", copies=16)
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    paths = tmp_path / "warc.paths"
+    paths.write_text("a.warc.gz\n")
+    out = tmp_path / "out.jsonl"
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    command = [sys.executable, "-m", "crawler", "extract-batch", str(paths), "-o", str(out), "--workers", "1",
+               "--no-progress", "--start-method", "fork", "--base-url", base]
+    try:
+        process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                   start_new_session=True)
+        state = Path(str(out) + ".state.json")
+        deadline = time.monotonic() + KILL_TIMEOUT_SECONDS
+        try:
+            while time.monotonic() < deadline and process.poll() is None:
+                if state.exists() and json.loads(state.read_text())["records_done"] > 0:
+                    break
+                time.sleep(0.05)
+        finally:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)  # the run and its worker, inside the archive
+            process.wait()
+        assert json.loads(state.read_text())["phase"] != "done", "finished before the kill; make the archive larger"
+        rerun = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=KILL_TIMEOUT_SECONDS * 2)
+        assert rerun.returncode == 0, rerun.stderr
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert [row["url"] for row in read_rows(out)] == expected  # every page once, in input order
+    assert json.loads(rerun.stdout)["resumed_from_record"] > 0
