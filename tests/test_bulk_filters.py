@@ -325,3 +325,18 @@ def test_a_run_over_http_killed_mid_archive_resumes_with_nothing_lost_or_twice(t
         server.server_close()
     assert [row["url"] for row in read_rows(out)] == expected  # every page once, in input order
     assert json.loads(rerun.stdout)["resumed_from_record"] > 0
+
+
+@pytest.mark.slow
+def test_the_filter_bench_prints_the_cost_of_a_page_left_out(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    from crawler.evaluation.filter_bench import main
+
+    for number, html in enumerate(list(PAGES.values())[:3]):
+        (tmp_path / f"{number}").mkdir()
+        (tmp_path / f"{number}" / "source.html").write_bytes(html)
+        (tmp_path / f"{number}" / "expected.html").write_bytes(html)
+    assert main(["--dataset", str(tmp_path), "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["pages"] == 3
+    assert 0 < figures["before_parsing_share_of_extracted"] < 1
+    assert main(["--dataset", str(tmp_path / "missing")]) == 1
