@@ -27,7 +27,7 @@ from crawler.bulk.filters import (
     registrable_domain,
 )
 from crawler.bulk.remote import RemoteError, RetryingStream, read_paths_file
-from crawler.bulk.stories import FOLDED_EARLIER_CAPTURE, SUPERSEDED_BY_LATER_CAPTURE
+from crawler.bulk.stories import FOLDED_EARLIER_CAPTURE, LINKED_NEAR_DUPLICATE, SUPERSEDED_BY_LATER_CAPTURE
 
 PROSE = {
     "en": "The council met on Tuesday evening to discuss the new bridge over the river, and after a long debate "
@@ -340,3 +340,20 @@ def test_the_filter_bench_prints_the_cost_of_a_page_left_out(tmp_path: Path, cap
     assert figures["pages"] == 3
     assert 0 < figures["before_parsing_share_of_extracted"] < 1
     assert main(["--dataset", str(tmp_path / "missing")]) == 1
+
+
+@pytest.mark.slow
+def test_a_story_repeated_under_another_url_is_linked_to_the_first(tmp_path: Path) -> None:
+    story = article("en", "Bridge vote set", "2024-03-05T10:00:00Z")
+    syndicated = story.replace(b"Tuesday evening", b"Tuesday night", 1)  # one word changed by the reprint
+    other = article("en", "Park reopens", "2024-05-01T09:00:00Z").replace(b"bridge", b"playground")
+    archive = warc(tmp_path / "a.warc.gz", [("https://news.example.com/bridge", story),
+                                            ("https://reprints.example.org/copy-of-bridge", syndicated),
+                                            ("https://news.example.com/park", other)])
+    out = tmp_path / "out.jsonl"
+    result = run_batch([str(archive)], out, workers=0, progress=False)
+    found = {row["url"]: row for row in rows(out)}
+    assert found["https://reprints.example.org/copy-of-bridge"]["metadata"]["near_duplicate_of"] == \
+        "https://news.example.com/bridge"
+    assert "near_duplicate_of" not in found["https://news.example.com/bridge"]["metadata"]
+    assert result.counts[LINKED_NEAR_DUPLICATE] == 1

@@ -35,7 +35,7 @@ from .chunks import Chunk, ChunkResult, chunks, extract_chunk, failed_rows, init
 from .filters import FilterError, PageFilter, add_filter_arguments, filter_from_args
 from .readers import BatchError, input_files, iter_records
 from .records import Page, Skipped, is_html
-from .stories import STORIES_SUFFIX, SUPERSEDED_BY_LATER_CAPTURE, StoryIndex
+from .stories import LINKED_NEAR_DUPLICATE, STORIES_SUFFIX, SUPERSEDED_BY_LATER_CAPTURE, StoryIndex
 from .writers import PARTITION_COLUMNS, PARTS_SUFFIX, JsonLinesWriter, OutputWriter, ParquetWriter
 
 if TYPE_CHECKING:
@@ -220,6 +220,8 @@ class _Runner:
             if reason is None:
                 kept.append(row)
                 counts["rows_written"] = counts.get("rows_written", 0) + 1
+                if row.get("text") and self.stories.link_near_duplicate(row):
+                    counts[LINKED_NEAR_DUPLICATE] = counts.get(LINKED_NEAR_DUPLICATE, 0) + 1
             else:
                 counts[reason] = counts.get(reason, 0) + 1
         return kept
