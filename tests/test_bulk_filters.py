@@ -11,6 +11,7 @@ import threading
 import urllib.error
 from collections.abc import Iterator
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -360,7 +361,7 @@ def test_a_story_repeated_under_another_url_is_linked_to_the_first(tmp_path: Pat
 
 
 class _CountingHandler(_QuietHandler):
-    fetched: list[str] = []
+    fetched: ClassVar[list[str]] = []
 
     def do_GET(self) -> None:
         type(self).fetched.append(self.path)
