@@ -134,8 +134,8 @@ def _is_article(response: TextResponse, content_type: str | None) -> bool:
 
 
 # Scrapy's LinkExtractor() drops links whose path ends with one of IGNORED_EXTENSIONS (images, archives,
-# documents...) by trying every one of the 91 with endswith, for every link: ~0.7 % of the crawl process's CPU on
-# the crawl benchmark (py-spy), where only listing pages have their links followed. The spider's extractor skips
+# documents...) by trying every one of the 91 with endswith, for every link, a cost the crawl process pays on every
+# listing page. The spider's extractor skips
 # that check and has_ignored_extension asks the same question with a set lookup of each dotted suffix.
 IGNORED_SUFFIXES = frozenset("." + extension for extension in IGNORED_EXTENSIONS)
 
@@ -248,9 +248,8 @@ class NewsSpider(scrapy.Spider):
         self.pages_seen = 0
         # One bound method for every page request's callback. Scrapy checks a callback for a generator's return
         # value once, in a cache keyed by (a weak reference to) the callback object: a bound method made for each
-        # request dies with it, and the check (inspect.getsource and ast.parse of parse_page, ~3 ms in the crawl
-        # process) was redone every few dozen requests (29 times in a crawl of 1,848 pages, cProfile: 0.6-1 % of
-        # the crawl process's time). Named after parse_page so that JOBDIR still saves requests as "parse_page".
+        # request dies with it, and the check (inspect.getsource and ast.parse of parse_page, costly) would be
+        # redone every few dozen requests. Named after parse_page so that JOBDIR still saves requests as "parse_page".
         self.parse_page_callback = self.parse_page
         # Offsite filtering is OffsiteMiddleware's (LinkExtractor's allow_domains fails on URLs with a port).
         # LinkExtractor()'s links, its extension check made by followed_links (unless a subclass puts an extractor of
