@@ -270,8 +270,7 @@ class ExtractionService:
 
 
 # Values that are never items: ItemAdapter.asdict asks every value whether it is an item of any known kind
-# (dict, Scrapy Item, dataclass, attrs, pydantic), 5 % of the crawl process's CPU on the crawl benchmark
-# (crawler.evaluation.crawl_bench, py-spy) for the pipelines' two copies of each item.
+# (dict, Scrapy Item, dataclass, attrs, pydantic), a cost paid for the pipelines' two copies of each item.
 def article_item(fields: Mapping[str, Any], source: Mapping[str, Any] | None = None,
                  skip: Iterable[str] = ()) -> ArticleItem:
     """An ArticleItem from extracted fields: the page job's row (``crawler.pagejob.row.article_row``: the source
