@@ -21,12 +21,9 @@ from crawler.extractors.bayes.state import BayesRun, BayesState
 from crawler.extractors.cascade.state import cascade_state
 from crawler.extractors.steps.pipeline import Extractor, Run, Step
 
-# A kept block goes when the model's log-odds of content are at or below minus this (odds of ~10,000 to 1 that
-# it is low-value); chosen by by-site CV, see docs/tuning.md.
+# A kept block goes when its log-odds of content are at or below minus this (~10,000 to 1); by-site CV, docs/tuning.md.
 VETO_MAX_LOG_ODDS = 9.2
-# Blocks of this many words or more are never vetoed and need no features (the cheap gate: featurizing only the
-# short kept blocks halves the step's cost): the classifier's sure low-value verdicts inside a chosen container
-# fall on short lines (labels, dates, buttons, credits). By-site CV, see docs/tuning.md.
+# Only kept blocks shorter than this are judged (labels, dates, buttons, credits); by-site CV, docs/tuning.md.
 VETO_MAX_WORDS = 25
 # The step after which ``with_veto`` puts the veto: the last of the cascade's block-level hand rules.
 VETO_AFTER_STEP = "KeepLinksInsideArticle"

@@ -30,19 +30,14 @@ ANCESTOR_WEIGHTS = (1.0, 0.5, 0.25)
 NAME_WEIGHT = 0.25
 # A sibling of the chosen container joins it when it scores this share of the winner (Readability.js: 0.2).
 SIBLING_SHARE = 0.2
-# Move from the chosen container to its parent while the parent holds this many times its running text
-# (non-furniture, non-link text, card lists left out): sections of one article scored apart. Chosen by by-site
-# CV (docs/tuning.md); the card-list rule keeps it from pulling a carousel of teasers into an article.
+# Climb while the parent holds this many times the container's running text (sections); by-site CV, docs/tuning.md.
 CLIMB_RATIO = 1.2
-# ...looking this many levels up: the wrappers between an article's sections and their common parent
-# (component-built pages wrap each section in several: section > div > div > div.content). Chosen by by-site
-# CV, see docs/tuning.md.
+# ...looking this many levels up (component-built pages wrap each section in several); by-site CV, docs/tuning.md.
 MAX_CLIMB_LEVELS = 5
 # ...but not past an <article> or <main>: the page says the article ends there, and what lies beyond is other
 # stories (teasers with summaries carry few links), which the climb would otherwise take in.
 CLIMB_STOP_TAGS = frozenset({"article", "main"})
-# ...and only when the added text is no more link-dense than this: sections of an article carry few links,
-# lists of teasers (a linked headline over each summary) carry one in four or five words.
+# ...taking in only text this link-sparse (sections, not lists of teasers); by-site CV, docs/tuning.md.
 CLIMB_MAX_LINK_DENSITY = 0.15
 # The elements of a table: a container that is one of them is a piece of a data table.
 TABLE_PART_TAGS = frozenset({"table", "thead", "tbody", "tfoot", "tr"})

@@ -52,21 +52,16 @@ from crawler.extractors.templates.extractor import TemplateExtractor, normalize_
 # Inside the article a block with more links than this share of its words is a link list
 # (boilerpipe's NumWordsRules: curr_linkDensity > 0.333333 -> boilerplate)...
 MAX_LINK_DENSITY = 1 / 3
-# ...unless it is prose: at least this many words outside its links and no more than half its words linked
-# (a news paragraph that links the report, the people and the earlier stories it names). Link lists are short
-# items or mostly link text. Round values, chosen by by-site CV (docs/tuning.md).
+# ...unless it is prose: this many words outside its links, at most half its words linked; by-site CV, docs/tuning.md.
 MIN_PROSE_WORDS_OUTSIDE_LINKS = 10
 MAX_PROSE_LINK_DENSITY = 0.5
-# Fewer words than this in the chosen container means the container rule failed (leaves room for short news
-# items; docs/tuning.md).
+# Fewer words in the chosen container means the container rule failed (room for short news items); docs/tuning.md.
 MIN_CONTENT_WORDS = 50
 # The chosen container must hold this share of the page's words in low-link blocks of >= 10 words,
 # else the page's text lies elsewhere (e.g. a page of several equal teasers): lineblock decides.
 MIN_SHARE_OF_GOOD_TEXT = 0.25
 GOOD_BLOCK_WORDS = 10
-# WidenContainer widens a container that keeps less than WIDEN_BELOW_SHARE of the page's running text to the
-# ancestor holding at least WIDEN_SHARE of it (sectioned landing and listing pages). Chosen by by-site CV, the
-# lower share where no gold set loses; see docs/tuning.md.
+# A container with < WIDEN_BELOW_SHARE of the running text widens to the ancestor holding WIDEN_SHARE; docs/tuning.md.
 WIDEN_SHARE = 0.5
 WIDEN_BELOW_SHARE = 0.35
 
