@@ -89,9 +89,7 @@ WORD_RE = re.compile(r"^[^\W\d_]{2,}$")
 # --- decisions -------------------------------------------------------------------------------------------
 # The seed's rule: c0 when P(c0|d) > P(c1|d), i.e. content when the log-odds are above 0.
 CONTENT_MIN_LOG_ODDS = 0.0
-# The seed filters on density before the classifier sees a node; here a node outside the densest subtree
-# (and its dense siblings) is content only when the model is sure: log-odds above this (odds of e^10).
-# Chosen by by-site CV among 0, 4 and 10 (docs/tuning.md).
+# A node outside the densest subtree is content only above these log-odds (the seed's density filter); docs/tuning.md.
 OUTSIDE_MIN_LOG_ODDS = 10.0
 # The seed's whole-page rule: the first substantial node of the page's main content (its topic post) judged
 # low-value drops the page. The first node needs this many words to count as the topic (round value), and
