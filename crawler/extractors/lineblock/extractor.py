@@ -42,26 +42,20 @@ from crawler.extractors.lineblock.regions import (
 from crawler.extractors.steps.pipeline import Run, Step
 from crawler.extractors.steps.state import StateExtractor, state_of
 
-# A page whose longest line block stays under the threshold still has an article: the surge threshold
-# becomes this share of the maximum (chosen by hand among 0.3, 0.5, 0.7 on the gold sets, docs/tuning.md).
+# A page under the surge threshold still has an article: the threshold becomes this share of the peak; docs/tuning.md.
 ADAPTIVE_THRESHOLD_SHARE = 0.3
 
 # Source layout: a share of blocks on lines of their own below this means the page is minified (most pages lie
 # far from the middle, so the value matters little).
 MIN_OWN_LINE_SHARE = 0.5
 
-# A region this many times longer than the one holding the maximum replaces it (a round value; the step
-# matters more than its factor, docs/tuning.md).
+# A region this many times longer than the one holding the maximum replaces it; hand-chosen, docs/tuning.md.
 LONGER_REGION_FACTOR = 2.0
-# A further region is kept when it is at least this share of the main region's length (hand-chosen,
-# docs/tuning.md) ...
+# A further region is kept when at least this share of the main region's length...; hand-chosen, docs/tuning.md.
 EXTRA_REGION_SHARE = 0.1
-# ... and the text between it and the regions already kept is at most this share of the main region's
-# length, so only an ad or a caption, not a second article, lies between (hand-chosen, docs/tuning.md).
+# ...and at most this share lies between (an ad or a caption, not a second article); hand-chosen, docs/tuning.md.
 EXTRA_REGION_GAP_SHARE = 0.5
-# CX's own remark "去链接群" (seed 004): a block whose characters are mostly link text is a link group;
-# jusText's max_link_density is 0.2 for whole paragraphs (seed 002); lines are shorter, so half (hand-chosen,
-# docs/tuning.md).
+# A block mostly of link text is a link group (seed 004's 去链接群; jusText's 0.2, seed 002); docs/tuning.md.
 LINK_GROUP_DENSITY = 0.5
 # The heading of the article sits at most this many blocks above the region (chosen, not tuned: a
 # headline, a byline and a date; gold texts that leave headlines out lose a little).
