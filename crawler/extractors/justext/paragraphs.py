@@ -34,9 +34,7 @@ NO_HEADINGS = False
 # character thresholds hold for every script and for mixed lines such as "用 Python 读取 Redis" (checked by
 # eye on Chinese news pages; a lower weight empties tutorials made of short paragraphs).
 CJK_CHARACTER_WEIGHT = 3.5
-# With the single-character stoplist of stopwordsiso (text.stoplist("zh"): particles, pronouns, digits, 年月日)
-# article paragraphs and telegraphic news items lie above this stopword density, long boilerplate without a
-# copyright sign (code, legal lines, dates) below it; read by eye on Chinese news pages (seed 002's scheme 2).
+# Chinese stopword densities between boilerplate and prose (seed 002's scheme 2, stopwordsiso's zh); docs/tuning.md.
 CJK_STOPWORDS_LOW = 0.12
 CJK_STOPWORDS_HIGH = 0.13
 CJK_LANGUAGES = frozenset({"zh", "ja", "ko"})
