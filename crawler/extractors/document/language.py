@@ -29,9 +29,7 @@ class SampledBlock(Protocol):
     def link_density(self) -> float: ...
 
 
-# Characters of text given to the identifier: reliable from a few hundred characters, and the cost grows with
-# the sample; 400 characters give fastText the same answer as 800 on the gold sets' pages (docs/tuning.md). The
-# worker identifies only the pages whose markup names no language.
+# Characters given to the identifier: reliable from a few hundred, the cost grows with the sample; docs/tuning.md.
 SAMPLE_CHARS = 400
 # A sample this CJK is Chinese, Japanese or Korean, which the script alone tells apart: kana only occur in
 # Japanese, Hangul only in Korean (statistical identifiers often call kana-less Chinese "ja").
