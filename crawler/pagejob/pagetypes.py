@@ -57,8 +57,7 @@ MIN_ARTICLE_WORDS = 150
 TEXT_WEIGHT = 2.0
 # Below this the page has no article text at all; between the two a short news item is possible.
 MAX_LISTING_WORDS = 50
-# ...and a listing is mostly links: the share of linked words over the whole page, set above what most article
-# pages carry, Chinese portals' heavy navigation included (docs/tuning.md).
+# ...and a listing is mostly links: linked words over the page, above what articles carry; docs/tuning.md.
 LISTING_LINK_SHARE = 0.65
 LINK_WEIGHT = 1.5
 # Blocks of at least this many words count as running text (boilerpipe's 16-word content split, seed 000).
