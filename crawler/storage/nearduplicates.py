@@ -15,9 +15,7 @@ from typing import Any
 
 from ..pagejob.fingerprints import SIMHASH_BITS, simhash
 
-# Manku et al. 2007 use k = 3 for 64-bit fingerprints of whole web pages; our fingerprints are of the main
-# text only, which is shorter, so an edit moves more bits: 6 links nearly all one- and two-word edits of news texts
-# while different articles lie much further apart (measured once with random word edits; no command regenerates it).
+# Bits within which texts are near duplicates (Manku et al. 2007: 3 for whole pages, ours are shorter); docs/tuning.md.
 DEFAULT_NEAR_DUPLICATE_BITS = 6
 # The index (schema version 4): the fingerprint is cut into 9 blocks (one of 8 bits, eight of 7) in two groups
 # (blocks 0-4 and 5-8), and each pair of blocks within a group is a key: 10 + 6 = 16 keys of 14-15 bits.
