@@ -23,9 +23,7 @@ from scrapy.exceptions import NotConfigured
 
 from .pagejob import tune_gc
 
-# Young-generation threshold during a crawl. 50,000 measured on the crawl benchmark: one young collection in a
-# crawl of 1,848 pages instead of ~550 (10,000: 0.09 s of collection with the freeze, 50,000: 0.01-0.02 s). The
-# young objects not yet collected at any time are at most this many (a few MB), beside a crawl process of 150 MB.
+# Young-generation threshold during a crawl: young objects kept are at most this many (a few MB); docs/tuning.md.
 DEFAULT_GEN0_THRESHOLD = 50_000
 
 

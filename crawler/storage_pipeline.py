@@ -70,9 +70,7 @@ def storage_record(record: dict[str, Any]) -> dict[str, Any]:
 # Articles written in one transaction at most: the records that arrived while the previous batch was being
 # written (design choice: bounds a transaction to ~0.1 s of writes; at crawl speed batches hold a few).
 MAX_STORAGE_BATCH = 100
-# How long a write waits for more articles to share its transaction: fewer, larger transactions spend less of the
-# storage thread's CPU an article and wake the crawl process less often, taking fewer cores from the extraction
-# workers (python -m crawler.evaluation.crawl_bench, docs/tuning.md). An article is stored at most this much later.
+# How long a write waits for more articles to share its transaction (stored at most this late); docs/tuning.md.
 DEFAULT_STORAGE_BATCH_DELAY = 0.03
 
 
