@@ -41,8 +41,7 @@ CONFIRM_PAGES = 3
 # fast path may lose or add about one short line (a caption, "Advertisement") on a 500-word story, not a paragraph.
 AGREEMENT_F1 = 0.98
 # A trusted pattern still runs the cascade on one page in this many, to notice a redesign; design choice,
-# a few percent of its pages (the fast path on the others saves ~half the extraction's time, measured by
-# ``crawler.evaluation.template_replay``).
+# a few percent of its pages (``python -m crawler.evaluation.template_replay`` measures what the fast path saves).
 VERIFY_EVERY = 20
 # The fast path gives up (the cascade runs) when the container leaves fewer words than this: a page whose
 # story is elsewhere (a gallery, a live blog) even though its chrome matches.
