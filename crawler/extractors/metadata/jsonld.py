@@ -101,7 +101,7 @@ def script_types(value: Any) -> frozenset[str]:
 
 # The declared types (``script_types``) of the scripts ``article_objects`` read lately, by script text: the page job
 # reads a page's types right after its metadata (``declared_types``), and parsing its scripts a second time with
-# json.loads was ~0.4 % of the worker function's CPU. Frozen sets, so no caller can change what another is handed;
+# json.loads would be wasted work. Frozen sets, so no caller can change what another is handed;
 # at most DECLARED_TYPES_CACHE scripts are kept (a page has 1-5; design choice, room for a few pages' worth under
 # threads), the dict emptied when full.
 DECLARED_TYPES_CACHE = 64
