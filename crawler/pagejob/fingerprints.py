@@ -197,8 +197,7 @@ def _kernel() -> ModuleType | None:
     global _configured
     kernel = KERNEL
     if kernel is not None and _configured is not kernel:
-        # 65,536 classes and case foldings: 0.13 s of CPU once a process (0.10 the classes' regexes), on first use
-        # rather than at every import.
+        # 65,536 classes and case foldings, a noticeable start-up cost: on first use rather than at every import.
         kernel.configure(TOKEN_BASE, SHINGLE_WEIGHTS, MIX_SHIFT, MIX_MULTIPLIERS, WORD_SEPARATOR)
         folds = (chr(code).casefold() for code in range(BMP_SIZE))
         kernel.configure_characters(character_classes(), "".join(f if len(f) == 1 else "\0" for f in folds))
