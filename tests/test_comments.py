@@ -36,6 +36,7 @@ MEASUREMENT = re.compile(
     r"|\d[\d.,]*\s*(?:[kMG]|ms|us|µs|s|%)?\s*(?:->|→)\s*\d"
     r"|\bfrom\s+\d[\d.,]*\s*(?:ms|us|µs|%|[kM])?\s+to\s+\d[\d.,]*\s*(?:ms|us|µs|%|[kM])\b"
     r"|\d[\d.,]*\s*(?:ms|us|µs)\s+(?:a|an|per)\s+(?:page|call|record|line|block|article|text|search|read|sample)\b"
+    r"|\d[\d.,]*\s*%\s+of\s+(?:[\w']+\s+){0,4}?(?:CPU|time|instructions)\b"
 )
 ISSUE = re.compile(r"\bissues?\s+#?\d+|\(#\d+\)", re.I)
 RULES = (("data set", DATA_SET), ("measurement", MEASUREMENT), ("issue number", ISSUE))
@@ -87,6 +88,9 @@ def f():
     return x  # issues 16 and 17; 29 us a call
 
 
+# 2.4 % of the crawl process's CPU; the first 5 % of the text is the page's edge.
+
+
 class C:
     """Gathers pages; zh-news and wcxb pages too."""
 '''
@@ -104,7 +108,8 @@ def test_the_rules_find_each_kind_in_a_sample_and_pass_the_legitimate_words() ->
         12: {"measurement"},
         13: {"measurement"},
         14: {"issue number", "measurement"},
-        18: {"data set"},
+        17: {"measurement"},
+        21: {"data set"},
     }
 
 
@@ -112,7 +117,7 @@ def test_prose_lines_reads_comments_and_docstrings_not_code_strings() -> None:
     lines = dict(prose_lines(SAMPLE))
     assert 4 in lines and "code, not prose" in lines[4]
     assert "a scrapinghub layout folder" not in "".join(lines.values())
-    assert 12 in lines and 18 in lines  # a function's and a class's docstring
+    assert 12 in lines and 21 in lines  # a function's and a class's docstring
 
 
 @pytest.mark.parametrize("path", _library_files(), ids=lambda path: str(path.relative_to(ROOT)))
