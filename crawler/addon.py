@@ -17,7 +17,7 @@ from __future__ import annotations
 from scrapy.settings import BaseSettings
 
 EXTRACTION_PIPELINE = "crawler.pipelines.ArticleExtractionPipeline"
-STORAGE_PIPELINE = "crawler.pipelines.ArticleStoragePipeline"
+STORAGE_PIPELINE = "crawler.storage_pipeline.ArticleStoragePipeline"
 EXTRACTION_MIDDLEWARE = "crawler.middlewares.ArticleExtractionMiddleware"
 INCREMENTAL_MIDDLEWARE = "crawler.incremental.IncrementalMiddleware"
 EXPLAIN_EXTENSION = "crawler.explain.extension.ExplainSampler"  # off (NotConfigured) unless EXPLAIN_DIR is set

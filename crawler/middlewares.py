@@ -23,7 +23,8 @@ from scrapy.crawler import Crawler
 from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware
 from scrapy.http import HtmlResponse, Request, Response, TextResponse
 
-from .pipelines import ExtractionService, article_item, dropped_page
+from .extraction_service import ExtractionService
+from .pipelines import article_item, dropped_page
 from .spiders.pagelinks import find_folded, writes_ascii_as_itself
 
 logger = logging.getLogger(__name__)

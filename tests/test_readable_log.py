@@ -16,9 +16,10 @@ from scrapy.http import HtmlResponse, Request
 from scrapy.utils.test import get_crawler
 
 from crawler.exporters import JsonCsvItemExporter
+from crawler.extraction_service import template_store_path
 from crawler.items import ArticleItem
 from crawler.logformatter import LevelAwareLogFormatter, item_summary
-from crawler.pipelines import article_item, template_store_path
+from crawler.pipelines import article_item
 from crawler.progress import CrawlProgress
 
 PAGE = b"<html><body><div class='story'><p>" + b"A long paragraph of the story. " * 200 + b"</p></div></body></html>"
@@ -118,7 +119,7 @@ def test_a_relative_template_store_lives_under_dot_scrapy(tmp_path: Path, monkey
 
 def test_extract_gives_the_cleaned_title_the_rows_carry() -> None:
     from crawler.extractors import extract
-    from crawler.pipelines import PageExtractor
+    from crawler.pagejob import PageExtractor
 
     html = ("<html><head><title>Harbour plan approved after long debate | Example News</title></head><body>"
             "<article><h1>Harbour plan approved after long debate</h1>"

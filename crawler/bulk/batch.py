@@ -49,7 +49,7 @@ CHUNKS_IN_FLIGHT_PER_WORKER = 2
 # A chunk whose worker died is tried again once in a fresh pool, then written with the failure as its reason.
 MAX_CHUNK_ATTEMPTS = 2
 TEMPLATE_MODES = ("one-pass", "two-pass")
-# The crawl pipeline's start method (crawler.pipelines.DEFAULT_START_METHOD, a test keeps them equal), named
+# The crawl pipeline's start method (crawler.extraction_service.DEFAULT_START_METHOD, a test keeps them equal), named
 # here so that `python -m crawler` does not import Scrapy for its other commands.
 DEFAULT_START_METHOD = "forkserver"
 BYTES_PER_MB = 1024 * 1024

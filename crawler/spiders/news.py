@@ -50,10 +50,8 @@ from scrapy.http import Request, Response, TextResponse
 from scrapy.linkextractors import IGNORED_EXTENSIONS, LinkExtractor
 from scrapy.utils.sitemap import sitemap_urls_from_robots
 
+from ..items import CONTINUATION_FIELD
 from ..pagejob.urls import clean_url
-
-# Page item field with the later parts of a multi-page article (each {"url", "html", "content_type", ...}).
-from ..pipelines import CONTINUATION_FIELD
 from .arguments import (
     SCRAPY_ARGUMENTS,
     SPIDER_ARGUMENTS,
