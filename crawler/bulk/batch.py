@@ -32,9 +32,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..pagejob import job as pagejob
 from .chunks import Chunk, ChunkResult, chunks, extract_chunk, failed_rows, init_batch_worker, learn_chunk
-from .readers import BatchError, input_files, iter_records
+from .progress import InputProgress, interrupted_line, summary_line
+from .readers import BatchError, input_files, input_files_and_skips, iter_records
 from .records import Page, Skipped, is_html
-from .writers import PARTS_SUFFIX, JsonLinesWriter, OutputWriter, ParquetWriter
+from .writers import PARTS_SUFFIX, JsonLinesWriter, OutputWriter, ParquetWriter, WriteFailed
 
 if TYPE_CHECKING:
     from ..pagejob import PageExtractor
@@ -53,6 +54,7 @@ TEMPLATE_MODES = ("one-pass", "two-pass")
 # here so that `python -m crawler` does not import Scrapy for its other commands.
 DEFAULT_START_METHOD = "forkserver"
 BYTES_PER_MB = 1024 * 1024
+EXIT_INTERRUPTED = 130  # shell convention: 128 + SIGINT, as crawler.cli's
 
 # ------------------------------------------------------------------------------------------ the run
 
@@ -71,8 +73,13 @@ class BatchState:
 
     def save(self, path: Path) -> None:
         temporary = path.with_name(path.name + ".tmp")
-        temporary.write_text(json.dumps({"version": STATE_VERSION, **self.__dict__}, indent=1), encoding="utf-8")
-        os.replace(temporary, path)
+        try:
+            temporary.write_text(json.dumps({"version": STATE_VERSION, **self.__dict__}, indent=1), encoding="utf-8")
+            os.replace(temporary, path)
+        except OSError as error:  # the previous state stays whole: a rerun resumes from it
+            with contextlib.suppress(OSError):
+                temporary.unlink()
+            raise WriteFailed.of(path, error) from None
 
     @classmethod
     def load(cls, path: Path) -> BatchState | None:
@@ -113,13 +120,6 @@ class BatchResult:
                 "cores_busy": round(self.worker_cpu_seconds / self.seconds, 2) if self.seconds > 0 else None,
                 "rows_this_run": self.rows_this_run, "resumed_from_record": self.resumed_from,
                 "counts": dict(sorted(self.counts.items()))}
-
-
-def _progress(enabled: bool | None, description: str, initial: int) -> Any:
-    from tqdm import tqdm
-
-    return tqdm(desc=description, unit=" pages", initial=initial, disable=not enabled if enabled is not None else None,
-                dynamic_ncols=True, smoothing=0.1)
 
 
 class _Runner:
@@ -193,8 +193,7 @@ class _Runner:
         uncommitted_records = uncommitted_chunks = 0
         written = 0
         exhausted = False
-        with _progress(self.progress, description, self.state.counts.get("pages", 0)
-                       if writer is not None else 0) as bar:
+        with InputProgress(self.files, self.progress, description) as bar:
             while True:
                 while not exhausted and len(pending) + len(ready) < limit:
                     chunk = next(upcoming, None)
@@ -233,7 +232,7 @@ class _Runner:
                     written += len(rows)
                     uncommitted_records += len(chunk.records)
                     uncommitted_chunks += 1
-                    bar.update(len(chunk.pages))
+                    bar.reached(chunk.records[-1].input if chunk.records else None, len(chunk.pages))
                     if durable:
                         self.state.records_done += uncommitted_records
                         self.state.chunks_done += uncommitted_chunks
@@ -291,7 +290,7 @@ def run_batch(
     parquet = out.suffix.lower() == ".parquet"
     state_path = out.with_name(out.name + STATE_SUFFIX)
     store = template_store or str(out.with_name(out.name + TEMPLATE_STORE_SUFFIX))
-    files = input_files(inputs)
+    files, skipped_files = input_files_and_skips(inputs)
     input_names = [str(Path(name).resolve()) for name in inputs]
     if overwrite:
         for stale in (state_path, out, Path(store), Path(store + "-wal"), Path(store + "-shm")):
@@ -302,7 +301,11 @@ def run_batch(
         if out.exists():
             raise BatchError(f"{out} exists and has no state file {state_path.name}; use --overwrite to replace it")
         state = BatchState(input_names, templates, phase="learn" if templates == "two-pass" else "extract")
-        out.parent.mkdir(parents=True, exist_ok=True)
+        state.counts.update(skipped_files)
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise WriteFailed.of(out.parent, error) from None
         state.save(state_path)  # before the output exists: an output without a state is someone else's file
     elif state.inputs != input_names or state.templates != templates:
         raise BatchError(f"{state_path} is the state of another run (inputs {state.inputs}, templates "
@@ -310,7 +313,6 @@ def run_batch(
     counts = Counter(state.counts)
     if state.phase == "done":
         return BatchResult(counts.get("pages", 0), counts, 0.0, workers, {}, state.records_done, already_done=True)
-    out.parent.mkdir(parents=True, exist_ok=True)
     resumed_from = state.records_done
     runner = _Runner(files, state, state_path, workers, store, start_method, progress)
     started = time.perf_counter()
@@ -364,14 +366,28 @@ def command_extract_batch(args: Any, parser: Any) -> int:
             result = run_batch(args.inputs, args.output, workers=args.workers, templates=args.templates,
                                template_store=args.template_store, overwrite=args.overwrite,
                                progress=args.progress, start_method=args.start_method)
-    except BatchError as error:
+    except (BatchError, WriteFailed) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # the state file holds what is durable: the same command resumes from it
+        state = _state_or_none(Path(args.output).with_name(Path(args.output).name + STATE_SUFFIX))
+        print(interrupted_line(args.output, state.records_done if state else 0,
+                               (state.counts if state else {}).get("pages", 0)), file=sys.stderr)
+        return EXIT_INTERRUPTED
     if result.already_done:
         print(f"{args.output}: already complete (state {args.output}{STATE_SUFFIX}); --overwrite to redo it",
               file=sys.stderr)
+    else:
+        print(summary_line(args.output, result.counts, result.rows_this_run, result.resumed_from), file=sys.stderr)
     sys.stdout.write(json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
     return 0
+
+
+def _state_or_none(path: Path) -> BatchState | None:
+    try:
+        return BatchState.load(path)
+    except BatchError:
+        return None
 
 
 def add_extract_batch_command(commands: Any) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import scrapy
 from scrapy.crawler import Crawler
@@ -90,7 +90,7 @@ class SourcesMixin:
                                                           errback=self.discovery_failed, priority=SCORE_PRIORITY)]
         else:
             self._stat("news/sitemaps_in_robots", len(sitemaps))
-            requests = self._entries((Entry(url, is_sitemap=True) for url in sitemaps), "sitemap")
+            requests = self._entries((Entry(urljoin(robots, url), is_sitemap=True) for url in sitemaps), "sitemap")
         for sitemap_request in requests:
             self.crawler.engine.crawl(sitemap_request)
 
