@@ -30,8 +30,8 @@ def test_a_cjk_title_without_a_suffix_is_kept(title):
 
 
 def test_extract_gives_the_headline_of_a_cjk_page_without_the_site_name():
-    body = "".join(f"<p>第{n}段：本报讯 市图书馆今日正式开放，屋顶安装了四百块太阳能电池板，全年发电量超过自身用电量。</p>"
-                   for n in range(8))
+    sentence = "本报讯 市图书馆今日正式开放，屋顶安装了四百块太阳能电池板，全年发电量超过自身用电量。"
+    body = "".join(f"<p>第{n}段：{sentence}</p>" for n in range(8))
     html = (f"<html lang='zh-CN'><head><meta charset='utf-8'><title>我市首座太阳能图书馆正式开放_新闻中心_河畔日报"
             f"</title></head><body><div class='nav'><a href='/'>首页</a></div><div class='content'>{body}</div>"
             f"</body></html>")

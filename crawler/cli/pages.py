@@ -134,7 +134,8 @@ def add_extract_command(commands: Any, names: str) -> None:
     extract_parser = commands.add_parser(
         "extract", help="print the main text of one page (file, .gz, - for stdin, or http(s) URL)",
         description="Print the main text of one page. The text format prints the title line, then the "
-                    "text, one paragraph per line (without its first line when that repeats the title); json prints the article as an object. An empty result "
+                    "text, one paragraph per line (without its first line when that repeats the title); json "
+                    "prints the article as an object. An empty result "
                     "prints its reason on stderr and still exits 0.",
     )
     extract_parser.add_argument("source", metavar="PATH|URL",
