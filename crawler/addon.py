@@ -7,7 +7,7 @@ parts of ``crawler.incremental``: ``IncrementalMiddleware`` (conditional request
 unless the project chose its own, ``ResumableScheduler`` (JOBDIR survives a killed crawl). It also puts
 ``crawler.progress.CrawlProgress`` (a progress line a minute, a closing summary) in place of Scrapy's
 ``LogStats``, sets ``LOG_FORMATTER`` to ``crawler.logformatter.LevelAwareLogFormatter`` (one line an item, never
-its HTML), registers ``crawler.exporters.JsonCsvItemExporter`` for CSV feeds and enables
+its HTML), registers ``crawler.exporters.JsonCsvItemExporter`` for CSV feeds and ``EmptyXmlItemExporter`` for XML ones and enables
 ``crawler.gctuning.GcTuning`` (the crawl process's garbage collector tuned for a crawl). Orders a project already
 gave these components are kept.
 """
@@ -26,6 +26,7 @@ PROGRESS_EXTENSION = "crawler.progress.CrawlProgress"
 GC_EXTENSION = "crawler.gctuning.GcTuning"
 SCRAPY_LOGSTATS = "scrapy.extensions.logstats.LogStats"
 CSV_EXPORTER = "crawler.exporters.JsonCsvItemExporter"
+XML_EXPORTER = "crawler.exporters.EmptyXmlItemExporter"
 LOG_FORMATTER = "crawler.logformatter.LevelAwareLogFormatter"
 # Extensions' order matters only between extensions that depend on each other; LogStats's own is 0.
 PROGRESS_EXTENSION_ORDER = 0
@@ -62,5 +63,6 @@ class NewsExtractionAddon:
         extensions.setdefault(SCRAPY_LOGSTATS, None)
         extensions.setdefault(GC_EXTENSION, 0)  # the crawl process's garbage collector (crawler/gctuning.py)
         settings["FEED_EXPORTERS"].setdefault("csv", CSV_EXPORTER)
+        settings["FEED_EXPORTERS"].setdefault("xml", XML_EXPORTER)  # absent values empty, not the text "None"
         # Scrapy's formatter prints a dropped or scraped item whole (the page's HTML): one summary line instead.
         settings.set("LOG_FORMATTER", LOG_FORMATTER, priority="addon")
