@@ -8,8 +8,8 @@ unless the project chose its own, ``ResumableScheduler`` (JOBDIR survives a kill
 ``crawler.progress.CrawlProgress`` (a progress line a minute, a closing summary) in place of Scrapy's
 ``LogStats``, sets ``LOG_FORMATTER`` to ``crawler.logformatter.LevelAwareLogFormatter`` (one line an item, never
 its HTML), registers ``crawler.exporters.JsonCsvItemExporter`` for CSV feeds and ``EmptyXmlItemExporter`` for
-XML ones and enables ``crawler.gctuning.GcTuning`` (the crawl process's garbage collector tuned for a crawl). Orders a project already
-gave these components are kept.
+XML ones and enables ``crawler.gctuning.GcTuning`` (the crawl process's garbage collector tuned for a crawl).
+Orders a project already gave these components are kept.
 """
 
 from __future__ import annotations
