@@ -214,7 +214,7 @@ class NewsSpider(ContinuationMixin, SourcesMixin, scrapy.Spider):
             url = clean_url(url, self.tracking_parameters)
             self.scheduled.add(url)
             yield scrapy.Request(url, callback=self.parse_page_callback, cb_kwargs={"depth": 0},
-                                 priority=SCORE_PRIORITY, meta={"discovered_by": "start"})
+                                 priority=SCORE_PRIORITY, meta={"discovered_by": "start"}, errback=self.page_failed)
             if self.discover and urlsplit(url).scheme in {"http", "https"}:
                 robots = self.robots_request(url)
                 if robots is not None:
@@ -225,7 +225,8 @@ class NewsSpider(ContinuationMixin, SourcesMixin, scrapy.Spider):
             yield scrapy.Request(url, callback=self.parse_feed, priority=SCORE_PRIORITY)
         if self.urls_file:
             for url in read_urls_file(self.urls_file):
-                yield scrapy.Request(url, callback=self.parse_page_callback, cb_kwargs={"depth": self.max_depth})
+                yield scrapy.Request(url, callback=self.parse_page_callback, cb_kwargs={"depth": self.max_depth},
+                                     errback=self.page_failed)
         if self.path:
             for item in self._read_folder(Path(self.path)):
                 yield item
@@ -258,7 +259,8 @@ class NewsSpider(ContinuationMixin, SourcesMixin, scrapy.Spider):
         elif earlier and is_article(response, content_type):
             # A later part reached on its own: its first page fetches it as part of the whole article.
             self.crawler.stats.inc_value("news/continuation_pages_redirected")
-            yield scrapy.Request(earlier[0], callback=self.parse_page_callback, cb_kwargs={"depth": depth})
+            yield scrapy.Request(earlier[0], callback=self.parse_page_callback, cb_kwargs={"depth": depth},
+                                 errback=self.page_failed)
         else:
             yield item
         self._note_twins(response)
@@ -331,13 +333,13 @@ class NewsSpider(ContinuationMixin, SourcesMixin, scrapy.Spider):
         return scrapy.Request(url, callback=self.parse_page_callback,
                               priority=int(SCORE_PRIORITY * score) if priority is None else priority,
                               cb_kwargs={"depth": depth, "chain": chain, "barren": barren},
-                              meta=meta, errback=self.article_failed if fallback else None)
+                              meta=meta, errback=self.article_failed if fallback else self.page_failed)
 
     def article_failed(self, failure: Any) -> Iterator[Request]:
         """The article a twin named could not be fetched (its URL was a guess): the twin is fetched instead."""
         request = failure.request
         self._stat("news/variant_fallbacks")
-        yield request.replace(url=request.meta[VARIANT_FALLBACK_META], errback=None, dont_filter=True)
+        yield request.replace(url=request.meta[VARIANT_FALLBACK_META], errback=self.page_failed, dont_filter=True)
 
     def _follow(self, response: Response, depth: int, skip: set[str], chain: int = 0,
                 barren: int = 0) -> Iterator[scrapy.Request]:

@@ -6,13 +6,22 @@ from __future__ import annotations
 
 import gzip
 import logging
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse, urlsplit
 
+from scrapy.exceptions import (
+    CannotResolveHostError,
+    DownloadConnectionRefusedError,
+    DownloadTimeoutError,
+    IgnoreRequest,
+)
 from scrapy.http import Response, TextResponse
 from scrapy.linkextractors import IGNORED_EXTENSIONS
+from scrapy.spidermiddlewares.httperror import HttpError
+from twisted.internet import error as twisted_errors
 
 from .discovery import listing_key, page_number
 
@@ -75,6 +84,33 @@ def has_ignored_extension(url: str) -> bool:
 def header(response: Response, name: bytes) -> str | None:
     value = response.headers.get(name)
     return value.decode("latin-1").strip() or None if value else None
+
+
+# aiohttp names the SSL context of every connection, also of a plain http one ("ssl:<ssl.SSLContext ...>",
+# "ssl:default"): noise in a line about why a page could not be fetched.
+SSL_NOISE_RE = re.compile(r"\s*ssl:(?:<[^>]*>|\S+)")
+# Failures a person reads as one cause, by the exception types Scrapy and Twisted raise for them.
+FAILURE_CAUSES: tuple[tuple[tuple[type[BaseException], ...], str, str], ...] = (
+    ((DownloadConnectionRefusedError, twisted_errors.ConnectionRefusedError), "connection_refused",
+     "connection refused"),
+    ((CannotResolveHostError, twisted_errors.DNSLookupError), "dns_lookup_failed", "host name not found"),
+    ((DownloadTimeoutError, twisted_errors.TimeoutError, TimeoutError), "timed_out", "timed out"),
+)
+
+
+def failure_cause(error: BaseException) -> tuple[str, str]:
+    """(stat name, words for a person) of why a request failed: an HTTP status, a refused connection, an unknown
+    host, a timeout, a request refused by robots.txt or another middleware, else the error's own message."""
+    if isinstance(error, HttpError):
+        status = error.response.status
+        return f"http_{status}", f"HTTP {status}"
+    if isinstance(error, IgnoreRequest):
+        return "ignored", str(error) or "ignored"
+    for kinds, name, words in FAILURE_CAUSES:
+        if isinstance(error, kinds):
+            return name, words
+    message = SSL_NOISE_RE.sub("", str(error)).strip() or type(error).__name__
+    return "download_error", message
 
 
 def read_urls_file(path: str) -> Iterator[str]:

@@ -20,7 +20,7 @@ from scrapy.utils.sitemap import sitemap_urls_from_robots
 
 from ..pagejob.urls import clean_url
 from .discovery import FEED_TYPES, Entry, inflate, read_feed, read_sitemap
-from .pageitems import page_item, response_robots_url, saved_pages
+from .pageitems import failure_cause, page_item, response_robots_url, saved_pages
 from .pagelinks import FEED_TYPE_BYTES, head_links, page_find
 
 # Request priority of sitemaps, feeds and robots.txt: with the most article-looking pages (0-100 by score).
@@ -94,6 +94,20 @@ class SourcesMixin:
         for sitemap_request in requests:
             self.crawler.engine.crawl(sitemap_request)
 
+    def page_failed(self, failure: Any) -> None:
+        """A page that could not be fetched or was refused (404, robots.txt, a dead link): counted by cause
+        (``news/failed/<cause>``) and logged at DEBUG, since pages link to missing pages all the time; a start
+        URL that fails is the crawl's own failure: one ERROR line naming it and the cause."""
+        request = failure.request
+        name, words = failure_cause(failure.value)
+        if name != "ignored":  # a 304 or a robots.txt refusal: counted by the middleware that refused it
+            self._stat(f"news/failed/{name}")
+        if request.meta.get("discovered_by") == "start":
+            self._stat("news/start_failed")
+            self.logger.error("start URL %s not fetched: %s", request.url, words)
+        else:
+            self.logger.debug("%s not fetched: %s", request.url, words)
+
     def _read_folder(self, folder: Path) -> Iterator[dict[str, Any]]:
         if not folder.is_dir():
             raise CloseSpider(f"path {folder} is not a folder")
@@ -118,7 +132,7 @@ class SourcesMixin:
     def discovery_failed(self, failure: Any) -> None:
         """A robots.txt, sitemap or feed that could not be fetched: the crawl goes on from its pages."""
         self._stat("news/discovery_failed")
-        self.logger.debug("discovery: %s not fetched: %s", failure.request.url, failure.getErrorMessage())
+        self.logger.debug("discovery: %s not fetched: %s", failure.request.url, failure_cause(failure.value)[1])
 
     def _body(self, response: Response, what: str) -> bytes | None:
         try:
