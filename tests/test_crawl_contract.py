@@ -47,7 +47,7 @@ def unwritable_folder(tmp_path: Path) -> Path:
 
 def test_a_feed_in_a_read_only_place_is_one_line_and_exit_1_before_any_fetch(sample_site, tmp_path):
     feed = unwritable_folder(tmp_path) / "out.jsonl"
-    done = run(news_crawl_command(sample_site.base_url, tmp_path) + ["-O", str(feed)])
+    done = run([*news_crawl_command(sample_site.base_url, tmp_path), "-O", str(feed)])
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     errors = records(done.stderr, "ERROR")
@@ -58,7 +58,7 @@ def test_a_feed_in_a_read_only_place_is_one_line_and_exit_1_before_any_fetch(sam
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (writes fail with ENOSPC)")
 def test_a_feed_on_a_full_disk_is_one_line_and_exit_1(sample_site, tmp_path):
-    done = run(news_crawl_command(sample_site.base_url, tmp_path) + ["-O", "/dev/full:jsonl"])
+    done = run([*news_crawl_command(sample_site.base_url, tmp_path), "-O", "/dev/full:jsonl"])
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     errors = records(done.stderr, "ERROR")

@@ -33,3 +33,33 @@ def test_an_xml_feed_has_no_none_cells():
     assert "None" not in xml
     assert "<title></title>" in xml or "<title/>" in xml or "<title>" not in xml
     assert "<url>http://a.example/story.html</url>" in xml and "<discovered_by>feed</discovered_by>" in xml
+
+
+def test_a_feed_file_that_fills_up_keeps_whole_lines_only(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    from crawler import exporters
+
+    real_write = os.write
+    calls = []
+
+    def write(fd, data):
+        calls.append(len(data))
+        if len(calls) == 3:  # the disk fills in the middle of the third line
+            real_write(fd, data[: len(data) // 2])
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_write(fd, data)
+
+    monkeypatch.setattr(exporters.os, "write", write)
+    failures = []
+    path = tmp_path / "feed.jsonl"
+    feed = exporters.WholeLineFile(str(path), "wb", lambda where, error: failures.append((where, error.errno)))
+    for number in range(5):
+        feed.write(b'{"row": %d, "text": "' % number + b"x" * 100 + b'"}')
+        feed.write(b"\n")
+    feed.close()
+    assert failures == [(str(path), errno.ENOSPC)]  # told once
+    assert path.read_bytes().splitlines() == [b'{"row": 0, "text": "' + b"x" * 100 + b'"}',
+                                              b'{"row": 1, "text": "' + b"x" * 100 + b'"}']
+    assert path.read_bytes().endswith(b"\n")
