@@ -38,6 +38,7 @@ from .components import item_as_dict
 from .extraction_service import ExtractionService
 from .items import CONTINUATION_FIELD, ArticleItem
 from .pagejob.fingerprints import content_hash, simhash_hex
+from .pagejob.pagetypes import ANNOUNCING_SOURCES, LISTING, announced_item, classify_page
 from .pagejob.row import article_row, not_an_article
 
 # The storage pipeline's path as projects name it in ITEM_PIPELINES (README); it lives in crawler.storage_pipeline.
@@ -54,6 +55,22 @@ def article_item(fields: Mapping[str, Any], source: Mapping[str, Any] | None = N
 
 
 DROPPED_PAGE_LOG_LEVEL = "DEBUG"
+
+
+def announced_page(fields: dict[str, Any], html: bytes | str, url: str | None, content_type: str | None,
+                   announced_by: str) -> dict[str, Any]:
+    """The fields of a page a feed or a sitemap announced as an item and the extraction called a listing, with the
+    announcement as evidence (``pagetypes.announced_item``): an article unless the page is clearly a listing. The
+    page is parsed again here, in the crawl process, for these few pages only."""
+    from .extractors import parse_html
+
+    try:
+        doc = parse_html(html, url, content_type)
+        judged = announced_item(doc, classify_page(doc, url), announced_by)
+    except Exception as error:  # the extraction's own judgement stands
+        logger.debug("announced page %s not judged again: %s", url, error)
+        return fields
+    return {**fields, "page_type": judged.kind, "page_type_reason": judged.reason()}
 
 
 def count_page_type(stats: Any, fields: Mapping[str, Any]) -> None:
@@ -109,7 +126,11 @@ class ArticleExtractionPipeline:
         content_type = adapter.get(self.config.content_type_field)
         if isinstance(content_type, bytes):
             content_type = content_type.decode("latin-1")
-        fields = await self.service.extract(html, url, content_type if isinstance(content_type, str) else None)
+        content_type = content_type if isinstance(content_type, str) else None
+        fields = await self.service.extract(html, url, content_type)
+        announced_by = adapter.get("discovered_by")
+        if fields.get("page_type") == LISTING and announced_by in ANNOUNCING_SOURCES and fields.get("text"):
+            fields = announced_page(fields, html, url, content_type, str(announced_by))
         stats = self.crawler.stats if self.crawler is not None else None
         if dropped_page(stats, fields, self.drop_listings):
             # Listing pages (home, sections, tags, search, pagination) were crawled for their links only, and
