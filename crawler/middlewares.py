@@ -88,7 +88,18 @@ class ArticleExtractionMiddleware:
             return
         if stats is not None:
             stats.inc_value("extraction/middleware_articles")
-        yield article_item(fields)
+        yield article_item(fields, validators(response))
+
+
+def validators(response: Response) -> dict[str, str]:
+    """The response's HTTP validators (ETag, Last-Modified), which storage keeps for conditional recrawls, as the
+    news spider's page items carry them."""
+    found = {}
+    for name, header in (("etag", b"ETag"), ("last_modified", b"Last-Modified")):
+        value = (response.headers.get(header) or b"").decode("latin-1").strip()
+        if value:
+            found[name] = value
+    return found
 
 
 # Scrapy's MetaRefreshMiddleware reads the first 4096 characters of the decoded page; in an ASCII-compatible
