@@ -18,7 +18,7 @@ from scrapy.exporters import JsonLinesItemExporter
 from scrapy.utils.test import get_crawler
 
 from crawler.extraction_service import ExtractionService
-from crawler.extractors.template_store import SqliteTemplateStore
+from crawler.extractors.templates.store import SqliteTemplateStore
 from crawler.items import ARTICLE_FIELDS, ArticleItem
 from crawler.pagejob import canonical_url, load_rules
 from crawler.pipelines import ArticleExtractionPipeline
