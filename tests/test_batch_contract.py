@@ -171,3 +171,26 @@ def test_the_progress_bar_of_a_folder_has_a_total_and_an_eta(tmp_path, capsys):
     bar = capsys.readouterr().err
     assert "100%" in bar  # a total to reach
     assert "<00:00" in bar  # tqdm's elapsed<remaining: an ETA
+
+
+def test_a_parquet_output_on_a_full_disk_is_one_line_and_the_rerun_completes(tmp_path, capsys, monkeypatch):
+    pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    pages = tmp_path / "pages"
+    saved_pages(pages, 4)
+    output = tmp_path / "out.parquet"
+
+    def no_space(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(pq, "write_table", no_space)
+    command = ["extract-batch", str(pages), "-o", str(output), "--workers", "0", "--no-progress"]
+    assert main(command) == 1
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    lines = error_lines(captured.err)
+    assert len(lines) == 1 and os.strerror(errno.ENOSPC) in lines[0] and str(output) in lines[0], captured.err
+    monkeypatch.undo()
+    assert main(command) == 0
+    assert pq.read_table(output).num_rows == 4
