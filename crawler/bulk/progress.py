@@ -4,7 +4,7 @@ folders and archives alike, pages and pages/s beside it), the closing summary li
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -17,17 +17,21 @@ class InputProgress:
     """A tqdm bar whose total is the inputs' size in bytes; ``reached`` moves it to where a record was read
     (``path`` or ``path:offset`` as records name their input), so an archive advances record by record."""
 
-    def __init__(self, files: list[tuple[Path, str]], enabled: bool | None, description: str) -> None:
+    def __init__(self, files: Sequence[tuple[Any, str]], enabled: bool | None, description: str) -> None:
         self.starts: dict[str, tuple[int, int]] = {}  # file -> (bytes before it, its size)
         total = 0
         for path, _ in files:
+            if not isinstance(path, Path):  # an archive by URL: its size is not known before it is read
+                self.starts.clear()
+                total = 0
+                break
             try:
                 size = path.stat().st_size
             except OSError:
                 size = 0
             self.starts[str(path)] = (total, size)
             total += size
-        self.total = total
+        self.total = total  # 0: no total, the bar counts pages and bytes without an ETA
         self.enabled = enabled
         self.description = description
         self.pages = 0

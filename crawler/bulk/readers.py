@@ -14,8 +14,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from ..pagejob import limits
-from .archives import read_arc_file, read_warc_file
+from .archives import read_arc_file, read_arc_stream, read_warc, read_warc_file
 from .records import GZIP_MAGIC, MAX_PAGE_BYTES, Page, Record, Skipped
+from .remote import RemoteArchive, RemoteError, is_paths_file, local_path, open_remote, read_paths_file
 
 logger = logging.getLogger(__name__)
 
@@ -46,23 +47,31 @@ def _kind(path: Path) -> str | None:
     return None
 
 
-def input_files(inputs: Sequence[str | os.PathLike[str]]) -> list[tuple[Path, str]]:
+Input = Path | RemoteArchive
+
+
+def input_files(inputs: Sequence[str | os.PathLike[str]], base_url: str | None = None) -> list[tuple[Input, str]]:
     """Every file to read, in a fixed order (inputs as given, folders sorted and recursive), with its kind.
     What cannot be read in a folder is listed with the reason as its kind (``SKIPPED_KINDS``: an unreadable
     folder, a symbolic link back to a folder above it, a dangling link), to be counted, not fatal.
+    A paths file (``*.paths``, ``*.paths.gz``, ``*.txt``) stands for the archives it lists, local or by URL
+    (relative entries joined to ``base_url``).
     Raises BatchError for an input that does not exist or whose kind is unknown."""
-    return input_files_and_skips(inputs)[0]
+    return input_files_and_skips(inputs, base_url)[0]
 
 
-def input_files_and_skips(inputs: Sequence[str | os.PathLike[str]]) -> tuple[list[tuple[Path, str]], Counter[str]]:
+def input_files_and_skips(inputs: Sequence[str | os.PathLike[str]], base_url: str | None = None
+                          ) -> tuple[list[tuple[Input, str]], Counter[str]]:
     """``input_files``, and the files of the folders that are not read, counted by reason
     (``skipped_file_json``: a .json file; ``skipped_file_other``: neither a page nor an archive nor JSON lines),
     told in one log line."""
-    files: list[tuple[Path, str]] = []
+    files: list[tuple[Input, str]] = []
     skipped: Counter[str] = Counter()
     for given in inputs:
         path = Path(given)
-        if path.is_dir():
+        if path.is_file() and is_paths_file(path):
+            files.extend(_listed_archives(path, base_url))
+        elif path.is_dir():
             files.extend(_walk(path, set(), skipped))
         elif path.is_file():
             kind = _kind(path)
@@ -83,6 +92,28 @@ def input_files_and_skips(inputs: Sequence[str | os.PathLike[str]]) -> tuple[lis
 # Counter names of a folder's files that are not read, and how the log line names them.
 SKIPPED_FILE_WORDS = {"skipped_file_json": ".json (JSON lines are read from .jsonl/.jsonl.gz only)",
                       "skipped_file_other": "other (not .html/.htm/.gz pages, archives or JSON lines)"}
+
+
+def _listed_archives(paths_file: Path, base_url: str | None) -> list[tuple[Input, str]]:
+    """The archives a paths file names, each with its kind (by its name, as for local inputs)."""
+    try:
+        entries = read_paths_file(paths_file, base_url)
+    except (OSError, EOFError, ValueError) as error:
+        raise BatchError(f"{paths_file}: cannot read the paths file: {error}") from error
+    listed: list[tuple[Input, str]] = []
+    for entry in entries:
+        local = local_path(entry)
+        source: Input = local if local is not None else RemoteArchive(entry)
+        kind = _kind(Path(source.name))
+        if kind not in ("warc", "arc", "html"):
+            raise BatchError(f"{paths_file}: {entry} is not a WARC, ARC or HTML file")
+        if local is not None and not local.is_file():
+            listed.append((local, "unreadable_file"))
+        elif isinstance(source, RemoteArchive) and kind == "html":
+            raise BatchError(f"{paths_file}: {entry}: pages by URL are for the crawl; list archives here")
+        else:
+            listed.append((source, kind))
+    return listed
 
 
 # Kinds of input_files entries that are not read, only counted: the reason is the kind.
@@ -186,10 +217,28 @@ def _jsonl_record(line: bytes, where: str) -> Record:
                 content_type if isinstance(content_type, str) else None, where, "jsonl", data)
 
 
-def iter_records(files: Iterable[tuple[Path, str]]) -> Iterator[Record]:
+def _read_remote(archive: RemoteArchive, kind: str) -> Iterator[Record]:
+    """The records of an archive read over HTTP as a stream; an archive that cannot be read is one record."""
+    try:
+        stream = open_remote(archive.url)
+    except RemoteError as error:
+        yield Skipped(archive.url, "unreadable_archive", str(error), bad=True)
+        return
+    try:
+        records = read_warc(stream, archive.url) if kind == "warc" else read_arc_stream(stream, archive.url)
+        yield from records
+    except RemoteError as error:
+        yield Skipped(archive.url, "unreadable_archive", f"reading stopped: {error}", bad=True)
+    finally:
+        stream.close()
+
+
+def iter_records(files: Iterable[tuple[Input, str]]) -> Iterator[Record]:
     """Every record of the inputs, in a fixed order (resume counts on it)."""
     for path, kind in files:
-        if kind in SKIPPED_KINDS:
+        if isinstance(path, RemoteArchive):
+            yield from _read_remote(path, kind)
+        elif kind in SKIPPED_KINDS:
             yield Skipped(str(path), kind, SKIPPED_KINDS[kind], bad=True)
         elif kind == "html":
             yield _read_html_file(path)
