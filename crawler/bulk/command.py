@@ -26,7 +26,7 @@ from .batch import (
 from .filters import FilterError, add_filter_arguments, filter_from_args
 from .progress import interrupted_line, summary_line
 from .readers import BatchError
-from .writers import WriteFailed
+from .writers import PARTITION_COLUMNS, WriteFailed
 
 
 @contextlib.contextmanager
@@ -48,7 +48,8 @@ def command_extract_batch(args: Any, parser: Any) -> int:
             result = run_batch(args.inputs, args.output, workers=args.workers, templates=args.templates,
                                template_store=args.template_store, overwrite=args.overwrite,
                                progress=args.progress, start_method=args.start_method,
-                               page_filter=page_filter, base_url=args.base_url)
+                               page_filter=page_filter, base_url=args.base_url,
+                               fold_captures=not args.keep_captures, partition_by=args.partition_by)
     except (BatchError, FilterError, WriteFailed) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
@@ -103,6 +104,12 @@ def add_extract_batch_command(commands: Any) -> None:
     parser.add_argument("--start-method", default=DEFAULT_START_METHOD,
                         choices=multiprocessing.get_all_start_methods(),
                         help=f"how workers start (default: {DEFAULT_START_METHOD})")
+    parser.add_argument("--partition-by", choices=tuple(PARTITION_COLUMNS), metavar="KEY",
+                        help="a .parquet output as a folder of partitions by date (of publication), language or "
+                             "site (registrable domain)")
+    parser.add_argument("--keep-captures", action="store_true",
+                        help="write every capture of a story (by default the captures of one canonical URL give one "
+                             "row, the latest capture's)")
     add_filter_arguments(parser)
     parser.set_defaults(handler=command_extract_batch, command_parser=parser)
 
