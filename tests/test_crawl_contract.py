@@ -136,3 +136,30 @@ def test_a_crawl_whose_pages_link_to_missing_pages_logs_a_line_per_article_at_mo
     assert not [record for record in info if "404" in record[2] and record[0] != "crawler.progress"]
     assert len(info) - len(progress) - len(summary) <= stored
     assert records(done.stderr, "WARNING") == []  # nothing a person could act on
+
+
+def test_a_saved_copy_then_the_live_site_give_one_row_per_article_when_canonical_urls_agree(tmp_path,
+                                                                                            serve_sample_site):
+    site = tmp_path / "site"
+    (site / "news").mkdir(parents=True)
+    server: SampleSiteServer = serve_sample_site(root=site)
+    count = 3
+    links = "".join(f"<li><a href='/news/story-{n}.html'>Story {n}</a></li>" for n in range(count))
+    (site / "index.html").write_text(f"<html><head><title>Valley news</title></head><body><ul>{links}</ul>"
+                                     f"</body></html>")
+    (site / "robots.txt").write_text("User-agent: *\n")
+    for number in range(count):
+        canonical = f"{server.base_url}/news/story-{number}.html"
+        page = article_page(number).replace("<head>", f"<head><link rel='canonical' href='{canonical}'>")
+        (site / "news" / f"story-{number}.html").write_text(page)
+    store = tmp_path / "articles.sqlite"
+    saved = run([*news_crawl_command(server.base_url, tmp_path, store=store)[:5], "-a", f"path={site}",
+                 *news_crawl_command(server.base_url, tmp_path, store=store)[7:]])
+    assert saved.returncode == 0, saved.stderr[-3000:]
+    news_crawl(server.base_url, tmp_path, store=store)
+    import sqlite3
+
+    with sqlite3.connect(store) as db:
+        rows = db.execute("SELECT canonical_url, url FROM articles WHERE duplicate_of IS NULL").fetchall()
+    assert sorted(canonical for canonical, _ in rows) == [f"{server.base_url}/news/story-{n}.html"
+                                                          for n in range(count)], rows
