@@ -1,7 +1,7 @@
 """The links a page names about itself, read from its bytes: the next and previous parts of a multi-page article
 (``rel=next``/``prev``, kept only when the URL ``continues`` the page's own) and its ``<link>`` tags (feeds, AMP twin).
-A byte search first: most pages name none, and a selector tree of the whole page cost the crawl process
-several ms a page (crawl benchmark)."""
+A byte search first: most pages name none, and a selector tree of the whole page is the costliest thing the crawl
+process could do with them."""
 
 from __future__ import annotations
 
