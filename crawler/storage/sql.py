@@ -195,8 +195,8 @@ class SqlArticleStore:
         if not canonical:
             raise ValueError("an article needs a canonical_url or url to be stored")
         text = record.get("text") or None
-        # The record's hash is trusted (extraction computed it beside the text; recomputing it here was a
-        # quarter of the storage thread's CPU on the crawl benchmark); a pipeline that edits the text must
+        # The record's hash is trusted (extraction computed it beside the text; recomputing it here would be a
+        # large share of the storage thread's CPU); a pipeline that edits the text must
         # drop or renew ``content_hash``, as it would be stale in the feeds too.
         digest = record.get("content_hash") or content_hash(text)
         fingerprint = fingerprint_of(record, text)
