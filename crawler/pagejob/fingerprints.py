@@ -38,7 +38,7 @@ MIN_SIMHASH_TOKENS = 30
 
 # Characters that are neither word characters nor combining marks: in a text whose only non-ASCII characters are
 # these (typographic quotes, dashes, spaces, bullets, signs), ``tokens`` gives the runs of ASCII word characters,
-# which a plain regex finds at 0.07 ms an article instead of 0.17 (132 of the 181 scrapinghub texts).
+# which a plain regex finds far faster (most news texts are such).
 TYPOGRAPHIC_CHARS = "\u00a0\u00ab\u00bb\u00b7\u00a9\u00ae\u00b0\u00a7\u2009\u200b\u202f\u2013\u2014\u2018\u2019" \
                     "\u201a\u201c\u201d\u201e\u2022\u2026\u2032\u2033\u2039\u203a\u20ac\u00a3\u2122"
 NOT_PLAIN_RE = re.compile(f"[^\\x00-\\x7f{TYPOGRAPHIC_CHARS}]")
@@ -60,9 +60,8 @@ NFKC_ELSEWHERE, NFKC_ITSELF, NFKC_EXPANDED = range(3)
 # Hangul jamo that compose with the syllable or jamo before them (Unicode 3.12, algorithmic: no decomposition entry).
 HANGUL_SECOND_JAMO = (range(0x1161, 0x1176), range(0x11A8, 0x11C3))
 # Code points beyond the BMP that the compiled kernel handles itself when they are plain separators (``astral_plain``):
-# the emoji blocks, U+1F000-U+1FAFF. 7 of the 181 scrapinghub texts held an emoji, and each was left whole to the
-# Python tokeniser and unicodedata (2 more for an ß, ``multiple_folds``): those 9 texts were ~60 % of the
-# fingerprints' CPU (content_hash up to 4 ms, simhash up to 4.7 ms a text against ~0.1 for the others).
+# the emoji blocks, U+1F000-U+1FAFF: a text with an emoji, left whole to the Python tokeniser and unicodedata, costs
+# tens of times another.
 ASTRAL_PLAIN_RANGE = range(0x1F000, 0x1FB00)
 
 
@@ -149,7 +148,8 @@ def nfkc_kinds() -> tuple[bytes, dict[int, str]]:
 
 
 def character_tables() -> CharacterTables:
-    """The tables the compiled tokeniser reads characters by: 0.26 s of CPU once a process, on first use."""
+    """The tables the compiled tokeniser reads characters by: 65,536 classes and case foldings, a noticeable
+    start-up cost, made on first use rather than at every import."""
     folds = (chr(code).casefold() for code in range(BMP_SIZE))
     kinds, expansions = nfkc_kinds()
     return CharacterTables(character_classes(), "".join(f if len(f) == 1 else "\0" for f in folds),
@@ -186,7 +186,7 @@ def hamming_distance(a: int, b: int) -> int:
 def normalize_text(text: str) -> str:
     """The form that is hashed: NFKC, case-folded, white space collapsed, so re-wrapped copies hash alike."""
     # str.split() cuts at the characters that regex ``\s`` matches (both use str.isspace): the same text as
-    # re.sub(r"\s+", " ", ...).strip() at 0.04 ms a page instead of 0.11 (scrapinghub texts, measured).
+    # re.sub(r"\s+", " ", ...).strip(), cheaper.
     return folded_text(unicodedata.normalize("NFKC", text))
 
 
@@ -197,8 +197,9 @@ def folded_text(normal: str) -> str:
 
 def content_hash(text: str) -> str | None:
     """SHA-1 hex digest of the normalised text; None for an empty text (nothing to compare)."""
-    # Folded in one pass; normalised too when the text's NFKC is its characters' one by one (``nfkc_kinds``):
-    # unicodedata's NFKC of a whole text that is not already normalised was most of content_hash's work.
+    # Folded in one pass, when every character can be (most texts); normalised too when the text's NFKC is its
+    # characters' one by one (``nfkc_kinds``): unicodedata's NFKC of a whole text that is not already normalised (a
+    # "…", a "½") is most of content_hash's cost.
     data = nfkc_folded_utf8(text or "")
     if data is None:
         normal = unicodedata.normalize("NFKC", text or "")  # once: normalize_text would normalise it again

@@ -52,8 +52,8 @@ HAS_BLOCK_XPATH = etree.XPath(
 
 # What a page hides from a reader with scripts on but holds as its text when nothing else is visible: the
 # <noscript> view (forum software serves its posts there), <template> contents and hidden containers that
-# scripts move into place (streamed server rendering). 7 of the 493 modern pages showed no visible text at all
-# and had their whole main content there.
+# scripts move into place (streamed server rendering): some pages show no visible text at all and hold their
+# whole main content there.
 REVEALABLE_TAGS = frozenset({"noscript", "template"})
 
 
