@@ -35,7 +35,7 @@ MIN_SIMHASH_TOKENS = 30
 # length, through MurmurHash3's 64-bit finaliser (``_mix``); a shingle's hash is the finaliser of its tokens'
 # hashes weighted by SHINGLE_WEIGHTS (odd constants, so that word order counts). Measured on the scrapinghub
 # texts, best of 5: 0.68 -> 0.31 ms a page. The fingerprints differ from those of the blake2b version: a store
-# filled before compares its old fingerprints with new ones only by chance (README, near-duplicates).
+# filled before compares its old fingerprints with new ones only by chance (docs/crawl.md, the article store).
 TOKEN_BASE = 0x100000001B3  # FNV-1's 64-bit prime: odd, so invertible modulo 2^64
 SHINGLE_WEIGHTS = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9)  # odd constants of xxHash64
 MIX_SHIFT = 33  # MurmurHash3's fmix64
