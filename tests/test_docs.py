@@ -281,6 +281,17 @@ def test_paths_and_links_in_the_docs_exist():
     assert missing == []
 
 
+def test_a_name_given_beside_a_path_is_in_that_file():
+    """``crawler/x.py`` (``Name``): the settings reference says which class or function reads a setting."""
+    missing = []
+    for page in PAGES:
+        for path, name in re.findall(r"`((?:crawler|tests)/[\w/]+\.py)` \(`(\w+)`\)", page.read_text(encoding="utf-8")):
+            file = ROOT / path
+            if file.exists() and not re.search(rf"\b{name}\b", file.read_text(encoding="utf-8")):
+                missing.append(f"{relative(page)}: {name} is not in {path}")
+    assert missing == []
+
+
 def resolves(dotted: str) -> bool:
     """A module, or a name in a module, that exists; True too when only an extra's package is missing."""
     parts = dotted.split(".")
