@@ -25,6 +25,7 @@ from .blockwalk import (
     blocks_under,
     elements_named,
 )
+from .bounds import FLATTEN_DEPTH, capped, flattened
 from .compiled import active
 from .decoding import DecodedHtml, decode_html
 from .text import WHITESPACE_RE, count_words
@@ -101,12 +102,24 @@ def _shrink_giant_text(text: str) -> tuple[str, int]:
                 position = end.end()
         if pieces and position:
             text = "".join(pieces) + text[position:]
-    runs = text.split("<")  # other text: what lies between one "<" and the next
-    for index, run in enumerate(runs):
-        if len(run) > MAX_TEXT_NODE_CHARS:
-            runs[index] = run[: run.find(">") + 1 + MAX_TEXT_NODE_CHARS]
-            shrunk += 1
-    return "<".join(runs), shrunk
+    pieces = []
+    position = start = 0
+    # Each step looks at the next MAX_TEXT_NODE_CHARS + 1 characters: no "<" in them is a giant run, else the next
+    # run to look at starts after the last "<" among them (a few steps a window, not a string for every run).
+    while start + MAX_TEXT_NODE_CHARS < len(text):
+        last = text.rfind("<", start, start + MAX_TEXT_NODE_CHARS + 1)
+        if last != -1:
+            start = last + 1
+            continue
+        end = text.find("<", start)
+        end = len(text) if end == -1 else end
+        content = text.find(">", start, end) + 1 or start  # the run's text starts after its tag's end
+        pieces.append(text[position : min(end, content + MAX_TEXT_NODE_CHARS)])
+        position = start = end
+        shrunk += 1
+    if pieces:
+        text = "".join(pieces) + text[position:]
+    return text, shrunk
 
 
 def _html_parser() -> etree.HTMLParser:
@@ -174,6 +187,11 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     decoded = decode_html(html, content_type)
     text = decoded.text
     warnings: list[str] = []
+    bounded = capped(text)
+    if bounded.warning is not None:
+        text = bounded.text
+        warnings.append(bounded.warning)
+    del bounded
     text, shrunk = _shrink_giant_text(text)
     if shrunk:
         warnings.append(f"{shrunk} text runs over {MAX_TEXT_NODE_CHARS} characters emptied (scripts, styles) or cut")
@@ -184,25 +202,34 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     if head and count_control_chars(head) > BINARY_CONTROL_SHARE * len(head):
         return _empty("not HTML: binary content", url, decoded.encoding)
     encoded = _own_bytes(html, decoded, text)
+    encoding = decoded.encoding
+    del decoded  # a giant page's decoded text is not held through the parse
     if encoded is None:
         if "\x00" in text:
             text = text.replace("\x00", "")
         text = XML_DECLARATION_RE.sub("", text, count=1)
         text = CLOSING_ROOT_TAGS_RE.sub("", text)
         if not text.strip():
-            return _empty("empty input", url, decoded.encoding)
+            return _empty("empty input", url, encoding)
         # Lone surrogates (from a broken page's numeric escapes) cannot be UTF-8: they become U+FFFD.
         encoded = text.encode("utf-8", "replace")
     elif _blank(encoded):
-        return _empty("empty input", url, decoded.encoding)
-    parser = _html_parser()
-    try:
-        root = etree.fromstring(encoded, parser)
-    except (etree.ParserError, ValueError) as error:
-        return _empty(f"unparseable HTML: {error}", url, decoded.encoding)
-    if root is None:
-        return _empty("unparseable HTML: Document is empty", url, decoded.encoding)
-    if any("Excessive depth" in str(e.message) for e in parser.error_log):
+        return _empty("empty input", url, encoding)
+    del text
+    root, deep = _parse(encoded)
+    if isinstance(root, str):
+        return _empty(root, url, encoding)
+    for depth in (FLATTEN_DEPTH, FLATTEN_DEPTH // 4) if deep else ():
+        # libxml2 stopped at its depth limit: the deep block's text and all after it were lost.
+        flat = flattened(encoded, depth)
+        reparsed, still_deep = _parse(flat.data) if flat.warning is not None else ("", True)
+        if isinstance(reparsed, str):
+            continue
+        encoded, root, deep = flat.data, reparsed, still_deep
+        warnings.append(str(flat.warning))
+        if not deep:
+            break
+    if deep:
         warnings.append(f"nesting deeper than {LIBXML2_MAX_DEPTH} levels: the parser cut what lies below it")
     title = None
     found = elements_named(root, TITLE_AND_SCRIPT)  # one search in C for both
@@ -212,11 +239,24 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     # The type first: reading .text makes a string of every inline script (a third of this line's time).
     json_ld = [s.text for s in found if s.tag == "script" and is_json_ld(s) and s.text and s.text.strip()]
     language = root.get("lang") or root.get("xml:lang")
-    doc = TextDocument([], title, root=root, url=url, encoding=decoded.encoding, declared_language=language,
+    doc = TextDocument([], title, root=root, url=url, encoding=encoding, declared_language=language,
                        warnings=warnings, json_ld=json_ld, walk=_PageWalk(encoded))
     if walk:
         doc.blocks  # noqa: B018 - walked now
     return doc
+
+
+def _parse(encoded: bytes) -> tuple[etree._Element | str, bool]:
+    """The tree of the page's UTF-8 bytes (or why there is none) and whether the parser stopped at its depth
+    limit, losing what lies below it and after it."""
+    parser = _html_parser()
+    try:
+        root = etree.fromstring(encoded, parser)
+    except (etree.ParserError, ValueError) as error:
+        return f"unparseable HTML: {error}", False
+    if root is None:
+        return "unparseable HTML: Document is empty", False
+    return root, any("Excessive depth" in str(e.message) for e in parser.error_log)
 
 
 class _PageWalk:
