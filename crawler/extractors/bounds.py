@@ -5,8 +5,8 @@ Two steps, each run only on a page past its bound, so a page within them is pars
   line breaks collapsed, then is cut after the last tag allowed; elements, links and text nodes are each at most
   the tags, and the tree lxml builds (and every block walk over it) grows with them.
 - ``flattened``: libxml2 stops reading a page at its depth limit, so the content of a deeply nested block and all
-  the text after it would be lost; the tags nested deeper than ``FLATTEN_DEPTH`` are removed (block tags become
-  line breaks), so their text is read inside the block at that depth.
+  the text after it would be lost; the tags nested deeper than ``FLATTEN_DEPTH`` are removed (a run of block tags
+  becomes a blank line), so their text is read inside the block at that depth.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ KEPT_BREAKS = 2
 # Depth that tags past are removed at, when the parser stopped on depth: half libxml2's limit (256), so the count
 # here (which cannot see every implied end tag) errs low; the deepest shared page nests 55 (docs/bounded-pages.md).
 FLATTEN_DEPTH = 128
+# What a run of removed block tags becomes: a blank line, as between two paragraphs.
+PARAGRAPH_BREAK = b"<br><br>"
 # Open elements searched for the one an end tag closes: an end tag matching none deeper is stray (ignored).
 END_TAG_SEARCH = 512
 
@@ -81,13 +83,14 @@ def capped(text: str, tags: int | None = None) -> CappedText:
 
 
 def flattened(data: bytes, depth: int = FLATTEN_DEPTH) -> Bounded:
-    """The page with the tags nested deeper than ``depth`` removed (block tags replaced by ``<br>``), so a parser
+    """The page with the tags nested deeper than ``depth`` removed (block tags by a blank line), so a parser
     with a depth limit reads their text and everything after them."""
     pieces: list[bytes] = []
     kept_at = 0
     opened: list[tuple[bytes, bool]] = []  # open elements: name, whether its tags are kept
     depth_now = 0
     removed = 0
+    broken = False  # the last piece is a break put in for removed block tags
     for token in TOKEN_RE.finditer(data):
         closing, opening = token.group(2), token.group(3)
         if closing is not None:
@@ -114,9 +117,14 @@ def flattened(data: bytes, depth: int = FLATTEN_DEPTH) -> Bounded:
                 continue
         else:
             continue  # a comment or a raw-text element: as it is
-        pieces.append(data[kept_at:token.start()])
-        if name in BLOCK_NAMES:
-            pieces.append(b"<br>")
+        piece = data[kept_at:token.start()]
+        between = not piece.isspace() and bool(piece)  # text or kept tags since the last removed tag
+        pieces.append(piece)
+        if name in BLOCK_NAMES and (between or not broken):  # a run of removed block tags: one paragraph break
+            pieces.append(PARAGRAPH_BREAK)
+            broken = True
+        elif between:
+            broken = False
         kept_at = token.end()
         removed += 1
     if not removed:
