@@ -177,3 +177,15 @@ def test_a_run_of_line_breaks_is_collapsed_before_any_text_is_cut(monkeypatch):
 def test_a_page_within_the_cap_is_as_given():
     text = "<p>a</p>" * 10
     assert capped(text).text is text and capped(text).warning is None
+
+
+def test_extract_batch_counts_the_pages_read_within_a_bound(tmp_path, monkeypatch):
+    from crawler.bulk.batch import run_batch
+
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    (folder / "deep.html").write_text(deep_page(1_000), encoding="utf-8")
+    (folder / "plain.html").write_text(deep_page(2), encoding="utf-8")
+    result = run_batch([folder], tmp_path / "rows.jsonl", workers=0, progress=False)
+    assert result.counts[DEPTH_FLATTENED] == 1 and result.counts["pages"] == 2
+    assert TAGS_CAPPED not in result.counts

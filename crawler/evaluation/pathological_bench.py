@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 THIS_CHECKOUT = Path(__file__).resolve().parents[2]
+SHARED_DATASETS = Path(__file__).resolve().parents[3] / "shared" / "datasets"
 BYTES_PER_MB = 1024 * 1024
 CASE_TIMEOUT_SECONDS = 900  # one extractor on one page; past this it hangs
 POLL_SECONDS = 0.05  # how often the batch's process tree is read
@@ -95,6 +96,12 @@ if target == "lxml":
     import lxml.html
 else:
     from crawler.extractors import extract
+def status(field):
+    for line in open("/proc/self/status"):
+        if line.startswith(field):
+            return int(line.split()[1])
+    return 0
+base = status("VmRSS:")
 html = open(path, "rb").read()
 started = time.perf_counter()
 text, reason = "", None
@@ -106,11 +113,8 @@ else:
     text, reason = " ".join(article.text.split()), getattr(article, "reason", None)
     kept = sum(marker in text for marker in markers)
 seconds = time.perf_counter() - started
-peak = 0
-for line in open("/proc/self/status"):
-    if line.startswith("VmHWM:"):
-        peak = int(line.split()[1])
-print(json.dumps({"kb": peak, "seconds": seconds, "kept": kept, "chars": len(text), "reason": reason}))
+print(json.dumps({"kb": status("VmHWM:"), "base_kb": base, "seconds": seconds, "kept": kept, "chars": len(text),
+                  "reason": reason}))
 """
 
 
@@ -173,17 +177,44 @@ def run_batch(checkout: Path, folder: Path) -> str:
 
 def row(page: Hostile, size: int, target: str, result: dict, floor: dict) -> str:
     if "error" in result:
-        return f"{page.name:<12} {size / BYTES_PER_MB:>7.1f} {target:<19} {result['error']}"
+        return f"{page.name:<12} {size / BYTES_PER_MB:>7.1f} {target:<20} {result['error']}"
     mb = result["kb"] / 1024
     ratio = mb / (floor["kb"] / 1024) if floor.get("kb") else float("nan")
     kept = "" if result["kept"] is None else f"{result['kept']}/{len(page.markers)}"
     note = f"  ({result['reason']})" if result.get("reason") and not result["kept"] else ""
-    return (f"{page.name:<12} {size / BYTES_PER_MB:>7.1f} {target:<19} {mb:>8,.0f} {ratio:>7.2f} "
-            f"{result['seconds']:>7.1f} {kept:>5}{note}")
+    return (f"{page.name:<12} {size / BYTES_PER_MB:>7.1f} {target:<20} {result['base_kb'] / 1024:>7,.0f} "
+            f"{mb:>8,.0f} {ratio:>7.2f} {result['seconds']:>7.1f} {kept:>5}{note}")
 
 
-HEADER = (f"{'page':<12} {'MB':>7} {'run':<19} {'peak MB':>8} {'× lxml':>7} {'s':>7} {'kept':>5}\n"
-          + "-" * 72)
+HEADER = (f"{'page':<12} {'MB':>7} {'run':<20} {'base MB':>7} {'peak MB':>8} {'× lxml':>7} {'s':>7} {'kept':>5}\n"
+          + "-" * 80)
+
+
+def dataset_counts(folders: list[Path]) -> str:
+    """The most tags ("<"), elements, links, line breaks and nesting depth any page of each data set holds: the
+    evidence the page bounds of ``crawler.extractors.bounds`` are set against."""
+    import lxml.html
+
+    from .datasets import load_dataset
+
+    lines = [f"{'data set':<14} {'pages':>6} {'tags':>8} {'elements':>9} {'links':>7} {'<br>':>6} {'depth':>6}"]
+    for folder in folders:
+        most = dict.fromkeys(("tags", "elements", "links", "br", "depth"), 0)
+        pages = load_dataset(folder)
+        for page in pages:
+            most["tags"] = max(most["tags"], page.html.count(b"<"))
+            try:
+                root = lxml.html.fromstring(page.html)
+            except (ValueError, lxml.etree.ParserError):
+                continue
+            elements = list(root.iter())
+            most["elements"] = max(most["elements"], len(elements))
+            most["links"] = max(most["links"], sum(1 for element in elements if element.tag == "a"))
+            most["br"] = max(most["br"], sum(1 for element in elements if element.tag == "br"))
+            most["depth"] = max(most["depth"], max(sum(1 for _ in element.iterancestors()) for element in elements))
+        lines.append(f"{folder.name:<14} {len(pages):>6} {most['tags']:>8,} {most['elements']:>9,} "
+                     f"{most['links']:>7,} {most['br']:>6,} {most['depth']:>6}")
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -197,7 +228,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="only these pages (repeatable; default: all)")
     parser.add_argument("--batch", action="store_true",
                         help="also run extract-batch --workers 1 over a folder of the pages")
+    parser.add_argument("--dataset-counts", nargs="*", type=Path, metavar="DIR",
+                        help="print instead the most tags, elements, links, <br> and depth a page of each data set "
+                             "holds (default: the shared data sets)")
     args = parser.parse_args(argv)
+    if args.dataset_counts is not None:
+        print(dataset_counts(args.dataset_counts or sorted(path for path in SHARED_DATASETS.iterdir()
+                                                           if path.is_dir())))
+        return 0
     extractors = list(EXTRACTORS) if args.extractor == "all" else args.extractor.split(",")
     unknown = [name for name in extractors if name not in EXTRACTORS]
     if unknown:
@@ -212,9 +250,10 @@ def main(argv: list[str] | None = None) -> int:
             paths[page.name] = folder / f"{page.name}.html"
             paths[page.name].write_bytes(page.build())
         for checkout in checkouts:
-            print(f"checkout {checkout}: peak RSS of a fresh process per run (VmHWM); × lxml = peak over "
-                  "lxml.html.fromstring's peak on the same bytes; s = the extraction's seconds; kept = article "
-                  "sentences (before, inside, after the hostile part) found in the text", flush=True)
+            print(f"checkout {checkout}: a fresh process per run; base = its RSS after imports, before reading "
+                  "the page; peak = its peak RSS (VmHWM); × lxml = peak over lxml.html.fromstring's peak on the "
+                  "same bytes; s = the extraction's seconds; kept = article sentences (before, inside, after the "
+                  "hostile part) found in the text", flush=True)
             print(HEADER, flush=True)
             for page in pages:
                 path = paths[page.name]

@@ -88,6 +88,7 @@ def _shrink_giant_text(text: str) -> tuple[str, int]:
         opening, closing = RAW_TEXT_TAG_RES[name]
         pieces: list[str] = []
         position = 0
+        before = shrunk
         while (start := opening.search(text, position)) is not None:
             end = closing.search(text, start.end())
             if end is None:
@@ -100,8 +101,9 @@ def _shrink_giant_text(text: str) -> tuple[str, int]:
             else:
                 pieces.append(text[position : end.end()])
                 position = end.end()
-        if pieces and position:
-            text = "".join(pieces) + text[position:]
+        if shrunk > before:  # the page copied only when a run was shrunk
+            pieces.append(text[position:])
+            text = "".join(pieces)
     pieces = []
     position = start = 0
     # Each step looks at the next MAX_TEXT_NODE_CHARS + 1 characters: no "<" in them is a giant run, else the next
@@ -118,7 +120,8 @@ def _shrink_giant_text(text: str) -> tuple[str, int]:
         position = start = end
         shrunk += 1
     if pieces:
-        text = "".join(pieces) + text[position:]
+        pieces.append(text[position:])
+        text = "".join(pieces)
     return text, shrunk
 
 
