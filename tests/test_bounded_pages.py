@@ -189,3 +189,21 @@ def test_extract_batch_counts_the_pages_read_within_a_bound(tmp_path, monkeypatc
     result = run_batch([folder], tmp_path / "rows.jsonl", workers=0, progress=False)
     assert result.counts[DEPTH_FLATTENED] == 1 and result.counts["pages"] == 2
     assert TAGS_CAPPED not in result.counts
+
+
+def test_boilerpipe_default_keeps_the_last_sentence_of_an_article_inside_five_thousand_divs():
+    last = "The quay reopens on Friday."
+    paragraphs = "".join(f"<p>{text}</p>" for text in [*INSIDE, *AFTER, last])
+    html = (f"<html><head><title>{HEADLINE}</title></head><body>{NAV}<article><h1>{HEADLINE}</h1>"
+            + "<div>" * 5_000 + paragraphs + "</div>" * 5_000 + f"</article>{FOOTER}</body></html>")
+    text = extract(html, extractor="boilerpipe-default").text
+    assert kept(text, [*INSIDE, *AFTER, last]) == [True] * 6
+
+
+def test_a_tag_of_megabytes_of_attributes_does_not_hide_the_article():
+    # An application's state serialised into one attribute, before the article: the tag is kept bare.
+    html = deep_page(1).replace("<body>", f"<body><div id='app' data-state='{'{' + 'q' * 3_000_000 + '}'}'></div>")
+    doc = parse_html(html)
+    assert any("attributes dropped" in warning for warning in doc.warnings)
+    assert kept(extract(html).text, INSIDE + AFTER) == [True] * 5
+    assert doc.root.find(".//div[@id]") is None and doc.root.find(".//body/div") is not None

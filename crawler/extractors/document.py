@@ -55,6 +55,8 @@ MAX_DOCUMENT_CHARS = 32_000_000
 # characters are at most 8 MB of UTF-8, under libxml2's limit; the largest inline script of the shared data sets
 # is far below (largest page 5.3 MB), a paragraph never comes near.
 MAX_TEXT_NODE_CHARS = 2_000_000
+# A start tag with its attributes, quoted values read whole (a ">" inside one is not the tag's end).
+GIANT_TAG_RE = re.compile(r"""([A-Za-z][^\s/>]*)(?:[^"'>]|"[^"]*"|'[^']*')*>""")
 # Elements whose content is raw text (no tags inside, "<" is text): a giant one is found by its end tag.
 RAW_TEXT_ELEMENTS = ("script", "style", "title", "textarea")
 # Of these, the content is dropped rather than cut: a cut script or style is no use to anyone.
@@ -115,7 +117,14 @@ def _shrink_giant_text(text: str) -> tuple[str, int]:
             continue
         end = text.find("<", start)
         end = len(text) if end == -1 else end
-        content = text.find(">", start, end) + 1 or start  # the run's text starts after its tag's end
+        tag = GIANT_TAG_RE.match(text, start, end) if start else None
+        if tag is not None and tag.end() - start > MAX_TEXT_NODE_CHARS:
+            # The tag itself is giant (an application's state in one attribute): kept without its attributes.
+            pieces.append(text[position : start + len(tag.group(1))] + ">")
+            position = tag.end()
+            content = tag.end()
+        else:
+            content = text.find(">", start, end) + 1 or start  # the run's text starts after its tag's end
         pieces.append(text[position : min(end, content + MAX_TEXT_NODE_CHARS)])
         position = start = end
         shrunk += 1
@@ -197,7 +206,8 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     del bounded
     text, shrunk = _shrink_giant_text(text)
     if shrunk:
-        warnings.append(f"{shrunk} text runs over {MAX_TEXT_NODE_CHARS} characters emptied (scripts, styles) or cut")
+        warnings.append(f"{shrunk} text runs over {MAX_TEXT_NODE_CHARS} characters emptied (scripts, styles) or cut "
+                        "(a tag that long: its attributes dropped)")
     if len(text) > MAX_DOCUMENT_CHARS:
         warnings.append(f"page of {len(text)} characters cut to the first {MAX_DOCUMENT_CHARS}")
         text = text[:MAX_DOCUMENT_CHARS]
