@@ -207,3 +207,16 @@ def test_a_tag_of_megabytes_of_attributes_does_not_hide_the_article():
     assert any("attributes dropped" in warning for warning in doc.warnings)
     assert kept(extract(html).text, INSIDE + AFTER) == [True] * 5
     assert doc.root.find(".//div[@id]") is None and doc.root.find(".//body/div") is not None
+
+
+@pytest.mark.slow
+def test_extract_of_a_page_of_a_million_links_peaks_below_lxmls_parse(tmp_path):
+    from crawler.evaluation.pathological_bench import PAGES, THIS_CHECKOUT, run_child
+
+    page = next(page for page in PAGES if page.name == "links-1M")
+    path = tmp_path / "links.html"
+    path.write_bytes(page.build())
+    floor = run_child(THIS_CHECKOUT, path, "lxml", page.markers)
+    extracted = run_child(THIS_CHECKOUT, path, "default", page.markers)
+    assert extracted["kept"] == len(page.markers)
+    assert extracted["kb"] <= 1.3 * floor["kb"] and extracted["kb"] < 1024 * 1024

@@ -2,12 +2,13 @@
 
 The pages are built here: an article followed by a million links, an article whose middle lies inside 5,000 nested
 ``div``s or 100,000 nested inline tags, an article followed by 20 MB of one token, an article followed by a million
-``<br>``. Each page is run in a fresh process per extractor (so each peak is its own) and once through lxml's parse
-(``lxml.html.fromstring`` of the same bytes, the floor). Per page and extractor: the process's peak RSS (its own
-``VmHWM``, read by the process itself at its end), that peak over the parse's, the seconds of the extraction, and how
-many of the article's marked sentences (before, inside and after the hostile part) are in the text. ``--batch`` also
-runs ``extract-batch --workers 1`` over a folder of all the pages: the worker's peak and the process tree's.
-Only public entry points are used, so an older checkout (``--checkout``) runs the same pages.
+``<br>``, an article after a tag of a 40 MB attribute. Each page is run in a fresh process per extractor (so each
+peak is its own) and once through lxml's parse (``lxml.html.fromstring`` of the same bytes, the floor). Per page
+and extractor: the process's peak RSS (its own ``VmHWM``, read by the process itself at its end), that peak over
+the parse's, the seconds of the extraction, and how many of the article's marked sentences (before, inside and
+after the hostile part) are in the text. ``--batch`` also runs ``extract-batch --workers 1`` over a folder of all
+the pages, ``--crawl`` crawls them (``scrapy crawl news`` on 127.0.0.1): the largest process's peak and the
+process tree's. Only public entry points are used, so an older checkout (``--checkout``) runs the same pages.
 """
 
 from __future__ import annotations
@@ -75,6 +76,10 @@ def one_token() -> bytes:
     return _page(_article(f"<p>{INSIDE}</p><p>{'x' * 20_000_000}</p>"))
 
 
+def giant_attribute() -> bytes:
+    return _page(f"<div id=\"app\" data-state=\"{'q' * 40_000_000}\"></div>" + _article(f"<p>{INSIDE}</p>"))
+
+
 def million_breaks() -> bytes:
     return _page(_article(f"<p>{INSIDE}</p><div>{'<br>' * 1_000_000}</div>"))
 
@@ -86,6 +91,7 @@ PAGES = (
     Hostile("span-100000", nested("span", 100_000), (BEFORE, INSIDE, AFTER)),
     Hostile("token-20MB", one_token, (BEFORE, INSIDE, AFTER)),
     Hostile("br-1M", million_breaks, (BEFORE, INSIDE, AFTER)),
+    Hostile("attr-40MB", giant_attribute, (BEFORE, INSIDE, AFTER)),
 )
 
 # The child: reads the page, times the work, prints its own peak RSS (VmHWM is of this process since exec).
@@ -175,6 +181,39 @@ def run_batch(checkout: Path, folder: Path) -> str:
             f"process tree {tree_mb:,.0f} MB")
 
 
+def run_crawl(checkout: Path, folder: Path) -> str:
+    """``scrapy crawl news`` of the pages served on 127.0.0.1 (start pages only, the project's worker pool): rows
+    written, peak of one process, of the tree."""
+    import functools
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    urls = ",".join(f"{base}/{path.name}" for path in sorted(folder.iterdir()))
+    feed = folder.parent / "feed.jsonl"
+    started = time.monotonic()
+    try:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"start_urls={urls}", "-a", "max_depth=0",
+             "-s", "AUTOTHROTTLE_ENABLED=False", "-s", f"STORAGE_SQLITE_PATH={folder.parent / 'articles.sqlite'}",
+             "-s", f"EXTRACTION_TEMPLATE_STORE={folder.parent / 'templates.sqlite'}", "-O", str(feed), "-L", "ERROR"],
+            env=dict(os.environ, PYTHONPATH=str(checkout)), cwd=str(checkout),
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        worker_mb, tree_mb = _tree_peak(process)
+    finally:
+        server.shutdown()
+    rows = sum(1 for _ in feed.open(encoding="utf-8")) if feed.exists() else 0
+    return (f"scrapy crawl news of the {len(urls.split(','))} pages (start pages only): exit {process.returncode}, "
+            f"{rows} rows, {time.monotonic() - started:.1f} s, largest process {worker_mb:,.0f} MB, "
+            f"process tree {tree_mb:,.0f} MB")
+
+
 def row(page: Hostile, size: int, target: str, result: dict, floor: dict) -> str:
     if "error" in result:
         return f"{page.name:<12} {size / BYTES_PER_MB:>7.1f} {target:<20} {result['error']}"
@@ -200,7 +239,11 @@ def dataset_counts(folders: list[Path]) -> str:
     lines = [f"{'data set':<14} {'pages':>6} {'tags':>8} {'elements':>9} {'links':>7} {'<br>':>6} {'depth':>6}"]
     for folder in folders:
         most = dict.fromkeys(("tags", "elements", "links", "br", "depth"), 0)
-        pages = load_dataset(folder)
+        try:
+            pages = load_dataset(folder)
+        except ValueError as error:
+            lines.append(f"{folder.name:<14} skipped: {error}")
+            continue
         for page in pages:
             most["tags"] = max(most["tags"], page.html.count(b"<"))
             try:
@@ -228,6 +271,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="only these pages (repeatable; default: all)")
     parser.add_argument("--batch", action="store_true",
                         help="also run extract-batch --workers 1 over a folder of the pages")
+    parser.add_argument("--crawl", action="store_true",
+                        help="also crawl the pages served on 127.0.0.1 (scrapy crawl news, start pages only)")
     parser.add_argument("--dataset-counts", nargs="*", type=Path, metavar="DIR",
                         help="print instead the most tags, elements, links, <br> and depth a page of each data set "
                              "holds (default: the shared data sets)")
@@ -264,6 +309,8 @@ def main(argv: list[str] | None = None) -> int:
                     print(row(page, size, name, run_child(checkout, path, name, page.markers), floor), flush=True)
             if args.batch:
                 print(run_batch(checkout, folder), flush=True)
+            if args.crawl:
+                print(run_crawl(checkout, folder), flush=True)
     return 0
 
 

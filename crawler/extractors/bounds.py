@@ -32,7 +32,10 @@ TAGS_CAPPED = "page_tags_capped"
 DEPTH_FLATTENED = "page_depth_flattened"
 CAP_WARNINGS = {TAGS_CAPPED: "page of more than", DEPTH_FLATTENED: "nesting deeper than"}
 
-BREAK_RUN_RE = re.compile(rf"(?:<br\b[^>]*>\s*){{{KEPT_BREAKS + 1},}}", re.I)
+# A run is matched a thousand breaks at a time: an unbounded repeat keeps a backtracking record per break (a
+# million breaks took 170 MB in the regex alone); a longer run leaves two breaks per thousand.
+BREAK_RUN_MATCH = 1000
+BREAK_RUN_RE = re.compile(rf"(?:<br\b[^>]*>\s*){{{KEPT_BREAKS + 1},{BREAK_RUN_MATCH}}}", re.I)
 # One token: a comment, a raw-text element whole (its "<" are text), an end tag, a start tag.
 TOKEN_RE = re.compile(
     rb"<!--.*?(?:-->|\Z)"
