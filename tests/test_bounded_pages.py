@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from crawler.extractors import available, bounds, extract
-from crawler.extractors.bounds import (
+from crawler.extractors import available, extract
+from crawler.extractors.document import bounds
+from crawler.extractors.document.bounds import (
     DEPTH_FLATTENED,
     FLATTEN_DEPTH,
     MAX_PAGE_TAGS,
@@ -14,9 +15,9 @@ from crawler.extractors.bounds import (
     capped,
     flattened,
 )
-from crawler.extractors.document import parse_html
-from crawler.extractors.template import TemplateExtractor
-from crawler.extractors.template_store import MemoryTemplateStore
+from crawler.extractors.document.parse import parse_html
+from crawler.extractors.templates.extractor import TemplateExtractor
+from crawler.extractors.templates.store import MemoryTemplateStore
 
 HEADLINE = "Northern quay to reopen"
 INSIDE = [

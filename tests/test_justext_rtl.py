@@ -4,8 +4,8 @@ stoplist of the language it is written in, so a Hebrew paragraph keeps its stopw
 from __future__ import annotations
 
 from crawler.extractors import extract
-from crawler.extractors.justext_paragraphs import stoplist_script
-from crawler.extractors.scripts import script_of
+from crawler.extractors.document.scripts import script_of
+from crawler.extractors.justext.paragraphs import stoplist_script
 
 HEBREW = [
     "משרד האוצר פרסם אמש את נתוני הגבייה לחודש האחרון, מהם עולה כי הכנסות המדינה ממסים גדלו בשיעור של שמונה "

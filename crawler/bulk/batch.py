@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..extractors.bounds import cap_reasons
+from ..extractors.document.bounds import cap_reasons
 from ..pagejob import job as pagejob
 from .chunks import Chunk, ChunkResult, chunks, extract_chunk, failed_rows, init_batch_worker, learn_chunk
 from .readers import BatchError, input_files, iter_records

@@ -231,7 +231,7 @@ HEADER = (f"{'page':<12} {'MB':>7} {'run':<20} {'base MB':>7} {'peak MB':>8} {'Ã
 
 def dataset_counts(folders: list[Path]) -> str:
     """The most tags ("<"), elements, links, line breaks and nesting depth any page of each data set holds: the
-    evidence the page bounds of ``crawler.extractors.bounds`` are set against."""
+    evidence the page bounds of ``crawler.extractors.document.bounds`` are set against."""
     import lxml.html
 
     from .datasets import load_dataset
