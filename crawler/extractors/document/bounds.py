@@ -14,13 +14,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# Tags a page is read up to: ten times the most any page of the shared data sets holds (see docs/bounded-pages.md,
-# ``python -m crawler.evaluation.pathological_bench --dataset-counts``); past it the page is a list, not an article.
+# Tags a page is read up to: ten times the most a page of the shared data sets holds, past it a list, not an
+# article (evidence: docs/bounded-pages.md, ``python -m crawler.evaluation.pathological_bench --dataset-counts``).
 MAX_PAGE_TAGS = 250_000
 # Line breaks kept of a longer run: a run draws blank space, and two draw the paragraph break it stands for.
 KEPT_BREAKS = 2
-# Depth that tags past are removed at, when the parser stopped on depth: half libxml2's limit (256), so the count
-# here (which cannot see every implied end tag) errs low; the deepest shared page nests 55 (docs/bounded-pages.md).
+# Depth past which tags are removed once the parser stopped on depth: half libxml2's limit (256), as the count here
+# cannot see every implied end tag, and twice the deepest page of the shared data sets (docs/bounded-pages.md).
 FLATTEN_DEPTH = 128
 # What a run of removed block tags becomes: a blank line, as between two paragraphs.
 PARAGRAPH_BREAK = b"<br><br>"
@@ -32,8 +32,8 @@ TAGS_CAPPED = "page_tags_capped"
 DEPTH_FLATTENED = "page_depth_flattened"
 CAP_WARNINGS = {TAGS_CAPPED: "page of more than", DEPTH_FLATTENED: "nesting deeper than"}
 
-# A run is matched a thousand breaks at a time: an unbounded repeat keeps a backtracking record per break (a
-# million breaks took 170 MB in the regex alone); a longer run leaves two breaks per thousand.
+# A run is matched a thousand breaks at a time: an unbounded repeat keeps a backtracking record per break (the
+# regex alone took more memory than the page's tree); a longer run leaves two breaks per thousand.
 BREAK_RUN_MATCH = 1000
 BREAK_RUN_RE = re.compile(rf"(?:<br\b[^>]*>\s*){{{KEPT_BREAKS + 1},{BREAK_RUN_MATCH}}}", re.I)
 # One token: a comment, a raw-text element whole (its "<" are text), an end tag, a start tag.
