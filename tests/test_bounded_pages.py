@@ -15,6 +15,7 @@ from crawler.extractors.document.bounds import (
     capped,
     flattened,
 )
+from crawler.extractors.document.giant import shrink_giant_runs
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.templates.extractor import TemplateExtractor
 from crawler.extractors.templates.store import MemoryTemplateStore
@@ -221,3 +222,26 @@ def test_extract_of_a_page_of_a_million_links_peaks_below_lxmls_parse(tmp_path):
     extracted = run_child(THIS_CHECKOUT, path, "default", page.markers)
     assert extracted["kept"] == len(page.markers)
     assert extracted["kb"] <= 1.3 * floor["kb"] and extracted["kb"] < 1024 * 1024
+
+
+GIANT_CASES = [
+    "<p>" + "中" * 23 + "<!-- " + ">" * 46 + " -->",
+    "<script>" + "é" * 100 + "</script><title>" + ">" * 40 + "</title><title>" + "x" * 65 + "</title>",
+    "<div data-x='" + ">" * 66 + "'>t<!-- " + ">" * 55 + " -->",
+    "<script>" + ">" * 80 + "</script><p>" + "é" * 90 + "<p>" + "x" * 200,
+]
+
+
+@pytest.mark.parametrize("page", GIANT_CASES)
+def test_giant_runs_shrunk_on_the_bytes_read_as_when_shrunk_on_the_text(page):
+    # The bytes are shrunk before decoding (the page is not held twice), and the text pass then cuts as alone.
+    limit = 20
+    on_bytes, _ = shrink_giant_runs(page.encode(), limit)
+    assert shrink_giant_runs(on_bytes.decode(), limit)[0] == shrink_giant_runs(page, limit)[0]
+
+
+def test_a_giant_token_is_cut_before_the_page_is_decoded():
+    html = deep_page(1).replace("</h1>", "</h1><p>" + "x" * 9_000_000 + "</p>")
+    from_bytes, from_text = parse_html(html.encode()), parse_html(html)
+    assert [block.text for block in from_bytes.blocks] == [block.text for block in from_text.blocks]
+    assert kept(extract(html.encode()).text, INSIDE + AFTER) == [True] * 5

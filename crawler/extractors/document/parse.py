@@ -27,6 +27,7 @@ from crawler.extractors.document.blockwalk import (
 )
 from crawler.extractors.document.bounds import FLATTEN_DEPTH, capped, flattened
 from crawler.extractors.document.decoding import DecodedHtml, decode_html
+from crawler.extractors.document.giant import MAX_TEXT_NODE_CHARS, shrink_giant_runs
 from crawler.extractors.document.text import WHITESPACE_RE, count_words
 from crawler.kernels.compiled import active
 
@@ -49,20 +50,6 @@ CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x20)])
 # Pages above this many characters are cut here (with a warning), so one giant page cannot take the
 # memory of a crawl; 32 M characters is 40x the largest page in the data sets.
 MAX_DOCUMENT_CHARS = 32_000_000
-# libxml2 stops at a text node of 10,000,000 bytes (XML_MAX_TEXT_LENGTH) unless its huge-tree option is on, and
-# the rest of the page is lost ("no visible text" behind a 50 MB JSON-LD script or a 10 MB <title>). huge_tree
-# would also lift the depth limit our tree walks rely on, so giant text is shrunk before parsing instead. 2 M
-# characters are at most 8 MB of UTF-8, under libxml2's limit; the largest inline script of the shared data sets
-# is far below (largest page 5.3 MB), a paragraph never comes near.
-MAX_TEXT_NODE_CHARS = 2_000_000
-# A start tag with its attributes, quoted values read whole (a ">" inside one is not the tag's end).
-GIANT_TAG_RE = re.compile(r"""([A-Za-z][^\s/>]*)(?:[^"'>]|"[^"]*"|'[^']*')*>""")
-# Elements whose content is raw text (no tags inside, "<" is text): a giant one is found by its end tag.
-RAW_TEXT_ELEMENTS = ("script", "style", "title", "textarea")
-# Of these, the content is dropped rather than cut: a cut script or style is no use to anyone.
-DROPPED_RAW_TEXT = frozenset({"script", "style"})
-RAW_TEXT_TAG_RES = {name: (re.compile(rf"<{name}\b[^>]*>", re.I), re.compile(rf"</{name}\s*>", re.I))
-                    for name in RAW_TEXT_ELEMENTS}
 TITLE_AND_SCRIPT = frozenset({"title", "script"})
 # A first 4 KB in which more than this share of characters are control characters is not HTML.
 BINARY_CONTROL_SHARE = 0.05
@@ -78,60 +65,6 @@ def is_json_ld(script: etree._Element) -> bool:
 
 def _empty(reason: str, url: str | None, encoding: str | None = None) -> TextDocument:
     return TextDocument([], None, url=url, encoding=encoding, empty_reason=reason)
-
-
-def _shrink_giant_text(text: str) -> tuple[str, int]:
-    """The page with every text run longer than MAX_TEXT_NODE_CHARS shrunk (scripts and styles emptied, other
-    text cut to the limit), and how many were; linear time, and nothing to do for a page shorter than the limit."""
-    if len(text) <= MAX_TEXT_NODE_CHARS:
-        return text, 0
-    shrunk = 0
-    for name in RAW_TEXT_ELEMENTS:  # a pass per element name, each one linear
-        opening, closing = RAW_TEXT_TAG_RES[name]
-        pieces: list[str] = []
-        position = 0
-        before = shrunk
-        while (start := opening.search(text, position)) is not None:
-            end = closing.search(text, start.end())
-            if end is None:
-                break
-            if end.start() - start.end() > MAX_TEXT_NODE_CHARS:
-                keep = 0 if name in DROPPED_RAW_TEXT else MAX_TEXT_NODE_CHARS
-                pieces.append(text[position : start.end() + keep])
-                position = end.start()
-                shrunk += 1
-            else:
-                pieces.append(text[position : end.end()])
-                position = end.end()
-        if shrunk > before:  # the page copied only when a run was shrunk
-            pieces.append(text[position:])
-            text = "".join(pieces)
-    pieces = []
-    position = start = 0
-    # Each step looks at the next MAX_TEXT_NODE_CHARS + 1 characters: no "<" in them is a giant run, else the next
-    # run to look at starts after the last "<" among them (a few steps a window, not a string for every run).
-    while start + MAX_TEXT_NODE_CHARS < len(text):
-        last = text.rfind("<", start, start + MAX_TEXT_NODE_CHARS + 1)
-        if last != -1:
-            start = last + 1
-            continue
-        end = text.find("<", start)
-        end = len(text) if end == -1 else end
-        tag = GIANT_TAG_RE.match(text, start, end) if start else None
-        if tag is not None and tag.end() - start > MAX_TEXT_NODE_CHARS:
-            # The tag itself is giant (an application's state in one attribute): kept without its attributes.
-            pieces.append(text[position : start + len(tag.group(1))] + ">")
-            position = tag.end()
-            content = tag.end()
-        else:
-            content = text.find(">", start, end) + 1 or start  # the run's text starts after its tag's end
-        pieces.append(text[position : min(end, content + MAX_TEXT_NODE_CHARS)])
-        position = start = end
-        shrunk += 1
-    if pieces:
-        pieces.append(text[position:])
-        text = "".join(pieces)
-    return text, shrunk
 
 
 def _html_parser() -> etree.HTMLParser:
@@ -196,15 +129,18 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     before: the learned-container fast path, ``crawler.extractors.cascade.learning``)."""
     if html is None or len(html) == 0:
         return _empty("empty input", url)
+    warnings: list[str] = []
+    # A giant page's giant runs are shrunk before decoding: the page is not held as bytes and as text at once.
+    html, shrunk_bytes = shrink_giant_runs(html) if isinstance(html, bytes) else (html, 0)
     decoded = decode_html(html, content_type)
     text = decoded.text
-    warnings: list[str] = []
     bounded = capped(text)
     if bounded.warning is not None:
         text = bounded.text
         warnings.append(bounded.warning)
     del bounded
-    text, shrunk = _shrink_giant_text(text)
+    text, shrunk = shrink_giant_runs(text)
+    shrunk = max(shrunk, shrunk_bytes)  # a run shrunk on the bytes is shrunk again on the text
     if shrunk:
         warnings.append(f"{shrunk} text runs over {MAX_TEXT_NODE_CHARS} characters emptied (scripts, styles) or cut "
                         "(a tag that long: its attributes dropped)")
