@@ -90,31 +90,34 @@ def flattened(data: bytes, depth: int = FLATTEN_DEPTH) -> Bounded:
     with a depth limit reads their text and everything after them."""
     pieces: list[bytes] = []
     kept_at = 0
-    opened: list[tuple[bytes, bool]] = []  # open elements: name, whether its tags are kept
+    open_names: list[bytes] = []  # the open elements' names, outermost first
+    open_kept: list[bool] = []  # and whether each one's tags are kept
     depth_now = 0
     removed = 0
     broken = False  # the last piece is a break put in for removed block tags
+    names: dict[bytes, bytes] = {}  # one object a tag name: the open elements hold a reference, not a copy
     for token in TOKEN_RE.finditer(data):
         closing, opening = token.group(2), token.group(3)
         if closing is not None:
-            name = closing.lower()
-            found = _innermost(opened, name)
+            name = names.setdefault(closing.lower(), closing.lower())
+            found = _innermost(open_names, name)
             if found is None:
                 continue
-            kept = opened[found][1]
-            for _, was_kept in opened[found:]:
-                depth_now -= was_kept
-            del opened[found:]
+            kept = open_kept[found]
+            depth_now -= sum(open_kept[found:])
+            del open_names[found:], open_kept[found:]
             if kept:
                 continue
         elif opening is not None:
-            name = opening.lower()
+            name = names.setdefault(opening.lower(), opening.lower())
             if name in VOID_ELEMENTS:
                 continue
-            if name in SELF_CLOSING_SIBLINGS and opened and opened[-1][0] == name:
-                depth_now -= opened.pop()[1]
+            if name in SELF_CLOSING_SIBLINGS and open_names and open_names[-1] is name:
+                open_names.pop()
+                depth_now -= open_kept.pop()
             keep = depth_now < depth
-            opened.append((name, keep))
+            open_names.append(name)
+            open_kept.append(keep)
             depth_now += keep
             if keep:
                 continue
@@ -122,7 +125,8 @@ def flattened(data: bytes, depth: int = FLATTEN_DEPTH) -> Bounded:
             continue  # a comment or a raw-text element: as it is
         piece = data[kept_at:token.start()]
         between = not piece.isspace() and bool(piece)  # text or kept tags since the last removed tag
-        pieces.append(piece)
+        if piece:
+            pieces.append(piece)
         if name in BLOCK_NAMES and (between or not broken):  # a run of removed block tags: one paragraph break
             pieces.append(PARAGRAPH_BREAK)
             broken = True
@@ -137,10 +141,10 @@ def flattened(data: bytes, depth: int = FLATTEN_DEPTH) -> Bounded:
                                      "their text read in the block above")
 
 
-def _innermost(opened: list[tuple[bytes, bool]], name: bytes) -> int | None:
+def _innermost(open_names: list[bytes], name: bytes) -> int | None:
     """The index of the innermost open element named ``name`` among the last END_TAG_SEARCH, or None."""
-    for index in range(len(opened) - 1, max(-1, len(opened) - 1 - END_TAG_SEARCH), -1):
-        if opened[index][0] == name:
+    for index in range(len(open_names) - 1, max(-1, len(open_names) - 1 - END_TAG_SEARCH), -1):
+        if open_names[index] is name:
             return index
     return None
 
