@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from ..extractors.document.bounds import cap_reasons
 from ..pagejob import job as pagejob
 from .chunks import Chunk, ChunkResult, chunks, extract_chunk, failed_rows, init_batch_worker, learn_chunk
+from .filters import FilterError, PageFilter, add_filter_arguments, filter_from_args
 from .readers import BatchError, input_files, iter_records
 from .records import Page, Skipped, is_html
 from .writers import PARTS_SUFFIX, JsonLinesWriter, OutputWriter, ParquetWriter
@@ -69,6 +70,7 @@ class BatchState:
     chunks_done: int = 0
     output: dict[str, Any] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
+    filters: dict[str, Any] = field(default_factory=dict)  # PageFilter.describe() of the run
 
     def save(self, path: Path) -> None:
         temporary = path.with_name(path.name + ".tmp")
@@ -127,8 +129,10 @@ class _Runner:
     """One pass over the inputs through the pool, results committed in input order."""
 
     def __init__(self, files: list[tuple[Path, str]], state: BatchState, state_path: Path, workers: int,
-                 template_store: str, start_method: str, progress: bool | None) -> None:
+                 template_store: str, start_method: str, progress: bool | None,
+                 page_filter: PageFilter | None = None) -> None:
         self.files = files
+        self.page_filter = page_filter if page_filter is not None and page_filter.active else None
         self.state = state
         self.state_path = state_path
         self.workers = workers
@@ -184,11 +188,35 @@ class _Runner:
                 if failed:
                     logger.warning("%s: %s", (row.get("metadata") or {}).get("input", row.get("url")), reason)
 
+    def _before_extraction(self, record: Any) -> Any:
+        """A page left out by its URL becomes a Skipped record (counted, never sent to a worker)."""
+        if isinstance(record, Page) and self.page_filter is not None:
+            reason = self.page_filter.before_extraction(record.url)
+            if reason is not None:
+                return Skipped(record.input, reason, record.url or "")
+        return record
+
+    def _after_extraction(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The rows the filters keep; the others counted under their reason."""
+        if self.page_filter is None:
+            return rows
+        kept = []
+        counts = self.state.counts
+        for row in rows:
+            reason = self.page_filter.after_extraction(row) if row.get("text") else None
+            if reason is None:
+                kept.append(row)
+            else:
+                counts[reason] = counts.get(reason, 0) + 1
+        return kept
+
     def run(self, function: Any, writer: OutputWriter | None, description: str) -> int:
         """Runs ``function`` over every chunk not yet done; returns the rows written in this pass."""
         from itertools import islice
 
         records = islice(iter_records(self.files), self.state.records_done, None)
+        if self.page_filter is not None:
+            records = (self._before_extraction(record) for record in records)
         upcoming = chunks(records, self.state.chunks_done)
         limit = max(1, self.workers) * CHUNKS_IN_FLIGHT_PER_WORKER
         pending: dict[Future[ChunkResult], tuple[Chunk, int]] = {}
@@ -233,6 +261,7 @@ class _Runner:
                     self._count_skipped(chunk)
                     if writer is not None:
                         self._count_rows(rows)
+                        rows = self._after_extraction(rows)
                     durable = writer.write(rows) if writer is not None else True
                     written += len(rows)
                     uncommitted_records += len(chunk.records)
@@ -281,6 +310,8 @@ def run_batch(
     overwrite: bool = False,
     progress: bool | None = None,
     start_method: str = DEFAULT_START_METHOD,
+    page_filter: PageFilter | None = None,
+    base_url: str | None = None,
 ) -> BatchResult:
     """Extracts every HTML page of the inputs into ``output`` (JSON lines, or Parquet for ``.parquet``),
     resuming a previous run of the same command."""
@@ -295,7 +326,8 @@ def run_batch(
     parquet = out.suffix.lower() == ".parquet"
     state_path = out.with_name(out.name + STATE_SUFFIX)
     store = template_store or str(out.with_name(out.name + TEMPLATE_STORE_SUFFIX))
-    files = input_files(inputs)
+    files = input_files(inputs, base_url)
+    filters = page_filter.describe() if page_filter is not None and page_filter.active else {}
     input_names = [str(Path(name).resolve()) for name in inputs]
     if overwrite:
         for stale in (state_path, out, Path(store), Path(store + "-wal"), Path(store + "-shm")):
@@ -305,18 +337,19 @@ def run_batch(
     if state is None:
         if out.exists():
             raise BatchError(f"{out} exists and has no state file {state_path.name}; use --overwrite to replace it")
-        state = BatchState(input_names, templates, phase="learn" if templates == "two-pass" else "extract")
+        state = BatchState(input_names, templates, phase="learn" if templates == "two-pass" else "extract",
+                           filters=filters)
         out.parent.mkdir(parents=True, exist_ok=True)
         state.save(state_path)  # before the output exists: an output without a state is someone else's file
-    elif state.inputs != input_names or state.templates != templates:
+    elif state.inputs != input_names or state.templates != templates or state.filters != filters:
         raise BatchError(f"{state_path} is the state of another run (inputs {state.inputs}, templates "
-                         f"{state.templates}); use --overwrite to start again")
+                         f"{state.templates}, filters {state.filters}); use --overwrite to start again")
     counts = Counter(state.counts)
     if state.phase == "done":
         return BatchResult(counts.get("pages", 0), counts, 0.0, workers, {}, state.records_done, already_done=True)
     out.parent.mkdir(parents=True, exist_ok=True)
     resumed_from = state.records_done
-    runner = _Runner(files, state, state_path, workers, store, start_method, progress)
+    runner = _Runner(files, state, state_path, workers, store, start_method, progress, page_filter)
     started = time.perf_counter()
     writer: OutputWriter | None = None
     rows_this_run = 0
@@ -364,11 +397,13 @@ def command_extract_batch(args: Any, parser: Any) -> int:
     if not logging.getLogger().handlers:
         logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     try:
+        page_filter = filter_from_args(args)
         with logging_through_progress_bar():
             result = run_batch(args.inputs, args.output, workers=args.workers, templates=args.templates,
                                template_store=args.template_store, overwrite=args.overwrite,
-                               progress=args.progress, start_method=args.start_method)
-    except BatchError as error:
+                               progress=args.progress, start_method=args.start_method,
+                               page_filter=page_filter, base_url=args.base_url)
+    except (BatchError, FilterError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     if result.already_done:
@@ -388,7 +423,9 @@ def add_extract_batch_command(commands: Any) -> None:
                     "Rows are the crawl's article rows. Other records are counted by reason. Rerunning the same "
                     "command after an interruption resumes it; the summary is printed as JSON.",
     )
-    parser.add_argument("inputs", nargs="+", metavar="INPUT", help="folders, .warc[.gz], .arc[.gz], .jsonl[.gz]")
+    parser.add_argument("inputs", nargs="+", metavar="INPUT",
+                        help="folders, .warc[.gz], .arc[.gz], .jsonl[.gz], or a paths file (.paths, .paths.gz, "
+                             ".txt: one archive path or http(s) URL a line)")
     parser.add_argument("--output", "-o", required=True, metavar="OUT",
                         help="JSON lines file, or Parquet when it ends in .parquet")
     parser.add_argument("--workers", type=int, default=None, metavar="N",
@@ -405,6 +442,7 @@ def add_extract_batch_command(commands: Any) -> None:
     parser.add_argument("--start-method", default=DEFAULT_START_METHOD,
                         choices=multiprocessing.get_all_start_methods(),
                         help=f"how workers start (default: {DEFAULT_START_METHOD})")
+    add_filter_arguments(parser)
     parser.set_defaults(handler=command_extract_batch, command_parser=parser)
 
 
