@@ -27,6 +27,7 @@ from crawler.bulk.filters import (
     registrable_domain,
 )
 from crawler.bulk.remote import RemoteError, RetryingStream, read_paths_file
+from crawler.bulk.stories import FOLDED_EARLIER_CAPTURE, LINKED_NEAR_DUPLICATE, SUPERSEDED_BY_LATER_CAPTURE
 
 PROSE = {
     "en": "The council met on Tuesday evening to discuss the new bridge over the river, and after a long debate "
@@ -44,7 +45,7 @@ def article(language: str, title: str, published: str | None) -> bytes:
             f"<footer>Contact us</footer></body></html>").encode()
 
 
-def warc(path: Path, pages: list[tuple[str, bytes]]) -> Path:
+def warc(path: Path, pages: list[tuple[str, bytes]], captured: str = "2024-06-01T00:00:00Z") -> Path:
     from warcio.statusandheaders import StatusAndHeaders
     from warcio.warcwriter import WARCWriter
 
@@ -53,7 +54,8 @@ def warc(path: Path, pages: list[tuple[str, bytes]]) -> Path:
         for url, html in pages:
             headers = StatusAndHeaders("200 OK", [("Content-Type", "text/html; charset=utf-8")], protocol="HTTP/1.1")
             writer.write_record(writer.create_warc_record(url, "response", payload=io.BytesIO(html),
-                                                          http_headers=headers))
+                                                          http_headers=headers,
+                                                          warc_headers_dict={"WARC-Date": captured}))
     return path
 
 
@@ -72,9 +74,9 @@ def archives(tmp_path: Path) -> Path:
     urls = list(PAGES)
     folder = tmp_path / "crawl-data"
     folder.mkdir()
-    warc(folder / "one.warc.gz", [(url, PAGES[url]) for url in urls[:3]])
-    # the same article in two archives, as CC-NEWS holds a story re-captured
-    warc(folder / "two.warc.gz", [(url, PAGES[url]) for url in urls[2:]])
+    warc(folder / "one.warc.gz", [(url, PAGES[url]) for url in urls[:3]], "2024-04-02T09:00:00Z")
+    # the same article in two archives, as CC-NEWS holds a story captured again
+    warc(folder / "two.warc.gz", [(url, PAGES[url]) for url in urls[2:]], "2024-04-05T09:00:00Z")
     (folder / "warc.paths").write_text("one.warc.gz\n\n# a comment\ntwo.warc.gz\n")
     return folder
 
@@ -153,7 +155,7 @@ def test_archives_listed_in_a_paths_file_over_http_give_the_rows_the_filters_kee
     everything = tmp_path / "all.jsonl"
     run_batch([str(paths)], everything, workers=0, base_url=served, progress=False)
     unfiltered = rows(everything)
-    assert len(unfiltered) == 7  # the story in both archives twice
+    assert len(unfiltered) == 6  # the story in both archives once
     deny = tmp_path / "deny.txt"
     deny.write_text("blocked.example.net\n")
     chosen = page_filter(kinds=["article"], languages=["en"], since="2024-01-01", until="2024-12-31",
@@ -228,3 +230,130 @@ def test_a_missing_archive_is_given_up_at_once_and_a_flaky_one_after_the_attempt
     with pytest.raises(RemoteError, match="gave up after 3 attempts"):
         RetryingStream("http://archive.test/a.warc.gz", opener=down, attempts=3, backoff=1.0, sleep=delays.append)
     assert delays == [1.0, 2.0]
+
+
+@pytest.mark.slow
+def test_a_story_in_several_archives_is_one_row_the_latest_capture(tmp_path: Path, archives: Path) -> None:
+    late = warc(tmp_path / "late.warc.gz", [("https://example.cn/2024/qiao", PAGES["https://example.cn/2024/qiao"])],
+                "2024-04-09T09:00:00Z")
+    early = warc(tmp_path / "early.warc.gz", [("https://example.cn/2024/qiao", PAGES["https://example.cn/2024/qiao"])],
+                 "2024-04-01T09:00:00Z")
+    inputs = [str(archives / "one.warc.gz"), str(late), str(archives / "two.warc.gz"), str(early)]
+    out = tmp_path / "out.jsonl"
+    result = run_batch(inputs, out, workers=0, progress=False)
+    found = [row for row in rows(out) if row["url"] == "https://example.cn/2024/qiao"]
+    assert [row["crawled_at"][:10] for row in found] == ["2024-04-09"]
+    assert result.counts[SUPERSEDED_BY_LATER_CAPTURE] == 1  # the capture of one.warc.gz, written, then replaced
+    assert result.counts[FOLDED_EARLIER_CAPTURE] == 2  # two.warc.gz's and early.warc.gz's, never written
+    assert result.counts["rows_written"] == len(rows(out)) == 6
+    every = tmp_path / "every.jsonl"
+    run_batch(inputs, every, workers=0, progress=False, fold_captures=False)
+    assert len(rows(every)) == 9
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("key", "column"), [("date", "published_date"), ("language", "language"),
+                                             ("site", "site")])
+def test_a_partitioned_parquet_output_reads_back_with_its_schema(tmp_path: Path, archives: Path, key: str,
+                                                                  column: str) -> None:
+    import pyarrow.dataset as ds
+
+    from crawler.bulk.writers import parquet_schema
+    from crawler.pagejob.row import ARTICLE_FIELDS
+
+    out = tmp_path / "out.parquet"
+    run_batch([str(archives / "one.warc.gz"), str(archives / "two.warc.gz")], out, workers=0, progress=False,
+              partition_by=key)
+    assert out.is_dir()
+    folders = sorted(path.name for path in out.iterdir())
+    expected = {"date": "published_date=2024-03-05", "language": "language=zh", "site": "site=example.com"}[key]
+    assert expected in folders
+    table = ds.dataset(out, format="parquet", partitioning="hive").to_table()
+    assert table.num_rows == 6
+    assert set(ARTICLE_FIELDS) <= set(table.column_names)
+    assert column in table.column_names
+    assert parquet_schema(key).field(column).type == "string"
+    by_url = {row["url"]: row for row in table.to_pylist()}
+    assert by_url["https://example.cn/2024/qiao"]["authors"] is None or isinstance(
+        by_url["https://example.cn/2024/qiao"]["authors"], list)
+    with pytest.raises(BatchError, match="--partition-by"):
+        run_batch([str(archives / "one.warc.gz")], tmp_path / "out.jsonl", workers=0, progress=False,
+                  partition_by=key)
+
+
+@pytest.mark.slow
+def test_a_run_over_http_killed_mid_archive_resumes_with_nothing_lost_or_twice(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.test_batch import KILL_TIMEOUT_SECONDS, ROOT, build_warc, read_rows
+
+    folder = tmp_path / "served"
+    folder.mkdir()
+    expected = build_warc(folder / "a.warc.gz", copies=16)
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    paths = tmp_path / "warc.paths"
+    paths.write_text("a.warc.gz\n")
+    out = tmp_path / "out.jsonl"
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    command = [sys.executable, "-m", "crawler", "extract-batch", str(paths), "-o", str(out), "--workers", "1",
+               "--no-progress", "--start-method", "fork", "--base-url", base]
+    try:
+        process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                   start_new_session=True)
+        state = Path(str(out) + ".state.json")
+        deadline = time.monotonic() + KILL_TIMEOUT_SECONDS
+        try:
+            while time.monotonic() < deadline and process.poll() is None:
+                if state.exists() and json.loads(state.read_text())["records_done"] > 0:
+                    break
+                time.sleep(0.05)
+        finally:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)  # the run and its worker, inside the archive
+            process.wait()
+        assert json.loads(state.read_text())["phase"] != "done", "finished before the kill; make the archive larger"
+        rerun = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=KILL_TIMEOUT_SECONDS * 2)
+        assert rerun.returncode == 0, rerun.stderr
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert [row["url"] for row in read_rows(out)] == expected  # every page once, in input order
+    assert json.loads(rerun.stdout)["resumed_from_record"] > 0
+
+
+@pytest.mark.slow
+def test_the_filter_bench_prints_the_cost_of_a_page_left_out(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    from crawler.evaluation.filter_bench import main
+
+    for number, html in enumerate(list(PAGES.values())[:3]):
+        (tmp_path / f"{number}").mkdir()
+        (tmp_path / f"{number}" / "source.html").write_bytes(html)
+        (tmp_path / f"{number}" / "expected.html").write_bytes(html)
+    assert main(["--dataset", str(tmp_path), "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["pages"] == 3
+    assert 0 < figures["before_parsing_share_of_extracted"] < 1
+    assert main(["--dataset", str(tmp_path / "missing")]) == 1
+
+
+@pytest.mark.slow
+def test_a_story_repeated_under_another_url_is_linked_to_the_first(tmp_path: Path) -> None:
+    story = article("en", "Bridge vote set", "2024-03-05T10:00:00Z")
+    syndicated = story.replace(b"Tuesday evening", b"Tuesday night", 1)  # one word changed by the reprint
+    other = article("en", "Park reopens", "2024-05-01T09:00:00Z").replace(b"bridge", b"playground")
+    archive = warc(tmp_path / "a.warc.gz", [("https://news.example.com/bridge", story),
+                                            ("https://reprints.example.org/copy-of-bridge", syndicated),
+                                            ("https://news.example.com/park", other)])
+    out = tmp_path / "out.jsonl"
+    result = run_batch([str(archive)], out, workers=0, progress=False)
+    found = {row["url"]: row for row in rows(out)}
+    assert found["https://reprints.example.org/copy-of-bridge"]["metadata"]["near_duplicate_of"] == \
+        "https://news.example.com/bridge"
+    assert "near_duplicate_of" not in found["https://news.example.com/bridge"]["metadata"]
+    assert result.counts[LINKED_NEAR_DUPLICATE] == 1
