@@ -18,7 +18,7 @@ keeps stored articles from being fetched or stored twice); a crawl paused cleanl
 from Scrapy's saved queue; a crawl that finished is a recrawl, so it starts afresh too.
 
 Settings: ``INCREMENTAL_ENABLED`` (True), ``INCREMENTAL_MAX_AGE`` (0: always ask the site), and the
-``STORAGE_*`` settings of the store (``crawler.pipelines.article_store_opener``).
+``STORAGE_*`` settings of the store (``crawler.storage_pipeline.article_store_opener``).
 """
 
 from __future__ import annotations

@@ -23,7 +23,8 @@ from scrapy.crawler import Crawler
 from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware
 from scrapy.http import HtmlResponse, Request, Response, TextResponse
 
-from .pipelines import ExtractionService, article_item, dropped_page
+from .extraction_service import ExtractionService
+from .pipelines import article_item, dropped_page
 from .spiders.pagelinks import find_folded, writes_ascii_as_itself
 
 logger = logging.getLogger(__name__)
@@ -87,7 +88,18 @@ class ArticleExtractionMiddleware:
             return
         if stats is not None:
             stats.inc_value("extraction/middleware_articles")
-        yield article_item(fields)
+        yield article_item(fields, validators(response))
+
+
+def validators(response: Response) -> dict[str, str]:
+    """The response's HTTP validators (ETag, Last-Modified), which storage keeps for conditional recrawls, as the
+    news spider's page items carry them."""
+    found = {}
+    for name, header in (("etag", b"ETag"), ("last_modified", b"Last-Modified")):
+        value = (response.headers.get(header) or b"").decode("latin-1").strip()
+        if value:
+            found[name] = value
+    return found
 
 
 # Scrapy's MetaRefreshMiddleware reads the first 4096 characters of the decoded page; in an ASCII-compatible

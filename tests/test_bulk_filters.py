@@ -11,6 +11,7 @@ import threading
 import urllib.error
 from collections.abc import Iterator
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -357,3 +358,52 @@ def test_a_story_repeated_under_another_url_is_linked_to_the_first(tmp_path: Pat
         "https://news.example.com/bridge"
     assert "near_duplicate_of" not in found["https://news.example.com/bridge"]["metadata"]
     assert result.counts[LINKED_NEAR_DUPLICATE] == 1
+
+
+class _CountingHandler(_QuietHandler):
+    fetched: ClassVar[list[str]] = []
+
+    def do_GET(self) -> None:
+        type(self).fetched.append(self.path)
+        super().do_GET()
+
+
+def test_a_resumed_run_does_not_fetch_the_archives_it_finished_again(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import crawler.bulk.batch as batch
+    import crawler.bulk.chunks as chunks
+
+    urls = list(PAGES)
+    served = tmp_path / "served"
+    served.mkdir()
+    warc(served / "a.warc.gz", [(url, PAGES[url]) for url in urls[:3]])
+    warc(served / "b.warc.gz", [(url, PAGES[url]) for url in urls[3:]])
+    (tmp_path / "warc.paths").write_text("a.warc.gz\nb.warc.gz\n")
+    _CountingHandler.fetched = []
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                             functools.partial(_CountingHandler, directory=str(served)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    monkeypatch.setattr(chunks, "CHUNK_MAX_PAGES", 1)
+    real = batch.extract_chunk
+
+    seen_in_b: list[str] = []
+
+    def interrupted_in_b(pages):  # the run stops at the second page of the second archive
+        seen_in_b.extend(page.input for page in pages if page.input.startswith(base + "b.warc.gz"))
+        if len(seen_in_b) >= 2:
+            raise KeyboardInterrupt
+        return real(pages)
+
+    out = tmp_path / "out.jsonl"
+    try:
+        monkeypatch.setattr(batch, "extract_chunk", interrupted_in_b)
+        with pytest.raises(KeyboardInterrupt):
+            run_batch([str(tmp_path / "warc.paths")], out, workers=0, base_url=base, progress=False)
+        monkeypatch.setattr(batch, "extract_chunk", real)
+        run_batch([str(tmp_path / "warc.paths")], out, workers=0, base_url=base, progress=False)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert _CountingHandler.fetched == ["/a.warc.gz", "/b.warc.gz", "/b.warc.gz"]
+    assert [row["url"] for row in rows(out)] == urls

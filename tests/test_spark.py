@@ -106,7 +106,7 @@ def test_pages_folder_to_parquet_matches_the_crawl_extractor(spark, tmp_path):
 
     table = pq.read_table(tmp_path / "out.parquet").to_pylist()
     assert len(table) == 3
-    from crawler.pipelines import PageExtractor
+    from crawler.pagejob import PageExtractor
 
     for row in table:
         page = folder / row["url"].rsplit("/", 1)[1]
@@ -144,7 +144,7 @@ def test_rows_are_extract_batch_rows_field_for_field_whatever_the_order(spark, t
     archives.mkdir()
     for copy in range(4):  # the same archive four times: four tasks, pages met in four orders
         shutil.copy(tmp_path / "site.warc.gz", archives / f"copy-{copy}.warc.gz")
-    result = run(spark, [str(archives)], str(tmp_path / "out"), "jsonl", partitions=3)
+    result = run(spark, [str(archives)], str(tmp_path / "out"), "jsonl", partitions=3, fold_captures=False)
     assert result.files == 4
     rows = json_lines(tmp_path / "out")
     assert len(rows) == 4 * len(ENGLISH_ARTICLES)
@@ -162,6 +162,42 @@ def test_rows_are_extract_batch_rows_field_for_field_whatever_the_order(spark, t
     assert isinstance(spark_row["metadata"], dict) and spark_row["metadata"]["source"] == "warc"
     for field in ("text", "title", "authors", "published", "language", "canonical_url"):
         assert spark_row[field] == batch_row[field], field
+
+
+@pytest.mark.slow
+def test_a_paths_file_of_archives_over_http_gives_extract_batchs_rows(spark, tmp_path):
+    import functools
+    import http.server
+    import threading
+
+    from crawler.bulk.batch import run_batch
+    from crawler.bulk.stories import FOLDED_EARLIER_CAPTURE
+
+    served = tmp_path / "served"
+    served.mkdir()
+    make_warc(served / "a.warc.gz")
+    shutil.copy(served / "a.warc.gz", served / "b.warc.gz")  # every story captured twice
+    paths = tmp_path / "warc.paths"
+    paths.write_text("a.warc.gz\nb.warc.gz\n")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(served))
+    handler.log_message = lambda *args: None  # type: ignore[method-assign]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        result = run(spark, [str(paths)], str(tmp_path / "out"), "jsonl", base_url=base)
+        run_batch([str(paths)], tmp_path / "batch.jsonl", workers=0, templates="two-pass", progress=False,
+                  base_url=base)
+    finally:
+        server.shutdown()
+        server.server_close()
+    spark_rows = {row["url"]: row for row in json_lines(tmp_path / "out")}
+    batch_rows = {row["url"]: row for row in map(json.loads, (tmp_path / "batch.jsonl").read_text().splitlines())}
+    assert sorted(spark_rows) == sorted(batch_rows) == sorted(url_of(page) for page in ENGLISH_ARTICLES)
+    assert result.files == 2 and result.filtered == {FOLDED_EARLIER_CAPTURE: len(ENGLISH_ARTICLES)}
+    for url, row in spark_rows.items():
+        for field in ("text", "title", "authors", "published", "crawled_at", "language"):
+            assert row[field] == batch_rows[url][field], (url, field)
 
 
 @pytest.mark.slow

@@ -32,12 +32,16 @@ import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from crawler.bulk.archives import read_warc as batch_read_warc
 from crawler.bulk.chunks import page_row
 from crawler.bulk.filters import FilterError, PageFilter, add_filter_arguments, filter_from_args
 from crawler.bulk.records import GZIP_MAGIC, MAX_PAGE_BYTES, Page
+from crawler.bulk.remote import is_paths_file, read_paths_file
+from crawler.bulk.stories import FOLDED_EARLIER_CAPTURE, story_key
 from crawler.extractors.templates.store import (
     MAX_SAMPLES_PER_PATTERN,
     FrozenTemplateStore,
@@ -281,9 +285,45 @@ def _filtered(row: dict[str, Any], page_filter: PageFilter | None) -> tuple[str 
     return reason, row
 
 
+def expand_paths_files(inputs: Sequence[str], base_url: str | None) -> tuple[list[str], list[str]]:
+    """(inputs Spark reads itself, archive URLs a task streams): a paths file on the driver's disk stands for
+    the archives it lists, as for extract-batch."""
+    local: list[str] = []
+    remote: list[str] = []
+    for given in inputs:
+        path = Path(given)
+        if "://" not in given and path.is_file() and is_paths_file(path):
+            for entry in read_paths_file(path, base_url):
+                (remote if urlsplit(entry).scheme.lower() in ("http", "https") else local).append(entry)
+        else:
+            local.append(given)
+    return local, remote
+
+
+def read_remote_archive(url: str) -> Iterator[Page]:
+    """The pages of an archive read over HTTP(S) as a stream (``crawler.bulk.remote``), in an executor."""
+    from crawler.bulk.readers import read_remote
+
+    for record in read_remote(url):
+        if isinstance(record, Page):
+            yield record
+        elif record.bad:
+            print(f"warning: {record.input}: {record.detail}", file=sys.stderr)
+
+
+def later_capture(left: dict[str, Any], right: dict[str, Any]) -> dict[str, Any]:
+    """reduceByKey's step: the later capture (``crawled_at``), the first by input on a tie, whatever the order."""
+    return max(left, right, key=lambda row: (str(row.get("crawled_at") or ""), _reversed(str(row.get(INPUT_FIELD)))))
+
+
+def _reversed(text: str) -> tuple[int, ...]:
+    return tuple(-ord(character) for character in text)
+
+
 def run(spark: Any, inputs: Sequence[str], output: str, output_format: str = "parquet",
         templates: bool = True, partitions: int | None = None, *, overwrite: bool = False,
-        page_filter: PageFilter | None = None) -> SparkResult:
+        page_filter: PageFilter | None = None, base_url: str | None = None,
+        fold_captures: bool = True) -> SparkResult:
     """Read (one task per input file), learn templates by URL pattern, extract, filter, write."""
     from pyspark.sql.types import ArrayType, StringType, StructField, StructType
 
@@ -295,12 +335,16 @@ def run(spark: Any, inputs: Sequence[str], output: str, output_format: str = "pa
     context = spark.sparkContext
     chosen = page_filter if page_filter is not None and page_filter.active else None
     try:
-        files = input_files(spark, inputs)
+        local, remote = expand_paths_files(inputs, base_url)
+        files = input_files(spark, local) if local else []
         prepare_output(spark, output, overwrite)
         # One RDD a file, joined: one task an archive whatever the files' sizes (binaryFiles over many paths packs
-        # small files into one split).
-        read = context.union([context.binaryFiles(name) for name in files])
-        pages = read.flatMap(lambda item: read_file(item[0], item[1]))
+        # small files into one split); an archive by URL is streamed by its own task.
+        parts = [context.binaryFiles(name).flatMap(lambda item: read_file(item[0], item[1])) for name in files]
+        if remote:
+            parts.append(context.parallelize(remote, len(remote)).flatMap(read_remote_archive))
+        pages = context.union(parts)
+        files = files + remote
         if partitions:
             pages = pages.repartition(partitions)
         reasons: dict[str, int] = {}
@@ -321,6 +365,12 @@ def run(spark: Any, inputs: Sequence[str], output: str, output_format: str = "pa
             lambda row: _filtered(row, chosen)).cache()
         reasons.update((reason, count) for reason, count in judged.countByKey().items() if reason is not None)
         rows = judged.filter(lambda pair: pair[0] is None).map(lambda pair: pair[1])
+        if fold_captures:  # one story once: the latest capture of each canonical URL
+            keyed = rows.map(lambda row: (story_key(row) or row.get("input"), row))
+            rows = keyed.reduceByKey(later_capture).map(lambda pair: pair[1])
+            folded = keyed.count() - rows.count()
+            if folded:
+                reasons[FOLDED_EARLIER_CAPTURE] = folded
         if output_format == "parquet":
             names = column_names()
             schema = StructType([StructField(name, ArrayType(StringType()) if name in LIST_FIELDS
@@ -367,6 +417,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE",
                         help="a Spark setting, e.g. spark.executor.memory=4g (repeatable)")
     parser.add_argument("--overwrite", action="store_true", help="replace OUTPUT when it exists")
+    parser.add_argument("--keep-captures", action="store_true",
+                        help="write every capture of a story (by default the latest capture of each canonical URL)")
     add_filter_arguments(parser)
 
 
@@ -386,7 +438,8 @@ def command(args: argparse.Namespace) -> int:
     spark = spark_session(master, config=config)
     try:
         result = run(spark, args.inputs, args.output, args.output_format, args.templates, args.partitions,
-                     overwrite=args.overwrite, page_filter=page_filter)
+                     overwrite=args.overwrite, page_filter=page_filter, base_url=args.base_url,
+                     fold_captures=not args.keep_captures)
     finally:
         spark.stop()
     print(json.dumps(result.to_dict()))

@@ -238,9 +238,9 @@ def extraction_alone(site: dict[str, bytes], articles: list[str], base: str, wor
     pool (``crawler.pagejob.workerpool``) of ``workers`` processes, every page handed over at once; and the
     workers' CPU seconds a page meanwhile (W: with C the crawl process's, the crawl can reach W / (W + C) of
     the extraction alone when the cores are the limit)."""
+    from ..extraction_service import DEFAULT_START_METHOD
     from ..pagejob import extract_in_worker, init_worker
     from ..pagejob.workerpool import AsyncWorkerPool
-    from ..pipelines import DEFAULT_START_METHOD
 
     store = str(folder / "templates-alone.sqlite")
     # Started as the crawl's pool is: a fork would also copy the HTTP server's thread into every worker.
