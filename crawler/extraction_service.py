@@ -144,9 +144,8 @@ class ExtractionService:
         return service
 
     def start(self, **_: Any) -> list[Any]:
-        """Starts every worker process now, so their start-up (imports and the language model, ~1 s each)
-        overlaps robots.txt and the first listing pages instead of holding back the first articles (the
-        crawl benchmark saw the first items 1.5 s after the first response). The futures (asyncio's when
+        """Starts every worker process now, so their start-up (imports and the language model) overlaps
+        robots.txt and the first listing pages instead of holding back the first articles. The futures (asyncio's when
         called in a running loop, else concurrent.futures') say when each worker is ready."""
         if self.config.workers == 0:
             return []

@@ -5,8 +5,8 @@ Scrapy's own formatter prints the whole item in its "Scraped from" (DEBUG), "Dro
 so one dropped listing page filled a screen. Here every item is summed up in one line (``item_summary``:
 its URL, page type, title and the size of its text or HTML), and the messages below the configured
 ``LOG_LEVEL`` are not even built: Scrapy builds a DEBUG record for every response and item, and only the log
-handler drops it at INFO, 2.5 % of the crawl process's CPU on the crawl benchmark
-(``crawler.evaluation.crawl_bench``, py-spy). Returning ``None`` is Scrapy's documented way to skip a message.
+handler drops it at INFO, a cost on every response (``python -m crawler.evaluation.crawl_bench`` measures the
+crawl process). Returning ``None`` is Scrapy's documented way to skip a message.
 Drops keep Scrapy's level rules (the exception's ``log_level``, else ``DEFAULT_DROPITEM_LOG_LEVEL``); the
 extraction pipeline drops listing and site pages at DEBUG.
 

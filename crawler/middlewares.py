@@ -107,8 +107,8 @@ def validators(response: Response) -> dict[str, str]:
 SCRAPY_META_REFRESH_CHARACTERS = 4096
 META_REFRESH_SCAN_BYTES = 4 * SCRAPY_META_REFRESH_CHARACTERS
 # A page that may hold a refresh is shown to the stock middleware as its first bytes only: Scrapy decodes the whole
-# page for its first 4096 characters (response.text), ~1 million instructions for a 170 KB page, and one scrapinghub
-# page in ten has "refresh" in its head (in scripts). The head is decoded as the page is (same encoding, same
+# page for its first 4096 characters (response.text), costly for a large page, and some pages have "refresh" in
+# their head (in scripts). The head is decoded as the page is (same encoding, same
 # function), a decoder reads left to right, and a character cut at the end of the head spoils at most the last few
 # characters (its bytes, 3 at most in an encoding of 4 bytes a character at most): the head's first 4096 characters
 # are the page's when it decodes to more than 4096 + META_REFRESH_CUT_CHARACTERS of them.
@@ -120,16 +120,15 @@ class MetaRefreshPrefilterMiddleware(MetaRefreshMiddleware):
     """Scrapy's meta-refresh redirects, without decoding pages that cannot contain one.
 
     The stock middleware decodes every HTML response (``response.text``) to look for
-    ``<meta http-equiv="refresh">``: 4 % of the crawl process's CPU on the crawl benchmark
-    (``crawler.evaluation.crawl_bench``, py-spy). A page whose first bytes do not contain "refresh" in any case
+    ``<meta http-equiv="refresh">``, a cost on every page (``python -m crawler.evaluation.crawl_bench`` measures the
+    crawl process). A page whose first bytes do not contain "refresh" in any case
     has none; a page in UTF-16 or UTF-32 (NUL bytes) is always handed to the stock middleware. A longer page in an
     encoding that writes ASCII as itself is shown to it as its first META_REFRESH_HEAD_BYTES bytes, which hold
     the 4096 characters it reads."""
 
     def process_response(self, request: Request, response: Response, spider: Any = None) -> Request | Response:
         if isinstance(response, HtmlResponse):
-            # Searched in place (compiled, case folded as it compares): slicing and lowering the head first cost
-            # 1 % of the crawl process's CPU on the crawl benchmark (py-spy, one sample in a hundred).
+            # Searched in place (compiled, case folded as it compares): no slice or lowered copy of the head.
             body = response.body
             if body.find(b"\x00", 0, META_REFRESH_SCAN_BYTES) < 0 and \
                     find_folded(body, b"refresh", 0, META_REFRESH_SCAN_BYTES) < 0:

@@ -181,9 +181,8 @@ class NewsSpider(ContinuationMixin, SourcesMixin, scrapy.Spider):
         self.pages_seen = 0
         # One bound method for every page request's callback. Scrapy checks a callback for a generator's return
         # value once, in a cache keyed by (a weak reference to) the callback object: a bound method made for each
-        # request dies with it, and the check (inspect.getsource and ast.parse of parse_page, ~3 ms in the crawl
-        # process) was redone every few dozen requests (29 times in a crawl of 1,848 pages, cProfile: 0.6-1 % of
-        # the crawl process's time). Named after parse_page so that JOBDIR still saves requests as "parse_page".
+        # request dies with it, and the check (inspect.getsource and ast.parse of parse_page, costly) would be
+        # redone every few dozen requests. Named after parse_page so that JOBDIR still saves requests as "parse_page".
         self.parse_page_callback = self.parse_page
         # Offsite filtering is OffsiteMiddleware's (LinkExtractor's allow_domains fails on URLs with a port).
         # LinkExtractor()'s links, its extension check made by followed_links (unless a subclass puts an extractor of

@@ -63,8 +63,8 @@ def is_article(response: TextResponse, content_type: str | None) -> bool:
 
 
 # Scrapy's LinkExtractor() drops links whose path ends with one of IGNORED_EXTENSIONS (images, archives,
-# documents...) by trying every one of the 91 with endswith, for every link: ~0.7 % of the crawl process's CPU on
-# the crawl benchmark (py-spy), where only listing pages have their links followed. The spider's extractor skips
+# documents...) by trying every one of the 91 with endswith, for every link, a cost the crawl process pays on every
+# listing page. The spider's extractor skips
 # that check and has_ignored_extension asks the same question with a set lookup of each dotted suffix.
 IGNORED_SUFFIXES = frozenset("." + extension for extension in IGNORED_EXTENSIONS)
 
