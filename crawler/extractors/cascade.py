@@ -46,6 +46,7 @@ from .containers import ChooseContentRoot, ScoreContainers
 from .document import TextBlock, TextDocument
 from .furniture import MAX_SCORING_LINK_DENSITY, MarkFurniture, is_boilerplate_container
 from .inside_article import DropNamedBoxesBeside, KeepLinksInsideArticle
+from .kind_profiles import JoinThreadPosts, JudgeKind, KeepEverySection
 from .lineblock import LineBlockExtractor
 from .pipeline import Extractor, Run, Step
 from .subtree import TreeIndex
@@ -217,17 +218,20 @@ class DefaultExtractor(Extractor):
 
     name: ClassVar[str] = "default"
     steps = (
+        JudgeKind(),
         MarkFurniture(),
         ScoreContainers(),
         ChooseContentRoot(),
         JoinContentBeside(),
         JoinRepeatedUnits(),
+        JoinThreadPosts(),
         KeepBlocksInRoot(),
         DropNamedBoxesBeside(is_boilerplate_container),
         DropLinkLists(),
         KeepLinksInsideArticle(),
         CheckEnoughText(),
         WidenContainer(),
+        KeepEverySection(),
     )
 
     def __init__(self, template_extractor: Extractor | None = None) -> None:
@@ -267,10 +271,11 @@ class DefaultExtractor(Extractor):
             step.process(run)
         return run
 
-    def extract(self, doc: TextDocument) -> Article:
+    def extract(self, doc: TextDocument, kind: str | None = None) -> Article:
+        """The page's main text; ``kind`` (one of ``pagekind.KINDS``) overrides the page-kind judgement."""
         if not doc.blocks:
             return self.empty(doc, doc.empty_reason or "no visible text")
-        run = self.run(doc)
+        run = self.run(doc, {"kind": kind} if kind else None)
         state = run.state
         if state.too_little is None:
             article = self.to_article(run, template=state.template)

@@ -1,0 +1,86 @@
+"""The default cascade's extraction profiles per kind of page (listing, collection, service, forum, product,
+documentation), each on a small page of that kind written here with generic markup (no site's names).
+
+Each page is extracted with the kind given as a hint, the way a caller that knows the kind (or the page-kind
+judgement) passes it; every test failed before the profile it tests.
+"""
+
+from crawler.extractors.cascade import DefaultExtractor
+from crawler.extractors.document import parse_html
+
+NAV = """<header><nav><ul><li><a href="/">Home</a></li><li><a href="/shop">Shop</a></li>
+<li><a href="/blog">Blog</a></li><li><a href="/about">About</a></li></ul></nav></header>"""
+FOOTER = """<footer><p>Copyright 2026 Example Company Ltd. All rights reserved. Terms, privacy and cookies
+apply to every page of this site.</p></footer>"""
+
+
+def extract(body: str, kind: str | None, head: str = ""):
+    html = f"<html><head><title>Example</title>{head}</head><body>{NAV}{body}{FOOTER}</body></html>"
+    return DefaultExtractor().extract(parse_html(html, "https://example.org/page"), kind=kind)
+
+
+def listing_page() -> str:
+    cards = "".join(
+        f"<div class='card'><h3><a href='/courses/{n}'>Course {n} title</a></h3>"
+        f"<p>Summary {n}: a short line about what this course teaches.</p></div>" for n in range(8))
+    filters = ("<form class='filters'><fieldset><legend>Filter by level</legend>"
+               "<label><input type='checkbox' name='level' value='1'> Beginner courses</label>"
+               "<label><input type='checkbox' name='level' value='2'> Advanced courses</label></fieldset></form>")
+    sort = ("<div class='toolbar-sort'><label>Sort by <select><option>Newest first</option>"
+            "<option>Oldest first</option></select></label></div>")
+    intro = "".join(f"<p>Part {n}. All the courses we run this year, taught in the evenings and at weekends by people "
+                    "who work in the field, online or in our rooms in the city centre, with a certificate.</p>"
+                    for n in range(3))
+    return (f"<div class='intro'><h1>Courses</h1>{intro}</div><div class='results'>{filters}{sort}"
+            f"<div class='grid'>{cards}</div><button type='button'>Load more</button></div>")
+
+
+def test_listing_keeps_every_card_and_leaves_filters_and_sorting_out():
+    article = extract(listing_page(), "listing")
+    assert all(f"Course {n} title" in article.text and f"Summary {n}:" in article.text for n in range(8))
+    assert "All the courses we run" in article.text
+    for furniture in ("Beginner courses", "Newest first", "Load more", "Copyright", "Blog"):
+        assert furniture not in article.text
+    reasons = {b.decisions[-1].reason for b in article.blocks if b.is_content}
+    assert any("listing page" in reason for reason in reasons)
+
+
+def test_service_page_gives_the_union_of_its_sections():
+    hero = ("<section><h1>Garden design</h1><p>We plan and plant gardens of every size, from a courtyard to a "
+            "country estate, and look after them for years.</p><a href='/contact'>Get a quote</a></section>")
+    features = "".join(f"<div class='feature'><h3>Feature {n}</h3><p>Short claim {n}.</p></div>" for n in range(4))
+    pricing = "".join(f"<li>Plan {n}: {n * 100} EUR a month</li>" for n in range(1, 4))
+    quotes = "".join(f"<blockquote>Quote {n}: they did a lovely job.</blockquote>" for n in range(3))
+    body = (f"<div class='page'>{hero}<section><h2>What we do</h2>{features}</section>"
+            f"<section><h2>Pricing</h2><ul>{pricing}</ul></section><section><h2>Clients say</h2>{quotes}</section>"
+            "</div>")
+    article = extract(body, "service")
+    assert "We plan and plant gardens" in article.text
+    assert all(f"Short claim {n}." in article.text for n in range(4))
+    assert "Plan 3: 300 EUR a month" in article.text and "Quote 2: they did" in article.text
+    assert "Copyright" not in article.text
+
+
+REPLY = ("<div class='reply'><div class='reply-author'>user{0}</div><div class='reply-body'><p>Reply {0}. I had the "
+         "same problem with the driver after the update, and rolling back to the previous version fixed it.</p>"
+         "</div></div>")
+
+
+def thread_page() -> str:
+    opening = "".join(f"<p>Part {n} of the question. Since the last update my printer stops halfway through every "
+                      "page, and reinstalling the driver twice has not helped at all so far.</p>" for n in range(4))
+    replies = "".join(REPLY.format(n) for n in range(5))
+    return (f"<main><article class='topic'><h1>Printer stops halfway</h1>{opening}</article>"
+            f"<section class='replies'>{replies}</section></main>")
+
+
+def test_forum_thread_keeps_replies_marked_up_as_comments_in_order():
+    article = extract(thread_page(), "forum")
+    assert "Part 3 of the question." in article.text
+    positions = [article.text.find(f"Reply {n}.") for n in range(5)]
+    assert -1 not in positions and positions == sorted(positions)
+
+
+def test_the_same_replies_under_an_article_stay_out_without_the_forum_kind():
+    article = extract(thread_page(), "article")
+    assert "Part 3 of the question." in article.text and "Reply 0." not in article.text
