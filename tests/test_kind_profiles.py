@@ -48,16 +48,22 @@ def test_listing_keeps_every_card_and_leaves_filters_and_sorting_out():
 def test_service_page_gives_the_union_of_its_sections():
     hero = ("<section><h1>Garden design</h1><p>We plan and plant gardens of every size, from a courtyard to a "
             "country estate, and look after them for years.</p><a href='/contact'>Get a quote</a></section>")
-    features = "".join(f"<div class='feature'><h3>Feature {n}</h3><p>Short claim {n}.</p></div>" for n in range(4))
+    features = "".join(f"<div class='feature'><h3><a href='/services/{n}'>Feature {n} of our service</a></h3>"
+                       f"<p>Short claim {n}.</p></div>" for n in range(4))
     pricing = "".join(f"<li>Plan {n}: {n * 100} EUR a month</li>" for n in range(1, 4))
     quotes = "".join(f"<blockquote>Quote {n}: they did a lovely job.</blockquote>" for n in range(3))
+    faq = "".join(f"<h3>Question {n}?</h3><p>Answer {n}. We visit the garden first, listen to what you want from "
+                  "it, and send a plan with prices within two weeks of the visit, with no obligation.</p>"
+                  for n in range(5))
     body = (f"<div class='page'>{hero}<section><h2>What we do</h2>{features}</section>"
             f"<section><h2>Pricing</h2><ul>{pricing}</ul></section><section><h2>Clients say</h2>{quotes}</section>"
-            "</div>")
+            f"<section><div class='inner'><h2>Questions</h2>{faq}</div></section></div>")
     article = extract(body, "service")
     assert "We plan and plant gardens" in article.text
-    assert all(f"Short claim {n}." in article.text for n in range(4))
+    assert all(f"Feature {n} of our service" in article.text and f"Short claim {n}." in article.text
+               for n in range(4))
     assert "Plan 3: 300 EUR a month" in article.text and "Quote 2: they did" in article.text
+    assert "Answer 4. We visit" in article.text
     assert "Copyright" not in article.text
 
 
@@ -84,3 +90,38 @@ def test_forum_thread_keeps_replies_marked_up_as_comments_in_order():
 def test_the_same_replies_under_an_article_stay_out_without_the_forum_kind():
     article = extract(thread_page(), "article")
     assert "Part 3 of the question." in article.text and "Reply 0." not in article.text
+
+
+def product_page(description: str = "") -> str:
+    specs = "".join(f"<tr><th>Spec {n}</th><td>{n * 10} mm</td></tr>" for n in range(6))
+    bullets = "".join(f"<li>Bullet spec {n}: stainless steel</li>" for n in range(4))
+    picks = "".join(f"<div class='pick'><a href='/p/{n}'>Other bottle {n}</a><a href='/p/{n}'>12 EUR</a></div>"
+                    for n in range(6))
+    ld = ('<script type="application/ld+json">{"@context": "https://schema.org", "@type": "Product", '
+          '"name": "Trail Bottle", "description": "Keeps water cold for a full day on the hill, with a wide '
+          'mouth that takes ice cubes and a lid that locks shut in a bag."}</script>')
+    body = (f"<main><h1>Trail Bottle</h1><form class='buy'><label>Size <select><option>Half litre</option>"
+            "</select></label><button>Add to basket</button></form>"
+            f"<div class='details'>{description}<ul>{bullets}</ul><table>{specs}</table></div>"
+            f"<div class='more'><h2>You may also like</h2>{picks}</div></main>")
+    return body, ld
+
+
+def test_product_keeps_description_and_specifications_and_leaves_cart_and_recommendations_out():
+    body, ld = product_page("<p>The bottle for long days outside: light, tough, and easy to clean by hand.</p>")
+    article = extract(body, "product", head=ld)
+    assert article.text.startswith("Trail Bottle\n")  # the product's name heads its description
+    assert "The bottle for long days outside" in article.text
+    assert all(f"Bullet spec {n}: stainless" in article.text for n in range(4))
+    assert "Spec 5" in article.text and "50 mm" in article.text
+    for out in ("Add to basket", "Half litre", "Other bottle", "12 EUR"):
+        assert out not in article.text
+
+
+def test_product_whose_visible_page_lacks_a_description_gets_the_structured_data_one():
+    body, ld = product_page()
+    article = extract(body, "product", head=ld)
+    assert "Keeps water cold for a full day on the hill" in article.text
+    assert "Bullet spec 3: stainless" in article.text
+    added = [b for b in article.blocks if b.is_content and b.text.startswith("Keeps water cold")]
+    assert "structured data's product description" in added[0].decisions[-1].reason

@@ -46,7 +46,7 @@ from .containers import ChooseContentRoot, ScoreContainers
 from .document import TextBlock, TextDocument
 from .furniture import MAX_SCORING_LINK_DENSITY, MarkFurniture, is_boilerplate_container
 from .inside_article import DropNamedBoxesBeside, KeepLinksInsideArticle
-from .kind_profiles import JoinThreadPosts, JudgeKind, KeepEverySection
+from .kind_profiles import AddDeclaredDescription, DropPostChrome, JoinThreadPosts, JudgeKind, KeepEverySection
 from .lineblock import LineBlockExtractor
 from .pipeline import Extractor, Run, Step
 from .subtree import TreeIndex
@@ -232,6 +232,8 @@ class DefaultExtractor(Extractor):
         CheckEnoughText(),
         WidenContainer(),
         KeepEverySection(),
+        DropPostChrome(),
+        AddDeclaredDescription(),
     )
 
     def __init__(self, template_extractor: Extractor | None = None) -> None:
