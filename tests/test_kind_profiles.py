@@ -5,8 +5,8 @@ Each page is extracted with the kind given as a hint, the way a caller that know
 judgement) passes it; every test failed before the profile it tests.
 """
 
-from crawler.extractors.cascade import DefaultExtractor
-from crawler.extractors.document import parse_html
+from crawler.extractors.cascade.extractor import DefaultExtractor
+from crawler.extractors.document.parse import parse_html
 
 NAV = """<header><nav><ul><li><a href="/">Home</a></li><li><a href="/shop">Shop</a></li>
 <li><a href="/blog">Blog</a></li><li><a href="/about">About</a></li></ul></nav></header>"""

@@ -1,0 +1,250 @@
+"""Extraction profiles per kind of page, steps of the default cascade (issue 30).
+
+The cascade's container rule finds one block of dense prose: right for an article, wrong for a grid of cards, a
+thread of posts or a landing page of sections. ``JudgeKind`` puts the page's kind on the run's state (a caller's
+hint, else the page-kind judgement); each profile step acts only on the kinds it names and leaves a label and a
+reason on every block it changes. The rules use structure that means the same on every site (landmarks, ARIA
+roles, form controls, repeated siblings, schema.org data), never a site's class names:
+
+- listing, collection, service, product, forum: the content is the page's main region (``<main>`` or
+  ``role=main``, else the smallest ancestor of the chosen container holding most of the page's text), every
+  block in it that is not furniture, not a form control (filters, facets, sort bars, cart buttons), and not a
+  link list, except the linked titles of repeated cards (``KeepMainRegion``);
+- forum: comment and reply containers are the posts (``KeepMainRegion`` with ``posts=True``);
+- product: the structured data's description when the visible text lacks it (``AddDeclaredDescription``);
+- documentation and article: the cascade as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from html import unescape
+
+from lxml import etree
+
+from crawler.extractors.cascade.beyond_prose import MIN_REPEATED_UNITS, signature
+from crawler.extractors.cascade.state import cascade_state
+from crawler.extractors.document.blocks import TextBlock
+from crawler.extractors.metadata.jsonld import iter_objects, parse_json_ld, text_of, types_of
+from crawler.extractors.steps.pipeline import Run, Step
+
+KINDS = ("article", "forum", "product", "collection", "listing", "service", "documentation")
+# Kinds whose main content is the page's every card or section, not its densest block of prose.
+SECTIONED_KINDS = frozenset({"listing", "collection", "service", "product"})
+# Kinds whose content lies inside the page's main landmark when it has one, and whose link lists are not
+# content: a product page's recommendations and "customers also bought" rows are cards of links around it.
+LANDMARKED_KINDS = frozenset({"product"})
+# A block with more of its words in links than this is a link list (the cascade's MAX_LINK_DENSITY).
+LIST_LINK_DENSITY = 1 / 3
+POSTS_KIND = "forum"
+# A thread's posts: at least this many alike siblings holding running text (beyond_prose's bound for repeated
+# units), looked for this many levels above each paragraph (a post's wrappers: post > body > content > p).
+MIN_POSTS = MIN_REPEATED_UNITS
+MAX_POST_LEVELS = 5
+PRODUCT_KIND = "product"
+PRODUCT_TYPES = frozenset({"product", "productgroup"})
+# The declared description is added when more than this share of its words are missing from the kept text.
+MISSING_DESCRIPTION_SHARE = 0.5
+MARKUP = re.compile(r"<[^>]+>")
+WORDS = re.compile(r"\w+")
+# Chrome of posts: lines of at most this many words whose shape recurs at least this many times (a post's own
+# sentences do not). Judgement calls, checked by by-domain cross-validation (crawler/evaluation/profiles_cv.py).
+CHROME_MAX_WORDS = 4
+CHROME_MIN_REPEATS = 3
+NUMBERS = re.compile(r"\d[\d,.]*")
+# Kinds whose pages carry controls beside their content: filter and facet panels, sort bars, "load more"
+# buttons, size pickers and cart forms. Their labels are not content.
+CONTROLLED_KINDS = frozenset({"listing", "collection", "product"})
+# Form controls a reader does not read: buttons, pickers and their options, field labels and legends.
+CONTROL_TAGS = frozenset({"button", "select", "option", "label", "legend"})
+
+
+def control_reason(element: etree._Element | None, known: dict[etree._Element, str | None],
+                   content_root: etree._Element | None) -> str | None:
+    """Why an element lies in a form control or in a form beside the main content (a filter, facet or sort
+    panel, a cart or newsletter form), or None. A form that holds the chosen container is a page wrapped whole in
+    one form, not a control. Answers are cached in ``known``: the blocks of one form share its verdict."""
+    path: list[etree._Element] = []
+    found: str | None = None
+    node = element
+    while node is not None:
+        if node in known:
+            found = known[node]
+            break
+        path.append(node)
+        tag = node.tag
+        if tag in CONTROL_TAGS:
+            found = f"in a <{tag}>"
+            break
+        if tag == "form" and (content_root is None or not _holds(node, content_root)):
+            found = "in a form beside the main content (filters, sorting, options, sign-up)"
+            break
+        node = node.getparent()
+    for visited in path:
+        known[visited] = found
+    return found
+
+
+def _holds(outer: etree._Element, inner: etree._Element) -> bool:
+    return outer is inner or any(node is outer for node in inner.iterancestors())
+
+
+class JudgeKind(Step):
+    """Puts the page's kind on the run's state: the caller's hint when there is one. On a forum or Q&A page the
+    comment and reply containers are the posts, not furniture (read by ``MarkFurniture`` through ``page_posts``)."""
+
+    def process(self, run: Run) -> bool:
+        state = cascade_state(run)
+        if state.kind is None:
+            return False
+        state.kind_reason = state.kind_reason or "the caller's hint"
+        if state.kind == POSTS_KIND and not state.posts:
+            state.posts_checked = True
+            state.posts = f"a {POSTS_KIND} page ({state.kind_reason}): comment and reply containers are the posts"
+        return True
+
+
+class KeepEverySection(Step):
+    """On a listing, a collection, a service or a product page every block outside page furniture is content:
+    the cards of a grid (title and summary), the sections of a landing page (hero, features, pricing, FAQ,
+    testimonials), a product's description and specifications, not the one densest container the article rule
+    picks. Form controls are out on the kinds that carry them (``CONTROLLED_KINDS``); on a product page so are
+    blocks outside the page's main landmark and link lists (``LANDMARKED_KINDS``)."""
+
+    def process(self, run: Run) -> bool:
+        state = cascade_state(run)
+        kind = state.kind
+        if kind not in SECTIONED_KINDS:
+            return False
+        furniture = state.furniture
+        name = self.name
+        kept = False
+        known: dict[etree._Element, str | None] = {}
+        root = state.content_roots[0] if state.content_roots else None
+        landmark = main_region(run.doc.root) if kind in LANDMARKED_KINDS and run.doc.root is not None else None
+        for index, block in enumerate(run.blocks):
+            if index in furniture:
+                block.decide(name, False, f"inside page furniture ({furniture[index]})")
+            elif kind in CONTROLLED_KINDS and (control := control_reason(block.element, known, root)):
+                block.decide(name, False, f"a control, not content: {control}")
+            elif landmark is not None and (block.element is None or not _holds(landmark, block.element)):
+                block.decide(name, False, f"outside the page's main landmark <{landmark.tag}> on a {kind} page")
+            elif kind in LANDMARKED_KINDS and block.link_density > LIST_LINK_DENSITY:
+                block.decide(name, False, f"a link list on a {kind} page (link density {block.link_density:.2f})")
+            else:
+                block.decide(name, True, f"outside page furniture on a {kind} page: its every card and section")
+                kept = True
+        if kept:
+            state.too_little = None
+        return kept
+
+
+def main_region(root: etree._Element) -> etree._Element | None:
+    """The element by which the page marks its main content (``<main>``, else ``role=main``), or None."""
+    found = next(root.iter("main"), None)
+    if found is None:
+        found = next(iter(root.xpath("//*[@role='main']")), None)
+    return found
+
+
+class JoinThreadPosts(Step):
+    """On a forum or Q&A page the posts join the chosen container: the largest group of alike siblings (same tag
+    and classes, at least ``MIN_POSTS``) that each hold running text outside furniture, looked for up to
+    ``MAX_POST_LEVELS`` levels above each paragraph. A thread's opening post often has markup of its own (the
+    container), its replies another (this group); both are the page's content, in page order."""
+
+    def process(self, run: Run) -> bool:
+        state = cascade_state(run)
+        if state.kind != POSTS_KIND or not state.content_roots:
+            return False
+        furniture, scores = state.furniture, state.block_scores
+        groups: dict[tuple[etree._Element, tuple[str, frozenset[str]]], dict[etree._Element, float]] = {}
+        for index, block in enumerate(run.blocks):
+            if not scores[index] or index in furniture or block.element is None:
+                continue
+            node = block.element
+            for _ in range(MAX_POST_LEVELS):
+                parent = node.getparent()
+                if parent is None:
+                    break
+                members = groups.setdefault((parent, signature(node)), {})
+                members[node] = members.get(node, 0.0) + scores[index]
+                node = parent
+        roots = state.content_roots
+        best = max((members for (parent, _), members in groups.items() if len(members) >= MIN_POSTS
+                    and not any(_holds(root, parent) for root in roots)),
+                   key=lambda members: sum(members.values()), default=None)
+        if best is None:
+            return False
+        new = [post for post in best if post not in roots]
+        state.content_roots = [*roots, *new]
+        for post in new:
+            state.joined_why[post] = f"one of {len(best)} alike posts of a {POSTS_KIND} page"
+        return bool(new)
+
+
+def _line_shape(text: str) -> str:
+    """A short line's shape: lower-cased, numbers as '#' ('85,535 posts' and '12 posts' are one widget)."""
+    return NUMBERS.sub("#", " ".join(text.lower().split()))
+
+
+class DropPostChrome(Step):
+    """On a forum page, the short lines that repeat from post to post are the posts' chrome: vote and share
+    widgets ("Reply", "Report", "12 helpful votes"), user cards ("Joined", "Messages", "Location"), badges. A
+    line of at most ``CHROME_MAX_WORDS`` words whose shape (numbers aside) recurs ``CHROME_MIN_REPEATS`` times
+    or more among the kept blocks is out; a post's own words are not repeated so."""
+
+    def process(self, run: Run) -> bool:
+        state = cascade_state(run)
+        if state.kind != POSTS_KIND:
+            return False
+        short = [(block, _line_shape(block.text)) for block in run.blocks
+                 if block.is_content and block.num_words <= CHROME_MAX_WORDS]
+        counts = Counter(shape for _, shape in short)
+        changed = False
+        for block, shape in short:
+            if counts[shape] >= CHROME_MIN_REPEATS:
+                block.decide(self.name, False, f"a short line repeated {counts[shape]} times among the posts "
+                                               "(votes, sharing, user cards)")
+                changed = True
+        return changed
+
+
+def declared_description(json_ld: list[str]) -> str | None:
+    """The description a page's structured data gives its product (schema.org Product, ProductGroup), as text."""
+    for text in json_ld:
+        if '"description"' not in text:
+            continue
+        values, _ = parse_json_ld(text)
+        for item in iter_objects(values):
+            if types_of(item) & PRODUCT_TYPES:
+                found = text_of(item.get("description"))
+                if found:
+                    return " ".join(MARKUP.sub(" ", unescape(found)).split())
+    return None
+
+
+class AddDeclaredDescription(Step):
+    """On a product page whose visible text lacks most of the description its structured data gives (a
+    description rendered by scripts, or behind a tab the markup leaves empty), that description is added as a
+    block of its own, after the kept blocks."""
+
+    def process(self, run: Run) -> bool:
+        state = cascade_state(run)
+        if state.kind != PRODUCT_KIND:
+            return False
+        description = declared_description(run.doc.json_ld)
+        if not description:
+            return False
+        wanted = Counter(WORDS.findall(description.lower()))
+        kept = Counter(WORDS.findall(" ".join(b.text for b in run.blocks if b.is_content).lower()))
+        missing = sum((wanted - kept).values())
+        if missing <= MISSING_DESCRIPTION_SHARE * sum(wanted.values()):
+            return False
+        block = TextBlock.from_text(description, offset=len(run.blocks))
+        block.decide(self.name, True, f"the structured data's product description, {missing} of its "
+                                      f"{sum(wanted.values())} words missing from the visible text")
+        run.blocks.append(block)
+        state.too_little = None
+        return True
