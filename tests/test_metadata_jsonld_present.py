@@ -7,7 +7,7 @@ import json
 import random
 from typing import Any
 
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata import _Candidates, _clean, _from_json_ld, _headline_of, jsonld
 
 # Values of every shape JSON-LD gives: text, blank text, null, numbers, lists, objects with a name or a value.

@@ -24,16 +24,16 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from ..document import TextDocument
-from ..text import CJK_RE, normalize_space
-from ..urljoins import resolve_url
-from . import jsonld
-from .byline import markup_byline
-from .dates import FoundDate, find_url_date, is_plausible, parse_structured_date
-from .markup import ITEMPROP, PageMarkup, markup_of
-from .people import split_people
-from .titles import TITLE_PART_RE, title_from_head
-from .visible import scan_visible
+from crawler.extractors.document.parse import TextDocument
+from crawler.extractors.document.text import CJK_RE, normalize_space
+from crawler.extractors.document.urljoins import resolve_url
+from crawler.extractors.metadata import jsonld
+from crawler.extractors.metadata.byline import markup_byline
+from crawler.extractors.metadata.dates import FoundDate, find_url_date, is_plausible, parse_structured_date
+from crawler.extractors.metadata.markup import ITEMPROP, PageMarkup, markup_of
+from crawler.extractors.metadata.people import split_people
+from crawler.extractors.metadata.titles import TITLE_PART_RE, title_from_head
+from crawler.extractors.metadata.visible import scan_visible
 
 JSON_LD = "json-ld"
 OPENGRAPH = "opengraph"
