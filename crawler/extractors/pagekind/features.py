@@ -1,0 +1,359 @@
+"""The features a page's kind is judged on: numbers that mean the same on every site, read from what the parsed
+document already holds (its blocks, its declared types, its meta tags, its URL) plus one C-level pass over the
+tree's class, id and itemprop attributes and one over a few tags.
+
+Each group is a small named step filling part of one vector (``FEATURE_NAMES`` is its order):
+``url_features`` (the URL's shape and the words of its path), ``declared_features`` (schema.org types in JSON-LD
+and microdata, og:type), ``block_features`` (amounts of text, links, headings, lists, tables, code; price, cart,
+rating, post and call-to-action markers in short blocks), ``repetition_features`` (the largest group of sibling
+elements that repeat one structure: its size, its words, its links: cards of a grid, posts of a thread),
+``markup_features`` (counts of tags and of class/id tokens such as price, cart, post, reply, card, toc).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from urllib.parse import urlsplit
+
+from lxml import etree
+
+from ..blockwalk import attribute_values
+from ..document import TextDocument
+from ..metadata.jsonld import declared_types
+from ..metadata.markup import markup_of
+
+# ---------------------------------------------------------------- URL
+
+# A date in the path files one story by day (news and blog archives).
+DATED_PATH_RE = re.compile(r"/(?:19|20)\d{2}[/-]?\d{1,2}(?:[/-]?\d{1,2})?/")
+# Paths of sections, tags, authors, search, archives and pagination.
+LISTING_PATH_RE = re.compile(
+    r"^/?$|/(?:tag|tags|topic|topics|category|categories|section|sections|author|authors|search|archive|"
+    r"archives|page|index|list|column|channel)(?:/|$|\.)|/page/\d+/?$|[?&](?:page|p|pg|s|q)=|/index\.s?html?$",
+    re.I,
+)
+# Words of a path that name what kind of page lives there, grouped by the kind they point to; generic words of
+# the web's URL conventions (shop platforms, forum engines, documentation generators), no site's own path.
+URL_WORDS = {
+    "product": ("product", "products", "p", "item", "items", "dp", "sku", "buy", "shop", "store", "produkt",
+                "produit", "producto"),
+    "collection": ("collections", "collection", "category", "categories", "c", "catalog", "catalogue",
+                   "department", "brands", "brand", "shop-all", "all", "browse", "range"),
+    "forum": ("forum", "forums", "thread", "threads", "topic", "topics", "t", "questions", "question", "q",
+              "discussion", "discussions", "community", "board", "boards", "showthread", "viewtopic", "r",
+              "comments", "answers"),
+    "documentation": ("docs", "doc", "documentation", "api", "reference", "guide", "guides", "manual",
+                      "tutorial", "tutorials", "developer", "developers", "sdk", "wiki", "handbook", "help",
+                      "kb", "knowledge-base", "support", "learn", "library", "latest", "stable", "en-us"),
+    "listing": ("blog", "news", "articles", "tag", "tags", "author", "archive", "archives", "page", "search",
+                "events", "jobs", "recipes", "posts", "stories", "press", "insights", "resources", "latest"),
+    "service": ("services", "service", "solutions", "solution", "pricing", "features", "about", "contact",
+                "plans", "platform", "company", "why", "industries", "what-we-do", "careers", "enterprise"),
+    "article": ("article", "articles", "story", "post", "news", "blog", "a", "opinion", "review", "reviews"),
+}
+URL_WORD_KINDS = tuple(URL_WORDS)
+_SEGMENT_RE = re.compile(r"[/?&=#]+")
+
+
+def url_features(url: str | None) -> list[float]:
+    """Shape of the path (depth, a date, an id, a long slug, a query, a listing's path) and which kinds its
+    words name."""
+    if not url:
+        return [1.0] + [0.0] * (len(URL_NAMES) - 1)
+    parts = urlsplit(url)
+    path = parts.path or "/"
+    segments = [s for s in path.lower().split("/") if s]
+    last = segments[-1] if segments else ""
+    stem = last.rsplit(".", 1)[0]
+    where = path + (f"?{parts.query}" if parts.query else "")
+    words = set()
+    for segment in segments:
+        words.add(segment.rsplit(".", 1)[0])
+    query_words = {w for w in _SEGMENT_RE.split(parts.query.lower()) if w}
+    slug_words = stem.count("-") + stem.count("_") + 1 if stem else 0
+    values = [
+        0.0,
+        min(len(segments), 8) / 8,
+        float(not segments),
+        float(DATED_PATH_RE.search(where) is not None),
+        float(LISTING_PATH_RE.search(where) is not None),
+        min(slug_words, 12) / 12,
+        float(bool(re.search(r"\d{4,}", last))),
+        float(bool(parts.query)),
+        float(last.endswith((".html", ".htm", ".php", ".aspx", ".asp", ".shtml"))),
+        float(path.endswith("/")),
+    ]
+    for kind in URL_WORD_KINDS:
+        vocabulary = URL_WORDS[kind]
+        values.append(float(any(w in words or w in query_words for w in vocabulary)))
+    return values
+
+
+URL_NAMES = ("url_none", "url_depth", "url_root", "url_dated", "url_listing_path", "url_slug_words",
+             "url_number", "url_query", "url_file", "url_trailing_slash",
+             *(f"url_word_{kind}" for kind in URL_WORD_KINDS))
+
+# ---------------------------------------------------------------- declared types
+
+# schema.org types, lower-cased, grouped by the kind of page that declares them.
+DECLARED_GROUPS = {
+    "article": ("article", "newsarticle", "blogposting", "reportagenews", "analysisnewsarticle",
+                "opinionnewsarticle", "reviewnewsarticle", "backgroundnewsarticle", "scholarlyarticle",
+                "liveblogposting", "report", "recipe", "review"),
+    "product": ("product", "productgroup", "offer", "aggregateoffer", "individualproduct", "productmodel",
+                "vehicle", "car", "book"),
+    "rating": ("aggregaterating", "rating"),
+    "forum": ("discussionforumposting", "qapage", "question", "answer", "comment", "socialmediaposting",
+              "conversation"),
+    "collection": ("collectionpage", "itemlist", "offercatalog", "searchresultspage", "listitem"),
+    "documentation": ("techarticle", "apireference", "softwaresourcecode", "howto"),
+    "service": ("service", "localbusiness", "professionalservice", "faqpage", "softwareapplication",
+                "webapplication", "organization", "corporation", "event", "course", "medicalbusiness",
+                "legalservice", "financialservice", "homeandconstructionbusiness", "store"),
+    "webpage": ("webpage", "website", "aboutpage", "contactpage", "itempage"),
+    "breadcrumb": ("breadcrumblist",),
+    "person": ("person", "profilepage"),
+}
+DECLARED_KINDS = tuple(DECLARED_GROUPS)
+_TYPE_GROUP = {name: group for group, names in DECLARED_GROUPS.items() for name in names}
+OG_TYPES = ("article", "product", "website", "other", "none")
+_ITEMTYPE_RE = re.compile(r"schema\.org/(\w+)", re.I)
+
+
+def declared_features(doc: TextDocument, itemtypes: list[str]) -> list[float]:
+    """Which groups of schema.org types the page declares (JSON-LD and microdata), and its og:type."""
+    types: set[str] = set()
+    for raw in doc.json_ld:
+        types |= declared_types(raw)
+    for value in itemtypes:
+        types.update(name.lower() for name in _ITEMTYPE_RE.findall(value))
+    groups = {_TYPE_GROUP[name] for name in types if name in _TYPE_GROUP}
+    values = [float(group in groups) for group in DECLARED_KINDS]
+    values.append(float(not types))
+    og = (markup_of(doc).meta.get("og:type") or [""])[0].strip().lower()
+    og_kind = "none" if not og else og if og in OG_TYPES else "product" if "product" in og else "other"
+    values.extend(float(og_kind == kind) for kind in OG_TYPES)
+    return values
+
+
+DECLARED_NAMES = (*(f"type_{group}" for group in DECLARED_KINDS), "type_none",
+                  *(f"og_{kind}" for kind in OG_TYPES))
+
+# ---------------------------------------------------------------- blocks
+
+# Markers read in short blocks (under SHORT_BLOCK_WORDS words, lower-cased): the labels and widgets of each kind
+# of page.
+SHORT_BLOCK_WORDS = 12
+MARKERS = {
+    "cart": ("cart", "basket", "bag", "wishlist", "buy", "stock", "checkout", "quantity", "qty", "sku", "shipping",
+             "delivery", "warenkorb", "panier", "carrito"),
+    "rating": ("star", "stars", "rating", "ratings", "review", "reviews", "rated", "★"),
+    "post": ("reply", "replies", "quote", "posted", "joined", "posts", "member", "registered", "moderator",
+             "permalink", "vote", "votes", "answered", "asked", "answer", "answers", "report", "like", "likes",
+             "solved", "thread", "messages"),
+    "ago": ("ago", "yesterday", "today"),
+    "action": ("contact", "started", "book", "trial", "demo", "quote", "learn", "sign", "schedule", "call", "talk",
+               "services", "choose", "touch", "free"),
+    "more": ("more", "all", "next", "previous", "older", "newer", "continue", "page"),
+}
+_MARKER_OF = {word: kind for kind, words in MARKERS.items() for word in words}
+# Punctuation that separates words in short texts and in class/id values.
+_SEPARATORS = str.maketrans({character: " " for character in "-_.,:;!?()[]{}|/\\\"'«»“”#@+=*&%<>~^`"})
+# A price: a currency sign before a number.
+PRICE_RE = re.compile(r"[$€£¥₹]\s?\d")
+MARKER_KINDS = ("price", *MARKERS)
+# Blocks of at least this many words count as running text (boilerpipe's 16-word content split, seed 000).
+RUNNING_WORDS = 16
+# ...with less than this share of words in links (the cascade's boilerpipe rule).
+RUNNING_MAX_LINK_DENSITY = 1 / 3
+
+
+def _log(value: float) -> float:
+    return math.log1p(value) / 10
+
+
+def block_features(doc: TextDocument) -> list[float]:
+    """Amounts of text and links over the page's blocks, the share of headings, list items, table cells and
+    code, and how many short blocks carry each marker; one pass over the blocks."""
+    blocks = doc.blocks
+    words = linked = running = longest = headings = items = cells = code = code_words = quotes = 0
+    short_texts: list[str] = []
+    for block in blocks:
+        count = block.num_words
+        words += count
+        linked += block.num_words_in_anchor_text
+        if count > longest:
+            longest = count
+        if count >= RUNNING_WORDS and block.num_words_in_anchor_text < RUNNING_MAX_LINK_DENSITY * count:
+            running += count
+        labels = block.labels
+        if labels:
+            if "heading" in labels:
+                headings += 1
+            if "li" in labels:
+                items += 1
+            if "table" in labels:
+                cells += 1
+            if "pre" in labels or "code" in labels:
+                code += 1
+                code_words += count
+            if "quote" in labels:
+                quotes += 1
+        if count <= SHORT_BLOCK_WORDS:
+            short_texts.append(block.text)
+    # the short blocks' words counted once and looked up (a regex search per block and pattern cost more than the
+    # rest of the features together)
+    joined = "\n".join(short_texts).lower()
+    marks = dict.fromkeys(MARKER_KINDS, 0)
+    marks["price"] = len(PRICE_RE.findall(joined))
+    for word, count in Counter(joined.translate(_SEPARATORS).split()).items():
+        kind = _MARKER_OF.get(word)
+        if kind is not None:
+            marks[kind] += count
+    short = len(short_texts)
+    n = len(blocks) or 1
+    values = [
+        _log(len(blocks)), _log(words), linked / words if words else 0.0, _log(running),
+        running / words if words else 0.0, _log(longest), _log(headings), headings / n, items / n, cells / n,
+        _log(code), code_words / words if words else 0.0, _log(quotes), short / n, words / n / 100,
+    ]
+    values.extend(_log(marks[kind]) for kind in MARKER_KINDS)
+    values.extend(marks[kind] / n for kind in MARKER_KINDS)
+    return values
+
+
+BLOCK_NAMES = ("blocks", "words", "link_share", "running_words", "running_share", "longest_block", "headings",
+               "heading_share", "item_share", "cell_share", "code_blocks", "code_share", "quotes", "short_share",
+               "words_per_block",
+               *(f"marker_{kind}" for kind in MARKER_KINDS), *(f"marker_{kind}_share" for kind in MARKER_KINDS))
+
+# ---------------------------------------------------------------- repeated siblings
+
+# How far above a block its repeated ancestors are looked for: a card's text sits a few levels inside the card.
+REPEAT_DEPTH = 3
+# A group of siblings repeats a structure when at least this many share their tag and class.
+MIN_REPEATS = 3
+
+
+def repetition_features(doc: TextDocument) -> list[float]:
+    """The widest and the heaviest group of sibling elements sharing tag and class that hold text: how many, the
+    share of the page's words they hold, their words each, their share of linked words, the share holding a
+    heading."""
+    children: dict[object, dict[object, list[int]]] = {}
+    for block in doc.blocks:
+        child = block.element
+        if child is None:
+            continue
+        count, in_links = block.num_words, block.num_words_in_anchor_text
+        heading = 1 if "heading" in block.labels else 0
+        for _ in range(REPEAT_DEPTH):
+            parent = child.getparent()
+            if parent is None:
+                break
+            group = children.get(parent)
+            if group is None:
+                group = children[parent] = {}
+            sums = group.get(child)
+            if sums is None:
+                group[child] = [count, in_links, heading]
+            else:
+                sums[0] += count
+                sums[1] += in_links
+                sums[2] |= heading
+            child = parent
+    widest = heaviest = (0, 0, 0, 0)  # (repeats, words, linked, with a heading)
+    groups = 0
+    for group in children.values():
+        if len(group) < MIN_REPEATS:
+            continue
+        shapes: Counter[tuple[str, str]] = Counter()
+        for element in group:
+            shapes[(element.tag, element.get("class") or "")] += 1
+        shape, repeats = shapes.most_common(1)[0]
+        if repeats < MIN_REPEATS or not isinstance(shape[0], str):
+            continue
+        groups += 1
+        found = [0, 0, 0]
+        for element, (count, in_links, heading) in group.items():
+            if element.tag == shape[0] and (element.get("class") or "") == shape[1]:
+                found[0] += count
+                found[1] += in_links
+                found[2] += heading
+        summary = (repeats, *found)
+        if summary[:2] > widest[:2]:
+            widest = summary
+        if (summary[1], summary[0]) > (heaviest[1], heaviest[0]):
+            heaviest = summary
+    total = sum(block.num_words for block in doc.blocks) or 1
+    values = [_log(groups)]
+    for repeats, count, in_links, heading in (widest, heaviest):
+        values.extend([_log(repeats), count / total, _log(count / repeats if repeats else 0.0),
+                       in_links / count if count else 0.0, heading / repeats if repeats else 0.0])
+    return values
+
+
+REPEAT_NAMES = ("repeat_groups",
+                *(f"{which}_{name}" for which in ("widest", "heaviest")
+                  for name in ("repeats", "word_share", "words_each", "link_share", "heading_share")))
+
+# ---------------------------------------------------------------- markup
+
+COUNTED_TAGS = ("pre", "code", "form", "input", "button", "select", "table", "article", "time", "img", "h1",
+                "h2", "h3", "nav", "aside", "dl", "iframe", "video", "textarea", "blockquote", "section", "li",
+                "svg")
+# Words of class and id values that name a part of a page of one kind (e-shop widgets, forum engines, doc
+# generators, landing-page sections), by group; whole words of the values, split at punctuation.
+MARK_WORDS = {
+    "shop": ("price", "cart", "basket", "stock", "variant", "sku", "checkout", "quantity", "product", "buy"),
+    "rating": ("rating", "review", "stars"),
+    "post": ("post", "comment", "reply", "thread", "topic", "message", "answer", "question"),
+    "user": ("avatar", "signature", "user", "member", "vote", "profile"),
+    "card": ("card", "grid", "tile", "teaser", "listing", "item", "result"),
+    "paging": ("pagination", "pager", "filter", "facet", "sort", "load"),
+    "docs": ("toc", "docs", "doc", "highlight", "syntax", "hljs", "sidebar", "api", "admonition", "code"),
+    "landing": ("hero", "feature", "pricing", "testimonial", "faq", "cta", "banner", "service", "plan"),
+    "article": ("article", "entry", "story", "byline", "author", "prose"),
+}
+MARK_GROUPS = tuple(MARK_WORDS)
+_MARK_GROUP_OF = {word: group for group, words in MARK_WORDS.items() for word in words}
+_ITEMPROPS = etree.XPath("//@itemprop")
+_ITEMTYPES = etree.XPath("//@itemtype")
+MICRODATA_PROPS = ("price", "ratingvalue", "reviewcount", "author", "text", "upvotecount", "datepublished",
+                   "articlebody", "offers", "sku", "answercount", "itemlistelement")
+
+
+def markup_features(doc: TextDocument) -> tuple[list[float], list[str]]:
+    """Counts of some tags, of class/id tokens and of microdata properties; and the microdata item types."""
+    body = doc.body
+    if body is None:
+        return [0.0] * len(MARKUP_NAMES), []
+    tags: Counter[str] = Counter(element.tag for element in body.iter(*COUNTED_TAGS))
+    values = [_log(tags[tag]) for tag in COUNTED_TAGS]
+    marked = " ".join([*attribute_values(body, "class"), *attribute_values(body, "id")]).lower()
+    marks = dict.fromkeys(MARK_GROUPS, 0)
+    for word, count in Counter(marked.translate(_SEPARATORS).split()).items():
+        group = _MARK_GROUP_OF.get(word) or _MARK_GROUP_OF.get(word[:-1])  # and plurals: items, posts
+        if group is not None:
+            marks[group] += count
+    values.extend(_log(marks[group]) for group in MARK_GROUPS)
+    props = Counter(value.lower() for value in _ITEMPROPS(doc.root))
+    values.extend(_log(props[prop]) for prop in MICRODATA_PROPS)
+    return values, _ITEMTYPES(doc.root)
+
+
+MARKUP_NAMES = (*(f"tag_{tag}" for tag in COUNTED_TAGS), *(f"mark_{group}" for group in MARK_GROUPS),
+                *(f"prop_{prop}" for prop in MICRODATA_PROPS))
+
+FEATURE_NAMES = (*URL_NAMES, *DECLARED_NAMES, *BLOCK_NAMES, *REPEAT_NAMES, *MARKUP_NAMES)
+
+
+def page_features(doc: TextDocument) -> list[float]:
+    """The page's feature vector, in ``FEATURE_NAMES`` order."""
+    markup, itemtypes = markup_features(doc)
+    return [*url_features(doc.url), *declared_features(doc, itemtypes), *block_features(doc),
+            *repetition_features(doc), *markup]
+
+
+__all__ = ["FEATURE_NAMES", "page_features"]
