@@ -46,7 +46,7 @@ from crawler.extractors.cascade.furniture import MAX_SCORING_LINK_DENSITY, MarkF
 from crawler.extractors.cascade.inside_article import DropNamedBoxesBeside, KeepLinksInsideArticle
 from crawler.extractors.cascade.profiles import (
     AddDeclaredDescription,
-    DropPostChrome,
+    DropRepeatedChrome,
     JoinThreadPosts,
     JudgeKind,
     KeepEverySection,
@@ -238,7 +238,7 @@ class DefaultExtractor(Extractor):
         CheckEnoughText(),
         WidenContainer(),
         KeepEverySection(),
-        DropPostChrome(),
+        DropRepeatedChrome(),
         AddDeclaredDescription(),
     )
 

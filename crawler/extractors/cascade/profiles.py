@@ -27,14 +27,20 @@ from crawler.extractors.cascade.beyond_prose import MIN_REPEATED_UNITS, signatur
 from crawler.extractors.cascade.state import cascade_state
 from crawler.extractors.document.blocks import TextBlock
 from crawler.extractors.metadata.jsonld import iter_objects, parse_json_ld, text_of, types_of
+from crawler.extractors.pagekind import judge
 from crawler.extractors.steps.pipeline import Run, Step
 
 KINDS = ("article", "forum", "product", "collection", "listing", "service", "documentation")
+# A judged kind less probable than this gets the article rule instead of its profile (a wrong profile costs
+# more than the article rule on most kinds). Chosen by by-domain cross-validation (crawler/evaluation/profiles_cv.py).
+MIN_KIND_PROBABILITY = 0.0
 # Kinds whose main content is the page's every card or section, not its densest block of prose.
-SECTIONED_KINDS = frozenset({"listing", "collection", "service", "product"})
+SECTIONED_KINDS = frozenset({"listing", "collection", "service", "product", "documentation"})
 # Kinds whose content lies inside the page's main landmark when it has one, and whose link lists are not
 # content: a product page's recommendations and "customers also bought" rows are cards of links around it.
 LANDMARKED_KINDS = frozenset({"product"})
+# Kinds whose link lists are not content: a product's recommendation rows, a manual's contents and prev/next.
+LINK_LIST_KINDS = frozenset({"product"})
 # A block with more of its words in links than this is a link list (the cascade's MAX_LINK_DENSITY).
 LIST_LINK_DENSITY = 1 / 3
 POSTS_KIND = "forum"
@@ -48,10 +54,14 @@ PRODUCT_TYPES = frozenset({"product", "productgroup"})
 MISSING_DESCRIPTION_SHARE = 0.5
 MARKUP = re.compile(r"<[^>]+>")
 WORDS = re.compile(r"\w+")
-# Chrome of posts: lines of at most this many words whose shape recurs at least this many times (a post's own
-# sentences do not). Judgement calls, checked by by-domain cross-validation (crawler/evaluation/profiles_cv.py).
+# Chrome of posts and offers (``CHROME_KINDS``): lines of at most this many words whose shape recurs at least this
+# many times (a post's own sentences do not). Judgement calls, checked by by-domain cross-validation
+# (crawler/evaluation/profiles_cv.py). On a product page cells of tables and definition lists are its specifications
+# (on a forum they are user cards).
+CHROME_KINDS = frozenset({POSTS_KIND, "product"})
 CHROME_MAX_WORDS = 4
 CHROME_MIN_REPEATS = 3
+SPECIFICATION_TAGS = frozenset({"td", "th", "dt", "dd"})
 NUMBERS = re.compile(r"\d[\d,.]*")
 # Kinds whose pages carry controls beside their content: filter and facet panels, sort bars, "load more"
 # buttons, size pickers and cart forms. Their labels are not content.
@@ -91,14 +101,24 @@ def _holds(outer: etree._Element, inner: etree._Element) -> bool:
 
 
 class JudgeKind(Step):
-    """Puts the page's kind on the run's state: the caller's hint when there is one. On a forum or Q&A page the
-    comment and reply containers are the posts, not furniture (read by ``MarkFurniture`` through ``page_posts``)."""
+    """Puts the page's kind on the run's state: the caller's hint when there is one, else the page-kind
+    judgement (``pagekind.judge``); a judgement less sure than ``MIN_KIND_PROBABILITY`` keeps the article rule,
+    which no profile changes. On a forum or Q&A page the comment and reply containers are the posts, not
+    furniture (read by ``MarkFurniture`` through ``page_posts``)."""
 
     def process(self, run: Run) -> bool:
         state = cascade_state(run)
-        if state.kind is None:
-            return False
-        state.kind_reason = state.kind_reason or "the caller's hint"
+        if state.kind is not None:
+            state.kind_reason = state.kind_reason or "the caller's hint"
+        else:
+            judgement = judge(run.doc)
+            state.kind_probabilities = judgement.probabilities
+            if judgement.probability < MIN_KIND_PROBABILITY:
+                state.kind = "article"
+                state.kind_reason = (f"judged {judgement.reason}, less sure than {MIN_KIND_PROBABILITY}: "
+                                     "the article rule")
+            else:
+                state.kind, state.kind_reason = judgement.kind, f"judged {judgement.reason}"
         if state.kind == POSTS_KIND and not state.posts:
             state.posts_checked = True
             state.posts = f"a {POSTS_KIND} page ({state.kind_reason}): comment and reply containers are the posts"
@@ -122,7 +142,7 @@ class KeepEverySection(Step):
         kept = False
         known: dict[etree._Element, str | None] = {}
         root = state.content_roots[0] if state.content_roots else None
-        landmark = main_region(run.doc.root) if kind in LANDMARKED_KINDS and run.doc.root is not None else None
+        landmark = main_region(run, furniture) if kind in LANDMARKED_KINDS else None
         for index, block in enumerate(run.blocks):
             if index in furniture:
                 block.decide(name, False, f"inside page furniture ({furniture[index]})")
@@ -130,22 +150,36 @@ class KeepEverySection(Step):
                 block.decide(name, False, f"a control, not content: {control}")
             elif landmark is not None and (block.element is None or not _holds(landmark, block.element)):
                 block.decide(name, False, f"outside the page's main landmark <{landmark.tag}> on a {kind} page")
-            elif kind in LANDMARKED_KINDS and block.link_density > LIST_LINK_DENSITY:
+            elif kind in LINK_LIST_KINDS and block.link_density > LIST_LINK_DENSITY:
                 block.decide(name, False, f"a link list on a {kind} page (link density {block.link_density:.2f})")
             else:
                 block.decide(name, True, f"outside page furniture on a {kind} page: its every card and section")
                 kept = True
-        if kept:
-            state.too_little = None
-        return kept
+        # Nothing kept: the cascade's fallbacks (line blocks, then the visible text) decide, as when its container
+        # rule finds too little.
+        state.too_little = None if kept else f"the {kind} profile kept no block"
+        return True
 
 
-def main_region(root: etree._Element) -> etree._Element | None:
-    """The element by which the page marks its main content (``<main>``, else ``role=main``), or None."""
-    found = next(root.iter("main"), None)
-    if found is None:
-        found = next(iter(root.xpath("//*[@role='main']")), None)
-    return found
+def main_region(run: Run, furniture: dict[int, str]) -> etree._Element | None:
+    """The element by which the page marks its main content (``<main>`` or ``role=main``) that holds the most
+    words outside furniture; None when the page marks none, or none holds such words (a landmark around a menu)."""
+    root = run.doc.root
+    if root is None:
+        return None
+    marked = [*root.iter("main"), *root.xpath("//*[@role='main']")]
+    if not marked:
+        return None
+    words: dict[etree._Element, int] = dict.fromkeys(marked, 0)
+    for index, block in enumerate(run.blocks):
+        if index in furniture or block.element is None:
+            continue
+        for node in (block.element, *block.element.iterancestors()):
+            if node in words:
+                words[node] += block.num_words
+                break
+    best = max(marked, key=lambda node: words[node])
+    return best if words[best] else None
 
 
 class JoinThreadPosts(Step):
@@ -184,29 +218,36 @@ class JoinThreadPosts(Step):
         return bool(new)
 
 
+def _in_specification(block: TextBlock) -> bool:
+    element = block.element
+    return element is not None and any(node.tag in SPECIFICATION_TAGS for node in (element, *element.iterancestors()))
+
+
 def _line_shape(text: str) -> str:
     """A short line's shape: lower-cased, numbers as '#' ('85,535 posts' and '12 posts' are one widget)."""
     return NUMBERS.sub("#", " ".join(text.lower().split()))
 
 
-class DropPostChrome(Step):
+class DropRepeatedChrome(Step):
     """On a forum page, the short lines that repeat from post to post are the posts' chrome: vote and share
-    widgets ("Reply", "Report", "12 helpful votes"), user cards ("Joined", "Messages", "Location"), badges. A
-    line of at most ``CHROME_MAX_WORDS`` words whose shape (numbers aside) recurs ``CHROME_MIN_REPEATS`` times
-    or more among the kept blocks is out; a post's own words are not repeated so."""
+    widgets ("Reply", "Report", "12 helpful votes"), user cards ("Joined", "Messages", "Location"), badges; on a
+    product page, the pickers' and offers' lines ("Add to cart", "In stock", "Size 42"). A line of at most
+    ``CHROME_MAX_WORDS`` words whose shape (numbers aside) recurs ``CHROME_MIN_REPEATS`` times or more among the
+    kept blocks is out; a post's or a description's own words are not repeated so."""
 
     def process(self, run: Run) -> bool:
         state = cascade_state(run)
-        if state.kind != POSTS_KIND:
+        if state.kind not in CHROME_KINDS:
             return False
-        short = [(block, _line_shape(block.text)) for block in run.blocks
-                 if block.is_content and block.num_words <= CHROME_MAX_WORDS]
+        product = state.kind == PRODUCT_KIND
+        short = [(block, _line_shape(block.text)) for block in run.blocks if block.is_content
+                 and block.num_words <= CHROME_MAX_WORDS and not (product and _in_specification(block))]
         counts = Counter(shape for _, shape in short)
         changed = False
         for block, shape in short:
             if counts[shape] >= CHROME_MIN_REPEATS:
-                block.decide(self.name, False, f"a short line repeated {counts[shape]} times among the posts "
-                                               "(votes, sharing, user cards)")
+                block.decide(self.name, False, f"a short line repeated {counts[shape]} times on a {state.kind} page "
+                                               "(votes, sharing, user cards, pickers, offers)")
                 changed = True
         return changed
 

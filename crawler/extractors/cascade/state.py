@@ -27,6 +27,7 @@ class CascadeState:
     # JudgeKind: the page's kind (``pagekind.KINDS``; a caller's hint, else judged) and why; the kind profiles read it.
     kind: str | None = None
     kind_reason: str | None = None
+    kind_probabilities: dict[str, float] = field(default_factory=dict)
     # Seeded from the template store (cascade step 1): the URL's pattern and the lines its template calls chrome.
     template: str | None = None
     template_lines: frozenset[str] = frozenset()

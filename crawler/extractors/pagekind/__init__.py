@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..document import TextDocument
+from ..document.blocks import TextDocument
 from .features import FEATURE_NAMES, page_features
 from .model import KindModel
 

@@ -19,8 +19,8 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from ..blockwalk import attribute_values
-from ..document import TextDocument
+from ..document.blockwalk import attribute_values
+from ..document.blocks import TextDocument
 from ..metadata.jsonld import declared_types
 from ..metadata.markup import markup_of
 
