@@ -51,6 +51,7 @@ from scrapy.utils.project import data_path
 from .components import DATA_DIR as DATA_DIR
 from .components import await_future as await_future
 from .components import item_as_dict as item_as_dict
+from .extractors.pagekind.confidence import LOW_CONFIDENCE
 from .items import ArticleItem
 from .pagejob import RULE_FIELDS as RULE_FIELDS
 from .pagejob import (  # the page job; names other modules and projects imported from here stay importable
@@ -284,10 +285,17 @@ DROPPED_PAGE_LOG_LEVEL = "DEBUG"
 
 def count_page_type(stats: Any, fields: Mapping[str, Any]) -> None:
     """``extraction/pages/<page type>``: what the extraction saw, read by the progress log; and
-    ``extraction/extractor/<path>``: how (``default/template+container``: a learned template spared the cascade)."""
+    ``extraction/extractor/<path>``: how (``default/template+container``: a learned template spared the cascade);
+    ``extraction/kind/<page kind>`` and ``extraction/low_confidence`` (an extraction whose confidence is below
+    ``LOW_CONFIDENCE``)."""
     if stats is not None:
         stats.inc_value(f"extraction/pages/{fields.get('page_type') or 'unknown'}")
         stats.inc_value(f"extraction/extractor/{fields.get('extractor') or 'none'}")
+        if fields.get("page_kind"):
+            stats.inc_value(f"extraction/kind/{fields['page_kind']}")
+        confidence = fields.get("confidence")
+        if confidence is not None and confidence < LOW_CONFIDENCE:
+            stats.inc_value("extraction/low_confidence")
 
 
 def dropped_page(stats: Any, fields: Mapping[str, Any], drop_listings: bool) -> bool:

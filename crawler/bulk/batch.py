@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..extractors.pagekind.confidence import LOW_CONFIDENCE
 from ..pagejob import job as pagejob
 from .chunks import Chunk, ChunkResult, chunks, extract_chunk, failed_rows, init_batch_worker, learn_chunk
 from .readers import BatchError, input_files, iter_records
@@ -170,6 +171,9 @@ class _Runner:
         counts = self.state.counts
         for row in rows:
             counts["pages"] = counts.get("pages", 0) + 1
+            confidence = row.get("confidence")
+            if confidence is not None and confidence < LOW_CONFIDENCE:
+                counts["low_confidence"] = counts.get("low_confidence", 0) + 1
             if row.get("text"):
                 counts["with_text"] = counts.get("with_text", 0) + 1
             else:

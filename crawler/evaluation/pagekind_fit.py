@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..extractors.document import parse_html
+from ..extractors.document.parse import parse_html
 from ..extractors.pagekind import KINDS
 from ..extractors.pagekind.features import FEATURE_NAMES, page_features
 from ..extractors.pagekind.model import KindModel

@@ -23,6 +23,8 @@ from .model import KindModel
 
 KINDS = ("article", "forum", "product", "collection", "listing", "service", "documentation")
 MODEL_PATH = Path(__file__).resolve().parent.parent / "models" / "pagekind.json"
+# Where ``judge`` keeps the shipped model's judgement of a document (with the URL it was judged with).
+CACHE_ATTRIBUTE = "_page_kind"
 # How many features the reason names.
 REASON_FEATURES = 3
 
@@ -46,15 +48,27 @@ def shipped_model() -> KindModel:
     return _MODEL[0]
 
 
-def judge(document: TextDocument, model: KindModel | None = None) -> KindJudgement:
-    """The page's kind by the shipped model (or ``model``). A document without text has no kind to judge: every
-    kind is as probable, the first (article) is named, and the reason says why."""
-    model = model or shipped_model()
+def judge(document: TextDocument, model: KindModel | None = None, *, url: str | None = None) -> KindJudgement:
+    """The page's kind by the shipped model (or ``model``), its URL ``url`` when given, else the document's. The
+    shipped model's judgement is kept on the document, so that the extraction and the crawl's page job read one
+    judgement for one cost. A document without text has no kind to judge: every kind is as probable, the first
+    (article) is named, and the reason says why."""
+    if model is None:
+        kept = getattr(document, CACHE_ATTRIBUTE, None)
+        if kept is not None and kept[0] == (url or document.url):
+            return kept[1]
+        judgement = _judge(document, shipped_model(), url)
+        setattr(document, CACHE_ATTRIBUTE, (url or document.url, judgement))
+        return judgement
+    return _judge(document, model, url)
+
+
+def _judge(document: TextDocument, model: KindModel, url: str | None) -> KindJudgement:
     if document.root is None or not document.blocks:
         even = 1 / len(model.kinds)
         return KindJudgement(model.kinds[0], even, dict.fromkeys(model.kinds, even),
                              f"no text to judge: {document.empty_reason or 'no blocks'}")
-    vector = page_features(document)
+    vector = page_features(document, url)
     probabilities, contributions = model.scores(vector)
     best = int(probabilities.argmax())
     kind = model.kinds[best]

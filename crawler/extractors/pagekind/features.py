@@ -17,10 +17,8 @@ import re
 from collections import Counter
 from urllib.parse import urlsplit
 
-from lxml import etree
-
-from ..document.blockwalk import attribute_values
 from ..document.blocks import TextDocument
+from ..document.blockwalk import attribute_values
 from ..metadata.jsonld import declared_types
 from ..metadata.markup import markup_of
 
@@ -157,13 +155,21 @@ MARKERS = {
     "action": ("contact", "started", "book", "trial", "demo", "quote", "learn", "sign", "schedule", "call", "talk",
                "services", "choose", "touch", "free"),
     "more": ("more", "all", "next", "previous", "older", "newer", "continue", "page"),
+    "docs": ("edit", "contents", "parameters", "returns", "example", "examples", "install", "version", "api",
+             "syntax", "note", "warning", "deprecated", "arguments", "options", "configuration"),
+    "month": ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+              "january", "february", "march", "april", "june", "july", "august", "september", "october",
+              "november", "december"),
 }
 _MARKER_OF = {word: kind for kind, words in MARKERS.items() for word in words}
-# Punctuation that separates words in short texts and in class/id values.
-_SEPARATORS = str.maketrans({character: " " for character in "-_.,:;!?()[]{}|/\\\"'«»“”#@+=*&%<>~^`"})
+_WORD_RE = re.compile(r"[^\W_]+|★")
+# Words of class values: runs of ASCII letters (a class is split at its hyphens, underscores and digits).
+_CLASS_WORD_RE = re.compile(r"[a-z]+")
 # A price: a currency sign before a number.
 PRICE_RE = re.compile(r"[$€£¥₹]\s?\d")
-MARKER_KINDS = ("price", *MARKERS)
+# A year of the last century or this one: the dates of a listing's items, of a thread's posts.
+YEAR_RE = re.compile(r"\b(?:19|20)\d\d\b")
+MARKER_KINDS = ("price", "year", *MARKERS)
 # Blocks of at least this many words count as running text (boilerpipe's 16-word content split, seed 000).
 RUNNING_WORDS = 16
 # ...with less than this share of words in links (the cascade's boilerpipe rule).
@@ -208,7 +214,8 @@ def block_features(doc: TextDocument) -> list[float]:
     joined = "\n".join(short_texts).lower()
     marks = dict.fromkeys(MARKER_KINDS, 0)
     marks["price"] = len(PRICE_RE.findall(joined))
-    for word, count in Counter(joined.translate(_SEPARATORS).split()).items():
+    marks["year"] = len(YEAR_RE.findall(joined))
+    for word, count in Counter(_WORD_RE.findall(joined)).items():
         kind = _MARKER_OF.get(word)
         if kind is not None:
             marks[kind] += count
@@ -231,80 +238,8 @@ BLOCK_NAMES = ("blocks", "words", "link_share", "running_words", "running_share"
 
 # ---------------------------------------------------------------- repeated siblings
 
-# How far above a block its repeated ancestors are looked for: a card's text sits a few levels inside the card.
-REPEAT_DEPTH = 3
-# A group of siblings repeats a structure when at least this many share their tag and class.
-MIN_REPEATS = 3
-
-
-def repetition_features(doc: TextDocument) -> list[float]:
-    """The widest and the heaviest group of sibling elements sharing tag and class that hold text: how many, the
-    share of the page's words they hold, their words each, their share of linked words, the share holding a
-    heading."""
-    children: dict[object, dict[object, list[int]]] = {}
-    for block in doc.blocks:
-        child = block.element
-        if child is None:
-            continue
-        count, in_links = block.num_words, block.num_words_in_anchor_text
-        heading = 1 if "heading" in block.labels else 0
-        for _ in range(REPEAT_DEPTH):
-            parent = child.getparent()
-            if parent is None:
-                break
-            group = children.get(parent)
-            if group is None:
-                group = children[parent] = {}
-            sums = group.get(child)
-            if sums is None:
-                group[child] = [count, in_links, heading]
-            else:
-                sums[0] += count
-                sums[1] += in_links
-                sums[2] |= heading
-            child = parent
-    widest = heaviest = (0, 0, 0, 0)  # (repeats, words, linked, with a heading)
-    groups = 0
-    for group in children.values():
-        if len(group) < MIN_REPEATS:
-            continue
-        shapes: Counter[tuple[str, str]] = Counter()
-        for element in group:
-            shapes[(element.tag, element.get("class") or "")] += 1
-        shape, repeats = shapes.most_common(1)[0]
-        if repeats < MIN_REPEATS or not isinstance(shape[0], str):
-            continue
-        groups += 1
-        found = [0, 0, 0]
-        for element, (count, in_links, heading) in group.items():
-            if element.tag == shape[0] and (element.get("class") or "") == shape[1]:
-                found[0] += count
-                found[1] += in_links
-                found[2] += heading
-        summary = (repeats, *found)
-        if summary[:2] > widest[:2]:
-            widest = summary
-        if (summary[1], summary[0]) > (heaviest[1], heaviest[0]):
-            heaviest = summary
-    total = sum(block.num_words for block in doc.blocks) or 1
-    values = [_log(groups)]
-    for repeats, count, in_links, heading in (widest, heaviest):
-        values.extend([_log(repeats), count / total, _log(count / repeats if repeats else 0.0),
-                       in_links / count if count else 0.0, heading / repeats if repeats else 0.0])
-    return values
-
-
-REPEAT_NAMES = ("repeat_groups",
-                *(f"{which}_{name}" for which in ("widest", "heaviest")
-                  for name in ("repeats", "word_share", "words_each", "link_share", "heading_share")))
-
-# ---------------------------------------------------------------- markup
-
-COUNTED_TAGS = ("pre", "code", "form", "input", "button", "select", "table", "article", "time", "img", "h1",
-                "h2", "h3", "nav", "aside", "dl", "iframe", "video", "textarea", "blockquote", "section", "li",
-                "svg")
-# Words of class and id values that name a part of a page of one kind (e-shop widgets, forum engines, doc
-# generators, landing-page sections), by group; whole words of the values, split at punctuation.
+# Words of class values that name a part of a page of one kind (e-shop widgets, forum engines, doc
+# generators, landing-page sections), by group; words of the values (runs of letters).
 MARK_WORDS = {
     "shop": ("price", "cart", "basket", "stock", "variant", "sku", "checkout", "quantity", "product", "buy"),
     "rating": ("rating", "review", "stars"),
@@ -318,42 +253,140 @@ MARK_WORDS = {
 }
 MARK_GROUPS = tuple(MARK_WORDS)
 _MARK_GROUP_OF = {word: group for group, words in MARK_WORDS.items() for word in words}
-_ITEMPROPS = etree.XPath("//@itemprop")
-_ITEMTYPES = etree.XPath("//@itemtype")
+# How far above a block its repeated ancestors are looked for: a card's text sits a few levels inside the card.
+REPEAT_DEPTH = 3
+# A group of siblings repeats a structure when at least this many share their tag and class.
+MIN_REPEATS = 3
+
+
+def _class_marks(value: str, cache: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """The mark groups whose words a class value holds (and their plurals), read once per distinct value."""
+    found = cache.get(value)
+    if found is None:
+        groups = []
+        for word in _CLASS_WORD_RE.findall(value.lower()):
+            group = _MARK_GROUP_OF.get(word) or _MARK_GROUP_OF.get(word[:-1])
+            if group is not None and group not in groups:
+                groups.append(group)
+        found = cache[value] = tuple(groups)
+    return found
+
+
+def structure_features(doc: TextDocument) -> list[float]:
+    """One walk up from the blocks' elements (REPEAT_DEPTH levels): the widest and the heaviest group of sibling
+    elements sharing tag and class that hold text (how many, the share of the page's words they hold, their words
+    each, their share of linked words, the share holding a heading), and how many of the elements holding text
+    carry each group of class words (price, cart, post, card, toc...)."""
+    # Sums per element, then per parent level by level: each level reads each distinct element once (a climb
+    # from every block read the same ancestors again and again).
+    level: dict[object, list[int]] = {}
+    for block in doc.blocks:
+        element = block.element
+        if element is None:
+            continue
+        sums = level.get(element)
+        heading = 1 if "heading" in block.labels else 0
+        if sums is None:
+            level[element] = [block.num_words, block.num_words_in_anchor_text, heading]
+        else:
+            sums[0] += block.num_words
+            sums[1] += block.num_words_in_anchor_text
+            sums[2] |= heading
+    classes: dict[object, str] = {}
+    marks = dict.fromkeys(MARK_GROUPS, 0)
+    cache: dict[str, tuple[str, ...]] = {}
+    children: dict[object, dict[object, list[int]]] = {}
+    for depth in range(REPEAT_DEPTH + 1):
+        for element in level:
+            value = classes[element] = element.get("class") or ""
+            if value:
+                for group in _class_marks(value, cache):
+                    marks[group] += 1
+        if depth == REPEAT_DEPTH:
+            break
+        above: dict[object, list[int]] = {}
+        for child, sums in level.items():
+            parent = child.getparent()
+            if parent is None:
+                continue
+            group = children.get(parent)
+            if group is None:
+                group = children[parent] = {}
+            group[child] = sums
+            total = above.get(parent)
+            if total is None:
+                above[parent] = list(sums)
+            else:
+                total[0] += sums[0]
+                total[1] += sums[1]
+                total[2] |= sums[2]
+        level = {element: sums for element, sums in above.items() if element not in classes}
+    widest = heaviest = (0, 0, 0, 0)  # (repeats, words, linked, with a heading)
+    groups = 0
+    for group in children.values():
+        if len(group) < MIN_REPEATS:
+            continue
+        shapes: Counter[tuple[str, str]] = Counter()
+        for element in group:
+            shapes[(element.tag, classes.get(element, ""))] += 1
+        shape, repeats = shapes.most_common(1)[0]
+        if repeats < MIN_REPEATS or not isinstance(shape[0], str):
+            continue
+        groups += 1
+        found = [0, 0, 0]
+        for element, (count, in_links, heading) in group.items():
+            if element.tag == shape[0] and classes.get(element, "") == shape[1]:
+                found[0] += count
+                found[1] += in_links
+                found[2] += heading
+        summary = (repeats, *found)
+        if summary[:2] > widest[:2]:
+            widest = summary
+        if (summary[1], summary[0]) > (heaviest[1], heaviest[0]):
+            heaviest = summary
+    total = sum(block.num_words for block in doc.blocks) or 1
+    values = [_log(groups)]
+    for repeats, count, in_links, heading in (widest, heaviest):
+        values.extend([_log(repeats), count / total, _log(count / repeats if repeats else 0.0),
+                       in_links / count if count else 0.0, heading / repeats if repeats else 0.0])
+    values.extend(_log(marks[group]) for group in MARK_GROUPS)
+    return values
+
+
+STRUCTURE_NAMES = ("repeat_groups",
+                   *(f"{which}_{name}" for which in ("widest", "heaviest")
+                     for name in ("repeats", "word_share", "words_each", "link_share", "heading_share")),
+                   *(f"mark_{group}" for group in MARK_GROUPS))
+
+# ---------------------------------------------------------------- markup
+
+# Microdata properties that name a kind's parts: a product's price and offers, a thread's posts and votes, a
+# list's items, an article's body.
 MICRODATA_PROPS = ("price", "ratingvalue", "reviewcount", "author", "text", "upvotecount", "datepublished",
                    "articlebody", "offers", "sku", "answercount", "itemlistelement")
 
-
 def markup_features(doc: TextDocument) -> tuple[list[float], list[str]]:
-    """Counts of some tags, of class/id tokens and of microdata properties; and the microdata item types."""
+    """Counts of microdata properties, and the microdata item types."""
     body = doc.body
     if body is None:
         return [0.0] * len(MARKUP_NAMES), []
-    tags: Counter[str] = Counter(element.tag for element in body.iter(*COUNTED_TAGS))
-    values = [_log(tags[tag]) for tag in COUNTED_TAGS]
-    marked = " ".join([*attribute_values(body, "class"), *attribute_values(body, "id")]).lower()
-    marks = dict.fromkeys(MARK_GROUPS, 0)
-    for word, count in Counter(marked.translate(_SEPARATORS).split()).items():
-        group = _MARK_GROUP_OF.get(word) or _MARK_GROUP_OF.get(word[:-1])  # and plurals: items, posts
-        if group is not None:
-            marks[group] += count
-    values.extend(_log(marks[group]) for group in MARK_GROUPS)
-    props = Counter(value.lower() for value in _ITEMPROPS(doc.root))
+    values: list[float] = []
+    # the microdata properties the metadata's walk gathered (``markup_of``: read once for both)
+    props = Counter((element.get("itemprop") or "").lower() for element in markup_of(doc).itemprops)
     values.extend(_log(props[prop]) for prop in MICRODATA_PROPS)
-    return values, _ITEMTYPES(doc.root)
+    return values, attribute_values(doc.root, "itemtype")
 
 
-MARKUP_NAMES = (*(f"tag_{tag}" for tag in COUNTED_TAGS), *(f"mark_{group}" for group in MARK_GROUPS),
-                *(f"prop_{prop}" for prop in MICRODATA_PROPS))
+MARKUP_NAMES = tuple(f"prop_{prop}" for prop in MICRODATA_PROPS)
 
-FEATURE_NAMES = (*URL_NAMES, *DECLARED_NAMES, *BLOCK_NAMES, *REPEAT_NAMES, *MARKUP_NAMES)
+FEATURE_NAMES = (*URL_NAMES, *DECLARED_NAMES, *BLOCK_NAMES, *STRUCTURE_NAMES, *MARKUP_NAMES)
 
 
-def page_features(doc: TextDocument) -> list[float]:
-    """The page's feature vector, in ``FEATURE_NAMES`` order."""
+def page_features(doc: TextDocument, url: str | None = None) -> list[float]:
+    """The page's feature vector, in ``FEATURE_NAMES`` order; ``url`` when given, else the document's."""
     markup, itemtypes = markup_features(doc)
-    return [*url_features(doc.url), *declared_features(doc, itemtypes), *block_features(doc),
-            *repetition_features(doc), *markup]
+    return [*url_features(url or doc.url), *declared_features(doc, itemtypes), *block_features(doc),
+            *structure_features(doc), *markup]
 
 
 __all__ = ["FEATURE_NAMES", "page_features"]
