@@ -125,3 +125,22 @@ def test_product_whose_visible_page_lacks_a_description_gets_the_structured_data
     assert "Bullet spec 3: stainless" in article.text
     added = [b for b in article.blocks if b.is_content and b.text.startswith("Keeps water cold")]
     assert "structured data's product description" in added[0].decisions[-1].reason
+
+
+def test_documentation_keeps_prose_code_and_tables_and_leaves_navigation_out():
+    sidebar = "<nav class='docs-nav'>" + "".join(f"<a href='/docs/{n}'>Chapter {n}</a>" for n in range(6)) + "</nav>"
+    toc = "<aside><p>On this page</p><a href='#install'>Install</a><a href='#use'>Use</a></aside>"
+    prose = "".join(f"<p>Paragraph {n}. The client reads its settings from the file named below, and every "
+                    "setting can be overridden on the command line when the tool starts.</p>" for n in range(3))
+    options = "".join(f"<tr><td>--option-{n}</td><td>What option {n} does</td></tr>" for n in range(4))
+    notes = ("<div class='notes'><h2>See also</h2><p>Use <a href='/api/connect'>Client.connect</a> to open a "
+             "session and <a href='/api/close'>Client.close</a> to end it; <a href='/api/check'>client check</a> "
+             "tells whether the settings are valid.</p></div>")
+    body = (f"<div class='layout'>{sidebar}<div class='doc'><h1>Install</h1>{prose}<pre><code>pip install client"
+            f"</code></pre><table>{options}</table></div>{notes}{toc}<div class='pager'><a href='/docs/2'>Next</a>"
+            "</div><a href='/edit/install.md'>Edit this page</a></div>")
+    article = extract(body, "documentation")
+    assert "Paragraph 2." in article.text and "pip install client" in article.text
+    assert "What option 3 does" in article.text and "Client.close to end it" in article.text
+    for out in ("Chapter 5", "On this page", "Next", "Edit this page"):
+        assert out not in article.text
