@@ -144,3 +144,23 @@ def test_documentation_keeps_prose_code_and_tables_and_leaves_navigation_out():
     assert "What option 3 does" in article.text and "Client.close to end it" in article.text
     for out in ("Chapter 5", "On this page", "Next", "Edit this page"):
         assert out not in article.text
+
+
+def test_without_a_hint_the_kind_is_judged_and_the_reason_says_so():
+    from crawler.extractors.cascade.extractor import DefaultExtractor as Cascade
+
+    html = f"<html><head><title>Example</title></head><body>{NAV}{listing_page()}{FOOTER}</body></html>"
+    run = Cascade().run(parse_html(html, "https://example.org/courses/"))
+    assert run.state.kind in run.state.kind_probabilities
+    assert run.state.kind_reason.startswith("judged ")
+
+
+def test_an_unsure_judgement_keeps_the_article_rule(monkeypatch):
+    from crawler.extractors.cascade import profiles
+
+    monkeypatch.setattr(profiles, "MIN_KIND_PROBABILITY", 1.01)  # no judgement is that sure
+    html = f"<html><head><title>Example</title></head><body>{NAV}{listing_page()}{FOOTER}</body></html>"
+    article = DefaultExtractor().extract(parse_html(html, "https://example.org/courses/"))
+    assert "Summary 7:" not in article.text  # the article rule's answer: the intro only
+    run = DefaultExtractor().run(parse_html(html, "https://example.org/courses/"))
+    assert run.state.kind == "article" and "less sure than" in run.state.kind_reason
