@@ -13,8 +13,10 @@ import pytest
 from crawler.extractors.document.blocks import TextBlock
 from crawler.extractors.document.blockwalk import compiled_walk_available, running_text, use_compiled_walk
 from crawler.extractors.document.parse import parse_html
-from crawler.pagejob.pagetypes import RUNNING_TEXT_BLOCK_WORDS, RUNNING_TEXT_MAX_LINK_DENSITY
 
+# The limits the crawl's page type read the running text with before it came from the page-kind judgement.
+RUNNING_TEXT_BLOCK_WORDS = 16
+RUNNING_TEXT_MAX_LINK_DENSITY = 1 / 3
 WORDS = " ".join(f"word{i}" for i in range(40))
 PAGES = [
     f"<html><body><nav><a href='/a'>Home</a> <a href='/b'>World</a></nav><p>{WORDS}</p>"
