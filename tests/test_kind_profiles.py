@@ -103,6 +103,8 @@ def product_page(description: str = "") -> str:
     body = (f"<main><h1>Trail Bottle</h1><form class='buy'><label>Size <select><option>Half litre</option>"
             "</select></label><button>Add to basket</button></form>"
             f"<div class='details'>{description}<ul>{bullets}</ul><table>{specs}</table></div>"
+            "<section class='customer-reviews'><h2>Reviews</h2><p>Great bottle, it kept my tea hot all the way up "
+            "the hill and back.</p><p>Lid leaks a bit.</p></section>"
             f"<div class='more'><h2>You may also like</h2>{picks}</div></main>")
     return body, ld
 
@@ -114,7 +116,7 @@ def test_product_keeps_description_and_specifications_and_leaves_cart_and_recomm
     assert "The bottle for long days outside" in article.text
     assert all(f"Bullet spec {n}: stainless" in article.text for n in range(4))
     assert "Spec 5" in article.text and "50 mm" in article.text
-    for out in ("Add to basket", "Half litre", "Other bottle", "12 EUR"):
+    for out in ("Add to basket", "Half litre", "Other bottle", "12 EUR", "kept my tea hot", "Lid leaks"):
         assert out not in article.text
 
 

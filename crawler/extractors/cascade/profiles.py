@@ -46,6 +46,11 @@ LINK_LIST_KINDS = frozenset({"product"})
 # (6 words cost 0.007 of word F1 on the labelled documentation pages, 3 words 0.002).
 LINK_LINE_KINDS = frozenset({"documentation"})
 LINK_LINE_MAX_WORDS = 3
+# Kinds whose customer reviews are not the page's content (a product's description is the seller's).
+REVIEWED_KINDS = frozenset({"product"})
+# Named like furniture is (furniture.NEGATIVE_NAMES): generic words, no site's names. Against schema.org markup alone,
+# the names won in each of 5 by-domain folds of the labelled product pages (docs/profiles.md).
+REVIEW_NAMES = re.compile(r"review|rating")
 # A block with more of its words in links than this is a link list (the cascade's MAX_LINK_DENSITY).
 LIST_LINK_DENSITY = 1 / 3
 POSTS_KIND = "forum"
@@ -148,6 +153,7 @@ class KeepEverySection(Step):
         known: dict[etree._Element, str | None] = {}
         root = state.content_roots[0] if state.content_roots else None
         landmark = main_region(run, furniture) if kind in LANDMARKED_KINDS else None
+        reviews: dict[etree._Element, str | None] = {}
         for index, block in enumerate(run.blocks):
             if index in furniture:
                 block.decide(name, False, f"inside page furniture ({furniture[index]})")
@@ -155,6 +161,8 @@ class KeepEverySection(Step):
                 block.decide(name, False, f"a control, not content: {control}")
             elif landmark is not None and (block.element is None or not _holds(landmark, block.element)):
                 block.decide(name, False, f"outside the page's main landmark <{landmark.tag}> on a {kind} page")
+            elif kind in REVIEWED_KINDS and (review := review_reason(block.element, reviews)):
+                block.decide(name, False, f"customer reviews on a {kind} page ({review})")
             elif kind in LINK_LIST_KINDS and block.link_density > LIST_LINK_DENSITY:
                 block.decide(name, False, f"a link list on a {kind} page (link density {block.link_density:.2f})")
             elif kind in LINK_LINE_KINDS and block.link_density >= 1 and block.num_words <= LINK_LINE_MAX_WORDS:
@@ -166,6 +174,30 @@ class KeepEverySection(Step):
         # rule finds too little.
         state.too_little = None if kept else f"the {kind} profile kept no block"
         return True
+
+
+def review_reason(element: etree._Element | None, known: dict[etree._Element, str | None]) -> str | None:
+    """Why an element lies in customer reviews (schema.org Review or AggregateRating markup, or a container
+    named for reviews), or None; answers cached in ``known``."""
+    path: list[etree._Element] = []
+    found: str | None = None
+    node = element
+    while node is not None:
+        if node in known:
+            found = known[node]
+            break
+        path.append(node)
+        marked = f"{node.get('itemprop') or ''} {node.get('itemtype') or ''}".lower()
+        if "review" in marked or "aggregaterating" in marked:
+            found = "schema.org review markup"
+            break
+        if REVIEW_NAMES.search(f"{node.get('class') or ''} {node.get('id') or ''}".lower()):
+            found = "a container named for reviews"
+            break
+        node = node.getparent()
+    for visited in path:
+        known[visited] = found
+    return found
 
 
 def main_region(run: Run, furniture: dict[int, str]) -> etree._Element | None:
