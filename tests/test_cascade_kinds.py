@@ -17,6 +17,10 @@ STORY = ("<p>Story {0}. Every autumn my grandmother made this cake for the whole
          "smelled of butter and apples for days while we waited for the first slice.</p>")
 
 
+# A story's address: without one, a page whose comments outweigh its story is judged a thread.
+STORY_URL = "https://news.example.com/2026/05/01/the-bridge-reopens"
+
+
 def page(body: str, head: str = "") -> str:
     return f"<html><head><title>Example</title>{head}</head><body>{NAV}{body}{FOOTER}</body></html>"
 
@@ -199,9 +203,9 @@ def test_the_declared_page_type_is_searched_only_when_comment_names_could_matter
     original = beyond_prose.declares_posts
     monkeypatch.setattr(beyond_prose, "declares_posts", lambda doc: calls.append(1) or original(doc))
     plain = extract(page("<main><article><h1>News</h1>" + "".join(STORY.format(i) for i in range(5))
-                         + "</article></main>"))
+                         + "</article></main>"), STORY_URL)
     assert "Story 4." in plain.text and calls == []
     posts = "".join(POST.format(i) for i in range(12))
     commented = extract(page("<main><article><h1>News</h1>" + "".join(STORY.format(i) for i in range(5))
-                             + f"</article><section class='comments'>{posts}</section></main>"))
+                             + f"</article><section class='comments'>{posts}</section></main>"), STORY_URL)
     assert "Post" not in commented.text and calls == [1]

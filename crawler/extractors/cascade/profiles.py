@@ -26,6 +26,7 @@ from lxml import etree
 from crawler.extractors.cascade.beyond_prose import MIN_REPEATED_UNITS, signature
 from crawler.extractors.cascade.state import cascade_state
 from crawler.extractors.document.blocks import TextBlock
+from crawler.extractors.document.parse import HEADING_TAGS
 from crawler.extractors.metadata.jsonld import iter_objects, parse_json_ld, text_of, types_of
 from crawler.extractors.pagekind import judge
 from crawler.extractors.steps.pipeline import Run, Step
@@ -41,11 +42,12 @@ SECTIONED_KINDS = frozenset({"listing", "collection", "service", "product", "doc
 LANDMARKED_KINDS = frozenset({"product"})
 # Kinds whose link lists are not content: a product's recommendation rows, a manual's contents and prev/next.
 LINK_LIST_KINDS = frozenset({"product"})
-# Kinds whose short lines all of links are not content: a manual's previous/next and "edit this page" links.
-# Up to 3 words ("Edit this page", "Next", "Previous page"): longer link lines name pages the gold texts keep
-# (6 words cost 0.007 of word F1 on the labelled documentation pages, 3 words 0.002).
-LINK_LINE_KINDS = frozenset({"documentation"})
-LINK_LINE_MAX_WORDS = 3
+# Kinds whose short lines all of links are not content, up to how many words: a manual's previous/next and "edit
+# this page" links, a landing page's calls to action ("Talk to an expert", "Get a quote"). Longer link lines name
+# pages the gold texts keep: on the labelled pages, documentation none 0.928, 3 words 0.926, 5 words 0.921;
+# service none 0.802, 3 words 0.806, 5 words 0.808 (listings and collections are cards of linked titles: none).
+# A linked heading is a card's or a section's title, not a call to action.
+LINK_LINE_MAX_WORDS = {"documentation": 3, "service": 5}
 # Kinds whose customer reviews are not the page's content (a product's description is the seller's).
 REVIEWED_KINDS = frozenset({"product"})
 # Named like furniture is (furniture.NEGATIVE_NAMES): generic words, no site's names. Against schema.org markup alone,
@@ -67,11 +69,13 @@ WORDS = re.compile(r"\w+")
 # Chrome of posts and offers (``CHROME_KINDS``): lines of at most this many words whose shape recurs at least this
 # many times (a post's own sentences do not). Judgement calls, checked by by-domain cross-validation
 # (crawler/evaluation/profiles_cv.py). On a product page cells of tables and definition lists are its specifications
-# (on a forum they are user cards).
+# (on a forum definition lists are user cards).
 CHROME_KINDS = frozenset({POSTS_KIND, "product"})
 CHROME_MAX_WORDS = 4
 CHROME_MIN_REPEATS = 3
 SPECIFICATION_TAGS = frozenset({"td", "th", "dt", "dd"})
+# List items and table cells are enumerations (features, specifications), never chrome, on any kind.
+ENUMERATION_TAGS = frozenset({"li", "td", "th"})
 NUMBERS = re.compile(r"\d[\d,.]*")
 # Kinds whose pages carry controls beside their content: filter and facet panels, sort bars, "load more"
 # buttons, size pickers and cart forms. Their labels are not content.
@@ -165,7 +169,8 @@ class KeepEverySection(Step):
                 block.decide(name, False, f"customer reviews on a {kind} page ({review})")
             elif kind in LINK_LIST_KINDS and block.link_density > LIST_LINK_DENSITY:
                 block.decide(name, False, f"a link list on a {kind} page (link density {block.link_density:.2f})")
-            elif kind in LINK_LINE_KINDS and block.link_density >= 1 and block.num_words <= LINK_LINE_MAX_WORDS:
+            elif (block.link_density >= 1 and block.num_words <= LINK_LINE_MAX_WORDS.get(kind, 0)
+                  and not _inside(block, HEADING_TAGS)):
                 block.decide(name, False, f"a lone link line on a {kind} page (previous/next, edit this page)")
             else:
                 block.decide(name, True, f"outside page furniture on a {kind} page: its every card and section")
@@ -257,9 +262,9 @@ class JoinThreadPosts(Step):
         return bool(new)
 
 
-def _in_specification(block: TextBlock) -> bool:
+def _inside(block: TextBlock, tags: frozenset[str]) -> bool:
     element = block.element
-    return element is not None and any(node.tag in SPECIFICATION_TAGS for node in (element, *element.iterancestors()))
+    return element is not None and any(node.tag in tags for node in (element, *element.iterancestors()))
 
 
 def _line_shape(text: str) -> str:
@@ -278,9 +283,9 @@ class DropRepeatedChrome(Step):
         state = cascade_state(run)
         if state.kind not in CHROME_KINDS:
             return False
-        product = state.kind == PRODUCT_KIND
+        tags = SPECIFICATION_TAGS if state.kind == PRODUCT_KIND else ENUMERATION_TAGS
         short = [(block, _line_shape(block.text)) for block in run.blocks if block.is_content
-                 and block.num_words <= CHROME_MAX_WORDS and not (product and _in_specification(block))]
+                 and block.num_words <= CHROME_MAX_WORDS and not _inside(block, tags)]
         counts = Counter(shape for _, shape in short)
         changed = False
         for block, shape in short:
