@@ -83,3 +83,11 @@ def test_extract_batch_counts_low_confidence_rows():
     runner.state = BatchState(inputs=[], templates="")
     runner._count_rows([{"text": "x", "confidence": 0.1}, {"text": "y", "confidence": 0.9}, {"text": "z"}])
     assert runner.state.counts["low_confidence"] == 1 and runner.state.counts["pages"] == 3
+
+
+def test_the_explain_report_shows_the_confidence_and_the_kind():
+    from crawler.explain import explain_page, render_report
+
+    html, url = ARTICLE
+    report = render_report(explain_page(html, url))
+    assert "predicted word F1" in report and "page kind article" in report

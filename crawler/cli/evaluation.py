@@ -123,6 +123,20 @@ def _fitted_rows(args: argparse.Namespace, pages: list, names: list[str]) -> lis
     return rows
 
 
+def _held_out_kinds(args: argparse.Namespace, labels: dict[str, str]) -> dict[str, Any] | None:
+    """With --held-out-kinds, page id -> a page-kind model that never saw the page's site."""
+    if not args.held_out_kinds:
+        return None
+    if not labels:
+        raise CliError(f"{args.dataset}: --held-out-kinds needs page_type labels in ground-truth.json")
+    from ..evaluation.pagekind_fit import held_out_models
+
+    try:
+        return held_out_models([args.dataset], args.limit)
+    except ValueError as error:
+        raise CliError(f"cannot fit held-out page-kind models: {error}") from error
+
+
 def command_evaluate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from ..evaluation.by_kind import page_kinds
     from ..evaluation.evaluate import evaluate_pages, format_table
@@ -142,7 +156,7 @@ def command_evaluate(args: argparse.Namespace, parser: argparse.ArgumentParser) 
     labels = page_kinds(Path(args.dataset))
     try:
         tallies = evaluate_pages(pages, [name for name in extractors if name not in fitted], peers,
-                                 confidence=args.calibration)
+                                 confidence=args.calibration, kind_models=_held_out_kinds(args, labels))
     except (ImportError, PeerUnavailable) as error:  # installed, but its import fails
         raise CliError(str(error)) from error
     rows = [tally.row(args.metric) for tally in tallies]
@@ -342,6 +356,10 @@ def add_evaluate_command(commands: Any, selection: argparse.ArgumentParser) -> N
                                  help="also read each extraction's confidence and print, per extractor of ours, "
                                       "confidence by decile against the measured word F1 and their Spearman "
                                       "correlation")
+    evaluate_parser.add_argument("--held-out-kinds", action="store_true",
+                                 help="judge each page's kind by a page-kind model fitted on the other sites' pages "
+                                      "(5 folds by site, the shipped model's L2) instead of the shipped model: the "
+                                      "by-domain cross-validated figure of everything that reads the page kind")
     evaluate_parser.add_argument("--report", metavar="DIR",
                                  help="also write an explain report (crawler/explain) of the worst pages of "
                                       "each extractor, lowest F1 first, and DIR/index.html")

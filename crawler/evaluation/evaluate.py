@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from crawler.extractors import extract_document, get_extractor
 from crawler.extractors.document.decoding import decode_html
 from crawler.extractors.document.parse import TextDocument, parse_html
+from crawler.extractors.pagekind import judge_with
 
 from .datasets import Page
 from .metric import BOOTSTRAP_SAMPLES, BOOTSTRAP_SEED, PageScore, aggregate, score_page, word_f1
@@ -149,9 +151,12 @@ def evaluate_pages(
     peers: Sequence[str] = (),
     progress: Callable[[int, int], None] | None = None,
     confidence: bool = False,
+    kind_models: Mapping[str, Any] | None = None,
 ) -> list[_Tally]:
     """``evaluate``'s per-page record of each extractor and peer: shingle scores, word F1s and, for ours when
-    ``confidence``, each extraction's ``Article.confidence``."""
+    ``confidence``, each extraction's ``Article.confidence``. ``kind_models`` (page id -> page-kind model): each
+    such page is judged by its model before the extractors run (``pagekind.judge_with``), the others by the shipped
+    one."""
     for name in extractors:
         get_extractor(name)
     peer_functions: dict[str, PeerFunction] = {name: load_peer(name) for name in peers}
@@ -161,6 +166,8 @@ def evaluate_pages(
         start = time.perf_counter()
         doc: TextDocument = parse_html(page.html, page.url)
         parse_seconds = time.perf_counter() - start
+        if kind_models and page.id in kind_models:
+            judge_with(doc, kind_models[page.id])
         for name, tally in ours.items():
             if confidence:
                 text, seconds, error = _timed(_our_text_and_confidence, doc, name, tally.confidences)

@@ -121,6 +121,24 @@ def cross_validate(data: LabelledPages, l2: float, folds: int = FOLDS) -> np.nda
     return predicted
 
 
+def held_out_models(datasets: Sequence[str | Path], limit: int | None = None, folds: int = FOLDS
+                    ) -> dict[str, KindModel]:
+    """Page id -> a model fitted, with the shipped model's L2, on the other folds' sites: the kinds a page gets
+    from a classifier that never saw its site (``python -m crawler evaluate --held-out-kinds``)."""
+    data = labelled_pages(datasets, limit)
+    from ..extractors.pagekind import shipped_model
+
+    l2 = float(shipped_model().info.get("l2", L2_GRID[0]))
+    models: dict[str, KindModel] = {}
+    for fold in site_folds(data.pages, folds):
+        held = np.zeros(len(data.ids), dtype=bool)
+        held[fold] = True
+        model = fit(data.features[~held], data.kinds[~held], l2)
+        for index in fold:
+            models[data.ids[index]] = model
+    return models
+
+
 def choose_l2(data: LabelledPages, folds: int = FOLDS) -> tuple[float, dict[float, float]]:
     """The L2 strength of best by-domain cross-validated accuracy (ties: the stronger), and every one's."""
     accuracy = {l2: float((cross_validate(data, l2, folds) == data.kinds).mean()) for l2 in L2_GRID}
@@ -213,4 +231,5 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-__all__ = ["LabelledPages", "choose_l2", "cross_validate", "fit", "labelled_pages", "predict", "report", "train"]
+__all__ = ["LabelledPages", "choose_l2", "cross_validate", "fit", "held_out_models", "labelled_pages", "predict",
+           "report", "train"]

@@ -63,6 +63,14 @@ def judge(document: TextDocument, model: KindModel | None = None, *, url: str | 
     return _judge(document, model, url)
 
 
+def judge_with(document: TextDocument, model: KindModel, *, url: str | None = None) -> KindJudgement:
+    """The page's kind by ``model``, kept on the document as its judgement: every later ``judge(document)`` (the
+    extraction's, the confidence's) reads this one. For evaluation with a model that has not seen the page's site."""
+    judgement = _judge(document, model, url)
+    setattr(document, CACHE_ATTRIBUTE, (url or document.url, judgement))
+    return judgement
+
+
 def _judge(document: TextDocument, model: KindModel, url: str | None) -> KindJudgement:
     if document.root is None or not document.blocks:
         even = 1 / len(model.kinds)
@@ -78,4 +86,4 @@ def _judge(document: TextDocument, model: KindModel, url: str | None) -> KindJud
                          {name: float(p) for name, p in zip(model.kinds, probabilities, strict=True)}, reason)
 
 
-__all__ = ["KINDS", "MODEL_PATH", "KindJudgement", "judge", "shipped_model"]
+__all__ = ["KINDS", "MODEL_PATH", "KindJudgement", "judge", "judge_with", "shipped_model"]

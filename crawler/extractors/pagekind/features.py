@@ -18,9 +18,8 @@ from collections import Counter
 from urllib.parse import urlsplit
 
 from ..document.blocks import TextDocument
-from ..document.blockwalk import attribute_values
+from ..document.blockwalk import attribute_values, first_meta_content
 from ..metadata.jsonld import declared_types
-from ..metadata.markup import markup_of
 
 # ---------------------------------------------------------------- URL
 
@@ -52,6 +51,43 @@ URL_WORDS = {
     "article": ("article", "articles", "story", "post", "news", "blog", "a", "opinion", "review", "reviews"),
 }
 URL_WORD_KINDS = tuple(URL_WORDS)
+# Words of a page's <title> that name its kind, the same way (a shop's "Buy", a forum's "Thread", a manual's
+# "Reference", a blog index's "Archives", an agency's "Services").
+TITLE_WORDS = {
+    "product": ("buy", "price", "sale", "shop", "store", "order", "online", "deal", "size", "color", "colour"),
+    "collection": ("collection", "collections", "category", "products", "shop", "catalog", "range", "all",
+                   "women", "men", "kids", "accessories"),
+    "forum": ("forum", "forums", "thread", "question", "questions", "help", "discussion", "community", "re",
+              "solved", "answers", "reddit", "board"),
+    "documentation": ("docs", "documentation", "api", "reference", "guide", "manual", "tutorial", "sdk",
+                      "developer", "developers", "install", "installation", "configuration", "configure", "setup",
+                      "library", "function", "class", "module", "command"),
+    "listing": ("blog", "news", "archive", "archives", "articles", "posts", "latest", "page", "category", "tag",
+                "events", "stories", "insights", "resources", "updates", "press"),
+    "service": ("services", "service", "solutions", "company", "agency", "pricing", "consulting", "contact",
+                "experts", "professional", "near", "official", "home", "welcome", "software", "platform"),
+}
+TITLE_WORD_KINDS = tuple(TITLE_WORDS)
+_TITLE_WORD_OF: dict[str, list[str]] = {}
+for _kind, _words in TITLE_WORDS.items():
+    for _word in _words:
+        _TITLE_WORD_OF.setdefault(_word, []).append(_kind)
+_TITLE_TOKEN_RE = re.compile(r"[^\W_]+")
+# Separators of "Page | Site" titles.
+_TITLE_SEPARATOR_RE = re.compile(r"\s[|\-–—·:»]\s")
+
+
+def title_features(title: str | None) -> list[float]:
+    """How long the title is, whether it names its site after a separator, and which kinds its words name."""
+    words = _TITLE_TOKEN_RE.findall((title or "").lower())
+    kinds = set()
+    for word in words:
+        kinds.update(_TITLE_WORD_OF.get(word, ()))
+    return [_log(len(words)), float(_TITLE_SEPARATOR_RE.search(title or "") is not None),
+            *(float(kind in kinds) for kind in TITLE_WORD_KINDS)]
+
+
+TITLE_NAMES = ("title_words", "title_separator", *(f"title_word_{kind}" for kind in TITLE_WORD_KINDS))
 _SEGMENT_RE = re.compile(r"[/?&=#]+")
 
 
@@ -130,7 +166,7 @@ def declared_features(doc: TextDocument, itemtypes: list[str]) -> list[float]:
     groups = {_TYPE_GROUP[name] for name in types if name in _TYPE_GROUP}
     values = [float(group in groups) for group in DECLARED_KINDS]
     values.append(float(not types))
-    og = (markup_of(doc).meta.get("og:type") or [""])[0].strip().lower()
+    og = (first_meta_content(doc.root, "og:type") or "").strip().lower() if doc.root is not None else ""
     og_kind = "none" if not og else og if og in OG_TYPES else "product" if "product" in og else "other"
     values.extend(float(og_kind == kind) for kind in OG_TYPES)
     return values
@@ -275,8 +311,8 @@ def _class_marks(value: str, cache: dict[str, tuple[str, ...]]) -> tuple[str, ..
 def structure_features(doc: TextDocument) -> list[float]:
     """One walk up from the blocks' elements (REPEAT_DEPTH levels): the widest and the heaviest group of sibling
     elements sharing tag and class that hold text (how many, the share of the page's words they hold, their words
-    each, their share of linked words, the share holding a heading), and how many of the elements holding text
-    carry each group of class words (price, cart, post, card, toc...)."""
+    each, their share of linked words, the shares holding a heading, a price, a year), and how many of the elements
+    holding text carry each group of class words (price, cart, post, card, toc...)."""
     # Sums per element, then per parent level by level: each level reads each distinct element once (a climb
     # from every block read the same ancestors again and again).
     level: dict[object, list[int]] = {}
@@ -286,12 +322,19 @@ def structure_features(doc: TextDocument) -> list[float]:
             continue
         sums = level.get(element)
         heading = 1 if "heading" in block.labels else 0
+        price = year = 0
+        if block.num_words <= SHORT_BLOCK_WORDS:  # a card's price or date is a short block of its own
+            text = block.text
+            price = 1 if PRICE_RE.search(text) is not None else 0
+            year = 1 if YEAR_RE.search(text) is not None else 0
         if sums is None:
-            level[element] = [block.num_words, block.num_words_in_anchor_text, heading]
+            level[element] = [block.num_words, block.num_words_in_anchor_text, heading, price, year]
         else:
             sums[0] += block.num_words
             sums[1] += block.num_words_in_anchor_text
             sums[2] |= heading
+            sums[3] |= price
+            sums[4] |= year
     classes: dict[object, str] = {}
     marks = dict.fromkeys(MARK_GROUPS, 0)
     cache: dict[str, tuple[str, ...]] = {}
@@ -300,7 +343,8 @@ def structure_features(doc: TextDocument) -> list[float]:
         for element in level:
             value = classes[element] = element.get("class") or ""
             if value:
-                for group in _class_marks(value, cache):
+                found = cache.get(value)
+                for group in found if found is not None else _class_marks(value, cache):
                     marks[group] += 1
         if depth == REPEAT_DEPTH:
             break
@@ -320,25 +364,28 @@ def structure_features(doc: TextDocument) -> list[float]:
                 total[0] += sums[0]
                 total[1] += sums[1]
                 total[2] |= sums[2]
+                total[3] |= sums[3]
+                total[4] |= sums[4]
         level = {element: sums for element, sums in above.items() if element not in classes}
-    widest = heaviest = (0, 0, 0, 0)  # (repeats, words, linked, with a heading)
+    widest = heaviest = (0, 0, 0, 0, 0, 0)  # (repeats, words, linked, with a heading, a price, a year)
     groups = 0
     for group in children.values():
         if len(group) < MIN_REPEATS:
             continue
-        shapes: Counter[tuple[str, str]] = Counter()
-        for element in group:
-            shapes[(element.tag, classes.get(element, ""))] += 1
-        shape, repeats = shapes.most_common(1)[0]
+        keys = [(element.tag, classes.get(element, "")) for element in group]
+        shapes: dict[tuple[str, str], int] = {}
+        for key in keys:
+            shapes[key] = shapes.get(key, 0) + 1
+        shape = max(shapes, key=shapes.__getitem__)  # the first of the most repeated, as Counter.most_common
+        repeats = shapes[shape]
         if repeats < MIN_REPEATS or not isinstance(shape[0], str):
             continue
         groups += 1
-        found = [0, 0, 0]
-        for element, (count, in_links, heading) in group.items():
-            if element.tag == shape[0] and classes.get(element, "") == shape[1]:
-                found[0] += count
-                found[1] += in_links
-                found[2] += heading
+        found = [0, 0, 0, 0, 0]
+        for key, sums in zip(keys, group.values(), strict=True):
+            if key == shape:
+                for index in range(5):
+                    found[index] += sums[index]
         summary = (repeats, *found)
         if summary[:2] > widest[:2]:
             widest = summary
@@ -346,16 +393,18 @@ def structure_features(doc: TextDocument) -> list[float]:
             heaviest = summary
     total = sum(block.num_words for block in doc.blocks) or 1
     values = [_log(groups)]
-    for repeats, count, in_links, heading in (widest, heaviest):
+    for repeats, count, in_links, heading, price, year in (widest, heaviest):
         values.extend([_log(repeats), count / total, _log(count / repeats if repeats else 0.0),
-                       in_links / count if count else 0.0, heading / repeats if repeats else 0.0])
+                       in_links / count if count else 0.0, *(flag / repeats if repeats else 0.0
+                                                             for flag in (heading, price, year))])
     values.extend(_log(marks[group]) for group in MARK_GROUPS)
     return values
 
 
 STRUCTURE_NAMES = ("repeat_groups",
                    *(f"{which}_{name}" for which in ("widest", "heaviest")
-                     for name in ("repeats", "word_share", "words_each", "link_share", "heading_share")),
+                     for name in ("repeats", "word_share", "words_each", "link_share", "heading_share",
+                                  "price_share", "year_share")),
                    *(f"mark_{group}" for group in MARK_GROUPS))
 
 # ---------------------------------------------------------------- markup
@@ -371,22 +420,21 @@ def markup_features(doc: TextDocument) -> tuple[list[float], list[str]]:
     if body is None:
         return [0.0] * len(MARKUP_NAMES), []
     values: list[float] = []
-    # the microdata properties the metadata's walk gathered (``markup_of``: read once for both)
-    props = Counter((element.get("itemprop") or "").lower() for element in markup_of(doc).itemprops)
+    props = Counter(value.lower() for value in attribute_values(doc.root, "itemprop"))
     values.extend(_log(props[prop]) for prop in MICRODATA_PROPS)
     return values, attribute_values(doc.root, "itemtype")
 
 
 MARKUP_NAMES = tuple(f"prop_{prop}" for prop in MICRODATA_PROPS)
 
-FEATURE_NAMES = (*URL_NAMES, *DECLARED_NAMES, *BLOCK_NAMES, *STRUCTURE_NAMES, *MARKUP_NAMES)
+FEATURE_NAMES = (*URL_NAMES, *TITLE_NAMES, *DECLARED_NAMES, *BLOCK_NAMES, *STRUCTURE_NAMES, *MARKUP_NAMES)
 
 
 def page_features(doc: TextDocument, url: str | None = None) -> list[float]:
     """The page's feature vector, in ``FEATURE_NAMES`` order; ``url`` when given, else the document's."""
     markup, itemtypes = markup_features(doc)
-    return [*url_features(url or doc.url), *declared_features(doc, itemtypes), *block_features(doc),
-            *structure_features(doc), *markup]
+    return [*url_features(url or doc.url), *title_features(doc.title), *declared_features(doc, itemtypes),
+            *block_features(doc), *structure_features(doc), *markup]
 
 
 __all__ = ["FEATURE_NAMES", "page_features"]
