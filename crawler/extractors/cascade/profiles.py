@@ -1,18 +1,20 @@
-"""Extraction profiles per kind of page, steps of the default cascade (issue 30).
+"""Extraction profiles per kind of page, steps of the default cascade.
 
 The cascade's container rule finds one block of dense prose: right for an article, wrong for a grid of cards, a
 thread of posts or a landing page of sections. ``JudgeKind`` puts the page's kind on the run's state (a caller's
 hint, else the page-kind judgement); each profile step acts only on the kinds it names and leaves a label and a
-reason on every block it changes. The rules use structure that means the same on every site (landmarks, ARIA
-roles, form controls, repeated siblings, schema.org data), never a site's class names:
+reason on every block it changes. The rules use structure that means the same on every site (landmarks, form
+controls, repeated siblings, schema.org data, generic furniture words), never a site's class names:
 
-- listing, collection, service, product, forum: the content is the page's main region (``<main>`` or
-  ``role=main``, else the smallest ancestor of the chosen container holding most of the page's text), every
-  block in it that is not furniture, not a form control (filters, facets, sort bars, cart buttons), and not a
-  link list, except the linked titles of repeated cards (``KeepMainRegion``);
-- forum: comment and reply containers are the posts (``KeepMainRegion`` with ``posts=True``);
+- listing, collection, service, product, documentation: every block outside page furniture (``KeepEverySection``),
+  with form controls, link lists, calls to action, customer reviews and blocks outside the main landmark out on
+  the kinds that carry them;
+- forum: comment and reply containers are the posts (``JudgeKind``), the largest group of alike posts joins the
+  container (``JoinThreadPosts``), and short lines repeated from post to post are out (``DropRepeatedChrome``);
 - product: the structured data's description when the visible text lacks it (``AddDeclaredDescription``);
-- documentation and article: the cascade as it is.
+- article: the cascade as it is.
+
+Figures behind each choice: docs/profiles.md (``python -m crawler.evaluation.profiles_cv``).
 """
 
 from __future__ import annotations
@@ -31,9 +33,7 @@ from crawler.extractors.metadata.jsonld import iter_objects, parse_json_ld, text
 from crawler.extractors.pagekind import judge
 from crawler.extractors.steps.pipeline import Run, Step
 
-KINDS = ("article", "forum", "product", "collection", "listing", "service", "documentation")
-# A judged kind less probable than this gets the article rule instead of its profile (a wrong profile costs
-# more than the article rule on most kinds). Chosen by by-domain cross-validation (crawler/evaluation/profiles_cv.py).
+# A judged kind less probable than this gets the article rule, not its profile: by-domain CV, docs/profiles.md.
 MIN_KIND_PROBABILITY = 0.0
 # Kinds whose main content is the page's every card or section, not its densest block of prose.
 SECTIONED_KINDS = frozenset({"listing", "collection", "service", "product", "documentation"})
@@ -42,16 +42,13 @@ SECTIONED_KINDS = frozenset({"listing", "collection", "service", "product", "doc
 LANDMARKED_KINDS = frozenset({"product"})
 # Kinds whose link lists are not content: a product's recommendation rows, a manual's contents and prev/next.
 LINK_LIST_KINDS = frozenset({"product"})
-# Kinds whose short lines all of links are not content, up to how many words: a manual's previous/next and "edit
-# this page" links, a landing page's calls to action ("Talk to an expert", "Get a quote"). Longer link lines name
-# pages the gold texts keep: on the labelled pages, documentation none 0.928, 3 words 0.926, 5 words 0.921;
-# service none 0.802, 3 words 0.806, 5 words 0.808 (listings and collections are cards of linked titles: none).
-# A linked heading is a card's or a section's title, not a call to action.
+# Lone link lines up to this many words are not content: previous/next, "edit this page", calls to action (longer
+# ones name pages; listings' cards are linked titles; linked headings are titles). Measured: docs/profiles.md.
 LINK_LINE_MAX_WORDS = {"documentation": 3, "service": 5}
 # Kinds whose customer reviews are not the page's content (a product's description is the seller's).
 REVIEWED_KINDS = frozenset({"product"})
-# Named like furniture is (furniture.NEGATIVE_NAMES): generic words, no site's names. Against schema.org markup alone,
-# the names won in each of 5 by-domain folds of the labelled product pages (docs/profiles.md).
+# Generic words as furniture.NEGATIVE_NAMES are; they beat schema.org markup alone in every by-domain fold
+# (docs/profiles.md).
 REVIEW_NAMES = re.compile(r"review|rating")
 # A block with more of its words in links than this is a link list (the cascade's MAX_LINK_DENSITY).
 LIST_LINK_DENSITY = 1 / 3
@@ -66,13 +63,12 @@ PRODUCT_TYPES = frozenset({"product", "productgroup"})
 MISSING_DESCRIPTION_SHARE = 0.5
 MARKUP = re.compile(r"<[^>]+>")
 WORDS = re.compile(r"\w+")
-# Chrome of posts and offers (``CHROME_KINDS``): lines of at most this many words whose shape recurs at least this
-# many times (a post's own sentences do not). Judgement calls, checked by by-domain cross-validation
-# (crawler/evaluation/profiles_cv.py). On a product page cells of tables and definition lists are its specifications
-# (on a forum definition lists are user cards).
+# Chrome of posts and offers: lines of at most CHROME_MAX_WORDS words whose shape recurs CHROME_MIN_REPEATS times
+# (a post's own sentences do not); judgement calls, measured in docs/profiles.md.
 CHROME_KINDS = frozenset({POSTS_KIND, "product"})
 CHROME_MAX_WORDS = 4
 CHROME_MIN_REPEATS = 3
+# On a product page cells of tables and definition lists are its specifications (on a forum, dl are user cards).
 SPECIFICATION_TAGS = frozenset({"td", "th", "dt", "dd"})
 # List items and table cells are enumerations (features, specifications), never chrome, on any kind.
 ENUMERATION_TAGS = frozenset({"li", "td", "th"})
