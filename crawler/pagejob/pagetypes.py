@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from crawler.extractors.document.blockwalk import first_meta_content
 from crawler.extractors.document.parse import TextDocument
@@ -27,6 +28,8 @@ LISTING = "listing"
 LISTING_KINDS = frozenset({"listing", "collection"})
 # Probabilities are kept off 0 and 1 by this much in the score's log-odds.
 SCORE_EPSILON = 1e-6
+# A summary is running text: less than this share of its words in links (the cascade's boilerpipe rule).
+RUNNING_TEXT_MAX_LINK_DENSITY = 1 / 3
 
 
 @dataclass
@@ -95,4 +98,46 @@ def classify_page(doc: TextDocument, url: str | None = None) -> PageType:
     return PageType(kind, score, reasons, judgement.kind)
 
 
-__all__ = ["ARTICLE", "LISTING", "LISTING_KINDS", "SITE", "PageType", "classify_page", "listing_share"]
+# Where a crawl's page came from that announced it as an item (the spider's ``discovered_by``): a feed entry or a
+# (news) sitemap URL is an article by the site's own word.
+ANNOUNCING_SOURCES = frozenset({"feed", "sitemap"})
+# A listing item: a short linked headline (at least this share of its words in links, at most ITEM_HEADLINE_WORDS
+# words) followed by a summary of its own (at least ITEM_SUMMARY_WORDS words, under the running text's link density).
+ITEM_HEADLINE_LINK_SHARE = 0.5
+ITEM_HEADLINE_WORDS = 25
+ITEM_SUMMARY_WORDS = 6
+# This many items or more and an announced page is still a listing (a section page a sitemap named by mistake); a
+# brief's page has none, its template's menus are links without summaries (judgement call, tested on pages of both).
+MIN_LISTING_ITEMS = 5
+
+
+def listing_items(doc: TextDocument) -> int:
+    """How many items the page lists, each a linked headline followed by a summary of its own."""
+    items = 0
+    for headline, summary in pairwise(doc.blocks):
+        if not 0 < headline.num_words <= ITEM_HEADLINE_WORDS:
+            continue
+        if headline.num_words_in_anchor_text < ITEM_HEADLINE_LINK_SHARE * headline.num_words:
+            continue
+        if summary.num_words >= ITEM_SUMMARY_WORDS and \
+                summary.num_words_in_anchor_text < RUNNING_TEXT_MAX_LINK_DENSITY * summary.num_words:
+            items += 1
+    return items
+
+
+def announced_item(doc: TextDocument, judged: PageType, announced_by: str) -> PageType:
+    """The page type once a feed or a news sitemap announced the page as an item (``announced_by``): an article
+    unless the page is clearly a listing (MIN_LISTING_ITEMS items or more, each with its own link and summary)."""
+    if judged.kind != LISTING:
+        return judged
+    items = listing_items(doc)
+    if items >= MIN_LISTING_ITEMS:
+        return PageType(LISTING, judged.score, [*judged.reasons, f"announced by a {announced_by}, but {items} "
+                                                                  f"items with a link and a summary each"],
+                        judged.page_kind)
+    return PageType(ARTICLE, judged.score, [f"announced as an item by a {announced_by}", *judged.reasons],
+                    judged.page_kind)
+
+
+__all__ = ["ANNOUNCING_SOURCES", "ARTICLE", "LISTING", "LISTING_KINDS", "SITE", "PageType", "announced_item",
+           "classify_page", "listing_items", "listing_share"]

@@ -1,6 +1,6 @@
 """Article metadata: headline, authors, dates, language, description, site, canonical URL, image, tags.
 
-Every field is taken from the most trusted source that gives a plausible value (issue 4):
+Every field is taken from the most trusted source that gives a plausible value:
 JSON-LD > OpenGraph/Twitter cards > ``<meta>`` names and head links > microdata (``itemprop``, and
 ``<time datetime>`` in the body) > the URL path > the visible text near the headline. ``Metadata.sources``
 names the source of each field. A value that fails its check (a date in the future or before 1990, a site
@@ -43,8 +43,8 @@ URL = "url"
 TEXT = "text"
 SOURCES = (JSON_LD, OPENGRAPH, META, MICRODATA, URL, TEXT)
 
-# <meta> keys per field, by source, most specific first (names seen on the readability and scrapinghub
-# sets, plus the Dublin Core, Parse.ly, Sailthru and Highwire/citation conventions).
+# <meta> keys per field, by source, most specific first (names seen on news pages, plus the Dublin Core,
+# Parse.ly, Sailthru and Highwire/citation conventions).
 OPENGRAPH_KEYS: dict[str, tuple[str, ...]] = {
     "title": ("og:title", "twitter:title"),
     "authors": ("article:author", "og:article:author"),
@@ -98,8 +98,8 @@ URLISH_RE = re.compile(r"^(?:https?://|www\.)|\.(?:com|org|net|html?)\b|/", re.I
 HANDLE_RE = re.compile(r"^@\w+$")
 AUTHOR_PREFIX_RE = re.compile(r"^(?:by|par|von|por|written by|posted by|author|作者|记者|文)\s*[:：/]?\s+", re.I)
 LANGUAGE_RE = re.compile(r"^([a-z]{2,3})(?:[-_][a-z0-9]+)*$", re.I)
-# Declared languages whose code is kept (``_language``): the worker read 23 different values in 273 calls on the 181
-# scrapinghub pages ("en" 89 times, "en-US" 75, "en_US" 48...); 256 holds a crawl's with room.
+# Declared languages whose code is kept (``_language``): a crawl meets a few dozen spellings ("en", "en-US",
+# "en_US"...); 256 holds them with room.
 LANGUAGE_CACHE_SIZE = 256
 CACHE_ATTRIBUTE = "_metadata"
 # A description this short says nothing ("News", "Home").
@@ -113,8 +113,7 @@ PEOPLE_KEYS = frozenset({"author", "creator", "editor"})
 SITE_TYPES = frozenset({"website", "organization", "newsmediaorganization"})
 # Fields of which only the first candidate is read (``_first`` in ``_choose``): once a source gave one, the <meta>
 # values of the later sources are not computed for it (a keywords list cut and cleaned for nothing when JSON-LD
-# named the tags): _from_meta 7.31M -> 5.28M instructions on 40 scrapinghub pages (callgrind). The others
-# (authors, dates, language, description) read every candidate in turn.
+# named the tags). The others (authors, dates, language, description) read every candidate in turn.
 FIRST_ONLY_FIELDS = frozenset({"title", "site_name", "canonical_url", "image", "tags", "section"})
 
 
@@ -139,15 +138,14 @@ class Metadata:
     warnings: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        """``dataclasses.asdict``'s dict (lists and the sources copied), built without its recursive deep copy:
-        0.05 -> 0.003 ms a page on scrapinghub; every field holds strings, lists of strings or a dict of them."""
+        """``dataclasses.asdict``'s dict (lists and the sources copied), built without its costly recursive deep copy:
+        every field holds strings, lists of strings or a dict of them."""
         return {name: value.copy() if isinstance(value, (list, dict)) else value
                 for name in _FIELD_NAMES for value in (getattr(self, name),)}
 
     def filled(self) -> dict[str, Any]:
         """``to_dict`` without the fields that hold nothing (None, "", [] or {}, every empty value a field can
-        hold), in one pass: what the page job's row takes (``to_dict`` then a filter by ``not in (None, "", [], {})``
-        took 2.34M instructions on 40 scrapinghub pages, this 1.10M)."""
+        hold), in one pass: what the page job's row takes (rather than ``to_dict`` then a filter)."""
         return {name: value.copy() if isinstance(value, (list, dict)) else value
                 for name in _FIELD_NAMES if (value := getattr(self, name))}
 
@@ -188,8 +186,7 @@ def _from_json_ld(doc: TextDocument, found: _Candidates, warnings: list[str]) ->
     add = found.add
     for item in articles:
         # Only the properties the object has are read (``text_of``, ``names_of`` and ``strings_of`` of an absent one
-        # give nothing to add): an article has 9.0 of the 18 read here, the page's other objects 0.7 of their 4
-        # (scrapinghub: 112 articles, 366 other objects).
+        # give nothing to add): an article has about half of those read here, the page's other objects few.
         present = item.keys()
         add("title", _headline_of(item, doc.title), JSON_LD)
         if not present.isdisjoint(PEOPLE_KEYS):
@@ -238,8 +235,7 @@ def _from_meta(doc: TextDocument, meta: dict[str, list[str]], keys: dict[str, tu
     present = meta.keys()
     candidates = found.values
     for name, names in keys.items():
-        # Most fields have none of their keys on a page: one test in C rather than a lookup per key (the <meta>
-        # names of a scrapinghub page: 0.033 -> 0.026 ms, same run).
+        # Most fields have none of their keys on a page: one test in C rather than a lookup per key.
         if present.isdisjoint(names):
             continue
         first_only = name in FIRST_ONLY_FIELDS
@@ -265,7 +261,7 @@ def _split_list(content: str, name: str) -> list[str]:
 
 def _from_links(links: Iterable[tuple[str | None, str | None]], found: _Candidates) -> None:
     for rel, href in links:  # each <link>'s attributes, read by the markup walk
-        # Most of a page's <link> elements (22 a scrapinghub page: dns-prefetch, stylesheet, icons) name neither
+        # Most of a page's <link> elements (dns-prefetch, stylesheet, icons) name neither
         # relation: a substring test passes over them before any word is cut.
         relations = rel.lower() if rel else ""
         if "canonical" not in relations and "image_src" not in relations:
@@ -290,8 +286,7 @@ def _itemprop_value(element: etree._Element) -> str | None:
 
 def _named_within(element: etree._Element) -> etree._Element | None:
     """``element.find(".//*[@itemprop='name']")``, the steps ElementPath takes (``iterdescendants("*")``, then ``get``)
-    without its path machinery (``find("body")`` in the worker took 29 us, ``iterchildren("body")`` 4, as
-    ``markup.body_of`` says; 64 author itemprops on 38 of the 181 scrapinghub pages)."""
+    without its costly path machinery (as ``markup.body_of`` says)."""
     return next((inner for inner in element.iterdescendants("*") if inner.get(ITEMPROP) == "name"), None)
 
 
@@ -446,16 +441,15 @@ def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: date
         chosen_title = (title_from_head(head_title, metadata.site_name), META)
     metadata.title = take("title", chosen_title)
     # The page's language as its markup declares it: the <html lang>, else the metadata's (JSON-LD inLanguage,
-    # content-language, og:locale, microdata), else fastText's identification of the text, which runs only then (9
-    # of the 30 scrapinghub pages without <html lang> declare one in their metadata; the same code as fastText's on
-    # all 16 such pages of scrapinghub, readability and modern). The visible scan reads numeric dates in it.
+    # content-language, og:locale, microdata), else fastText's identification of the text, which runs only then
+    # (pages without <html lang> often declare one in their metadata). The visible scan reads numeric dates in it.
     if doc.declared_language:
         found.add("language", doc.declared_language, META)
     languages = [(code, source) for value, source in _ordered_language(found) if (code := _language(value))]
     if not languages and doc.language:
         languages = [(doc.language, TEXT)]
-    # The markup's dates come before the text's: when it gives both plausible ones the lines are not read for dates
-    # (126 of the 181 scrapinghub pages: the worker on 40 of them 1,144.7M -> 1,129.9M instructions, callgrind).
+    # The markup's dates come before the text's: when it gives both plausible ones (most pages) the lines are not
+    # read for dates.
     published = _choose_date(found, "published", now)
     modified = _choose_date(found, "modified", now)
     findings = scan_visible(doc, metadata.title or head_title, now,
@@ -465,8 +459,8 @@ def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: date
         metadata.title = take("title", (findings.headline, TEXT))
     site_names = _site_names(metadata.site_name, doc.url)
     # The <title>'s parts other than the headline name the site and its channels, its CJK parts only (an English
-    # blog's "Headline | Jane Doe" names its author there): a title without a CJK character (177 of the 181 scrapinghub
-    # titles, 133 of them ASCII, told in one step) is not cut into parts for none (CJK_RE matches one character).
+    # blog's "Headline | Jane Doe" names its author there): a title without a CJK character (most titles, an ASCII one
+    # told in one step) is not cut into parts for none (CJK_RE matches one character).
     if head_title and not head_title.isascii() and CJK_RE.search(head_title):
         parts = [part.strip() for part in TITLE_PART_RE.split(head_title)[::2] if part.strip()]
         site_names.update(part.casefold() for part in parts
@@ -474,7 +468,7 @@ def _choose(doc: TextDocument, found: _Candidates, metadata: Metadata, now: date
     if findings.origin:  # the credited outlet ("来源：证券时报网") is not an author either
         site_names.add(findings.origin.casefold())
     # The page's markup and text come last: the byline elements are searched for only when the structured
-    # sources (JSON-LD, meta, microdata) name nobody (the element walk is ~0.5 ms a page on scrapinghub).
+    # sources (JSON-LD, meta, microdata) name nobody (the element walk is costly).
     authors = _choose_authors(found, site_names)
     if authors is None:
         marked_names = markup_byline(doc)
