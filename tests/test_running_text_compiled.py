@@ -1,4 +1,4 @@
-"""``blockwalk.running_text`` (the page type's running text, ``pagetypes.classify_page``) in C against its Python
+"""``blockwalk.running_text`` (running text at the page kind's limits, ``pagekind.features``) in C against its Python
 twin and against the plain reading of the blocks: the sums of every block's words and linked words, and the words
 outside links and the text of each block with enough words and few enough of them in links, in order.
 
@@ -13,7 +13,8 @@ import pytest
 from crawler.extractors.document.blocks import TextBlock
 from crawler.extractors.document.blockwalk import compiled_walk_available, running_text, use_compiled_walk
 from crawler.extractors.document.parse import parse_html
-from crawler.pagejob.pagetypes import RUNNING_TEXT_BLOCK_WORDS, RUNNING_TEXT_MAX_LINK_DENSITY
+from crawler.extractors.pagekind.features import RUNNING_MAX_LINK_DENSITY as RUNNING_TEXT_MAX_LINK_DENSITY
+from crawler.extractors.pagekind.features import RUNNING_WORDS as RUNNING_TEXT_BLOCK_WORDS
 
 WORDS = " ".join(f"word{i}" for i in range(40))
 PAGES = [
