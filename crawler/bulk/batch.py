@@ -178,12 +178,12 @@ class _Runner:
         counts = self.state.counts
         for row in rows:
             counts["pages"] = counts.get("pages", 0) + 1
-            confidence = row.get("confidence")
-            if confidence is not None and confidence < LOW_CONFIDENCE:
-                counts["low_confidence"] = counts.get("low_confidence", 0) + 1
             warnings = row.get("warnings") or (row.get("metadata") or {}).get("warnings") or ()
             for cap in cap_reasons(warnings):  # pages read within a bound, counted as too_large is
                 counts[cap] = counts.get(cap, 0) + 1
+            confidence = row.get("confidence")
+            if confidence is not None and confidence < LOW_CONFIDENCE:
+                counts["low_confidence"] = counts.get("low_confidence", 0) + 1
             if row.get("text"):
                 counts["with_text"] = counts.get("with_text", 0) + 1
             else:

@@ -170,10 +170,12 @@ def report(data: Extractions, predicted: np.ndarray, shipped: np.ndarray, by_l2:
         "",
         "## Calibration (cross-validated confidence by decile against the measured F1)",
         "",
+        f"Regenerate: `{command}`", "",
         calibration_table(predicted, data.f1),
         "",
         "## By labelled kind (cross-validated)",
         "",
+        f"Regenerate: `{command}`", "",
         "| kind | pages | mean confidence | mean measured F1 | Spearman |",
         "|---|---|---|---|---|",
     ]

@@ -177,6 +177,7 @@ def report(data: LabelledPages, predicted: np.ndarray, shipped: np.ndarray, accu
         "",
         "## Confusion matrix (cross-validated; rows: labelled kind, columns: judged kind)",
         "",
+        f"Regenerate: `{command}`", "",
         "| labelled \\ judged | " + " | ".join(KINDS) + " | recall |",
         "|---|" + "---|" * (len(KINDS) + 1),
     ]
@@ -187,7 +188,8 @@ def report(data: LabelledPages, predicted: np.ndarray, shipped: np.ndarray, accu
     precision = [matrix[i, i] / matrix[:, i].sum() if matrix[:, i].sum() else 0.0 for i in range(len(KINDS))]
     lines.append("| precision | " + " | ".join(f"{p:.3f}" for p in precision) + " | |")
     lines += ["", "## Shipped model on the pages it was fitted on (not a held-out figure)", "",
-              "| labelled \\ judged | " + " | ".join(KINDS) + " |", "|---|" + "---|" * len(KINDS)]
+              f"Regenerate: `{command}`", "",
+        "| labelled \\ judged | " + " | ".join(KINDS) + " |", "|---|" + "---|" * len(KINDS)]
     shipped_matrix = confusion(data.kinds, shipped)
     for index, kind in enumerate(KINDS):
         lines.append(f"| {kind} | " + " | ".join(str(v) for v in shipped_matrix[index]) + " |")
