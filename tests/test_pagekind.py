@@ -179,3 +179,15 @@ def test_the_train_command_reproduces_the_shipped_model(tmp_path):
     output = tmp_path / "pagekind.json"
     assert main(["train", "--model", "pagekind", "--dataset", str(SHARED), "--output", str(output)]) == 0
     assert output.read_bytes() == MODEL_PATH.read_bytes()
+
+
+def test_a_page_declaring_a_news_article_is_an_article_whatever_its_layout() -> None:
+    from crawler.extractors.pagekind import judge
+
+    cards = "".join(f"<li class='card'><a href='/p/{n}'>Item {n}</a><p>A short teaser {n}.</p></li>" for n in range(20))
+    html = ("<html><head><script type='application/ld+json'>{\"@context\": \"https://schema.org\", "
+            "\"@type\": \"ReportageNewsArticle\", \"headline\": \"Floods\"}</script></head><body><h1>Floods</h1>"
+            f"<ul>{cards}</ul></body></html>")
+    judgement = judge(parse_html(html, "https://news.example/2024/floods"))
+    assert (judgement.kind, judgement.probability) == ("article", 1.0)
+    assert judgement.reason == "article: declares schema.org reportagenewsarticle"
