@@ -43,6 +43,8 @@ class ArticleItem(scrapy.Item):
     origin = scrapy.Field()
     page_type = scrapy.Field()
     page_type_reason = scrapy.Field()
+    page_kind = scrapy.Field()  # article, forum, product, collection, listing, service, documentation
+    confidence = scrapy.Field()  # the extraction's predicted word F1, 0..1
     extractor = scrapy.Field()
     template = scrapy.Field()
     rule = scrapy.Field()

@@ -36,6 +36,7 @@ from scrapy.exceptions import DropItem
 
 from .components import item_as_dict
 from .extraction_service import ExtractionService
+from .extractors.pagekind.confidence import LOW_CONFIDENCE
 from .items import CONTINUATION_FIELD, ArticleItem
 from .pagejob.fingerprints import content_hash, simhash_hex
 from .pagejob.pagetypes import ANNOUNCING_SOURCES, LISTING, announced_item, classify_page
@@ -75,10 +76,17 @@ def announced_page(fields: dict[str, Any], html: bytes | str, url: str | None, c
 
 def count_page_type(stats: Any, fields: Mapping[str, Any]) -> None:
     """``extraction/pages/<page type>``: what the extraction saw, read by the progress log; and
-    ``extraction/extractor/<path>``: how (``default/template+container``: a learned template spared the cascade)."""
+    ``extraction/extractor/<path>``: how (``default/template+container``: a learned template spared the cascade);
+    ``extraction/kind/<page kind>`` and ``extraction/low_confidence`` (an extraction whose confidence is below
+    ``LOW_CONFIDENCE``)."""
     if stats is not None:
         stats.inc_value(f"extraction/pages/{fields.get('page_type') or 'unknown'}")
         stats.inc_value(f"extraction/extractor/{fields.get('extractor') or 'none'}")
+        if fields.get("page_kind"):
+            stats.inc_value(f"extraction/kind/{fields['page_kind']}")
+        confidence = fields.get("confidence")
+        if confidence is not None and confidence < LOW_CONFIDENCE:
+            stats.inc_value("extraction/low_confidence")
 
 
 def dropped_page(stats: Any, fields: Mapping[str, Any], drop_listings: bool) -> bool:

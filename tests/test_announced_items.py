@@ -8,12 +8,10 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-import pytest
-from scrapy.exceptions import DropItem
 from scrapy.utils.test import get_crawler
 
 from crawler.extractors import parse_html
-from crawler.pagejob.pagetypes import announced_item, classify_page
+from crawler.pagejob.pagetypes import PageType, announced_item, classify_page
 from crawler.pipelines import ArticleExtractionPipeline
 
 BRIEF = ("The city's water board will replace the old mains under Market Street from Monday. Residents of the "
@@ -51,18 +49,17 @@ URL = "http://city.example/news/show?id=4711"
 
 def test_a_feed_announced_brief_in_a_link_heavy_portal_is_an_article():
     doc = parse_html(brief_page().encode(), URL)
-    judged = classify_page(doc, URL)
-    assert judged.kind == "listing"  # on its own evidence the page looks like a listing
-    announced = announced_item(doc, judged, "feed")
+    assert announced_item(doc, classify_page(doc, URL), "feed").kind == "article"
+    # judged a listing on its own evidence (as a page of this class can be), the announcement makes it an article
+    announced = announced_item(doc, PageType("listing", -1.0, ["listing or collection 0.70"]), "feed")
     assert announced.kind == "article"
     assert "announced as an item by a feed" in announced.reason()
 
 
 def test_a_listing_announced_by_a_sitemap_stays_a_listing():
     doc = parse_html(section_page().encode(), URL)
-    judged = classify_page(doc, URL)
-    assert judged.kind == "listing"
-    announced = announced_item(doc, judged, "sitemap")
+    # judged a listing (the pipeline asks only then), the page's many items keep it one
+    announced = announced_item(doc, PageType("listing", -1.0, ["listing or collection 0.70"]), "sitemap")
     assert announced.kind == "listing"
     assert "items" in announced.reason()
 
@@ -77,12 +74,13 @@ def run(pipeline: ArticleExtractionPipeline, item: Any) -> Any:
     return asyncio.run(pipeline.process_item(item))
 
 
-def test_the_pipeline_keeps_the_announced_brief_and_drops_it_when_found_by_a_link(tmp_path):
+def test_the_pipeline_keeps_the_announced_brief_and_the_brief_found_by_a_link(tmp_path):
     pipeline = make_pipeline(tmp_path)
     try:
         row = run(pipeline, {"url": URL, "html": brief_page(), "discovered_by": "feed"})
         assert row["page_type"] == "article" and "Market Street" in row["text"]
-        with pytest.raises(DropItem):
-            run(pipeline, {"url": URL, "html": brief_page(), "discovered_by": "link"})
+        # the page kind judges the brief an article on its own evidence: found by a link, it is kept too
+        row = run(pipeline, {"url": URL, "html": brief_page(), "discovered_by": "link"})
+        assert row["page_type"] == "article" and row["page_kind"] == "article"
     finally:
         pipeline.close_spider()

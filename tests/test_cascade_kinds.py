@@ -17,6 +17,10 @@ STORY = ("<p>Story {0}. Every autumn my grandmother made this cake for the whole
          "smelled of butter and apples for days while we waited for the first slice.</p>")
 
 
+# A story's address: without one, a page whose comments outweigh its story is judged a thread.
+STORY_URL = "https://news.example.com/2026/05/01/the-bridge-reopens"
+
+
 def page(body: str, head: str = "") -> str:
     return f"<html><head><title>Example</title>{head}</head><body>{NAV}{body}{FOOTER}</body></html>"
 
@@ -127,11 +131,18 @@ def test_page_whose_every_container_carries_a_furniture_name_is_not_empty():
 
 
 def test_page_of_only_short_lines_is_not_empty_and_says_which_step_chose():
+    from crawler.extractors.cascade.extractor import DefaultExtractor
+    from crawler.extractors.document.parse import parse_html
+
     lines = "".join(f"<div class='tile'><span>Room {n}</span></div>" for n in range(10))
-    article = extract(f"<html><body><div class='grid'>{lines}</div></body></html>")
+    html = f"<html><body><div class='grid'>{lines}</div></body></html>"
+    # under the article rule (a kind's profile, when judged, keeps the tiles itself) the fallbacks decide and say so
+    article = DefaultExtractor().extract(parse_html(html), kind="article")
     assert "Room 0" in article.text and "Room 9" in article.text
     assert article.extractor.startswith("default/")
     assert article.warnings and article.reason is None
+    judged = extract(html)
+    assert "Room 0" in judged.text and "Room 9" in judged.text
 
 
 def test_article_whose_longest_part_is_a_data_table_keeps_its_prose_too():
@@ -199,9 +210,9 @@ def test_the_declared_page_type_is_searched_only_when_comment_names_could_matter
     original = beyond_prose.declares_posts
     monkeypatch.setattr(beyond_prose, "declares_posts", lambda doc: calls.append(1) or original(doc))
     plain = extract(page("<main><article><h1>News</h1>" + "".join(STORY.format(i) for i in range(5))
-                         + "</article></main>"))
+                         + "</article></main>"), STORY_URL)
     assert "Story 4." in plain.text and calls == []
     posts = "".join(POST.format(i) for i in range(12))
     commented = extract(page("<main><article><h1>News</h1>" + "".join(STORY.format(i) for i in range(5))
-                             + f"</article><section class='comments'>{posts}</section></main>"))
+                             + f"</article><section class='comments'>{posts}</section></main>"), STORY_URL)
     assert "Post" not in commented.text and calls == [1]

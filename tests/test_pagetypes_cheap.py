@@ -89,15 +89,22 @@ def test_declared_types_of_repaired_scripts_are_the_metadatas_reading() -> None:
 
 
 def test_a_page_declaring_its_type_in_repaired_json_ld_counts_it() -> None:
-    """A listing URL, little text: the NewsArticle type in a CDATA-wrapped script keeps the page an article."""
+    """A listing URL, little text: the NewsArticle type in a repaired script is read (the page kind's features),
+    and keeps the page an article; a script no repair saves says nothing, and the tag URL names a listing."""
+    from crawler.extractors.pagekind.features import FEATURE_NAMES, page_features
+
+    declared = FEATURE_NAMES.index("type_article")
     url = "https://news.example.org/tag/budget"
     for fault, (script, types) in REPAIRED_SCRIPTS.items():
         if "newsarticle" not in types:
             continue
-        result = classify_page(parse_html(page(ld(script), PARAGRAPH * 2), url), url)
-        assert result.is_article and "JSON-LD type newsarticle" in result.reason(), fault
-    strict_only = classify_page(parse_html(page(ld('{"@type": '), PARAGRAPH * 2), url), url)
-    assert not strict_only.is_article and "JSON-LD" not in strict_only.reason()
+        doc = parse_html(page(ld(script), PARAGRAPH * 2), url)
+        result = classify_page(doc, url)
+        assert result.is_article and page_features(doc, url)[declared] == 1.0, fault
+    doc = parse_html(page(ld('{"@type": '), PARAGRAPH * 2), url)
+    strict_only = classify_page(doc, url)
+    assert page_features(doc, url)[declared] == 0.0
+    assert not strict_only.is_article  # the tag page's URL, no declared article to outweigh it
 
 
 def test_the_types_cache_is_bounded_and_frozen() -> None:

@@ -304,11 +304,12 @@ def test_listing_pages_are_dropped_with_their_reason(tmp_path: Path) -> None:
     links = "".join(f"<li><a href='/news/{i}.html'>Headline number {i} of the day</a></li>" for i in range(30))
     listing = f"<html><head><title>News</title></head><body><ul>{links}</ul></body></html>"
     pipeline = make_pipeline(tmp_path)
-    with pytest.raises(DropItem, match=r"listing page https://news\.example\.com/section/news/: .*listing-like URL"):
+    with pytest.raises(DropItem, match=r"listing page https://news\.example\.com/section/news/: page kind listing"):
         run(pipeline, {"url": "https://news.example.com/section/news/", "html": listing})
     kept = run(make_pipeline(tmp_path, EXTRACTION_DROP_LISTINGS=False),
                {"url": "https://news.example.com/section/news/", "html": listing})
-    assert kept["page_type"] == "listing" and "words are links" in kept["page_type_reason"]
+    assert kept["page_type"] == "listing" and "listing or collection" in kept["page_type_reason"]
+    assert kept["page_kind"] == "listing"
     article = run(pipeline, {"url": story_url(1), "html": story_page(1)})
     assert article["page_type"] == "article" and article["page_type_reason"]
 

@@ -1,4 +1,4 @@
-"""``running_text`` (``crawler.kernels.walk``: the page type's running text, ``pagetypes.classify_page``) in C
+"""``running_text`` (``crawler.kernels.walk``: running text at the page kind's limits, ``pagekind.features``) in C
 against its Python twin and against the plain reading of the blocks: the sums of every block's words and linked
 words, and the words outside links and the text of each block with enough words and few enough of them in links,
 in order.
@@ -14,8 +14,9 @@ from helpers.twins import implementation
 
 from crawler.extractors.document.blocks import TextBlock
 from crawler.extractors.document.parse import parse_html
+from crawler.extractors.pagekind.features import RUNNING_MAX_LINK_DENSITY as RUNNING_TEXT_MAX_LINK_DENSITY
+from crawler.extractors.pagekind.features import RUNNING_WORDS as RUNNING_TEXT_BLOCK_WORDS
 from crawler.kernels.walk import running_text
-from crawler.pagejob.pagetypes import RUNNING_TEXT_BLOCK_WORDS, RUNNING_TEXT_MAX_LINK_DENSITY
 
 WORDS = " ".join(f"word{i}" for i in range(40))
 PAGES = [

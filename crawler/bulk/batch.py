@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..extractors.document.bounds import cap_reasons
+from ..extractors.pagekind.confidence import LOW_CONFIDENCE
 from ..pagejob import job as pagejob
 from .chunks import Chunk, ChunkResult, chunks, extract_chunk, failed_rows, init_batch_worker, learn_chunk
 from .filters import PageFilter
@@ -180,6 +181,9 @@ class _Runner:
             warnings = row.get("warnings") or (row.get("metadata") or {}).get("warnings") or ()
             for cap in cap_reasons(warnings):  # pages read within a bound, counted as too_large is
                 counts[cap] = counts.get(cap, 0) + 1
+            confidence = row.get("confidence")
+            if confidence is not None and confidence < LOW_CONFIDENCE:
+                counts["low_confidence"] = counts.get("low_confidence", 0) + 1
             if row.get("text"):
                 counts["with_text"] = counts.get("with_text", 0) + 1
             else:

@@ -123,8 +123,24 @@ def _fitted_rows(args: argparse.Namespace, pages: list, names: list[str]) -> lis
     return rows
 
 
+def _held_out_kinds(args: argparse.Namespace, labels: dict[str, str]) -> dict[str, Any] | None:
+    """With --held-out-kinds, page id -> a page-kind model that never saw the page's site."""
+    if not args.held_out_kinds:
+        return None
+    if not labels:
+        raise CliError(f"{args.dataset}: --held-out-kinds needs page_type labels in ground-truth.json")
+    from ..evaluation.pagekind_fit import held_out_models
+
+    try:
+        return held_out_models([args.dataset], args.limit)
+    except ValueError as error:
+        raise CliError(f"cannot fit held-out page-kind models: {error}") from error
+
+
 def command_evaluate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from ..evaluation.evaluate import evaluate, format_table
+    from ..evaluation.by_kind import page_kinds
+    from ..evaluation.evaluate import evaluate_pages, format_table
+    from ..evaluation.kind_report import calibration_report, format_by_kind, labelled_kinds
 
     if getattr(args, "metadata", False):
         return command_evaluate_metadata(args, parser)
@@ -137,10 +153,13 @@ def command_evaluate(args: argparse.Namespace, parser: argparse.ArgumentParser) 
     pages = load_pages(args.dataset, args.limit)
     held_out = args.cv_folds is not None or bool(args.train_dataset)
     fitted = [name for name in extractors if held_out and name in FITTED_EXTRACTORS]
+    labels = page_kinds(Path(args.dataset))
     try:
-        rows = evaluate(pages, [name for name in extractors if name not in fitted], peers)
+        tallies = evaluate_pages(pages, [name for name in extractors if name not in fitted], peers,
+                                 confidence=args.calibration, kind_models=_held_out_kinds(args, labels))
     except (ImportError, PeerUnavailable) as error:  # installed, but its import fails
         raise CliError(str(error)) from error
+    rows = [tally.row(args.metric) for tally in tallies]
     rows = _fitted_rows(args, pages, fitted) + rows
     if not held_out and any(name in FITTED_EXTRACTORS for name in extractors):
         print("note: the shipped bayes model was trained on the shared data sets; for a held-out figure use "
@@ -155,6 +174,14 @@ def command_evaluate(args: argparse.Namespace, parser: argparse.ArgumentParser) 
         write(f"{args.dataset}: {len(pages)} pages; F1 ± is the std of {_bootstrap_samples()} bootstrap "
                "resamples; seconds are end to end (our extractors: parse_html + extract)")
         write(format_table(rows))
+        if labels:
+            write(f"\nby the page kind of {Path(args.dataset).name}'s ground-truth.json (word F1: the mean over "
+                  "pages of the F1 of lower-cased \\w+ bags; shingle F1: EVALUATION.md's)")
+            write(format_by_kind(tallies, labelled_kinds([page.id for page in pages], labels)))
+        for tally in tallies if args.calibration else ():
+            table = calibration_report(tally)
+            if table:
+                write("\n" + table)
     if args.report:
         from ..explain.reports import write_worst_reports
 
@@ -163,11 +190,49 @@ def command_evaluate(args: argparse.Namespace, parser: argparse.ArgumentParser) 
     return EXIT_OK
 
 
+def _write_model(output: Path, content: bytes) -> None:
+    try:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_bytes(content)
+    except OSError as error:
+        raise CliError(f"{output}: cannot write ({error.strerror or error})") from error
+
+
+def command_train_fitted(args: argparse.Namespace) -> int:
+    """The page-kind or the confidence model: L2 chosen by by-domain cross-validation, fitted on every page."""
+    import hashlib
+
+    if args.model == "pagekind":
+        from ..evaluation import pagekind_fit as fitting
+        from ..extractors.pagekind import MODEL_PATH
+    else:
+        from ..evaluation import confidence_fit as fitting  # type: ignore[no-redef]
+        from ..extractors.pagekind.confidence import MODEL_PATH  # type: ignore[no-redef]
+    try:
+        model, report = fitting.train(args.dataset, args.limit)
+    except (ValueError, OSError) as error:
+        raise CliError(f"cannot train: {error}") from error
+    content = model.to_json().encode("utf-8")
+    output = Path(args.output or MODEL_PATH)
+    _write_model(output, content)
+    if args.report:
+        _write_model(Path(args.report), report.encode("utf-8"))
+    figure = ", ".join(f"{key} {value}" for key, value in model.info.items() if key.startswith("cv_"))
+    write(f"{output}: {len(content)} bytes, sha256 {hashlib.sha256(content).hexdigest()[:16]}; "
+          f"{model.info['pages']} pages of {model.info['sites']} sites, L2 {model.info['l2']:g}, {figure}")
+    return EXIT_OK
+
+
 def command_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     import hashlib
 
     from ..evaluation import fitting
+    from ..extractors.bayes.extractor import MODEL_PATH
 
+    if args.model in ("pagekind", "confidence"):
+        return command_train_fitted(args)
+    if args.report:
+        parser.error("--report is for --model pagekind or confidence")
     pages = [page for dataset in args.dataset for page in load_pages(dataset, args.limit)]
     data = fitting.featurize(pages)
     names = [str(Path(dataset).resolve().name) for dataset in args.dataset]
@@ -176,12 +241,8 @@ def command_train(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
     except ValueError as error:
         raise CliError(f"cannot train: {error}") from error
     content = model.to_json().encode("utf-8")
-    output = Path(args.output)
-    try:
-        output.parent.mkdir(parents=True, exist_ok=True)
-        output.write_bytes(content)
-    except OSError as error:
-        raise CliError(f"{output}: cannot write ({error.strerror or error})") from error
+    output = Path(args.output or MODEL_PATH)
+    _write_model(output, content)
     blocks = sum(page.blocks for page in data.pages)
     write(f"{output}: {len(content)} bytes, sha256 {hashlib.sha256(content).hexdigest()[:16]}; "
            f"{len(pages)} pages of {model.info['sites']} sites, {blocks} nodes, "
@@ -271,6 +332,8 @@ def selection_parser(names: str) -> argparse.ArgumentParser:
 
 
 def add_evaluate_command(commands: Any, selection: argparse.ArgumentParser) -> None:
+    from ..evaluation.evaluate import METRICS, SHINGLE
+
     evaluate_parser = commands.add_parser(
         "evaluate", parents=[selection],
         help="score extractors (and peers) on a data set: F1, precision, recall",
@@ -284,6 +347,19 @@ def add_evaluate_command(commands: Any, selection: argparse.ArgumentParser) -> N
                                  help="score the metadata instead of the text: per field (title, author, "
                                       "language, published) the share of pages right; --json prints an "
                                       "object field -> share, with peers under \"peers\"")
+    evaluate_parser.add_argument("--metric", choices=METRICS, default=SHINGLE,
+                                 help="the F1 of the main table: shingle (EVALUATION.md, default) or word (the "
+                                      "mean over pages of the F1 of lower-cased \\w+ bags, the seven-kind "
+                                      "benchmark's); a data set that labels page kinds also gets a table by kind "
+                                      "with both")
+    evaluate_parser.add_argument("--calibration", action="store_true",
+                                 help="also read each extraction's confidence and print, per extractor of ours, "
+                                      "confidence by decile against the measured word F1 and their Spearman "
+                                      "correlation")
+    evaluate_parser.add_argument("--held-out-kinds", action="store_true",
+                                 help="judge each page's kind by a page-kind model fitted on the other sites' pages "
+                                      "(5 folds by site, the shipped model's L2) instead of the shipped model: the "
+                                      "by-domain cross-validated figure of everything that reads the page kind")
     evaluate_parser.add_argument("--report", metavar="DIR",
                                  help="also write an explain report (crawler/explain) of the worst pages of "
                                       "each extractor, lowest F1 first, and DIR/index.html")
@@ -328,15 +404,26 @@ def add_train_command(commands: Any) -> None:
     from ..evaluation.fitting import KEEP_FEATURES_PER_SITE, MIN_SITES
 
     train_parser = commands.add_parser(
-        "train", help="build the naive Bayes model of the bayes extractor from data sets' gold text",
-        description="Label every node of every page content or not by its overlap with the gold text, count "
-                    "features per class, keep the words and attribute tokens of highest information gain, and "
-                    "write the model (JSON with its format version; the same input gives the same bytes).",
+        "train", help="build a shipped model from data sets' gold: the bayes extractor's or the page-kind one",
+        description="--model bayes (default): label every node of every page content or not by its overlap with "
+                    "the gold text, count features per class, keep the words and attribute tokens of highest "
+                    "information gain. --model pagekind: fit the page-kind classifier on pages whose gold labels "
+                    "their page_type, its L2 chosen by cross-validation by domain (--report writes the accuracy "
+                    "and confusion matrix). --model confidence: fit Article.confidence to the word F1 of default's "
+                    "extractions, by domain (--report writes the Spearman correlation and calibration). "
+                    "Either writes JSON with its format version; the same input gives the "
+                    "same bytes.",
     )
+    train_parser.add_argument("--model", choices=("bayes", "pagekind", "confidence"), default="bayes",
+                              help="which model to build (default: bayes)")
+    train_parser.add_argument("--report", metavar="FILE",
+                              help="--model pagekind or confidence: also write the cross-validation report "
+                                   "(Markdown) here")
     train_parser.add_argument("--dataset", required=True, action="append", metavar="DIR",
                               help="a data set folder with gold text (repeatable; pages are pooled)")
-    train_parser.add_argument("--output", default=str(MODEL_PATH), metavar="FILE",
-                              help=f"where to write the model (default: the shipped {MODEL_PATH.name})")
+    train_parser.add_argument("--output", metavar="FILE",
+                              help=f"where to write the model (default: the shipped {MODEL_PATH.name} or "
+                                   "pagekind.json / confidence.json)")
     train_parser.add_argument("--keep", type=positive_int, metavar="N",
                               help="words and attribute tokens kept by information gain (default: "
                                    f"{KEEP_FEATURES_PER_SITE:g} per training site)")

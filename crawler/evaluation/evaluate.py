@@ -8,20 +8,28 @@ one bad page cannot hide the score of a whole data set.
 
 from __future__ import annotations
 
+import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from crawler.extractors import extract_document, get_extractor
 from crawler.extractors.document.decoding import decode_html
 from crawler.extractors.document.parse import TextDocument, parse_html
+from crawler.extractors.pagekind import judge_with
 
 from .datasets import Page
-from .metric import PageScore, aggregate, score_page
+from .metric import BOOTSTRAP_SAMPLES, BOOTSTRAP_SEED, PageScore, aggregate, score_page, word_f1
 from .peers import PEER_PREFIX, PeerFunction, load_peer
 
 # How many distinct error messages of one extractor are kept for the report; the rest are only counted.
 KEPT_ERROR_MESSAGES = 3
+
+# The two metrics: EVALUATION.md's shingles, and the word bags of the seven-kind benchmark (``metric.word_f1``).
+SHINGLE = "shingle"
+WORD = "word"
+METRICS = (SHINGLE, WORD)
 
 JSON_KEYS = ("extractor", "pages", "f1", "precision", "recall", "accuracy", "seconds", "f1_std")
 
@@ -64,6 +72,8 @@ class _Tally:
 
     name: str
     scores: list[PageScore] = field(default_factory=list)
+    words: list[float] = field(default_factory=list)  # each page's word F1 (``metric.word_f1``)
+    confidences: list[float | None] = field(default_factory=list)  # ours, when asked: ``Article.confidence``
     seconds: float = 0.0
     errors: int = 0
     error_messages: list[str] = field(default_factory=list)
@@ -77,11 +87,28 @@ class _Tally:
             self._seen.add(message)
             self.error_messages.append(f"{message} (first on page {page.id})")
 
-    def row(self) -> EvaluationRow:
+    def row(self, metric: str = SHINGLE) -> EvaluationRow:
         scores = aggregate(self.scores)
+        if metric == WORD:  # the word metric's mean F1 over pages; precision and recall stay the shingles'
+            f1, std = word_mean(self.words)
+            return EvaluationRow(self.name, scores.pages, f1, std, scores.precision, scores.recall, scores.accuracy,
+                                 self.seconds, self.errors, list(self.error_messages))
         return EvaluationRow(self.name, scores.pages, scores.f1, scores.f1_std, scores.precision,
                              scores.recall, scores.accuracy, self.seconds, self.errors,
                              list(self.error_messages))
+
+
+def word_mean(scores: Sequence[float], bootstrap: int = BOOTSTRAP_SAMPLES) -> tuple[float, float]:
+    """The mean word F1 over pages, and its bootstrap standard deviation (the resamples of ``aggregate``)."""
+    if not scores:
+        return 0.0, 0.0
+    mean = sum(scores) / len(scores)
+    if len(scores) < 2 or not bootstrap:
+        return mean, 0.0
+    rng = random.Random(BOOTSTRAP_SEED)
+    means = [sum(scores[rng.randrange(len(scores))] for _ in scores) / len(scores) for _ in range(bootstrap)]
+    center = sum(means) / len(means)
+    return mean, (sum((m - center) ** 2 for m in means) / (len(means) - 1)) ** 0.5
 
 
 def _timed(function: Callable[..., str], *args: object) -> tuple[str, float, Exception | None]:
@@ -97,17 +124,39 @@ def _our_text(doc: TextDocument, name: str) -> str:
     return extract_document(doc, name).text
 
 
+def _our_text_and_confidence(doc: TextDocument, name: str, confidences: list[float | None]) -> str:
+    article = extract_document(doc, name)
+    confidences.append(article.confidence)
+    return article.text
+
+
 def evaluate(
     pages: Sequence[Page],
     extractors: Sequence[str] = ("default",),
     peers: Sequence[str] = (),
     progress: Callable[[int, int], None] | None = None,
+    metric: str = SHINGLE,
 ) -> list[EvaluationRow]:
     """Score every extractor and peer on the same pages; rows in the order asked for.
 
     Extractor names must be registered and importable, peer names known and installed: checking
     happens before the first page so that a typo costs nothing.
     """
+    return [tally.row(metric) for tally in evaluate_pages(pages, extractors, peers, progress)]
+
+
+def evaluate_pages(
+    pages: Sequence[Page],
+    extractors: Sequence[str] = ("default",),
+    peers: Sequence[str] = (),
+    progress: Callable[[int, int], None] | None = None,
+    confidence: bool = False,
+    kind_models: Mapping[str, Any] | None = None,
+) -> list[_Tally]:
+    """``evaluate``'s per-page record of each extractor and peer: shingle scores, word F1s and, for ours when
+    ``confidence``, each extraction's ``Article.confidence``. ``kind_models`` (page id -> page-kind model): each
+    such page is judged by its model before the extractors run (``pagekind.judge_with``), the others by the shipped
+    one."""
     for name in extractors:
         get_extractor(name)
     peer_functions: dict[str, PeerFunction] = {name: load_peer(name) for name in peers}
@@ -117,12 +166,20 @@ def evaluate(
         start = time.perf_counter()
         doc: TextDocument = parse_html(page.html, page.url)
         parse_seconds = time.perf_counter() - start
+        if kind_models and page.id in kind_models:
+            judge_with(doc, kind_models[page.id])
         for name, tally in ours.items():
-            text, seconds, error = _timed(_our_text, doc, name)
+            if confidence:
+                text, seconds, error = _timed(_our_text_and_confidence, doc, name, tally.confidences)
+                if len(tally.confidences) == len(tally.scores):  # it raised before its confidence was read
+                    tally.confidences.append(None)
+            else:
+                text, seconds, error = _timed(_our_text, doc, name)
             tally.seconds += parse_seconds + seconds
             if error is not None:
                 tally.record_error(page, error)
             tally.scores.append(score_page(page.gold, text))
+            tally.words.append(word_f1(page.gold, text))
         if peer_functions:
             html_text = decode_html(page.html).text
             for name, function in peer_functions.items():
@@ -132,9 +189,10 @@ def evaluate(
                 if error is not None:
                     tally.record_error(page, error)
                 tally.scores.append(score_page(page.gold, text))
+                tally.words.append(word_f1(page.gold, text))
         if progress is not None:
             progress(index + 1, len(pages))
-    return [tally.row() for tally in (*ours.values(), *theirs.values())]
+    return [*ours.values(), *theirs.values()]
 
 
 def format_columns(header: Sequence[str], body: Sequence[Sequence[str]]) -> str:
@@ -167,4 +225,5 @@ def format_table(rows: Sequence[EvaluationRow]) -> str:
     return format_columns(header, body)
 
 
-__all__ = ["JSON_KEYS", "EvaluationRow", "evaluate", "format_columns", "format_table"]
+__all__ = ["JSON_KEYS", "METRICS", "SHINGLE", "WORD", "EvaluationRow", "evaluate", "evaluate_pages", "format_columns",
+           "format_table", "word_mean"]

@@ -80,6 +80,29 @@ def score_page(gold: str, predicted: str) -> PageScore:
     return PageScore(tp / total, fp / total, fn / total, exact)
 
 
+# The word metric of the web-content benchmark with seven page kinds (shared/PEERS.md): a page's bag of lower-cased
+# ``\w+`` tokens against the gold's, F1 of their multiset overlap, averaged over pages (no shingles, no CJK split).
+WORD_TOKEN_RE = re.compile(r"\w+")
+
+
+def word_bag(text: str) -> Counter[str]:
+    return Counter(token.lower() for token in WORD_TOKEN_RE.findall(text or ""))
+
+
+def word_f1(gold: str, predicted: str) -> float:
+    """The word metric of one page: 1 when both are empty, 0 when one is, else the F1 of the bags' overlap."""
+    gold_bag = word_bag(gold)
+    predicted_bag = word_bag(predicted)
+    if not gold_bag and not predicted_bag:
+        return 1.0
+    common = sum((gold_bag & predicted_bag).values())
+    if not common:
+        return 0.0
+    precision = common / sum(predicted_bag.values())
+    recall = common / sum(gold_bag.values())
+    return 2 * precision * recall / (precision + recall)
+
+
 @dataclass(frozen=True, slots=True)
 class Scores:
     pages: int

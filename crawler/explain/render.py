@@ -15,6 +15,7 @@ from html import escape
 
 from crawler.extractors.density.extractor import DELTA2_MAX_LINK_DENSITY, ROOT, SimpleTree
 from crawler.extractors.lineblock.extractor import BLOCK_THICKNESS, CX_THRESHOLD
+from crawler.extractors.pagekind import judge
 
 from .collect import BlockView, Explanation, Stage, StepSummary
 from .goldiff import Span
@@ -97,6 +98,10 @@ def _header(x: Explanation) -> str:
         facts.append(f"encoding {x.doc.encoding}")
     if article.language:
         facts.append(f"language {article.language}")
+    if article.confidence is not None:
+        facts.append(f"confidence {article.confidence:.2f} (predicted word F1)")
+    if x.doc.blocks:
+        facts.append(f"page kind {judge(x.doc).reason}")
     if x.gold is not None and x.gold.f1 is not None:
         facts.append(f"F1 {x.gold.f1:.3f} (P {x.gold.precision or 0:.3f}, R {x.gold.recall or 0:.3f})")
     lines = [f"<h1>Why kept, why dropped: {_e(x.doc.title or '(no title)')}</h1>",

@@ -33,6 +33,28 @@ class _LazyLanguage:
         article.__dict__[self._slot] = value
 
 
+class _LazyConfidence:
+    """``Article.confidence``: the value given, else the extraction's predicted word F1
+    (``crawler.extractors.pagekind.confidence``) computed when first read, so that an extraction nobody asks about
+    costs nothing more."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._slot = "_" + name
+
+    def __get__(self, article: Article | None, owner: type | None = None) -> float | None:
+        if article is None:
+            return LANGUAGE_WHEN_READ  # the dataclass default: computed when read
+        value = article.__dict__.get(self._slot, LANGUAGE_WHEN_READ)
+        if value is LANGUAGE_WHEN_READ:
+            from .pagekind.confidence import confidence_of
+
+            value = article.__dict__[self._slot] = confidence_of(article)
+        return value
+
+    def __set__(self, article: Article, value: object) -> None:
+        article.__dict__[self._slot] = value
+
+
 class _WhenRead:
     """The one value meaning "identify when read"; it stays the one value through copies (``copy.deepcopy``)."""
 
@@ -68,6 +90,8 @@ class Article:
     blocks: list[TextBlock] = field(default_factory=list, repr=False)
     # The parsed page, kept so that metadata is computed only when asked for (once per page).
     document: TextDocument | None = field(default=None, repr=False, compare=False)
+    # The predicted word F1 of this extraction, 0..1 (``crawler.extractors.pagekind.confidence``), when first read.
+    confidence: float | None = _LazyConfidence()  # type: ignore[assignment]
 
     @property
     def metadata(self) -> Metadata:
@@ -97,6 +121,7 @@ class Article:
             "language": self.language,
             "template": self.template,
             "reason": self.reason,
+            "confidence": self.confidence,
             "encoding": self.encoding,
             "warnings": list(self.warnings),
             "metadata": self.metadata.to_dict(),

@@ -27,6 +27,7 @@ from urllib.parse import urldefrag, urlsplit
 # ``_extract``'s import of it at every page would go through importlib's Python code each time)
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.document.urljoins import resolve_url
+from crawler.extractors.pagekind import judge
 
 from .fingerprints import content_hash, simhash_hex
 from .urls import clean_url
@@ -261,9 +262,12 @@ class PageExtractor:
         if url:  # rel=canonical first; the metadata's JSON-LD url / og:url only without one (crawler.identity)
             fields["canonical_url"] = page_identity(url, rel_canonical if rel_canonical != url else None,
                                                     fields.get("canonical_url"))
+        fields.update(self._kind_and_confidence(doc, article))
         rule = self.pinned_rule(url)
         if rule is not None and doc.root is not None:
             fields.update(self._apply_rule(rule, doc, fields))
+            if fields.get("extractor") == "rule":  # the text is the rule's: the cascade's confidence is not its
+                fields["confidence"] = None
         # A page that failed to parse is neither: it keeps its reason and is not dropped as a listing.
         page_type, page_type_reason, page_type_warning = self._page_type(doc, url) if doc.blocks else (None,) * 3
         if page_type:
@@ -280,6 +284,18 @@ class PageExtractor:
         if warnings:
             fields["warnings"] = warnings
         return fields
+
+    @staticmethod
+    def _kind_and_confidence(doc: Any, article: Any) -> dict[str, Any]:
+        """The page's judged kind (``crawler.extractors.pagekind``, judged once a document) and the extraction's
+        confidence; none on a page without text or when judging fails (the page is kept, the warning logged)."""
+        if not doc.blocks:
+            return {}
+        try:
+            return {"page_kind": judge(doc).kind, "confidence": article.confidence}
+        except Exception:  # a model bug must not lose the page
+            logger.exception("page kind or confidence failed for %s", doc.url)
+            return {}
 
     @staticmethod
     def _apply_rule(rule: SiteRule, doc: Any, fields: Mapping[str, Any]) -> dict[str, Any]:

@@ -28,6 +28,8 @@ ARTICLE_FIELDS: tuple[str, ...] = (
     "origin",
     "page_type",
     "page_type_reason",
+    "page_kind",
+    "confidence",
     "extractor",
     "template",
     "rule",
@@ -41,7 +43,7 @@ ARTICLE_FIELDS: tuple[str, ...] = (
 TRANSPORT_FIELDS = frozenset({"content_type", "status", "headers"})
 # Values computed by the extraction; a value the source item already carries does not replace them.
 COMPUTED_FIELDS = frozenset({"text", "extractor", "template", "rule", "reason", "content_hash", "simhash",
-                             "canonical_url"})
+                             "canonical_url", "confidence"})
 
 
 def article_row(fields: Mapping[str, Any], source: Mapping[str, Any] | None = None,

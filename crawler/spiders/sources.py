@@ -20,8 +20,9 @@ from scrapy.utils.sitemap import sitemap_urls_from_robots
 
 from ..pagejob.urls import clean_url
 from .discovery import FEED_TYPES, Entry, inflate, read_feed, read_sitemap
-from .pageitems import failure_cause, page_item, response_robots_url, saved_pages
+from .pageitems import failure_cause, response_robots_url
 from .pagelinks import FEED_TYPE_BYTES, head_links, page_find
+from .savedsite import SavedSite
 
 # Request priority of sitemaps, feeds and robots.txt: with the most article-looking pages (0-100 by score).
 SCORE_PRIORITY = 100
@@ -111,13 +112,17 @@ class SourcesMixin:
     def _read_folder(self, folder: Path) -> Iterator[dict[str, Any]]:
         if not folder.is_dir():
             raise CloseSpider(f"path {folder} is not a folder")
-        for file, html in saved_pages(folder):
-            if isinstance(html, Exception):
-                self.logger.warning("skipped %s: %s", file, html)
-                self.crawler.stats.inc_value("news/saved_pages_unreadable")
-                continue
+        settings = self.crawler.settings
+        site = SavedSite(folder, settings.get("ROBOTSTXT_USER_AGENT") or settings.get("USER_AGENT") or "*",
+                         settings.getbool("ROBOTSTXT_OBEY"))
+        for item in site.items():
             self.crawler.stats.inc_value("news/saved_pages")
-            yield page_item(file.resolve().as_uri(), html, None, "path")
+            yield item
+        for file, error in site.unreadable:
+            self.logger.warning("skipped %s: %s", file, error)
+            self.crawler.stats.inc_value("news/saved_pages_unreadable")
+        for reason, count in site.skipped.items():
+            self.crawler.stats.inc_value(f"news/saved_pages_skipped/{reason}", count)
 
     def _feeds_of(self, response: TextResponse) -> Iterator[Request]:
         if not any(page_find(response, kind, 0, 200_000) >= 0 for kind in FEED_TYPE_BYTES):

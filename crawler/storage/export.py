@@ -49,6 +49,26 @@ def export_rows(sqlite_path: str | None, postgres_dsn: str | None) -> Iterator[d
         store.close()
 
 
+def _export_to_file(out: Path, sqlite_path: str | None, postgres_dsn: str | None) -> int:
+    """Rows written whole or not at all: into a file beside ``out``, renamed over it when complete. A device or
+    pipe (``out`` exists and is not a regular file) is written directly: it cannot be replaced."""
+    special = out.exists() and not out.is_file()
+    target = out if special else out.with_name(out.name + ".tmp")
+    count = 0
+    try:
+        with target.open("w", encoding="utf-8") as file:
+            for row in export_rows(sqlite_path, postgres_dsn):
+                file.write(json.dumps(row, ensure_ascii=False, default=str) + "\n")
+                count += 1
+        if not special:
+            os.replace(target, out)
+    except BaseException:
+        if not special:
+            target.unlink(missing_ok=True)
+        raise
+    return count
+
+
 def command_export(args: Any, parser: Any) -> int:
     if not (args.sqlite or args.postgres_dsn):
         parser.error("give the store: --sqlite PATH or --postgres-dsn DSN")
@@ -62,15 +82,12 @@ def command_export(args: Any, parser: Any) -> int:
                 sys.stdout.write(json.dumps(row, ensure_ascii=False, default=str) + "\n")
                 count += 1
         else:
-            out = Path(args.output)
-            temporary = out.with_name(out.name + ".tmp")
-            with temporary.open("w", encoding="utf-8") as file:
-                for row in export_rows(args.sqlite, args.postgres_dsn):
-                    file.write(json.dumps(row, ensure_ascii=False, default=str) + "\n")
-                    count += 1
-            os.replace(temporary, out)
+            count = _export_to_file(Path(args.output), args.sqlite, args.postgres_dsn)
     except StoreUnusable as error:
         print(f"error: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:  # a folder that is not there, a read-only place, a full disk
+        print(f"error: cannot write {args.output}: {error.strerror or error}", file=sys.stderr)
         return 1
     print(f"{count} articles exported", file=sys.stderr)
     return 0

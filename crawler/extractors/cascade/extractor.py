@@ -42,6 +42,13 @@ from crawler.extractors.cascade.beyond_prose import JoinContentBeside, JoinRepea
 from crawler.extractors.cascade.containers import ChooseContentRoot, ScoreContainers
 from crawler.extractors.cascade.furniture import MAX_SCORING_LINK_DENSITY, MarkFurniture, is_boilerplate_container
 from crawler.extractors.cascade.inside_article import DropNamedBoxesBeside, KeepLinksInsideArticle
+from crawler.extractors.cascade.profiles import (
+    AddDeclaredDescription,
+    DropRepeatedChrome,
+    JoinThreadPosts,
+    JudgeKind,
+    KeepEverySection,
+)
 from crawler.extractors.cascade.state import CascadeRun, block_positions, cascade_state
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.subtree import TreeIndex
@@ -219,17 +226,22 @@ class DefaultExtractor(Extractor):
 
     name: ClassVar[str] = "default"
     steps = (
+        JudgeKind(),
         MarkFurniture(),
         ScoreContainers(),
         ChooseContentRoot(),
         JoinContentBeside(),
         JoinRepeatedUnits(),
+        JoinThreadPosts(),
         KeepBlocksInRoot(),
         DropNamedBoxesBeside(is_boilerplate_container),
         DropLinkLists(),
         KeepLinksInsideArticle(),
         CheckEnoughText(),
         WidenContainer(),
+        KeepEverySection(),
+        DropRepeatedChrome(),
+        AddDeclaredDescription(),
     )
 
     def __init__(self, template_extractor: SiteTemplates | None = None) -> None:
@@ -269,10 +281,11 @@ class DefaultExtractor(Extractor):
             step.process(run)
         return run
 
-    def extract(self, doc: TextDocument) -> Article:
+    def extract(self, doc: TextDocument, kind: str | None = None) -> Article:
+        """The page's main text; ``kind`` (one of ``pagekind.KINDS``) overrides the page-kind judgement."""
         if not doc.blocks:
             return self.empty(doc, doc.empty_reason or "no visible text")
-        run = self.run(doc)
+        run = self.run(doc, {"kind": kind} if kind else None)
         state = run.state
         if state.too_little is None:
             article = self.to_article(run, template=state.template)

@@ -24,6 +24,10 @@ class CascadeState:
     # The run's tree in document order and each block's position in it (None: no element in the tree).
     tree_index: TreeIndex | None = None
     positions: list[int | None] | None = None
+    # JudgeKind: the page's kind (``pagekind.KINDS``; a caller's hint, else judged) and why; the kind profiles read it.
+    kind: str | None = None
+    kind_reason: str | None = None
+    kind_probabilities: dict[str, float] = field(default_factory=dict)
     # Seeded from the template store (cascade step 1): the URL's pattern and the lines its template calls chrome.
     template: str | None = None
     template_lines: frozenset[str] = frozenset()

@@ -1,0 +1,331 @@
+"""Extraction profiles per kind of page, steps of the default cascade.
+
+The cascade's container rule finds one block of dense prose: right for an article, wrong for a grid of cards, a
+thread of posts or a landing page of sections. ``JudgeKind`` puts the page's kind on the run's state (a caller's
+hint, else the page-kind judgement); each profile step acts only on the kinds it names and leaves a label and a
+reason on every block it changes. The rules use structure that means the same on every site (landmarks, form
+controls, repeated siblings, schema.org data, generic furniture words), never a site's class names:
+
+- listing, collection, service, product, documentation: every block outside page furniture (``KeepEverySection``),
+  with form controls, link lists, calls to action, customer reviews and blocks outside the main landmark out on
+  the kinds that carry them;
+- forum: comment and reply containers are the posts (``JudgeKind``), the largest group of alike posts joins the
+  container (``JoinThreadPosts``), and short lines repeated from post to post are out (``DropRepeatedChrome``);
+- product: the structured data's description when the visible text lacks it (``AddDeclaredDescription``);
+- article: the cascade as it is.
+
+Figures behind each choice: docs/profiles.md (``python -m crawler.evaluation.profiles_cv``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from html import unescape
+
+from lxml import etree
+
+from crawler.extractors.cascade.beyond_prose import MIN_REPEATED_UNITS, signature
+from crawler.extractors.cascade.state import cascade_state
+from crawler.extractors.document.blocks import TextBlock
+from crawler.extractors.document.parse import HEADING_TAGS
+from crawler.extractors.metadata.jsonld import iter_objects, parse_json_ld, text_of, types_of
+from crawler.extractors.pagekind import judge
+from crawler.extractors.steps.pipeline import Run, Step
+
+# A judged kind less probable than this gets the article rule, not its profile: by-domain CV, docs/profiles.md.
+MIN_KIND_PROBABILITY = 0.0
+# Kinds whose main content is the page's every card or section, not its densest block of prose.
+SECTIONED_KINDS = frozenset({"listing", "collection", "service", "product", "documentation"})
+# Kinds whose content lies inside the page's main landmark when it has one, and whose link lists are not
+# content: a product page's recommendations and "customers also bought" rows are cards of links around it.
+LANDMARKED_KINDS = frozenset({"product"})
+# Kinds whose link lists are not content: a product's recommendation rows, a manual's contents and prev/next.
+LINK_LIST_KINDS = frozenset({"product"})
+# Lone link lines up to this many words are not content: previous/next, "edit this page", calls to action (longer
+# ones name pages; listings' cards are linked titles; linked headings are titles). Measured: docs/profiles.md.
+LINK_LINE_MAX_WORDS = {"documentation": 3, "service": 5}
+# Kinds whose customer reviews are not the page's content (a product's description is the seller's).
+REVIEWED_KINDS = frozenset({"product"})
+# Generic words as furniture.NEGATIVE_NAMES are; they beat schema.org markup alone in every by-domain fold
+# (docs/profiles.md).
+REVIEW_NAMES = re.compile(r"review|rating")
+# A block with more of its words in links than this is a link list (the cascade's MAX_LINK_DENSITY).
+LIST_LINK_DENSITY = 1 / 3
+POSTS_KIND = "forum"
+# A thread's posts: at least this many alike siblings holding running text (beyond_prose's bound for repeated
+# units), looked for this many levels above each paragraph (a post's wrappers: post > body > content > p).
+MIN_POSTS = MIN_REPEATED_UNITS
+MAX_POST_LEVELS = 5
+PRODUCT_KIND = "product"
+PRODUCT_TYPES = frozenset({"product", "productgroup"})
+# The declared description is added when more than this share of its words are missing from the kept text.
+MISSING_DESCRIPTION_SHARE = 0.5
+MARKUP = re.compile(r"<[^>]+>")
+WORDS = re.compile(r"\w+")
+# Chrome of posts and offers: lines of at most CHROME_MAX_WORDS words whose shape recurs CHROME_MIN_REPEATS times
+# (a post's own sentences do not); judgement calls, measured in docs/profiles.md.
+CHROME_KINDS = frozenset({POSTS_KIND, "product"})
+CHROME_MAX_WORDS = 4
+CHROME_MIN_REPEATS = 3
+# On a product page cells of tables and definition lists are its specifications (on a forum, dl are user cards).
+SPECIFICATION_TAGS = frozenset({"td", "th", "dt", "dd"})
+# List items and table cells are enumerations (features, specifications), never chrome, on any kind.
+ENUMERATION_TAGS = frozenset({"li", "td", "th"})
+NUMBERS = re.compile(r"\d[\d,.]*")
+# Kinds whose pages carry controls beside their content: filter and facet panels, sort bars, "load more"
+# buttons, size pickers and cart forms. Their labels are not content.
+CONTROLLED_KINDS = frozenset({"listing", "collection", "product"})
+# Form controls a reader does not read: buttons, pickers and their options, field labels and legends.
+CONTROL_TAGS = frozenset({"button", "select", "option", "label", "legend"})
+
+
+def control_reason(element: etree._Element | None, known: dict[etree._Element, str | None],
+                   content_root: etree._Element | None) -> str | None:
+    """Why an element lies in a form control or in a form beside the main content (a filter, facet or sort
+    panel, a cart or newsletter form), or None. A form that holds the chosen container is a page wrapped whole in
+    one form, not a control. Answers are cached in ``known``: the blocks of one form share its verdict."""
+    path: list[etree._Element] = []
+    found: str | None = None
+    node = element
+    while node is not None:
+        if node in known:
+            found = known[node]
+            break
+        path.append(node)
+        tag = node.tag
+        if tag in CONTROL_TAGS:
+            found = f"in a <{tag}>"
+            break
+        if tag == "form" and (content_root is None or not _holds(node, content_root)):
+            found = "in a form beside the main content (filters, sorting, options, sign-up)"
+            break
+        node = node.getparent()
+    for visited in path:
+        known[visited] = found
+    return found
+
+
+def _holds(outer: etree._Element, inner: etree._Element) -> bool:
+    return outer is inner or any(node is outer for node in inner.iterancestors())
+
+
+class JudgeKind(Step):
+    """Puts the page's kind on the run's state: the caller's hint when there is one, else the page-kind
+    judgement (``pagekind.judge``); a judgement less sure than ``MIN_KIND_PROBABILITY`` keeps the article rule,
+    which no profile changes. On a forum or Q&A page the comment and reply containers are the posts, not
+    furniture (read by ``MarkFurniture`` through ``page_posts``)."""
+
+    def process(self, run: Run) -> bool:
+        state = cascade_state(run)
+        if state.kind is not None:
+            state.kind_reason = state.kind_reason or "the caller's hint"
+        else:
+            judgement = judge(run.doc)
+            state.kind_probabilities = judgement.probabilities
+            if judgement.probability < MIN_KIND_PROBABILITY:
+                state.kind = "article"
+                state.kind_reason = (f"judged {judgement.reason}, less sure than {MIN_KIND_PROBABILITY}: "
+                                     "the article rule")
+            else:
+                state.kind, state.kind_reason = judgement.kind, f"judged {judgement.reason}"
+        if state.kind == POSTS_KIND and not state.posts:
+            state.posts_checked = True
+            state.posts = f"a {POSTS_KIND} page ({state.kind_reason}): comment and reply containers are the posts"
+        return True
+
+
+class KeepEverySection(Step):
+    """On a listing, a collection, a service or a product page every block outside page furniture is content:
+    the cards of a grid (title and summary), the sections of a landing page (hero, features, pricing, FAQ,
+    testimonials), a product's description and specifications, not the one densest container the article rule
+    picks. Form controls are out on the kinds that carry them (``CONTROLLED_KINDS``); on a product page so are
+    blocks outside the page's main landmark and link lists (``LANDMARKED_KINDS``)."""
+
+    def process(self, run: Run) -> bool:
+        state = cascade_state(run)
+        kind = state.kind
+        if kind not in SECTIONED_KINDS:
+            return False
+        furniture = state.furniture
+        name = self.name
+        kept = False
+        known: dict[etree._Element, str | None] = {}
+        root = state.content_roots[0] if state.content_roots else None
+        landmark = main_region(run, furniture) if kind in LANDMARKED_KINDS else None
+        reviews: dict[etree._Element, str | None] = {}
+        for index, block in enumerate(run.blocks):
+            if index in furniture:
+                block.decide(name, False, f"inside page furniture ({furniture[index]})")
+            elif kind in CONTROLLED_KINDS and (control := control_reason(block.element, known, root)):
+                block.decide(name, False, f"a control, not content: {control}")
+            elif landmark is not None and (block.element is None or not _holds(landmark, block.element)):
+                block.decide(name, False, f"outside the page's main landmark <{landmark.tag}> on a {kind} page")
+            elif kind in REVIEWED_KINDS and (review := review_reason(block.element, reviews)):
+                block.decide(name, False, f"customer reviews on a {kind} page ({review})")
+            elif kind in LINK_LIST_KINDS and block.link_density > LIST_LINK_DENSITY:
+                block.decide(name, False, f"a link list on a {kind} page (link density {block.link_density:.2f})")
+            elif (block.link_density >= 1 and block.num_words <= LINK_LINE_MAX_WORDS.get(kind, 0)
+                  and not _inside(block, HEADING_TAGS)):
+                block.decide(name, False, f"a lone link line on a {kind} page (previous/next, edit this page)")
+            else:
+                block.decide(name, True, f"outside page furniture on a {kind} page: its every card and section")
+                kept = True
+        # Nothing kept: the cascade's fallbacks (line blocks, then the visible text) decide, as when its container
+        # rule finds too little.
+        state.too_little = None if kept else f"the {kind} profile kept no block"
+        return True
+
+
+def review_reason(element: etree._Element | None, known: dict[etree._Element, str | None]) -> str | None:
+    """Why an element lies in customer reviews (schema.org Review or AggregateRating markup, or a container
+    named for reviews), or None; answers cached in ``known``."""
+    path: list[etree._Element] = []
+    found: str | None = None
+    node = element
+    while node is not None:
+        if node in known:
+            found = known[node]
+            break
+        path.append(node)
+        marked = f"{node.get('itemprop') or ''} {node.get('itemtype') or ''}".lower()
+        if "review" in marked or "aggregaterating" in marked:
+            found = "schema.org review markup"
+            break
+        if REVIEW_NAMES.search(f"{node.get('class') or ''} {node.get('id') or ''}".lower()):
+            found = "a container named for reviews"
+            break
+        node = node.getparent()
+    for visited in path:
+        known[visited] = found
+    return found
+
+
+def main_region(run: Run, furniture: dict[int, str]) -> etree._Element | None:
+    """The element by which the page marks its main content (``<main>`` or ``role=main``) that holds the most
+    words outside furniture; None when the page marks none, or none holds such words (a landmark around a menu)."""
+    root = run.doc.root
+    if root is None:
+        return None
+    marked = [*root.iter("main"), *root.xpath("//*[@role='main']")]
+    if not marked:
+        return None
+    words: dict[etree._Element, int] = dict.fromkeys(marked, 0)
+    for index, block in enumerate(run.blocks):
+        if index in furniture or block.element is None:
+            continue
+        for node in (block.element, *block.element.iterancestors()):
+            if node in words:
+                words[node] += block.num_words
+                break
+    best = max(marked, key=lambda node: words[node])
+    return best if words[best] else None
+
+
+class JoinThreadPosts(Step):
+    """On a forum or Q&A page the posts join the chosen container: the largest group of alike siblings (same tag
+    and classes, at least ``MIN_POSTS``) that each hold running text outside furniture, looked for up to
+    ``MAX_POST_LEVELS`` levels above each paragraph. A thread's opening post often has markup of its own (the
+    container), its replies another (this group); both are the page's content, in page order."""
+
+    def process(self, run: Run) -> bool:
+        state = cascade_state(run)
+        if state.kind != POSTS_KIND or not state.content_roots:
+            return False
+        furniture, scores = state.furniture, state.block_scores
+        groups: dict[tuple[etree._Element, tuple[str, frozenset[str]]], dict[etree._Element, float]] = {}
+        for index, block in enumerate(run.blocks):
+            if not scores[index] or index in furniture or block.element is None:
+                continue
+            node = block.element
+            for _ in range(MAX_POST_LEVELS):
+                parent = node.getparent()
+                if parent is None:
+                    break
+                members = groups.setdefault((parent, signature(node)), {})
+                members[node] = members.get(node, 0.0) + scores[index]
+                node = parent
+        roots = state.content_roots
+        best = max((members for (parent, _), members in groups.items() if len(members) >= MIN_POSTS
+                    and not any(_holds(root, parent) for root in roots)),
+                   key=lambda members: sum(members.values()), default=None)
+        if best is None:
+            return False
+        new = [post for post in best if post not in roots]
+        state.content_roots = [*roots, *new]
+        for post in new:
+            state.joined_why[post] = f"one of {len(best)} alike posts of a {POSTS_KIND} page"
+        return bool(new)
+
+
+def _inside(block: TextBlock, tags: frozenset[str]) -> bool:
+    element = block.element
+    return element is not None and any(node.tag in tags for node in (element, *element.iterancestors()))
+
+
+def _line_shape(text: str) -> str:
+    """A short line's shape: lower-cased, numbers as '#' ('85,535 posts' and '12 posts' are one widget)."""
+    return NUMBERS.sub("#", " ".join(text.lower().split()))
+
+
+class DropRepeatedChrome(Step):
+    """On a forum page, the short lines that repeat from post to post are the posts' chrome: vote and share
+    widgets ("Reply", "Report", "12 helpful votes"), user cards ("Joined", "Messages", "Location"), badges; on a
+    product page, the pickers' and offers' lines ("Add to cart", "In stock", "Size 42"). A line of at most
+    ``CHROME_MAX_WORDS`` words whose shape (numbers aside) recurs ``CHROME_MIN_REPEATS`` times or more among the
+    kept blocks is out; a post's or a description's own words are not repeated so."""
+
+    def process(self, run: Run) -> bool:
+        state = cascade_state(run)
+        if state.kind not in CHROME_KINDS:
+            return False
+        tags = SPECIFICATION_TAGS if state.kind == PRODUCT_KIND else ENUMERATION_TAGS
+        short = [(block, _line_shape(block.text)) for block in run.blocks if block.is_content
+                 and block.num_words <= CHROME_MAX_WORDS and not _inside(block, tags)]
+        counts = Counter(shape for _, shape in short)
+        changed = False
+        for block, shape in short:
+            if counts[shape] >= CHROME_MIN_REPEATS:
+                block.decide(self.name, False, f"a short line repeated {counts[shape]} times on a {state.kind} page "
+                                               "(votes, sharing, user cards, pickers, offers)")
+                changed = True
+        return changed
+
+
+def declared_description(json_ld: list[str]) -> str | None:
+    """The description a page's structured data gives its product (schema.org Product, ProductGroup), as text."""
+    for text in json_ld:
+        if '"description"' not in text:
+            continue
+        values, _ = parse_json_ld(text)
+        for item in iter_objects(values):
+            if types_of(item) & PRODUCT_TYPES:
+                found = text_of(item.get("description"))
+                if found:
+                    return " ".join(MARKUP.sub(" ", unescape(found)).split())
+    return None
+
+
+class AddDeclaredDescription(Step):
+    """On a product page whose visible text lacks most of the description its structured data gives (a
+    description rendered by scripts, or behind a tab the markup leaves empty), that description is added as a
+    block of its own, after the kept blocks."""
+
+    def process(self, run: Run) -> bool:
+        state = cascade_state(run)
+        if state.kind != PRODUCT_KIND:
+            return False
+        description = declared_description(run.doc.json_ld)
+        if not description:
+            return False
+        wanted = Counter(WORDS.findall(description.lower()))
+        kept = Counter(WORDS.findall(" ".join(b.text for b in run.blocks if b.is_content).lower()))
+        missing = sum((wanted - kept).values())
+        if missing <= MISSING_DESCRIPTION_SHARE * sum(wanted.values()):
+            return False
+        block = TextBlock.from_text(description, offset=len(run.blocks))
+        block.decide(self.name, True, f"the structured data's product description, {missing} of its "
+                                      f"{sum(wanted.values())} words missing from the visible text")
+        run.blocks.append(block)
+        state.too_little = None
+        return True
