@@ -1,7 +1,8 @@
 """The optional compiled helpers; everything else is in pyproject.toml.
 
 - ``crawler/kernels/cwalk.pyx``, the block walk, built against the lxml that pip puts in the build environment
-  ([build-system] requires): at import it refuses a runtime lxml of another version than the build's;
+  ([build-system] requires): at import it refuses a runtime lxml of another version than the build's, so the
+  project's dependencies (``[tool.newscrawler] dependencies``) pin lxml to the build's version (``dependencies``);
 - ``crawler/kernels/cfingerprint.pyx``, the simhash of ``crawler.pagejob.fingerprints``;
 - ``crawler/kernels/cpagescan.pyx``, the news spider's byte questions of a page (``crawler.spiders.pagelinks``).
 
@@ -13,6 +14,8 @@ is compiled in; ``crawler.kernels.compiled.load``).
 from __future__ import annotations
 
 import hashlib
+import re
+import sys
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -52,4 +55,28 @@ def extensions() -> list[Extension]:
     return built
 
 
-setup(ext_modules=extensions())
+# The lxml requirement that the compiled walk's build replaces by its own version.
+LXML_REQUIREMENT_RE = re.compile(r"^lxml\s*(?:[<>=!~].*)?$")
+
+
+def dependencies(built: list[Extension]) -> list[str]:
+    """The project's dependencies, with lxml pinned to the version the compiled walk is built against: pip then
+    installs that lxml (or refuses with a conflict that names it) instead of a runtime lxml the walk refuses."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # a build requirement for Python 3.10 (pyproject.toml)
+        import tomli as tomllib
+    with open(Path(__file__).parent / "pyproject.toml", "rb") as file:
+        listed = tomllib.load(file)["tool"]["newscrawler"]["dependencies"]
+    if not any(extension.name == "crawler.kernels.cwalk" for extension in built):
+        return listed
+    import lxml.etree
+
+    pinned = f"lxml=={lxml.etree.__version__}"
+    print(f"the compiled walk is built against lxml {lxml.etree.__version__}: the package requires {pinned}")
+    return [pinned if LXML_REQUIREMENT_RE.match(requirement) else requirement for requirement in listed]
+
+
+if __name__ == "__main__":  # pip's build backend runs this file as __main__; tests import it for ``dependencies``
+    built_extensions = extensions()
+    setup(ext_modules=built_extensions, install_requires=dependencies(built_extensions))

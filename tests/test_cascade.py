@@ -1,5 +1,7 @@
 """The default extractor on hand-written pages: container choice, furniture, link lists, fallbacks."""
 
+import pytest
+
 from crawler.extractors import extract
 from crawler.extractors.cascade.extractor import DefaultExtractor
 from crawler.extractors.cascade.furniture import is_boilerplate_container
@@ -185,3 +187,34 @@ def test_heading_anchor_ids_are_not_furniture_names():
     ) == 6
     short = parse_html("<html><body><div id='share-bar'>x</div></body></html>").blocks[0].element
     assert is_boilerplate_container(short) == "class/id 'share'"
+
+
+def test_the_cascade_asks_its_site_templates_through_their_interface():
+    from crawler.extractors.article import Article
+    from crawler.extractors.cascade.extractor import SiteTemplates
+
+    class Learned:
+        """Site templates that answer for one page from what learning found, without a store."""
+
+        def __init__(self) -> None:
+            self.asked: list[str] = []
+
+        def has_template(self, url: str | None) -> bool:
+            self.asked.append("has_template")
+            return False
+
+        def extract(self, doc) -> Article:
+            raise AssertionError("the lines were known: the template is not run")
+
+        def template_lines(self, doc):
+            self.asked.append("template_lines")
+            return "site.example/news/*", frozenset({"Home", "Privacy"})
+
+    learned = Learned()
+    assert isinstance(learned, SiteTemplates)
+    html = f"<html><body><div>Home</div>{paragraphs(4)}<div>Privacy</div></body></html>"
+    doc = parse_html(html, "https://site.example/news/2024/05/budget.html")
+    article = DefaultExtractor(learned).extract(doc)
+    assert learned.asked == ["template_lines"] and article.template == "site.example/news/*"
+    with pytest.raises(TypeError, match="SiteTemplates"):
+        DefaultExtractor(object())  # type: ignore[arg-type]

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 from helpers.story_page import PAGE, URL
+from helpers.twins import PYTHON, WALK, needs_walk
 
-from crawler.extractors.document.blocks import TextBlock, copy_blocks
-from crawler.extractors.document.blockwalk import compiled_walk_available
+from crawler.extractors.document.blocks import TextBlock
 from crawler.extractors.document.parse import parse_html
-from crawler.kernels import compiled
 
-needs_compiled = pytest.mark.skipif(not compiled_walk_available(), reason="the compiled walk is not built")
+needs_compiled = needs_walk
+copy_blocks = PYTHON.copy_blocks
 _UNSET = object()
 
 
@@ -25,7 +25,7 @@ def _slots(block: TextBlock) -> tuple:
 
 
 def _check(blocks: list[TextBlock]) -> None:
-    c = compiled.COMPILED.copy_blocks(blocks)  # first: a copy joins the fused texts of the block it copies
+    c = WALK.copy_blocks(blocks)  # first: a copy joins the fused texts of the block it copies
     python = copy_blocks(blocks)
     assert [_slots(b) for b in c] == [_slots(b) for b in python] == [_slots(b.copy()) for b in blocks]
     for block, copy in zip(blocks, c, strict=True):
@@ -41,7 +41,7 @@ def test_copies_of_walked_blocks_are_the_python_copies():
     assert len(blocks) > 10
     _check(blocks)
     _check(list(reversed(blocks)))
-    assert compiled.COMPILED.copy_blocks(()) == [] == copy_blocks(())
+    assert WALK.copy_blocks(()) == [] == copy_blocks(())
 
 
 @needs_compiled
@@ -69,16 +69,11 @@ def test_blocks_of_another_class_or_with_an_unset_slot_are_copied_by_their_own_c
     wider = _Wider.from_text("a block of another class")
     _check([wider, TextBlock.from_text("a plain block")])
     unset = object.__new__(TextBlock)
-    for call in (copy_blocks, compiled.COMPILED.copy_blocks):
+    for call in (copy_blocks, WALK.copy_blocks):
         with pytest.raises(AttributeError):
             call([unset])
 
 
-def test_fresh_blocks_uses_the_twin_when_the_compiled_module_is_off():
+def test_fresh_blocks_are_the_twins_copies():
     doc = parse_html(PAGE, URL)
-    was = compiled.use(False)
-    try:
-        python = doc.fresh_blocks()
-    finally:
-        compiled.use(was)
-    assert [_slots(b) for b in python] == [_slots(b) for b in doc.fresh_blocks()]
+    assert [_slots(b) for b in PYTHON.copy_blocks(doc.blocks)] == [_slots(b) for b in doc.fresh_blocks()]

@@ -2,7 +2,6 @@ import resource
 
 import pytest
 
-from crawler.extractors.document.blockwalk import compiled_walk_available
 from crawler.extractors.document.parse import TextBlock, parse_html
 
 PAGE = """<html lang="en"><head><title>A headline - Site</title><style>p{}</style><script>var x=1;</script></head>
@@ -183,24 +182,23 @@ CLOSING_TAG_CASES = [
 
 @pytest.mark.parametrize("compiled", [True, False])
 @pytest.mark.parametrize("page", CLOSING_TAG_CASES)
-def test_closing_root_tags_removed_from_bytes_as_the_regex_removes_them(page, compiled):
-    from crawler.extractors.document.blockwalk import use_compiled_walk
+def test_closing_root_tags_removed_from_bytes_as_the_regex_removes_them(page, compiled, monkeypatch):
+    from helpers.twins import bind_twin
+
     from crawler.extractors.document.parse import CLOSING_ROOT_TAGS_BYTES_RE, without_closing_root_tags
 
-    was = use_compiled_walk(compiled)
-    try:
-        assert without_closing_root_tags(page) == CLOSING_ROOT_TAGS_BYTES_RE.sub(b"", page)
-    finally:
-        use_compiled_walk(was)
+    bind_twin(monkeypatch, compiled)
+    assert without_closing_root_tags(page) == CLOSING_ROOT_TAGS_BYTES_RE.sub(b"", page)
 
 
-@pytest.mark.skipif(not compiled_walk_available(), reason="the compiled walk is not built")
-def test_compiled_closing_root_tag_starts_are_every_start_in_any_case():
-    from crawler.kernels.compiled import active
+@pytest.mark.parametrize("compiled", [True, False])
+def test_closing_root_tag_starts_are_every_start_in_any_case(compiled):
+    from helpers.twins import implementation
 
+    starts = implementation(compiled, "walk").closing_root_tag_starts
     page = b"</html</HTML></BoDy></b></bodyx </html"
-    assert active().closing_root_tag_starts(page) == [0, 6, 13, 24, 32]
-    assert active().closing_root_tag_starts(b"</htm") == []
+    assert starts(page) == [0, 6, 13, 24, 32]
+    assert starts(b"</htm") == []
 
 
 @pytest.mark.parametrize("head", ["", "<html>\t\n\r\x0b\x0c plain", "a\x00b\x01c\x1f\x7f\x85", "北京\x02\x08\x0e 东京",

@@ -1,5 +1,5 @@
-"""The byline search's elements (``blockwalk.elements_marked``: each class, id or rel value searched in one pass in C)
-are what its Python twin, ``elements_with_words`` off the compiled helpers, finds: on random namespaced and HTML trees
+"""The byline search's elements (``crawler.kernels.walk.elements_marked``: each class, id or rel value searched in
+one pass in C) are what its Python twin, ``elements_with_words``, finds: on random namespaced and HTML trees
 with marks of every shape (a word in any case or place, split by other text, outside ASCII, empty), hand-written
 malformed and CJK pages, and the shared pages when they are there."""
 
@@ -10,18 +10,15 @@ import random
 from pathlib import Path
 
 import pytest
+from helpers.twins import PYTHON, WALK, bind_twin, needs_walk
 from lxml import etree
 
-from crawler.extractors.document.blockwalk import (
-    compiled_walk_available,
-    elements_marked,
-    elements_with_words,
-    use_compiled_walk,
-)
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata.byline import BYLINE_MARK_ATTRIBUTES, BYLINE_MARK_WORDS, markup_byline
+from crawler.kernels import walk as bound
+from crawler.kernels.walk import elements_with_words
 
-pytestmark = pytest.mark.skipif(not compiled_walk_available(), reason="the compiled walk is not built")
+pytestmark = needs_walk
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
 
@@ -47,16 +44,13 @@ def _random_xml(rng: random.Random) -> str:
 
 def _python(top: etree._Element, attributes: tuple[str, ...] = BYLINE_MARK_ATTRIBUTES,
             words: tuple[str, ...] = BYLINE_MARK_WORDS) -> list[etree._Element]:
-    was = use_compiled_walk(False)
-    try:
-        return elements_with_words(top, attributes, words)
-    finally:
-        use_compiled_walk(was)
+    return elements_with_words(top, attributes, words)
 
 
 def _compare(top: etree._Element, attributes: tuple[str, ...] = BYLINE_MARK_ATTRIBUTES,
              words: tuple[str, ...] = BYLINE_MARK_WORDS) -> list[etree._Element]:
-    found = elements_marked(top, attributes, words)
+    found = WALK.elements_marked(top, attributes, words)
+    assert PYTHON.elements_marked(top, attributes, words) == found
     assert found == _python(top, attributes, words), etree.tostring(top)
     return found
 
@@ -118,11 +112,12 @@ def test_shared_pages_give_what_the_twin_finds_and_the_same_byline() -> None:
             continue
         marked += bool(_compare(doc.body))
         names = markup_byline(doc)
-        was = use_compiled_walk(False)
+        patch = pytest.MonkeyPatch()
+        bind_twin(patch, False)
         try:
             assert markup_byline(doc) == names
         finally:
-            use_compiled_walk(was)
+            patch.undo()
     assert marked >= 10
 
 
@@ -141,10 +136,6 @@ def test_entities_are_read_by_lxml_or_the_python_walk() -> None:
 @pytest.mark.parametrize("words", [("Author",), ("",), ("by\x00line",), ("bÿline",)])
 def test_words_it_cannot_search_are_refused(words: tuple[str, ...]) -> None:
     root = etree.fromstring("<html><body><p class='byline'>x</p></body></html>")
-    for compiled in (True, False):
-        was = use_compiled_walk(compiled)
-        try:
-            with pytest.raises(ValueError, match="lower-case ASCII without NUL"):
-                elements_marked(root, ("class",), words)
-        finally:
-            use_compiled_walk(was)
+    for twin in (bound, PYTHON):
+        with pytest.raises(ValueError, match="lower-case ASCII without NUL"):
+            twin.elements_marked(root, ("class",), words)

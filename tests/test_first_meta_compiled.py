@@ -1,18 +1,18 @@
-"""``blockwalk.first_meta_content`` in C is the plain reading, ``(element.get("property") or element.get("name") or
-"").lower() == key`` over ``top.iter("meta")`` (``pagetypes._meta``, ``sitepages.page_titles``), on random trees of
-namespaced and plain tags and attributes, empty and missing values, str.lower's non-ASCII keys, below any top."""
+"""``first_meta_content`` in C (``crawler.kernels.walk``) and its Python twin are the plain reading,
+``(element.get("property") or element.get("name") or "").lower() == key`` over ``top.iter("meta")`` (the page
+type's og:type and og:title), on random trees of namespaced and plain tags and attributes, empty and missing
+values, str.lower's non-ASCII keys, below any top."""
 
 from __future__ import annotations
 
 import random
 
-import pytest
+from helpers.twins import PYTHON, WALK, needs_walk
 from lxml import etree
 
-from crawler.extractors.document.blockwalk import compiled_walk_available, first_meta_content, use_compiled_walk
 from crawler.extractors.document.parse import parse_html
 
-pytestmark = pytest.mark.skipif(not compiled_walk_available(), reason="the compiled walk is not built")
+pytestmark = needs_walk
 
 NAMES = ["og:type", "OG:TYPE", "og:title", "Og:Title", "og:type twitter:card", "og:title ", "", "description",
          "\u0130G:TYPE", "og:t\u0130tle", "og:typ\u212a"]
@@ -48,7 +48,8 @@ def _plain(top: etree._Element, key: str) -> str | None:
 def _compare(top: etree._Element) -> list[str | None]:
     found = []
     for key in KEYS:
-        assert first_meta_content(top, key) == _plain(top, key), (etree.tostring(top), key)
+        assert WALK.first_meta_content(top, key) == _plain(top, key), (etree.tostring(top), key)
+        assert PYTHON.first_meta_content(top, key) == _plain(top, key), (etree.tostring(top), key)
         found.append(_plain(top, key))
     return found
 
@@ -69,18 +70,14 @@ def test_the_compiled_reading_is_the_plain_one_on_random_trees() -> None:
     assert sum(value == "" for value in found) > 20  # a first <meta> named so with an empty content
 
 
-def test_off_the_compiled_walk_the_python_reading_answers() -> None:
+def test_the_python_twin_answers() -> None:
     root = etree.fromstring('<html><head><meta property="og:type" content="article"/></head><body/></html>')
-    was = use_compiled_walk(False)
-    try:
-        assert first_meta_content(root, "og:type") == "article"
-    finally:
-        use_compiled_walk(was)
-    assert first_meta_content(root, "og:type") == "article"
+    assert PYTHON.first_meta_content(root, "og:type") == "article"
+    assert WALK.first_meta_content(root, "og:type") == "article"
 
 
 def test_an_entity_reference_is_left_to_the_python_reading() -> None:
     parser = etree.XMLParser(resolve_entities=False)
     root = etree.fromstring(b'<!DOCTYPE html [<!ENTITY e "x">]><html><head><p>&e;</p>'
                             b'<meta name="og:type" content="video"/></head><body/></html>', parser)
-    assert first_meta_content(root, "og:type") == "video"
+    assert WALK.first_meta_content(root, "og:type") == "video"

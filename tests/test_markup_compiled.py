@@ -1,5 +1,5 @@
-"""The metadata's page markup read in one walk in C (``blockwalk.markup_elements``) is the plain reading's (issue 16,
-a cheap worker): the same <meta> contents under the same keys, the same <link>, itemprop and <time> elements, on
+"""The metadata's page markup read in one walk in C (``crawler.kernels.walk.markup_elements``) is the plain reading's (a
+cheap worker): the same <meta> contents under the same keys, the same <link>, itemprop and <time> elements, on
 pages of every shape the walk tells apart (namespaced tags and attributes, an itemprop on the root, no body, the
 root as the body, non-ASCII keys, contents of white space only, an entity reference, which the Python walk reads)."""
 
@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from helpers.reference_markup import page_markup_by_every_element
+from helpers.twins import PYTHON, WALK, needs_walk
 from lxml import etree
 
-from crawler.extractors.document.blockwalk import compiled_walk_available, markup_elements, use_compiled_walk
 from crawler.extractors.document.parse import parse_html
+from crawler.extractors.metadata import markup
 from crawler.extractors.metadata.markup import LINK_ATTRIBUTES, META_ATTRIBUTES, PageMarkup, page_markup
 
-pytestmark = pytest.mark.skipif(not compiled_walk_available(), reason="the compiled walk is not built")
+pytestmark = needs_walk
 
 KEYS = ["og:title", "OG:Title  twitter:title", "author", "AUTHOR", "\u0130tem K\u212aey", "description", "", " ",
         "content-language", "keywords"]
@@ -84,16 +84,13 @@ def test_an_entity_reference_is_left_to_the_python_walk() -> None:
     parser = etree.XMLParser(resolve_entities=False)
     root = etree.fromstring(b'<!DOCTYPE html [<!ENTITY e "x">]><html><head><meta name="a" content="b"/></head>'
                             b'<body><p>&e;</p><time datetime="2020-01-02">t</time></body></html>', parser)
-    assert markup_elements(root, root.find("body"), META_ATTRIBUTES, "itemprop", LINK_ATTRIBUTES) is None
+    assert WALK.markup_elements(root, root.find("body"), META_ATTRIBUTES, "itemprop", LINK_ATTRIBUTES) is None
     found = _compare(root, root.find("body"))
     assert found.meta == {"a": ["b"]} and len(found.times) == 1
 
 
-def test_off_the_compiled_walk_the_python_walk_reads() -> None:
-    was = use_compiled_walk(False)
-    try:
-        root = etree.fromstring('<html><head><meta name="a" content="b"/></head><body/></html>')
-        assert markup_elements(root, root.find("body"), META_ATTRIBUTES, "itemprop", LINK_ATTRIBUTES) is None
-        assert _compare(root, root.find("body")).meta == {"a": ["b"]}
-    finally:
-        use_compiled_walk(was)
+def test_with_the_python_twin_the_metadata_reads_the_markup_itself(monkeypatch) -> None:
+    monkeypatch.setattr(markup, "markup_elements", PYTHON.markup_elements)
+    root = etree.fromstring('<html><head><meta name="a" content="b"/></head><body/></html>')
+    assert PYTHON.markup_elements(root, root.find("body"), META_ATTRIBUTES, "itemprop", LINK_ATTRIBUTES) is None
+    assert _compare(root, root.find("body")).meta == {"a": ["b"]}

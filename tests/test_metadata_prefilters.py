@@ -10,10 +10,10 @@ from datetime import datetime, timezone
 
 import pytest
 from helpers.reference_markup import page_markup_by_every_element
+from helpers.twins import bind_twin
 from lxml import etree
 
 from crawler.extractors.document.blocks import TextDocument
-from crawler.extractors.document.blockwalk import use_compiled_walk
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.document.text import normalize_space
 from crawler.extractors.metadata import byline, datelines, dates, visible
@@ -143,18 +143,15 @@ def _markup_byline_by_every_element(doc: TextDocument) -> list[str]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("compiled", [True, False])
-def test_the_byline_element_and_the_markup_are_those_of_a_walk_over_every_element(compiled: bool) -> None:
+def test_the_byline_element_and_the_markup_are_those_of_a_walk_over_every_element(compiled: bool, monkeypatch) -> None:
     rng = random.Random(29)
     pages = [_random_page(rng) for _ in range(3000)]
-    was = use_compiled_walk(compiled)
-    try:
-        docs = [parse_html(page, "https://example.org/a") for page in pages]
-        bylines = [markup_byline(doc) for doc in docs]
-        assert bylines == [_markup_byline_by_every_element(doc) for doc in docs]
-        assert [page_markup(doc.root, doc.body) for doc in docs] == [
-            page_markup_by_every_element(doc.root, doc.body) for doc in docs]
-    finally:
-        use_compiled_walk(was)
+    bind_twin(monkeypatch, compiled)
+    docs = [parse_html(page, "https://example.org/a") for page in pages]
+    bylines = [markup_byline(doc) for doc in docs]
+    assert bylines == [_markup_byline_by_every_element(doc) for doc in docs]
+    assert [page_markup(doc.root, doc.body) for doc in docs] == [
+        page_markup_by_every_element(doc.root, doc.body) for doc in docs]
     assert sum(bool(names) for names in bylines) > 300
 
 

@@ -13,9 +13,9 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 
 import pytest
 from helpers.reference_markup import add_meta_by_get, page_markup_by_every_element
+from helpers.twins import bind_twin
 from lxml import etree
 
-from crawler.extractors.document.blockwalk import use_compiled_walk
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata import (
     META_KEYS,
@@ -59,21 +59,18 @@ def _random_head(rng: random.Random) -> str:
 
 
 @pytest.mark.parametrize("compiled", [True, False])
-def test_page_markup_reads_each_meta_as_add_meta_does(compiled: bool) -> None:
+def test_page_markup_reads_each_meta_as_add_meta_does(compiled: bool, monkeypatch) -> None:
     rng = random.Random(31)
-    was = use_compiled_walk(compiled)
-    try:
-        docs = [parse_html(_random_head(rng), "https://example.org/a") for _ in range(1500)]
-        found = [page_markup(doc.root, doc.body) for doc in docs]
-        assert found == [page_markup_by_every_element(doc.root, doc.body) for doc in docs]
-        for doc in docs:
-            for element in doc.root.iter("meta"):
-                one, other = {}, {}
-                add_meta(one, element)
-                add_meta_by_get(other, element)
-                assert one == other
-    finally:
-        use_compiled_walk(was)
+    bind_twin(monkeypatch, compiled)
+    docs = [parse_html(_random_head(rng), "https://example.org/a") for _ in range(1500)]
+    found = [page_markup(doc.root, doc.body) for doc in docs]
+    assert found == [page_markup_by_every_element(doc.root, doc.body) for doc in docs]
+    for doc in docs:
+        for element in doc.root.iter("meta"):
+            one, other = {}, {}
+            add_meta(one, element)
+            add_meta_by_get(other, element)
+            assert one == other
     assert sum(len(markup.meta) > 2 for markup in found) > 150
     assert sum(any(len(values) > 1 for values in markup.meta.values()) for markup in found) > 80
     assert sum(len(markup.itemprops) for markup in found) > 2000 and sum(len(markup.times) for markup in found) > 1000

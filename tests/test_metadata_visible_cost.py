@@ -10,10 +10,10 @@ import sys
 from datetime import datetime, timezone
 
 import pytest
+from helpers.twins import bind_twin, implementation
 from lxml import etree
 
 from crawler.extractors.document.blocks import TextBlock, TextDocument
-from crawler.extractors.document.blockwalk import compiled_walk_available, short_texts, use_compiled_walk
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata import byline, datelines, dates, visible
 from crawler.extractors.metadata.visible import TextFindings
@@ -53,14 +53,9 @@ def _marked(element: etree._Element, pattern: re.Pattern[str]) -> bool:
 
 
 @pytest.mark.parametrize("compiled", [True, False])
-def test_a_comment_area_is_found_as_by_asking_each_ancestor(compiled: bool) -> None:
-    if compiled and not compiled_walk_available():
-        pytest.skip("the compiled helpers are not built")
-    was = use_compiled_walk(compiled)
-    try:
-        _a_comment_area_is_found_as_by_asking_each_ancestor()
-    finally:
-        use_compiled_walk(was)
+def test_a_comment_area_is_found_as_by_asking_each_ancestor(compiled: bool, monkeypatch) -> None:
+    bind_twin(monkeypatch, compiled)
+    _a_comment_area_is_found_as_by_asking_each_ancestor()
 
 
 def _a_comment_area_is_found_as_by_asking_each_ancestor() -> None:
@@ -81,14 +76,9 @@ NOT_BYLINE_MARKS = [*COMMENT_MARKS, "sidebar", "SideBar-left", "widget", "Widget
 
 
 @pytest.mark.parametrize("compiled", [True, False])
-def test_a_byline_outside_the_story_is_found_as_by_asking_each_ancestor(compiled: bool) -> None:
-    if compiled and not compiled_walk_available():
-        pytest.skip("the compiled helpers are not built")
-    was = use_compiled_walk(compiled)
-    try:
-        _a_byline_outside_the_story_is_found_as_by_asking_each_ancestor()
-    finally:
-        use_compiled_walk(was)
+def test_a_byline_outside_the_story_is_found_as_by_asking_each_ancestor(compiled: bool, monkeypatch) -> None:
+    bind_twin(monkeypatch, compiled)
+    _a_byline_outside_the_story_is_found_as_by_asking_each_ancestor()
 
 
 def _a_byline_outside_the_story_is_found_as_by_asking_each_ancestor() -> None:
@@ -345,23 +335,19 @@ def _plain_headline_index(doc: TextDocument, title: str) -> int | None:
 
 
 @pytest.mark.parametrize("compiled", [True, False])
-def test_the_headline_found_among_the_blocks_in_its_bounds_is_the_one_found_among_all(compiled: bool) -> None:
+def test_the_headline_found_among_the_blocks_in_its_bounds_is_the_one_found_among_all(compiled: bool,
+                                                                                       monkeypatch) -> None:
     # titles and blocks at the bounds: a marked headline of exactly the title's length and a mark (num_chars), one
     # just over it, a headline longer than a byline, none matching (the first h1)
-    if compiled and not compiled_walk_available():
-        pytest.skip("the compiled helpers are not built")
     rng = random.Random(89)
     indices = []
-    was = use_compiled_walk(compiled)
-    try:
-        for _ in range(3000):
-            doc = parse_html(_headline_page(rng), "https://example.org/news/budget.html")
-            title = rng.choice(HEADLINE_TITLES)
-            index = visible.headline_index(doc, title)
-            assert index == _plain_headline_index(doc, title)
-            indices.append(index)
-    finally:
-        use_compiled_walk(was)
+    bind_twin(monkeypatch, compiled)
+    for _ in range(3000):
+        doc = parse_html(_headline_page(rng), "https://example.org/news/budget.html")
+        title = rng.choice(HEADLINE_TITLES)
+        index = visible.headline_index(doc, title)
+        assert index == _plain_headline_index(doc, title)
+        indices.append(index)
     assert sum(index is not None for index in indices) > 2000
     assert sum(index is None for index in indices) > 100
 
@@ -480,26 +466,21 @@ def _bounds_blocks(rng: random.Random) -> TextDocument:
 
 
 @pytest.mark.parametrize("compiled", [True, False])
-def test_the_short_blocks_texts_are_the_plain_reading(compiled: bool) -> None:
-    if compiled and not compiled_walk_available():
-        pytest.skip("the compiled helpers are not built")
+def test_the_short_blocks_texts_are_the_plain_reading(compiled: bool, monkeypatch) -> None:
     rng = random.Random(107)
-    was = use_compiled_walk(compiled)
-    try:
-        counts = [0, 0]
-        for round_ in range(1500):
-            doc = parse_html(_story(rng), "https://example.org/news/budget.html") if round_ % 2 else \
-                _bounds_blocks(rng)
-            short_ones = visible.short_blocks(doc)
-            plain = _plain_short_blocks(doc)
-            assert (short_ones.positions, short_ones.texts, short_ones.credits) == plain
-            for most, least in ((visible.MAX_BYLINE_CHARS, 0), (40, 12.6), (-1, 0), (320, 159), (170, 161.0)):
-                assert short_texts(doc.blocks, most, least) == (
-                    [position for position, block in enumerate(doc.blocks)
-                     if block.num_chars <= most and len(block.text) >= least],
-                    [block.text for block in doc.blocks if block.num_chars <= most and len(block.text) >= least])
-            counts[0] += len(plain[0])
-            counts[1] += len(doc.blocks) - len(plain[0])
-        assert counts[0] > 5000 and counts[1] > 300
-    finally:
-        use_compiled_walk(was)
+    bind_twin(monkeypatch, compiled)
+    counts = [0, 0]
+    for round_ in range(1500):
+        doc = parse_html(_story(rng), "https://example.org/news/budget.html") if round_ % 2 else \
+            _bounds_blocks(rng)
+        short_ones = visible.short_blocks(doc)
+        plain = _plain_short_blocks(doc)
+        assert (short_ones.positions, short_ones.texts, short_ones.credits) == plain
+        for most, least in ((visible.MAX_BYLINE_CHARS, 0), (40, 12.6), (-1, 0), (320, 159), (170, 161.0)):
+            assert implementation(compiled, "walk").short_texts(doc.blocks, most, least) == (
+                [position for position, block in enumerate(doc.blocks)
+                 if block.num_chars <= most and len(block.text) >= least],
+                [block.text for block in doc.blocks if block.num_chars <= most and len(block.text) >= least])
+        counts[0] += len(plain[0])
+        counts[1] += len(doc.blocks) - len(plain[0])
+    assert counts[0] > 5000 and counts[1] > 300

@@ -133,7 +133,7 @@ def test_crawl_merges_article_pages_but_not_listing_pages(serve_sample_site, tmp
 
 
 def test_pages_naming_a_next_or_previous_part_are_found_by_a_byte_search():
-    from crawler.spiders.pagelinks import names_next_or_previous
+    from crawler.kernels.pagescan import names_next_or_previous
 
     assert names_next_or_previous(b'<link rel="next" href="/a-2.html">')
     assert names_next_or_previous(b"<a class=x rel='nofollow prev' href=/a.html>")

@@ -25,7 +25,7 @@ def _requirement_name(spec: str) -> str:
 
 def _declared() -> set[str]:
     project = PYPROJECT["project"]
-    names = {_requirement_name(spec) for spec in project["dependencies"]}
+    names = {_requirement_name(spec) for spec in PYPROJECT["tool"]["newscrawler"]["dependencies"]}
     for extra in project.get("optional-dependencies", {}).values():
         names |= {_requirement_name(spec) for spec in extra}
     return names
@@ -69,3 +69,22 @@ def test_every_imported_package_is_declared():
     if not_installed:
         pytest.skip(f"installed imports checked; not installed, so unchecked: {', '.join(not_installed)} "
                     f"(pip install -e '.[peers,distributed]')")
+
+
+def test_the_compiled_walk_pins_the_runtime_lxml_to_the_build_s():
+    """setup.py's dependencies: lxml pinned to the version the compiled walk is built against (pip then installs
+    it), the listed requirement when the walk is not built; every other dependency as pyproject.toml lists it."""
+    import importlib.util
+
+    import lxml.etree
+    from setuptools import Extension
+
+    spec = importlib.util.spec_from_file_location("newscrawler_setup", ROOT / "setup.py")
+    setup = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(setup)
+    listed = PYPROJECT["tool"]["newscrawler"]["dependencies"]
+    assert "dependencies" in PYPROJECT["project"]["dynamic"] and "dependencies" not in PYPROJECT["project"]
+    with_walk = setup.dependencies([Extension("crawler.kernels.cwalk", ["crawler/kernels/cwalk.pyx"])])
+    assert f"lxml=={lxml.etree.__version__}" in with_walk and "lxml>=5.2" in listed
+    assert [r for r in with_walk if not r.startswith("lxml==")] == [r for r in listed if r != "lxml>=5.2"]
+    assert setup.dependencies([]) == listed

@@ -11,8 +11,9 @@ from urllib.parse import urldefrag
 import pytest
 from scrapy.http import HtmlResponse
 
+from crawler.kernels.pagescan import names_next_or_previous
 from crawler.spiders.discovery import FEED_TYPES
-from crawler.spiders.pagelinks import head_links, names_next_or_previous, page_urljoin, rel_links, tag_attributes
+from crawler.spiders.pagelinks import head_links, page_urljoin, rel_links, tag_attributes
 
 URL = "https://news.example/2024/03/story.html"
 

@@ -12,19 +12,21 @@ from pathlib import Path
 import pytest
 from scrapy.http import HtmlResponse
 
+from crawler.kernels import pagescan, pagescan_python
 from crawler.kernels.compiled import PURE_PYTHON_ENV
 from crawler.spiders import pagelinks
 from crawler.spiders.discovery import FEED_TYPES
 from tests.test_pagelinks import FRAGMENTS
 
-SPIDERS = Path(pagelinks.__file__).parent
-SCAN = pagelinks.SCAN
+KERNELS = Path(pagescan.__file__).parent
+SCAN = pagescan.KERNEL
+PYTHON = pagescan_python
 needs_compiled = pytest.mark.skipif(SCAN is None, reason="crawler/kernels/cpagescan.pyx is not built")
 SCRAPINGHUB = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "scrapinghub"
 
 
 def test_a_built_compiled_scan_loads() -> None:
-    built = list(SPIDERS.glob("cpagescan*.so")) + list(SPIDERS.glob("cpagescan*.pyd"))
+    built = list(KERNELS.glob("cpagescan*.so")) + list(KERNELS.glob("cpagescan*.pyd"))
     if os.environ.get(PURE_PYTHON_ENV):
         pytest.skip(f"{PURE_PYTHON_ENV} is set")
     assert SCAN is not None or not built, f"{built} is built but does not load (see the debug log)"
@@ -46,10 +48,10 @@ def random_pages(seed: int, count: int) -> list[bytes]:
 @needs_compiled
 def test_compiled_names_next_or_previous_equals_the_regex_of_the_lowered_page() -> None:
     for page in random_pages(16, 4000):
-        assert SCAN.names_next_or_previous(page) == pagelinks.names_next_or_previous(page), page
+        assert SCAN.names_next_or_previous(page) == PYTHON.names_next_or_previous(page), page
     for page in (b"", b"r", b"re", b"rel", b"rel=", b"rel=nex", b"rel=next", b"REL=PREV", b"rel =\t'x\nprev",
                  b"rel=x next", b"rel=x-next", b"rel=xnext", b"rel=\"x\" next", b"rel==next"):
-        assert SCAN.names_next_or_previous(page) == pagelinks.names_next_or_previous(page), page
+        assert SCAN.names_next_or_previous(page) == PYTHON.names_next_or_previous(page), page
 
 
 @needs_compiled
@@ -83,7 +85,7 @@ def test_pagelinks_answer_the_same_with_and_without_the_compiled_scan(monkeypatc
     if SCRAPINGHUB.is_dir():
         pages += [gzip.decompress(path.read_bytes()) for path in sorted(SCRAPINGHUB.rglob("*.html.gz"))[:60]]
     compiled = [answers(page) for page in pages]
-    monkeypatch.setattr(pagelinks, "SCAN", None)
+    monkeypatch.setattr(pagelinks, "pagescan", PYTHON)  # the module's scan bound to the twins for this test
     assert [answers(page) for page in pages] == compiled
 
 
@@ -93,8 +95,8 @@ def test_find_folded_of_bytes_equals_find_in_the_lowered_bytes(monkeypatch) -> N
     chooser = random.Random(23)
     words = [b"refresh", b"<base", b"a", b""]
     pages = [*random_pages(29, 400), b"<META HTTP-EQUIV=REFRESH>", b"x" * 50 + b"ReFrEsH"]
-    for scan in ([SCAN, None] if SCAN is not None else [None]):
-        monkeypatch.setattr(pagelinks, "SCAN", scan)
+    for scan in ([SCAN, PYTHON] if SCAN is not None else [PYTHON]):
+        monkeypatch.setattr(pagelinks, "pagescan", scan)
         for page in pages:
             for word in words:
                 start = chooser.randint(0, len(page))
@@ -137,7 +139,7 @@ def test_compiled_answers_on_long_pages_equal_the_lowered_page_at_every_alignmen
     chooser = random.Random(31)
     words = [b"amphtml", b"refresh", b"<base", b"application/rss+xml", b"l", b"mh", b"\xc3\xa9", b"ampht"]
     for page in long_pages(32, 600):
-        assert SCAN.names_next_or_previous(page) == pagelinks.names_next_or_previous(page), page
+        assert SCAN.names_next_or_previous(page) == PYTHON.names_next_or_previous(page), page
         lowered = page.lower()
         for word in words:
             start = chooser.randint(0, len(page))
@@ -160,7 +162,7 @@ def test_compiled_answers_on_real_pages_equal_the_lowered_page(block_width) -> N
     for path in sorted(SCRAPINGHUB.rglob("*.html.gz")):
         page = gzip.decompress(path.read_bytes())
         lowered = page.lower()
-        assert SCAN.names_next_or_previous(page) == pagelinks.names_next_or_previous(page), path
+        assert SCAN.names_next_or_previous(page) == PYTHON.names_next_or_previous(page), path
         for word in (b"amphtml", b"refresh", b"<base", b"application/rss+xml", b"canonical"):
             start = chooser.randint(0, len(page))
             assert SCAN.find_folded(page, word, start, len(page)) == lowered.find(word, start), (path, word)
@@ -168,7 +170,7 @@ def test_compiled_answers_on_real_pages_equal_the_lowered_page(block_width) -> N
 
 
 def reference_rel_words(page: bytes) -> list[int]:
-    return [match.start() for match in pagelinks.REL_WORD_BYTES_RE.finditer(page.lower())]
+    return [match.start() for match in PYTHON.REL_WORD_BYTES_RE.finditer(page.lower())]
 
 
 @needs_compiled
@@ -181,7 +183,7 @@ def test_rel_words_are_the_matches_of_the_regex_of_the_lowered_page(block_width)
     for page in pages:
         spans = SCAN.rel_words(page)
         lowered = page.lower()
-        matches = list(pagelinks.REL_WORD_BYTES_RE.finditer(lowered))
+        matches = list(PYTHON.REL_WORD_BYTES_RE.finditer(lowered))
         assert [start for start, _ in spans] == [match.start() for match in matches], page[:300]
         for (start, end), match in zip(spans, matches, strict=True):
             assert start < end <= match.end() and b">" not in lowered[end : match.end()], page[:300]

@@ -1,6 +1,7 @@
-"""``blockwalk.running_text`` (running text at the page kind's limits, ``pagekind.features``) in C against its Python
-twin and against the plain reading of the blocks: the sums of every block's words and linked words, and the words
-outside links and the text of each block with enough words and few enough of them in links, in order.
+"""``running_text`` (``crawler.kernels.walk``: running text at the page kind's limits, ``pagekind.features``) in C
+against its Python twin and against the plain reading of the blocks: the sums of every block's words and linked
+words, and the words outside links and the text of each block with enough words and few enough of them in links,
+in order.
 
 Built pages of the class it serves: running paragraphs, link lists, blocks exactly at the word and link-share
 limits, fused blocks whose texts are joined only when read, CJK text, and blocks of another class or with counts
@@ -9,12 +10,13 @@ that are not ints (left to the twin)."""
 from __future__ import annotations
 
 import pytest
+from helpers.twins import implementation
 
 from crawler.extractors.document.blocks import TextBlock
-from crawler.extractors.document.blockwalk import compiled_walk_available, running_text, use_compiled_walk
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.pagekind.features import RUNNING_MAX_LINK_DENSITY as RUNNING_TEXT_MAX_LINK_DENSITY
 from crawler.extractors.pagekind.features import RUNNING_WORDS as RUNNING_TEXT_BLOCK_WORDS
+from crawler.kernels.walk import running_text
 
 WORDS = " ".join(f"word{i}" for i in range(40))
 PAGES = [
@@ -46,18 +48,13 @@ def odd_blocks() -> list[TextBlock]:
 
 @pytest.mark.parametrize("compiled", [True, False])
 def test_running_text_is_the_plain_reading(compiled: bool) -> None:
-    if compiled and not compiled_walk_available():
-        pytest.skip("the compiled helpers are not built")
-    was = use_compiled_walk(compiled)
-    try:
-        for html in PAGES:
-            blocks = parse_html(html, "https://example.com/news/story.html").blocks
-            assert running_text(blocks, RUNNING_TEXT_BLOCK_WORDS, RUNNING_TEXT_MAX_LINK_DENSITY) == plain(blocks)
-        found = running_text(odd_blocks(), RUNNING_TEXT_BLOCK_WORDS, RUNNING_TEXT_MAX_LINK_DENSITY)
-        assert found == plain(odd_blocks())
-        assert len(found[2]) == 3  # 16 words is enough; a third of them in links is too many
-    finally:
-        use_compiled_walk(was)
+    twin = implementation(compiled, "walk")
+    for html in PAGES:
+        blocks = parse_html(html, "https://example.com/news/story.html").blocks
+        assert twin.running_text(blocks, RUNNING_TEXT_BLOCK_WORDS, RUNNING_TEXT_MAX_LINK_DENSITY) == plain(blocks)
+    found = twin.running_text(odd_blocks(), RUNNING_TEXT_BLOCK_WORDS, RUNNING_TEXT_MAX_LINK_DENSITY)
+    assert found == plain(odd_blocks())
+    assert len(found[2]) == 3  # 16 words is enough; a third of them in links is too many
 
 
 class OtherBlock:

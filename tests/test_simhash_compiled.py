@@ -1,4 +1,4 @@
-"""The compiled simhash (crawler/kernels/cfingerprint.pyx) against its numpy twin in ``fingerprints`` and the
+"""The compiled simhash (crawler/kernels/cfingerprint.pyx) against its numpy twin (``fingerprint_python``) and the
 per-shingle vote written out in test_simhash_fast: the same fingerprints on every text, so that a store's
 fingerprints do not depend on whether a machine built the extension. Skipped when it is not built (no C compiler
 at install), unless a built module lies beside the source and does not load (a broken build must fail)."""
@@ -12,16 +12,18 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+from helpers.twins import bind_twin, implementation, needs_fingerprint
 
 from crawler.extractors.document.text import tokens
+from crawler.kernels import fingerprint
 from crawler.kernels.compiled import PURE_PYTHON_ENV
+from crawler.kernels.fingerprint import configured_kernel
 from crawler.pagejob import fingerprints
 from crawler.pagejob.fingerprints import TYPOGRAPHIC_CHARS, content_hash, simhash, simhash_hex
 from tests.test_simhash_fast import reference_simhash
 
-PAGEJOB = Path(fingerprints.__file__).parent
-needs_compiled = pytest.mark.skipif(fingerprints.KERNEL is None,
-                                    reason="the compiled simhash is not built (no C compiler at install)")
+KERNELS = Path(fingerprint.__file__).parent
+needs_compiled = needs_fingerprint
 
 # Fingerprints of the scheme the README states (token hashes mixed into shingle hashes, Charikar's vote), pinned:
 # the same on every machine and in every process, compiled or not.
@@ -33,10 +35,8 @@ PINNED = {
 
 @pytest.fixture(params=["compiled", "numpy"])
 def kernel(request, monkeypatch):
-    if request.param == "numpy":
-        monkeypatch.setattr(fingerprints, "KERNEL", None)
-    elif fingerprints.KERNEL is None:
-        pytest.skip("the compiled simhash is not built")
+    implementation(request.param == "compiled", "fingerprint")  # skips the compiled one when it is not built
+    bind_twin(monkeypatch, request.param == "compiled")
     return request.param
 
 
@@ -58,17 +58,17 @@ def _texts(seed: int, count: int) -> list[str]:
 
 
 def test_a_built_compiled_simhash_loads() -> None:
-    built = list(PAGEJOB.glob("cfingerprint*.so")) + list(PAGEJOB.glob("cfingerprint*.pyd"))
+    built = list(KERNELS.glob("cfingerprint*.so")) + list(KERNELS.glob("cfingerprint*.pyd"))
     if os.environ.get(PURE_PYTHON_ENV):
         pytest.skip(f"{PURE_PYTHON_ENV} is set")
-    assert fingerprints.KERNEL is not None or not built, f"{built} is built but does not load (see the debug log)"
+    assert fingerprint.KERNEL is not None or not built, f"{built} is built but does not load (see the warning)"
 
 
 @needs_compiled
 def test_compiled_equals_the_written_out_vote_and_the_numpy_twin(monkeypatch) -> None:
     texts = _texts(16, 400)
     compiled = [simhash(text) for text in texts]
-    monkeypatch.setattr(fingerprints, "KERNEL", None)
+    bind_twin(monkeypatch, False)
     assert compiled == [simhash(text) for text in texts]
     assert compiled == [reference_simhash(text) for text in texts]
     assert sum(value is not None for value in compiled) > 150
@@ -80,7 +80,7 @@ def _joined(text: str) -> bytes:
 
 @needs_compiled
 def test_compiled_tokeniser_equals_tokens_on_every_code_point() -> None:
-    kernel = fingerprints._kernel()
+    kernel = configured_kernel()
     left_to_python = 0
     for code in [*range(0xD800), *range(0xE000, 0x10000), 0x1D400, 0x1F600, 0x20000]:
         c = chr(code)
@@ -98,12 +98,12 @@ def test_compiled_tokeniser_equals_tokens_on_mixed_scripts(monkeypatch) -> None:
     pieces = ["word", "Ünïcödé", "e\u0301", "\u0301", "_", "2024", "新", "闻", "か\u3099", "\u3099", "한국어", "ไทย",
               "ΣΊΣΥΦΟΣ", "ς", "Straße", "İ", "ﬁ", "Ｆｕｌｌ", "ｶﾀｶﾅ", "العربية", "\u064e", "हिन्दी", "𝐀", "😀",
               "\U00020000", " ", "\u00a0", "—", "’", "\n", "-", "."]
-    in_c = [p for p in pieces if fingerprints._kernel().simhash_text(f"{p} a b c", 3) != -1]
+    in_c = [p for p in pieces if configured_kernel().simhash_text(f"{p} a b c", 3) != -1]
     rng = random.Random(5)
     texts = ["".join(rng.choice(pieces if i % 2 else in_c) for _ in range(rng.randint(3, 40))) for i in range(3000)]
     compiled = [simhash(text, min_tokens=3) for text in texts]
-    assert sum(fingerprints._kernel().simhash_text(text, 3) != -1 for text in texts) > 1500
-    monkeypatch.setattr(fingerprints, "KERNEL", None)
+    assert sum(configured_kernel().simhash_text(text, 3) != -1 for text in texts) > 1500
+    bind_twin(monkeypatch, False)
     assert compiled == [simhash(text, min_tokens=3) for text in texts]
 
 
@@ -156,7 +156,7 @@ def test_content_hash_folds_in_c_and_normalises_other_texts_once(monkeypatch) ->
 
 @needs_compiled
 def test_the_emoji_blocks_and_multiple_folds_equal_python_and_are_taken_in_c() -> None:
-    kernel = fingerprints._kernel()
+    kernel = configured_kernel()
     plain = fingerprints.astral_plain()
     characters = [chr(code) for code in fingerprints.ASTRAL_PLAIN_RANGE]
     characters += [chr(code) for code in fingerprints.multiple_folds()]
@@ -182,7 +182,7 @@ NFKC_PIECES = ["a", "B", " ", "\u00a0", "\n", "…", "½", "ﬁ", "é", "e", "\u
 
 @needs_compiled
 def test_nfkc_one_character_at_a_time_equals_unicodedata_on_every_pair_and_mix() -> None:
-    kernel = fingerprints._kernel()
+    kernel = configured_kernel()
     pairs = [f"x{a}{b} {b}{a}y" for a in NFKC_PIECES for b in NFKC_PIECES]
     rng = random.Random(3)
     mixes = ["".join(rng.choice(NFKC_PIECES) for _ in range(rng.randint(0, 12))) for _ in range(20000)]
@@ -198,7 +198,7 @@ def test_nfkc_one_character_at_a_time_equals_unicodedata_on_every_pair_and_mix()
 
 @needs_compiled
 def test_nfkc_shortcut_takes_expansions_and_leaves_composing_neighbours(monkeypatch) -> None:
-    kernel = fingerprints._kernel()
+    kernel = configured_kernel()
     assert kernel.nfkc_folded_utf8("Wait… ½ ﬁne\u00a0Day") == "wait... 1\u20442 fine day".encode()
     for text in ("\u0b47\u0b3e", "\u1100\u1161", "e\u0301", "가\u11a8", "a\U0001d400"):
         assert kernel.nfkc_folded_utf8(text) is None, repr(text)
@@ -214,6 +214,6 @@ def test_vote_counts_past_a_byte_of_identical_shingles(monkeypatch) -> None:
     # they pass 255.
     texts = ["alpha " * size for size in (255, 256, 257, 258, 600, 2000)] + ["alpha beta " * 700]
     compiled = [simhash(text) for text in texts]
-    monkeypatch.setattr(fingerprints, "KERNEL", None)
+    bind_twin(monkeypatch, False)
     assert compiled == [simhash(text) for text in texts]
     assert all(compiled)

@@ -9,15 +9,8 @@ import re
 import unicodedata
 
 from crawler.extractors.document.text import tokens
-from crawler.pagejob.fingerprints import (
-    MIX_MULTIPLIERS,
-    MIX_SHIFT,
-    NOT_PLAIN_RE,
-    SHINGLE_WEIGHTS,
-    TOKEN_BASE,
-    TYPOGRAPHIC_CHARS,
-    _words,
-)
+from crawler.kernels.fingerprint_python import MIX_MULTIPLIERS, MIX_SHIFT, SHINGLE_WEIGHTS, TOKEN_BASE
+from crawler.pagejob.fingerprints import NOT_PLAIN_RE, TYPOGRAPHIC_CHARS, _words
 from crawler.storage import MIN_SIMHASH_TOKENS, SHINGLE_TOKENS, SIMHASH_BITS, hamming_distance, simhash
 
 MASK = (1 << 64) - 1

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from helpers.twins import PYTHON, implementation, needs_walk
 from lxml import etree
 
-from crawler.extractors.document.blockwalk import compiled_walk_available, use_compiled_walk
 from crawler.extractors.document.subtree import SubtreeCounts, SubtreeSums, TreeIndex
 
 TREE = etree.fromstring("<html><body><div><p>a</p><p>b</p></div><div><p>c</p></div></body></html>")
@@ -13,8 +13,7 @@ TREE = etree.fromstring("<html><body><div><p>a</p><p>b</p></div><div><p>c</p></d
 VALUES = [(3, 0.1), (3, 0.2), (4, 1e16), (6, 0.3), (4, 1.0), (2, 7), (0, True), (6, -2.5)]
 
 
-@pytest.mark.parametrize("compiled", [False, pytest.param(True, marks=pytest.mark.skipif(
-    not compiled_walk_available(), reason="the compiled walk is not built"))])
+@pytest.mark.parametrize("compiled", [False, True])
 def test_prefix_sums_are_the_python_sums_in_their_order(compiled):
     index = TreeIndex.of(TREE)
     expected = [0.0]
@@ -23,14 +22,12 @@ def test_prefix_sums_are_the_python_sums_in_their_order(compiled):
         slots[at + 1] += value
     for slot in slots[1:]:
         expected.append(expected[-1] + slot)
-    was = use_compiled_walk(compiled)
-    try:
-        prefix = index.prefix(iter(VALUES))
-        empty = index.prefix(())
-        with pytest.raises(IndexError):
-            index.prefix([(index.size, 1.0)])
-    finally:
-        use_compiled_walk(was)
+    prefix_sums = implementation(compiled, "walk").prefix_sums
+    prefix = prefix_sums(index.size, iter(VALUES))
+    empty = prefix_sums(index.size, ())
+    with pytest.raises(IndexError):
+        prefix_sums(index.size, [(index.size, 1.0)])
+    assert list(index.prefix(iter(VALUES))) == list(prefix)  # the implementation bound in this process
     assert len(prefix) == index.size + 1 and list(prefix) == expected
     assert all(type(value) is float for value in prefix)
     assert list(empty) == [0.0] * (index.size + 1)
@@ -40,8 +37,9 @@ def test_prefix_sums_are_the_python_sums_in_their_order(compiled):
     assert SubtreeCounts(index, prefix, prefix).get(divs[1]) == (second, second)
 
 
-@pytest.mark.skipif(not compiled_walk_available(), reason="the compiled walk is not built")
-def test_prefix_is_summed_in_c_when_the_compiled_helpers_are_on():
-    from crawler.kernels.compiled import active
+@needs_walk
+def test_prefix_is_summed_in_c_when_the_compiled_walk_is_built():
+    from crawler.kernels import walk
 
-    assert list(active().prefix_sums(3, [(0, 2), (2, 0.5)])) == [0.0, 2.0, 2.0, 2.5]
+    assert list(walk.prefix_sums(3, [(0, 2), (2, 0.5)])) == [0.0, 2.0, 2.0, 2.5]
+    assert list(PYTHON.prefix_sums(3, [(0, 2), (2, 0.5)])) == [0.0, 2.0, 2.0, 2.5]

@@ -1,6 +1,6 @@
 """The cheap readings of template lines against the plain ones: ``normalize_line`` (in C through
-``blockwalk.normalized_line``) against ``" ".join(line.split())`` with digit runs as '0', and a page's line hashes
-(``template_lines.page_hashes`` through ``blockwalk.line_hashes``, in C when the compiled helpers are built) against
+``crawler.kernels.walk.normalized_line``) against ``" ".join(line.split())`` with digit runs as '0', and a page's line
+hashes (``templates.lines.page_hashes`` through ``crawler.kernels.walk.line_hashes``, in C when built) against
 every block's text cut at newlines, each non-blank line hashed by ``line_hash``. The hashes are stored in template
 stores, so they must not change.
 
@@ -16,13 +16,14 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers.twins import bind_twin, implementation
 
 from crawler.extractors.document.blocks import TextBlock
-from crawler.extractors.document.blockwalk import compiled_walk_available, line_hashes, use_compiled_walk
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.templates import lines as template_lines
 from crawler.extractors.templates.lines import line_hash, normalize_line, page_hashes
 from crawler.extractors.templates.store import HASH_BYTES
+from crawler.kernels.walk import line_hashes
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "datasets" / "scrapinghub"
 
@@ -62,18 +63,13 @@ def fused_plain() -> list[int]:
 
 
 @pytest.mark.parametrize("compiled", [True, False])
-def test_page_hashes_are_the_plain_reading(compiled: bool) -> None:
-    if compiled and not compiled_walk_available():
-        pytest.skip("the compiled helpers are not built")
-    was = use_compiled_walk(compiled)
-    try:
-        for html in PAGES:
-            doc = parse_html(html, "https://example.com/news/story.html")
-            assert page_hashes(doc) == plain(doc)
-            assert page_hashes(doc) == plain(doc)  # a second time, every line from the cache
-        assert line_hashes(fused_blocks(), {}, line_hash) == fused_plain()
-    finally:
-        use_compiled_walk(was)
+def test_page_hashes_are_the_plain_reading(compiled: bool, monkeypatch) -> None:
+    bind_twin(monkeypatch, compiled)
+    for html in PAGES:
+        doc = parse_html(html, "https://example.com/news/story.html")
+        assert page_hashes(doc) == plain(doc)
+        assert page_hashes(doc) == plain(doc)  # a second time, every line from the cache
+    assert implementation(compiled, "walk").line_hashes(fused_blocks(), {}, line_hash) == fused_plain()
 
 
 def test_lines_not_in_the_cache_are_hashed_and_kept() -> None:
@@ -120,19 +116,14 @@ def _plain_normalized(line: str) -> str:
 
 
 @pytest.mark.parametrize("compiled", [True, False])
-def test_normalize_line_is_the_plain_reading_around_every_code_point(compiled: bool) -> None:
+def test_normalize_line_is_the_plain_reading_around_every_code_point(compiled: bool, monkeypatch) -> None:
     """White space of every kind (str.split's), decimal digits of every script (regex \\d), the rest kept."""
-    if compiled and not compiled_walk_available():
-        pytest.skip("the compiled helpers are not built")
-    was = use_compiled_walk(compiled)
-    try:
-        codes = [*range(0xD800), *range(0xE000, 0x10000), *range(0x10000, 0x110000, 97), 0x1D7CE, 0x1F600]
-        for code in codes:
-            c = chr(code)
-            for line in (c, f"a{c}b", f" {c}{c} 12{c}3 ", f"x{c}\u00a0 {c}9\u0663"):
-                assert normalize_line(line) == _plain_normalized(line), f"U+{code:04X} in {line!r}"
-    finally:
-        use_compiled_walk(was)
+    bind_twin(monkeypatch, compiled)
+    codes = [*range(0xD800), *range(0xE000, 0x10000), *range(0x10000, 0x110000, 97), 0x1D7CE, 0x1F600]
+    for code in codes:
+        c = chr(code)
+        for line in (c, f"a{c}b", f" {c}{c} 12{c}3 ", f"x{c}\u00a0 {c}9\u0663"):
+            assert normalize_line(line) == _plain_normalized(line), f"U+{code:04X} in {line!r}"
 
 
 def test_normalize_line_on_lines_of_the_pages() -> None:
@@ -142,15 +133,10 @@ def test_normalize_line_on_lines_of_the_pages() -> None:
 
 
 @pytest.mark.parametrize("compiled", [True, False])
-def test_normalized_lines_are_each_line_normalised(compiled: bool) -> None:
+def test_normalized_lines_are_each_line_normalised(compiled: bool, monkeypatch) -> None:
     from crawler.extractors.templates.lines import normalized_lines
 
-    if compiled and not compiled_walk_available():
-        pytest.skip("the compiled helpers are not built")
-    was = use_compiled_walk(compiled)
-    try:
-        lines = ["Home", "  3 hours   ago ", "标题 12 月", "a\u3000b\u00a0c 42", "x 1 2 3", "x 0 0 0", "", " \t"]
-        assert normalized_lines(lines) == frozenset(re.sub(r"\d+", "0", " ".join(line.split())) for line in lines)
-        assert normalized_lines(lines) == frozenset(map(normalize_line, lines))
-    finally:
-        use_compiled_walk(was)
+    bind_twin(monkeypatch, compiled)
+    lines = ["Home", "  3 hours   ago ", "标题 12 月", "a\u3000b\u00a0c 42", "x 1 2 3", "x 0 0 0", "", " \t"]
+    assert normalized_lines(lines) == frozenset(re.sub(r"\d+", "0", " ".join(line.split())) for line in lines)
+    assert normalized_lines(lines) == frozenset(map(normalize_line, lines))

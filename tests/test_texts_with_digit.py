@@ -1,5 +1,5 @@
-"""``datelines.texts_with_digit``: the texts that hold a decimal digit, as ``DIGIT_RE`` (``\\d``) finds one, in C when
-the compiled helpers are on and by its Python twin otherwise; the visible scan's step 3 asks it of the short blocks
+"""``texts_with_digit`` (``crawler.kernels.walk``): the texts that hold a decimal digit, as ``\\d`` finds one, in C
+and by its Python twin, both called; the visible scan's step 3 asks it of the short blocks
 (``visible._may_say_something``)."""
 
 from __future__ import annotations
@@ -9,11 +9,9 @@ import re
 import sys
 
 import pytest
+from helpers.twins import PYTHON, WALK, needs_walk
 
-from crawler.extractors.document.blockwalk import compiled_walk_available, use_compiled_walk
-from crawler.extractors.metadata import datelines
-
-pytestmark = pytest.mark.skipif(not compiled_walk_available(), reason="the compiled helpers are not built")
+pytestmark = needs_walk
 
 # Every decimal digit of Unicode (category Nd, what re's \d matches in a str) and characters beside them that are no
 # decimal digit: superscripts, vulgar fractions, circled and Roman numerals, CJK numerals, letters of each width.
@@ -34,14 +32,7 @@ def _texts(rng: random.Random, count: int) -> list[str]:
 
 
 def _both(texts: list[str]) -> tuple[list[int], list[int]]:
-    was = use_compiled_walk(True)
-    try:
-        compiled = datelines.texts_with_digit(texts)
-        use_compiled_walk(False)
-        python = datelines.texts_with_digit(texts)
-    finally:
-        use_compiled_walk(was)
-    return compiled, python
+    return WALK.texts_with_digit(texts), PYTHON.texts_with_digit(texts)
 
 
 def test_the_texts_with_a_digit_are_those_digit_re_finds_one_in() -> None:

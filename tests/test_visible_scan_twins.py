@@ -1,4 +1,4 @@
-"""The visible metadata scan's compiled helpers give what their Python twins give (``blockwalk.texts_with_words``,
+"""The visible metadata scan's compiled helpers give what their Python twins give (``walk.texts_with_words``,
 ``folded_short_texts``, ``marks_hold_words``), on built pages in Latin, CJK and other scripts, and what the readings
 they stand for give (``byline.may_credit``, the title's casefolded comparison, ``ancestors_marks``)."""
 
@@ -10,21 +10,16 @@ from contextlib import contextmanager
 from typing import TypeVar
 
 import pytest
+from helpers.twins import PYTHON, WALK, bind_twin, needs_walk
 from lxml import etree
 
-from crawler.extractors.document.blockwalk import (
-    ancestors_marks,
-    compiled_walk_available,
-    folded_short_texts,
-    marks_hold_words,
-    short_texts,
-    texts_with_words,
-    use_compiled_walk,
-)
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata import byline, dates, visible
+from crawler.kernels.walk import (
+    short_texts,
+)
 
-pytestmark = pytest.mark.skipif(not compiled_walk_available(), reason="the compiled helpers are not built")
+pytestmark = needs_walk
 
 T = TypeVar("T")
 
@@ -43,11 +38,10 @@ PIECES = ["By Jane Doe", "by", "BY", "Bye", "by_x", "by2", "byé", "by.", "  by 
 
 @contextmanager
 def _compiled(enabled: bool) -> Iterator[None]:
-    was = use_compiled_walk(enabled)
-    try:
+    """The library and this module's kernel functions bound to one implementation while the block runs."""
+    with pytest.MonkeyPatch.context() as patch:
+        bind_twin(patch, enabled, __name__)
         yield
-    finally:
-        use_compiled_walk(was)
 
 
 def _both(function: Callable[[], T]) -> tuple[T, T]:
@@ -75,13 +69,15 @@ def _page(rng: random.Random) -> str:
 def test_the_words_found_in_c_are_the_python_twins_and_may_credit_of_each_text() -> None:
     rng = random.Random(131)
     flagged = 0
+    rounds = []
     for round_ in range(600):
         if round_ % 2:
             blocks = parse_html(_page(rng), "https://example.org/a.html").blocks
-            texts = short_texts(blocks, visible.MAX_BYLINE_CHARS)[1]
+            rounds.append(short_texts(blocks, visible.MAX_BYLINE_CHARS)[1])
         else:
-            texts = [_text(rng) for _ in range(rng.randint(0, 30))]
-        compiled, python = _both(lambda texts=texts: byline.credit_flags(texts))
+            rounds.append([_text(rng) for _ in range(rng.randint(0, 30))])
+    compiled_rounds, python_rounds = _both(lambda: [byline.credit_flags(texts) for texts in rounds])
+    for texts, compiled, python in zip(rounds, compiled_rounds, python_rounds, strict=True):
         assert compiled == python == [byline.may_credit(text) for text in texts]
         flagged += sum(compiled)
     assert flagged > 2000
@@ -97,8 +93,8 @@ def test_each_character_beside_a_word_is_read_as_re_reads_it() -> None:
             character = chr(code)
             texts += [f"{character}by x", f"by{character}", f"b{character}", f"{character}dit", f"x\n{character}source",
                       f"a{character}cura", f"{character}"]
-        compiled, python = _both(lambda texts=texts: texts_with_words(texts, byline.CREDIT_WORDS,
-                                                                      byline.CREDIT_LINE_WORDS))
+        compiled, python = (twin.texts_with_words(texts, byline.CREDIT_WORDS, byline.CREDIT_LINE_WORDS)
+                            for twin in (WALK, PYTHON))
         assert compiled == python
         assert compiled == [byline.may_credit(text) for text in texts]
 
@@ -109,13 +105,12 @@ def test_the_words_of_any_lists_are_found_as_the_twin_finds_them() -> None:
         words = tuple(rng.sample(["by", "é", "记者", "a b", "x", "|", "ab", "abc"], rng.randint(0, 4)))
         line_words = tuple(rng.sample(["by", "par", "source", "記", "é"], rng.randint(0, 3)))
         texts = [_text(rng) for _ in range(rng.randint(0, 12))]
-        compiled, python = _both(lambda texts=texts, words=words, line_words=line_words:
-                                 texts_with_words(texts, words, line_words))
+        compiled, python = (twin.texts_with_words(texts, words, line_words) for twin in (WALK, PYTHON))
         assert compiled == python
-    for enabled in (True, False):
+    for twin in (WALK, PYTHON):
         for words in (("By",), ("ς",), ("",)):
-            with pytest.raises(ValueError), _compiled(enabled):
-                texts_with_words(["x"], words, ())
+            with pytest.raises(ValueError):
+                twin.texts_with_words(["x"], words, ())
 
 
 def test_the_folded_candidates_are_the_collapsed_casefolded_texts() -> None:
@@ -127,8 +122,7 @@ def test_the_folded_candidates_are_the_collapsed_casefolded_texts() -> None:
         html = "<html><body>" + "".join(f"<p>{text}</p>" for text in paragraphs) + "</body></html>"
         blocks = parse_html(html, "https://example.org/a.html").blocks
         for most, least in ((visible.MAX_BYLINE_CHARS, 0), (20, 4), (-1, 0), (320, 2.4)):
-            compiled, python = _both(lambda blocks=blocks, most=most, least=least:
-                                     folded_short_texts(blocks, most, least))
+            compiled, python = (twin.folded_short_texts(blocks, most, least) for twin in (WALK, PYTHON))
             positions, texts = short_texts(blocks, most, least)
             assert compiled == python == (positions, [" ".join(text.split()).casefold() for text in texts])
             found += len(positions)
@@ -168,26 +162,23 @@ def test_the_marks_words_asked_in_c_are_those_of_the_joined_marks() -> None:
             for words in (byline.COMMENT_AREA_WORDS, byline.NOT_BYLINE_WORDS, ("x_y",)):
                 for names, most, stop in ((byline.CLASS_AND_ID, byline.MAX_ANCESTORS_CHECKED, byline.PAGE_TAGS),
                                           (("class", "id", "rel"), 3, ()), (("id",), 0, ("div",))):
-                    compiled, python = _both(lambda node=node, names=names, most=most, stop=stop, words=words:
-                                             marks_hold_words(node, names, most, stop, words))
-                    with _compiled(False):
-                        marks = ancestors_marks(node, names, most, stop)
+                    compiled, python = (twin.marks_hold_words(node, names, most, stop, words)
+                                        for twin in (WALK, PYTHON))
+                    marks = PYTHON.ancestors_marks(node, names, most, stop)
+                    assert WALK.ancestors_marks(node, names, most, stop) == marks
                     assert compiled == python == (not marks.isascii() or any(word in marks.lower() for word in words))
                     answers.append(compiled)
     assert sum(answers) > 10000 and len(answers) - sum(answers) > 10000
-    with pytest.raises(ValueError), _compiled(True):
-        marks_hold_words(etree.Element("p"), ("class",), 6, (), ("a b",))
+    with pytest.raises(ValueError):
+        WALK.marks_hold_words(etree.Element("p"), ("class",), 6, (), ("a b",))
 
 
 def test_a_comment_area_found_through_the_words_asked_first_is_the_full_searchs() -> None:
     rng = random.Random(151)
-    for _ in range(1500):
-        _, nodes = _tree(rng)
-        for node in nodes:
-            with _compiled(True):
-                asked = byline.in_comment_area(node)
-            with _compiled(False):
-                marks = ancestors_marks(node, byline.CLASS_AND_ID, byline.MAX_ANCESTORS_CHECKED, byline.PAGE_TAGS)
+    nodes = [node for _ in range(1500) for node in _tree(rng)[1]]
+    for asked_all in _both(lambda: [byline.in_comment_area(node) for node in nodes]):
+        for node, asked in zip(nodes, asked_all, strict=True):
+            marks = PYTHON.ancestors_marks(node, byline.CLASS_AND_ID, byline.MAX_ANCESTORS_CHECKED, byline.PAGE_TAGS)
             assert asked == (byline.COMMENT_AREA_RE.search(marks) is not None)
 
 

@@ -1,1 +1,2 @@
-"""Compiled kernels (Cython) of the hot loops, each with a Python twin elsewhere; loaded once by compiled."""
+"""Compiled kernels (Cython) of the hot loops and their Python twins, each bound once at import by its facade
+(``walk``, ``fingerprint``, ``pagescan``); ``compiled`` loads them and warns once when one is off."""

@@ -1,10 +1,12 @@
-"""The optional compiled helpers of the extraction library (``crawler/kernels/cwalk.pyx``): loaded once
-(``load`` loads the page job's compiled simhash the same way).
+"""The loader of the compiled kernels (``cwalk``, ``cfingerprint``, ``cpagescan`` beside this module).
 
-Built at install when a C compiler is there (setup.py); None when it is not built, was built for another lxml
-version or from another version of the .pyx, or when the environment variable CRAWLER_PURE_PYTHON_WALK is set to
-anything but "", "0", "false" or "no". Each use has a Python twin that gives the same results (the block walk in
-``blockwalk``, block copies in ``blocks``); ``use(False)`` switches the twins on for this process (tests).
+Each kernel is built at install when a C compiler is there (setup.py) and is loaded once, at the import of its
+facade (``walk``, ``fingerprint``, ``pagescan``), which binds every public function once to the compiled one or
+to its Python twin (``walk_python``, ``fingerprint_python``, ``pagescan_python``): the same results either way.
+A kernel is off when it is not built, does not import (built for another lxml), was built from another version
+of its .pyx, or when the environment variable CRAWLER_PURE_PYTHON_WALK is set to anything but "", "0", "false"
+or "no" (read once, at the import of this module). Each kernel that is off logs one WARNING with the reason,
+once per process: the Python twins give the same results, several times slower.
 """
 
 from __future__ import annotations
@@ -19,28 +21,42 @@ from types import ModuleType
 
 PURE_PYTHON_ENV = "CRAWLER_PURE_PYTHON_WALK"
 logger = logging.getLogger(__name__)
+# Whether the environment asks for the Python twins, read once: a process runs one implementation throughout.
+PURE_PYTHON = os.environ.get(PURE_PYTHON_ENV, "").strip().lower() not in ("", "0", "false", "no")
+# The kernels that are off in this process, with the reason each was given (what the WARNING said).
+OFF: dict[str, str] = {}
 
 
-def load(module: str, source: Path) -> ModuleType | None:
-    """A compiled module (``package.name``) built from ``source``, or None (one debug line says why): not built,
-    not importable (built for another lxml), built from another version of ``source``, or
-    CRAWLER_PURE_PYTHON_WALK set. ``crawler.pagejob.fingerprints`` loads its simhash this way too."""
-    if os.environ.get(PURE_PYTHON_ENV, "").strip().lower() not in ("", "0", "false", "no"):
-        logger.debug("%s unused (Python twin): %s is set", module, PURE_PYTHON_ENV)
-        return None
+def refuse(module: str, reason: str) -> None:
+    """Records that ``module`` is off in this process and warns once, with the reason."""
+    if module in OFF:
+        return
+    OFF[module] = reason
+    # A WARNING even when asked for by the environment: a crawl several times slower should say why in its log.
+    logger.warning("compiled kernel %s is off, its Python twin runs (same results, slower): %s", module, reason)
+
+
+def why_not(module: str, source: Path) -> tuple[ModuleType | None, str]:
+    """(the compiled module ``package.name`` built from ``source``, "") or (None, the reason it is off)."""
+    if PURE_PYTHON:
+        return None, f"{PURE_PYTHON_ENV} is set"
     if importlib.util.find_spec(module) is None:
-        logger.debug("%s unused (Python twin): it is not built (pip install -e . with a C compiler)", module)
-        return None
+        return None, "it is not built (pip install . with a C compiler and Python's headers)"
     try:
         # The module itself, not its package (which may be being imported): importlib names it exactly.
         compiled = importlib.import_module(module)
     except Exception as error:  # built for another lxml: ImportError, or lxml's ValueError on sizes
-        logger.debug("%s unused (Python twin): it does not import (%s)", module, error)
-        return None
+        return None, f"it does not import ({error}); rebuild it: pip install --force-reinstall --no-deps ."
     if source.is_file() and hashlib.sha256(source.read_bytes()).hexdigest() != compiled.SOURCE_SHA256:
-        logger.debug("%s unused (Python twin): it was built from another %s (rebuild it: pip install -e .)",
-                     module, source.name)
-        return None
+        return None, f"it was built from another {source.name} (rebuild it: pip install .)"
+    return compiled, ""
+
+
+def load(module: str, source: Path) -> ModuleType | None:
+    """The compiled module ``module`` built from ``source``, or None after one WARNING with the reason."""
+    compiled, reason = why_not(module, source)
+    if compiled is None:
+        refuse(module, reason)
     return compiled
 
 
@@ -49,36 +65,4 @@ def load_kernel(name: str) -> ModuleType | None:
     return load(f"{__package__}.{name}", Path(__file__).with_name(f"{name}.pyx"))
 
 
-COMPILED = load_kernel("cwalk")
-_enabled = COMPILED is not None
-
-
-def refuse(reason: str) -> None:
-    """Leaves the compiled module unused for the rest of the process (it could not be set up)."""
-    global COMPILED, _enabled
-    if COMPILED is not None:
-        logger.debug("block walk in Python: the compiled walk cannot be set up (%s)", reason)
-    COMPILED = None
-    _enabled = False
-
-
-def available() -> bool:
-    """Whether the compiled module imported (built, for this lxml, from the .pyx beside this module)."""
-    return COMPILED is not None
-
-
-def use(enabled: bool) -> bool:
-    """Turns the compiled helpers on or off for this process (on only when available); returns whether they were
-    on."""
-    global _enabled
-    was = _enabled
-    _enabled = enabled and COMPILED is not None
-    return was
-
-
-def active() -> ModuleType | None:
-    """The compiled module when it is on, else None."""
-    return COMPILED if _enabled else None
-
-
-__all__ = ["COMPILED", "PURE_PYTHON_ENV", "active", "available", "load", "refuse", "use"]
+__all__ = ["OFF", "PURE_PYTHON", "PURE_PYTHON_ENV", "load", "load_kernel", "refuse", "why_not"]

@@ -3,7 +3,8 @@ beside the text (in the extraction workers) and compared by the store's near-dup
 
 - ``content_hash``: SHA-1 of the normalised text (NFKC, case-folded, white space collapsed): identical copies;
 - ``simhash``: Charikar's 64-bit fingerprint of the text's token shingles: near copies are within a few bits
-  (``hamming_distance``); in C when ``cfingerprint.pyx`` is built (``KERNEL``), else in numpy: the same values.
+  (``hamming_distance``); by ``crawler.kernels.fingerprint`` (in C when built, else its numpy twin: the same
+  values).
 """
 
 from __future__ import annotations
@@ -13,11 +14,17 @@ import hashlib
 import re
 import sys
 import unicodedata
-from types import ModuleType
 
 from crawler.extractors.document.scripts import COMBINING_MARKS, UNSPACED_CHARS
 from crawler.extractors.document.text import ASCII_TOKEN_RE, CJK_CHARS, tokens
-from crawler.kernels.compiled import load_kernel
+from crawler.kernels.fingerprint import (
+    CharacterTables,
+    folded_utf8,
+    nfkc_folded_utf8,
+    simhash_text,
+    simhash_words,
+    tables_from,
+)
 
 SIMHASH_BITS = 64
 # Features are runs of this many tokens (Broder's w-shingles): word order counts, single common words
@@ -27,55 +34,6 @@ SHINGLE_TOKENS = 3
 # (captions, one-line notices) collide; design choice, about two sentences. Short texts link only when
 # their normalised text is identical.
 MIN_SIMHASH_TOKENS = 30
-
-
-# The feature hash (design choice): every token hashed once, in numpy, and each shingle's hash mixed from its tokens'
-# hashes, instead of a blake2b digest per shingle (a call per shingle). A token's hash is the polynomial of its UTF-8
-# bytes in TOKEN_BASE modulo 2^64 plus its byte length, through MurmurHash3's 64-bit finaliser (``_mix``); a shingle's
-# hash is the finaliser of its tokens' hashes weighted by SHINGLE_WEIGHTS (odd constants, so that word order counts).
-# The fingerprints differ from those of the blake2b version: a store filled before compares its old fingerprints with
-# new ones only by chance (docs/crawl.md, the article store).
-TOKEN_BASE = 0x100000001B3  # FNV-1's 64-bit prime: odd, so invertible modulo 2^64
-SHINGLE_WEIGHTS = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9)  # odd constants of xxHash64
-MIX_SHIFT = 33  # MurmurHash3's fmix64
-MIX_MULTIPLIERS = (0xFF51AFD7ED558CCD, 0xC4CEB9FE1A85EC53)
-WORD_SEPARATOR = 32  # the byte between tokens in the joined text (no token holds a space)
-MASK64 = (1 << 64) - 1
-
-
-def _mix(values):  # -> numpy uint64 array; MurmurHash3's fmix64 on every value
-    import numpy as np
-
-    shift = np.uint64(MIX_SHIFT)
-    values = values ^ (values >> shift)
-    values *= np.uint64(MIX_MULTIPLIERS[0])
-    values ^= values >> shift
-    values *= np.uint64(MIX_MULTIPLIERS[1])
-    values ^= values >> shift
-    return values
-
-
-def _token_hashes(words: list[str]):  # -> numpy uint64 array, one hash per token
-    """The token hashes of the feature hash, all tokens at once: the polynomial of each token's bytes is a
-    difference of prefix sums of byte * TOKEN_BASE^position, brought back to the token's start by the inverse
-    power (uint64 arithmetic wraps modulo 2^64)."""
-    import numpy as np
-
-    data = np.frombuffer(" ".join(words).casefold().encode("utf-8"), dtype=np.uint8).astype(np.uint64)
-    size = len(data)
-    separators = np.flatnonzero(data == WORD_SEPARATOR)
-    starts = np.concatenate(([0], separators + 1))
-    ends = np.concatenate((separators, [size]))
-    powers = np.full(size, TOKEN_BASE, dtype=np.uint64)
-    powers[0] = 1
-    np.cumprod(powers, out=powers)
-    inverse = np.full(size, pow(TOKEN_BASE, -1, 1 << 64), dtype=np.uint64)
-    inverse[0] = 1
-    np.cumprod(inverse, out=inverse)
-    prefix = np.zeros(size + 1, dtype=np.uint64)
-    np.cumsum(data * powers, out=prefix[1:])
-    polynomial = (prefix[ends] - prefix[starts]) * inverse[starts]
-    return _mix(polynomial + (ends - starts).astype(np.uint64))
 
 
 # Characters that are neither word characters nor combining marks: in a text whose only non-ASCII characters are
@@ -91,10 +49,8 @@ def _words(text: str) -> list[str]:
     return ASCII_TOKEN_RE.findall(text) if NOT_PLAIN_RE.search(text) is None else tokens(text)
 
 
-# The same simhash in C (cfingerprint.pyx, built at install when a C compiler is there; None when not built, stale
-# or CRAWLER_PURE_PYTHON_WALK is set): the numpy code below is its twin. It tokenises as ``tokens`` does, from a
-# table of every BMP code point's class (``character_classes``) and case folding, built on first use.
-KERNEL = load_kernel("cfingerprint")
+# The compiled simhash tokenises as ``tokens`` does, from a table of every BMP code point's class
+# (``character_classes``) and case folding, made on first use (``character_tables``).
 BMP_SIZE = 0x10000
 # Code point classes of the compiled tokeniser (cfingerprint.pyx has the same numbers).
 SEPARATOR_CLASS, RUN_CLASS, SINGLE_CLASS, PYTHON_CLASS = range(4)
@@ -107,7 +63,6 @@ HANGUL_SECOND_JAMO = (range(0x1161, 0x1176), range(0x11A8, 0x11C3))
 # the emoji blocks, U+1F000-U+1FAFF: a text with an emoji, left whole to the Python tokeniser and unicodedata, costs
 # tens of times another.
 ASTRAL_PLAIN_RANGE = range(0x1F000, 0x1FB00)
-_configured: object = None  # the kernel the tables were given to
 
 
 def character_classes() -> bytes:
@@ -192,51 +147,31 @@ def nfkc_kinds() -> tuple[bytes, dict[int, str]]:
     return bytes(kinds), expansions
 
 
-def _kernel() -> ModuleType | None:
-    """The compiled module with its tables, or None."""
-    global _configured
-    kernel = KERNEL
-    if kernel is not None and _configured is not kernel:
-        # 65,536 classes and case foldings, a noticeable start-up cost: on first use rather than at every import.
-        kernel.configure(TOKEN_BASE, SHINGLE_WEIGHTS, MIX_SHIFT, MIX_MULTIPLIERS, WORD_SEPARATOR)
-        folds = (chr(code).casefold() for code in range(BMP_SIZE))
-        kernel.configure_characters(character_classes(), "".join(f if len(f) == 1 else "\0" for f in folds))
-        kernel.configure_folds(multiple_folds())
-        kernel.configure_astral(ASTRAL_PLAIN_RANGE.start, astral_plain())
-        kernel.configure_normalization(*nfkc_kinds())  # 0.13 s more, 0.11 of it the decompositions' scan
-        _configured = kernel
-    return kernel
+def character_tables() -> CharacterTables:
+    """The tables the compiled tokeniser reads characters by: 65,536 classes and case foldings, a noticeable
+    start-up cost, made on first use rather than at every import."""
+    folds = (chr(code).casefold() for code in range(BMP_SIZE))
+    kinds, expansions = nfkc_kinds()
+    return CharacterTables(character_classes(), "".join(f if len(f) == 1 else "\0" for f in folds),
+                           multiple_folds(), ASTRAL_PLAIN_RANGE.start, astral_plain(), kinds, expansions)
+
+
+tables_from(character_tables)
 
 
 def simhash(text: str, min_tokens: int = MIN_SIMHASH_TOKENS) -> int | None:
     """Charikar's 64-bit simhash of the text's token shingles (every shingle votes, as often as it occurs); None
     for a text too short to fingerprint."""
     text = text or ""
-    kernel = _kernel()
-    if kernel is not None:
-        # Tokenised in C in one pass over the str, or by ``tokens`` when the text holds a character that the
-        # table leaves to it (few texts).
-        fingerprint = kernel.simhash_text(text, min_tokens)
-        if fingerprint != -1:
-            return fingerprint
+    # Tokenised in C in one pass over the str, or by ``tokens`` when the text holds a character that the tables
+    # leave to it.
+    fingerprint = simhash_text(text, min_tokens)
+    if fingerprint != -1:
+        return fingerprint
     words = _words(text)
     if len(words) < min_tokens:
         return None
-    if kernel is not None:
-        return kernel.simhash_joined(" ".join(words).casefold().encode("utf-8"), min_tokens)
-    import numpy as np
-
-    hashes = _token_hashes(words)
-    shingles = len(words) - SHINGLE_TOKENS + 1
-    combined = np.zeros(shingles, dtype=np.uint64)
-    for offset, weight in enumerate(SHINGLE_WEIGHTS):
-        combined += hashes[offset : offset + shingles] * np.uint64(weight)
-    features = _mix(combined)
-    # Column j of the little-endian bit matrix is bit j of every feature hash; a bit of the fingerprint is set
-    # where more features have it set than not (Charikar's vote, in numpy: a per-bit Python loop is slow).
-    bits = np.unpackbits(features.astype("<u8").view(np.uint8).reshape(shingles, 8), axis=1, bitorder="little")
-    votes = 2 * bits.sum(axis=0, dtype=np.int64) - shingles
-    return sum(1 << bit for bit in np.flatnonzero(votes > 0).tolist())
+    return simhash_words(words, min_tokens)
 
 
 def simhash_hex(text: str) -> str | None:
@@ -262,19 +197,13 @@ def folded_text(normal: str) -> str:
 
 def content_hash(text: str) -> str | None:
     """SHA-1 hex digest of the normalised text; None for an empty text (nothing to compare)."""
-    # The compiled kernel collapses white space and folds case in one pass, when it can fold every character (most
-    # texts). It normalises too when the text's NFKC is its characters' one by one (``nfkc_kinds``): unicodedata's
-    # NFKC of a whole text that is not already normalised (a "…", a "½") is most of content_hash's cost.
-    kernel = _kernel()
-    data = None
-    if kernel is not None:
-        data = kernel.nfkc_folded_utf8(text or "")
-        if data is None:
-            # normalised once: ``normalize_text`` of the same text normalised it a second time
-            normal = unicodedata.normalize("NFKC", text or "")
-            data = kernel.folded_utf8(normal)
-            if data is None:
-                data = folded_text(normal).encode("utf-8")
+    # Folded in one pass, when every character can be (most texts); normalised too when the text's NFKC is its
+    # characters' one by one (``nfkc_kinds``): unicodedata's NFKC of a whole text that is not already normalised (a
+    # "…", a "½") is most of content_hash's cost.
+    data = nfkc_folded_utf8(text or "")
     if data is None:
-        data = normalize_text(text or "").encode("utf-8")
+        normal = unicodedata.normalize("NFKC", text or "")  # once: normalize_text would normalise it again
+        data = folded_utf8(normal)
+        if data is None:
+            data = folded_text(normal).encode("utf-8")
     return hashlib.sha1(data).hexdigest() if data else None

@@ -16,15 +16,9 @@ from scrapy.utils.response import get_base_url as response_base_url
 from w3lib.html import get_base_url
 from w3lib.url import safe_url_string
 
-from crawler.kernels.compiled import load_kernel
+from crawler.kernels import pagescan
 
 from .discovery import FEED_TYPES
-
-# The byte questions below in C (cpagescan.pyx, built at install; None when not built): the same answers without
-# lowering the page. Lowering a page and the regex for rel=next/prev over it are a large share of the crawl
-# process's work a page (``python -m crawler.evaluation.crawl_bench``); the C scan finds the letters with memchr and
-# compares the rest in place.
-SCAN = load_kernel("cpagescan")
 
 # Extensions dropped before comparing a page's path with its next part's ("story.html" -> "story-2.html").
 PAGE_EXTENSION_RE = re.compile(r"\.(?:s?html?|php|aspx?|jsp)$", re.I)
@@ -49,51 +43,27 @@ def continues(first_url: str, next_url: str) -> bool:
     return next_path.startswith(first_path) and len(next_path) > len(first_path)
 
 
-# Pages naming no rel=next/prev are most pages; a byte search spares building a selector tree for them, the
-# costliest step of the crawl process. The body is lowered once and searched case-sensitively: an IGNORECASE search
-# would run on nearly every page (any "Related" has "Rel") and cost several times lower() + search.
-REL_WORD_BYTES_RE = re.compile(rb"""rel\s*=\s*["']?(?:[\w-]+\s+)*(?:next|prev)""")
-def names_next_or_previous(body: bytes, *, lowered: bool = False) -> bool:
-    """``lowered``: ``body`` is lowered already (``lowered_body``). Searching from the few "next"/"prev" words
-    back to their rel attribute was no faster: bytes.find of a 4-byte word scans at the regex's speed."""
-    return REL_WORD_BYTES_RE.search(body if lowered else body.lower()) is not None
-
-
-# A page's bytes lowered, once for all the questions asked of one response (bytes.lower changes only A-Z, so
-# offsets are the page's own).
-_LOWERED: WeakKeyDictionary[Response, bytes] = WeakKeyDictionary()
-
-
-def lowered_body(response: Response) -> bytes:
-    lowered = _LOWERED.get(response)
-    if lowered is None:
-        lowered = _LOWERED[response] = response.body.lower()
-    return lowered
+# Pages naming no rel=next/prev are most pages: a byte search (``crawler.kernels.pagescan``: in C without lowering
+# the page, else the page lowered once and searched case-sensitively) spares building a selector tree for them,
+# the costliest step of the crawl process.
 
 
 def page_names_next_or_previous(response: Response) -> bool:
-    """``names_next_or_previous`` of the response's page, in C when built (the page is not lowered then)."""
-    if SCAN is not None:
-        return bool(SCAN.names_next_or_previous(response.body))
-    return names_next_or_previous(lowered_body(response), lowered=True)
+    """``names_next_or_previous`` of the response's page."""
+    return bool(pagescan.names_next_or_previous(response.body))
 
 
 def page_find(response: Response, word: bytes, start: int = 0, end: int | None = None) -> int:
-    """``lowered_body(response).find(word, start, end)`` for a lower-case ``word`` and 0 <= start, in C when
-    built (the page is not lowered then)."""
+    """``response.body.lower().find(word, start, end)`` for a lower-case ``word`` and 0 <= start."""
     body = response.body
-    if SCAN is not None:
-        return int(SCAN.find_folded(body, word, start, len(body) if end is None else min(end, len(body))))
-    return lowered_body(response).find(word, start, len(body) if end is None else end)
+    return int(pagescan.find_folded(body, word, start, len(body) if end is None else min(end, len(body))))
 
 
 def find_folded(data: bytes, word: bytes, start: int = 0, end: int | None = None) -> int:
     """``data.lower().find(word, start, end)`` for a lower-case ``word`` and 0 <= start, of any bytes (a page's
-    head), in C when built: nothing is sliced or lowered then."""
+    head): nothing is sliced or lowered in C."""
     end = len(data) if end is None else min(end, len(data))
-    if SCAN is not None:
-        return int(SCAN.find_folded(data, word, start, end)) if start <= end else -1
-    return data[:end].lower().find(word, start)
+    return int(pagescan.find_folded(data, word, start, end)) if start <= end else -1
 
 
 # Scrapy's response.urljoin finds the page's <base href> in its first 4096 characters by decoding the whole
@@ -176,21 +146,21 @@ def tag_attributes(tag: str, name_length: int) -> dict[str, str]:
     return attributes
 
 
-def _start_tag_around(page: bytes, at: int, length: int, start_re: re.Pattern[bytes],
-                      raw: bool = False) -> tuple[int, int, bytes] | None:
+def _start_tag_around(page: bytes, at: int, length: int, start_re: re.Pattern[bytes]
+                      ) -> tuple[int, int, bytes] | None:
     r"""(start, end, name) of the start tag whose bytes hold ``page[at : at + length]`` (which holds no ``<``
     or ``>``), as a regex ``<(name)\s[^>]*>`` of ``start_re``'s names reads the page left to right: the first
     such start after the last ``>`` before ``at`` whose name and blank end by ``at``, up to the first ``>``
-    after; None when there is none or no ``>`` closes it. ``page`` is the lowered page, or with ``raw`` the page's
-    own bytes (only those between that ``>`` and ``at`` are lowered: ``<`` and ``>`` have no case)."""
+    after; None when there is none or no ``>`` closes it. ``page`` is the page's own bytes (only those between that
+    ``>`` and ``at`` are lowered: ``<`` and ``>`` have no case)."""
     after = page.rfind(b">", 0, at) + 1
-    opened = start_re.search(page[after:at].lower()) if raw else start_re.search(page, after, at)
+    opened = start_re.search(page[after:at].lower())
     if opened is None:
         return None
     end = page.find(b">", at + length)
     if end < 0:
         return None
-    return (after + opened.start() if raw else opened.start()), end + 1, opened.group(1)
+    return after + opened.start(), end + 1, opened.group(1)
 
 
 # A page's rel tags, read once: a page with parts asks for its next and its previous ones, and for the next
@@ -204,18 +174,14 @@ def _rel_tags(response: TextResponse) -> list[tuple[bytes, frozenset[str], str]]
     page, one a tag."""
     if response not in _REL_TAGS:
         body = response.body
-        if SCAN is not None:  # the matches found in the page itself, which is not lowered (see rel_words)
-            page, raw = body, True
-            spans = SCAN.rel_words(body)
-        else:
-            page, raw = lowered_body(response), False
-            spans = [(match.start(), match.end()) for match in REL_WORD_BYTES_RE.finditer(page)]
+        page = body
+        spans = pagescan.rel_words(body)  # the matches' offsets in the page itself (its lowering keeps them)
         tags = []
         read_to = 0  # the end of the last tag read: a tag is read once, whatever rel words it holds
         for at, end in spans:
             if at < read_to or (at and WORD_BYTE_RE.match(page, at - 1)):  # \brel: not "xrel"
                 continue
-            found = _start_tag_around(page, at, end - at, START_TAG_RE, raw)
+            found = _start_tag_around(page, at, end - at, START_TAG_RE)
             if found is None:
                 continue
             start, read_to, name = found
@@ -247,14 +213,13 @@ def head_links(response: TextResponse, rel: str, types: tuple[str, ...] = ()) ->
     """Absolute URLs of the page's ``<link>`` tags whose rel names ``rel`` (and whose type is one of ``types``
     when given)."""
     body = response.body
-    raw = SCAN is not None  # the page's own bytes, searched in any case; else its lowered bytes
-    text = body if raw else lowered_body(response)
+    text = body
     word = rel.encode()
     urls = []
     read_to = 0  # the end of the last tag read: a tag is read once, whatever holds the word
     at = page_find(response, word)
     while at >= 0:
-        found = _start_tag_around(text, at, len(word), LINK_START_RE, raw) if at >= read_to else None
+        found = _start_tag_around(text, at, len(word), LINK_START_RE) if at >= read_to else None
         if found is not None:
             start, read_to, _ = found
             attributes = tag_attributes(body[start:read_to].decode(response.encoding, "replace"), 4)

@@ -17,10 +17,10 @@ import re
 from lxml import etree
 
 from crawler.extractors.cascade.state import cascade_state
-from crawler.extractors.document.blockwalk import attribute_values
 from crawler.extractors.document.parse import HEADING_TAGS, TextDocument
 from crawler.extractors.document.subtree import SubtreeCounts, SubtreeSums
 from crawler.extractors.steps.pipeline import Run, Step
+from crawler.kernels.walk import attribute_values
 
 # ...counting no text of card lists beside the container: at least MIN_CARDS alike children making up
 # MIN_CARD_SHARE of their parent, each with a heading and at most CARD_MAX_CHARS characters (a headline, a

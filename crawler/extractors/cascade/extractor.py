@@ -33,7 +33,7 @@ the text (``default/template+blocks``, ``default/blocks``, ``default/blocks+wide
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from lxml import etree
 
@@ -206,6 +206,21 @@ class WidenContainer(Step):
         return True
 
 
+@runtime_checkable
+class SiteTemplates(Protocol):
+    """What the cascade asks of a site's learned templates: ``TemplateExtractor`` over a store, or the learning
+    extractor's view of the page it has just learned."""
+
+    def has_template(self, url: str | None) -> bool:
+        """Whether the URL's pattern has a template."""
+
+    def extract(self, doc: TextDocument) -> Article:
+        """The template's verdict on the page: its body as ``text``, its template lines as non-content blocks."""
+
+    def template_lines(self, doc: TextDocument) -> tuple[str | None, frozenset[str]] | None:
+        """(pattern, template lines normalised) when known without running the template, else None."""
+
+
 class DefaultExtractor(Extractor):
     """template -> blocks in DOM context -> lineblock, as documented in the module docstring."""
 
@@ -229,7 +244,9 @@ class DefaultExtractor(Extractor):
         AddDeclaredDescription(),
     )
 
-    def __init__(self, template_extractor: Extractor | None = None) -> None:
+    def __init__(self, template_extractor: SiteTemplates | None = None) -> None:
+        if template_extractor is not None and not isinstance(template_extractor, SiteTemplates):
+            raise TypeError(f"template_extractor must be SiteTemplates, not {type(template_extractor).__name__}")
         self._template = template_extractor
         self._lineblock = LineBlockExtractor()
 
@@ -240,14 +257,12 @@ class DefaultExtractor(Extractor):
         if self._template is None:  # the process's default store (template_store.default_store), as extract() reads
             self._template = TemplateExtractor()
         template = self._template
-        # A learning extractor's template step answers for the page it has just learned (``_PageTemplates``), from
-        # what learning found: neither the store asked nor the page's lines made blocks (the same lines and pattern).
-        known_lines = getattr(template, "template_lines", None)
-        found = known_lines(doc) if known_lines is not None else None
+        # A learning extractor's templates answer for the page just learned, from what learning found: neither the
+        # store asked nor the page's lines made blocks (the same lines and pattern).
+        found = template.template_lines(doc)
         if found is not None:
             return found
-        has_template = getattr(template, "has_template", None)
-        if has_template is None or not has_template(doc.url):
+        if not template.has_template(doc.url):
             return None, frozenset()
         article = template.extract(doc)
         if not article.text:  # distrusted: the page does not follow the template

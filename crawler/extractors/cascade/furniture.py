@@ -16,11 +16,11 @@ from lxml import etree
 
 from crawler.extractors.cascade.beyond_prose import page_posts
 from crawler.extractors.cascade.state import block_positions, cascade_state
-from crawler.extractors.document.blockwalk import attributes_of
 from crawler.extractors.document.parse import TextBlock
 from crawler.extractors.document.subtree import SubtreeSums
 from crawler.extractors.steps.pipeline import Run, Step
 from crawler.extractors.templates.extractor import normalize_line
+from crawler.kernels.walk import attributes_of
 
 # Class/id words that mark a container as page furniture (the "unlikely candidates" and
 # negative lists of Mozilla Readability.js REGEXPS, trimmed to words that name page parts; no site names).
@@ -88,7 +88,7 @@ def negative_name(class_id: str) -> str | None:
     return found.group(0) if found else None
 
 
-# The attributes an element is judged by, read in one pass (blockwalk.attributes_of).
+# The attributes an element is judged by, read in one pass (kernels.walk.attributes_of).
 NAME_ATTRIBUTES = ("class", "id")
 JUDGED_ATTRIBUTES = ("class", "id", "role", "aria-modal")
 

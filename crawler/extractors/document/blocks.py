@@ -19,7 +19,7 @@ from lxml import etree
 
 from crawler.extractors.document.subtree import TreeIndex
 from crawler.extractors.document.text import WrapCounter, visible_length
-from crawler.kernels.compiled import active
+from crawler.kernels.walk import copy_blocks
 
 
 class Decision(NamedTuple):
@@ -282,9 +282,8 @@ class TextDocument:
 
     def fresh_blocks(self) -> list[TextBlock]:
         """Copies of the blocks for one extractor run, so runs on the same document stay independent (in one C
-        call when the compiled module is on: ``copy_blocks``)."""
-        compiled = active()
-        return compiled.copy_blocks(self.blocks) if compiled is not None else copy_blocks(self.blocks)
+        call when the compiled walk is built: ``copy_blocks``)."""
+        return copy_blocks(self.blocks)
 
     @property
     def body(self) -> etree._Element | None:
@@ -316,14 +315,8 @@ class TextDocument:
         return identify_language(self.blocks, self.declared_language)
 
 
-def copy_blocks(blocks: Iterable[TextBlock]) -> list[TextBlock]:
-    """Each block's ``copy()``: the Python twin of the compiled ``copy_blocks`` (cwalk.pyx), which fills the copies'
-    slots in C, since every extractor starts from fresh copies."""
-    return [b.copy() for b in blocks]
-
-
 def total_words(blocks: Iterable[TextBlock]) -> int:
     return sum(b.num_words for b in blocks)
 
 
-__all__ = ["Decision", "PageWalk", "TextBlock", "TextDocument", "copy_blocks", "total_words"]
+__all__ = ["Decision", "PageWalk", "TextBlock", "TextDocument", "total_words"]

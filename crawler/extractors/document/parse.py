@@ -12,7 +12,11 @@ import lxml.html
 from lxml import etree
 
 from crawler.extractors.document.blocks import Decision, TextBlock, TextDocument, total_words
-from crawler.extractors.document.blockwalk import (
+from crawler.extractors.document.blockwalk import WalkRecords, blocks_of, blocks_under
+from crawler.extractors.document.bounds import FLATTEN_DEPTH, capped, flattened
+from crawler.extractors.document.decoding import DecodedHtml, decode_html
+from crawler.extractors.document.giant import MAX_TEXT_NODE_CHARS, shrink_giant_runs
+from crawler.extractors.document.tags import (
     BLOCK_TAGS,
     HEADING_TAGS,
     HIDDEN_STYLE_RE,
@@ -20,16 +24,9 @@ from crawler.extractors.document.blockwalk import (
     LINE_BREAK,
     SWALLOWING_TAGS,
     TAG_LABELS,
-    WalkRecords,
-    blocks_of,
-    blocks_under,
-    elements_named,
 )
-from crawler.extractors.document.bounds import FLATTEN_DEPTH, capped, flattened
-from crawler.extractors.document.decoding import DecodedHtml, decode_html
-from crawler.extractors.document.giant import MAX_TEXT_NODE_CHARS, shrink_giant_runs
 from crawler.extractors.document.text import WHITESPACE_RE, count_words
-from crawler.kernels.compiled import active
+from crawler.kernels.walk import closing_root_tag_starts, elements_named
 
 XML_DECLARATION_RE = re.compile(r"^\s*<\?xml[^>]*\?>", re.I)
 # libxml2 drops everything after </html>; browsers keep it in the body, and CMS templates often close the
@@ -86,17 +83,14 @@ def _own_bytes(html: bytes | str, decoded: DecodedHtml, text: str) -> bytes | No
 
 
 def without_closing_root_tags(html: bytes) -> bytes:
-    """``CLOSING_ROOT_TAGS_BYTES_RE.sub(b"", html)``, the regex asked only where the compiled helpers find a closing
-    root tag start (when they are on): its search steps through every byte of the page, and the page is copied
-    once where the regex's ``sub`` copies it twice. A match never starts inside another (it holds white space and
-    ">" alone after its name)."""
-    compiled = active()
-    if compiled is None:
-        return CLOSING_ROOT_TAGS_BYTES_RE.sub(b"", html)
+    """``CLOSING_ROOT_TAGS_BYTES_RE.sub(b"", html)``, the regex asked only where a closing root tag may start
+    (``closing_root_tag_starts``, found in C by memchr where the regex's search steps through every byte), and the
+    page copied once where the regex's ``sub`` copies it twice. A match never starts inside another (it holds white
+    space and ">" alone after its name)."""
     view = memoryview(html)  # slices of it are not copies: the join copies the page once
     pieces: list[memoryview] = []
     kept = 0
-    for start in compiled.closing_root_tag_starts(html):
+    for start in closing_root_tag_starts(html):
         found = CLOSING_ROOT_TAGS_BYTES_RE.match(html, start) if start >= kept else None
         if found is not None:
             pieces.append(view[kept:start])

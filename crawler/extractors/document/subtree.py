@@ -9,12 +9,11 @@ prefix sums over the blocks' containers, for any element, instead of one walk up
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from itertools import accumulate
 from typing import Any, Protocol
 
 from lxml import etree
 
-from crawler.kernels.compiled import active
+from crawler.kernels.walk import prefix_sums
 
 
 class Positions(Protocol):
@@ -86,14 +85,8 @@ class TreeIndex:
 
     def prefix(self, values: Iterable[tuple[int, float]]) -> Sequence[float]:
         """Prefix sums of values placed at positions: ``prefix[p]`` is the sum of the values before position p
-        (summed in C when the compiled helpers are on: the same doubles, without a float object per position)."""
-        compiled = active()
-        if compiled is not None:
-            return compiled.prefix_sums(self.size, values)
-        slots = [0.0] * (self.size + 1)
-        for at, value in values:
-            slots[at + 1] += value
-        return list(accumulate(slots))
+        (in C when the compiled walk is built: the same doubles, without a float object per position)."""
+        return prefix_sums(self.size, values)
 
 
 class SubtreeSums:

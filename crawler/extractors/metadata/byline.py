@@ -12,18 +12,18 @@ import re
 
 from lxml import etree
 
-from crawler.extractors.document.blockwalk import (
+from crawler.extractors.document.parse import TextDocument
+from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE, normalize_space
+from crawler.extractors.metadata.dates import re_i_lowered
+from crawler.extractors.metadata.markup import body_of
+from crawler.extractors.metadata.people import split_people
+from crawler.kernels.walk import (
     ancestors_marks,
     attributes_of,
     elements_marked,
     marks_hold_words,
     texts_with_words,
 )
-from crawler.extractors.document.parse import TextDocument
-from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE, normalize_space
-from crawler.extractors.metadata.dates import re_i_lowered
-from crawler.extractors.metadata.markup import body_of
-from crawler.extractors.metadata.people import split_people
 
 # Chinese names are 2-4 characters (compound surnames and minority names with "·" are longer).
 # A name ends where the Han text ends: "记者通过电子邮件联系" is a sentence, not a name.
@@ -87,7 +87,7 @@ ASCII_CREDIT_LINE_RE = re.compile(rf"^\s*(?:{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WOR
 # words, re.I matches the two where their lower() is equal, checked over all of Unicode; and lower() keeps each
 # character one character long, a word character or not, white space or not). The hints are then looked for without
 # re.I: "|", the line-start words and the words below (CREDIT_HINT_RE's others, lowered), by ``credit_flags``
-# (``blockwalk.texts_with_words``, whose folds are ``blockwalk.RE_I_LETTER_FOLDS``), since CREDIT_HINT_RE's re.I
+# (``kernels.walk.texts_with_words``, whose folds are ``RE_I_LETTER_FOLDS``), since CREDIT_HINT_RE's re.I
 # alternation is tried at every character.
 OTHER_CREDIT_WORDS_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|编|編|责|責|校审|편집|"
                                    r"edit|redigiert|édité|a cura|来源|來源|稿源|出处")

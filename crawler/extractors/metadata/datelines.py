@@ -20,7 +20,6 @@ from crawler.extractors.metadata.dates import (
     normalise,
     re_i_lowered,
 )
-from crawler.kernels.compiled import active
 
 # Labels of a modification date (zh, ja, ko, en, fr, de, es, it, pt, nl).
 MODIFIED_LABELS = (
@@ -180,15 +179,6 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
     return result
 
 
-def texts_with_digit(texts: list[str]) -> list[int]:
-    """The indices of the texts in which DIGIT_RE finds a digit, in order: in one C call when the compiled helpers are
-    on (``cwalk.texts_with_digit``, each text read up to its first digit), else a search of each (the Python twin)."""
-    compiled = active()
-    if compiled is not None:
-        return compiled.texts_with_digit(texts)
-    return [index for index, text in enumerate(texts) if DIGIT_RE.search(text) is not None]
-
-
 def has_publication_label(line: str) -> bool:
     """A publication label and a digit (of its date) in the line."""
     if DIGIT_RE.search(line) is None:
@@ -199,4 +189,4 @@ def has_publication_label(line: str) -> bool:
 
 
 __all__ = ["LineDates", "dates_of_segments", "has_publication_label", "may_hold_date", "may_hold_modified",
-           "read_date_line", "texts_with_digit"]
+           "read_date_line"]

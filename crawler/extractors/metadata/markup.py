@@ -13,13 +13,8 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from crawler.extractors.document.blockwalk import (
-    attributes_of,
-    attributes_reader,
-    elements_named_or_with,
-    markup_elements,
-)
 from crawler.extractors.document.parse import TextDocument
+from crawler.kernels.walk import attributes_of, elements_named_or_with, markup_elements
 
 
 @dataclass
@@ -70,14 +65,14 @@ def page_markup(root: etree._Element, body: etree._Element | None) -> PageMarkup
     the keys, then ``get`` the itemprop, each through the compiled-or-Python switch;
     ``tests/test_metadata_structured_cheap.py`` compares it with ``get``).
 
-    With the compiled walk on, the whole walk runs in C (``blockwalk.markup_elements``: no proxy for a <meta>, its
-    keys cut and filed there; ``tests/test_markup_compiled.py`` compares it with the Python walk below)."""
+    With the compiled walk on, the whole walk runs in C (``kernels.walk.markup_elements``: no proxy for a <meta>,
+    its keys cut and filed there; ``tests/test_markup_compiled.py`` compares it with the Python walk below)."""
     compiled = markup_elements(root, body, META_ATTRIBUTES, ITEMPROP, LINK_ATTRIBUTES)
     if compiled is not None:
         return PageMarkup(*compiled)
     found = PageMarkup()
     meta, links, itemprops, times = found.meta, found.links, found.itemprops, found.times
-    read = attributes_reader()
+    read = attributes_of
     for element in elements_named_or_with(root, MARKUP_TAGS, ITEMPROP):
         tag = element.tag
         if tag == "meta":

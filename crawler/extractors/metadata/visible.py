@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import compress
 
-from crawler.extractors.document.blockwalk import folded_short_texts, short_texts
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.text import CJK_RE, normalize_space
 from crawler.extractors.metadata.byline import (
@@ -37,9 +36,9 @@ from crawler.extractors.metadata.datelines import (
     may_hold_date,
     may_hold_modified,
     read_date_line,
-    texts_with_digit,
 )
 from crawler.extractors.metadata.dates import FoundDate
+from crawler.kernels.walk import folded_short_texts, short_texts, texts_with_digit
 
 HANGUL_RE = re.compile(r"[가-힣]")
 LATIN_NAME_RE = re.compile(r"^[A-Za-zÀ-ÿ]")
@@ -344,8 +343,8 @@ def _may_say_something(short_ones: ShortBlocks, dates: bool) -> list[int]:
     credit's word, and with ``dates`` (no publication date found yet) those with a digit too. Any other block is
     passed over by its loop (``has_publication_label`` needs a digit, in the block's text as it is), so the loop
     goes through these alone: most pages have a date before step 3 and go through a few blocks rather than every
-    short one. The blocks with a digit are found in one C call (``datelines.texts_with_digit``), each text read up to
-    its first digit, rather than by a regex search of the texts joined by NULs."""
+    short one. The blocks with a digit are found in one C call (``texts_with_digit``), each text read up to its
+    first digit, rather than by a regex search of the texts joined by NULs."""
     found = list(compress(range(len(short_ones.credits)), short_ones.credits))
     if not dates:
         return found

@@ -17,8 +17,9 @@ import re
 from collections import Counter
 from urllib.parse import urlsplit
 
+from crawler.kernels.walk import attribute_values, first_meta_content
+
 from ..document.blocks import TextDocument
-from ..document.blockwalk import attribute_values, first_meta_content
 from ..metadata.jsonld import declared_types
 
 # ---------------------------------------------------------------- URL

@@ -246,6 +246,10 @@ class TemplateExtractor(StateExtractor):
         pattern = self.pattern(url)
         return pattern is not None and self.store.has_template(pattern)
 
+    def template_lines(self, doc: TextDocument) -> tuple[str | None, frozenset[str]] | None:
+        """None: a store's template is known only by running it on the page (``extract``)."""
+        return None
+
     def learn(self, doc: TextDocument) -> str | None:
         """Seed's ``compare``: the pattern if the page matches or completes a template, else None (the page
         is kept as a sample)."""

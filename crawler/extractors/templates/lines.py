@@ -10,11 +10,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 
-from crawler.extractors.document.blockwalk import DIGIT_RUN_RE, line_hashes, normalized_line
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.text import normalize_space
 from crawler.extractors.templates.store import HASH_BYTES
-from crawler.kernels.compiled import active
+from crawler.kernels.walk import DIGIT_RUN_RE, line_hashes, normalized_line
 
 # Replace digit runs before hashing, so counters, dates and times do not break a template line (docs/tuning.md).
 HASH_IGNORES_DIGITS = True
@@ -23,15 +22,14 @@ DIGITS_RE = DIGIT_RUN_RE  # defined beside the compiled reading
 
 def normalize_line(line: str) -> str:
     """The form of a line that is hashed: collapsed white space and, by default, digits as one '0' (in one pass in C:
-    ``blockwalk.normalized_line``)."""
+    ``kernels.walk.normalized_line``)."""
     return normalized_line(line) if HASH_IGNORES_DIGITS else normalize_space(line)
 
 
 def normalized_lines(lines: Iterable[str]) -> frozenset[str]:
-    """``normalize_line`` of each line, as a set: by the compiled function itself when the compiled helpers are on (no
-    two Python calls a line between; the learning extractor's template lines, ``_PageTemplates.template_lines``)."""
-    compiled = active() if HASH_IGNORES_DIGITS else None
-    return frozenset(map(normalize_line if compiled is None else compiled.normalized_line, lines))
+    """``normalize_line`` of each line, as a set (the learning extractor's template lines): ``normalized_line`` itself
+    when digits are ignored, with no Python call a line between."""
+    return frozenset(map(normalized_line if HASH_IGNORES_DIGITS else normalize_space, lines))
 
 
 # Lines whose hash is remembered: a site's chrome lines come back on every page of the site, so most lines of a
@@ -40,7 +38,7 @@ LINE_HASH_CACHE = 2**16
 
 
 # The hashes of the lines met lately, shared by ``line_hash`` and ``page_hashes``: a plain dict, which the compiled
-# reader (``blockwalk.line_hashes``) looks into without a call (an lru_cache would add a call per lookup). It
+# reader (``kernels.walk.line_hashes``) looks into without a call (an lru_cache would add a call per lookup). It
 # holds up to LINE_HASH_CACHE lines and is emptied when full: a site's chrome lines are then hashed once more.
 _LINE_HASHES: dict[str, int] = {}
 

@@ -1,4 +1,5 @@
-"""The compiled block walk (crawler/kernels/cwalk.pyx) against the Python walk it accelerates.
+"""The twin-equivalence suite of the compiled walk (crawler/kernels/cwalk.pyx): each compiled function against its
+Python twin, both called explicitly on the same inputs (``helpers.twins``), and the loader that chooses one.
 
 Both must give the same blocks (text, every count, level, container, labels, source line), the same cleaned tree
 (the hidden elements removed) and the same TreeIndex answers for every element, on hand-written pages of the
@@ -17,29 +18,21 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.twins import PYTHON, WALK, needs_walk
 from lxml import etree
 
 from crawler.extractors import parse_html
+from crawler.extractors.document import blockwalk
 from crawler.extractors.document.blocks import TextBlock
-from crawler.extractors.document.blockwalk import (
-    IGNORED_TAGS,
-    PURE_PYTHON_ENV,
-    attribute_values,
-    attributes_of,
-    blocks_of,
-    compiled_walk_available,
-    elements_marked,
-    elements_named,
-    elements_named_or_with,
-    use_compiled_walk,
-)
+from crawler.extractors.document.blockwalk import blocks_of
+from crawler.extractors.document.tags import IGNORED_TAGS, LINE_BREAK
 from crawler.kernels import compiled as kernel_loader
+from crawler.kernels import walk
+from crawler.kernels.compiled import PURE_PYTHON_ENV
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
 KERNELS = Path(kernel_loader.__file__).parent
-
-needs_compiled = pytest.mark.skipif(not compiled_walk_available(),
-                                    reason="the compiled block walk is not built (no C compiler at install)")
+needs_compiled = needs_walk
 
 PAGES = {
     # invisible elements whose tails carry text (the strip's source lines and cut offsets), hidden ones
@@ -95,12 +88,12 @@ def _index_answers(index, root):
             index.span(outsider), index.position.get(None), index.position.get(outsider, -7))
 
 
+def _implementation(compiled: bool):
+    return WALK if compiled else PYTHON
+
+
 def _walk(root, compiled: bool, reveal: bool = False):
-    was = use_compiled_walk(compiled)
-    try:
-        blocks, index = blocks_of(root, reveal)
-    finally:
-        use_compiled_walk(was)
+    blocks, index = blocks_of(root, reveal, walk=_implementation(compiled).block_walk)
     return _rows(blocks, root), etree.tostring(root), _index_answers(index, root)
 
 
@@ -121,17 +114,17 @@ def test_compiled_walk_equals_the_python_walk_on_hand_written_pages(name):
     assert compiled == python
 
 
+def _parsed(page, compiled: bool, monkeypatch):
+    """``parse_html(page)`` with the block walk of one implementation (the walk bound to this test alone)."""
+    with monkeypatch.context() as patch:
+        patch.setattr(blockwalk, "WALK", _implementation(compiled).block_walk)
+        return parse_html(page)
+
+
 @needs_compiled
-def test_parse_html_gives_the_same_document_both_ways():
+def test_parse_html_gives_the_same_document_both_ways(monkeypatch):
     for page in PAGES.values():
-        docs = []
-        for compiled in (False, True):
-            was = use_compiled_walk(compiled)
-            try:
-                docs.append(parse_html(page))
-            finally:
-                use_compiled_walk(was)
-        python, compiled = docs
+        python, compiled = (_parsed(page, compiled, monkeypatch) for compiled in (False, True))
         assert _rows(compiled.blocks, compiled.root) == _rows(python.blocks, python.root)
         assert compiled.warnings == python.warnings
         assert _index_answers(compiled.tree_index, compiled.root) == _index_answers(python.tree_index, python.root)
@@ -197,14 +190,10 @@ def test_positions_answer_for_any_proxy_of_a_walked_element():
 
 
 @needs_compiled
-def test_a_deep_copy_of_a_document_answers_as_a_copy_of_the_python_walks_dict():
+def test_a_deep_copy_of_a_document_answers_as_a_copy_of_the_python_walks_dict(monkeypatch):
     answers = []
     for compiled in (False, True):
-        was = use_compiled_walk(compiled)
-        try:
-            doc = parse_html(PAGES["labels"])
-        finally:
-            use_compiled_walk(was)
+        doc = _parsed(PAGES["labels"], compiled, monkeypatch)
         spans = [doc.tree_index.span(b.element) for b in doc.blocks]
         copied = copy.deepcopy(doc)  # lxml copies every element on its own; memo keeps one copy per proxy
         answers.append((spans, [copied.tree_index.span(b.element) for b in copied.blocks],
@@ -217,19 +206,19 @@ def test_a_deep_copy_of_a_document_answers_as_a_copy_of_the_python_walks_dict():
 
 def _searches(root, compiled: bool):
     """What the tree searches find: elements by tag (as paths), attribute values."""
-    was = use_compiled_walk(compiled)
-    try:
-        tree = root.getroottree()
-        return ([tree.getpath(e) for e in elements_named(root, IGNORED_TAGS | {"title", "p"})],
-                [tree.getpath(e) for e in elements_named(root.find("body") if root.find("body") is not None
-                                                         else root, {"script", "div"})],
-                attribute_values(root, "itemtype"), attribute_values(root, "class"),
-                [attributes_of(e, ("class", "id", "role", "aria-modal", "hidden")) for e in root.iter()],
-                [tree.getpath(e) for e in elements_named_or_with(root, {"meta", "link", "time"}, "itemprop")],
-                [tree.getpath(e) for e in elements_marked(root, ("class", "id", "rel"),
-                                                          ("byline", "author", "writtenby"))])
-    finally:
-        use_compiled_walk(was)
+    twin = _implementation(compiled)
+    elements_named, attribute_values, attributes_of = twin.elements_named, twin.attribute_values, twin.attributes_of
+    elements_named_or_with = twin.elements_named_or_with
+    elements_marked = twin.elements_marked
+    tree = root.getroottree()
+    return ([tree.getpath(e) for e in elements_named(root, IGNORED_TAGS | {"title", "p"})],
+            [tree.getpath(e) for e in elements_named(root.find("body") if root.find("body") is not None
+                                                     else root, {"script", "div"})],
+            attribute_values(root, "itemtype"), attribute_values(root, "class"),
+            [attributes_of(e, ("class", "id", "role", "aria-modal", "hidden")) for e in root.iter()],
+            [tree.getpath(e) for e in elements_named_or_with(root, {"meta", "link", "time"}, "itemprop")],
+            [tree.getpath(e) for e in elements_marked(root, ("class", "id", "rel"),
+                                                      ("byline", "author", "writtenby"))])
 
 
 @needs_compiled
@@ -250,13 +239,9 @@ def test_tree_searches_find_what_lxml_finds():
         "meta", "link", "span", "time", "a"]
     assert [path.rsplit("/", 1)[-1] for path in _searches(_html(pages[-1])(), True)[6]] == [
         "body", "div", "p[1]", "b", "a"]
-    for compiled in (True, False):
-        was = use_compiled_walk(compiled)
-        try:
-            with pytest.raises(ValueError, match="lower-case ASCII"):
-                elements_marked(_html(pages[-1])(), ("class",), ("Author",))
-        finally:
-            use_compiled_walk(was)
+    for elements_marked in (walk.elements_marked, PYTHON.elements_marked):
+        with pytest.raises(ValueError, match="lower-case ASCII"):
+            elements_marked(_html(pages[-1])(), ("class",), ("Author",))
     xhtml = etree.fromstring('<html xmlns="http://www.w3.org/1999/xhtml"><body><p itemtype="x">a</p></body></html>')
     assert _searches(xhtml, True) == _searches(xhtml, False)
     assert _searches(xhtml, True)[:4] == ([], [], ["x"], [])
@@ -286,7 +271,6 @@ def test_blocks_are_filled_in_c_only_for_the_slots_it_knows():
 def test_block_text_is_the_python_walks_normalisation():
     import random
 
-    from crawler.extractors.document.blockwalk import LINE_BREAK
     from crawler.kernels import cwalk
 
     def python(raw):
@@ -317,21 +301,14 @@ def _shared_pages() -> list[Path]:
 @pytest.mark.slow
 @needs_compiled
 @pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/datasets is not checked out beside the repository")
-def test_compiled_walk_equals_the_python_walk_on_shared_pages():
+def test_compiled_walk_equals_the_python_walk_on_shared_pages(monkeypatch):
     files = _shared_pages()
     assert len(files) >= 400
     differ = []
     for path in files:
         data = path.read_bytes()
         data = gzip.decompress(data) if path.suffix == ".gz" else data
-        docs = []
-        for compiled in (False, True):
-            was = use_compiled_walk(compiled)
-            try:
-                docs.append(parse_html(data))
-            finally:
-                use_compiled_walk(was)
-        python, compiled = docs
+        python, compiled = (_parsed(data, compiled, monkeypatch) for compiled in (False, True))
         if python.root is not None and _searches(python.root, True) != _searches(python.root, False):
             differ.append(f"{path.relative_to(SHARED)} (searches)")
         if (python.root is None) != (compiled.root is None) or (python.root is not None and (
@@ -347,13 +324,50 @@ def test_a_built_compiled_walk_imports():
     built = list(KERNELS.glob("cwalk*.so")) + list(KERNELS.glob("cwalk*.pyd"))
     if os.environ.get(PURE_PYTHON_ENV):
         pytest.skip(f"{PURE_PYTHON_ENV} is set")
-    assert compiled_walk_available() or not built, f"{built} is built but does not import (see the debug log)"
+    assert walk.block_walk_compiled() or not built, f"{built} is built but does not import: {kernel_loader.OFF}"
 
 
-def test_the_environment_variable_forces_the_python_walk():
-    code = ("from crawler.extractors.document import blockwalk; from crawler.extractors import parse_html; "
+def test_the_environment_variable_forces_the_python_walk_and_says_so_once():
+    code = ("import logging; from crawler.kernels import walk; from crawler.extractors import parse_html; "
+            "import crawler.kernels.compiled as c; c.load_kernel('cwalk'); "
             "doc = parse_html('<p>one two</p>'); "
-            "print(blockwalk.compiled_walk_available(), type(doc.tree_index.position).__name__, doc.blocks[0].text)")
+            "print(walk.block_walk_compiled(), type(doc.tree_index.position).__name__, doc.blocks[0].text)")
     env = {**os.environ, PURE_PYTHON_ENV: "1", "PYTHONPATH": str(KERNELS.parents[1])}
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
-    assert out.split() == ["False", "dict", "one", "two"]
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["False", "dict", "one", "two"]
+    warnings = [line for line in run.stderr.splitlines() if "crawler.kernels.cwalk is off" in line]
+    assert len(warnings) == 1 and f"{PURE_PYTHON_ENV} is set" in warnings[0], run.stderr
+
+
+def test_a_kernel_that_is_off_warns_once_with_its_reason(monkeypatch, caplog, tmp_path):
+    monkeypatch.setattr(kernel_loader, "OFF", {})
+    monkeypatch.setattr(kernel_loader, "PURE_PYTHON", False)
+    with caplog.at_level("WARNING", logger=kernel_loader.__name__):
+        assert kernel_loader.load("crawler.kernels.not_built", tmp_path / "not_built.pyx") is None
+        assert kernel_loader.load("crawler.kernels.not_built", tmp_path / "not_built.pyx") is None
+    messages = [record.getMessage() for record in caplog.records if record.levelname == "WARNING"]
+    assert sum("crawler.kernels.not_built is off" in m and "it is not built" in m for m in messages) == 1, messages
+
+
+@needs_walk
+def test_a_kernel_built_from_another_source_warns_with_its_reason(monkeypatch, caplog, tmp_path):
+    monkeypatch.setattr(kernel_loader, "OFF", {})
+    stale = tmp_path / "cwalk.pyx"
+    stale.write_text("# another version of the source\n")
+    with caplog.at_level("WARNING", logger=kernel_loader.__name__):
+        assert kernel_loader.load("crawler.kernels.cwalk", stale) is None
+    messages = [record.getMessage() for record in caplog.records if record.levelname == "WARNING"]
+    assert len(messages) == 1 and "crawler.kernels.cwalk is off" in messages[0], messages
+    assert "built from another cwalk.pyx" in messages[0]
+
+
+def test_a_kernel_built_for_another_lxml_warns_with_the_import_error(monkeypatch, caplog, tmp_path):
+    """A built module that refuses to import (cwalk raises ImportError under another lxml than its build's)."""
+    (tmp_path / "refusing_kernel.py").write_text("raise ImportError('compiled against lxml 0.1, running lxml 9.9')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(kernel_loader, "OFF", {})
+    monkeypatch.setattr(kernel_loader, "PURE_PYTHON", False)
+    with caplog.at_level("WARNING", logger=kernel_loader.__name__):
+        assert kernel_loader.load("refusing_kernel", tmp_path / "refusing_kernel.pyx") is None
+    assert [r.levelname for r in caplog.records] == ["WARNING"]
+    assert "it does not import (compiled against lxml 0.1, running lxml 9.9)" in caplog.records[0].getMessage()
