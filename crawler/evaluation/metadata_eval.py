@@ -388,5 +388,27 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-__all__ = ["FIELDS", "Contained", "FieldScore", "WrittenDay", "answered", "contained_right", "Guess", "author_right", "crawl_time", "evaluate_metadata", "expected_fields",
-           "evaluate_by_class", "expected_names", "format_class_table", "format_table", "page_class", "people_right", "published_right", "score_page", "shares", "to_json", "written_day_right"]
+__all__ = [
+    "FIELDS",
+    "Contained",
+    "FieldScore",
+    "Guess",
+    "WrittenDay",
+    "answered",
+    "author_right",
+    "contained_right",
+    "crawl_time",
+    "evaluate_by_class",
+    "evaluate_metadata",
+    "expected_fields",
+    "expected_names",
+    "format_class_table",
+    "format_table",
+    "page_class",
+    "people_right",
+    "published_right",
+    "score_page",
+    "shares",
+    "to_json",
+    "written_day_right",
+]

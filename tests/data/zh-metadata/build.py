@@ -22,10 +22,11 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 PAGES_PER_CLASS = 11
-SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁沈姚卢姜崔钟谭陆汪范金石廖贾夏韦方白邹孟熊秦邱江尹薛段雷侯史陶黎贺顾毛郝龚邵钱严覃戴莫孔向汤"
+SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜"
+            "叶程苏魏吕丁沈姚卢姜崔钟谭陆汪范金石廖贾夏韦方白邹孟熊秦邱江尹薛段雷侯史陶黎贺顾毛郝龚邵钱严覃戴莫孔向汤")
 GIVEN = "伟芳娜敏静丽强磊军洋勇艳杰娟涛明超兰霞平刚桂晓华建国文斌宇浩凯欣怡佳琳雪梅晨阳鹏飞婷颖倩楠璐慧亮琦瑶蕾帆"
-PLACES = ["北京", "上海", "广州", "深圳", "武汉", "成都", "杭州", "南京", "西安", "重庆", "天津", "长沙", "郑州", "济南",
-          "昆明", "福州", "合肥", "南昌", "巴黎", "东京"]
+PLACES = ["北京", "上海", "广州", "深圳", "武汉", "成都", "杭州", "南京", "西安", "重庆", "天津", "长沙",
+          "郑州", "济南", "昆明", "福州", "合肥", "南昌", "巴黎", "东京"]
 OUTLETS = ["新华社", "中新社", "人民日报", "长江日报", "扬子晚报", "南方都市报", "北京青年报", "新京报", "澎湃新闻",
            "经济日报", "光明日报", "中国青年报", "科技日报", "工人日报", "法治日报", "半岛都市报"]
 SITES = ["东方新闻网", "江城在线", "海峡资讯网", "中原热线", "北方网", "西部之声", "南国都市网", "湖畔论坛", "新闻中心"]
@@ -73,7 +74,8 @@ def name(rng: random.Random, used: set[str]) -> str:
 
 def stamp(day: datetime, form: int) -> str:
     return [f"{day:%Y-%m-%d %H:%M}", f"{day:%Y-%m-%d %H:%M:%S}", f"{day.year}年{day.month}月{day.day}日 {day:%H:%M}",
-            f"{day.year}年{day.month:02d}月{day.day:02d}日{day:%H:%M}", f"{day:%Y-%m-%d}", f"{day:%Y/%m/%d %H:%M}"][form]
+            f"{day.year}年{day.month:02d}月{day.day:02d}日{day:%H:%M}", f"{day:%Y-%m-%d}",
+            f"{day:%Y/%m/%d %H:%M}"][form]
 
 
 def credit_parentheses(rng: random.Random, page: Page, used: set[str]) -> None:
@@ -220,7 +222,7 @@ def paragraphs(rng: random.Random, page: Page, topic: tuple[str, str, str], used
         f"{page.day.month}月{page.day.day}日，记者从有关部门了解到，{topic[2]}",
         f"据{outlet}此前报道，相关工作自去年起陆续推进。负责人{person}表示，下一步将继续加大投入，确保{topic[1]}工作取得实效。",
         f"市民纷纷表示欢迎。家住{place}路的居民说：“以前办事要跑好几趟，现在方便多了。”",
-        f"业内人士分析认为，这一举措有助于提升城市治理水平，也为其他地区提供了可借鉴的经验。",
+        "业内人士分析认为，这一举措有助于提升城市治理水平，也为其他地区提供了可借鉴的经验。",
     ]
 
 
@@ -244,7 +246,7 @@ def comments(rng: random.Random, page: Page, used: set[str]) -> str:
 def html_of(rng: random.Random, page: Page, topic: tuple[str, str, str], used: set[str]) -> str:
     body = paragraphs(rng, page, topic, used)
     lines = [f"<p>{line}</p>" for line in page.lead_credit.split("\n") if line] if page.lead_credit else []
-    if page.lead_credit.endswith("）") and "电（" in page.lead_credit or page.lead_credit.startswith("本报讯"):
+    if (page.lead_credit.endswith("）") and "电（" in page.lead_credit) or page.lead_credit.startswith("本报讯"):
         lines, body[0] = [], page.lead_credit + body[0]
     story = "".join(lines) + "".join(f"<p>{text}</p>" for text in body)
     story += "".join(f"<p>{line}</p>" for line in page.end_credit.split("\n") if line)
