@@ -1,0 +1,61 @@
+"""The people of a field: the first source's list cut into persons, each cleaned and checked to be a name."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from ..text import CJK_RE
+from .candidates import Candidates, clean
+from .people import split_people
+
+# An author longer than this is a sentence or a list of contributors pasted into a field, not a name.
+MAX_AUTHOR_CHARS = 80
+MAX_AUTHORS = 12
+URLISH_RE = re.compile(r"^(?:https?://|www\.)|\.(?:com|org|net|html?)\b|/", re.I)
+HANDLE_RE = re.compile(r"^@\w+$")
+AUTHOR_PREFIX_RE = re.compile(r"^(?:by|par|von|por|written by|posted by|author|作者|记者|文)\s*[:：/]?\s+", re.I)
+
+
+def normalise_author(name: str) -> str:
+    name = AUTHOR_PREFIX_RE.sub("", clean(name) or "")
+    return name.strip(" ,;:|-")
+
+
+def good_author(name: str, site_names: set[str]) -> bool:
+    if not name or len(name) > MAX_AUTHOR_CHARS:
+        return False
+    if URLISH_RE.search(name) or HANDLE_RE.match(name) or "@" in name or any(map(str.isdigit, name)):
+        return False
+    folded = name.casefold()
+    if CJK_RE.search(name) and any(site.startswith(folded) for site in site_names if CJK_RE.search(site)):
+        return False  # "网易" of "_网易财经": the portal, named before its channel
+    return folded not in site_names
+
+
+def choose_authors(found: Candidates, site_names: set[str], name: str = "authors") -> tuple[list[str], str] | None:
+    """The first source's people: a field's list cut into persons ("A, B and C, CNN" -> A, B, C)."""
+    for names, source in found.get(name):
+        cleaned: list[str] = []
+        for raw in names:
+            for part in split_people(normalise_author(raw), strict=False):
+                name = normalise_author(part)
+                if good_author(name, site_names) and name not in cleaned:
+                    cleaned.append(name)
+        if cleaned:
+            return cleaned[:MAX_AUTHORS], source
+    return None
+
+
+def site_names(site_name: str | None, url: str | None) -> set[str]:
+    names = set()
+    if site_name:
+        names.add(site_name.casefold())
+    host = urlsplit(url).hostname if url else None
+    if host:
+        host = host.removeprefix("www.")
+        names.update({host, host.split(".")[0]})
+    return names
+
+
+__all__ = ["MAX_AUTHORS", "MAX_AUTHOR_CHARS", "choose_authors", "good_author", "normalise_author", "site_names"]
