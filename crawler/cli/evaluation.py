@@ -94,7 +94,7 @@ def command_evaluate_metadata(args: argparse.Namespace, parser: argparse.Argumen
     except ImportError as error:
         raise CliError(f"a peer cannot be loaded: {error}") from error
     results = groups["all"]
-    by_class = len(groups) > 1
+    by_class = any(group not in ("all", "-") for group in groups)
     if args.json:
         report = metadata_eval.to_json(results)
         if by_class:

@@ -38,7 +38,7 @@ from .structured import (
     from_microdata,
     from_url,
 )
-from .titles import TITLE_PART_RE, title_from_head
+from .titles import TITLE_PART_RE, page_headline, title_from_head
 from .visible import scan_visible
 
 LANGUAGE_RE = re.compile(r"^([a-z]{2,3})(?:[-_][a-z0-9]+)*$", re.I)
@@ -183,6 +183,10 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
                             dates=published is None or modified is None)
     if metadata.title is None and findings.headline:
         metadata.title = take("title", (findings.headline, TEXT))
+    elif metadata.title is not None:
+        headline = page_headline(metadata.title, head_title, findings.headline)
+        if headline != metadata.title:
+            metadata.title = take("title", (headline, TEXT))
     site_names = names_of_site(metadata.site_name, doc.url)
     # The <title>'s parts other than the headline name the site and its channels, its CJK parts only (an English
     # blog's "Headline | Jane Doe" names its author there): a title without a CJK character (177 of the 181 scrapinghub

@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 
 from ..text import CJK_RE
 from .candidates import Candidates, clean
+from .cjk_credits import not_a_person
 from .people import split_people
 
 # An author longer than this is a sentence or a list of contributors pasted into a field, not a name.
@@ -28,6 +29,8 @@ def good_author(name: str, site_names: set[str]) -> bool:
     if URLISH_RE.search(name) or HANDLE_RE.match(name) or "@" in name or any(map(str.isdigit, name)):
         return False
     folded = name.casefold()
+    if CJK_RE.search(name) and not_a_person(name):  # "新京报", "环球网", "作者：未知": an outlet or a placeholder
+        return False
     if CJK_RE.search(name) and any(site.startswith(folded) for site in site_names if CJK_RE.search(site)):
         return False  # "网易" of "_网易财经": the portal, named before its channel
     return folded not in site_names

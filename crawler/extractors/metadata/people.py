@@ -58,7 +58,7 @@ def is_outlet_or_role(part: str) -> bool:
     if text in AGENCIES or ROLE_RE.search(part) or OUTLET_END_RE.search(part.strip()):
         return True
     words = part.split()
-    return len(words) == 1 and part.isupper() and len(part.strip(".")) <= MAX_ACRONYM_LETTERS
+    return len(words) == 1 and part.isascii() and part.isupper() and len(part.strip(".")) <= MAX_ACRONYM_LETTERS
 
 
 def _affiliation(part: str, name: str) -> bool:

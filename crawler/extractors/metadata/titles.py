@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..text import count_words
+from ..text import count_words, normalize_space
 
 # Separators between a headline and the site name in <title>: Readability.js's set with spaces around.
 TITLE_SEPARATOR_RE = re.compile(r"\s+[|\-–—\\/>»·•]\s+")
@@ -13,6 +13,8 @@ TITLE_PART_RE = re.compile(r"(\s+[|\-–—\\/>»·•]\s+|\s*[_｜]\s*)")
 # A <title> cut to this many words or fewer was a title with a subtitle, not a headline with a site name
 # (Readability.js's rule: "<= 4 words" keeps the original title).
 MIN_KEPT_TITLE_WORDS = 4
+# A headline block shorter than this is a channel's or a logo's name, not a headline ("新闻中心", "CNN").
+MIN_HEADLINE_CHARS = 4
 
 
 def title_from_head(title: str, site_name: str | None) -> str:
@@ -37,6 +39,20 @@ def title_from_head(title: str, site_name: str | None) -> str:
     return title
 
 
+def page_headline(chosen: str, head_title: str | None, headline: str | None) -> str:
+    """The headline block of the page over a markup title cut short: an OpenGraph title ending at an unescaped quote
+    ("奖金711万元！" of '奖金711万元！"中国诺贝尔奖"首位获奖女性啥来头?'), when the headline block starts with it and
+    the <title> holds the block. (A <title> that adds the site's name is left whole: the readability set's titles
+    keep it, as Readability.js does.)"""
+    if not headline or not head_title or headline == chosen:
+        return chosen
+    block, kept = normalize_space(headline), normalize_space(chosen)
+    if len(block) >= MIN_HEADLINE_CHARS and block in normalize_space(head_title) and block.startswith(kept) \
+            and len(block) > len(kept):
+        return block
+    return chosen
+
+
 def _rejoin(parts: list[str], kept: set[str]) -> str:
     pieces: list[str] = []
     for index in range(0, len(parts), 2):
@@ -47,4 +63,5 @@ def _rejoin(parts: list[str], kept: set[str]) -> str:
     return "".join(pieces).strip()
 
 
-__all__ = ["MIN_KEPT_TITLE_WORDS", "TITLE_PART_RE", "TITLE_SEPARATOR_RE", "title_from_head"]
+__all__ = ["MIN_HEADLINE_CHARS", "MIN_KEPT_TITLE_WORDS", "TITLE_PART_RE", "TITLE_SEPARATOR_RE", "page_headline",
+           "title_from_head"]

@@ -32,6 +32,15 @@ from .byline import (
     may_credit,
     origin_of,
 )
+from .cjk_credits import (
+    bracketed_beside_date,
+    credit_line_people,
+    dateline_people,
+    end_credit_people,
+    name_with_outlet,
+    poster_of,
+    refused,
+)
 from .datelines import has_publication_label, may_hold_date, may_hold_modified, read_date_line, texts_with_digit
 from .dates import FoundDate
 
@@ -68,6 +77,10 @@ MAX_HEADLINE_EXTRA_CHARS = 12
 # short story paragraph that mentions a day ("2019年2月27日下午，佛山顺德区...") is prose. On the zh-news and
 # readability pages 107 of the 123 lines with a date are at most 60 characters (median 28).
 MAX_UNLABELLED_DATE_LINE_CHARS = 60
+# An end credit closes the story: no paragraph of prose (a sentence of this many characters or more) follows within
+# this many blocks (chosen by hand on the zh-news pages, where captions and credits sit between story and footer).
+MIN_PROSE_CHARS = 30
+BLOCKS_AFTER_END_CREDIT = 3
 SENTENCE_RE = re.compile(r"[。！？，；]|[.!?]\s+[A-Z][a-z]")
 # The credit that closes a story in Chinese and Japanese news ("（责任编辑：王敏）", "編集：...").
 STORY_END_RE = re.compile(r"责任编辑|責任編輯|责编|責編|編集")
@@ -159,7 +172,7 @@ def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *,
     """The line's byline, editor and outlet (unless ``credit`` is False: its block has no credit's word) and dates."""
     if credit:
         if not findings.authors:
-            findings.authors = byline_names(line)
+            findings.authors = line_authors(line, near=True)
         if not findings.editors:
             findings.editors = editor_names(line)
         if findings.origin is None:
@@ -173,6 +186,21 @@ def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *,
             findings.published = found.published
         if findings.modified is None and found.modified is not None:
             findings.modified = found.modified
+
+
+def line_authors(line: str, *, near: bool = False) -> list[str]:
+    """The authors a line credits: a Chinese credit line read whole (``cjk_credits``), a poster, names beside the
+    date or beside their outlet (``near`` the headline only), else a byline's names without placeholders or outlets."""
+    if not line.isascii():
+        found = credit_line_people(line) or poster_of(line) or dateline_people(line)
+        if not found and ("|" in line or "｜" in line):  # "发表于2014-08-24 21:30| 来源CSDN| 作者魏星": fields
+            found = next((people for part in re.split(r"[|｜]", line) if (people := credit_line_people(part))), [])
+        if not found and near:
+            found = bracketed_beside_date(line) or name_with_outlet(line)
+        if found:
+            return found
+        return [name for name in byline_names(line) if not (CJK_RE.search(name) and refused(name))]
+    return byline_names(line)
 
 
 def _may_give_date(line: str, findings: TextFindings, *, known: bool = False) -> bool:
@@ -230,7 +258,7 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
             if not _readable(block):
                 continue
             if paragraphs == 0 and not findings.authors:
-                findings.authors = dateline_names(block.text)
+                findings.authors = dateline_people(block.text) or dateline_names(block.text)
             paragraphs += 1
             if paragraphs >= BODY_PARAGRAPHS_BEFORE_STOP:
                 break
@@ -263,6 +291,8 @@ def _short_lines(block: TextBlock, findings: TextFindings,
     text = block.text
     if credit is None:
         credit = may_credit(text)
+    if not credit and not text.isascii() and ("[" in text or "/" in text or "／" in text):
+        credit = True  # "2004年7月16日08:19 [ 张三 ]", "石佳/中国青年报": names beside the date or their outlet
     # An ASCII text is asked first as a whole: each of ``_may_give_date``'s tests of an ASCII line (a digit; a
     # relative hint or a modification label, literal words without anchors or look-around, in the lowered line;
     # NFKC leaves ASCII as it is) holds of the text it is a part of, so a text that fails it has no line that passes
@@ -318,7 +348,7 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
             # reader looks for its words first, all of them in may_credit's): a block read for its date alone
             # is not read for them (scan_page 0.53 -> 0.46 ms a page on scrapinghub).
             if credit and short and not findings.authors and not found.authors:
-                found.authors = [name for name in byline_names(line)
+                found.authors = [name for name in line_authors(line)
                                  if _full_name(name) and (not cjk_page or not LATIN_NAME_RE.match(name))]
             if credit and not findings.editors and not found.editors:
                 found.editors = editor_names(line)
@@ -369,8 +399,29 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
         findings.headline = doc.blocks[index].text
         scan_near_headline(doc, index, now, findings, first, short_ones)
     scan_page(doc, now, findings, first, language, short_ones)
+    if not findings.authors:
+        findings.authors = end_credit(doc, index or 0)
     return findings
 
 
-__all__ = ["ShortBlocks", "TextFindings", "day_first", "headline_index", "scan_near_headline", "scan_page",
-           "scan_visible", "short_blocks"]
+def end_credit(doc: TextDocument, start: int) -> list[str]:
+    """Step 4: the credit in brackets that closes a paragraph of the story ("…举行。（张巨峰）"), the first one below
+    the headline outside links and comments."""
+    blocks = doc.blocks
+    for position in range(start, len(blocks)):
+        text = blocks[position].text
+        if text.endswith(("）", ")")) and not text.isascii():
+            people = end_credit_people(text)
+            if people and _readable(blocks[position], links=False) and not _prose_follows(blocks, position):
+                return people
+    return []
+
+
+def _prose_follows(blocks: list[TextBlock], position: int) -> bool:
+    """Whether a paragraph of prose comes soon after the block: then its bracket was inside the story ("（附股）")."""
+    return any(len(block.text) > MIN_PROSE_CHARS and "。" in block.text and _readable(block, links=False)
+               for block in blocks[position + 1:position + 1 + BLOCKS_AFTER_END_CREDIT])
+
+
+__all__ = ["ShortBlocks", "TextFindings", "day_first", "end_credit", "headline_index", "line_authors",
+           "scan_near_headline", "scan_page", "scan_visible", "short_blocks"]
