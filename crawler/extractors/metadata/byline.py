@@ -25,6 +25,9 @@ CJK_NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?(?![\u4e00-\u9fff])"
 
 BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|written by|words by|story by|posted by)\s*[:\-]?|"
                    r"(?:text|texto|texte|testo|tekst)\s*:)\s+(?P<names>.+)$", re.I)
+# The place a byline's people report from, after them: "By X and Y in London", "Par X à Paris", "Por X desde Madrid".
+# ("da", "en" are left out: "João da Silva", Dutch "en" is "and")
+PLACE_AFTER_NAMES_RE = re.compile(r"\s+(?:in|à|desde|aus|uit|reporting from)\s+(?:[A-ZÀ-Þ][\w'’.-]*\s*){1,3}$")
 # Where the names of an English byline end: a separator, a date, a role.
 BYLINE_END_RE = re.compile(r"\s*(?:[|•·–—\n(]|\s-\s|\bon\s|\bat\s|\bfrom\s|\bupdated\b|\bpublished\b|\d).*$",
                            re.I | re.S)
@@ -37,7 +40,7 @@ CJK_AUTHOR_RES = (
     re.compile(rf"(?:记者|記者|通讯员|通訊員|撰文|撰稿|采写|採寫)\s*[：:]?\s*(?P<names>{CJK_NAMES})"),
     re.compile(rf"(?:^|[\s(（])(?:取材・)?文\s*[/／|｜・=＝:：]\s*(?P<names>{CJK_NAMES})"),
     # Japanese writes the name before 記者 ("佐藤花子 記者"), when nothing follows it.
-    re.compile(rf"(?:^|[\s(（])(?P<names>{CJK_NAMES})\s*(?:記者|记者)\s*(?:$|[\s)）/／])"),
+    re.compile(rf"(?:^|[\s(（)）】])(?P<names>{CJK_NAMES})\s*(?:記者|记者)\s*(?:$|[\s)）/／])"),
 )
 # Korean: the name before 기자 ("홍길동 기자", "김철수·이영희 기자").
 HANGUL_NAME = r"[가-힣]{2,4}"
@@ -268,7 +271,7 @@ def _latin_names(text: str) -> list[str]:
     if CJK_RE.search(text):  # a CJK byline has its own patterns; bare Han text after "By" may be a channel
         return []
     text = BYLINE_END_RE.sub("", text.replace("|", "\n", 1) if ROLE_AFTER_BAR_RE.search(text) else text)
-    return split_people(text.strip(" ,;:"))
+    return split_people(PLACE_AFTER_NAMES_RE.sub("", text).strip(" ,;:"))
 
 
 def _cjk_names(pattern: re.Pattern[str], line: str) -> list[str]:

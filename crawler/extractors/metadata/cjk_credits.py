@@ -36,7 +36,9 @@ PLACE_RE = re.compile(r"^(?:整合|综合|綜合|编译|編譯|摘编|整理)$|^
 # A date or a time on the line ("2004年7月16日08:19", "2005-08-12", "14:20").
 DATE_TOKEN_RE = re.compile(r"^[\d\-/.:年月日时分秒時]+$")
 # The separators of a credit line's parts.
-SPLIT_RE = re.compile(r"[\s、，,;；&]+")
+SPLIT_RE = re.compile(r"[\s、，,;；]+")
+# "&" joins two names in a list ("叨叨姐、胡一刀&李小飞刀"), but alone it is a handle's ("放飞&心情").
+LIST_MARK_RE = re.compile(r"[、，,]")
 # Words that stand where a name would and are not one (placeholders and site roles: "作者：未知").
 NOT_NAMES = frozenset({"未知", "佚名", "不详", "匿名", "网络", "网络整理", "本站", "本站编辑", "管理员", "小编", "网友",
                        "综合", "整合", "编译", "转载", "原创", "阅读", "点击", "浏览", "评论", "来源", "摘编", "报道",
@@ -57,6 +59,12 @@ END_CREDIT_RE = re.compile(r"[。！？!?”\"]\s*([（(][^（()）]{2,30}[）)]
 DATE_IN_LINE_RE = re.compile(r"\d{4}|\d{1,2}[:：]\d{2}")
 MAX_DATE_LINE_CHARS = 40
 SENTENCE_MARK_RE = re.compile(r"[，。；！？]")
+# Japanese writes the role after the names, after an outlet in brackets: "（共同通信）山田太郎記者".
+NAMES_BEFORE_ROLE_RE = re.compile(rf"(?:[（(【\[][^）)】\]]{{1,12}}[）)】\]])?\s*"
+                                  rf"(?P<names>{NAME}(?:[\s・、]+{NAME})*?)\s*(?:記者|特派員|編集委員|論説委員)")
+# A Japanese dateline: the place, "=" and the reporters in brackets at the head of the story.
+PLACE_NAME_HEAD_RE = re.compile(rf"^\s*[【\[［(（][^=＝】\]］)）]{{1,12}}[=＝]\s*(?P<names>{NAME}(?:[\s、・]+{NAME})*)"
+                                r"\s*(?:記者|特派員|记者)?\s*[】\]］)）]")
 # A forum's or a blog's poster: "本贴由张三于2005年8月12日发表", "张三 发表于 2005-08-12 14:20", "张三的博客".
 POSTED_BY_RE = re.compile(r"^本[贴帖]由\s*(?P<name>[^\s于]{2,20})\s*于.{0,40}?(?:发表|發表|发布|發布)")
 POSTED_AT_RE = re.compile(r"^(?P<name>[^\s:：，。]{2,20})\s+(?:发表于|發表於|发表在|發表在|发布于|發佈於)\s*\d")
@@ -100,13 +108,21 @@ def credit_line_people(text: str) -> list[str] | None:
     the authors when every part of the line is a role, a name, a place or a date; None when the line is not one,
     or names no author before an editor's credit. Names need a role before them, except in a bracketed credit."""
     line = text.strip()
+    japanese = NAMES_BEFORE_ROLE_RE.fullmatch(line)  # "（共同通信）山田太郎記者", "佐藤花子 特派員"
+    if japanese:
+        return [name for token in re.split(r"[\s・、]+", japanese.group("names")) if (name := person(token))] or None
     bracketed = BRACKETED_RE.fullmatch(line)
     if bracketed:
         line = bracketed.group(1)
     tokens = [t for t in SPLIT_RE.split(_apart(line)) if t]
+    if LIST_MARK_RE.search(line):
+        tokens = [part for token in tokens for part in token.split("&") if part]
     if not tokens:
         return None
     names: list[str] = []
+    handle = role_label_handle(tokens)
+    if handle:
+        return [handle]
     since_role: list[str] = []  # the names after the last role, which a closing "摄" makes photographers
     role = "" if bracketed else None  # None: no author's role yet (a name then makes the line no credit)
     placed = False
@@ -146,7 +162,20 @@ def dateline_people(paragraph: str) -> list[str]:
     """The credit in brackets at the head of a story's first paragraph: "新华社北京3月5日电（记者张三、李四）",
     "本报讯（记者 张三 通讯员 李四）"."""
     match = DATELINE_HEAD_RE.match(paragraph)
-    return (credit_line_people(match.group(1)) or []) if match else []
+    if match:
+        return credit_line_people(match.group(1)) or []
+    match = PLACE_NAME_HEAD_RE.match(paragraph)  # Japanese: "【ワシントン=山田太郎】", "【北京＝佐藤花子記者】"
+    if match:
+        return [name for token in SPLIT_RE.split(match.group("names")) if token and (name := person(token))]
+    return []
+
+
+def role_label_handle(tokens: list[str]) -> str | None:
+    """A handle after "作者：" that holds a symbol ("作者：放飞&心情 2019-03-01"): the line's one person."""
+    if len(tokens) >= 2 and tokens[0] in ("作者", "作者：", "作者:") and "&" in tokens[1] and \
+            all(DATE_TOKEN_RE.match(t) for t in tokens[2:]):
+        return tokens[1]
+    return None
 
 
 def _apart(line: str) -> str:
