@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 from ..text import CJK_RE
 from .candidates import Candidates, clean
 from .cjk_credits import not_a_person
-from .people import split_people
+from .people import looks_like_name, split_people
 
 # An author longer than this is a sentence or a list of contributors pasted into a field, not a name.
 MAX_AUTHOR_CHARS = 80
@@ -23,7 +23,9 @@ def normalise_author(name: str) -> str:
     return name.strip(" ,;:|-")
 
 
-def good_author(name: str, site_names: set[str]) -> bool:
+def good_author(name: str, site_names: set[str], declared: frozenset[str] = frozenset()) -> bool:
+    """A name, not a URL, a date, a placeholder or an outlet; the site's own name only when the markup declares it a
+    person or an author account (``declared``: "Swoogo" with its /author/swoogo/ page is the blog's account)."""
     if not name or len(name) > MAX_AUTHOR_CHARS:
         return False
     if URLISH_RE.search(name) or HANDLE_RE.match(name) or "@" in name or any(map(str.isdigit, name)):
@@ -33,17 +35,19 @@ def good_author(name: str, site_names: set[str]) -> bool:
         return False
     if CJK_RE.search(name) and any(site.startswith(folded) for site in site_names if CJK_RE.search(site)):
         return False  # "网易" of "_网易财经": the portal, named before its channel
-    return folded not in site_names
+    # A site named after its author ("Rick Steves") names a person: a full name of two words or more.
+    return folded not in site_names or folded in declared or (looks_like_name(name) and len(name.split()) >= 2)
 
 
 def choose_authors(found: Candidates, site_names: set[str], name: str = "authors") -> tuple[list[str], str] | None:
     """The first source's people: a field's list cut into persons ("A, B and C, CNN" -> A, B, C)."""
+    declared = frozenset(person.casefold() for people, _ in found.get("declared_people") for person in people)
     for names, source in found.get(name):
         cleaned: list[str] = []
         for raw in names:
             for part in split_people(normalise_author(raw), strict=False):
                 name = normalise_author(part)
-                if good_author(name, site_names) and name not in cleaned:
+                if good_author(name, site_names, declared) and name not in cleaned:
                     cleaned.append(name)
         if cleaned:
             return cleaned[:MAX_AUTHORS], source

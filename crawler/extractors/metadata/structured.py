@@ -94,6 +94,7 @@ def from_json_ld(doc: TextDocument, found: Candidates, warnings: list[str]) -> N
         add("title", headline_of(item, doc.title), JSON_LD)
         if not present.isdisjoint(PEOPLE_KEYS):
             add("authors", jsonld.names_of(item.get("author")) or jsonld.names_of(item.get("creator")), JSON_LD)
+            add("declared_people", jsonld.declared_people(item.get("author")), JSON_LD)
             add("editors", jsonld.names_of(item.get("editor")), JSON_LD)
         for name, key in ARTICLE_TEXT_KEYS:
             if key in present:
