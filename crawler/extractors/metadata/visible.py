@@ -24,23 +24,14 @@ from ..blockwalk import folded_short_texts, short_texts
 from ..document import TextBlock, TextDocument
 from ..text import CJK_RE, normalize_space
 from .byline import (
-    byline_names,
     credit_flags,
     dateline_names,
     editor_names,
-    in_comment_area,
     may_credit,
     origin_of,
 )
-from .cjk_credits import (
-    bracketed_beside_date,
-    credit_line_people,
-    dateline_people,
-    end_credit_people,
-    name_with_outlet,
-    poster_of,
-    refused,
-)
+from .cjk_credits import dateline_people
+from .credit_lines import end_credit, label_then_name, line_authors, readable
 from .datelines import has_publication_label, may_hold_date, may_hold_modified, read_date_line, texts_with_digit
 from .dates import FoundDate
 
@@ -61,8 +52,6 @@ BODY_PARAGRAPHS_BEFORE_STOP = 2
 # (30) and 40 of 48 byline lines are at most 60 characters (medians 11 and 22); the longer bylines are "By X,
 # a deputy editor and ..." lines right under the headline, which step 2 reads without this limit.
 MAX_CREDIT_LINE_CHARS = 60
-# A list item whose text is mostly link text is a link to another article (related stories and their dates).
-MAX_LINKED_SHARE = 0.5
 # A title part shorter than this is a channel or a site name, not a headline ("新闻中心", "CNN"); four
 # characters are a short Chinese headline's least.
 MIN_HEADLINE_CHARS = 4
@@ -77,10 +66,6 @@ MAX_HEADLINE_EXTRA_CHARS = 12
 # short story paragraph that mentions a day ("2019年2月27日下午，佛山顺德区...") is prose. On the zh-news and
 # readability pages 107 of the 123 lines with a date are at most 60 characters (median 28).
 MAX_UNLABELLED_DATE_LINE_CHARS = 60
-# An end credit closes the story: no paragraph of prose (a sentence of this many characters or more) follows within
-# this many blocks (chosen by hand on the zh-news pages, where captions and credits sit between story and footer).
-MIN_PROSE_CHARS = 30
-BLOCKS_AFTER_END_CREDIT = 3
 SENTENCE_RE = re.compile(r"[。！？，；]|[.!?]\s+[A-Z][a-z]")
 # The credit that closes a story in Chinese and Japanese news ("（责任编辑：王敏）", "編集：...").
 STORY_END_RE = re.compile(r"责任编辑|責任編輯|责编|責編|編集")
@@ -148,17 +133,6 @@ def headline_index(doc: TextDocument, title: str | None) -> int | None:
     return next((index for index, block in enumerate(blocks) if "h1" in block.labels), None)
 
 
-def _readable(block: TextBlock, *, links: bool = True) -> bool:
-    """Not navigation, not in a comment area; with ``links`` False not a link to another article either (below
-    the headline a linked date is the story's permalink, elsewhere a related article's)."""
-    if "nav" in block.labels:
-        return False
-    if not links and "li" in block.labels and block.num_chars and \
-            block.num_chars_in_anchor_text / block.num_chars > MAX_LINKED_SHARE:
-        return False
-    return block.element is None or not in_comment_area(block.element)
-
-
 def _lines(block: TextBlock) -> list[str]:
     return _text_lines(block.text)
 
@@ -186,21 +160,6 @@ def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *,
             findings.published = found.published
         if findings.modified is None and found.modified is not None:
             findings.modified = found.modified
-
-
-def line_authors(line: str, *, near: bool = False) -> list[str]:
-    """The authors a line credits: a Chinese credit line read whole (``cjk_credits``), a poster, names beside the
-    date or beside their outlet (``near`` the headline only), else a byline's names without placeholders or outlets."""
-    if not line.isascii():
-        found = credit_line_people(line) or poster_of(line) or dateline_people(line)
-        if not found and ("|" in line or "｜" in line):  # "发表于2014-08-24 21:30| 来源CSDN| 作者魏星": fields
-            found = next((people for part in re.split(r"[|｜]", line) if (people := credit_line_people(part))), [])
-        if not found and near:
-            found = bracketed_beside_date(line) or name_with_outlet(line)
-        if found:
-            return found
-        return [name for name in byline_names(line) if not (CJK_RE.search(name) and refused(name))]
-    return byline_names(line)
 
 
 def _may_give_date(line: str, findings: TextFindings, *, known: bool = False) -> bool:
@@ -255,7 +214,7 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         block = blocks[position]
         short = _short_lines(block, findings, credits.get(position))
         if short is None:  # a paragraph
-            if not _readable(block):
+            if not readable(block):
                 continue
             if paragraphs == 0 and not findings.authors:
                 findings.authors = dateline_people(block.text) or dateline_names(block.text)
@@ -264,7 +223,7 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
                 break
             continue
         lines, credit = short
-        if not lines or not _readable(block):
+        if not lines or not readable(block):
             continue
         for line in lines:
             _read_line(line, findings, now, first, credit=credit)
@@ -275,7 +234,7 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
     for position in range(index - 1, max(-1, index - BLOCKS_BEFORE_HEADLINE - 1), -1):
         block = blocks[position]
         short = _short_lines(block, findings, credits.get(position))
-        if short is not None and short[0] and _readable(block):
+        if short is not None and short[0] and readable(block):
             lines, credit = short
             for line in lines:
                 _read_line(line, findings, now, first, credit=credit)
@@ -360,7 +319,7 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
                     found.published, found.modified = dates.published, dates.modified
         # Whether the block is a related link or a comment is asked only of a block that says something (the
         # ancestors' walk costs more than the patterns).
-        if (found.authors or found.editors or found.origin or found.published) and _readable(block, links=False):
+        if (found.authors or found.editors or found.origin or found.published) and readable(block, links=False):
             findings.authors = findings.authors or found.authors
             findings.editors = findings.editors or found.editors
             findings.origin = findings.origin or found.origin
@@ -400,28 +359,9 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
         scan_near_headline(doc, index, now, findings, first, short_ones)
     scan_page(doc, now, findings, first, language, short_ones)
     if not findings.authors:
-        findings.authors = end_credit(doc, index or 0)
+        findings.authors = label_then_name(doc, index or 0) or end_credit(doc, index or 0)
     return findings
 
 
-def end_credit(doc: TextDocument, start: int) -> list[str]:
-    """Step 4: the credit in brackets that closes a paragraph of the story ("…举行。（张巨峰）"), the first one below
-    the headline outside links and comments."""
-    blocks = doc.blocks
-    for position in range(start, len(blocks)):
-        text = blocks[position].text
-        if text.endswith(("）", ")")) and not text.isascii():
-            people = end_credit_people(text)
-            if people and _readable(blocks[position], links=False) and not _prose_follows(blocks, position):
-                return people
-    return []
-
-
-def _prose_follows(blocks: list[TextBlock], position: int) -> bool:
-    """Whether a paragraph of prose comes soon after the block: then its bracket was inside the story ("（附股）")."""
-    return any(len(block.text) > MIN_PROSE_CHARS and "。" in block.text and _readable(block, links=False)
-               for block in blocks[position + 1:position + 1 + BLOCKS_AFTER_END_CREDIT])
-
-
-__all__ = ["ShortBlocks", "TextFindings", "day_first", "end_credit", "headline_index", "line_authors",
+__all__ = ["ShortBlocks", "TextFindings", "day_first", "headline_index",
            "scan_near_headline", "scan_page", "scan_visible", "short_blocks"]
