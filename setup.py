@@ -1,13 +1,13 @@
 """The optional compiled helpers; everything else is in pyproject.toml.
 
-- ``crawler/extractors/cwalk.pyx``, the block walk, built against the lxml that pip puts in the build environment
+- ``crawler/kernels/cwalk.pyx``, the block walk, built against the lxml that pip puts in the build environment
   ([build-system] requires): at import it refuses a runtime lxml of another version than the build's;
-- ``crawler/pagejob/cfingerprint.pyx``, the simhash of ``crawler.pagejob.fingerprints``;
-- ``crawler/spiders/cpagescan.pyx``, the news spider's byte questions of a page (``crawler.spiders.pagelinks``).
+- ``crawler/kernels/cfingerprint.pyx``, the simhash of ``crawler.pagejob.fingerprints``;
+- ``crawler/kernels/cpagescan.pyx``, the news spider's byte questions of a page (``crawler.spiders.pagelinks``).
 
 Each extension is ``optional``: when it does not compile (no C compiler, no Python headers) the package installs
 without it and its Python twin runs. A build older than the .pyx beside it is refused at import (the .pyx's SHA-256
-is compiled in; ``crawler.extractors.compiled.load``).
+is compiled in; ``crawler.kernels.compiled.load``).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from setuptools import Extension, setup
 
 # (module, source, the macro that carries the source's SHA-256, whether it compiles against lxml's headers)
 SOURCES = (
-    ("crawler.extractors.cwalk", "crawler/extractors/cwalk.pyx", "CWALK_SOURCE_SHA256", True),
-    ("crawler.pagejob.cfingerprint", "crawler/pagejob/cfingerprint.pyx", "CFINGERPRINT_SOURCE_SHA256", False),
-    ("crawler.spiders.cpagescan", "crawler/spiders/cpagescan.pyx", "CPAGESCAN_SOURCE_SHA256", False),
+    ("crawler.kernels.cwalk", "crawler/kernels/cwalk.pyx", "CWALK_SOURCE_SHA256", True),
+    ("crawler.kernels.cfingerprint", "crawler/kernels/cfingerprint.pyx", "CFINGERPRINT_SOURCE_SHA256", False),
+    ("crawler.kernels.cpagescan", "crawler/kernels/cpagescan.pyx", "CPAGESCAN_SOURCE_SHA256", False),
 )
 
 

@@ -8,7 +8,7 @@ Three parts, each for a reason:
   feet), and a process that runs out of work waits while another is still busy, since that one may find
   more links (``DISTRIBUTED_IDLE_*``).
 * ``RedisTemplateStore`` and ``open_template_store``: the learned site templates in Redis, so every process
-  learns into and applies one template store (Scrapy-free, in ``crawler.extractors.redis_template_store``;
+  learns into and applies one template store (Scrapy-free, in ``crawler.extractors.templates.redis_store``;
   named here too for the crawl's settings and README).
 
 Use: ``scrapy crawl news -a start_urls=... -s SCHEDULER=crawler.distributed.DistributedScheduler
@@ -25,12 +25,13 @@ import time
 import uuid
 from typing import Any
 
-from .extractors.redis_template_store import (
+from crawler.extractors.templates.redis_store import (
     DEFAULT_REDIS_URL,
     RedisTemplateStore,
     is_redis_url,
     open_template_store,
 )
+
 from .setting_names import setting_name
 
 # The crawl's keys: "<spider>:<crawl id>:requests" etc. (scrapy-redis's "%(spider)s:requests" plus the id).

@@ -11,9 +11,15 @@ from crawler.cli import main
 from crawler.evaluation.datasets import load_dataset
 from crawler.evaluation.fitting import featurize, fit, gold_labels
 from crawler.extractors import available, extract, parse_html
-from crawler.extractors.bayes import MODEL_PATH, BayesExtractor, content_words, node_features, word_equivalents
-from crawler.extractors.bayes_model import FORMAT_VERSION, NaiveBayesModel, information_gain, select_features
-from crawler.extractors.document import TextBlock
+from crawler.extractors.bayes.extractor import (
+    MODEL_PATH,
+    BayesExtractor,
+    content_words,
+    node_features,
+    word_equivalents,
+)
+from crawler.extractors.bayes.model import FORMAT_VERSION, NaiveBayesModel, information_gain, select_features
+from crawler.extractors.document.parse import TextBlock
 
 SENTENCE = "The council voted on Tuesday to rebuild the old bridge over the river before next winter. "
 COMMENT = "I totally disagree with this decision, what a waste of money, nobody asked us anyway! "

@@ -1,14 +1,14 @@
-"""The naive Bayes classifier as a step of the default cascade (crawler/extractors/bayes_veto.py, issue 13 item 2).
+"""The naive Bayes classifier as a step of the default cascade (crawler/extractors/cascade/bayes_veto.py).
 
 A hand-made model (one word feature that marks low-value lines) on a page written here: the step vetoes the short
 lines the model is sure about, leaves long blocks alone (they are not even featurized), labels and explains what it
 decides, and does nothing without a model.
 """
 
-from crawler.extractors.bayes_model import NaiveBayesModel
-from crawler.extractors.bayes_veto import BayesVeto, with_veto
-from crawler.extractors.cascade import DefaultExtractor
-from crawler.extractors.document import parse_html
+from crawler.extractors.bayes.model import NaiveBayesModel
+from crawler.extractors.cascade.bayes_veto import BayesVeto, with_veto
+from crawler.extractors.cascade.extractor import DefaultExtractor
+from crawler.extractors.document.parse import parse_html
 
 PARAGRAPH = ("<p>Paragraph {0}. The council met on Tuesday evening to discuss the new bridge, and after a long "
              "debate about its cost the members agreed to put the plan to the town in a vote next spring.</p>")
@@ -69,8 +69,8 @@ def test_a_threshold_the_model_does_not_reach_keeps_the_line():
 
 
 def test_features_are_computed_only_for_the_blocks_asked_for():
-    from crawler.extractors.bayes import FEATURE_STEPS
-    from crawler.extractors.bayes_state import BayesRun, BayesState
+    from crawler.extractors.bayes.extractor import FEATURE_STEPS
+    from crawler.extractors.bayes.state import BayesRun, BayesState
 
     doc = parse_html(page())
     full = BayesRun(doc, doc.fresh_blocks())

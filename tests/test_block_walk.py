@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from helpers.reference_blocks import features, reference_features
 
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.parse import parse_html
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
 

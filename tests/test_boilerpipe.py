@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from crawler.extractors import extract, parse_html
-from crawler.extractors.boilerpipe import (
+from crawler.extractors.boilerpipe.extractor import (
     ARTICLE_CHAIN,
     INDICATES_END_OF_TEXT,
     MIGHT_BE_CONTENT,
@@ -28,9 +28,9 @@ from crawler.extractors.boilerpipe import (
     english_words,
     potential_titles,
 )
-from crawler.extractors.document import TextBlock, TextDocument
-from crawler.extractors.markers import find_end_marker, markers_for
-from crawler.extractors.pipeline import Run
+from crawler.extractors.document.markers import find_end_marker, markers_for
+from crawler.extractors.document.parse import TextBlock, TextDocument
+from crawler.extractors.steps.pipeline import Run
 
 
 def block(words: int = 10, linked: int = 0, density: float | None = None, offset: int = 0,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata.byline import markup_byline
 
 

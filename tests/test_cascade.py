@@ -1,9 +1,9 @@
 """The default extractor on hand-written pages: container choice, furniture, link lists, fallbacks."""
 
 from crawler.extractors import extract
-from crawler.extractors.cascade import DefaultExtractor
-from crawler.extractors.document import parse_html
-from crawler.extractors.furniture import is_boilerplate_container
+from crawler.extractors.cascade.extractor import DefaultExtractor
+from crawler.extractors.cascade.furniture import is_boilerplate_container
+from crawler.extractors.document.parse import parse_html
 
 PARAGRAPH = "<p>{} The council met on Tuesday evening to discuss the new budget, and members argued at length.</p>"
 
@@ -95,8 +95,8 @@ def test_too_little_text_falls_back_to_lineblock():
 
 
 def test_learned_template_lines_become_furniture():
-    from crawler.extractors.template import TemplateExtractor
-    from crawler.extractors.template_store import MemoryTemplateStore
+    from crawler.extractors.templates.extractor import TemplateExtractor
+    from crawler.extractors.templates.store import MemoryTemplateStore
 
     template = TemplateExtractor(MemoryTemplateStore())
     chrome_top = "".join(f"<div>{name}</div>" for name in ["Home", "World", "Business", "Culture", "Sport"])

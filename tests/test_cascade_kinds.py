@@ -6,7 +6,7 @@ rules it tests; the names in them are generic (no site's markup).
 """
 
 from crawler.extractors import extract
-from crawler.extractors.render import to_markdown
+from crawler.extractors.document.render import to_markdown
 
 NAV = """<header><nav><ul><li><a href="/">Home</a></li><li><a href="/shop">Shop</a></li>
 <li><a href="/blog">Blog</a></li><li><a href="/about">About</a></li></ul></nav></header>"""
@@ -161,7 +161,7 @@ def test_service_page_of_sections_side_by_side_gives_every_section():
 
 
 def test_definition_lists_and_disclosures_keep_their_structure_in_markdown_and_html():
-    from crawler.extractors.render import to_html
+    from crawler.extractors.document.render import to_html
 
     terms = "".join(f"<dt>Term {n}</dt><dd>What term {n} means, in a few words.</dd>" for n in range(3))
     body = ("<main><article>" + "".join(STORY.format(i) for i in range(3)) + f"<dl>{terms}</dl>"
@@ -177,8 +177,8 @@ def test_definition_lists_and_disclosures_keep_their_structure_in_markdown_and_h
 
 
 def test_joined_blocks_say_which_step_joined_them():
-    from crawler.extractors.cascade import DefaultExtractor
-    from crawler.extractors.document import parse_html
+    from crawler.extractors.cascade.extractor import DefaultExtractor
+    from crawler.extractors.document.parse import parse_html
 
     posts = "".join("<div class='post'>" + f"<p>Post {i}. I had the same problem with the driver after the update, "
                     "and rolling back to the previous version fixed it for me.</p>" * (12 if i == 0 else 1) + "</div>"
@@ -193,7 +193,7 @@ def test_joined_blocks_say_which_step_joined_them():
 def test_the_declared_page_type_is_searched_only_when_comment_names_could_matter(monkeypatch):
     # the search for schema.org thread types visits every node: an article without comment-named furniture
     # never needs it, a page with a comment section does (and a thread keeps its posts, as above)
-    from crawler.extractors import beyond_prose
+    from crawler.extractors.cascade import beyond_prose
 
     calls: list[int] = []
     original = beyond_prose.declares_posts

@@ -5,12 +5,12 @@ import random
 import pytest
 from lxml import etree
 
-from crawler.extractors.cascade import DefaultExtractor
-from crawler.extractors.cascade_state import CascadeRun, CascadeState, cascade_state
-from crawler.extractors.document import TextBlock, TextDocument, parse_html
-from crawler.extractors.pipeline import Run
-from crawler.extractors.subtree import SubtreeCounts, SubtreeSums, TreeIndex
-from crawler.extractors.text import TOKEN_RE, WrapCounter, wrap_counts
+from crawler.extractors.cascade.extractor import DefaultExtractor
+from crawler.extractors.cascade.state import CascadeRun, CascadeState, cascade_state
+from crawler.extractors.document.parse import TextBlock, TextDocument, parse_html
+from crawler.extractors.document.subtree import SubtreeCounts, SubtreeSums, TreeIndex
+from crawler.extractors.document.text import TOKEN_RE, WrapCounter, wrap_counts
+from crawler.extractors.steps.pipeline import Run
 
 PARAGRAPH = "<p>{} The council met on Tuesday evening to discuss the new budget, and members argued at length.</p>"
 PAGE = ("<html><body><nav><a href='/'>Home</a> <a href='/n'>News</a></nav><div class='main'><article>"

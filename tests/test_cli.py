@@ -25,7 +25,7 @@ from crawler.evaluation import peers
 from crawler.evaluation.bench import JSON_KEYS as BENCH_KEYS
 from crawler.evaluation.bench import PARSE_FLOOR
 from crawler.evaluation.evaluate import JSON_KEYS as EVALUATE_KEYS
-from crawler.extractors.pipeline import Extractor, Run, Step
+from crawler.extractors.steps.pipeline import Extractor, Run, Step
 
 MIN_WORDS = 5  # the test extractor's notion of a paragraph
 

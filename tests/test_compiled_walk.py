@@ -1,4 +1,4 @@
-"""The compiled block walk (crawler/extractors/cwalk.pyx) against the Python walk it accelerates.
+"""The compiled block walk (crawler/kernels/cwalk.pyx) against the Python walk it accelerates.
 
 Both must give the same blocks (text, every count, level, container, labels, source line), the same cleaned tree
 (the hidden elements removed) and the same TreeIndex answers for every element, on hand-written pages of the
@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from crawler.extractors import blockwalk
-from crawler.extractors.blocks import TextBlock
-from crawler.extractors.blockwalk import (
+from crawler.extractors import parse_html
+from crawler.extractors.document.blocks import TextBlock
+from crawler.extractors.document.blockwalk import (
     IGNORED_TAGS,
     PURE_PYTHON_ENV,
     attribute_values,
@@ -33,10 +33,10 @@ from crawler.extractors.blockwalk import (
     elements_named_or_with,
     use_compiled_walk,
 )
-from crawler.extractors.document import parse_html
+from crawler.kernels import compiled as kernel_loader
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
-EXTRACTORS = Path(blockwalk.__file__).parent
+KERNELS = Path(kernel_loader.__file__).parent
 
 needs_compiled = pytest.mark.skipif(not compiled_walk_available(),
                                     reason="the compiled block walk is not built (no C compiler at install)")
@@ -266,7 +266,7 @@ def test_tree_searches_find_what_lxml_finds():
 
 @needs_compiled
 def test_blocks_are_filled_in_c_only_for_the_slots_it_knows():
-    from crawler.extractors import cwalk
+    from crawler.kernels import cwalk
 
     class Wider(TextBlock):
         __slots__ = ("extra",)
@@ -285,8 +285,8 @@ def test_blocks_are_filled_in_c_only_for_the_slots_it_knows():
 def test_block_text_is_the_python_walks_normalisation():
     import random
 
-    from crawler.extractors import cwalk
-    from crawler.extractors.blockwalk import LINE_BREAK
+    from crawler.extractors.document.blockwalk import LINE_BREAK
+    from crawler.kernels import cwalk
 
     def python(raw):
         if LINE_BREAK in raw:
@@ -343,16 +343,16 @@ def test_compiled_walk_equals_the_python_walk_on_shared_pages():
 
 
 def test_a_built_compiled_walk_imports():
-    built = list(EXTRACTORS.glob("cwalk*.so")) + list(EXTRACTORS.glob("cwalk*.pyd"))
+    built = list(KERNELS.glob("cwalk*.so")) + list(KERNELS.glob("cwalk*.pyd"))
     if os.environ.get(PURE_PYTHON_ENV):
         pytest.skip(f"{PURE_PYTHON_ENV} is set")
     assert compiled_walk_available() or not built, f"{built} is built but does not import (see the debug log)"
 
 
 def test_the_environment_variable_forces_the_python_walk():
-    code = ("from crawler.extractors import blockwalk; from crawler.extractors.document import parse_html; "
+    code = ("from crawler.extractors.document import blockwalk; from crawler.extractors import parse_html; "
             "doc = parse_html('<p>one two</p>'); "
             "print(blockwalk.compiled_walk_available(), type(doc.tree_index.position).__name__, doc.blocks[0].text)")
-    env = {**os.environ, PURE_PYTHON_ENV: "1", "PYTHONPATH": str(EXTRACTORS.parents[1])}
+    env = {**os.environ, PURE_PYTHON_ENV: "1", "PYTHONPATH": str(KERNELS.parents[1])}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "dict", "one", "two"]

@@ -1,6 +1,6 @@
 """Walking a learned container alone (``blocks_under``), then, if asked, the whole page as if it had not been.
 
-The fast path of a trusted template (``crawler.extractors.learned_layout``) needs the blocks of one subtree;
+The fast path of a trusted template (``crawler.extractors.templates.learned_layout``) needs the blocks of one subtree;
 the rest of the page is walked only when something reads the whole page's blocks (metadata, language, page
 type). Both walks must give what one walk of the page gives: the subtree's blocks (but for their level, counted
 from the subtree) and, afterwards, every block of the page with the same features and the same cleaned tree.
@@ -15,9 +15,9 @@ import pytest
 from helpers.reference_blocks import features
 
 from crawler.extractors import get_extractor
-from crawler.extractors.blockwalk import blocks_under
-from crawler.extractors.document import parse_html
-from crawler.extractors.learned_layout import container_of
+from crawler.extractors.document.blockwalk import blocks_under
+from crawler.extractors.document.parse import parse_html
+from crawler.extractors.templates.learned_layout import container_of
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from helpers.story_page import PAGE, URL
 
-from crawler.extractors import compiled
-from crawler.extractors.blocks import TextBlock, copy_blocks
-from crawler.extractors.blockwalk import compiled_walk_available
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.blocks import TextBlock, copy_blocks
+from crawler.extractors.document.blockwalk import compiled_walk_available
+from crawler.extractors.document.parse import parse_html
+from crawler.kernels import compiled
 
 needs_compiled = pytest.mark.skipif(not compiled_walk_available(), reason="the compiled walk is not built")
 _UNSET = object()

@@ -4,7 +4,7 @@ import pytest
 
 from crawler.evaluation.crossval_steps import cross_validate, main, parse_grid
 from crawler.evaluation.datasets import Page
-from crawler.extractors import cascade
+from crawler.extractors.cascade import extractor as cascade
 
 SENTENCE = "The council met on Tuesday evening to discuss the new budget, and members argued at length."
 PARAGRAPH = f"<p>{SENTENCE}</p>"

@@ -1,7 +1,7 @@
 import pytest
 
-from crawler.extractors.decoding import decode_html
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.decoding import decode_html
+from crawler.extractors.document.parse import parse_html
 
 CHINESE = "<html><head><meta charset='{charset}'><title>{title}</title></head><body><p>{text}</p></body></html>"
 TEXT_ZH = "北京时间今天上午，国务院新闻办公室举行新闻发布会，介绍经济运行情况。"
@@ -71,7 +71,7 @@ def test_utf8_page_with_stale_gbk_declaration_is_read_as_utf8():
 @pytest.mark.parametrize(("content_type", "source"), [(None, "meta"), ("text/html; charset=utf-8", "http-header")])
 def test_declared_utf8_is_decoded_once_with_its_source(monkeypatch, content_type, source):
     # a UTF-8 page declared UTF-8 is the common case: its text comes from one decode, not from w3lib decoding again
-    import crawler.extractors.decoding as decoding
+    import crawler.extractors.document.decoding as decoding
 
     def no_second_decode(*args, **kwargs):
         raise AssertionError("decoded twice")
@@ -111,7 +111,7 @@ DECLARATION_PAGES = {
 def test_declaration_prefilter_gives_w3libs_answer(name):
     from w3lib.encoding import html_body_declared_encoding
 
-    from crawler.extractors.decoding import body_declared_encoding
+    from crawler.extractors.document.decoding import body_declared_encoding
 
     data, expected = DECLARATION_PAGES[name]
     assert html_body_declared_encoding(data) == expected  # the page is of its class for w3lib itself
@@ -119,7 +119,7 @@ def test_declaration_prefilter_gives_w3libs_answer(name):
 
 
 def test_declaration_prefilter_skips_w3lib_on_a_head_without_the_words(monkeypatch):
-    import crawler.extractors.decoding as decoding
+    import crawler.extractors.document.decoding as decoding
 
     def no_scan(data):
         raise AssertionError("scanned")

@@ -6,7 +6,7 @@ import pytest
 from lxml import etree
 
 from crawler.extractors import extract, parse_html
-from crawler.extractors.density import (
+from crawler.extractors.density.extractor import (
     DELTA2_MAX_LINK_DENSITY,
     FORM_MAX_TEXT_SHARE,
     DensityExtractor,

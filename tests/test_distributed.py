@@ -24,8 +24,8 @@ pytest.importorskip("scrapy_redis")
 
 from crawler.distributed import RedisTemplateStore, is_redis_url, open_template_store
 from crawler.extractors import parse_html
-from crawler.extractors.template import TemplateExtractor
-from crawler.extractors.template_store import MemoryTemplateStore, SqliteTemplateStore, Template
+from crawler.extractors.templates.extractor import TemplateExtractor
+from crawler.extractors.templates.store import MemoryTemplateStore, SqliteTemplateStore, Template
 
 REDIS_SERVER = shutil.which("redis-server")
 REDIS_START_SECONDS = 10
@@ -145,7 +145,7 @@ def test_learning_is_shared_between_processes_and_matches_the_sqlite_store(clean
 
 @needs_redis
 def test_transaction_excludes_another_process(clean_redis, monkeypatch):
-    import crawler.extractors.redis_template_store as redis_template_store
+    import crawler.extractors.templates.redis_store as redis_template_store
 
     monkeypatch.setattr(redis_template_store, "LOCK_WAIT_SECONDS", 0.2)
     holder = RedisTemplateStore(clean_redis)

@@ -2,8 +2,8 @@ import resource
 
 import pytest
 
-from crawler.extractors.blockwalk import compiled_walk_available
-from crawler.extractors.document import TextBlock, parse_html
+from crawler.extractors.document.blockwalk import compiled_walk_available
+from crawler.extractors.document.parse import TextBlock, parse_html
 
 PAGE = """<html lang="en"><head><title>A headline - Site</title><style>p{}</style><script>var x=1;</script></head>
 <body>
@@ -184,8 +184,8 @@ CLOSING_TAG_CASES = [
 @pytest.mark.parametrize("compiled", [True, False])
 @pytest.mark.parametrize("page", CLOSING_TAG_CASES)
 def test_closing_root_tags_removed_from_bytes_as_the_regex_removes_them(page, compiled):
-    from crawler.extractors.blockwalk import use_compiled_walk
-    from crawler.extractors.document import CLOSING_ROOT_TAGS_BYTES_RE, without_closing_root_tags
+    from crawler.extractors.document.blockwalk import use_compiled_walk
+    from crawler.extractors.document.parse import CLOSING_ROOT_TAGS_BYTES_RE, without_closing_root_tags
 
     was = use_compiled_walk(compiled)
     try:
@@ -196,7 +196,7 @@ def test_closing_root_tags_removed_from_bytes_as_the_regex_removes_them(page, co
 
 @pytest.mark.skipif(not compiled_walk_available(), reason="the compiled walk is not built")
 def test_compiled_closing_root_tag_starts_are_every_start_in_any_case():
-    from crawler.extractors.compiled import active
+    from crawler.kernels.compiled import active
 
     page = b"</html</HTML></BoDy></b></bodyx </html"
     assert active().closing_root_tag_starts(page) == [0, 6, 13, 24, 32]
@@ -206,6 +206,6 @@ def test_compiled_closing_root_tag_starts_are_every_start_in_any_case():
 @pytest.mark.parametrize("head", ["", "<html>\t\n\r\x0b\x0c plain", "a\x00b\x01c\x1f\x7f\x85", "北京\x02\x08\x0e 东京",
                                   "\ud800 lone surrogate \x03", "\x00" * 40])
 def test_control_characters_counted_as_the_regex_counts_them(head):
-    from crawler.extractors.document import CONTROL_CHARS_RE, count_control_chars
+    from crawler.extractors.document.parse import CONTROL_CHARS_RE, count_control_chars
 
     assert count_control_chars(head) == len(CONTROL_CHARS_RE.findall(head))

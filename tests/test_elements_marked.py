@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from crawler.extractors.blockwalk import (
+from crawler.extractors.document.blockwalk import (
     compiled_walk_available,
     elements_marked,
     elements_with_words,
     use_compiled_walk,
 )
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata.byline import BYLINE_MARK_ATTRIBUTES, BYLINE_MARK_WORDS, markup_byline
 
 pytestmark = pytest.mark.skipif(not compiled_walk_available(), reason="the compiled walk is not built")

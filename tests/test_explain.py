@@ -15,8 +15,8 @@ from crawler.explain.collect import chain_summary
 from crawler.explain.goldiff import diff_texts
 from crawler.explain.plots import buckets, cx_plot, density_plot, nice_ticks
 from crawler.explain.render import MAX_BLOCKS_SHOWN
-from crawler.extractors.template import TemplateExtractor
-from crawler.extractors.template_store import SqliteTemplateStore
+from crawler.extractors.templates.extractor import TemplateExtractor
+from crawler.extractors.templates.store import SqliteTemplateStore
 
 PARAGRAPHS = [
     "The city council voted on Tuesday to rebuild the old harbour bridge, ending a debate that has run for "
@@ -82,7 +82,7 @@ def test_chain_summary_ends_with_what_the_extractor_kept(explained):
 
 def test_chain_summary_counts_a_verdict_once_per_step():
     from crawler.explain.collect import Stage
-    from crawler.extractors.document import TextBlock
+    from crawler.extractors.document.parse import TextBlock
 
     a, b = TextBlock.from_text("one two three"), TextBlock.from_text("four five")
     a.decide("First", True, "long enough")
@@ -99,7 +99,7 @@ def test_a_cascade_that_falls_back_shows_both_chains(monkeypatch):
     # A short article beside many deeply wrapped summaries: the DOM container holds too little of the page's
     # running text, and the cascade hands the page to lineblock. The cascade's widening step would keep the
     # summaries instead; it is switched off here, since what is tested is how a report shows a fallback.
-    from crawler.extractors import cascade
+    from crawler.extractors.cascade import extractor as cascade
 
     monkeypatch.setattr(cascade.WidenContainer, "process", lambda self, run: False)
     teaser = ("<div><div><div><div><p>Summary {}: residents along the river describe how the floods changed "

@@ -9,8 +9,8 @@ import random
 import pytest
 from lxml import etree
 
-from crawler.extractors.blockwalk import compiled_walk_available, first_meta_content, use_compiled_walk
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.blockwalk import compiled_walk_available, first_meta_content, use_compiled_walk
+from crawler.extractors.document.parse import parse_html
 
 pytestmark = pytest.mark.skipif(not compiled_walk_available(), reason="the compiled walk is not built")
 

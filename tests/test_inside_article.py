@@ -6,7 +6,7 @@ box named like furniture. Names in them are generic (no site's markup).
 """
 
 from crawler.extractors import extract, get_extractor
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.parse import parse_html
 
 NAV = """<header><nav><ul><li><a href="/">Home</a></li><li><a href="/news">News</a></li>
 <li><a href="/sport">Sport</a></li></ul></nav></header>"""

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from crawler.extractors import extract, parse_html
-from crawler.extractors.document import TextBlock, TextDocument
-from crawler.extractors.justext import (
+from crawler.extractors.document.parse import TextBlock, TextDocument
+from crawler.extractors.document.text import stoplist
+from crawler.extractors.justext.extractor import (
     CJK_PARAMETERS,
     DEFAULT_PARAMETERS,
     LENGTH_HIGH,
@@ -29,9 +30,8 @@ from crawler.extractors.justext import (
     justext_state,
     weighted_length,
 )
-from crawler.extractors.pipeline import Run
-from crawler.extractors.step_state import StateRun
-from crawler.extractors.text import stoplist
+from crawler.extractors.steps.pipeline import Run
+from crawler.extractors.steps.state import StateRun
 
 PROSE = (
     "The council said on Monday that it would not be able to open the new bridge before the end of the "
@@ -84,7 +84,7 @@ def test_stopword_density_is_stopwords_over_words() -> None:
 
 
 def _no_anchors():
-    from crawler.extractors.justext import AnchorText
+    from crawler.extractors.justext.extractor import AnchorText
 
     return AnchorText(None)
 
@@ -102,7 +102,7 @@ def test_link_density_counts_spaces_like_justext() -> None:
 
 
 def _anchor_text(doc: TextDocument):
-    from crawler.extractors.justext import AnchorText
+    from crawler.extractors.justext.extractor import AnchorText
 
     return AnchorText(doc.root)
 

@@ -1,5 +1,5 @@
-from crawler.extractors.document import TextBlock
-from crawler.extractors.language import classify, identify_language
+from crawler.extractors.document.language import classify, identify_language
+from crawler.extractors.document.parse import TextBlock
 
 
 def test_scripts_decide_between_chinese_japanese_and_korean():

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-import crawler.extractors.language as language_module
-from crawler.extractors.language import CJK_SCRIPT_SHARE, classify
-from crawler.extractors.text import cjk_ratio
+import crawler.extractors.document.language as language_module
+from crawler.extractors.document.language import CJK_SCRIPT_SHARE, classify
+from crawler.extractors.document.text import cjk_ratio
 
 ENGLISH = "The council approved the new budget on Tuesday after a long debate about schools and buses. "
 FRENCH = "Le conseil municipal a adopté mardi le nouveau budget après un long débat sur les écoles. "

@@ -2,10 +2,10 @@
 
 import pytest
 
-import crawler.extractors.language as language_module
+import crawler.extractors.document.language as language_module
 from crawler.extractors import extract_document, parse_html
 from crawler.extractors.article import Article
-from crawler.extractors.language import classify
+from crawler.extractors.document.language import classify
 
 FRENCH_PAGE = (
     "<html><body><nav><a href='/'>Accueil</a> <a href='/a'>Actualités</a></nav><article>"

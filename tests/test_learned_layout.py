@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from lxml import html as lxml_html
 
-from crawler.extractors import LearningExtractor, learned_layout
-from crawler.extractors.document import parse_html
-from crawler.extractors.learned_layout import (
+from crawler.extractors import LearningExtractor
+from crawler.extractors.document.parse import parse_html
+from crawler.extractors.templates import learned_layout
+from crawler.extractors.templates.learned_layout import (
     CONFIRM_PAGES,
     VERIFY_EVERY,
     LayoutBook,
@@ -15,7 +16,7 @@ from crawler.extractors.learned_layout import (
     locator_of,
     word_f1,
 )
-from crawler.extractors.learning import FAST_EXTRACTOR
+from crawler.extractors.templates.learning import FAST_EXTRACTOR
 
 CHROME_HEAD = """<header><div class="logo">The Example Tribune</div>
 <nav><a href="/">Home</a> <a href="/world">World</a> <a href="/business">Business</a></nav>
@@ -118,7 +119,7 @@ def test_a_disagreement_withdraws_the_trust():
 
 
 def test_a_trusted_page_is_neither_hashed_whole_nor_matched(monkeypatch):
-    from crawler.extractors import learning
+    from crawler.extractors.templates import learning
 
     extractor = LearningExtractor()
     for n in range(2 + CONFIRM_PAGES):
@@ -152,7 +153,7 @@ def test_locator_tells_apart_siblings_of_one_class():
 
 
 def test_container_blocks_by_recorded_positions_equal_those_by_the_container_elements():
-    from crawler.extractors.learned_layout import MAX_LINK_DENSITY, container_text
+    from crawler.extractors.templates.learned_layout import MAX_LINK_DENSITY, container_text
 
     page = (f"<html><body>{CHROME_HEAD}<main><article><h1>Story</h1><div><p>{'One line of the story. ' * 8}</p>"
             f"<ul><li>{'A point made in a list item. ' * 3}</li></ul></div></article>"
@@ -243,7 +244,7 @@ def _agreement_pairs() -> list[tuple[str, str]]:
 
 
 def test_words_agree_is_word_f1_at_the_threshold():
-    from crawler.extractors.learned_layout import words_agree
+    from crawler.extractors.templates.learned_layout import words_agree
 
     for found, expected in _agreement_pairs():
         f1 = word_f1(found, expected)
@@ -252,7 +253,7 @@ def test_words_agree_is_word_f1_at_the_threshold():
 
 
 def test_words_agree_counts_shared_lines_once_and_stops_when_sure(monkeypatch):
-    from crawler.extractors.learned_layout import AGREEMENT_F1, words_agree
+    from crawler.extractors.templates.learned_layout import AGREEMENT_F1, words_agree
 
     story = "\n".join(f"Paragraph {i} of a long story, about the harbour and its boats." for i in range(200))
     found, expected = f"{story}\nAdvertisement", story

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 import pytest
 
 from crawler.extractors import LearningExtractor, extract
-from crawler.extractors.template_store import MemoryTemplateStore, SqliteTemplateStore
+from crawler.extractors.templates.store import MemoryTemplateStore, SqliteTemplateStore
 
 CHROME_HEAD = """<header><div class="logo">The Example Tribune</div>
 <nav><a href="/">Home</a> <a href="/world">World</a> <a href="/business">Business</a></nav>

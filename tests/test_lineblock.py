@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from crawler.extractors import extract, parse_html
-from crawler.extractors.lineblock import (
+from crawler.extractors.lineblock.extractor import (
     BLOCK_THICKNESS,
     CJK_INFORMATION_RATIO,
     LineBlockExtractor,

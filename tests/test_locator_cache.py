@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from crawler.extractors import learned_layout
-from crawler.extractors.document import parse_html
-from crawler.extractors.learned_layout import locate, locator_of
+from crawler.extractors.document.parse import parse_html
+from crawler.extractors.templates import learned_layout
+from crawler.extractors.templates.learned_layout import locate, locator_of
 
 PAGES = [
     "<html><body><div id='main'><article class='post story'><p>One</p></article></div></body></html>",

@@ -8,7 +8,7 @@ import random
 
 from lxml import etree
 
-from crawler.extractors.learned_layout import locator_of
+from crawler.extractors.templates.learned_layout import locator_of
 
 CLASSES = ["col", "story", "post-12", "x\u00b2", "it's", 'say"', "main", "col wide", "", "Nav", "\u0663col"]
 IDS = [None, None, None, "main", "post-7", "a'b", "\u00b2x"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata.markup import body_of, markup_of
 
 PAGES = [
@@ -47,7 +47,7 @@ def test_times_are_read_below_the_body_found() -> None:
 
 def test_the_byline_search_reads_the_body_as_body_of_finds_it(monkeypatch: pytest.MonkeyPatch) -> None:
     # (``TextDocument.body`` asks ElementPath's ``find("body")``: 29 us a page in the worker where ``body_of`` takes 4)
-    from crawler.extractors.blocks import TextDocument
+    from crawler.extractors.document.blocks import TextDocument
     from crawler.extractors.metadata.byline import markup_byline
 
     page = "<html><body><p>Story</p><div class='byline'>By Ann Lee</div><body><p>x</p></body></body></html>"

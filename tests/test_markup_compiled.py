@@ -11,8 +11,8 @@ import pytest
 from helpers.reference_markup import page_markup_by_every_element
 from lxml import etree
 
-from crawler.extractors.blockwalk import compiled_walk_available, markup_elements, use_compiled_walk
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.blockwalk import compiled_walk_available, markup_elements, use_compiled_walk
+from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata.markup import LINK_ATTRIBUTES, META_ATTRIBUTES, PageMarkup, page_markup
 
 pytestmark = pytest.mark.skipif(not compiled_walk_available(), reason="the compiled walk is not built")

@@ -9,7 +9,7 @@ from unittest import mock
 
 from lxml import etree
 
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata import extract_metadata
 from crawler.extractors.metadata import visible as visible_module
 from crawler.extractors.metadata.byline import byline_names, editor_names, may_credit, origin_of

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from html import unescape
 
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.parse import parse_html
+from crawler.extractors.document.text import normalize_space
 from crawler.extractors.metadata import extract_metadata
-from crawler.extractors.text import normalize_space
 
 # Digits str.isdigit knows: ASCII, superscript, Arabic-Indic, full-width, circled (not decimal: a regex \d misses it).
 NAMES = ["Ann Lee", "Ann Lee\u00b2", "Bob \u0663 Smith", "Carl Roe\uff13", "Dan Poe\u2460", "Eve 7 Kay", "Fay Ito"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata import extract_metadata
 
 HEADLINE = "市区新建三所学校秋季投入使用"

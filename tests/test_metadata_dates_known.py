@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata import datelines, extract_metadata, visible
 
 NOW = datetime(2024, 6, 1, tzinfo=timezone.utc)

@@ -7,7 +7,7 @@ import json
 import random
 
 import crawler.extractors.metadata.structured as metadata_module
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata import FIRST_ONLY_FIELDS, extract_metadata
 
 URL = "https://example.org/news/a.html"

@@ -7,7 +7,7 @@ import json
 import random
 from typing import Any
 
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata import jsonld
 from crawler.extractors.metadata.candidates import Candidates as _Candidates
 from crawler.extractors.metadata.candidates import clean as _clean

@@ -12,9 +12,10 @@ import pytest
 from helpers.reference_markup import page_markup_by_every_element
 from lxml import etree
 
-from crawler.extractors.blocks import TextDocument
-from crawler.extractors.blockwalk import use_compiled_walk
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.blocks import TextDocument
+from crawler.extractors.document.blockwalk import use_compiled_walk
+from crawler.extractors.document.parse import parse_html
+from crawler.extractors.document.text import normalize_space
 from crawler.extractors.metadata import byline, credit_lines, datelines, dates, visible
 from crawler.extractors.metadata.byline import markup_byline
 from crawler.extractors.metadata.dates import (
@@ -26,7 +27,6 @@ from crawler.extractors.metadata.dates import (
 )
 from crawler.extractors.metadata.markup import page_markup
 from crawler.extractors.metadata.visible import TextFindings
-from crawler.extractors.text import normalize_space
 
 NOW = datetime(2024, 3, 12, 10, 0, tzinfo=timezone.utc)
 DATE_LINES = ["2019-12-10 07:57:40", "Updated March 3, 2024", "发布时间：2021-03-05 09:30 更新时间：2021-03-06",

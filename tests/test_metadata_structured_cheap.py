@@ -15,8 +15,8 @@ import pytest
 from helpers.reference_markup import add_meta_by_get, page_markup_by_every_element
 from lxml import etree
 
-from crawler.extractors.blockwalk import use_compiled_walk
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.blockwalk import use_compiled_walk
+from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata import (
     META_KEYS,
     MIN_DESCRIPTION_CHARS,

@@ -12,9 +12,9 @@ from datetime import datetime, timezone
 import pytest
 from lxml import etree
 
-from crawler.extractors.blocks import TextBlock, TextDocument
-from crawler.extractors.blockwalk import compiled_walk_available, short_texts, use_compiled_walk
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.blocks import TextBlock, TextDocument
+from crawler.extractors.document.blockwalk import compiled_walk_available, short_texts, use_compiled_walk
+from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata import byline, datelines, dates, visible
 from crawler.extractors.metadata.visible import TextFindings
 

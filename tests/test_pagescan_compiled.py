@@ -1,4 +1,4 @@
-"""The news spider's byte questions in C (``crawler/spiders/cpagescan.pyx``) give the answers of their Python twins
+"""The news spider's byte questions in C (``crawler/kernels/cpagescan.pyx``) give the answers of their Python twins
 on the lowered page: the rel=next/prev regex, ``bytes.find`` of a lower-case word, and through them every answer
 of ``crawler.spiders.pagelinks``."""
 
@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 from scrapy.http import HtmlResponse
 
-from crawler.extractors.compiled import PURE_PYTHON_ENV
+from crawler.kernels.compiled import PURE_PYTHON_ENV
 from crawler.spiders import pagelinks
 from crawler.spiders.discovery import FEED_TYPES
 from tests.test_pagelinks import FRAGMENTS
 
 SPIDERS = Path(pagelinks.__file__).parent
 SCAN = pagelinks.SCAN
-needs_compiled = pytest.mark.skipif(SCAN is None, reason="crawler/spiders/cpagescan.pyx is not built")
+needs_compiled = pytest.mark.skipif(SCAN is None, reason="crawler/kernels/cpagescan.pyx is not built")
 SCRAPINGHUB = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "scrapinghub"
 
 

@@ -51,7 +51,7 @@ def test_chinese_article_text_is_weighed_per_character():
 def test_running_words_of_ascii_blocks_skip_the_cjk_search():
     # classify_page's running-text count takes an ASCII-only block at its word count without searching it for
     # CJK characters: that holds only while no ASCII character is a CJK one.
-    from crawler.extractors.text import CJK_RE
+    from crawler.extractors.document.text import CJK_RE
     from crawler.pagejob.pagetypes import CJK_WORDS_PER_CHARACTER, _words
 
     assert not any(CJK_RE.search(chr(code)) for code in range(128))
@@ -62,7 +62,7 @@ def test_running_words_of_ascii_blocks_skip_the_cjk_search():
 
 def test_cjk_span_holds_every_cjk_character():
     # _words searches for CJK_RE only from the first character of CJK_SPAN_RE: every CJK character must be in it.
-    from crawler.extractors.text import CJK_RE
+    from crawler.extractors.document.text import CJK_RE
     from crawler.pagejob.pagetypes import CJK_SPAN_RE
 
     every = "".join(map(chr, [*range(0xD800), *range(0xE000, 0x30000)]))
@@ -112,7 +112,7 @@ def _plain_page_sums(blocks) -> tuple[float, int, int]:
 
 
 def test_one_pass_sums_equal_the_plain_ones_at_the_thresholds():
-    from crawler.extractors.document import TextBlock, TextDocument
+    from crawler.extractors.document.parse import TextBlock, TextDocument
 
     # (words, linked words): at and around 16 words and a link density of exactly 1/3 (6 of 18, 7 of 21)
     shapes = [(15, 0), (16, 0), (16, 5), (16, 6), (18, 6), (18, 5), (21, 7), (21, 6), (40, 13), (40, 14), (0, 0),

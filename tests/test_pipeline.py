@@ -17,7 +17,7 @@ from scrapy.exceptions import NotConfigured
 from scrapy.exporters import JsonLinesItemExporter
 from scrapy.utils.test import get_crawler
 
-from crawler.extractors.template_store import SqliteTemplateStore
+from crawler.extractors.templates.store import SqliteTemplateStore
 from crawler.items import ARTICLE_FIELDS, ArticleItem
 from crawler.pipelines import ArticleExtractionPipeline, ExtractionService, canonical_url, load_rules
 from crawler.storage import normalize_text, simhash

@@ -8,8 +8,8 @@ import pytest
 from helpers.story_page import PAGE, URL
 
 from crawler.extractors import available, get_extractor
-from crawler.extractors.blocks import TextBlock, TextDocument
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.blocks import TextBlock, TextDocument
+from crawler.extractors.document.parse import parse_html
 
 # Every extractor that needs nothing but the page (the template extractor needs a learned template).
 NAMES = [name for name in available() if name != "template"]

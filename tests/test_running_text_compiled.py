@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from crawler.extractors.blocks import TextBlock
-from crawler.extractors.blockwalk import compiled_walk_available, running_text, use_compiled_walk
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.blocks import TextBlock
+from crawler.extractors.document.blockwalk import compiled_walk_available, running_text, use_compiled_walk
+from crawler.extractors.document.parse import parse_html
 from crawler.pagejob.pagetypes import RUNNING_TEXT_BLOCK_WORDS, RUNNING_TEXT_MAX_LINK_DENSITY
 
 WORDS = " ".join(f"word{i}" for i in range(40))

@@ -1,4 +1,4 @@
-"""Words of scripts with combining marks and of scripts written without spaces (crawler.extractors.scripts).
+"""Words of scripts with combining marks and of scripts written without spaces (crawler.extractors.document.scripts).
 
 Pages: tests/helpers/world_pages.py, news articles written for these tests with a menu, related links and a
 footer, in Hindi, Thai, Khmer, Arabic (one paragraph with harakat), Russian and Vietnamese (NFC and NFD).
@@ -13,9 +13,9 @@ from helpers.world_pages import PAGES
 
 from crawler.evaluation.metric import tokens as metric_tokens
 from crawler.extractors import available, extract
-from crawler.extractors.justext import keyed_stoplist, stopword_tokens
-from crawler.extractors.scripts import COMBINING_MARKS, MARKS_UNICODE_VERSION, mark_ranges, stopword_key
-from crawler.extractors.text import count_words, tokens
+from crawler.extractors.document.scripts import COMBINING_MARKS, MARKS_UNICODE_VERSION, mark_ranges, stopword_key
+from crawler.extractors.document.text import count_words, tokens
+from crawler.extractors.justext.extractor import keyed_stoplist, stopword_tokens
 
 URL = "https://news.example/2026/11/17/article.html"
 EXTRACTORS = [name for name in available() if name != "template"]

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from scrapy.settings import Settings
 
-from crawler.extractors.template import TemplateExtractor
-from crawler.extractors.template_store import ENV_STORE_PATH, SqliteTemplateStore
+from crawler.extractors.templates.extractor import TemplateExtractor
+from crawler.extractors.templates.store import ENV_STORE_PATH, SqliteTemplateStore
 from crawler.setting_names import RENAMED_ENVIRONMENT, RENAMED_SETTINGS, environment_value, setting_name
 
 ROOT = Path(__file__).resolve().parents[1]

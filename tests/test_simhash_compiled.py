@@ -1,4 +1,4 @@
-"""The compiled simhash (crawler/pagejob/cfingerprint.pyx) against its numpy twin in ``fingerprints`` and the
+"""The compiled simhash (crawler/kernels/cfingerprint.pyx) against its numpy twin in ``fingerprints`` and the
 per-shingle vote written out in test_simhash_fast: the same fingerprints on every text, so that a store's
 fingerprints do not depend on whether a machine built the extension. Skipped when it is not built (no C compiler
 at install), unless a built module lies beside the source and does not load (a broken build must fail)."""
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from crawler.extractors.compiled import PURE_PYTHON_ENV
-from crawler.extractors.text import tokens
+from crawler.extractors.document.text import tokens
+from crawler.kernels.compiled import PURE_PYTHON_ENV
 from crawler.pagejob import fingerprints
 from crawler.pagejob.fingerprints import TYPOGRAPHIC_CHARS, content_hash, simhash, simhash_hex
 from tests.test_simhash_fast import reference_simhash

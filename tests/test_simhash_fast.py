@@ -8,7 +8,7 @@ import random
 import re
 import unicodedata
 
-from crawler.extractors.text import tokens
+from crawler.extractors.document.text import tokens
 from crawler.pagejob.fingerprints import (
     MIX_MULTIPLIERS,
     MIX_SHIFT,

@@ -8,10 +8,10 @@ from typing import Any, ClassVar
 import pytest
 
 from crawler.extractors import parse_html
-from crawler.extractors.lineblock import LineBlockExtractor, LineBlockState
-from crawler.extractors.pipeline import Run
-from crawler.extractors.state_notes import note_keys
-from crawler.extractors.step_state import StateNotes, state_of
+from crawler.extractors.lineblock.extractor import LineBlockExtractor, LineBlockState
+from crawler.extractors.steps.notes import note_keys
+from crawler.extractors.steps.pipeline import Run
+from crawler.extractors.steps.state import StateNotes, state_of
 
 PAGE = "<html><body>" + "".join(f"<p>{'Words of a paragraph in the article. ' * 8}{i}</p>" for i in range(6)) + \
     "</body></html>"
@@ -74,7 +74,13 @@ def test_lineblock_run_is_typed_and_the_explain_keys_still_read() -> None:
 
 
 def test_density_state_is_typed_and_a_borrowing_plain_run_reads_it_from_notes() -> None:
-    from crawler.extractors.density import ChooseContentSubtree, DensityExtractor, DensityState, NodeDensities, PruneDom
+    from crawler.extractors.density.extractor import (
+        ChooseContentSubtree,
+        DensityExtractor,
+        DensityState,
+        NodeDensities,
+        PruneDom,
+    )
 
     doc = parse_html(PAGE)
     run = DensityExtractor().run(doc)
@@ -89,8 +95,9 @@ def test_density_state_is_typed_and_a_borrowing_plain_run_reads_it_from_notes() 
     assert plain.notes["feature_blocks"] == {0}
 
 
-TYPED_MODULES = ("lineblock", "lineblock_ctext", "lineblock_regions", "density", "density_tree", "density_scoring",
-                 "boilerpipe", "boilerpipe_features", "boilerpipe_filters", "justext", "justext_paragraphs")
+TYPED_MODULES = ("lineblock.extractor", "lineblock.ctext", "lineblock.regions", "density.extractor", "density.tree",
+                 "density.scoring", "boilerpipe.extractor", "boilerpipe.features", "boilerpipe.filters",
+                 "justext.extractor", "justext.paragraphs")
 
 
 @pytest.mark.parametrize("module", TYPED_MODULES)

@@ -1,12 +1,12 @@
-"""TreeIndex.prefix: the compiled prefix sums (crawler/extractors/cwalk.pyx) against the Python twin."""
+"""TreeIndex.prefix: the compiled prefix sums (crawler/kernels/cwalk.pyx) against the Python twin."""
 
 from __future__ import annotations
 
 import pytest
 from lxml import etree
 
-from crawler.extractors.blockwalk import compiled_walk_available, use_compiled_walk
-from crawler.extractors.subtree import SubtreeCounts, SubtreeSums, TreeIndex
+from crawler.extractors.document.blockwalk import compiled_walk_available, use_compiled_walk
+from crawler.extractors.document.subtree import SubtreeCounts, SubtreeSums, TreeIndex
 
 TREE = etree.fromstring("<html><body><div><p>a</p><p>b</p></div><div><p>c</p></div></body></html>")
 # values as the cascade places them: float scores (sums whose rounding depends on the order), word counts (ints)
@@ -42,6 +42,6 @@ def test_prefix_sums_are_the_python_sums_in_their_order(compiled):
 
 @pytest.mark.skipif(not compiled_walk_available(), reason="the compiled walk is not built")
 def test_prefix_is_summed_in_c_when_the_compiled_helpers_are_on():
-    from crawler.extractors.compiled import active
+    from crawler.kernels.compiled import active
 
     assert list(active().prefix_sums(3, [(0, 2), (2, 0.5)])) == [0.0, 2.0, 2.0, 2.5]

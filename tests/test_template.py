@@ -5,9 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from crawler.extractors import learning, parse_html, template_match
-from crawler.extractors.blocks import TextBlock, TextDocument
-from crawler.extractors.template import (
+from crawler.extractors import parse_html
+from crawler.extractors.document.blocks import TextBlock, TextDocument
+from crawler.extractors.templates import learning
+from crawler.extractors.templates import match as template_match
+from crawler.extractors.templates.extractor import (
     MIN_Y,
     TemplateExtractor,
     TemplateRun,
@@ -18,7 +20,7 @@ from crawler.extractors.template import (
     match_template,
     page_hashes,
 )
-from crawler.extractors.template_store import (
+from crawler.extractors.templates.store import (
     ENV_STORE_PATH,
     MemoryTemplateStore,
     Sample,
@@ -73,7 +75,7 @@ def test_line_hash_ignores_white_space_and_digit_values():
 
 
 def test_line_hash_is_stable_across_processes():
-    code = "from crawler.extractors.template import line_hash; print(line_hash('Home  page'))"
+    code = "from crawler.extractors.templates.extractor import line_hash; print(line_hash('Home  page'))"
     outputs = {
         subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                        env={"PYTHONHASHSEED": seed, "PATH": ""}, cwd=REPO).stdout.strip()
@@ -299,8 +301,8 @@ def test_min_y_at_one_end_is_enough_unless_both_are_required(monkeypatch):
 
 
 def test_store_addresses_open_the_right_store(tmp_path):
-    from crawler.extractors.redis_template_store import open_template_store
-    from crawler.extractors.template_store import SqliteTemplateStore
+    from crawler.extractors.templates.redis_store import open_template_store
+    from crawler.extractors.templates.store import SqliteTemplateStore
 
     assert isinstance(open_template_store(tmp_path / "t.sqlite"), SqliteTemplateStore)
 

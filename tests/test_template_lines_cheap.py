@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from crawler.extractors import template_lines
-from crawler.extractors.blocks import TextBlock
-from crawler.extractors.blockwalk import compiled_walk_available, line_hashes, use_compiled_walk
-from crawler.extractors.document import parse_html
-from crawler.extractors.template_lines import line_hash, normalize_line, page_hashes
-from crawler.extractors.template_store import HASH_BYTES
+from crawler.extractors.document.blocks import TextBlock
+from crawler.extractors.document.blockwalk import compiled_walk_available, line_hashes, use_compiled_walk
+from crawler.extractors.document.parse import parse_html
+from crawler.extractors.templates import lines as template_lines
+from crawler.extractors.templates.lines import line_hash, normalize_line, page_hashes
+from crawler.extractors.templates.store import HASH_BYTES
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "datasets" / "scrapinghub"
 
@@ -143,7 +143,7 @@ def test_normalize_line_on_lines_of_the_pages() -> None:
 
 @pytest.mark.parametrize("compiled", [True, False])
 def test_normalized_lines_are_each_line_normalised(compiled: bool) -> None:
-    from crawler.extractors.template_lines import normalized_lines
+    from crawler.extractors.templates.lines import normalized_lines
 
     if compiled and not compiled_walk_available():
         pytest.skip("the compiled helpers are not built")

@@ -5,8 +5,8 @@ lines normalised (``DefaultExtractor._template_lines`` as first written)."""
 from __future__ import annotations
 
 from crawler.extractors import LearningExtractor
-from crawler.extractors.document import TextDocument, parse_html
-from crawler.extractors.template import normalize_line, page_hashes
+from crawler.extractors.document.parse import TextDocument, parse_html
+from crawler.extractors.templates.extractor import normalize_line, page_hashes
 
 HEAD = ("<header><div>The Example Tribune</div><nav><a href='/'>Home</a> <a href='/world'>World</a></nav>"
         "<div>International edition, updated every hour</div><div>Independent news since 1901</div></header>")

@@ -1,4 +1,4 @@
-from crawler.extractors.text import WrapCounter, cjk_ratio, count_words, stoplist, tokens, visible_length
+from crawler.extractors.document.text import WrapCounter, cjk_ratio, count_words, stoplist, tokens, visible_length
 
 
 def test_latin_words_are_word_runs():
@@ -46,7 +46,7 @@ def test_stoplists_by_language():
 def test_ascii_fast_path_finds_the_full_token_regex_tokens() -> None:
     """``tokens`` answers ASCII-only text with a plain word-run regex; every ASCII character must split and join
     as the full token regex has it (the separators the block walk puts between pieces included)."""
-    from crawler.extractors.text import ASCII_TOKEN_RE, TOKEN_RE, tokens
+    from crawler.extractors.document.text import ASCII_TOKEN_RE, TOKEN_RE, tokens
 
     every_ascii = "".join(chr(code) for code in range(128))
     samples = [every_ascii, every_ascii[::-1], "it's 3.5 km_h\x01half\x01word  end", "a\x00b\tc\nd-e_f9"]

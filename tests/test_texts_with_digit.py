@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from crawler.extractors.blockwalk import compiled_walk_available, use_compiled_walk
+from crawler.extractors.document.blockwalk import compiled_walk_available, use_compiled_walk
 from crawler.extractors.metadata import datelines
 
 pytestmark = pytest.mark.skipif(not compiled_walk_available(), reason="the compiled helpers are not built")

@@ -5,18 +5,19 @@ from pathlib import Path
 
 import pytest
 
-from crawler.extractors.bayes import BayesExtractor
-from crawler.extractors.bayes_model import NaiveBayesModel
-from crawler.extractors.bayes_state import BayesRun, BayesState, bayes_state
-from crawler.extractors.bayes_veto import BayesVeto, with_veto
-from crawler.extractors.cascade import DefaultExtractor
-from crawler.extractors.document import parse_html
-from crawler.extractors.pipeline import Run
+from crawler.extractors.bayes.extractor import BayesExtractor
+from crawler.extractors.bayes.model import NaiveBayesModel
+from crawler.extractors.bayes.state import BayesRun, BayesState, bayes_state
+from crawler.extractors.cascade.bayes_veto import BayesVeto, with_veto
+from crawler.extractors.cascade.extractor import DefaultExtractor
+from crawler.extractors.document.parse import parse_html
+from crawler.extractors.steps.pipeline import Run
 
 EXTRACTORS = Path(__file__).parent.parent / "crawler" / "extractors"
 # The modules whose steps run in the default cascade, and the template extractor's.
-TYPED_MODULES = ("cascade.py", "furniture.py", "containers.py", "beyond_prose.py", "inside_article.py",
-                 "bayes_veto.py", "template.py", "template_lines.py", "template_match.py")
+TYPED_MODULES = ("cascade/extractor.py", "cascade/furniture.py", "cascade/containers.py", "cascade/beyond_prose.py",
+                 "cascade/inside_article.py", "cascade/bayes_veto.py", "templates/extractor.py", "templates/lines.py",
+                 "templates/match.py")
 
 PARAGRAPH = ("<p>Paragraph {0}. The council met on Tuesday evening to discuss the new bridge, and after a long "
              "debate about its cost the members agreed to put the plan to the town in a vote next spring.</p>")

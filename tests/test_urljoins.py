@@ -8,7 +8,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from crawler.extractors.urljoins import JOIN_CACHE_SIZE, PLAIN_ABSOLUTE_URL_RE, cached_join, resolve_url
+from crawler.extractors.document.urljoins import JOIN_CACHE_SIZE, PLAIN_ABSOLUTE_URL_RE, cached_join, resolve_url
 
 BASES = ["https://example.org/a/b.html", "https://example.org/a/b/", "http://example.org/a/b?x=1#top",
          "https://other.example/", "", "ftp://example.org/a/"]

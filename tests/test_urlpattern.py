@@ -1,4 +1,4 @@
-from crawler.extractors.urlpattern import UrlPatterns, derive_pattern, normalized_host, url_pattern
+from crawler.extractors.templates.urlpattern import UrlPatterns, derive_pattern, normalized_host, url_pattern
 
 
 def test_host_is_lower_cased_without_www_and_port():

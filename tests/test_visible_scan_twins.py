@@ -12,7 +12,7 @@ from typing import TypeVar
 import pytest
 from lxml import etree
 
-from crawler.extractors.blockwalk import (
+from crawler.extractors.document.blockwalk import (
     ancestors_marks,
     compiled_walk_available,
     folded_short_texts,
@@ -21,7 +21,7 @@ from crawler.extractors.blockwalk import (
     texts_with_words,
     use_compiled_walk,
 )
-from crawler.extractors.document import parse_html
+from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata import byline, dates, visible
 
 pytestmark = pytest.mark.skipif(not compiled_walk_available(), reason="the compiled helpers are not built")

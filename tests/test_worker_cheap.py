@@ -11,7 +11,8 @@ from dataclasses import asdict
 
 import pytest
 
-import crawler.extractors.language as language_module
+import crawler.extractors.document.language as language_module
+from crawler.extractors.document.text import normalize_space
 from crawler.extractors.metadata import Metadata
 from crawler.extractors.metadata.byline import (
     ASCII_BYLINE_ATTRIBUTE_RE,
@@ -26,7 +27,6 @@ from crawler.extractors.metadata.byline import (
 from crawler.extractors.metadata.datelines import LABEL_RE, LATIN_LETTER_RE, _labels
 from crawler.extractors.metadata.dates import TEXT_DATE_PATTERNS, find_text_date_span, normalise
 from crawler.extractors.metadata.dates import _from_match as date_of_match
-from crawler.extractors.text import normalize_space
 from crawler.pagejob import PageExtractor, extract_in_worker, init_worker
 from crawler.pagejob.fingerprints import normalize_text
 from crawler.pagejob.job import WORKER_GC_THRESHOLD

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_importing_the_warm_up_loads_the_page_job_and_what_it_loads_lazily():
     code = ("import sys, crawler.bulk.warmup\n"
-            "loaded = ['crawler.bulk.chunks', 'crawler.pagejob.job', 'crawler.extractors.cascade',\n"
+            "loaded = ['crawler.bulk.chunks', 'crawler.pagejob.job', 'crawler.extractors.cascade.extractor',\n"
             "          'crawler.extractors.metadata', 'crawler.pagejob.pagetypes']\n"
             "print(all(name in sys.modules for name in loaded))\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120,

@@ -98,7 +98,7 @@ def extract_chunk(pages: list[Page]) -> ChunkResult:
 
 def learn_chunk(pages: list[Page]) -> ChunkResult:
     """First pass of ``--templates two-pass``: pages only teach the shared template store."""
-    from ..extractors import parse_html
+    from crawler.extractors import parse_html
 
     worker = pagejob.worker_extractor()
     if worker is None:

@@ -36,7 +36,7 @@ from typing import Any
 
 from crawler.bulk.archives import read_warc as batch_read_warc
 from crawler.bulk.records import GZIP_MAGIC, MAX_PAGE_BYTES, Page
-from crawler.extractors.template_store import MAX_SAMPLES_PER_PATTERN, MemoryTemplateStore, Template
+from crawler.extractors.templates.store import MAX_SAMPLES_PER_PATTERN, MemoryTemplateStore, Template
 
 FORMATS = ("parquet", "jsonl")
 DEFAULT_MASTER = "local[2]"
@@ -89,7 +89,7 @@ def read_file(path: str, data: bytes) -> Iterator[Page]:
 def pattern_and_hashes(page: Page) -> tuple[str, tuple[str | None, tuple[int, ...]]] | None:
     """Map step of the reduce: the page's URL pattern and line hashes (None: no pattern, too few lines)."""
     from crawler.extractors import parse_html
-    from crawler.extractors.template import MIN_Y, page_hashes
+    from crawler.extractors.templates.extractor import MIN_Y, page_hashes
 
     extractor = _template_extractor()
     pattern = extractor.pattern(page.url)
@@ -110,7 +110,7 @@ _TEMPLATE_EXTRACTOR: Any = None
 def _template_extractor() -> Any:
     global _TEMPLATE_EXTRACTOR
     if _TEMPLATE_EXTRACTOR is None:
-        from crawler.extractors.template import TemplateExtractor
+        from crawler.extractors.templates.extractor import TemplateExtractor
 
         _TEMPLATE_EXTRACTOR = TemplateExtractor(store=MemoryTemplateStore())
     return _TEMPLATE_EXTRACTOR
@@ -129,7 +129,7 @@ def merge_samples(left: list, right: list) -> list:
 
 def learn_templates(pattern: str, samples: Sequence[tuple[str | None, tuple[int, ...]]]) -> list[Template]:
     """Reduce step: the crawl's learning (``TemplateExtractor.learn``) over one pattern's pages in turn."""
-    from crawler.extractors.template import best_sample_template, best_template_match
+    from crawler.extractors.templates.extractor import best_sample_template, best_template_match
 
     store = MemoryTemplateStore()
     for url, hashes in samples:

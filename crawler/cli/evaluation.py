@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..extractors import available, get_extractor
+from crawler.extractors import available, get_extractor
+
 from .common import ALL, EXIT_FAILURE, EXIT_OK, NONE, CliError, positive_int, split_names, write
 
 
@@ -330,8 +331,9 @@ def add_bench_command(commands: Any, selection: argparse.ArgumentParser) -> None
 
 
 def add_train_command(commands: Any) -> None:
+    from crawler.extractors.bayes.extractor import MODEL_PATH
+
     from ..evaluation.fitting import KEEP_FEATURES_PER_SITE, MIN_SITES
-    from ..extractors.bayes import MODEL_PATH
 
     train_parser = commands.add_parser(
         "train", help="build the naive Bayes model of the bayes extractor from data sets' gold text",

@@ -13,7 +13,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from ..extractors import available, extract
+from crawler.extractors import available, extract
+
 from ..pagejob import limits
 from .common import EXIT_OK, CliError, write
 

@@ -14,8 +14,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from crawler.extractors import available
+
 from .. import __name__ as package_name
-from ..extractors import available
 from .common import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, CliError
 from .evaluation import add_bench_command, add_evaluate_command, add_train_command, selection_parser
 from .pages import add_explain_command, add_extract_command, fetch, read_source

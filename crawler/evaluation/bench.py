@@ -90,14 +90,15 @@ def _page_function(target: str, pages: Sequence[Page]) -> PageFunction:
     if target == WORKER_TARGET:
         return _worker_function(pages)
     if target.startswith(PEER_PREFIX):
-        from ..extractors.decoding import decode_html
+        from crawler.extractors.document.decoding import decode_html
+
         from .peers import load_peer
 
         peer = load_peer(target)
         decoded = [decode_html(page.html).text for page in pages]
         return lambda i: peer(decoded[i], pages[i].url)
-    from ..extractors import extract_document, get_extractor
-    from ..extractors.document import parse_html
+    from crawler.extractors import extract_document, get_extractor
+    from crawler.extractors.document.parse import parse_html
 
     get_extractor(target)
     return lambda i: extract_document(parse_html(pages[i].html, pages[i].url), target)

@@ -16,9 +16,10 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-from ..extractors import extract_document
-from ..extractors.decoding import decode_html
-from ..extractors.document import parse_html
+from crawler.extractors import extract_document
+from crawler.extractors.document.decoding import decode_html
+from crawler.extractors.document.parse import parse_html
+
 from .datasets import load_dataset
 from .evaluate import format_columns
 from .metric import PageScore, aggregate, score_page

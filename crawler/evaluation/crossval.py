@@ -3,7 +3,7 @@
     python -m crawler.evaluation.crossval --dataset ../shared/datasets/scrapinghub --folds 5
     python -m crawler.evaluation.crossval --dataset DATASET --dataset OTHER_DATASET  # pooled, still by site
 
-The thresholds of ``crawler.extractors.cascade`` picked among round values while looking at the data: the
+The thresholds of ``crawler.extractors.cascade.extractor`` picked among round values while looking at the data: the
 climb's (CLIMB_RATIO, MAX_CLIMB_LEVELS, CLIMB_MAX_LINK_DENSITY; the last at scrapinghub, the others at both
 data sets) and the words outside links that keep a linked paragraph (MIN_PROSE_WORDS_OUTSIDE_LINKS, both data
 sets). Here pages are split
@@ -25,7 +25,10 @@ from contextlib import contextmanager
 from types import ModuleType
 from urllib.parse import urlsplit
 
-from ..extractors import cascade, containers, parse_html
+from crawler.extractors import parse_html
+from crawler.extractors.cascade import containers
+from crawler.extractors.cascade import extractor as cascade
+
 from .datasets import Page, load_dataset
 from .metric import PageScore, aggregate, score_page
 

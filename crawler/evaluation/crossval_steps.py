@@ -19,7 +19,10 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from ..extractors import beyond_prose, cascade, containers, furniture, inside_article, parse_html
+from crawler.extractors import parse_html
+from crawler.extractors.cascade import beyond_prose, containers, furniture, inside_article
+from crawler.extractors.cascade import extractor as cascade
+
 from .crossval import choose_by_site_folds
 from .datasets import Page, load_dataset
 from .metric import PageScore, aggregate, score_page

@@ -25,7 +25,7 @@ def _read(path: Path) -> bytes:
 
 def _html_to_text(html: bytes) -> str:
     """Visible text of an expected-article HTML, one block per line."""
-    from ..extractors.document import parse_html
+    from crawler.extractors.document.parse import parse_html
 
     return "\n".join(b.text for b in parse_html(html).blocks)
 

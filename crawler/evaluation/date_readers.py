@@ -19,9 +19,10 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 
-from ..extractors.metadata import visible
-from ..extractors.metadata.datelines import LineDates
-from ..extractors.metadata.dates import FoundDate
+from crawler.extractors.metadata import visible
+from crawler.extractors.metadata.datelines import LineDates
+from crawler.extractors.metadata.dates import FoundDate
+
 from .datasets import load_dataset
 from .metadata_eval import evaluate_metadata
 

@@ -12,9 +12,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..extractors import extract_document, get_extractor
-from ..extractors.decoding import decode_html
-from ..extractors.document import TextDocument, parse_html
+from crawler.extractors import extract_document, get_extractor
+from crawler.extractors.document.decoding import decode_html
+from crawler.extractors.document.parse import TextDocument, parse_html
+
 from .datasets import Page
 from .metric import PageScore, aggregate, score_page
 from .peers import PEER_PREFIX, PeerFunction, load_peer

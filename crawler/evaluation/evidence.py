@@ -23,12 +23,13 @@ import sys
 import time
 from collections.abc import Sequence
 
-from ..extractors import get_extractor
-from ..extractors.bayes import BayesExtractor
-from ..extractors.bayes_model import NaiveBayesModel
-from ..extractors.bayes_veto import VETO_MAX_WORDS, BayesVeto, with_veto
-from ..extractors.cascade import DefaultExtractor
-from ..extractors.document import parse_html
+from crawler.extractors import get_extractor
+from crawler.extractors.bayes.extractor import BayesExtractor
+from crawler.extractors.bayes.model import NaiveBayesModel
+from crawler.extractors.cascade.bayes_veto import VETO_MAX_WORDS, BayesVeto, with_veto
+from crawler.extractors.cascade.extractor import DefaultExtractor
+from crawler.extractors.document.parse import parse_html
+
 from .crossval import choose_by_site_folds, site_folds
 from .datasets import Page, load_dataset
 from .fitting import featurize, fit

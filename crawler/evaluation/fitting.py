@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..extractors.bayes import BayesExtractor, node_features
-from ..extractors.bayes_model import NaiveBayesModel
-from ..extractors.document import TextBlock, parse_html
-from ..extractors.text import tokens
+from crawler.extractors.bayes.extractor import BayesExtractor, node_features
+from crawler.extractors.bayes.model import NaiveBayesModel
+from crawler.extractors.document.parse import TextBlock, parse_html
+from crawler.extractors.document.text import tokens
+
 from .crossval import site_folds, site_group
 from .datasets import Page
 from .evaluate import EvaluationRow

@@ -13,8 +13,9 @@ import gzip
 import sys
 from pathlib import Path
 
-from ..extractors import available, extract_document
-from ..extractors.document import parse_html
+from crawler.extractors import available, extract_document
+from crawler.extractors.document.parse import parse_html
+
 from .datasets import load_dataset
 from .evaluate import evaluate, format_table
 

@@ -33,10 +33,11 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from ..extractors.document import parse_html
-from ..extractors.metadata import extract_metadata
-from ..extractors.metadata.dates import parse_structured_date
-from ..extractors.text import CJK_RE, WHITESPACE_RE
+from crawler.extractors.document.parse import parse_html
+from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE
+from crawler.extractors.metadata import extract_metadata
+from crawler.extractors.metadata.dates import parse_structured_date
+
 from .datasets import Page, load_dataset
 
 FIELDS = ("title", "author", "language", "published", "modified", "editors", "origin")

@@ -1,8 +1,8 @@
 """The shingle metric of the scrapinghub article-extraction benchmark (shared/EVALUATION.md).
 
 Tokenisation: exactly EVALUATION.md's, ``\\w+`` runs with every CJK character a token of its own, which
-equals plain ``\\w+`` on text without CJK characters. The extractors' tokens (``crawler.extractors.text``)
-keep combining marks and cut Thai, Lao, Khmer and Myanmar into words (``crawler.extractors.scripts``); the
+equals plain ``\\w+`` on text without CJK characters. The extractors' tokens (``crawler.extractors.document.text``)
+keep combining marks and cut Thai, Lao, Khmer and Myanmar into words (``crawler.extractors.document.scripts``); the
 metric does not follow them, so that its scores stay comparable with the peers' (shared/PEERS.md).
 """
 
@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..extractors.text import CJK_CHARS
+from crawler.extractors.document.text import CJK_CHARS
 
 SHINGLE_SIZE = 4  # EVALUATION.md step 2
 BOOTSTRAP_SAMPLES = 1000  # EVALUATION.md: 1,000 resamples

@@ -15,7 +15,8 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from ..extractors import parse_html
+from crawler.extractors import parse_html
+
 from ..pagejob.pagetypes import classify_page
 from .datasets import Page, load_dataset
 

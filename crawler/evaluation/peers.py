@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from ..extractors.document import BLOCK_TAGS
+from crawler.extractors.document.parse import BLOCK_TAGS
 
 PEER_PREFIX = "peer:"  # how peers are named in tables, so they never collide with our extractor names
 

@@ -66,7 +66,7 @@ class Measured:
 
 def replicate(pages: Sequence[Page], factor: int) -> list[tuple[str, str]]:
     """(url, decoded html) for ``factor`` copies of the pages, copy k under host ``r{k}.<host>``."""
-    from ..extractors.decoding import decode_html
+    from crawler.extractors.document.decoding import decode_html
 
     decoded = [decode_html(page.html).text for page in pages]
     records = []

@@ -24,12 +24,13 @@ from dataclasses import asdict
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..extractors import get_extractor, parse_html
-from ..extractors.document import TextDocument
-from ..extractors.pipeline import Extractor
-from ..extractors.template import TemplateExtractor
-from ..extractors.template_store import MemoryTemplateStore
-from ..extractors.urlpattern import UrlPatterns, normalized_host
+from crawler.extractors import get_extractor, parse_html
+from crawler.extractors.document.parse import TextDocument
+from crawler.extractors.steps.pipeline import Extractor
+from crawler.extractors.templates.extractor import TemplateExtractor
+from crawler.extractors.templates.store import MemoryTemplateStore
+from crawler.extractors.templates.urlpattern import UrlPatterns, normalized_host
+
 from .datasets import Page
 from .metric import PageScore, aggregate, score_page
 

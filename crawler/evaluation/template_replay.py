@@ -35,9 +35,10 @@ from typing import Any
 
 from lxml import etree
 
-from ..extractors import get_extractor
-from ..extractors.document import parse_html
-from ..extractors.learning import FAST_EXTRACTOR, LearningExtractor
+from crawler.extractors import get_extractor
+from crawler.extractors.document.parse import parse_html
+from crawler.extractors.templates.learning import FAST_EXTRACTOR, LearningExtractor
+
 from .datasets import Page
 from .metric import score_page
 
@@ -96,7 +97,7 @@ def build_site(donor: Page, stories: Sequence[Page], size: int) -> Site | None:
     if not donor.gold or not donor.html:
         return None
     parser = etree.HTMLParser(encoding="utf-8", remove_comments=True)
-    from ..extractors.decoding import decode_html
+    from crawler.extractors.document.decoding import decode_html
 
     text = decode_html(donor.html).text
     try:

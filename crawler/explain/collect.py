@@ -14,10 +14,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..extractors import available, get_extractor
-from ..extractors.article import Article
-from ..extractors.document import Decision, TextBlock, TextDocument, parse_html
-from ..extractors.pipeline import Extractor, Run
+from crawler.extractors import available, get_extractor
+from crawler.extractors.article import Article
+from crawler.extractors.document.parse import Decision, TextBlock, TextDocument, parse_html
+from crawler.extractors.steps.pipeline import Extractor, Run
+
 from .goldiff import GoldDiff, block_gold_share, diff_texts
 
 # A block counts as gold text when at least this share of its words lie in the gold text's 4-word shingles

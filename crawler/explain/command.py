@@ -8,9 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..extractors import get_extractor
-from ..extractors.document import parse_html
-from ..extractors.pipeline import Extractor
+from crawler.extractors import get_extractor
+from crawler.extractors.document.parse import parse_html
+from crawler.extractors.steps.pipeline import Extractor
+
 from .collect import Explanation, explain_page
 from .render import render_report
 
@@ -42,7 +43,7 @@ def read_gold(path: str | os.PathLike[str]) -> str:
 
 def open_store(spec: str) -> Any:
     """An existing template store (an SQLite file or a redis:// URL); a missing file is an error, not a new store."""
-    from ..extractors.redis_template_store import REDIS_SCHEMES, open_template_store
+    from crawler.extractors.templates.redis_store import REDIS_SCHEMES, open_template_store
 
     if not spec.startswith(REDIS_SCHEMES) and not Path(spec).is_file():
         raise ExplainError(f"{spec}: no such template store")
@@ -57,8 +58,9 @@ def extractor_for(name: str, store: Any, url: str | None) -> Extractor | None:
     the user's store. Other extractors do not read a store: None (the registry's instance)."""
     if store is None or name not in ("default", "template"):
         return None
-    from ..extractors.cascade import DefaultExtractor
-    from ..extractors.template import TemplateExtractor
+    from crawler.extractors.cascade.extractor import DefaultExtractor
+    from crawler.extractors.templates.extractor import TemplateExtractor
+
     from .templates import memory_copy
 
     template = TemplateExtractor(store=memory_copy(store, url))

@@ -16,8 +16,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from crawler.extractors import get_extractor, parse_html
+
 from ..evaluation.datasets import load_dataset
-from ..extractors import get_extractor, parse_html
 from .plots import HEIGHT, WIDTH, cx_plot
 
 DPI = 100  # matplotlib's default: WIDTH x HEIGHT pixels is a figure of WIDTH/DPI x HEIGHT/DPI inches

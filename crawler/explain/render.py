@@ -13,8 +13,9 @@ import hashlib
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from ..extractors.density import DELTA2_MAX_LINK_DENSITY, ROOT, SimpleTree
-from ..extractors.lineblock import BLOCK_THICKNESS, CX_THRESHOLD
+from crawler.extractors.density.extractor import DELTA2_MAX_LINK_DENSITY, ROOT, SimpleTree
+from crawler.extractors.lineblock.extractor import BLOCK_THICKNESS, CX_THRESHOLD
+
 from .collect import BlockView, Explanation, Stage, StepSummary
 from .goldiff import Span
 from .plots import cx_plot, density_plot

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
+from crawler.extractors import extract_document
+from crawler.extractors.document.parse import parse_html
+
 from ..evaluation.datasets import Page
 from ..evaluation.metric import score_page
-from ..extractors import extract_document
-from ..extractors.document import parse_html
 from .collect import explain_page
 from .render import CONTENT_SECURITY_POLICY, STYLE, render_report
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..extractors.document import TextDocument
-from ..extractors.template import (
+from crawler.extractors.document.parse import TextDocument
+from crawler.extractors.templates.extractor import (
     MIN_TEMPLATE_MATCH_SHARE,
     MIN_Y,
     TemplateMatch,
@@ -20,8 +20,8 @@ from ..extractors.template import (
     match_template,
     split_lines,
 )
-from ..extractors.template_store import MemoryTemplateStore, TemplateStore
-from ..extractors.urlpattern import UrlPatterns
+from crawler.extractors.templates.store import MemoryTemplateStore, TemplateStore
+from crawler.extractors.templates.urlpattern import UrlPatterns
 
 HEAD, TAIL, SHARED, BODY = "head", "tail", "shared", "body"
 

@@ -5,7 +5,7 @@
     >>> article.text, article.title, article.extractor
 
 ``extract()`` learns nothing; ``LearningExtractor(store="templates.sqlite").extract(html, url)`` learns each
-site's template as it goes (``crawler.extractors.learning``).
+site's template as it goes (``crawler.extractors.templates.learning``).
 Every extractor works on the same parsed ``TextDocument`` (``parse_html``); ``available()`` names them.
 """
 
@@ -15,24 +15,24 @@ from datetime import datetime
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from .article import Article
-from .document import TextBlock, TextDocument, parse_html
-from .learning import LearningExtractor
-from .pipeline import Extractor
+from crawler.extractors.article import Article
+from crawler.extractors.document.parse import TextBlock, TextDocument, parse_html
+from crawler.extractors.steps.pipeline import Extractor
+from crawler.extractors.templates.learning import LearningExtractor
 
 if TYPE_CHECKING:
-    from .metadata import Metadata
+    from crawler.extractors.metadata import Metadata
 
 # name -> "module:Class"; imported on first use so that `import crawler.extractors` stays cheap.
 _REGISTRY: dict[str, str] = {
-    "default": "crawler.extractors.cascade:DefaultExtractor",
-    "boilerpipe-article": "crawler.extractors.boilerpipe:ArticleExtractor",
-    "boilerpipe-default": "crawler.extractors.boilerpipe:DefaultExtractor",
-    "justext": "crawler.extractors.justext:JusTextExtractor",
-    "lineblock": "crawler.extractors.lineblock:LineBlockExtractor",
-    "density": "crawler.extractors.density:DensityExtractor",
-    "bayes": "crawler.extractors.bayes:BayesExtractor",
-    "template": "crawler.extractors.template:TemplateExtractor",
+    "default": "crawler.extractors.cascade.extractor:DefaultExtractor",
+    "boilerpipe-article": "crawler.extractors.boilerpipe.extractor:ArticleExtractor",
+    "boilerpipe-default": "crawler.extractors.boilerpipe.extractor:DefaultExtractor",
+    "justext": "crawler.extractors.justext.extractor:JusTextExtractor",
+    "lineblock": "crawler.extractors.lineblock.extractor:LineBlockExtractor",
+    "density": "crawler.extractors.density.extractor:DensityExtractor",
+    "bayes": "crawler.extractors.bayes.extractor:BayesExtractor",
+    "template": "crawler.extractors.templates.extractor:TemplateExtractor",
 }
 _INSTANCES: dict[str, Extractor] = {}
 
@@ -79,7 +79,7 @@ def extract_metadata_only(
     now: datetime | None = None,
 ) -> Metadata:
     """Only the metadata of a page (headline, authors, dates, ...), without running a text extractor."""
-    from .metadata import extract_metadata
+    from crawler.extractors.metadata import extract_metadata
 
     return extract_metadata(parse_html(html, url, content_type), now)
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .document import TextBlock, TextDocument
+from crawler.extractors.document.parse import TextBlock, TextDocument
 
 if TYPE_CHECKING:
-    from .metadata import Metadata
+    from crawler.extractors.metadata import Metadata
 
 
 class _LazyLanguage:
@@ -72,19 +72,19 @@ class Article:
     @property
     def metadata(self) -> Metadata:
         """Headline, authors, dates, language... of the page (``crawler.extractors.metadata``)."""
-        from .metadata import Metadata, metadata_of
+        from crawler.extractors.metadata import Metadata, metadata_of
 
         return metadata_of(self.document) if self.document is not None else Metadata()
 
     def to_html(self) -> str:
         """Cleaned HTML of the kept blocks: headings, lists, quotes, code and data tables kept."""
-        from .render import to_html
+        from crawler.extractors.document.render import to_html
 
         return to_html(self.blocks)
 
     def to_markdown(self) -> str:
         """The kept blocks as Markdown, with the same structure as ``to_html``."""
-        from .render import to_markdown
+        from crawler.extractors.document.render import to_markdown
 
         return to_markdown(self.blocks)
 

@@ -13,16 +13,15 @@ import hashlib
 import re
 import sys
 import unicodedata
-from pathlib import Path
 from types import ModuleType
 
-from ..extractors.compiled import load
-from ..extractors.scripts import COMBINING_MARKS, UNSPACED_CHARS
-from ..extractors.text import ASCII_TOKEN_RE, CJK_CHARS, tokens
+from crawler.extractors.document.scripts import COMBINING_MARKS, UNSPACED_CHARS
+from crawler.extractors.document.text import ASCII_TOKEN_RE, CJK_CHARS, tokens
+from crawler.kernels.compiled import load_kernel
 
 SIMHASH_BITS = 64
 # Features are runs of this many tokens (Broder's w-shingles): word order counts, single common words
-# do not dominate. CJK characters are tokens of their own (crawler.extractors.text.tokens).
+# do not dominate. CJK characters are tokens of their own (crawler.extractors.document.text.tokens).
 SHINGLE_TOKENS = 3
 # Below this many tokens a fingerprint is decided by a handful of shingles and unrelated short texts
 # (captions, one-line notices) collide; design choice, about two sentences. Short texts link only when
@@ -96,7 +95,7 @@ def _words(text: str) -> list[str]:
 # The same simhash in C (cfingerprint.pyx, built at install when a C compiler is there; None when not built, stale
 # or CRAWLER_PURE_PYTHON_WALK is set): the numpy code below is its twin. It tokenises as ``tokens`` does, from a
 # table of every BMP code point's class (``character_classes``) and case folding, built on first use.
-KERNEL = load(f"{__package__}.cfingerprint", Path(__file__).with_name("cfingerprint.pyx"))
+KERNEL = load_kernel("cfingerprint")
 BMP_SIZE = 0x10000
 # Code point classes of the compiled tokeniser (cfingerprint.pyx has the same numbers).
 SEPARATOR_CLASS, RUN_CLASS, SINGLE_CLASS, PYTHON_CLASS = range(4)
@@ -114,8 +113,8 @@ _configured: object = None  # the kernel the tables were given to
 
 
 def character_classes() -> bytes:
-    """The class of every BMP code point as ``tokens`` (``crawler.extractors.scripts.token_pattern``) treats it:
-    letters, digits and combining marks run together (RUN), a CJK character is a token of its own (SINGLE),
+    """The class of every BMP code point as ``tokens`` (``crawler.extractors.document.scripts.token_pattern``)
+    treats it: letters, digits and combining marks run together (RUN), a CJK character is a token of its own (SINGLE),
     anything else separates tokens; unspaced scripts, and CJK marks that join a run before them, are left to the
     regex (PYTHON)."""
     every = "".join(map(chr, range(BMP_SIZE)))

@@ -26,8 +26,9 @@ from urllib.parse import urldefrag, urlsplit
 # (the extraction library's package is imported with urljoins in any case: its parse step costs no import here, where
 # ``_extract``'s import of it at every page, a package's ``from ... import`` through importlib's Python code, was
 # ~0.15 % of the worker's time, py-spy)
-from ..extractors.document import parse_html
-from ..extractors.urljoins import resolve_url
+from crawler.extractors.document.parse import parse_html
+from crawler.extractors.document.urljoins import resolve_url
+
 from .fingerprints import content_hash, simhash_hex
 from .urls import clean_url
 
@@ -196,9 +197,10 @@ class PageExtractor:
     and the pinned rules. Built once per worker process."""
 
     def __init__(self, template_store: str | None, rules: Sequence[SiteRule] = ()) -> None:
-        from ..extractors.learning import LearningExtractor
-        from ..extractors.metadata.markup import markup_of
-        from ..extractors.urlpattern import UrlPatterns
+        from crawler.extractors.metadata.markup import markup_of
+        from crawler.extractors.templates.learning import LearningExtractor
+        from crawler.extractors.templates.urlpattern import UrlPatterns
+
         from .pagetypes import classify_page
 
         # The metadata's markup walk, imported once here rather than at every page in ``_extract`` (the metadata

@@ -13,11 +13,12 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from ..extractors.blockwalk import first_meta_content, running_text
-from ..extractors.document import TextDocument
-from ..extractors.metadata.jsonld import declared_types
-from ..extractors.metadata.markup import markup_of
-from ..extractors.text import CJK_RE, cjk_ratio
+from crawler.extractors.document.blockwalk import first_meta_content, running_text
+from crawler.extractors.document.parse import TextDocument
+from crawler.extractors.document.text import CJK_RE, cjk_ratio
+from crawler.extractors.metadata.jsonld import declared_types
+from crawler.extractors.metadata.markup import markup_of
+
 from . import fingerprints
 from .sitepages import SITE, site_page_of
 

@@ -26,10 +26,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from ..extractors.blockwalk import first_meta_content
-from ..extractors.document import TextDocument
-from ..extractors.metadata.jsonld import parse_json_ld
-from ..extractors.metadata.markup import markup_of
+from crawler.extractors.document.blockwalk import first_meta_content
+from crawler.extractors.document.parse import TextDocument
+from crawler.extractors.metadata.jsonld import parse_json_ld
+from crawler.extractors.metadata.markup import markup_of
 
 SITE = "site"
 LISTING = "listing"

@@ -122,7 +122,8 @@ def page_item(url: str, html: bytes, content_type: str | None, source: str, stat
 def _is_article(response: TextResponse, content_type: str | None) -> bool:
     """The extraction pipeline's own article/listing decision (``crawler.pagejob.pagetypes``), made here only for
     the few pages that have a next or previous part."""
-    from ..extractors import parse_html
+    from crawler.extractors import parse_html
+
     from ..pagejob.pagetypes import classify_page
 
     try:

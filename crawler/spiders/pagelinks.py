@@ -8,7 +8,6 @@ from __future__ import annotations
 import codecs
 import html
 import re
-from pathlib import Path
 from urllib.parse import urldefrag, urljoin, urlsplit
 from weakref import WeakKeyDictionary
 
@@ -17,14 +16,15 @@ from scrapy.utils.response import get_base_url as response_base_url
 from w3lib.html import get_base_url
 from w3lib.url import safe_url_string
 
-from ..extractors.compiled import load
+from crawler.kernels.compiled import load_kernel
+
 from .discovery import FEED_TYPES
 
 # The byte questions below in C (cpagescan.pyx, built at install; None when not built): the same answers without
 # lowering the page. Lowering a page and the regex for rel=next/prev over it cost ~2.1 million instructions an
 # article page (1.04 + 1.07 million, callgrind, scrapinghub pages), a fifth of the crawl process's work a page
 # (crawl benchmark, aiohttp downloads); the C scan finds the letters with memchr and compares the rest in place.
-SCAN = load(f"{__package__}.cpagescan", Path(__file__).with_name("cpagescan.pyx"))
+SCAN = load_kernel("cpagescan")
 
 # Extensions dropped before comparing a page's path with its next part's ("story.html" -> "story-2.html").
 PAGE_EXTENSION_RE = re.compile(r"\.(?:s?html?|php|aspx?|jsp)$", re.I)

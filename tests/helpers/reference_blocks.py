@@ -10,8 +10,8 @@ from __future__ import annotations
 import lxml.html
 from lxml import etree
 
-from crawler.extractors.decoding import decode_html
-from crawler.extractors.document import (
+from crawler.extractors.document.decoding import decode_html
+from crawler.extractors.document.parse import (
     BLOCK_TAGS,
     CLOSING_ROOT_TAGS_RE,
     HIDDEN_STYLE_RE,
@@ -21,7 +21,7 @@ from crawler.extractors.document import (
     XML_DECLARATION_RE,
     TextDocument,
 )
-from crawler.extractors.text import CJK_COLUMNS, CJK_RE, TOKEN_RE, WHITESPACE_RE, WRAP_COLUMNS, visible_length
+from crawler.extractors.document.text import CJK_COLUMNS, CJK_RE, TOKEN_RE, WHITESPACE_RE, WRAP_COLUMNS, visible_length
 
 HAS_BLOCK = etree.XPath(".//*[self::div or self::p or self::table or self::ul or self::article or self::section]")
 

@@ -19,16 +19,26 @@ from datetime import datetime, timezone
 from functools import lru_cache
 from typing import Any
 
-from ..document import TextDocument
-from ..text import CJK_RE
-from ..urljoins import resolve_url
-from .authors import choose_authors
-from .authors import site_names as names_of_site
-from .byline import markup_byline
-from .candidates import JSON_LD, META, MICRODATA, OPENGRAPH, SOURCES, TEXT, URL, Candidates, clean
-from .dates import FoundDate, is_plausible, parse_structured_date
-from .markup import markup_of
-from .structured import (
+from crawler.extractors.document.parse import TextDocument
+from crawler.extractors.document.text import CJK_RE
+from crawler.extractors.document.urljoins import resolve_url
+from crawler.extractors.metadata.authors import choose_authors
+from crawler.extractors.metadata.authors import site_names as names_of_site
+from crawler.extractors.metadata.byline import markup_byline
+from crawler.extractors.metadata.candidates import (
+    JSON_LD,
+    META,
+    MICRODATA,
+    OPENGRAPH,
+    SOURCES,
+    TEXT,
+    URL,
+    Candidates,
+    clean,
+)
+from crawler.extractors.metadata.dates import FoundDate, is_plausible, parse_structured_date
+from crawler.extractors.metadata.markup import markup_of
+from crawler.extractors.metadata.structured import (
     FIRST_ONLY_FIELDS,
     META_KEYS,
     OPENGRAPH_KEYS,
@@ -38,8 +48,8 @@ from .structured import (
     from_microdata,
     from_url,
 )
-from .titles import TITLE_PART_RE, page_headline, title_from_head
-from .visible import scan_visible
+from crawler.extractors.metadata.titles import TITLE_PART_RE, page_headline, title_from_head
+from crawler.extractors.metadata.visible import scan_visible
 
 LANGUAGE_RE = re.compile(r"^([a-z]{2,3})(?:[-_][a-z0-9]+)*$", re.I)
 # Declared languages whose code is kept (``_language``): the worker read 23 different values in 273 calls on the 181

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from ..text import CJK_RE
-from .candidates import Candidates, clean
-from .cjk_credits import not_a_person
-from .people import looks_like_name, split_people
+from crawler.extractors.document.text import CJK_RE
+from crawler.extractors.metadata.candidates import Candidates, clean
+from crawler.extractors.metadata.cjk_credits import not_a_person
+from crawler.extractors.metadata.people import looks_like_name, split_people
 
 # An author longer than this is a sentence or a list of contributors pasted into a field, not a name.
 MAX_AUTHOR_CHARS = 80

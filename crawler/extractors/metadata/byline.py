@@ -12,12 +12,18 @@ import re
 
 from lxml import etree
 
-from ..blockwalk import ancestors_marks, attributes_of, elements_marked, marks_hold_words, texts_with_words
-from ..document import TextDocument
-from ..text import CJK_RE, WHITESPACE_RE, normalize_space
-from .dates import re_i_lowered
-from .markup import body_of
-from .people import split_people
+from crawler.extractors.document.blockwalk import (
+    ancestors_marks,
+    attributes_of,
+    elements_marked,
+    marks_hold_words,
+    texts_with_words,
+)
+from crawler.extractors.document.parse import TextDocument
+from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE, normalize_space
+from crawler.extractors.metadata.dates import re_i_lowered
+from crawler.extractors.metadata.markup import body_of
+from crawler.extractors.metadata.people import split_people
 
 # Chinese names are 2-4 characters (compound surnames and minority names with "·" are longer).
 # A name ends where the Han text ends: "记者通过电子邮件联系" is a sentence, not a name.

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from html import unescape
 from typing import Any
 
-from ..text import normalize_space
+from crawler.extractors.document.text import normalize_space
 
 JSON_LD = "json-ld"
 OPENGRAPH = "opengraph"

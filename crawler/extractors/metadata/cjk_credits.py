@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .byline import CJK_NON_NAMES, NOT_NAME_END, NOT_NAME_START
+from crawler.extractors.metadata.byline import CJK_NON_NAMES, NOT_NAME_END, NOT_NAME_START
 
 # A Chinese personal name: 2-4 Han characters (a minority or foreign name joined by "·" is longer).
 NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?"

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 
-from ..document import TextBlock, TextDocument
-from ..text import CJK_RE
-from .byline import byline_names, in_comment_area
-from .cjk_credits import (
+from crawler.extractors.document.parse import TextBlock, TextDocument
+from crawler.extractors.document.text import CJK_RE
+from crawler.extractors.metadata.byline import byline_names, in_comment_area
+from crawler.extractors.metadata.cjk_credits import (
     bracketed_beside_date,
     credit_line_people,
     dateline_people,
@@ -18,7 +18,7 @@ from .cjk_credits import (
     poster_of,
     refused,
 )
-from .people import split_people
+from crawler.extractors.metadata.people import split_people
 
 # A list item whose text is mostly link text is a link to another article (related stories and their dates).
 MAX_LINKED_SHARE = 0.5

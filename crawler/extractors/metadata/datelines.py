@@ -12,8 +12,15 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..compiled import active
-from .dates import FoundDate, find_text_date_span, find_yearless_date, may_be_relative, normalise, re_i_lowered
+from crawler.extractors.metadata.dates import (
+    FoundDate,
+    find_text_date_span,
+    find_yearless_date,
+    may_be_relative,
+    normalise,
+    re_i_lowered,
+)
+from crawler.kernels.compiled import active
 
 # Labels of a modification date (zh, ja, ko, en, fr, de, es, it, pt, nl).
 MODIFIED_LABELS = (

@@ -14,8 +14,13 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from ..blockwalk import attributes_of, attributes_reader, elements_named_or_with, markup_elements
-from ..document import TextDocument
+from crawler.extractors.document.blockwalk import (
+    attributes_of,
+    attributes_reader,
+    elements_named_or_with,
+    markup_elements,
+)
+from crawler.extractors.document.parse import TextDocument
 
 
 @dataclass

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..text import CJK_RE, WHITESPACE_RE
+from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE
 
 # A personal name in Latin script has at most this many words ("Bruno Henrique Zecchin Rodrigues").
 MAX_NAME_WORDS = 5

@@ -10,11 +10,11 @@ from typing import Any
 
 from lxml import etree
 
-from ..document import TextDocument
-from . import jsonld
-from .candidates import JSON_LD, META, MICRODATA, URL, Candidates, clean
-from .dates import find_url_date
-from .markup import ITEMPROP, PageMarkup
+from crawler.extractors.document.parse import TextDocument
+from crawler.extractors.metadata import jsonld
+from crawler.extractors.metadata.candidates import JSON_LD, META, MICRODATA, URL, Candidates, clean
+from crawler.extractors.metadata.dates import find_url_date
+from crawler.extractors.metadata.markup import ITEMPROP, PageMarkup
 
 # <meta> keys per field, by source, most specific first (names seen on the readability and scrapinghub
 # sets, plus the Dublin Core, Parse.ly, Sailthru and Highwire/citation conventions).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..text import count_words, normalize_space
+from crawler.extractors.document.text import count_words, normalize_space
 
 # Separators between a headline and the site name in <title>: Readability.js's set with spaces around.
 TITLE_SEPARATOR_RE = re.compile(r"\s+[|\-–—\\/>»·•]\s+")

@@ -20,20 +20,26 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import compress
 
-from ..blockwalk import folded_short_texts, short_texts
-from ..document import TextBlock, TextDocument
-from ..text import CJK_RE, normalize_space
-from .byline import (
+from crawler.extractors.document.blockwalk import folded_short_texts, short_texts
+from crawler.extractors.document.parse import TextBlock, TextDocument
+from crawler.extractors.document.text import CJK_RE, normalize_space
+from crawler.extractors.metadata.byline import (
     credit_flags,
     dateline_names,
     editor_names,
     may_credit,
     origin_of,
 )
-from .cjk_credits import dateline_people
-from .credit_lines import end_credit, label_then_name, line_authors, readable
-from .datelines import has_publication_label, may_hold_date, may_hold_modified, read_date_line, texts_with_digit
-from .dates import FoundDate
+from crawler.extractors.metadata.cjk_credits import dateline_people
+from crawler.extractors.metadata.credit_lines import end_credit, label_then_name, line_authors, readable
+from crawler.extractors.metadata.datelines import (
+    has_publication_label,
+    may_hold_date,
+    may_hold_modified,
+    read_date_line,
+    texts_with_digit,
+)
+from crawler.extractors.metadata.dates import FoundDate
 
 HANGUL_RE = re.compile(r"[가-힣]")
 LATIN_NAME_RE = re.compile(r"^[A-Za-zÀ-ÿ]")
