@@ -55,7 +55,8 @@ BRACKETED_RE = re.compile(r"[（(\[【［]\s*([^（()\[\]【】［］]{2,40}?)\s
 DATELINE_HEAD_RE = re.compile(r"^[^（()）。，]{0,30}?(?:电|電|讯|訊|报道|報道)\s*([（(][^（()）]{2,40}[）)])")
 # A bracket closing a paragraph after a sentence's end: "。（张巨峰）".
 END_CREDIT_RE = re.compile(r"[。！？!?”\"]\s*([（(][^（()）]{2,30}[）)])\s*$")
-# A date line with names beside the date is short and holds no sentence ("2013年的会上，Superhei（黑哥）分享了").
+# A date line with names beside the date is short and holds no sentence ("2013年的会上，Superhei（黑哥）分享了";
+# the length chosen by hand, see docs/metadata-credits.md).
 DATE_IN_LINE_RE = re.compile(r"\d{4}|\d{1,2}[:：]\d{2}")
 MAX_DATE_LINE_CHARS = 40
 SENTENCE_MARK_RE = re.compile(r"[，。；！？]")

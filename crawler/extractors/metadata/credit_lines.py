@@ -23,13 +23,15 @@ from crawler.extractors.metadata.people import split_people
 # A list item whose text is mostly link text is a link to another article (related stories and their dates).
 MAX_LINKED_SHARE = 0.5
 # An end credit closes the story: no paragraph of prose (a sentence of this many characters or more) follows within
-# this many blocks (chosen by hand on the zh-news pages, where captions and credits sit between story and footer).
+# this many blocks (captions and credits sit between a story and its footer; chosen by hand, see
+# docs/metadata-credits.md).
 MIN_PROSE_CHARS = 30
 BLOCKS_AFTER_END_CREDIT = 3
 # A byline's label alone in its block: the name is the next block ("Written by" / "Edzel Tabing").
 LABEL_ALONE_RE = re.compile(r"^\s*(?:written by|words by|story by|posted by|by|author|authored by|von|par|por|di|door|"
                             r"作者|文|記者|记者|글|기자)\s*[:：]?\s*$", re.I)
-# The name block after a label is a byline's length; the label is looked for this far from the headline.
+# The name block after a label is a byline's length; the label is looked for this far from the headline (both
+# chosen by hand, see docs/metadata-credits.md).
 MAX_NAME_BLOCK_CHARS = 60
 LABEL_WINDOW = 40
 

@@ -42,8 +42,8 @@ def title_from_head(title: str, site_name: str | None) -> str:
 def page_headline(chosen: str, head_title: str | None, headline: str | None) -> str:
     """The headline block of the page over a markup title cut short: an OpenGraph title ending at an unescaped quote
     ("奖金711万元！" of '奖金711万元！"中国诺贝尔奖"首位获奖女性啥来头?'), when the headline block starts with it and
-    the <title> holds the block. (A <title> that adds the site's name is left whole: the readability set's titles
-    keep it, as Readability.js does.)"""
+    the <title> holds the block. (A <title> that adds the site's name is left whole, as Readability.js leaves it:
+    see docs/metadata-credits.md for the two conventions.)"""
     if not headline or not head_title or headline == chosen:
         return chosen
     block, kept = normalize_space(headline), normalize_space(chosen)
