@@ -150,3 +150,38 @@ def test_markup_title_cut_short_gives_way_to_the_headline_block() -> None:
             '<meta property="og:title" content="奖金711万元！"></head>'
             f"<body><h1>{full}</h1>{STORY}</body></html>").encode()
     assert extract_metadata(parse_html(html)).title == full
+
+
+# ---------------------------------------------------------------- English pages: labels, the site's own account
+
+
+def english_page(head: str = "", byline: str = "") -> bytes:
+    return (f'<html lang="en"><head><title>How to plan an event</title>{head}</head><body><h1>How to plan an event</h1>'
+            f"{byline}<p>Planning an event takes time, a budget and a team that knows what it is doing, and the best "
+            "planners start months ahead of the day itself.</p></body></html>").encode()
+
+
+@pytest.mark.parametrize("label", ["Full Bio", "Written By"])
+def test_a_label_in_the_author_field_is_no_author(label: str) -> None:
+    assert authors_of(english_page(f'<meta name="author" content="{label}">')) == []
+
+
+def test_byline_label_alone_with_the_name_in_the_next_block() -> None:
+    byline = '<div><p class="label">Written by</p><p class="name">Edzel Tabing</p></div>'
+    assert authors_of(english_page(byline=byline)) == ["Edzel Tabing"]
+
+
+def site_author_page(author: str) -> bytes:
+    json_ld = ('<script type="application/ld+json">{"@context": "https://schema.org", "@type": "BlogPosting", '
+               f'"headline": "How to plan an event", "author": {author}}}</script>')
+    return english_page('<meta property="og:site_name" content="Swoogo">' + json_ld)
+
+
+def test_the_sites_account_declared_as_the_author_is_kept() -> None:
+    author = '{"name": "Swoogo", "url": "https://swoogo.example/blog/author/swoogo/"}'
+    assert authors_of(site_author_page(author)) == ["Swoogo"]
+
+
+def test_the_site_as_an_organization_author_stays_refused() -> None:
+    author = '{"@type": "Organization", "name": "Swoogo", "url": "https://swoogo.example/"}'
+    assert authors_of(site_author_page(author)) == []
