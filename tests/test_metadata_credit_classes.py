@@ -185,3 +185,24 @@ def test_the_sites_account_declared_as_the_author_is_kept() -> None:
 def test_the_site_as_an_organization_author_stays_refused() -> None:
     author = '{"@type": "Organization", "name": "Swoogo", "url": "https://swoogo.example/"}'
     assert authors_of(site_author_page(author)) == []
+
+
+# ---------------------------------------------------------------- threads: the asker, not the repliers
+
+
+def thread_page(asker: str) -> bytes:
+    return ('<html lang="en"><head><title>Catering for a party of 100</title></head><body>'
+            '<div itemprop="mainEntity" itemscope itemtype="https://schema.org/Question"><h1 itemprop="name">Catering for'
+            f' a party of 100</h1><div itemprop="author" itemscope itemtype="https://schema.org/Person">{asker}</div>'
+            "<p>How much food should I plan for a party of a hundred guests, with a buffet and two desserts?</p>"
+            '<div itemprop="comment" itemscope itemtype="https://schema.org/Comment"><span itemprop="author">Joe</span>'
+            " Ask the caterer.</div></div></body></html>").encode()
+
+
+def test_a_replys_author_is_not_the_threads() -> None:
+    assert authors_of(thread_page('<a href="/users/1/kumiko">KumikoGoingCrAzY</a> 15,911 reputation')) == \
+        ["KumikoGoingCrAzY"]
+
+
+def test_a_handle_may_hold_digits() -> None:
+    assert authors_of(thread_page("paulb203")) == ["paulb203"]

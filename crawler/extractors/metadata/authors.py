@@ -15,6 +15,8 @@ MAX_AUTHOR_CHARS = 80
 MAX_AUTHORS = 12
 URLISH_RE = re.compile(r"^(?:https?://|www\.)|\.(?:com|org|net|html?)\b|/", re.I)
 HANDLE_RE = re.compile(r"^@\w+$")
+# A user's handle may hold digits ("paulb203", "user3080392"): one word that starts with three letters, never a date.
+DIGIT_HANDLE_RE = re.compile(r"^[A-Za-z]{3}[A-Za-z0-9_.-]{0,27}$")
 AUTHOR_PREFIX_RE = re.compile(r"^(?:by|par|von|por|written by|posted by|author|作者|记者|文)\s*[:：/]?\s+", re.I)
 
 
@@ -28,7 +30,8 @@ def good_author(name: str, site_names: set[str], declared: frozenset[str] = froz
     person or an author account (``declared``: "Swoogo" with its /author/swoogo/ page is the blog's account)."""
     if not name or len(name) > MAX_AUTHOR_CHARS:
         return False
-    if URLISH_RE.search(name) or HANDLE_RE.match(name) or "@" in name or any(map(str.isdigit, name)):
+    if URLISH_RE.search(name) or HANDLE_RE.match(name) or "@" in name or \
+            (any(map(str.isdigit, name)) and not DIGIT_HANDLE_RE.match(name)):
         return False
     folded = name.casefold()
     if CJK_RE.search(name) and not_a_person(name):  # "新京报", "环球网", "作者：未知": an outlet or a placeholder

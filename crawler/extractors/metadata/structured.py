@@ -196,6 +196,21 @@ def named_within(element: etree._Element) -> etree._Element | None:
     return next((inner for inner in element.iterdescendants("*") if inner.get(ITEMPROP) == "name"), None)
 
 
+# The items of a thread's replies, by type and by the property that holds them.
+REPLY_TYPES = frozenset({"comment", "answer"})
+REPLY_PROPS = frozenset({"comment", "acceptedAnswer", "suggestedAnswer"})
+
+
+def of_a_reply(element: etree._Element) -> bool:
+    """Whether an author itemprop belongs to a comment, an answer or a reply (its item is a Comment or an Answer, or
+    is one by its itemprop): a thread's repliers are not the page's author."""
+    scope = next((parent for parent in element.iterancestors() if parent.get("itemscope") is not None), None)
+    if scope is None:
+        return False
+    kind = (scope.get("itemtype") or "").rsplit("/", 1)[-1].casefold()
+    return kind in REPLY_TYPES or (scope.get(ITEMPROP) or "") in REPLY_PROPS
+
+
 def from_microdata(markup: PageMarkup, found: Candidates) -> None:
     candidates = found.values
     for element in markup.itemprops:
@@ -206,8 +221,13 @@ def from_microdata(markup: PageMarkup, found: Candidates) -> None:
             if name is None or (name in candidates and name in FIRST_ONLY_FIELDS):
                 continue
             if name == "authors":
+                if of_a_reply(element):
+                    continue
                 inner = named_within(element)
-                value = itemprop_value(inner if inner is not None else element)
+                link = next(element.iterdescendants("a"), None) if inner is None and len(element) else None
+                # a user card: the name is the text of its first link ("/users/12/name"), not its address
+                value = clean(link.text_content()) if link is not None else \
+                    itemprop_value(inner if inner is not None else element)
                 found.add(name, [value] if value else [], MICRODATA)
             elif name == "tags":
                 found.add(name, split_list(itemprop_value(element) or "", "tags"), MICRODATA)
