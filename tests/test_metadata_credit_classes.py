@@ -206,3 +206,12 @@ def test_a_replys_author_is_not_the_threads() -> None:
 
 def test_a_handle_may_hold_digits() -> None:
     assert authors_of(thread_page("paulb203")) == ["paulb203"]
+
+
+def test_the_home_links_name_is_cut_from_the_title() -> None:
+    assert extract_metadata(parse_html(page("2021-09-01 10:00"))).title == HEADLINE
+
+
+def test_a_title_part_not_named_by_a_home_link_stays() -> None:
+    html = page("2021-09-01 10:00").replace(b'<a href="/">', b'<a href="/news/">')
+    assert extract_metadata(parse_html(html)).title == f"{HEADLINE}_东方新闻网"
