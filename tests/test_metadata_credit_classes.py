@@ -215,3 +215,13 @@ def test_the_home_links_name_is_cut_from_the_title() -> None:
 def test_a_title_part_not_named_by_a_home_link_stays() -> None:
     html = page("2021-09-01 10:00").replace(b'<a href="/">', b'<a href="/news/">')
     assert extract_metadata(parse_html(html)).title == f"{HEADLINE}_东方新闻网"
+
+
+@pytest.mark.parametrize(("info", "people"), [
+    ("华夏人文 2020-03-09 18:14:21", ["华夏人文"]),
+    ("原创 GameForce 2019-09-04 22:18:34", ["GameForce"]),
+    ("原创 南方都市报 2019-09-09 16:01:46", []),  # an outlet
+    ("发表于 2018-05-16 01:29", []),  # a label
+])
+def test_self_media_account_before_the_date(info: str, people: list[str]) -> None:
+    assert authors_of(page(info)) == people

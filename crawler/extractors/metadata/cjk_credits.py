@@ -75,6 +75,12 @@ LABELLED_HANDLE_RE = re.compile(r"^(?:作者|作\s者|发帖人|發帖人|楼主
                                 r"(?P<name>[^\s，。；！？：:()（）]{2,20})")
 # The label of an author's credit on a line that also gives the date or the outlet ("时间：... 作者：张三 阅读：12").
 LABEL_RE = re.compile(r"(?:作者|作\s者)\s*[:：]")
+# An account's name, then the date, alone on the line under the headline (a portal's self-media article).
+ACCOUNT_DATE_RE = re.compile(r"^(?:原创|原創)?\s*(?P<name>[^\s\d:：|｜()（）]{2,16})\s+"
+                             r"(?:\d{4}[-/年]\d{1,2}[-/月]\d{1,2}日?(?:\s*\d{1,2}:\d{2}(?::\d{2})?)?|"
+                             r"昨天|前天|今天|\d+\s*(?:分钟|小时|天)前)$")
+# The words of a date's or a credit's label, which stand where an account's name would ("发表于 2018-05-16").
+LABEL_WORD_RE = re.compile(r"发表|發表|发布|發布|更新|时间|時間|日期|来源|來源|作者|编辑|編輯|记者|記者")
 # A name followed by its outlet under the headline: "石佳/中国青年报".
 NAME_OUTLET_RE = re.compile(rf"^(?P<name>{NAME})\s*[/／]\s*(?P<outlet>[^\s/／]{{2,12}})$")
 
@@ -234,6 +240,18 @@ def bracketed_beside_date(line: str) -> list[str]:
     return []
 
 
+def account_before_date(line: str) -> list[str]:
+    """A self-media account's name before the date under the headline ("华夏人文 2020-03-09 18:14:21", "原创 GameForce
+    2019-09-04 22:18:34", "爱否科技 昨天"): the one name, when it is no outlet's ("原创 南方都市报 2019-09-09" is)."""
+    match = ACCOUNT_DATE_RE.match(line.strip())
+    if match is None:
+        return []
+    name = match.group("name")
+    if not_a_person(name) or refused(name) or DATE_TOKEN_RE.match(name) or LABEL_WORD_RE.search(name):
+        return []
+    return [name]
+
+
 def name_with_outlet(line: str) -> list[str]:
     """A name and its outlet under the headline (``石佳/中国青年报``): the name, when the other part is an outlet."""
     match = NAME_OUTLET_RE.match(line.strip())
@@ -243,5 +261,16 @@ def name_with_outlet(line: str) -> list[str]:
     return []
 
 
-__all__ = ["bracketed_beside_date", "credit_line_people", "dateline_people", "end_credit_people", "is_outlet",
-           "name_with_outlet", "not_a_person", "person", "poster_of", "refused"]
+__all__ = [
+    "account_before_date",
+    "bracketed_beside_date",
+    "credit_line_people",
+    "dateline_people",
+    "end_credit_people",
+    "is_outlet",
+    "name_with_outlet",
+    "not_a_person",
+    "person",
+    "poster_of",
+    "refused",
+]

@@ -10,6 +10,7 @@ from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.text import CJK_RE
 from crawler.extractors.metadata.byline import byline_names, in_comment_area
 from crawler.extractors.metadata.cjk_credits import (
+    account_before_date,
     bracketed_beside_date,
     credit_line_people,
     dateline_people,
@@ -57,7 +58,7 @@ def line_authors(line: str, *, near: bool = False) -> list[str]:
         if not found and ("|" in line or "｜" in line):  # "发表于2014-08-24 21:30| 来源CSDN| 作者魏星": fields
             found = next((people for part in re.split(r"[|｜]", line) if (people := credit_line_people(part))), [])
         if not found and near:
-            found = bracketed_beside_date(line) or name_with_outlet(line)
+            found = bracketed_beside_date(line) or name_with_outlet(line) or account_before_date(line)
         if found:
             return found
         return [name for name in byline_names(line) if not (CJK_RE.search(name) and refused(name))]
