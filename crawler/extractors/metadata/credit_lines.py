@@ -5,6 +5,7 @@ next (``label_then_name``: "Written by" / "Edzel Tabing"); and which blocks may 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.text import CJK_RE
@@ -29,11 +30,12 @@ MAX_LINKED_SHARE = 0.5
 MIN_PROSE_CHARS = 30
 BLOCKS_AFTER_END_CREDIT = 3
 # A byline's label alone in its block: the name is the next block ("Written by" / "Edzel Tabing").
-LABEL_ALONE_RE = re.compile(r"^\s*(?:written by|words by|story by|posted by|by|author|authored by|von|par|por|di|door|"
-                            r"作者|文|記者|记者|글|기자)\s*[:：]?\s*$", re.I)
+LABELS_ALONE = frozenset({"written by", "words by", "story by", "posted by", "by", "author", "authored by", "von",
+                          "par", "por", "di", "door", "作者", "文", "記者", "记者", "글", "기자"})
 # The name block after a label is a byline's length; the label is looked for this far from the headline (both
 # chosen by hand, see docs/metadata-credits.md).
 MAX_NAME_BLOCK_CHARS = 60
+MAX_LABEL_CHARS = 20
 LABEL_WINDOW = 40
 
 
@@ -84,17 +86,22 @@ def _prose_follows(blocks: list[TextBlock], position: int) -> bool:
                for block in blocks[position + 1:position + 1 + BLOCKS_AFTER_END_CREDIT])
 
 
-def label_then_name(doc: TextDocument, start: int) -> list[str]:
-    """Step 5: a byline label alone in its block and the people in the next block, near the headline."""
+def label_then_name(doc: TextDocument, positions: list[int], texts: list[str], start: int) -> list[str]:
+    """Step 5: a byline label alone in its block and the people in the next block, near the headline. Only the short
+    blocks (``positions``, ``texts``: those a byline fits in, in order) within the window are looked at."""
     blocks = doc.blocks
-    for position in range(max(0, start - LABEL_WINDOW), min(len(blocks) - 1, start + LABEL_WINDOW)):
-        text = blocks[position].text
-        if len(text) > 20 or not LABEL_ALONE_RE.match(text):
+    first, last = bisect_left(positions, start - LABEL_WINDOW), bisect_right(positions, start + LABEL_WINDOW)
+    for index in range(first, last):
+        text = texts[index]
+        if len(text) > MAX_LABEL_CHARS or text.strip(" :：").casefold() not in LABELS_ALONE:
             continue
+        position = positions[index]
+        if position + 1 >= len(blocks):
+            break
         following = blocks[position + 1]
-        name = following.text.strip()
-        if not name or len(name) > MAX_NAME_BLOCK_CHARS or not readable(following, links=True) or \
-                not readable(blocks[position]):
+        name = (texts[index + 1] if index + 1 < len(texts) and positions[index + 1] == position + 1
+                else following.text).strip()
+        if not name or len(name) > MAX_NAME_BLOCK_CHARS or not readable(following) or not readable(blocks[position]):
             continue
         people = credit_line_people(f"作者 {name}") if CJK_RE.search(name) else split_people(name)
         if people:

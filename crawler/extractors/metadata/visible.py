@@ -365,7 +365,10 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
         scan_near_headline(doc, index, now, findings, first, short_ones)
     scan_page(doc, now, findings, first, language, short_ones)
     if not findings.authors:
-        findings.authors = label_then_name(doc, index or 0) or end_credit(doc, index or 0)
+        findings.authors = label_then_name(doc, short_ones.positions, short_ones.texts, index or 0)
+        # (a bracket closing a story credits its reporter on Chinese pages: the blocks of others are not walked)
+        if not findings.authors and ((language or "").lower()[:2] in CJK_LANGUAGES or (title and CJK_RE.search(title))):
+            findings.authors = end_credit(doc, index or 0)
     return findings
 
 
