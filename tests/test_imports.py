@@ -146,7 +146,7 @@ def test_no_module_takes_another_modules_private_names():
 
 
 def test_the_library_page_job_storage_and_bulk_extraction_load_without_scrapy():
-    code = ("import sys, crawler.extractors, crawler.extractors.templates.learning, crawler.storage, "
+    code = ("import sys, crawler.extractors, crawler.extractors.cascade.learning, crawler.storage, "
             "crawler.storage.export, crawler.bulk.batch, crawler.bulk.chunks, crawler.bulk.spark_job, crawler.pagejob, "
             "crawler.cli; "
             "crawler.cli.program.build_parser(); print('scrapy' in sys.modules)")

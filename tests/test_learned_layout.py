@@ -5,6 +5,7 @@ from __future__ import annotations
 from lxml import html as lxml_html
 
 from crawler.extractors import LearningExtractor
+from crawler.extractors.cascade.learning import FAST_EXTRACTOR
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.templates import learned_layout
 from crawler.extractors.templates.learned_layout import (
@@ -16,7 +17,6 @@ from crawler.extractors.templates.learned_layout import (
     locator_of,
     word_f1,
 )
-from crawler.extractors.templates.learning import FAST_EXTRACTOR
 
 CHROME_HEAD = """<header><div class="logo">The Example Tribune</div>
 <nav><a href="/">Home</a> <a href="/world">World</a> <a href="/business">Business</a></nav>

@@ -77,7 +77,10 @@ def _read_warc_stopping(source: str | BinaryIO, where: str,
     read on from there; else gives the damage as one ``broken_archive`` record and returns None."""
     from fastwarc.warc import ArchiveIterator
 
-    checkable = isinstance(source, str) or (source.seekable() and source.tell() == 0)
+    # An archive read over HTTP seeks forwards only: its end is not checked by seeking back (a cut transfer is
+    # caught by the stream, which knows the length it was promised).
+    checkable = isinstance(source, str) or (source.seekable() and source.tell() == 0
+                                            and not getattr(source, "forward_only", False))
     held: Record | None = None
     offset: int | None = None
     error: Exception | None = None
@@ -170,7 +173,7 @@ def read_arc_file(path: Path) -> Iterator[Record]:
             found = arc_scan.scan_arc(stream, MAX_PAGE_BYTES, gzipped=gzipped)
         except warc_scan.NotScannable:
             stream.seek(0)
-            yield from _read_arc_stream(stream, where)
+            yield from read_arc_stream(stream, where)
             return
         for item in found:
             yield _scanned_record(item, where, _arc_bytes_record)
@@ -188,7 +191,7 @@ def _arc_bytes_record(data: bytes, place: str) -> Record:
     return Skipped(place, "broken_archive", "a record warcio does not read", bad=True)
 
 
-def _read_arc_stream(stream: BinaryIO, where: str) -> Iterator[Record]:
+def read_arc_stream(stream: BinaryIO, where: str) -> Iterator[Record]:
     """warcio over the whole ARC stream (its on-the-fly conversion), ending at the first damage."""
     from warcio.archiveiterator import ArchiveIterator
 

@@ -32,9 +32,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..pagejob import job as pagejob
 from .chunks import Chunk, ChunkResult, chunks, extract_chunk, failed_rows, init_batch_worker, learn_chunk
+from .filters import FilterError, PageFilter, add_filter_arguments, filter_from_args
 from .readers import BatchError, input_files, iter_records
 from .records import Page, Skipped, is_html
-from .writers import PARTS_SUFFIX, JsonLinesWriter, OutputWriter, ParquetWriter
+from .stories import STORIES_SUFFIX, SUPERSEDED_BY_LATER_CAPTURE, StoryIndex
+from .writers import PARTITION_COLUMNS, PARTS_SUFFIX, JsonLinesWriter, OutputWriter, ParquetWriter
 
 if TYPE_CHECKING:
     from ..pagejob import PageExtractor
@@ -68,6 +70,7 @@ class BatchState:
     chunks_done: int = 0
     output: dict[str, Any] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
+    filters: dict[str, Any] = field(default_factory=dict)  # PageFilter.describe() of the run
 
     def save(self, path: Path) -> None:
         temporary = path.with_name(path.name + ".tmp")
@@ -126,8 +129,11 @@ class _Runner:
     """One pass over the inputs through the pool, results committed in input order."""
 
     def __init__(self, files: list[tuple[Path, str]], state: BatchState, state_path: Path, workers: int,
-                 template_store: str, start_method: str, progress: bool | None) -> None:
+                 template_store: str, start_method: str, progress: bool | None,
+                 page_filter: PageFilter | None = None, stories: StoryIndex | None = None) -> None:
         self.files = files
+        self.stories = stories
+        self.page_filter = page_filter if page_filter is not None and page_filter.active else None
         self.state = state
         self.state_path = state_path
         self.workers = workers
@@ -180,11 +186,51 @@ class _Runner:
                 if failed:
                     logger.warning("%s: %s", (row.get("metadata") or {}).get("input", row.get("url")), reason)
 
+    def _before_extraction(self, record: Any) -> Any:
+        """A page left out by its URL becomes a Skipped record (counted, never sent to a worker)."""
+        if isinstance(record, Page) and self.page_filter is not None:
+            reason = self.page_filter.before_extraction(record.url)
+            if reason is not None:
+                return Skipped(record.input, reason, record.url or "")
+        return record
+
+    def _after_extraction(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The rows the filters keep; the others counted under their reason."""
+        if self.page_filter is None:
+            return rows
+        kept = []
+        counts = self.state.counts
+        for row in rows:
+            reason = self.page_filter.after_extraction(row) if row.get("text") else None
+            if reason is None:
+                kept.append(row)
+            else:
+                counts[reason] = counts.get(reason, 0) + 1
+        return kept
+
+    def _fold_captures(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The rows to write: a story already written from a later or equal capture is folded (counted)."""
+        counts = self.state.counts
+        if self.stories is None:
+            counts["rows_written"] = counts.get("rows_written", 0) + len(rows)
+            return rows
+        kept = []
+        for row in rows:
+            reason = self.stories.admit(row, counts.get("rows_written", 0)) if row.get("text") else None
+            if reason is None:
+                kept.append(row)
+                counts["rows_written"] = counts.get("rows_written", 0) + 1
+            else:
+                counts[reason] = counts.get(reason, 0) + 1
+        return kept
+
     def run(self, function: Any, writer: OutputWriter | None, description: str) -> int:
         """Runs ``function`` over every chunk not yet done; returns the rows written in this pass."""
         from itertools import islice
 
         records = islice(iter_records(self.files), self.state.records_done, None)
+        if self.page_filter is not None:
+            records = (self._before_extraction(record) for record in records)
         upcoming = chunks(records, self.state.chunks_done)
         limit = max(1, self.workers) * CHUNKS_IN_FLIGHT_PER_WORKER
         pending: dict[Future[ChunkResult], tuple[Chunk, int]] = {}
@@ -229,6 +275,7 @@ class _Runner:
                     self._count_skipped(chunk)
                     if writer is not None:
                         self._count_rows(rows)
+                        rows = self._fold_captures(self._after_extraction(rows))
                     durable = writer.write(rows) if writer is not None else True
                     written += len(rows)
                     uncommitted_records += len(chunk.records)
@@ -239,6 +286,8 @@ class _Runner:
                         self.state.chunks_done += uncommitted_chunks
                         if writer is not None:
                             self.state.output = writer.position()
+                        if self.stories is not None:
+                            self.stories.commit()
                         self.state.save(self.state_path)
                         uncommitted_records = uncommitted_chunks = 0
         return written
@@ -277,6 +326,10 @@ def run_batch(
     overwrite: bool = False,
     progress: bool | None = None,
     start_method: str = DEFAULT_START_METHOD,
+    page_filter: PageFilter | None = None,
+    base_url: str | None = None,
+    fold_captures: bool = True,
+    partition_by: str | None = None,
 ) -> BatchResult:
     """Extracts every HTML page of the inputs into ``output`` (JSON lines, or Parquet for ``.parquet``),
     resuming a previous run of the same command."""
@@ -289,30 +342,39 @@ def run_batch(
         raise BatchError(f"start method {start_method!r} is not one of {multiprocessing.get_all_start_methods()}")
     out = Path(output)
     parquet = out.suffix.lower() == ".parquet"
+    if partition_by is not None and (not parquet or partition_by not in PARTITION_COLUMNS):
+        raise BatchError(f"--partition-by takes {', '.join(PARTITION_COLUMNS)} with a .parquet output")
     state_path = out.with_name(out.name + STATE_SUFFIX)
     store = template_store or str(out.with_name(out.name + TEMPLATE_STORE_SUFFIX))
-    files = input_files(inputs)
+    stories_path = out.with_name(out.name + STORIES_SUFFIX)
+    files = input_files(inputs, base_url)
+    filters = page_filter.describe() if page_filter is not None and page_filter.active else {}
     input_names = [str(Path(name).resolve()) for name in inputs]
     if overwrite:
-        for stale in (state_path, out, Path(store), Path(store + "-wal"), Path(store + "-shm")):
-            stale.unlink(missing_ok=True)
+        for stale in (state_path, out, Path(store), Path(store + "-wal"), Path(store + "-shm"), stories_path):
+            if stale.is_dir():  # a partitioned Parquet output
+                shutil.rmtree(stale)
+            else:
+                stale.unlink(missing_ok=True)
         shutil.rmtree(Path(str(out) + PARTS_SUFFIX), ignore_errors=True)
     state = BatchState.load(state_path)
     if state is None:
         if out.exists():
             raise BatchError(f"{out} exists and has no state file {state_path.name}; use --overwrite to replace it")
-        state = BatchState(input_names, templates, phase="learn" if templates == "two-pass" else "extract")
+        state = BatchState(input_names, templates, phase="learn" if templates == "two-pass" else "extract",
+                           filters=filters)
         out.parent.mkdir(parents=True, exist_ok=True)
         state.save(state_path)  # before the output exists: an output without a state is someone else's file
-    elif state.inputs != input_names or state.templates != templates:
+    elif state.inputs != input_names or state.templates != templates or state.filters != filters:
         raise BatchError(f"{state_path} is the state of another run (inputs {state.inputs}, templates "
-                         f"{state.templates}); use --overwrite to start again")
+                         f"{state.templates}, filters {state.filters}); use --overwrite to start again")
     counts = Counter(state.counts)
     if state.phase == "done":
         return BatchResult(counts.get("pages", 0), counts, 0.0, workers, {}, state.records_done, already_done=True)
     out.parent.mkdir(parents=True, exist_ok=True)
     resumed_from = state.records_done
-    runner = _Runner(files, state, state_path, workers, store, start_method, progress)
+    stories = StoryIndex(stories_path) if fold_captures else None
+    runner = _Runner(files, state, state_path, workers, store, start_method, progress, page_filter, stories)
     started = time.perf_counter()
     writer: OutputWriter | None = None
     rows_this_run = 0
@@ -323,11 +385,15 @@ def run_batch(
             state.phase, state.records_done, state.chunks_done = "extract", 0, 0
             state.save(state_path)
         if parquet:
-            writer = ParquetWriter(out, int(state.output.get("parts", 0)))
+            writer = ParquetWriter(out, int(state.output.get("parts", 0)), partition_by)
         else:
             writer = JsonLinesWriter(out, int(state.output.get("output_bytes", 0)))
         rows_this_run = runner.run(extract_chunk, writer, "extracting")
-        writer.finish()
+        superseded = stories.superseded() if stories is not None else frozenset()
+        writer.finish(superseded)
+        if superseded:
+            state.counts[SUPERSEDED_BY_LATER_CAPTURE] = len(superseded)
+            state.counts["rows_written"] = state.counts.get("rows_written", 0) - len(superseded)
         state.phase = "done"
         state.output = writer.position()
         state.save(state_path)
@@ -337,6 +403,8 @@ def run_batch(
         if writer is not None:
             writer.close()
         runner.close()
+        if stories is not None:
+            stories.close()
     seconds = time.perf_counter() - started
     counts = Counter(state.counts)
     return BatchResult(counts.get("pages", 0), counts, seconds, workers, runner.worker_peak_rss, resumed_from,
@@ -360,11 +428,14 @@ def command_extract_batch(args: Any, parser: Any) -> int:
     if not logging.getLogger().handlers:
         logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     try:
+        page_filter = filter_from_args(args)
         with logging_through_progress_bar():
             result = run_batch(args.inputs, args.output, workers=args.workers, templates=args.templates,
                                template_store=args.template_store, overwrite=args.overwrite,
-                               progress=args.progress, start_method=args.start_method)
-    except BatchError as error:
+                               progress=args.progress, start_method=args.start_method,
+                               page_filter=page_filter, base_url=args.base_url,
+                               fold_captures=not args.keep_captures, partition_by=args.partition_by)
+    except (BatchError, FilterError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     if result.already_done:
@@ -384,7 +455,9 @@ def add_extract_batch_command(commands: Any) -> None:
                     "Rows are the crawl's article rows. Other records are counted by reason. Rerunning the same "
                     "command after an interruption resumes it; the summary is printed as JSON.",
     )
-    parser.add_argument("inputs", nargs="+", metavar="INPUT", help="folders, .warc[.gz], .arc[.gz], .jsonl[.gz]")
+    parser.add_argument("inputs", nargs="+", metavar="INPUT",
+                        help="folders, .warc[.gz], .arc[.gz], .jsonl[.gz], or a paths file (.paths, .paths.gz, "
+                             ".txt: one archive path or http(s) URL a line)")
     parser.add_argument("--output", "-o", required=True, metavar="OUT",
                         help="JSON lines file, or Parquet when it ends in .parquet")
     parser.add_argument("--workers", type=int, default=None, metavar="N",
@@ -401,6 +474,13 @@ def add_extract_batch_command(commands: Any) -> None:
     parser.add_argument("--start-method", default=DEFAULT_START_METHOD,
                         choices=multiprocessing.get_all_start_methods(),
                         help=f"how workers start (default: {DEFAULT_START_METHOD})")
+    parser.add_argument("--partition-by", choices=tuple(PARTITION_COLUMNS), metavar="KEY",
+                        help="a .parquet output as a folder of partitions by date (of publication), language or "
+                             "site (registrable domain)")
+    parser.add_argument("--keep-captures", action="store_true",
+                        help="write every capture of a story (by default the captures of one canonical URL give one "
+                             "row, the latest capture's)")
+    add_filter_arguments(parser)
     parser.set_defaults(handler=command_extract_batch, command_parser=parser)
 
 

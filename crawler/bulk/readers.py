@@ -13,8 +13,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from ..pagejob import limits
-from .archives import read_arc_file, read_warc_file
+from .archives import read_arc_file, read_arc_stream, read_warc, read_warc_file
 from .records import GZIP_MAGIC, MAX_PAGE_BYTES, Page, Record, Skipped
+from .remote import RemoteArchive, RemoteError, is_paths_file, local_path, open_remote, read_paths_file
 
 logger = logging.getLogger(__name__)
 
@@ -43,15 +44,22 @@ def _kind(path: Path) -> str | None:
     return None
 
 
-def input_files(inputs: Sequence[str | os.PathLike[str]]) -> list[tuple[Path, str]]:
+Input = Path | RemoteArchive
+
+
+def input_files(inputs: Sequence[str | os.PathLike[str]], base_url: str | None = None) -> list[tuple[Input, str]]:
     """Every file to read, in a fixed order (inputs as given, folders sorted and recursive), with its kind.
     What cannot be read in a folder is listed with the reason as its kind (``SKIPPED_KINDS``: an unreadable
     folder, a symbolic link back to a folder above it, a dangling link), to be counted, not fatal.
+    A paths file (``*.paths``, ``*.paths.gz``, ``*.txt``) stands for the archives it lists, local or by URL
+    (relative entries joined to ``base_url``).
     Raises BatchError for an input that does not exist or whose kind is unknown."""
-    files: list[tuple[Path, str]] = []
+    files: list[tuple[Input, str]] = []
     for given in inputs:
         path = Path(given)
-        if path.is_dir():
+        if path.is_file() and is_paths_file(path):
+            files.extend(_listed_archives(path, base_url))
+        elif path.is_dir():
             files.extend(_walk(path, set()))
         elif path.is_file():
             kind = _kind(path)
@@ -62,6 +70,28 @@ def input_files(inputs: Sequence[str | os.PathLike[str]]) -> list[tuple[Path, st
         else:
             raise BatchError(f"{path}: no such file or folder")
     return files
+
+
+def _listed_archives(paths_file: Path, base_url: str | None) -> list[tuple[Input, str]]:
+    """The archives a paths file names, each with its kind (by its name, as for local inputs)."""
+    try:
+        entries = read_paths_file(paths_file, base_url)
+    except (OSError, EOFError, ValueError) as error:
+        raise BatchError(f"{paths_file}: cannot read the paths file: {error}") from error
+    listed: list[tuple[Input, str]] = []
+    for entry in entries:
+        local = local_path(entry)
+        source: Input = local if local is not None else RemoteArchive(entry)
+        kind = _kind(Path(source.name))
+        if kind not in ("warc", "arc", "html"):
+            raise BatchError(f"{paths_file}: {entry} is not a WARC, ARC or HTML file")
+        if local is not None and not local.is_file():
+            listed.append((local, "unreadable_file"))
+        elif isinstance(source, RemoteArchive) and kind == "html":
+            raise BatchError(f"{paths_file}: {entry}: pages by URL are for the crawl; list archives here")
+        else:
+            listed.append((source, kind))
+    return listed
 
 
 # Kinds of input_files entries that are not read, only counted: the reason is the kind.
@@ -163,10 +193,28 @@ def _jsonl_record(line: bytes, where: str) -> Record:
                 content_type if isinstance(content_type, str) else None, where, "jsonl", data)
 
 
-def iter_records(files: Iterable[tuple[Path, str]]) -> Iterator[Record]:
+def _read_remote(archive: RemoteArchive, kind: str) -> Iterator[Record]:
+    """The records of an archive read over HTTP as a stream; an archive that cannot be read is one record."""
+    try:
+        stream = open_remote(archive.url)
+    except RemoteError as error:
+        yield Skipped(archive.url, "unreadable_archive", str(error), bad=True)
+        return
+    try:
+        records = read_warc(stream, archive.url) if kind == "warc" else read_arc_stream(stream, archive.url)
+        yield from records
+    except RemoteError as error:
+        yield Skipped(archive.url, "unreadable_archive", f"reading stopped: {error}", bad=True)
+    finally:
+        stream.close()
+
+
+def iter_records(files: Iterable[tuple[Input, str]]) -> Iterator[Record]:
     """Every record of the inputs, in a fixed order (resume counts on it)."""
     for path, kind in files:
-        if kind in SKIPPED_KINDS:
+        if isinstance(path, RemoteArchive):
+            yield from _read_remote(path, kind)
+        elif kind in SKIPPED_KINDS:
             yield Skipped(str(path), kind, SKIPPED_KINDS[kind], bad=True)
         elif kind == "html":
             yield _read_html_file(path)

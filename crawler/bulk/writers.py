@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -33,7 +34,9 @@ class OutputWriter(Protocol):
 
     def position(self) -> dict[str, Any]: ...
 
-    def finish(self) -> None: ...
+    def finish(self, leave_out: frozenset[int] = frozenset()) -> None:
+        """Completes the output without the rows numbered ``leave_out`` (from 0, in output order)."""
+        ...
 
     def close(self) -> None: ...
 
@@ -59,8 +62,11 @@ class JsonLinesWriter:
     def position(self) -> dict[str, Any]:
         return {"output_bytes": self.length}
 
-    def finish(self) -> None:
+    def finish(self, leave_out: frozenset[int] = frozenset()) -> None:
+        from .stories import drop_lines
+
         self.close()
+        drop_lines(self.path, leave_out)
 
     def close(self) -> None:
         if not self.file.closed:
@@ -68,16 +74,39 @@ class JsonLinesWriter:
 
 
 LIST_FIELDS = frozenset({"authors", "editors", "tags"})
+# --partition-by KEY: the column a partitioned Parquet output is split by (hive folders KEY=value/), and how a
+# row gives it: the day of publication, the language code, the site (registrable domain).
+PARTITION_COLUMNS = {"date": "published_date", "language": "language", "site": "site"}
+
+
+def partition_value(key: str, row: dict[str, Any]) -> str | None:
+    if key == "date":
+        published = row.get("published")
+        return published[:10] if isinstance(published, str) and len(published) >= 10 else None
+    if key == "site":
+        from urllib.parse import urlsplit
+
+        from .filters import registrable_domain
+
+        host = urlsplit(str(row.get("canonical_url") or row.get("url") or "")).hostname
+        return registrable_domain(host) if host else None
+    value = row.get(key)
+    return str(value) if value else None
 JSON_FIELDS = frozenset({"metadata"})
 
 
-def parquet_schema() -> Any:
+def parquet_schema(partition_by: str | None = None) -> Any:
+    """The output's columns: every row field (lists of strings, else strings; ``metadata`` as JSON text), and the
+    partition column when the output is partitioned by a key that is not a row field."""
     import pyarrow as pa
 
     columns = []
     for name in ARTICLE_FIELDS:
         kind = pa.list_(pa.string()) if name in LIST_FIELDS else pa.string()
         columns.append(pa.field(name, kind))
+    extra = PARTITION_COLUMNS.get(partition_by or "")
+    if extra and extra not in ARTICLE_FIELDS:
+        columns.append(pa.field(extra, pa.string()))
     return pa.schema(columns)
 
 
@@ -97,15 +126,16 @@ class ParquetWriter:
     """Part files of PARQUET_ROWS_PER_PART rows, each renamed into place once written; merged into the output
     (one row group per part, read one at a time) by ``finish``."""
 
-    def __init__(self, path: Path, parts_done: int) -> None:
+    def __init__(self, path: Path, parts_done: int, partition_by: str | None = None) -> None:
         import pyarrow  # noqa: F401  (fail before any work when it is missing)
 
         self.path = path
+        self.partition_by = partition_by
         self.parts_dir = Path(str(path) + PARTS_SUFFIX)
         self.parts_dir.mkdir(parents=True, exist_ok=True)
         self.parts_done = parts_done
         self.buffer: list[dict[str, Any]] = []
-        self.schema = parquet_schema()
+        self.schema = parquet_schema(partition_by)
         for stale in self.parts_dir.iterdir():  # parts of a killed run past its last recorded state
             if not stale.name.endswith(".parquet") or self._part_number(stale) >= parts_done:
                 stale.unlink()
@@ -125,6 +155,9 @@ class ParquetWriter:
         import pyarrow.parquet as pq
 
         columns = {name: [parquet_cell(name, row.get(name)) for row in self.buffer] for name in ARTICLE_FIELDS}
+        if self.partition_by:
+            column = PARTITION_COLUMNS[self.partition_by]
+            columns[column] = [partition_value(self.partition_by, row) for row in self.buffer]
         table = pa.Table.from_pydict(columns, schema=self.schema)
         final = self._part_path(self.parts_done)
         temporary = final.with_suffix(".tmp")
@@ -143,15 +176,50 @@ class ParquetWriter:
     def position(self) -> dict[str, Any]:
         return {"parts": self.parts_done}
 
-    def finish(self) -> None:
+    def finish(self, leave_out: frozenset[int] = frozenset()) -> None:
         import pyarrow.parquet as pq
 
         if self.buffer:
             self._flush()
+        if self.partition_by:
+            self._finish_partitioned(leave_out)
+            return
         temporary = self.path.with_name(self.path.name + ".tmp")
         with pq.ParquetWriter(temporary, self.schema) as writer:
-            for number in range(self.parts_done):
-                writer.write_table(pq.read_table(self._part_path(number), schema=self.schema))
+            for table in self._tables(leave_out):
+                writer.write_table(table)
+        os.replace(temporary, self.path)
+
+    def _tables(self, leave_out: frozenset[int]) -> Iterator[Any]:
+        """The part files in order, without the rows numbered ``leave_out``."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        first = 0
+        for number in range(self.parts_done):
+            table = pq.read_table(self._part_path(number), schema=self.schema)
+            if leave_out:
+                keep = pa.array([first + i not in leave_out for i in range(table.num_rows)])
+                first += table.num_rows
+                table = table.filter(keep)
+            yield table
+
+    def _finish_partitioned(self, leave_out: frozenset[int]) -> None:
+        """A folder of hive partitions (``OUT/COLUMN=value/part-N.parquet``), written beside and renamed into place."""
+        import pyarrow as pa
+        import pyarrow.dataset as ds
+
+        temporary = self.path.with_name(self.path.name + ".tmp")
+        shutil.rmtree(temporary, ignore_errors=True)
+        column = PARTITION_COLUMNS[self.partition_by or ""]
+        partitioning = ds.partitioning(pa.schema([self.schema.field(column)]), flavor="hive")
+        batches = (batch for table in self._tables(leave_out) for batch in table.to_batches())
+        ds.write_dataset(batches, temporary, schema=self.schema, format="parquet",
+                         partitioning=partitioning, basename_template="part-{i}.parquet")
+        if self.path.is_dir():
+            shutil.rmtree(self.path)
+        elif self.path.exists():
+            self.path.unlink()
         os.replace(temporary, self.path)
 
     def close(self) -> None:

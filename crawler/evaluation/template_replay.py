@@ -36,8 +36,8 @@ from typing import Any
 from lxml import etree
 
 from crawler.extractors import get_extractor
+from crawler.extractors.cascade.learning import FAST_EXTRACTOR, LearningExtractor
 from crawler.extractors.document.parse import parse_html
-from crawler.extractors.templates.learning import FAST_EXTRACTOR, LearningExtractor
 
 from .datasets import Page
 from .metric import score_page

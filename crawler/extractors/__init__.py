@@ -5,7 +5,7 @@
     >>> article.text, article.title, article.extractor
 
 ``extract()`` learns nothing; ``LearningExtractor(store="templates.sqlite").extract(html, url)`` learns each
-site's template as it goes (``crawler.extractors.templates.learning``).
+site's template as it goes (``crawler.extractors.cascade.learning``).
 Every extractor works on the same parsed ``TextDocument`` (``parse_html``); ``available()`` names them.
 """
 
@@ -16,9 +16,9 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 from crawler.extractors.article import Article
+from crawler.extractors.cascade.learning import LearningExtractor
 from crawler.extractors.document.parse import TextBlock, TextDocument, parse_html
 from crawler.extractors.steps.pipeline import Extractor
-from crawler.extractors.templates.learning import LearningExtractor
 
 if TYPE_CHECKING:
     from crawler.extractors.metadata import Metadata

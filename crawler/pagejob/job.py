@@ -197,8 +197,8 @@ class PageExtractor:
     and the pinned rules. Built once per worker process."""
 
     def __init__(self, template_store: str | None, rules: Sequence[SiteRule] = ()) -> None:
+        from crawler.extractors.cascade.learning import LearningExtractor
         from crawler.extractors.metadata.markup import markup_of
-        from crawler.extractors.templates.learning import LearningExtractor
         from crawler.extractors.templates.urlpattern import UrlPatterns
 
         from .pagetypes import classify_page

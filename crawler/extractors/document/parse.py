@@ -168,7 +168,7 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
                ) -> TextDocument:
     """Parse a page once into a TextDocument; bad input gives an empty document with a reason, never raises.
     ``walk=False``: the blocks are built when first used (``TextDocument.blocks_within`` can walk one subtree
-    before: the learned-container fast path, ``crawler.extractors.templates.learning``)."""
+    before: the learned-container fast path, ``crawler.extractors.cascade.learning``)."""
     if html is None or len(html) == 0:
         return _empty("empty input", url)
     decoded = decode_html(html, content_type)

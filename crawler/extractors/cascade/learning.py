@@ -33,6 +33,7 @@ from collections import Counter
 from types import TracebackType
 
 from crawler.extractors.article import Article
+from crawler.extractors.cascade.extractor import DefaultExtractor
 from crawler.extractors.document.parse import TextBlock, TextDocument, parse_html
 from crawler.extractors.steps.pipeline import Run
 from crawler.extractors.templates.extractor import TemplateExtractor, TemplateMatch, page_hashes
@@ -127,8 +128,6 @@ class LearningExtractor:
     or None for a store in this object's memory. ``fast``: False keeps every page on the cascade."""
 
     def __init__(self, store: str | os.PathLike[str] | TemplateStore | None = None, *, fast: bool = True) -> None:
-        from crawler.extractors.cascade.extractor import DefaultExtractor
-
         if store is None:
             store = MemoryTemplateStore()
         elif isinstance(store, (str, os.PathLike)):

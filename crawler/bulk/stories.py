@@ -1,0 +1,91 @@
+"""One story once: across the archives of a run, the captures of one canonical URL give one row, the latest
+capture's (news archives capture a story again when it is updated, and a month of archives holds it several
+times).
+
+The index is an SQLite file beside the output (``OUT.stories.sqlite``): canonical URL -> the capture date and the
+ordinal (the row's number in the output) of the capture kept so far. A row whose URL was kept with a later or equal
+capture is folded at once (not written); a later capture is written and the earlier row is marked superseded, to
+be left out when the output is finished (``superseded``). Decisions depend only on the rows in output order, so a
+resumed run that sees the same rows again makes the same ones."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+STORIES_SUFFIX = ".stories.sqlite"
+FOLDED_EARLIER_CAPTURE = "folded_earlier_capture"  # a capture older than (or as old as) one already written
+SUPERSEDED_BY_LATER_CAPTURE = "superseded_by_later_capture"  # written, then replaced by a later capture
+
+
+def story_key(row: Mapping[str, Any]) -> str | None:
+    """The URL a story is known by: its canonical URL, else the URL it was captured at."""
+    key = row.get("canonical_url") or row.get("url")
+    return key if isinstance(key, str) and key else None
+
+
+class StoryIndex:
+    """The canonical URLs written so far; ``admit`` decides a row, ``superseded`` lists rows to leave out."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.connection = sqlite3.connect(path)
+        self.connection.executescript(
+            "CREATE TABLE IF NOT EXISTS story (url TEXT PRIMARY KEY, captured TEXT NOT NULL, ordinal INTEGER NOT NULL);"
+            "CREATE TABLE IF NOT EXISTS superseded (ordinal INTEGER PRIMARY KEY);")
+
+    def admit(self, row: Mapping[str, Any], ordinal: int) -> str | None:
+        """None when the row is to be written as row number ``ordinal``, else the reason it is folded."""
+        key = story_key(row)
+        if key is None:
+            return None
+        captured = str(row.get("crawled_at") or "")
+        found = self.connection.execute("SELECT captured, ordinal FROM story WHERE url = ?", (key,)).fetchone()
+        if found is None:
+            self.connection.execute("INSERT INTO story VALUES (?, ?, ?)", (key, captured, ordinal))
+            return None
+        kept_captured, kept_ordinal = found
+        if kept_ordinal == ordinal:  # the same row, seen again by a resumed run
+            return None
+        if kept_ordinal > ordinal:  # a resumed run: the index is ahead of the durable output; start the key over
+            self.connection.execute("UPDATE story SET captured = ?, ordinal = ? WHERE url = ?",
+                                    (captured, ordinal, key))
+            return None
+        if captured <= kept_captured:
+            return FOLDED_EARLIER_CAPTURE
+        self.connection.execute("INSERT OR IGNORE INTO superseded VALUES (?)", (kept_ordinal,))
+        self.connection.execute("UPDATE story SET captured = ?, ordinal = ? WHERE url = ?", (captured, ordinal, key))
+        return None
+
+    def commit(self) -> None:
+        self.connection.commit()
+
+    def superseded(self) -> frozenset[int]:
+        return frozenset(ordinal for (ordinal,) in self.connection.execute("SELECT ordinal FROM superseded"))
+
+    def close(self) -> None:
+        self.connection.commit()
+        self.connection.close()
+
+
+def drop_lines(path: Path, ordinals: frozenset[int]) -> int:
+    """Rewrites a JSON lines file without the lines numbered ``ordinals`` (from 0), atomically; returns how many
+    were left out."""
+    if not ordinals:
+        return 0
+    temporary = path.with_name(path.name + ".tmp")
+    dropped = 0
+    with path.open("rb") as source, temporary.open("wb") as target:
+        for number, line in enumerate(source):
+            if number in ordinals:
+                dropped += 1
+            else:
+                target.write(line)
+    temporary.replace(path)
+    return dropped
+
+
+__all__ = ["FOLDED_EARLIER_CAPTURE", "STORIES_SUFFIX", "SUPERSEDED_BY_LATER_CAPTURE", "StoryIndex", "drop_lines",
+           "story_key"]

@@ -1,0 +1,281 @@
+"""extract-batch's filters (domains before extraction; kind, language and date after it), paths files of archives
+served over HTTP, and the stream that resumes a broken transfer: on WARC archives built here."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import io
+import json
+import threading
+import urllib.error
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from crawler.bulk.batch import BatchError, run_batch
+from crawler.bulk.filters import (
+    FILTERED_DATE,
+    FILTERED_DOMAIN,
+    FILTERED_EXCLUDED_DOMAIN,
+    FILTERED_LANGUAGE,
+    FILTERED_UNDATED,
+    FilterError,
+    page_filter,
+    read_domain_list,
+    registrable_domain,
+)
+from crawler.bulk.remote import RemoteError, RetryingStream, read_paths_file
+from crawler.bulk.stories import FOLDED_EARLIER_CAPTURE, SUPERSEDED_BY_LATER_CAPTURE
+
+PROSE = {
+    "en": "The council met on Tuesday evening to discuss the new bridge over the river, and after a long debate "
+          "about its cost the members agreed to put the plan to the town in a vote next spring. ",
+    "zh": "市议会周二晚上开会讨论河上新桥的建设计划，经过长时间关于造价的辩论，"
+          "议员们同意明年春天将该计划交由全市投票决定。",
+}
+
+
+def article(language: str, title: str, published: str | None) -> bytes:
+    date = f'<meta property="article:published_time" content="{published}">' if published else ""
+    body = "".join(f"<p>{PROSE[language]} {i}</p>" for i in range(6))
+    return (f'<html lang="{language}"><head><meta charset="utf-8"><title>{title}</title>{date}</head><body>'
+            f'<nav><a href="/">Home</a> <a href="/news">News</a></nav><article><h1>{title}</h1>{body}</article>'
+            f"<footer>Contact us</footer></body></html>").encode()
+
+
+def warc(path: Path, pages: list[tuple[str, bytes]], captured: str = "2024-06-01T00:00:00Z") -> Path:
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    with path.open("wb") as stream:
+        writer = WARCWriter(stream, gzip=True)
+        for url, html in pages:
+            headers = StatusAndHeaders("200 OK", [("Content-Type", "text/html; charset=utf-8")], protocol="HTTP/1.1")
+            writer.write_record(writer.create_warc_record(url, "response", payload=io.BytesIO(html),
+                                                          http_headers=headers,
+                                                          warc_headers_dict={"WARC-Date": captured}))
+    return path
+
+
+PAGES = {
+    "https://news.example.com/2024/bridge": article("en", "Bridge vote set", "2024-03-05T10:00:00Z"),
+    "https://www.example.com/2023/budget": article("en", "Budget passed", "2023-06-01T10:00:00Z"),
+    "https://example.cn/2024/qiao": article("zh", "新桥计划", "2024-04-02T08:00:00+08:00"),
+    "https://other.example.org/2024/park": article("en", "Park reopens", "2024-05-01T09:00:00Z"),
+    "https://blocked.example.net/2024/ads": article("en", "Sponsored", "2024-05-02T09:00:00Z"),
+    "https://undated.example.com/story": article("en", "A story without a date", None),
+}
+
+
+@pytest.fixture
+def archives(tmp_path: Path) -> Path:
+    urls = list(PAGES)
+    folder = tmp_path / "crawl-data"
+    folder.mkdir()
+    warc(folder / "one.warc.gz", [(url, PAGES[url]) for url in urls[:3]], "2024-04-02T09:00:00Z")
+    # the same article in two archives, as CC-NEWS holds a story captured again
+    warc(folder / "two.warc.gz", [(url, PAGES[url]) for url in urls[2:]], "2024-04-05T09:00:00Z")
+    (folder / "warc.paths").write_text("one.warc.gz\n\n# a comment\ntwo.warc.gz\n")
+    return folder
+
+
+@pytest.fixture
+def served(archives: Path) -> Iterator[str]:
+    handler = functools.partial(_QuietHandler, directory=str(archives))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def rows(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_a_registrable_domain_takes_in_its_subdomains() -> None:
+    assert registrable_domain("news.bbc.co.uk") == "bbc.co.uk"
+    assert registrable_domain("WWW.Example.COM.") == "example.com"
+    assert registrable_domain("127.0.0.1") == "127.0.0.1"
+
+
+def test_a_domain_list_reads_domains_and_urls_and_skips_comments(tmp_path: Path) -> None:
+    listed = tmp_path / "domains.txt"
+    listed.write_text("# news sites\nnews.example.com\nhttps://www.example.cn/path\n\nexample.org  # trailing\n")
+    assert read_domain_list(listed) == {"example.com", "example.cn", "example.org"}
+    with pytest.raises(FilterError, match="cannot read"):
+        read_domain_list(tmp_path / "missing.txt")
+
+
+def test_the_filters_say_why_a_page_is_left_out(tmp_path: Path) -> None:
+    allow = tmp_path / "allow.txt"
+    allow.write_text("example.com\nexample.net\n")
+    deny = tmp_path / "deny.txt"
+    deny.write_text("blocked.example.net\n")
+    chosen = page_filter(kinds=["article"], languages=["en"], since="2024-01-01", until="2024-12-31",
+                         undated="drop", domains=allow, exclude_domains=deny)
+    assert chosen.before_extraction("https://news.example.com/a") is None
+    assert chosen.before_extraction("https://example.org/a") == FILTERED_DOMAIN
+    assert chosen.before_extraction("https://x.blocked.example.net/a") == FILTERED_EXCLUDED_DOMAIN
+    row = {"page_type": "article", "language": "en", "published": "2024-03-05T10:00:00+00:00"}
+    assert chosen.after_extraction(row) is None
+    assert chosen.after_extraction({**row, "language": "zh"}) == FILTERED_LANGUAGE
+    assert chosen.after_extraction({**row, "published": "2023-12-31T23:00:00+00:00"}) == FILTERED_DATE
+    assert chosen.after_extraction({**row, "published": None}) == FILTERED_UNDATED
+    with pytest.raises(FilterError, match="not an ISO date"):
+        page_filter(since="last year")
+    with pytest.raises(FilterError, match="after"):
+        page_filter(since="2024-02-01", until="2024-01-01")
+
+
+def test_a_paths_file_joins_relative_entries_to_its_base(tmp_path: Path) -> None:
+    listed = tmp_path / "warc.paths"
+    listed.write_text("crawl-data/a.warc.gz\nhttps://data.example/b.warc.gz\n/abs/c.warc.gz\nfile:///d.warc.gz\n")
+    assert read_paths_file(listed, "https://cdn.example/") == [
+        "https://cdn.example/crawl-data/a.warc.gz", "https://data.example/b.warc.gz", "/abs/c.warc.gz",
+        "file:///d.warc.gz"]
+    assert read_paths_file(listed)[0] == str(tmp_path / "crawl-data/a.warc.gz")
+
+
+@pytest.mark.slow
+def test_archives_listed_in_a_paths_file_over_http_give_the_rows_the_filters_keep(
+        tmp_path: Path, archives: Path, served: str) -> None:
+    paths = tmp_path / "listed.paths"
+    paths.write_text("one.warc.gz\ntwo.warc.gz\n")
+    everything = tmp_path / "all.jsonl"
+    run_batch([str(paths)], everything, workers=0, base_url=served, progress=False)
+    unfiltered = rows(everything)
+    assert len(unfiltered) == 6  # the story in both archives once
+    deny = tmp_path / "deny.txt"
+    deny.write_text("blocked.example.net\n")
+    chosen = page_filter(kinds=["article"], languages=["en"], since="2024-01-01", until="2024-12-31",
+                         exclude_domains=deny)
+    kept_path = tmp_path / "kept.jsonl"
+    result = run_batch([str(paths)], kept_path, workers=0, base_url=served, progress=False, page_filter=chosen)
+    expected = {row["url"] for row in unfiltered
+                if chosen.after_extraction(row) is None and chosen.before_extraction(row["url"]) is None}
+    assert {row["url"] for row in rows(kept_path)} == expected
+    assert "https://news.example.com/2024/bridge" in expected
+    assert "https://example.cn/2024/qiao" not in expected
+    counts = result.counts
+    assert counts[FILTERED_EXCLUDED_DOMAIN] == 1
+    assert counts[FILTERED_LANGUAGE] == 2  # the Chinese story, in both archives
+    assert counts[FILTERED_DATE] == 1  # 2023
+    # a resumed run must be given the same filters
+    with pytest.raises(BatchError, match="another run"):
+        run_batch([str(paths)], kept_path, workers=0, base_url=served, progress=False)
+
+
+def test_a_paths_file_naming_something_else_than_archives_is_refused(tmp_path: Path) -> None:
+    paths = tmp_path / "listed.txt"
+    paths.write_text("notes.pdf\n")
+    with pytest.raises(BatchError, match="not a WARC"):
+        run_batch([str(paths)], tmp_path / "out.jsonl", workers=0, progress=False)
+
+
+class _Body(io.BytesIO):
+    def __init__(self, data: bytes, status: int, fail_after: int | None) -> None:
+        super().__init__(data)
+        self.status = status
+        self.headers = {"Content-Length": str(len(data))}
+        self.fail_after = fail_after
+
+    def read(self, size: int | None = -1) -> bytes:
+        if self.fail_after is not None and self.tell() >= self.fail_after:
+            raise ConnectionResetError("connection reset by peer")
+        limit = size if size is not None and size >= 0 else len(self.getvalue())
+        if self.fail_after is not None:
+            limit = min(limit, self.fail_after - self.tell())
+        return super().read(limit)
+
+
+def test_a_broken_transfer_resumes_from_the_byte_it_reached() -> None:
+    data = bytes(range(256)) * 40
+    requests: list[str | None] = []
+
+    def opener(request, timeout):  # the first answer breaks after 3,000 bytes; the second serves the range
+        requests.append(request.get_header("Range"))
+        if len(requests) == 1:
+            return _Body(data, 200, fail_after=3000)
+        start = int(request.get_header("Range").split("=")[1].rstrip("-"))
+        return _Body(data[start:], 206, fail_after=None)
+
+    stream = RetryingStream("http://archive.test/a.warc.gz", opener=opener, sleep=lambda s: None)
+    assert io.BufferedReader(stream).read() == data
+    assert requests == [None, "bytes=3000-"]
+    assert stream.retries == 1
+
+
+def test_a_missing_archive_is_given_up_at_once_and_a_flaky_one_after_the_attempts() -> None:
+    def missing(request, timeout):
+        raise urllib.error.HTTPError(request.full_url, 404, "Not Found", {}, None)
+
+    with pytest.raises(RemoteError, match="404"):
+        RetryingStream("http://archive.test/gone.warc.gz", opener=missing, sleep=lambda s: None)
+    delays: list[float] = []
+
+    def down(request, timeout):
+        raise ConnectionRefusedError("connection refused")
+
+    with pytest.raises(RemoteError, match="gave up after 3 attempts"):
+        RetryingStream("http://archive.test/a.warc.gz", opener=down, attempts=3, backoff=1.0, sleep=delays.append)
+    assert delays == [1.0, 2.0]
+
+
+@pytest.mark.slow
+def test_a_story_in_several_archives_is_one_row_the_latest_capture(tmp_path: Path, archives: Path) -> None:
+    late = warc(tmp_path / "late.warc.gz", [("https://example.cn/2024/qiao", PAGES["https://example.cn/2024/qiao"])],
+                "2024-04-09T09:00:00Z")
+    early = warc(tmp_path / "early.warc.gz", [("https://example.cn/2024/qiao", PAGES["https://example.cn/2024/qiao"])],
+                 "2024-04-01T09:00:00Z")
+    inputs = [str(archives / "one.warc.gz"), str(late), str(archives / "two.warc.gz"), str(early)]
+    out = tmp_path / "out.jsonl"
+    result = run_batch(inputs, out, workers=0, progress=False)
+    found = [row for row in rows(out) if row["url"] == "https://example.cn/2024/qiao"]
+    assert [row["crawled_at"][:10] for row in found] == ["2024-04-09"]
+    assert result.counts[SUPERSEDED_BY_LATER_CAPTURE] == 1  # the capture of one.warc.gz, written, then replaced
+    assert result.counts[FOLDED_EARLIER_CAPTURE] == 2  # two.warc.gz's and early.warc.gz's, never written
+    assert result.counts["rows_written"] == len(rows(out)) == 6
+    every = tmp_path / "every.jsonl"
+    run_batch(inputs, every, workers=0, progress=False, fold_captures=False)
+    assert len(rows(every)) == 9
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("key", "column"), [("date", "published_date"), ("language", "language"),
+                                             ("site", "site")])
+def test_a_partitioned_parquet_output_reads_back_with_its_schema(tmp_path: Path, archives: Path, key: str,
+                                                                  column: str) -> None:
+    import pyarrow.dataset as ds
+
+    from crawler.bulk.writers import parquet_schema
+    from crawler.pagejob.row import ARTICLE_FIELDS
+
+    out = tmp_path / "out.parquet"
+    run_batch([str(archives / "one.warc.gz"), str(archives / "two.warc.gz")], out, workers=0, progress=False,
+              partition_by=key)
+    assert out.is_dir()
+    folders = sorted(path.name for path in out.iterdir())
+    expected = {"date": "published_date=2024-03-05", "language": "language=zh", "site": "site=example.com"}[key]
+    assert expected in folders
+    table = ds.dataset(out, format="parquet", partitioning="hive").to_table()
+    assert table.num_rows == 6
+    assert set(ARTICLE_FIELDS) <= set(table.column_names)
+    assert column in table.column_names
+    assert parquet_schema(key).field(column).type == "string"
+    by_url = {row["url"]: row for row in table.to_pylist()}
+    assert by_url["https://example.cn/2024/qiao"]["authors"] is None or isinstance(
+        by_url["https://example.cn/2024/qiao"]["authors"], list)
+    with pytest.raises(BatchError, match="--partition-by"):
+        run_batch([str(archives / "one.warc.gz")], tmp_path / "out.jsonl", workers=0, progress=False,
+                  partition_by=key)
