@@ -30,7 +30,7 @@ from crawler.extractors.metadata.byline import (
     may_credit,
     origin_of,
 )
-from crawler.extractors.metadata.cjk_credits import dateline_people
+from crawler.extractors.metadata.cjk_credits import ACCOUNT_DATE_RE, dateline_people
 from crawler.extractors.metadata.credit_lines import end_credit, label_then_name, line_authors, readable
 from crawler.extractors.metadata.datelines import (
     has_publication_label,
@@ -256,8 +256,9 @@ def _short_lines(block: TextBlock, findings: TextFindings,
     text = block.text
     if credit is None:
         credit = may_credit(text)
-    if not credit and not text.isascii() and ("[" in text or "/" in text or "／" in text):
-        credit = True  # "2004年7月16日08:19 [ 张三 ]", "石佳/中国青年报": names beside the date or their outlet
+    if not credit and not text.isascii() and ("[" in text or "/" in text or "／" in text or any(
+            ACCOUNT_DATE_RE.match(line.strip()) for line in text.split("\n"))):
+        credit = True  # "2004年7月16日08:19 [ 张三 ]", "石佳/中国青年报", "华夏人文 2020-03-09": names beside a date
     # An ASCII text is asked first as a whole: each of ``_may_give_date``'s tests of an ASCII line (a digit; a
     # relative hint or a modification label, literal words without anchors or look-around, in the lowered line;
     # NFKC leaves ASCII as it is) holds of the text it is a part of, so a text that fails it has no line that passes
