@@ -11,6 +11,7 @@ import threading
 import urllib.error
 from collections.abc import Iterator
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -27,7 +28,7 @@ from crawler.bulk.filters import (
     registrable_domain,
 )
 from crawler.bulk.remote import RemoteError, RetryingStream, read_paths_file
-from crawler.bulk.stories import FOLDED_EARLIER_CAPTURE, SUPERSEDED_BY_LATER_CAPTURE
+from crawler.bulk.stories import FOLDED_EARLIER_CAPTURE, LINKED_NEAR_DUPLICATE, SUPERSEDED_BY_LATER_CAPTURE
 
 PROSE = {
     "en": "The council met on Tuesday evening to discuss the new bridge over the river, and after a long debate "
@@ -279,3 +280,130 @@ def test_a_partitioned_parquet_output_reads_back_with_its_schema(tmp_path: Path,
     with pytest.raises(BatchError, match="--partition-by"):
         run_batch([str(archives / "one.warc.gz")], tmp_path / "out.jsonl", workers=0, progress=False,
                   partition_by=key)
+
+
+@pytest.mark.slow
+def test_a_run_over_http_killed_mid_archive_resumes_with_nothing_lost_or_twice(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.test_batch import KILL_TIMEOUT_SECONDS, ROOT, build_warc, read_rows
+
+    folder = tmp_path / "served"
+    folder.mkdir()
+    expected = build_warc(folder / "a.warc.gz", copies=16)
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    paths = tmp_path / "warc.paths"
+    paths.write_text("a.warc.gz\n")
+    out = tmp_path / "out.jsonl"
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    command = [sys.executable, "-m", "crawler", "extract-batch", str(paths), "-o", str(out), "--workers", "1",
+               "--no-progress", "--start-method", "fork", "--base-url", base]
+    try:
+        process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                   start_new_session=True)
+        state = Path(str(out) + ".state.json")
+        deadline = time.monotonic() + KILL_TIMEOUT_SECONDS
+        try:
+            while time.monotonic() < deadline and process.poll() is None:
+                if state.exists() and json.loads(state.read_text())["records_done"] > 0:
+                    break
+                time.sleep(0.05)
+        finally:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)  # the run and its worker, inside the archive
+            process.wait()
+        assert json.loads(state.read_text())["phase"] != "done", "finished before the kill; make the archive larger"
+        rerun = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=KILL_TIMEOUT_SECONDS * 2)
+        assert rerun.returncode == 0, rerun.stderr
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert [row["url"] for row in read_rows(out)] == expected  # every page once, in input order
+    assert json.loads(rerun.stdout)["resumed_from_record"] > 0
+
+
+@pytest.mark.slow
+def test_the_filter_bench_prints_the_cost_of_a_page_left_out(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    from crawler.evaluation.filter_bench import main
+
+    for number, html in enumerate(list(PAGES.values())[:3]):
+        (tmp_path / f"{number}").mkdir()
+        (tmp_path / f"{number}" / "source.html").write_bytes(html)
+        (tmp_path / f"{number}" / "expected.html").write_bytes(html)
+    assert main(["--dataset", str(tmp_path), "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["pages"] == 3
+    assert 0 < figures["before_parsing_share_of_extracted"] < 1
+    assert main(["--dataset", str(tmp_path / "missing")]) == 1
+
+
+@pytest.mark.slow
+def test_a_story_repeated_under_another_url_is_linked_to_the_first(tmp_path: Path) -> None:
+    story = article("en", "Bridge vote set", "2024-03-05T10:00:00Z")
+    syndicated = story.replace(b"Tuesday evening", b"Tuesday night", 1)  # one word changed by the reprint
+    other = article("en", "Park reopens", "2024-05-01T09:00:00Z").replace(b"bridge", b"playground")
+    archive = warc(tmp_path / "a.warc.gz", [("https://news.example.com/bridge", story),
+                                            ("https://reprints.example.org/copy-of-bridge", syndicated),
+                                            ("https://news.example.com/park", other)])
+    out = tmp_path / "out.jsonl"
+    result = run_batch([str(archive)], out, workers=0, progress=False)
+    found = {row["url"]: row for row in rows(out)}
+    assert found["https://reprints.example.org/copy-of-bridge"]["metadata"]["near_duplicate_of"] == \
+        "https://news.example.com/bridge"
+    assert "near_duplicate_of" not in found["https://news.example.com/bridge"]["metadata"]
+    assert result.counts[LINKED_NEAR_DUPLICATE] == 1
+
+
+class _CountingHandler(_QuietHandler):
+    fetched: ClassVar[list[str]] = []
+
+    def do_GET(self) -> None:
+        type(self).fetched.append(self.path)
+        super().do_GET()
+
+
+def test_a_resumed_run_does_not_fetch_the_archives_it_finished_again(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import crawler.bulk.batch as batch
+    import crawler.bulk.chunks as chunks
+
+    urls = list(PAGES)
+    served = tmp_path / "served"
+    served.mkdir()
+    warc(served / "a.warc.gz", [(url, PAGES[url]) for url in urls[:3]])
+    warc(served / "b.warc.gz", [(url, PAGES[url]) for url in urls[3:]])
+    (tmp_path / "warc.paths").write_text("a.warc.gz\nb.warc.gz\n")
+    _CountingHandler.fetched = []
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                             functools.partial(_CountingHandler, directory=str(served)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    monkeypatch.setattr(chunks, "CHUNK_MAX_PAGES", 1)
+    real = batch.extract_chunk
+
+    seen_in_b: list[str] = []
+
+    def interrupted_in_b(pages):  # the run stops at the second page of the second archive
+        seen_in_b.extend(page.input for page in pages if page.input.startswith(base + "b.warc.gz"))
+        if len(seen_in_b) >= 2:
+            raise KeyboardInterrupt
+        return real(pages)
+
+    out = tmp_path / "out.jsonl"
+    try:
+        monkeypatch.setattr(batch, "extract_chunk", interrupted_in_b)
+        with pytest.raises(KeyboardInterrupt):
+            run_batch([str(tmp_path / "warc.paths")], out, workers=0, base_url=base, progress=False)
+        monkeypatch.setattr(batch, "extract_chunk", real)
+        run_batch([str(tmp_path / "warc.paths")], out, workers=0, base_url=base, progress=False)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert _CountingHandler.fetched == ["/a.warc.gz", "/b.warc.gz", "/b.warc.gz"]
+    assert [row["url"] for row in rows(out)] == urls

@@ -80,8 +80,7 @@ def spark():
 def test_warc_to_json_lines_with_templates_learned_by_url_pattern(spark, tmp_path):
     expected = make_warc(tmp_path / "site.warc.gz")
     result = run(spark, [str(tmp_path / "site.warc.gz")], str(tmp_path / "out"), "jsonl", partitions=2)
-    rows = [json.loads(line) for part in sorted((tmp_path / "out").glob("part-*.json"))
-            for line in part.read_text(encoding="utf-8").splitlines()]
+    rows = json_lines(tmp_path / "out")
     assert sorted(row["url"] for row in rows) == expected  # one row per HTML 200 response, nothing else
     assert result.pages == len(expected) and result.rows_with_text == len(expected)
     assert all(row["text"] and row["title"] and row["input"].startswith("file:") for row in rows)
@@ -112,15 +111,112 @@ def test_pages_folder_to_parquet_matches_the_crawl_extractor(spark, tmp_path):
     for row in table:
         page = folder / row["url"].rsplit("/", 1)[1]
         assert row["text"] == PageExtractor(None).extract(page.read_bytes(), row["url"])["text"]
-        assert isinstance(row["authors"], list) and json.loads(row["metadata"])["source"] == "spark"
+        assert isinstance(row["authors"], list) and json.loads(row["metadata"])["source"] == "path"
 
 
 @pytest.mark.slow  # the Spark session alone takes 10 s or more to start on 2 cores
-def test_existing_output_is_refused(spark, tmp_path):
+def test_existing_output_is_refused_unless_overwritten(spark, tmp_path):
     make_warc(tmp_path / "site.warc.gz")
     (tmp_path / "out").mkdir()
-    with pytest.raises(SparkJobError):
+    with pytest.raises(SparkJobError, match=r"out exists; use --overwrite"):
         run(spark, [str(tmp_path / "site.warc.gz")], str(tmp_path / "out"), "jsonl")
+    result = run(spark, [str(tmp_path / "site.warc.gz")], str(tmp_path / "out"), "jsonl", overwrite=True)
+    assert result.pages == len(ENGLISH_ARTICLES)
+
+
+@pytest.mark.slow
+def test_a_missing_input_is_one_clear_line(spark, tmp_path):
+    with pytest.raises(SparkJobError, match=r"^.*nothing-here\.warc: no such file or folder$"):
+        run(spark, [str(tmp_path / "nothing-here.warc")], str(tmp_path / "out"), "jsonl")
+
+
+def json_lines(folder: Path) -> list[dict]:
+    return [json.loads(line) for part in sorted(folder.glob("part-*"))
+            for line in part.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+@pytest.mark.slow
+def test_rows_are_extract_batch_rows_field_for_field_whatever_the_order(spark, tmp_path):
+    from crawler.bulk.batch import run_batch
+
+    make_warc(tmp_path / "site.warc.gz")
+    archives = tmp_path / "archives"
+    archives.mkdir()
+    for copy in range(4):  # the same archive four times: four tasks, pages met in four orders
+        shutil.copy(tmp_path / "site.warc.gz", archives / f"copy-{copy}.warc.gz")
+    result = run(spark, [str(archives)], str(tmp_path / "out"), "jsonl", partitions=3, fold_captures=False)
+    assert result.files == 4
+    rows = json_lines(tmp_path / "out")
+    assert len(rows) == 4 * len(ENGLISH_ARTICLES)
+    texts: dict[str, set[str]] = {}
+    for row in rows:
+        texts.setdefault(row["url"], set()).add(row["text"])
+    assert all(len(found) == 1 for found in texts.values())  # one text a page, whichever copy and executor
+    run_batch([str(tmp_path / "site.warc.gz")], tmp_path / "batch.jsonl", workers=0, templates="two-pass",
+              progress=False)
+    batch = {row["url"]: row for row in map(json.loads, (tmp_path / "batch.jsonl").read_text().splitlines())}
+    spark_row = next(row for row in rows if "copy-0" in row["input"])
+    batch_row = batch[spark_row["url"]]
+    assert spark_row["crawled_at"] == batch_row["crawled_at"] == "2024-03-16T12:00:00+00:00"  # WARC-Date
+    assert set(spark_row) - {"input"} == set(batch_row)  # nulls kept, as extract-batch writes them
+    assert isinstance(spark_row["metadata"], dict) and spark_row["metadata"]["source"] == "warc"
+    for field in ("text", "title", "authors", "published", "language", "canonical_url"):
+        assert spark_row[field] == batch_row[field], field
+
+
+@pytest.mark.slow
+def test_a_paths_file_of_archives_over_http_gives_extract_batchs_rows(spark, tmp_path):
+    import functools
+    import http.server
+    import threading
+
+    from crawler.bulk.batch import run_batch
+    from crawler.bulk.stories import FOLDED_EARLIER_CAPTURE
+
+    served = tmp_path / "served"
+    served.mkdir()
+    make_warc(served / "a.warc.gz")
+    shutil.copy(served / "a.warc.gz", served / "b.warc.gz")  # every story captured twice
+    paths = tmp_path / "warc.paths"
+    paths.write_text("a.warc.gz\nb.warc.gz\n")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(served))
+    handler.log_message = lambda *args: None  # type: ignore[method-assign]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        result = run(spark, [str(paths)], str(tmp_path / "out"), "jsonl", base_url=base)
+        run_batch([str(paths)], tmp_path / "batch.jsonl", workers=0, templates="two-pass", progress=False,
+                  base_url=base)
+    finally:
+        server.shutdown()
+        server.server_close()
+    spark_rows = {row["url"]: row for row in json_lines(tmp_path / "out")}
+    batch_rows = {row["url"]: row for row in map(json.loads, (tmp_path / "batch.jsonl").read_text().splitlines())}
+    assert sorted(spark_rows) == sorted(batch_rows) == sorted(url_of(page) for page in ENGLISH_ARTICLES)
+    assert result.files == 2 and result.filtered == {FOLDED_EARLIER_CAPTURE: len(ENGLISH_ARTICLES)}
+    for url, row in spark_rows.items():
+        for field in ("text", "title", "authors", "published", "crawled_at", "language"):
+            assert row[field] == batch_rows[url][field], (url, field)
+
+
+@pytest.mark.slow
+def test_filters_leave_out_pages_and_count_them(spark, tmp_path):
+    from crawler.bulk.filters import FILTERED_DOMAIN, FILTERED_LANGUAGE, page_filter
+
+    make_warc(tmp_path / "site.warc.gz")
+    allow = tmp_path / "domains.txt"
+    allow.write_text("news.example\n")
+    result = run(spark, [str(tmp_path / "site.warc.gz")], str(tmp_path / "out"), "jsonl",
+                 page_filter=page_filter(languages=["zh"], domains=allow))
+    assert json_lines(tmp_path / "out") == []
+    assert result.filtered == {FILTERED_LANGUAGE: len(ENGLISH_ARTICLES)}
+    other = tmp_path / "other.txt"
+    other.write_text("other.example\n")
+    result = run(spark, [str(tmp_path / "site.warc.gz")], str(tmp_path / "out2"), "jsonl",
+                 page_filter=page_filter(domains=other))
+    assert result.pages == 0 and json_lines(tmp_path / "out2") == []
+    assert result.filtered == {FILTERED_DOMAIN: len(ENGLISH_ARTICLES)}  # left out before extraction, counted
 
 
 @pytest.mark.slow

@@ -35,7 +35,7 @@ from .chunks import Chunk, ChunkResult, chunks, extract_chunk, failed_rows, init
 from .filters import FilterError, PageFilter, add_filter_arguments, filter_from_args
 from .readers import BatchError, input_files, iter_records
 from .records import Page, Skipped, is_html
-from .stories import STORIES_SUFFIX, SUPERSEDED_BY_LATER_CAPTURE, StoryIndex
+from .stories import LINKED_NEAR_DUPLICATE, STORIES_SUFFIX, SUPERSEDED_BY_LATER_CAPTURE, StoryIndex
 from .writers import PARTITION_COLUMNS, PARTS_SUFFIX, JsonLinesWriter, OutputWriter, ParquetWriter
 
 if TYPE_CHECKING:
@@ -68,6 +68,8 @@ class BatchState:
     phase: str = "extract"  # "learn" (two-pass, first pass), "extract", "done"
     records_done: int = 0
     chunks_done: int = 0
+    files_done: int = 0  # input files whose every record is done: a resumed run does not open them again
+    records_before_file: int = 0  # the records of those files
     output: dict[str, Any] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
     filters: dict[str, Any] = field(default_factory=dict)  # PageFilter.describe() of the run
@@ -220,15 +222,29 @@ class _Runner:
             if reason is None:
                 kept.append(row)
                 counts["rows_written"] = counts.get("rows_written", 0) + 1
+                if row.get("text") and self.stories.link_near_duplicate(row):
+                    counts[LINKED_NEAR_DUPLICATE] = counts.get(LINKED_NEAR_DUPLICATE, 0) + 1
             else:
                 counts[reason] = counts.get(reason, 0) + 1
         return kept
+
+    def _records_from_file(self, ends: list[tuple[int, int]]) -> Iterator[Any]:
+        """The records of the files not yet done (an archive over HTTP done before a resume is not fetched again);
+        ``ends`` learns where each file ends, so that the state can record whole files done."""
+        count = self.state.records_before_file
+        for index in range(self.state.files_done, len(self.files)):
+            for record in iter_records(self.files[index : index + 1]):
+                count += 1
+                yield record
+            ends.append((index + 1, count))
 
     def run(self, function: Any, writer: OutputWriter | None, description: str) -> int:
         """Runs ``function`` over every chunk not yet done; returns the rows written in this pass."""
         from itertools import islice
 
-        records = islice(iter_records(self.files), self.state.records_done, None)
+        ends: list[tuple[int, int]] = []  # (files done, records done) at the end of each file read so far
+        records = islice(self._records_from_file(ends), self.state.records_done - self.state.records_before_file,
+                         None)
         if self.page_filter is not None:
             records = (self._before_extraction(record) for record in records)
         upcoming = chunks(records, self.state.chunks_done)
@@ -284,6 +300,8 @@ class _Runner:
                     if durable:
                         self.state.records_done += uncommitted_records
                         self.state.chunks_done += uncommitted_chunks
+                        while ends and ends[0][1] <= self.state.records_done:
+                            self.state.files_done, self.state.records_before_file = ends.pop(0)
                         if writer is not None:
                             self.state.output = writer.position()
                         if self.stories is not None:
@@ -383,6 +401,7 @@ def run_batch(
             runner.run(learn_chunk, None, "learning templates")
             state.counts = {}  # the second pass counts the records again
             state.phase, state.records_done, state.chunks_done = "extract", 0, 0
+            state.files_done = state.records_before_file = 0
             state.save(state_path)
         if parquet:
             writer = ParquetWriter(out, int(state.output.get("parts", 0)), partition_by)

@@ -193,18 +193,23 @@ def _jsonl_record(line: bytes, where: str) -> Record:
                 content_type if isinstance(content_type, str) else None, where, "jsonl", data)
 
 
-def _read_remote(archive: RemoteArchive, kind: str) -> Iterator[Record]:
-    """The records of an archive read over HTTP as a stream; an archive that cannot be read is one record."""
-    try:
-        stream = open_remote(archive.url)
-    except RemoteError as error:
-        yield Skipped(archive.url, "unreadable_archive", str(error), bad=True)
+def read_remote(url: str) -> Iterator[Record]:
+    """The records of a WARC or ARC archive read over HTTP as a stream (its kind by its name); an archive that
+    cannot be read is one record."""
+    kind = _kind(Path(RemoteArchive(url).name))
+    if kind not in ("warc", "arc"):
+        yield Skipped(url, "unreadable_archive", "not a WARC or ARC archive by its name", bad=True)
         return
     try:
-        records = read_warc(stream, archive.url) if kind == "warc" else read_arc_stream(stream, archive.url)
+        stream = open_remote(url)
+    except RemoteError as error:
+        yield Skipped(url, "unreadable_archive", str(error), bad=True)
+        return
+    try:
+        records = read_warc(stream, url) if kind == "warc" else read_arc_stream(stream, url)
         yield from records
     except RemoteError as error:
-        yield Skipped(archive.url, "unreadable_archive", f"reading stopped: {error}", bad=True)
+        yield Skipped(url, "unreadable_archive", f"reading stopped: {error}", bad=True)
     finally:
         stream.close()
 
@@ -213,7 +218,7 @@ def iter_records(files: Iterable[tuple[Input, str]]) -> Iterator[Record]:
     """Every record of the inputs, in a fixed order (resume counts on it)."""
     for path, kind in files:
         if isinstance(path, RemoteArchive):
-            yield from _read_remote(path, kind)
+            yield from read_remote(path.url)
         elif kind in SKIPPED_KINDS:
             yield Skipped(str(path), kind, SKIPPED_KINDS[kind], bad=True)
         elif kind == "html":

@@ -32,11 +32,22 @@ import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from crawler.bulk.archives import read_warc as batch_read_warc
+from crawler.bulk.chunks import page_row
+from crawler.bulk.filters import FilterError, PageFilter, add_filter_arguments, filter_from_args
 from crawler.bulk.records import GZIP_MAGIC, MAX_PAGE_BYTES, Page
-from crawler.extractors.templates.store import MAX_SAMPLES_PER_PATTERN, MemoryTemplateStore, Template
+from crawler.bulk.remote import is_paths_file, read_paths_file
+from crawler.bulk.stories import FOLDED_EARLIER_CAPTURE, story_key
+from crawler.extractors.templates.store import (
+    MAX_SAMPLES_PER_PATTERN,
+    FrozenTemplateStore,
+    MemoryTemplateStore,
+    Template,
+)
 
 FORMATS = ("parquet", "jsonl")
 DEFAULT_MASTER = "local[2]"
@@ -116,15 +127,18 @@ def _template_extractor() -> Any:
     return _TEMPLATE_EXTRACTOR
 
 
+def _sample_order(sample: tuple) -> tuple:
+    return (sample[0] or "", sample[1])
+
+
 def keep_samples(samples: list, sample: tuple) -> list:
-    """aggregateByKey's step: a pattern keeps its first MAX_SAMPLES_PER_PATTERN pages, as the store does."""
-    if len(samples) < MAX_SAMPLES_PER_PATTERN:
-        samples.append(sample)
-    return samples
+    """aggregateByKey's step: a pattern keeps MAX_SAMPLES_PER_PATTERN pages, the first by URL (then hashes), so
+    the samples, and the templates learned from them, do not depend on the order the executors met the pages."""
+    return merge_samples(samples, [sample])
 
 
 def merge_samples(left: list, right: list) -> list:
-    return (left + right)[:MAX_SAMPLES_PER_PATTERN]
+    return sorted(left + right, key=_sample_order)[:MAX_SAMPLES_PER_PATTERN]
 
 
 def learn_templates(pattern: str, samples: Sequence[tuple[str | None, tuple[int, ...]]]) -> list[Template]:
@@ -151,17 +165,15 @@ def _peak_rss() -> int:
 
 
 def extract_pages(pages: Iterable[Page], templates: dict[str, list[Template]]) -> Iterator[dict[str, Any]]:
-    """Rows of one partition: the crawl pipeline's extractor, its store holding the learned templates."""
+    """Rows of one partition, as ``extract-batch`` writes them (``page_row``: a WARC record's date is its
+    ``crawled_at``): the crawl pipeline's extractor over the learned templates, read only and without layouts
+    learned from earlier pages, so a page's row does not depend on the pages its executor saw before it."""
     from crawler.pagejob import PageExtractor
-    from crawler.pagejob.row import article_row
 
-    extractor = PageExtractor(None)
-    for pattern_templates in templates.values():
-        for template in pattern_templates:
-            extractor.templates.store.add_template(template)
+    store = FrozenTemplateStore([template for learned in templates.values() for template in learned])
+    extractor = PageExtractor(store, fast=False)
     for page in pages:
-        fields = extractor.extract(page.html, page.url, page.content_type)
-        row = article_row(fields, {"source": "spark", INPUT_FIELD: page.input}, skip=("html", "url"))
+        row = page_row(page, extractor.extract(page.html, page.url, page.content_type))
         row[INPUT_FIELD] = page.input
         yield row
 
@@ -194,9 +206,12 @@ class SparkResult:
     seconds: float
     output: str
     worker_peak_rss_mb: float | None = None  # the largest Python worker's peak RSS (workers are reused)
+    files: int = 0
+    filtered: dict[str, int] | None = None  # rows left out by the filters, by reason
 
     def to_dict(self) -> dict[str, Any]:
-        return {"pages": self.pages, "rows_with_text": self.rows_with_text,
+        return {"pages": self.pages, "rows_with_text": self.rows_with_text, "files": self.files,
+                "filtered": dict(sorted((self.filtered or {}).items())),
                 "patterns_with_templates": self.patterns_with_templates, "seconds": round(self.seconds, 3),
                 "pages_per_second": round(self.pages / self.seconds, 2) if self.seconds else None,
                 "worker_peak_rss_mb": self.worker_peak_rss_mb, "output": self.output}
@@ -227,21 +242,116 @@ def _hadoop_path(spark: Any, given: str) -> str:
     return "file://" + os.path.abspath(given)
 
 
+def _file_system(spark: Any, path: str) -> tuple[Any, Any]:
+    """(Hadoop FileSystem, Path) of a path, through the driver's JVM."""
+    jvm = spark.sparkContext._jvm
+    hadoop_path = jvm.org.apache.hadoop.fs.Path(path)
+    return hadoop_path.getFileSystem(spark.sparkContext._jsc.hadoopConfiguration()), hadoop_path
+
+
+def input_files(spark: Any, inputs: Sequence[str]) -> list[str]:
+    """Every input file (folders walked, globs expanded) by its Hadoop URL, sorted; one clear error for an input
+    that names nothing."""
+    found: list[str] = []
+    for given in inputs:
+        system, pattern = _file_system(spark, _hadoop_path(spark, given))
+        statuses = system.globStatus(pattern)
+        if not statuses:
+            raise SparkJobError(f"{given}: no such file or folder")
+        for status in statuses:
+            if status.isDirectory():
+                files = system.listFiles(status.getPath(), True)
+                while files.hasNext():
+                    found.append(files.next().getPath().toString())
+            else:
+                found.append(status.getPath().toString())
+    names = sorted(set(found))
+    if not names:
+        raise SparkJobError(f"{', '.join(inputs)}: no input file")
+    return names
+
+
+def prepare_output(spark: Any, output: str, overwrite: bool) -> None:
+    """An existing output is an error, or removed first with ``overwrite``."""
+    system, path = _file_system(spark, _hadoop_path(spark, output))
+    if system.exists(path):
+        if not overwrite:
+            raise SparkJobError(f"{output} exists; use --overwrite to replace it")
+        system.delete(path, True)
+
+
+def _filtered(row: dict[str, Any], page_filter: PageFilter | None) -> tuple[str | None, dict[str, Any]]:
+    reason = page_filter.after_extraction(row) if page_filter is not None and row.get("text") else None
+    return reason, row
+
+
+def expand_paths_files(inputs: Sequence[str], base_url: str | None) -> tuple[list[str], list[str]]:
+    """(inputs Spark reads itself, archive URLs a task streams): a paths file on the driver's disk stands for
+    the archives it lists, as for extract-batch."""
+    local: list[str] = []
+    remote: list[str] = []
+    for given in inputs:
+        path = Path(given)
+        if "://" not in given and path.is_file() and is_paths_file(path):
+            for entry in read_paths_file(path, base_url):
+                (remote if urlsplit(entry).scheme.lower() in ("http", "https") else local).append(entry)
+        else:
+            local.append(given)
+    return local, remote
+
+
+def read_remote_archive(url: str) -> Iterator[Page]:
+    """The pages of an archive read over HTTP(S) as a stream (``crawler.bulk.remote``), in an executor."""
+    from crawler.bulk.readers import read_remote
+
+    for record in read_remote(url):
+        if isinstance(record, Page):
+            yield record
+        elif record.bad:
+            print(f"warning: {record.input}: {record.detail}", file=sys.stderr)
+
+
+def later_capture(left: dict[str, Any], right: dict[str, Any]) -> dict[str, Any]:
+    """reduceByKey's step: the later capture (``crawled_at``), the first by input on a tie, whatever the order."""
+    return max(left, right, key=lambda row: (str(row.get("crawled_at") or ""), _reversed(str(row.get(INPUT_FIELD)))))
+
+
+def _reversed(text: str) -> tuple[int, ...]:
+    return tuple(-ord(character) for character in text)
+
+
 def run(spark: Any, inputs: Sequence[str], output: str, output_format: str = "parquet",
-        templates: bool = True, partitions: int | None = None) -> SparkResult:
-    """Read, learn templates by URL pattern, extract, write; the output folder must not exist."""
+        templates: bool = True, partitions: int | None = None, *, overwrite: bool = False,
+        page_filter: PageFilter | None = None, base_url: str | None = None,
+        fold_captures: bool = True) -> SparkResult:
+    """Read (one task per input file), learn templates by URL pattern, extract, filter, write."""
     from pyspark.sql.types import ArrayType, StringType, StructField, StructType
+
+    from crawler.bulk.writers import json_value
 
     if output_format not in FORMATS:
         raise SparkJobError(f"unknown format {output_format!r}; one of {', '.join(FORMATS)}")
     started = time.perf_counter()
     context = spark.sparkContext
-    paths = ",".join(_hadoop_path(spark, given) for given in inputs)
+    chosen = page_filter if page_filter is not None and page_filter.active else None
     try:
-        files = context.binaryFiles(paths, minPartitions=partitions or context.defaultParallelism)
-        pages = files.flatMap(lambda item: read_file(item[0], item[1]))
+        local, remote = expand_paths_files(inputs, base_url)
+        files = input_files(spark, local) if local else []
+        prepare_output(spark, output, overwrite)
+        # One RDD a file, joined: one task an archive whatever the files' sizes (binaryFiles over many paths packs
+        # small files into one split); an archive by URL is streamed by its own task.
+        parts = [context.binaryFiles(name).flatMap(lambda item: read_file(item[0], item[1])) for name in files]
+        if remote:
+            parts.append(context.parallelize(remote, len(remote)).flatMap(read_remote_archive))
+        pages = context.union(parts)
+        files = files + remote
         if partitions:
             pages = pages.repartition(partitions)
+        reasons: dict[str, int] = {}
+        if chosen is not None:  # by URL, before extraction; counted by reason
+            marked = pages.map(lambda page: (chosen.before_extraction(page.url), page)).cache()
+            reasons.update((reason, count) for reason, count in marked.countByKey().items() if reason is not None)
+            pages = marked.filter(lambda pair: pair[0] is None).map(lambda pair: pair[1])
         pages = pages.cache()
         learned: dict[str, list[Template]] = {}
         if templates:
@@ -251,20 +361,26 @@ def run(spark: Any, inputs: Sequence[str], output: str, output_format: str = "pa
                            .filter(lambda pair: bool(pair[1]))
                            .collect())
         shared = context.broadcast(learned)
-        names = column_names()
-        rows = pages.mapPartitions(lambda part: extract_pages(part, shared.value)).map(
-            lambda row: tuple(to_cell(name, row.get(name)) for name in names)).cache()
-        schema = StructType([StructField(name, ArrayType(StringType()) if name in LIST_FIELDS else StringType())
-                             for name in names])
-        frame = spark.createDataFrame(rows, schema)
-        writer = frame.write.mode("errorifexists")
+        judged = pages.mapPartitions(lambda part: extract_pages(part, shared.value)).map(
+            lambda row: _filtered(row, chosen)).cache()
+        reasons.update((reason, count) for reason, count in judged.countByKey().items() if reason is not None)
+        rows = judged.filter(lambda pair: pair[0] is None).map(lambda pair: pair[1])
+        if fold_captures:  # one story once: the latest capture of each canonical URL
+            keyed = rows.map(lambda row: (story_key(row) or row.get("input"), row))
+            rows = keyed.reduceByKey(later_capture).map(lambda pair: pair[1])
+            folded = keyed.count() - rows.count()
+            if folded:
+                reasons[FOLDED_EARLIER_CAPTURE] = folded
         if output_format == "parquet":
-            writer.parquet(output)
-        else:
-            writer.json(output)
-        text_index = names.index("text")
-        count = rows.count()
-        with_text = rows.filter(lambda row: bool(row[text_index])).count()
+            names = column_names()
+            schema = StructType([StructField(name, ArrayType(StringType()) if name in LIST_FIELDS
+                                             else StringType()) for name in names])
+            cells = rows.map(lambda row: tuple(to_cell(name, row.get(name)) for name in names))
+            spark.createDataFrame(cells, schema).write.mode("errorifexists").parquet(output)
+        else:  # the JSON shape of extract-batch's lines: nulls kept, metadata an object
+            rows.map(lambda row: json.dumps(row, ensure_ascii=False, default=json_value)).saveAsTextFile(output)
+        count = judged.count()
+        with_text = judged.filter(lambda pair: bool(pair[1].get("text"))).count()
         # Python workers outlive their tasks (spark.python.worker.reuse), so a task per core afterwards
         # reads the peak RSS that the extraction left in each worker process.
         slots = context.defaultParallelism
@@ -277,7 +393,8 @@ def run(spark: Any, inputs: Sequence[str], output: str, output_format: str = "pa
         if "pages" in locals():
             pages.unpersist()
     peak_mb = round(max(rss for _, rss in peaks) / BYTES_PER_MB, 1) if peaks else None
-    return SparkResult(count, with_text, len(learned), time.perf_counter() - started, output, peak_mb)
+    return SparkResult(count, with_text, len(learned), time.perf_counter() - started, output, peak_mb,
+                       files=len(files), filtered=reasons)
 
 
 # ------------------------------------------------------------------------------------------ command line
@@ -299,6 +416,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="skip the reduce step that learns templates by URL pattern")
     parser.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE",
                         help="a Spark setting, e.g. spark.executor.memory=4g (repeatable)")
+    parser.add_argument("--overwrite", action="store_true", help="replace OUTPUT when it exists")
+    parser.add_argument("--keep-captures", action="store_true",
+                        help="write every capture of a story (by default the latest capture of each canonical URL)")
+    add_filter_arguments(parser)
 
 
 def command(args: argparse.Namespace) -> int:
@@ -309,10 +430,16 @@ def command(args: argparse.Namespace) -> int:
         if not sep:
             raise SparkJobError(f"--conf {pair!r}: expected KEY=VALUE")
         config[key.strip()] = value.strip()
+    try:
+        page_filter = filter_from_args(args)
+    except FilterError as error:
+        raise SparkJobError(str(error)) from error
     master = args.master or (None if os.environ.get("SPARK_ENV_LOADED") else DEFAULT_MASTER)
     spark = spark_session(master, config=config)
     try:
-        result = run(spark, args.inputs, args.output, args.output_format, args.templates, args.partitions)
+        result = run(spark, args.inputs, args.output, args.output_format, args.templates, args.partitions,
+                     overwrite=args.overwrite, page_filter=page_filter, base_url=args.base_url,
+                     fold_captures=not args.keep_captures)
     finally:
         spark.stop()
     print(json.dumps(result.to_dict()))

@@ -5,8 +5,10 @@ times).
 The index is an SQLite file beside the output (``OUT.stories.sqlite``): canonical URL -> the capture date and the
 ordinal (the row's number in the output) of the capture kept so far. A row whose URL was kept with a later or equal
 capture is folded at once (not written); a later capture is written and the earlier row is marked superseded, to
-be left out when the output is finished (``superseded``). Decisions depend only on the rows in output order, so a
-resumed run that sees the same rows again makes the same ones."""
+be left out when the output is finished (``superseded``). A row whose text is a near-duplicate of a story written
+under another URL (its simhash within the crawl store's bits, found by the same keys) is written with
+``metadata.near_duplicate_of`` naming that story. Decisions depend only on the rows in output order, so a resumed
+run that sees the same rows again makes the same ones."""
 
 from __future__ import annotations
 
@@ -15,9 +17,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ..storage.nearduplicates import DEFAULT_NEAR_DUPLICATE_BITS, fingerprint_of, simhash_index_keys, to_signed64
+
 STORIES_SUFFIX = ".stories.sqlite"
 FOLDED_EARLIER_CAPTURE = "folded_earlier_capture"  # a capture older than (or as old as) one already written
 SUPERSEDED_BY_LATER_CAPTURE = "superseded_by_later_capture"  # written, then replaced by a later capture
+LINKED_NEAR_DUPLICATE = "linked_near_duplicate"  # written, with the story it nearly repeats named
 
 
 def story_key(row: Mapping[str, Any]) -> str | None:
@@ -34,7 +39,9 @@ class StoryIndex:
         self.connection = sqlite3.connect(path)
         self.connection.executescript(
             "CREATE TABLE IF NOT EXISTS story (url TEXT PRIMARY KEY, captured TEXT NOT NULL, ordinal INTEGER NOT NULL);"
-            "CREATE TABLE IF NOT EXISTS superseded (ordinal INTEGER PRIMARY KEY);")
+            "CREATE TABLE IF NOT EXISTS superseded (ordinal INTEGER PRIMARY KEY);"
+            "CREATE TABLE IF NOT EXISTS simkey (key INTEGER NOT NULL, url TEXT NOT NULL, fingerprint INTEGER NOT NULL);"
+            "CREATE INDEX IF NOT EXISTS simkey_by_key ON simkey (key);")
 
     def admit(self, row: Mapping[str, Any], ordinal: int) -> str | None:
         """None when the row is to be written as row number ``ordinal``, else the reason it is folded."""
@@ -58,6 +65,31 @@ class StoryIndex:
         self.connection.execute("INSERT OR IGNORE INTO superseded VALUES (?)", (kept_ordinal,))
         self.connection.execute("UPDATE story SET captured = ?, ordinal = ? WHERE url = ?", (captured, ordinal, key))
         return None
+
+    def link_near_duplicate(self, row: dict[str, Any]) -> bool:
+        """Names in ``row["metadata"]["near_duplicate_of"]`` the first story under another URL whose text is within
+        DEFAULT_NEAR_DUPLICATE_BITS bits of this one's, and files this row's fingerprint; True when it linked."""
+        key = story_key(row)
+        text = row.get("text")
+        fingerprint = fingerprint_of(row, text) if key and isinstance(text, str) else None
+        if fingerprint is None:
+            return False
+        keys = simhash_index_keys(fingerprint)
+        marks = ",".join("?" * len(keys))
+        candidates = self.connection.execute(
+            f"SELECT url, fingerprint FROM simkey WHERE key IN ({marks}) AND url != ? ORDER BY rowid", (*keys, key))
+        signed = to_signed64(fingerprint)
+        original = next((url for url, other in candidates
+                         if bin((signed ^ other) & ((1 << 64) - 1)).count("1") <= DEFAULT_NEAR_DUPLICATE_BITS), None)
+        if original is None:
+            already = self.connection.execute("SELECT 1 FROM simkey WHERE url = ? LIMIT 1", (key,)).fetchone()
+            if already is None:
+                self.connection.executemany("INSERT INTO simkey VALUES (?, ?, ?)",
+                                            [(k, key, signed) for k in keys])
+            return False
+        metadata = row.get("metadata")
+        row["metadata"] = {**(metadata if isinstance(metadata, dict) else {}), "near_duplicate_of": original}
+        return True
 
     def commit(self) -> None:
         self.connection.commit()
@@ -87,5 +119,5 @@ def drop_lines(path: Path, ordinals: frozenset[int]) -> int:
     return dropped
 
 
-__all__ = ["FOLDED_EARLIER_CAPTURE", "STORIES_SUFFIX", "SUPERSEDED_BY_LATER_CAPTURE", "StoryIndex", "drop_lines",
-           "story_key"]
+__all__ = ["FOLDED_EARLIER_CAPTURE", "LINKED_NEAR_DUPLICATE", "STORIES_SUFFIX", "SUPERSEDED_BY_LATER_CAPTURE",
+           "StoryIndex", "drop_lines", "story_key"]

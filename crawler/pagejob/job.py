@@ -196,7 +196,9 @@ class PageExtractor:
     """Everything one process needs to turn a page into article fields: the cascade, its template store
     and the pinned rules. Built once per worker process."""
 
-    def __init__(self, template_store: str | None, rules: Sequence[SiteRule] = ()) -> None:
+    def __init__(self, template_store: Any, rules: Sequence[SiteRule] = (), *, fast: bool = True) -> None:
+        """``template_store``: a path or address (``LearningExtractor``'s), a TemplateStore, or None for one in
+        memory; ``fast``: False keeps every page on the cascade (no layout learned from earlier pages)."""
         from crawler.extractors.cascade.learning import LearningExtractor
         from crawler.extractors.metadata.markup import markup_of
         from crawler.extractors.templates.urlpattern import UrlPatterns
@@ -209,7 +211,7 @@ class PageExtractor:
         # The page type's classifier, so too: its import statement took 2.0-2.9 us a page (timeit, best of 5,
         # three runs).
         self.classify_page = classify_page
-        self.learner = LearningExtractor(template_store or None)  # learns each page, then the cascade
+        self.learner = LearningExtractor(template_store or None, fast=fast)  # learns each page, then the cascade
         self.templates = self.learner.templates
         self.cascade = self.learner.cascade
         self.rules = list(rules)

@@ -164,6 +164,22 @@ CREATE INDEX IF NOT EXISTS templates_by_pattern ON templates (pattern, id);
 URL_SEPARATOR = "\n"
 
 
+class FrozenTemplateStore(MemoryTemplateStore):
+    """Templates learned elsewhere, read only: pages extracted with it teach nothing, so every page of a job
+    gets the same templates whatever order the pages come in (a Spark job's executors)."""
+
+    def __init__(self, templates: Sequence[Template] = ()) -> None:
+        super().__init__()
+        for template in templates:
+            super().add_template(template)
+
+    def add_sample(self, pattern: str, hashes: Sequence[int], url: str | None = None) -> int:
+        return 0
+
+    def add_template(self, template: Template) -> int:
+        return 0
+
+
 class SqliteTemplateStore:
     """One SQLite file shared by every process of a crawl.
 
@@ -288,6 +304,7 @@ def default_store() -> TemplateStore:
 __all__ = [
     "MAX_SAMPLES_PER_PATTERN",
     "MAX_TEMPLATES_PER_PATTERN",
+    "FrozenTemplateStore",
     "MemoryTemplateStore",
     "Sample",
     "SqliteTemplateStore",
