@@ -192,8 +192,9 @@ def test_the_site_as_an_organization_author_stays_refused() -> None:
 
 def thread_page(asker: str) -> bytes:
     return ('<html lang="en"><head><title>Catering for a party of 100</title></head><body>'
-            '<div itemprop="mainEntity" itemscope itemtype="https://schema.org/Question"><h1 itemprop="name">Catering for'
-            f' a party of 100</h1><div itemprop="author" itemscope itemtype="https://schema.org/Person">{asker}</div>'
+            '<div itemprop="mainEntity" itemscope itemtype="https://schema.org/Question">'
+            '<h1 itemprop="name">Catering for a party of 100</h1>'
+            f'<div itemprop="author" itemscope itemtype="https://schema.org/Person">{asker}</div>'
             "<p>How much food should I plan for a party of a hundred guests, with a buffet and two desserts?</p>"
             '<div itemprop="comment" itemscope itemtype="https://schema.org/Comment"><span itemprop="author">Joe</span>'
             " Ask the caterer.</div></div></body></html>").encode()
