@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 from crawler.extractors.document.text import CJK_RE
 from crawler.extractors.metadata.candidates import Candidates, clean
 from crawler.extractors.metadata.cjk_credits import not_a_person
-from crawler.extractors.metadata.people import looks_like_name, split_people
+from crawler.extractors.metadata.people import split_people
 
 # An author longer than this is a sentence or a list of contributors pasted into a field, not a name.
 MAX_AUTHOR_CHARS = 80
@@ -38,8 +38,7 @@ def good_author(name: str, site_names: set[str], declared: frozenset[str] = froz
         return False
     if CJK_RE.search(name) and any(site.startswith(folded) for site in site_names if CJK_RE.search(site)):
         return False  # "网易" of "_网易财经": the portal, named before its channel
-    # A site named after its author ("Rick Steves") names a person: a full name of two words or more.
-    return folded not in site_names or folded in declared or (looks_like_name(name) and len(name.split()) >= 2)
+    return folded not in site_names or folded in declared
 
 
 def choose_authors(found: Candidates, site_names: set[str], name: str = "authors") -> tuple[list[str], str] | None:
