@@ -76,12 +76,14 @@ LABELLED_HANDLE_RE = re.compile(r"^(?:作者|作\s者|发帖人|發帖人|楼主
 # The label of an author's credit on a line that also gives the date or the outlet ("时间：... 作者：张三 阅读：12").
 LABEL_RE = re.compile(r"(?:作者|作\s者)\s*[:：]")
 # An account's name, then the date, alone on the line under the headline (a portal's self-media article).
-# (the name is short, 2-10 characters, and the date has its time: a related story's title and day is not one)
-ACCOUNT_DATE_RE = re.compile(r"^(?:原创|原創)?\s*(?P<name>[^\s\d:：|｜()（）]{2,10})\s+"
+# (the name is short, 2-10 characters, and the date has its time: a related story's title and day is not one;
+# a Korean word before a date is its label, "등록 2024-03-05 10:30")
+ACCOUNT_DATE_RE = re.compile(r"^(?:原创|原創)?\s*(?P<name>[^\s\d:：|｜()（）가-힣]{2,10})\s+"
                              r"(?:\d{4}[-/年]\d{1,2}[-/月]\d{1,2}日?\s*\d{1,2}:\d{2}(?::\d{2})?|"
                              r"昨天|前天|今天|\d+\s*(?:分钟|小时|天)前)$")
 # The words of a date's or a credit's label, which stand where an account's name would ("发表于 2018-05-16").
-LABEL_WORD_RE = re.compile(r"发表|發表|发布|發布|更新|时间|時間|日期|来源|來源|作者|编辑|編輯|记者|記者")
+LABEL_WORD_RE = re.compile(r"发表|發表|发布|發布|更新|时间|時間|日期|来源|來源|作者|编辑|編輯|记者|記者|"
+                           r"公開|配信|投稿|掲載")
 # A name followed by its outlet under the headline: "石佳/中国青年报".
 NAME_OUTLET_RE = re.compile(rf"^(?P<name>{NAME})\s*[/／]\s*(?P<outlet>[^\s/／]{{2,12}})$")
 
