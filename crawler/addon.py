@@ -7,9 +7,9 @@ parts of ``crawler.incremental``: ``IncrementalMiddleware`` (conditional request
 unless the project chose its own, ``ResumableScheduler`` (JOBDIR survives a killed crawl). It also puts
 ``crawler.progress.CrawlProgress`` (a progress line a minute, a closing summary) in place of Scrapy's
 ``LogStats``, sets ``LOG_FORMATTER`` to ``crawler.logformatter.LevelAwareLogFormatter`` (one line an item, never
-its HTML), registers ``crawler.exporters.JsonCsvItemExporter`` for CSV feeds and enables
-``crawler.gctuning.GcTuning`` (the crawl process's garbage collector tuned for a crawl). Orders a project already
-gave these components are kept.
+its HTML), registers ``crawler.exporters.JsonCsvItemExporter`` for CSV feeds, ``EmptyXmlItemExporter`` for
+XML ones and ``WholeLineFileFeedStorage`` for feed files, and enables ``crawler.gctuning.GcTuning`` (the crawl
+process's garbage collector tuned for a crawl). Orders a project already gave these components are kept.
 """
 
 from __future__ import annotations
@@ -17,15 +17,18 @@ from __future__ import annotations
 from scrapy.settings import BaseSettings
 
 EXTRACTION_PIPELINE = "crawler.pipelines.ArticleExtractionPipeline"
-STORAGE_PIPELINE = "crawler.pipelines.ArticleStoragePipeline"
+STORAGE_PIPELINE = "crawler.storage_pipeline.ArticleStoragePipeline"
 EXTRACTION_MIDDLEWARE = "crawler.middlewares.ArticleExtractionMiddleware"
 INCREMENTAL_MIDDLEWARE = "crawler.incremental.IncrementalMiddleware"
-EXPLAIN_EXTENSION = "crawler.explain.extension.ExplainSampler"  # off (NotConfigured) unless EXPLAIN_DIR is set
+EXPLAIN_EXTENSION = "crawler.explain.extension.ExplainSampler"  # enabled when EXPLAIN_DIR is set
 RESUMABLE_SCHEDULER = "crawler.incremental.ResumableScheduler"
 PROGRESS_EXTENSION = "crawler.progress.CrawlProgress"
 GC_EXTENSION = "crawler.gctuning.GcTuning"
+QUIET_LOG_EXTENSION = "crawler.logformatter.QuietLog"
 SCRAPY_LOGSTATS = "scrapy.extensions.logstats.LogStats"
 CSV_EXPORTER = "crawler.exporters.JsonCsvItemExporter"
+XML_EXPORTER = "crawler.exporters.EmptyXmlItemExporter"
+FILE_FEED_STORAGE = "crawler.exporters.WholeLineFileFeedStorage"
 LOG_FORMATTER = "crawler.logformatter.LevelAwareLogFormatter"
 # Extensions' order matters only between extensions that depend on each other; LogStats's own is 0.
 PROGRESS_EXTENSION_ORDER = 0
@@ -54,13 +57,18 @@ class NewsExtractionAddon:
             # "addon" priority: a SCHEDULER the project or the command line set wins.
             settings.set("SCHEDULER", RESUMABLE_SCHEDULER, priority="addon")
         settings["SPIDER_MIDDLEWARES"].setdefault(EXTRACTION_MIDDLEWARE, EXTRACTION_MIDDLEWARE_ORDER)
-        settings["EXTENSIONS"].setdefault(EXPLAIN_EXTENSION, 0)
+        if settings.get("EXPLAIN_DIR"):  # else Scrapy would warn on every crawl that it is disabled
+            settings["EXTENSIONS"].setdefault(EXPLAIN_EXTENSION, 0)
         # A readable log: the progress line and closing summary in place of Scrapy's LogStats (same
         # LOGSTATS_INTERVAL), and CSV feeds whose metadata cell is JSON. A project's own entries stay.
         extensions = settings["EXTENSIONS"]
         extensions.setdefault(PROGRESS_EXTENSION, PROGRESS_EXTENSION_ORDER)
         extensions.setdefault(SCRAPY_LOGSTATS, None)
         extensions.setdefault(GC_EXTENSION, 0)  # the crawl process's garbage collector (crawler/gctuning.py)
+        extensions.setdefault(QUIET_LOG_EXTENSION, 0)  # 404s of in-page links and the like at DEBUG
         settings["FEED_EXPORTERS"].setdefault("csv", CSV_EXPORTER)
+        settings["FEED_EXPORTERS"].setdefault("xml", XML_EXPORTER)  # absent values empty, not the text "None"
+        for scheme in ("", "file"):  # a feed file that cannot be written: one line, the crawl stops, exit 1
+            settings["FEED_STORAGES"].setdefault(scheme, FILE_FEED_STORAGE)
         # Scrapy's formatter prints a dropped or scraped item whole (the page's HTML): one summary line instead.
         settings.set("LOG_FORMATTER", LOG_FORMATTER, priority="addon")

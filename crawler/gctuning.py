@@ -1,15 +1,13 @@
 """The crawl process's garbage collector, tuned for a crawl (Scrapy extension, enabled by the add-on).
 
-A crawl allocates container objects fast and keeps many of them a while (requests waiting in the scheduler,
-responses and items in flight), so CPython's default collector (a young collection every 700 net allocations,
-full collections that walk every object of the process) took 0.63 s of the crawl process's CPU on the crawl
-benchmark (``crawler.evaluation.crawl_bench``: 1,848 pages; gen0 0.12 s, gen1 0.11 s, gen2 0.40 s, measured with
-``gc.callbacks``). When the spider opens, everything the start-up made (modules, Scrapy's machinery, settings,
-the spider) is frozen (``gc.freeze``: never scanned again, and never freed, as it lives as long as the crawl), and
-young collections wait for ``GC_GEN0_THRESHOLD`` allocations: 0.01-0.02 s of collection on the same crawl, and
-the crawl process's CPU from 2.4-2.6 to 2.0-2.2 ms a page (three runs each, alternated). Objects in reference
-cycles are still collected, later. When the spider closes, the thresholds are restored and the objects unfrozen
-(in a process running several crawls at once, when the first one closes).
+A crawl allocates container objects fast and keeps many of them a while (requests waiting in the scheduler, responses
+and items in flight), so CPython's default collector (a young collection every 700 net allocations, full collections
+that walk every object of the process) spends much of the crawl process's CPU (``python -m
+crawler.evaluation.crawl_bench`` measures it). When the spider opens, everything the start-up made (modules, Scrapy's
+machinery, settings, the spider) is frozen (``gc.freeze``: never scanned again, and never freed, as it lives as long as
+the crawl), and young collections wait for ``GC_GEN0_THRESHOLD`` allocations, so collections take a small fraction of
+that. Objects in reference cycles are still collected, later. When the spider closes, the thresholds are restored and
+the objects unfrozen (in a process running several crawls at once, when the first one closes).
 
 Settings: ``GC_TUNING_ENABLED`` (True), ``GC_FREEZE`` (True), ``GC_GEN0_THRESHOLD`` (50,000).
 """
@@ -25,9 +23,7 @@ from scrapy.exceptions import NotConfigured
 
 from .pagejob import tune_gc
 
-# Young-generation threshold during a crawl. 50,000 measured on the crawl benchmark: one young collection in a
-# crawl of 1,848 pages instead of ~550 (10,000: 0.09 s of collection with the freeze, 50,000: 0.01-0.02 s). The
-# young objects not yet collected at any time are at most this many (a few MB), beside a crawl process of 150 MB.
+# Young-generation threshold during a crawl: young objects kept are at most this many (a few MB); docs/tuning.md.
 DEFAULT_GEN0_THRESHOLD = 50_000
 
 

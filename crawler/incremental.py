@@ -18,7 +18,7 @@ keeps stored articles from being fetched or stored twice); a crawl paused cleanl
 from Scrapy's saved queue; a crawl that finished is a recrawl, so it starts afresh too.
 
 Settings: ``INCREMENTAL_ENABLED`` (True), ``INCREMENTAL_MAX_AGE`` (0: always ask the site), and the
-``STORAGE_*`` settings of the store (``crawler.pipelines.article_store_opener``).
+``STORAGE_*`` settings of the store (``crawler.storage_pipeline.article_store_opener``).
 """
 
 from __future__ import annotations
@@ -99,8 +99,8 @@ class IncrementalMiddleware:
         # One thread owns the store's connection: lookups never block the reactor.
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="incremental-store")
         # Under asyncio, the requests' lookups waiting for the thread, which answers all that wait in one query
-        # and wakes the event loop once for them (stored_page a request, each a hand-over to the thread and a
-        # wake-up of the loop, was 1.5-2.6 % of the crawl process's CPU on the crawl benchmark, py-spy).
+        # and wakes the event loop once for them (rather than a hand-over to the thread and a wake-up of the loop
+        # for every request).
         self._waiting: list[tuple[str, asyncio.Future[StoredPage | None]]] = []
         self._waiting_lock = threading.Lock()
         self._looking_up = False  # a drain of _waiting is queued or running in the thread

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import scrapy
 
+# Page item field with the later pages of a multi-page article (each {"url", "html", "content_type", ...}): the
+# news spider fills it, the extraction pipeline appends their texts to the first page's.
+CONTINUATION_FIELD = "continuation_pages"
+
 
 class ArticleItem(scrapy.Item):
     """One page's main text and where it came from.

@@ -5,10 +5,16 @@ Scrapy's own formatter prints the whole item in its "Scraped from" (DEBUG), "Dro
 so one dropped listing page filled a screen. Here every item is summed up in one line (``item_summary``:
 its URL, page type, title and the size of its text or HTML), and the messages below the configured
 ``LOG_LEVEL`` are not even built: Scrapy builds a DEBUG record for every response and item, and only the log
-handler drops it at INFO, 2.5 % of the crawl process's CPU on the crawl benchmark
-(``crawler.evaluation.crawl_bench``, py-spy). Returning ``None`` is Scrapy's documented way to skip a message.
+handler drops it at INFO, a cost on every response (``python -m crawler.evaluation.crawl_bench`` measures the
+crawl process). Returning ``None`` is Scrapy's documented way to skip a message.
 Drops keep Scrapy's level rules (the exception's ``log_level``, else ``DEFAULT_DROPITEM_LOG_LEVEL``); the
 extraction pipeline drops listing and site pages at DEBUG.
+
+``QuietLog`` (an extension the add-on enables) moves to DEBUG the lines of Scrapy's that a person cannot act on
+and that are counted in the stats anyway: a response ignored for its HTTP status (the 404 of a link inside a
+page), a request given up after its retries (the spider's own line names the start URL that failed), a
+robots.txt that could not be downloaded (the site is then crawled as Scrapy does, without rules), and the
+download handler's notice that it is experimental.
 """
 
 from __future__ import annotations
@@ -97,6 +103,46 @@ class LevelAwareLogFormatter(LogFormatter):
         result = super().item_error(item, exception, response, spider)
         result["args"] = {"item": item_summary(item)}
         return result
+
+
+# (logger, start of the message) of the records QuietLog moves to DEBUG.
+QUIET_RECORDS = (
+    ("scrapy.spidermiddlewares.httperror", "Ignoring response"),
+    ("scrapy.downloadermiddlewares.retry", "Gave up retrying"),
+    ("scrapy.downloadermiddlewares.robotstxt", "Error downloading"),
+    ("scrapy.core.downloader.handlers._base_streaming", ""),
+)
+# A note of the handler module above is quieted only when it says this (its other messages stay as they are).
+EXPERIMENTAL_NOTE = "is experimental"
+
+
+class DebugLevelFilter(logging.Filter):
+    """Passes every record, those whose message starts with ``prefix`` as DEBUG records (a handler at INFO
+    drops them, ``-L DEBUG`` shows them)."""
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__()
+        self.prefix = prefix
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = str(record.msg)
+        if message.startswith(self.prefix) and (self.prefix or EXPERIMENTAL_NOTE in record.getMessage()):
+            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        return True
+
+
+class QuietLog:
+    """Scrapy extension: the QUIET_RECORDS at DEBUG, for every crawl of this process."""
+
+    installed = False
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> QuietLog:
+        if not QuietLog.installed:
+            QuietLog.installed = True
+            for name, prefix in QUIET_RECORDS:
+                logging.getLogger(name).addFilter(DebugLevelFilter(prefix))
+        return cls()
 
 
 def _short_exception(exception: BaseException) -> str:

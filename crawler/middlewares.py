@@ -23,7 +23,8 @@ from scrapy.crawler import Crawler
 from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware
 from scrapy.http import HtmlResponse, Request, Response, TextResponse
 
-from .pipelines import ExtractionService, article_item, dropped_page
+from .extraction_service import ExtractionService
+from .pipelines import article_item, dropped_page
 from .spiders.pagelinks import find_folded, writes_ascii_as_itself
 
 logger = logging.getLogger(__name__)
@@ -87,7 +88,18 @@ class ArticleExtractionMiddleware:
             return
         if stats is not None:
             stats.inc_value("extraction/middleware_articles")
-        yield article_item(fields)
+        yield article_item(fields, validators(response))
+
+
+def validators(response: Response) -> dict[str, str]:
+    """The response's HTTP validators (ETag, Last-Modified), which storage keeps for conditional recrawls, as the
+    news spider's page items carry them."""
+    found = {}
+    for name, header in (("etag", b"ETag"), ("last_modified", b"Last-Modified")):
+        value = (response.headers.get(header) or b"").decode("latin-1").strip()
+        if value:
+            found[name] = value
+    return found
 
 
 # Scrapy's MetaRefreshMiddleware reads the first 4096 characters of the decoded page; in an ASCII-compatible
@@ -95,8 +107,8 @@ class ArticleExtractionMiddleware:
 SCRAPY_META_REFRESH_CHARACTERS = 4096
 META_REFRESH_SCAN_BYTES = 4 * SCRAPY_META_REFRESH_CHARACTERS
 # A page that may hold a refresh is shown to the stock middleware as its first bytes only: Scrapy decodes the whole
-# page for its first 4096 characters (response.text), ~1 million instructions for a 170 KB page, and one scrapinghub
-# page in ten has "refresh" in its head (in scripts). The head is decoded as the page is (same encoding, same
+# page for its first 4096 characters (response.text), costly for a large page, and some pages have "refresh" in
+# their head (in scripts). The head is decoded as the page is (same encoding, same
 # function), a decoder reads left to right, and a character cut at the end of the head spoils at most the last few
 # characters (its bytes, 3 at most in an encoding of 4 bytes a character at most): the head's first 4096 characters
 # are the page's when it decodes to more than 4096 + META_REFRESH_CUT_CHARACTERS of them.
@@ -108,16 +120,15 @@ class MetaRefreshPrefilterMiddleware(MetaRefreshMiddleware):
     """Scrapy's meta-refresh redirects, without decoding pages that cannot contain one.
 
     The stock middleware decodes every HTML response (``response.text``) to look for
-    ``<meta http-equiv="refresh">``: 4 % of the crawl process's CPU on the crawl benchmark
-    (``crawler.evaluation.crawl_bench``, py-spy). A page whose first bytes do not contain "refresh" in any case
+    ``<meta http-equiv="refresh">``, a cost on every page (``python -m crawler.evaluation.crawl_bench`` measures the
+    crawl process). A page whose first bytes do not contain "refresh" in any case
     has none; a page in UTF-16 or UTF-32 (NUL bytes) is always handed to the stock middleware. A longer page in an
     encoding that writes ASCII as itself is shown to it as its first META_REFRESH_HEAD_BYTES bytes, which hold
     the 4096 characters it reads."""
 
     def process_response(self, request: Request, response: Response, spider: Any = None) -> Request | Response:
         if isinstance(response, HtmlResponse):
-            # Searched in place (compiled, case folded as it compares): slicing and lowering the head first cost
-            # 1 % of the crawl process's CPU on the crawl benchmark (py-spy, one sample in a hundred).
+            # Searched in place (compiled, case folded as it compares): no slice or lowered copy of the head.
             body = response.body
             if body.find(b"\x00", 0, META_REFRESH_SCAN_BYTES) < 0 and \
                     find_folded(body, b"refresh", 0, META_REFRESH_SCAN_BYTES) < 0:

@@ -18,24 +18,21 @@ CONCURRENT_REQUESTS_PER_DOMAIN = 4
 AUTOTHROTTLE_ENABLED = True
 AUTOTHROTTLE_START_DELAY = 1.0
 AUTOTHROTTLE_TARGET_CONCURRENCY = 2.0
-# Scrapy starts this many asyncio tasks for every callback's output (default 100), whatever its size; a news
-# page yields one article, or a listing's links, which are only scheduled. Measured: 100 tasks a response took
-# 7.5 % of the crawl process's CPU on the crawl benchmark (crawler.evaluation.crawl_bench, py-spy); one
-# response's output costs 87 us with 16, 36 us with 4; 64 -> 48 us with 4 -> 2 (a one-item output, median of six
-# runs of 5,000 alternated, this 2-core machine). Two, so that an article page's links are scheduled while its
-# article is extracted (one task would hold them behind it); responses are still processed side by side.
+# Scrapy starts this many asyncio tasks for every callback's output (default 100), whatever its size; a news page yields
+# one article, or a listing's links, which are only scheduled, so 100 tasks a response are wasted (crawl process CPU:
+# python -m crawler.evaluation.crawl_bench, docs/tuning.md). Two, so that an article page's links are scheduled while
+# its article is extracted (one task would hold them behind it); responses are still processed side by side.
 CONCURRENT_ITEMS = 2
-# Scrapy's in-memory stats without its deprecation shim on every attribute read (crawler/statscollector.py):
-# an inc_value took 10-12 us through it, 0.8 us without; a crawl makes 19 stats calls a page (crawl benchmark).
+# Scrapy's in-memory stats without its deprecation shim on every attribute read (crawler/statscollector.py): a
+# crawl makes many stats calls a page.
 STATS_CLASS = "crawler.statscollector.PlainStatsCollector"
 # http and https pages through aiohttp (scrapy-download-handlers-incubator, the maintained copy of Scrapy's own
-# experimental handler) rather than Twisted's HTTP client: its C parser reads a response in one piece where
-# Twisted splits the headers' chunk into lines, grows the body in a BytesIO and IDNA-checks the host of every
-# request. Measured on the crawl benchmark (crawler.evaluation.crawl_bench): the crawl process's instructions a
-# page 10.44 -> 9.40 million (callgrind, 371 pages), its CPU a page 4.35 -> 3.89 ms (median of 3 interleaved
-# crawls). Redirects, compression, retries, proxies (HttpProxyMiddleware), DOWNLOAD_MAXSIZE and DOWNLOAD_TIMEOUT
-# stay Scrapy's. `-s DOWNLOAD_HANDLERS={}` gives back Scrapy's Twisted handler, which is also used where the package
-# is not installed (it needs Python 3.11; pyproject installs it there).
+# experimental handler) rather than Twisted's HTTP client: its C parser reads a response in one piece where Twisted
+# splits the headers' chunk into lines, grows the body in a BytesIO and IDNA-checks the host of every request, so the
+# crawl process spends less CPU a page (python -m crawler.evaluation.crawl_bench). Redirects, compression, retries,
+# proxies (HttpProxyMiddleware), DOWNLOAD_MAXSIZE and DOWNLOAD_TIMEOUT stay Scrapy's. `-s DOWNLOAD_HANDLERS={}` gives
+# back Scrapy's Twisted handler, which is also used where the package is not installed (it needs Python 3.11; pyproject
+# installs it there).
 from importlib.util import find_spec as _find_spec  # noqa: E402  (lower case: not a setting)
 
 _aiohttp_handler = "scrapy_download_handlers_incubator.AiohttpDownloadHandler"

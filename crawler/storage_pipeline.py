@@ -70,10 +70,7 @@ def storage_record(record: dict[str, Any]) -> dict[str, Any]:
 # Articles written in one transaction at most: the records that arrived while the previous batch was being
 # written (design choice: bounds a transaction to ~0.1 s of writes; at crawl speed batches hold a few).
 MAX_STORAGE_BATCH = 100
-# How long a write waits for more articles to share its transaction. Measured on the crawl benchmark
-# (crawler.evaluation.crawl_bench): 30 ms (batches of ~3 at 90 articles/s) took the storage thread from 0.77 to
-# 0.46 ms of CPU an article and halved the extraction workers' involuntary context switches (every write's
-# wake-up of the crawl process took a core from a worker). An article is stored at most this much later.
+# How long a write waits for more articles to share its transaction (stored at most this late); docs/tuning.md.
 DEFAULT_STORAGE_BATCH_DELAY = 0.03
 
 

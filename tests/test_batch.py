@@ -22,8 +22,10 @@ from crawler.bulk import archives, batch, chunks, writers
 from crawler.bulk.batch import BatchError, is_html, run_batch
 from crawler.bulk.records import Page, Skipped
 from crawler.cli import main
+from crawler.extraction_service import DEFAULT_START_METHOD
 from crawler.items import ARTICLE_FIELDS
-from crawler.pipelines import DEFAULT_START_METHOD, PageExtractor, article_item
+from crawler.pagejob import PageExtractor
+from crawler.pipelines import article_item
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "samples" / "site"

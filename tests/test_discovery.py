@@ -243,7 +243,7 @@ def page_with(head: str) -> bytes:
 
 
 def test_extracted_identity_prefers_rel_canonical_over_json_ld_and_og_url():
-    from crawler.pipelines import PageExtractor
+    from crawler.pagejob import PageExtractor
 
     extractor = PageExtractor(None)
     url = "https://n.example/amp/story-of-the-day"

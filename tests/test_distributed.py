@@ -240,7 +240,7 @@ def test_flush_on_start_has_scrapy_redis_name_and_the_old_one_still_works(redis_
 @needs_redis
 def test_crawl_pipeline_uses_the_redis_store_for_a_redis_address(redis_url):
     from crawler.distributed import RedisTemplateStore
-    from crawler.pipelines import PageExtractor
+    from crawler.pagejob import PageExtractor
 
     extractor = PageExtractor(redis_url)
     assert isinstance(extractor.templates.store, RedisTemplateStore)

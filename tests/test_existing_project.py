@@ -160,7 +160,7 @@ def test_through_the_middleware_alone(tmp_path: Path, site: str) -> None:
 @pytest.mark.slow
 def test_a_project_on_another_twisted_reactor_gets_articles_too(tmp_path: Path, site: str) -> None:
     # No asyncio loop runs under the epoll reactor: extraction goes through a ProcessPoolExecutor instead of
-    # the event-loop worker pool (crawler.pipelines.ExtractionService).
+    # the event-loop worker pool (crawler.extraction_service.ExtractionService).
     project = make_project(tmp_path, """
         TWISTED_REACTOR = "twisted.internet.epollreactor.EPollReactor"
         ITEM_PIPELINES = {"crawler.pipelines.ArticleExtractionPipeline": 300}

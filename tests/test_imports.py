@@ -166,7 +166,7 @@ LAYERS = {
               "crawler.scheduler", "crawler.incremental", "crawler.identity", "crawler.progress",
               "crawler.logformatter", "crawler.exporters", "crawler.distributed", "crawler.spiders",
               "crawler.commands", "crawler.sample_site", "crawler.components", "crawler.storage_pipeline",
-              "crawler.gctuning", "crawler.statscollector"),
+              "crawler.extraction_service", "crawler.gctuning", "crawler.statscollector"),
     "evaluation": ("crawler.evaluation",),
     "explain": ("crawler.explain",),
     "cli": ("crawler.cli", "crawler.__main__"),

@@ -18,8 +18,8 @@ from scrapy.exceptions import IgnoreRequest
 from scrapy.http import HtmlResponse, Request, Response
 
 from crawler.incremental import IncrementalMiddleware
-from crawler.pipelines import storage_record
 from crawler.storage import SCHEMA_VERSION, SqliteArticleStore
+from crawler.storage_pipeline import storage_record
 
 ROOT = Path(__file__).resolve().parents[1]
 URL = "http://news.example/world/2024/03/12/story.html"

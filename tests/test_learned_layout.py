@@ -119,7 +119,7 @@ def test_a_disagreement_withdraws_the_trust():
 
 
 def test_a_trusted_page_is_neither_hashed_whole_nor_matched(monkeypatch):
-    from crawler.extractors.templates import learning
+    from crawler.extractors.cascade import learning
 
     extractor = LearningExtractor()
     for n in range(2 + CONFIRM_PAGES):

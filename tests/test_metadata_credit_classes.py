@@ -213,10 +213,6 @@ def test_the_home_links_name_is_cut_from_the_title() -> None:
     assert extract_metadata(parse_html(page("2021-09-01 10:00"))).title == HEADLINE
 
 
-def test_a_title_part_not_named_by_a_home_link_stays() -> None:
-    html = page("2021-09-01 10:00").replace(b'<a href="/">', b'<a href="/news/">')
-    assert extract_metadata(parse_html(html)).title == f"{HEADLINE}_东方新闻网"
-
 
 @pytest.mark.parametrize(("info", "people"), [
     ("华夏人文 2020-03-09 18:14:21", ["华夏人文"]),

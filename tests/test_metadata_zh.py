@@ -46,7 +46,7 @@ def test_chinese_page_date_author_origin_and_language() -> None:
     assert metadata.authors == ["张三"] and metadata.sources["authors"] == "text"
     assert metadata.origin == "新华社"
     assert metadata.language == "zh"
-    assert metadata.title == "长江大桥通车_新闻中心_长江网"  # no site name known: a "_" part is not cut
+    assert metadata.title == "长江大桥通车"  # the section and site parts go, as a Latin " | Site" does
 
 
 def test_chinese_relative_date_counts_from_the_crawl_time() -> None:

@@ -17,9 +17,11 @@ from scrapy.exceptions import NotConfigured
 from scrapy.exporters import JsonLinesItemExporter
 from scrapy.utils.test import get_crawler
 
+from crawler.extraction_service import ExtractionService
 from crawler.extractors.templates.store import SqliteTemplateStore
 from crawler.items import ARTICLE_FIELDS, ArticleItem
-from crawler.pipelines import ArticleExtractionPipeline, ExtractionService, canonical_url, load_rules
+from crawler.pagejob import canonical_url, load_rules
+from crawler.pipelines import ArticleExtractionPipeline
 from crawler.storage import normalize_text, simhash
 
 WORDS = ("council river school budget harbour railway museum festival hospital library bridge market garden "
@@ -316,7 +318,7 @@ def test_item_as_dict_matches_itemadapters_asdict() -> None:
 
     from itemadapter import ItemAdapter
 
-    from crawler.pipelines import item_as_dict
+    from crawler.components import item_as_dict
 
     @dataclasses.dataclass
     class Author:

@@ -55,8 +55,8 @@ def test_progress_lines_and_a_closing_summary(crawled: tuple[list[dict], str, st
     log = crawled[1]
     progress = [line for line in log.splitlines() if "Progress: " in line]
     assert progress, log[-2000:]
-    assert re.search(r"Progress: \d+ pages \(\d+/min\), \d+ articles \(\d+/min\), \d+ listings, \d+ site pages, "
-                     r"\d+ queued", progress[0])
+    assert re.search(r"Progress: \d+ pages \([\d.]+ pages/s\), \d+ articles \([\d.]+/s\), \d+ listings, "
+                     r"\d+ site pages, \d+ queued", progress[0])
     summary = next(line for line in log.splitlines() if "Finished (finished) after" in line)
     pages = int(re.search(r": (\d+) pages \(", summary).group(1))  # robots.txt and any sitemap asked for too
     assert pages >= len(ARTICLES) + len(SITE_PAGES) + len(LISTING_PAGES) + 4, summary  # + home and 3 sections

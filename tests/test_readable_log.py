@@ -16,9 +16,10 @@ from scrapy.http import HtmlResponse, Request
 from scrapy.utils.test import get_crawler
 
 from crawler.exporters import JsonCsvItemExporter
+from crawler.extraction_service import template_store_path
 from crawler.items import ArticleItem
 from crawler.logformatter import LevelAwareLogFormatter, item_summary
-from crawler.pipelines import article_item, template_store_path
+from crawler.pipelines import article_item
 from crawler.progress import CrawlProgress
 
 PAGE = b"<html><body><div class='story'><p>" + b"A long paragraph of the story. " * 200 + b"</p></div></body></html>"
@@ -78,10 +79,11 @@ def test_progress_line_and_summary_name_pages_articles_listings_rates_queue_and_
              "news/discovered/sitemap": 23, "news/discovered/feed": 14, "news/non_html_responses": 2,
              "storage/inserted": 30}
     line = progress.progress_line(stats, 60.0)
-    assert line == "120 pages (120/min), 30 articles (30/min), 80 listings, 5 site pages, 375 queued"
+    assert line == "120 pages (2.0 pages/s), 30 articles (0.5/s), 80 listings, 5 site pages, 375 queued"
     summary = progress.summary_lines(stats, "finished", 120.0)
-    assert summary[0].startswith("Finished (finished) after 0:02:00: 120 pages (60/min), 30 articles (15/min)")
-    assert summary[1:] == ["Discovered: feed 14, sitemap 23", "Spider: non_html_responses 2", "Storage: inserted 30"]
+    assert summary[0].startswith("Finished (finished) after 0:02:00: 120 pages (1.0 pages/s), 30 articles (0.2/s)")
+    assert summary[1] == "Articles: 30 new, 0 changed, 0 unchanged (not modified); dropped: none; failed: none"
+    assert summary[2:] == ["Discovered: feed 14, sitemap 23", "Spider: non_html_responses 2", "Storage: inserted 30"]
 
 
 def test_progress_is_off_with_logstats_interval_zero() -> None:
@@ -118,7 +120,7 @@ def test_a_relative_template_store_lives_under_dot_scrapy(tmp_path: Path, monkey
 
 def test_extract_gives_the_cleaned_title_the_rows_carry() -> None:
     from crawler.extractors import extract
-    from crawler.pipelines import PageExtractor
+    from crawler.pagejob import PageExtractor
 
     html = ("<html><head><title>Harbour plan approved after long debate | Example News</title></head><body>"
             "<article><h1>Harbour plan approved after long debate</h1>"

@@ -106,7 +106,7 @@ def test_pages_folder_to_parquet_matches_the_crawl_extractor(spark, tmp_path):
 
     table = pq.read_table(tmp_path / "out.parquet").to_pylist()
     assert len(table) == 3
-    from crawler.pipelines import PageExtractor
+    from crawler.pagejob import PageExtractor
 
     for row in table:
         page = folder / row["url"].rsplit("/", 1)[1]

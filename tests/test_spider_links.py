@@ -10,7 +10,8 @@ from pathlib import Path
 from scrapy.http import HtmlResponse
 from scrapy.linkextractors import IGNORED_EXTENSIONS, LinkExtractor
 
-from crawler.spiders.news import NewsSpider, has_ignored_extension
+from crawler.spiders.news import NewsSpider
+from crawler.spiders.pageitems import has_ignored_extension
 
 SCRAPINGHUB = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "scrapinghub"
 URL = "https://news.example/section/index.html"

@@ -18,7 +18,6 @@ import pytest
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.test import get_crawler
 
-from crawler.pipelines import ArticleStoragePipeline
 from crawler.storage import (
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -31,6 +30,7 @@ from crawler.storage import (
     simhash,
     simhash_index_keys,
 )
+from crawler.storage_pipeline import ArticleStoragePipeline
 
 POSTGRES_DSN = os.environ.get("CRAWLER_TEST_POSTGRES_DSN")
 

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from crawler.extractors import parse_html
+from crawler.extractors.cascade import learning
 from crawler.extractors.document.blocks import TextBlock, TextDocument
-from crawler.extractors.templates import learning
 from crawler.extractors.templates import match as template_match
 from crawler.extractors.templates.extractor import (
     MIN_Y,

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from crawler.extraction_service import DEFAULT_START_METHOD, ExtractionService, ExtractionSettings
 from crawler.pagejob.workerpool import CALLS_IN_FLIGHT_PER_WORKER, READ_CHUNK_BYTES, AsyncWorkerPool, WorkerDied
-from crawler.pipelines import DEFAULT_START_METHOD, ExtractionService, ExtractionSettings
 
 CONTEXT = multiprocessing.get_context(DEFAULT_START_METHOD)
 

@@ -13,14 +13,12 @@ the previous run ended.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import logging
 import multiprocessing
 import os
 import shutil
-import sys
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -32,11 +30,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..pagejob import job as pagejob
 from .chunks import Chunk, ChunkResult, chunks, extract_chunk, failed_rows, init_batch_worker, learn_chunk
-from .filters import FilterError, PageFilter, add_filter_arguments, filter_from_args
-from .readers import BatchError, input_files, iter_records
+from .filters import PageFilter
+from .progress import InputProgress
+from .readers import BatchError, input_files, input_files_and_skips, iter_records
 from .records import Page, Skipped, is_html
 from .stories import LINKED_NEAR_DUPLICATE, STORIES_SUFFIX, SUPERSEDED_BY_LATER_CAPTURE, StoryIndex
-from .writers import PARTITION_COLUMNS, PARTS_SUFFIX, JsonLinesWriter, OutputWriter, ParquetWriter
+from .writers import PARTITION_COLUMNS, PARTS_SUFFIX, JsonLinesWriter, OutputWriter, ParquetWriter, WriteFailed
 
 if TYPE_CHECKING:
     from ..pagejob import PageExtractor
@@ -51,10 +50,11 @@ CHUNKS_IN_FLIGHT_PER_WORKER = 2
 # A chunk whose worker died is tried again once in a fresh pool, then written with the failure as its reason.
 MAX_CHUNK_ATTEMPTS = 2
 TEMPLATE_MODES = ("one-pass", "two-pass")
-# The crawl pipeline's start method (crawler.pipelines.DEFAULT_START_METHOD, a test keeps them equal), named
+# The crawl pipeline's start method (crawler.extraction_service.DEFAULT_START_METHOD, a test keeps them equal), named
 # here so that `python -m crawler` does not import Scrapy for its other commands.
 DEFAULT_START_METHOD = "forkserver"
 BYTES_PER_MB = 1024 * 1024
+EXIT_INTERRUPTED = 130  # shell convention: 128 + SIGINT, as crawler.cli's
 
 # ------------------------------------------------------------------------------------------ the run
 
@@ -76,8 +76,13 @@ class BatchState:
 
     def save(self, path: Path) -> None:
         temporary = path.with_name(path.name + ".tmp")
-        temporary.write_text(json.dumps({"version": STATE_VERSION, **self.__dict__}, indent=1), encoding="utf-8")
-        os.replace(temporary, path)
+        try:
+            temporary.write_text(json.dumps({"version": STATE_VERSION, **self.__dict__}, indent=1), encoding="utf-8")
+            os.replace(temporary, path)
+        except OSError as error:  # the previous state stays whole: a rerun resumes from it
+            with contextlib.suppress(OSError):
+                temporary.unlink()
+            raise WriteFailed.of(path, error) from None
 
     @classmethod
     def load(cls, path: Path) -> BatchState | None:
@@ -118,13 +123,6 @@ class BatchResult:
                 "cores_busy": round(self.worker_cpu_seconds / self.seconds, 2) if self.seconds > 0 else None,
                 "rows_this_run": self.rows_this_run, "resumed_from_record": self.resumed_from,
                 "counts": dict(sorted(self.counts.items()))}
-
-
-def _progress(enabled: bool | None, description: str, initial: int) -> Any:
-    from tqdm import tqdm
-
-    return tqdm(desc=description, unit=" pages", initial=initial, disable=not enabled if enabled is not None else None,
-                dynamic_ncols=True, smoothing=0.1)
 
 
 class _Runner:
@@ -255,8 +253,7 @@ class _Runner:
         uncommitted_records = uncommitted_chunks = 0
         written = 0
         exhausted = False
-        with _progress(self.progress, description, self.state.counts.get("pages", 0)
-                       if writer is not None else 0) as bar:
+        with InputProgress(self.files, self.progress, description) as bar:
             while True:
                 while not exhausted and len(pending) + len(ready) < limit:
                     chunk = next(upcoming, None)
@@ -296,7 +293,7 @@ class _Runner:
                     written += len(rows)
                     uncommitted_records += len(chunk.records)
                     uncommitted_chunks += 1
-                    bar.update(len(chunk.pages))
+                    bar.reached(chunk.records[-1].input if chunk.records else None, len(chunk.pages))
                     if durable:
                         self.state.records_done += uncommitted_records
                         self.state.chunks_done += uncommitted_chunks
@@ -365,7 +362,7 @@ def run_batch(
     state_path = out.with_name(out.name + STATE_SUFFIX)
     store = template_store or str(out.with_name(out.name + TEMPLATE_STORE_SUFFIX))
     stories_path = out.with_name(out.name + STORIES_SUFFIX)
-    files = input_files(inputs, base_url)
+    files, skipped_files = input_files_and_skips(inputs, base_url)
     filters = page_filter.describe() if page_filter is not None and page_filter.active else {}
     input_names = [str(Path(name).resolve()) for name in inputs]
     if overwrite:
@@ -381,7 +378,11 @@ def run_batch(
             raise BatchError(f"{out} exists and has no state file {state_path.name}; use --overwrite to replace it")
         state = BatchState(input_names, templates, phase="learn" if templates == "two-pass" else "extract",
                            filters=filters)
-        out.parent.mkdir(parents=True, exist_ok=True)
+        state.counts.update(skipped_files)
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise WriteFailed.of(out.parent, error) from None
         state.save(state_path)  # before the output exists: an output without a state is someone else's file
     elif state.inputs != input_names or state.templates != templates or state.filters != filters:
         raise BatchError(f"{state_path} is the state of another run (inputs {state.inputs}, templates "
@@ -389,7 +390,6 @@ def run_batch(
     counts = Counter(state.counts)
     if state.phase == "done":
         return BatchResult(counts.get("pages", 0), counts, 0.0, workers, {}, state.records_done, already_done=True)
-    out.parent.mkdir(parents=True, exist_ok=True)
     resumed_from = state.records_done
     stories = StoryIndex(stories_path) if fold_captures else None
     runner = _Runner(files, state, state_path, workers, store, start_method, progress, page_filter, stories)
@@ -430,90 +430,15 @@ def run_batch(
                        rows_this_run=rows_this_run, worker_cpu_seconds=sum(runner.worker_cpu_seconds.values()))
 
 
-@contextlib.contextmanager
-def logging_through_progress_bar() -> Iterator[None]:
-    """Log lines printed above the progress bar instead of through it."""
-    from tqdm.contrib.logging import logging_redirect_tqdm
-
-    with logging_redirect_tqdm():
-        yield
-
-
-# ------------------------------------------------------------------------------------------ command line
-
-
-def command_extract_batch(args: Any, parser: Any) -> int:
-    """``extract-batch``: the summary (JSON) on stdout, skipped records and failures logged on stderr."""
-    if not logging.getLogger().handlers:
-        logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    try:
-        page_filter = filter_from_args(args)
-        with logging_through_progress_bar():
-            result = run_batch(args.inputs, args.output, workers=args.workers, templates=args.templates,
-                               template_store=args.template_store, overwrite=args.overwrite,
-                               progress=args.progress, start_method=args.start_method,
-                               page_filter=page_filter, base_url=args.base_url,
-                               fold_captures=not args.keep_captures, partition_by=args.partition_by)
-    except (BatchError, FilterError) as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
-    if result.already_done:
-        print(f"{args.output}: already complete (state {args.output}{STATE_SUFFIX}); --overwrite to redo it",
-              file=sys.stderr)
-    sys.stdout.write(json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
-    return 0
-
-
-def add_extract_batch_command(commands: Any) -> None:
-    """Adds ``extract-batch`` to the ``python -m crawler`` subcommands (``commands``: argparse subparsers)."""
-    parser = commands.add_parser(
-        "extract-batch", help="extract every HTML page of folders, WARC/ARC files or JSON lines into JSON lines "
-                              "or Parquet, on all cores, resumable",
-        description="Extract every HTML page (HTTP 200 responses of WARC/ARC files; .html/.htm/.gz files of "
-                    "folders, recursively; {url, html} JSON lines) with the crawl's extraction, in a process pool. "
-                    "Rows are the crawl's article rows. Other records are counted by reason. Rerunning the same "
-                    "command after an interruption resumes it; the summary is printed as JSON.",
-    )
-    parser.add_argument("inputs", nargs="+", metavar="INPUT",
-                        help="folders, .warc[.gz], .arc[.gz], .jsonl[.gz], or a paths file (.paths, .paths.gz, "
-                             ".txt: one archive path or http(s) URL a line)")
-    parser.add_argument("--output", "-o", required=True, metavar="OUT",
-                        help="JSON lines file, or Parquet when it ends in .parquet")
-    parser.add_argument("--workers", type=int, default=None, metavar="N",
-                        help="extraction processes (default: one per core; 0 extracts in this process)")
-    parser.add_argument("--templates", choices=TEMPLATE_MODES, default="one-pass",
-                        help="one-pass: templates are learned while extracting; two-pass: learned from every "
-                             "page first, then used on all of them (default: one-pass)")
-    parser.add_argument("--template-store", metavar="PATH",
-                        help=f"SQLite template store (default: OUT{TEMPLATE_STORE_SUFFIX})")
-    parser.add_argument("--overwrite", action="store_true",
-                        help="start again: remove OUT, its state file and its template store first")
-    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                        help="progress bar with pages/s on stderr (default: when stderr is a terminal)")
-    parser.add_argument("--start-method", default=DEFAULT_START_METHOD,
-                        choices=multiprocessing.get_all_start_methods(),
-                        help=f"how workers start (default: {DEFAULT_START_METHOD})")
-    parser.add_argument("--partition-by", choices=tuple(PARTITION_COLUMNS), metavar="KEY",
-                        help="a .parquet output as a folder of partitions by date (of publication), language or "
-                             "site (registrable domain)")
-    parser.add_argument("--keep-captures", action="store_true",
-                        help="write every capture of a story (by default the captures of one canonical URL give one "
-                             "row, the latest capture's)")
-    add_filter_arguments(parser)
-    parser.set_defaults(handler=command_extract_batch, command_parser=parser)
-
-
 __all__ = [
     "BatchError",
     "BatchResult",
     "BatchState",
     "Page",
     "Skipped",
-    "add_extract_batch_command",
     "extract_chunk",
     "input_files",
     "is_html",
     "iter_records",
-    "logging_through_progress_bar",
     "run_batch",
 ]

@@ -19,8 +19,8 @@ from .records import Page, Record
 
 logger = logging.getLogger(__name__)
 
-# Judgement calls: a chunk of 32 pages is ~0.25 s of work for one core (the cascade runs ~130 pages/s, README
-# "Speed"), long enough that pool overhead is small, short enough that a kill loses little work.
+# Judgement calls: a chunk of 32 pages is a fraction of a second of one core's work (``python -m crawler bench``),
+# long enough that pool overhead is small, short enough that a kill loses little work.
 CHUNK_MAX_PAGES = 32
 CHUNK_MAX_BYTES = 8 * 1024 * 1024  # caps a chunk of unusually large pages
 # ru_maxrss is in kilobytes on Linux (getrusage(2)), bytes on macOS.

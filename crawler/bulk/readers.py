@@ -9,6 +9,7 @@ import json
 import logging
 import os
 import zlib
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
@@ -24,7 +25,9 @@ MAX_JSON_LINE_BYTES = MAX_PAGE_BYTES + 1024 * 1024
 HTML_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz", ".gz")  # as the news spider's -a path= mode
 WARC_SUFFIXES = (".warc", ".warc.gz", ".warc.zst", ".warc.lz4")
 ARC_SUFFIXES = (".arc", ".arc.gz")
-JSONL_SUFFIXES = (".jsonl", ".jsonl.gz", ".ndjson", ".ndjson.gz", ".json", ".json.gz")
+JSONL_SUFFIXES = (".jsonl", ".jsonl.gz", ".ndjson", ".ndjson.gz")
+# A .json file holds one JSON document, most often not pages (configs, data): never read as JSON lines.
+JSON_SUFFIXES = (".json", ".json.gz")
 
 
 class BatchError(Exception):
@@ -54,22 +57,41 @@ def input_files(inputs: Sequence[str | os.PathLike[str]], base_url: str | None =
     A paths file (``*.paths``, ``*.paths.gz``, ``*.txt``) stands for the archives it lists, local or by URL
     (relative entries joined to ``base_url``).
     Raises BatchError for an input that does not exist or whose kind is unknown."""
+    return input_files_and_skips(inputs, base_url)[0]
+
+
+def input_files_and_skips(inputs: Sequence[str | os.PathLike[str]], base_url: str | None = None
+                          ) -> tuple[list[tuple[Input, str]], Counter[str]]:
+    """``input_files``, and the files of the folders that are not read, counted by reason
+    (``skipped_file_json``: a .json file; ``skipped_file_other``: neither a page nor an archive nor JSON lines),
+    told in one log line."""
     files: list[tuple[Input, str]] = []
+    skipped: Counter[str] = Counter()
     for given in inputs:
         path = Path(given)
         if path.is_file() and is_paths_file(path):
             files.extend(_listed_archives(path, base_url))
         elif path.is_dir():
-            files.extend(_walk(path, set()))
+            files.extend(_walk(path, set(), skipped))
         elif path.is_file():
             kind = _kind(path)
             if kind is None:
+                hint = "; JSON lines are read from .jsonl/.jsonl.gz" if path.name.lower().endswith(JSON_SUFFIXES) \
+                    else ""
                 raise BatchError(f"{path}: unknown input kind; expected a folder, "
-                                 f"{', '.join(WARC_SUFFIXES + ARC_SUFFIXES + JSONL_SUFFIXES + HTML_SUFFIXES)}")
+                                 f"{', '.join(WARC_SUFFIXES + ARC_SUFFIXES + JSONL_SUFFIXES + HTML_SUFFIXES)}{hint}")
             files.append((path, kind))
         else:
             raise BatchError(f"{path}: no such file or folder")
-    return files
+    if skipped:
+        logger.info("skipped files of the folders: %s",
+                    ", ".join(f"{count} {SKIPPED_FILE_WORDS[reason]}" for reason, count in sorted(skipped.items())))
+    return files, skipped
+
+
+# Counter names of a folder's files that are not read, and how the log line names them.
+SKIPPED_FILE_WORDS = {"skipped_file_json": ".json (JSON lines are read from .jsonl/.jsonl.gz only)",
+                      "skipped_file_other": "other (not .html/.htm/.gz pages, archives or JSON lines)"}
 
 
 def _listed_archives(paths_file: Path, base_url: str | None) -> list[tuple[Input, str]]:
@@ -99,7 +121,7 @@ SKIPPED_KINDS = {"unreadable_folder": "cannot list the folder", "symlink_loop": 
                  "unreadable_file": "a link to nothing, or not a regular file"}
 
 
-def _walk(folder: Path, above: set[tuple[int, int]]) -> Iterator[tuple[Path, str]]:
+def _walk(folder: Path, above: set[tuple[int, int]], skipped: Counter[str]) -> Iterator[tuple[Path, str]]:
     """Depth first, entries sorted by name (the order ``sorted(folder.rglob("*"))`` gives, which resumed states
     of earlier versions count on); ``above``: the (device, inode) of the folders on the way here."""
     try:
@@ -120,10 +142,12 @@ def _walk(folder: Path, above: set[tuple[int, int]]) -> Iterator[tuple[Path, str
         except OSError:  # ELOOP from a link to itself
             is_dir = False
         if is_dir:
-            yield from _walk(entry, above)
+            yield from _walk(entry, above, skipped)
             continue
         kind = _kind(entry)
         if kind is None:
+            json_file = entry.name.lower().endswith(JSON_SUFFIXES)
+            skipped["skipped_file_json" if json_file else "skipped_file_other"] += 1
             continue
         try:
             regular = entry.is_file()

@@ -4,6 +4,7 @@ run may start from."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -15,6 +16,14 @@ from ..pagejob.row import ARTICLE_FIELDS
 
 if TYPE_CHECKING:
     pass
+
+
+class WriteFailed(Exception):
+    """An output that could not be written (read-only place, full disk): the message names the file and the cause."""
+
+    @classmethod
+    def of(cls, path: Path | str, error: OSError) -> WriteFailed:
+        return cls(f"cannot write {error.filename or path}: {error.strerror or error}")
 
 PARTS_SUFFIX = ".parts"  # OUT.parts/: Parquet part files before the merge
 # Parquet part files: ~1000 rows of ~5 KB text each is a few MB of memory and a reasonable row group.
@@ -46,17 +55,29 @@ class JsonLinesWriter:
 
     def __init__(self, path: Path, durable_bytes: int) -> None:
         self.path = path
-        self.file = path.open("ab")
-        self.file.truncate(durable_bytes)
+        try:
+            self.file = path.open("ab")
+            self.file.truncate(durable_bytes)
+        except OSError as error:
+            raise WriteFailed.of(path, error) from None
         self.file.seek(durable_bytes)
         self.length = durable_bytes
 
     def write(self, rows: list[dict[str, Any]]) -> bool:
+        """Whole rows or none: a write that fails (a full disk) is cut back to the last whole row."""
         if rows:
-            data = "".join(json.dumps(row, ensure_ascii=False, default=json_value) + "\n" for row in rows)
-            self.length += self.file.write(data.encode("utf-8"))
-            self.file.flush()
-            os.fsync(self.file.fileno())
+            data = "".join(json.dumps(row, ensure_ascii=False, default=json_value) + "\n" for row in rows).encode()
+            descriptor = self.file.fileno()
+            written = 0
+            try:
+                while written < len(data):
+                    written += os.write(descriptor, data[written:])
+                os.fsync(descriptor)
+            except OSError as error:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(descriptor, self.length)
+                raise WriteFailed.of(self.path, error) from None
+            self.length += written
         return True
 
     def position(self) -> dict[str, Any]:
@@ -132,7 +153,10 @@ class ParquetWriter:
         self.path = path
         self.partition_by = partition_by
         self.parts_dir = Path(str(path) + PARTS_SUFFIX)
-        self.parts_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            self.parts_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise WriteFailed.of(self.parts_dir, error) from None
         self.parts_done = parts_done
         self.buffer: list[dict[str, Any]] = []
         self.schema = parquet_schema(partition_by)
@@ -161,8 +185,13 @@ class ParquetWriter:
         table = pa.Table.from_pydict(columns, schema=self.schema)
         final = self._part_path(self.parts_done)
         temporary = final.with_suffix(".tmp")
-        pq.write_table(table, temporary)
-        os.replace(temporary, final)
+        try:
+            pq.write_table(table, temporary)
+            os.replace(temporary, final)
+        except OSError as error:  # a part is whole or absent: the rerun writes it again
+            with contextlib.suppress(OSError):
+                temporary.unlink()
+            raise WriteFailed.of(temporary, error) from None
         self.parts_done += 1
         self.buffer = []
 
@@ -185,10 +214,15 @@ class ParquetWriter:
             self._finish_partitioned(leave_out)
             return
         temporary = self.path.with_name(self.path.name + ".tmp")
-        with pq.ParquetWriter(temporary, self.schema) as writer:
-            for table in self._tables(leave_out):
-                writer.write_table(table)
-        os.replace(temporary, self.path)
+        try:
+            with pq.ParquetWriter(temporary, self.schema) as writer:
+                for table in self._tables(leave_out):
+                    writer.write_table(table)
+            os.replace(temporary, self.path)
+        except OSError as error:  # the parts stay: the rerun merges them again
+            with contextlib.suppress(OSError):
+                temporary.unlink()
+            raise WriteFailed.of(self.path, error) from None
 
     def _tables(self, leave_out: frozenset[int]) -> Iterator[Any]:
         """The part files in order, without the rows numbered ``leave_out``."""
@@ -214,13 +248,17 @@ class ParquetWriter:
         column = PARTITION_COLUMNS[self.partition_by or ""]
         partitioning = ds.partitioning(pa.schema([self.schema.field(column)]), flavor="hive")
         batches = (batch for table in self._tables(leave_out) for batch in table.to_batches())
-        ds.write_dataset(batches, temporary, schema=self.schema, format="parquet",
-                         partitioning=partitioning, basename_template="part-{i}.parquet")
-        if self.path.is_dir():
-            shutil.rmtree(self.path)
-        elif self.path.exists():
-            self.path.unlink()
-        os.replace(temporary, self.path)
+        try:
+            ds.write_dataset(batches, temporary, schema=self.schema, format="parquet",
+                             partitioning=partitioning, basename_template="part-{i}.parquet")
+            if self.path.is_dir():
+                shutil.rmtree(self.path)
+            elif self.path.exists():
+                self.path.unlink()
+            os.replace(temporary, self.path)
+        except OSError as error:  # the parts stay: the rerun writes the partitions again
+            shutil.rmtree(temporary, ignore_errors=True)
+            raise WriteFailed.of(self.path, error) from None
 
     def close(self) -> None:
         self.buffer = []

@@ -78,6 +78,14 @@ def read_source(source: str) -> tuple[bytes, str | None, str | None]:
         raise CliError(f"{source}: cannot read ({error.strerror or error})") from error
 
 
+def without_headline(text: str, title: str | None) -> str:
+    """The text without a first line that repeats the title line printed above it."""
+    first, _, rest = text.partition("\n")
+    if title and " ".join(first.split()).casefold() == " ".join(title.split()).casefold():
+        return rest.lstrip("\n")
+    return text
+
+
 def command_extract(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     name = args.extractor
     if name not in available():
@@ -95,8 +103,9 @@ def command_extract(args: argparse.Namespace, parser: argparse.ArgumentParser) -
         write(article.to_markdown())
     else:
         write(article.title or "")
-        if article.text:
-            write(article.text)
+        text = without_headline(article.text or "", article.title)
+        if text:
+            write(text)
     if not article.text:
         print(f"no text extracted: {article.reason or 'no reason given'}", file=sys.stderr)
     return EXIT_OK
@@ -126,7 +135,8 @@ def add_extract_command(commands: Any, names: str) -> None:
     extract_parser = commands.add_parser(
         "extract", help="print the main text of one page (file, .gz, - for stdin, or http(s) URL)",
         description="Print the main text of one page. The text format prints the title line, then the "
-                    "text, one paragraph per line; json prints the article as an object. An empty result "
+                    "text, one paragraph per line (without its first line when that repeats the title); json "
+                    "prints the article as an object. An empty result "
                     "prints its reason on stderr and still exits 0.",
     )
     extract_parser.add_argument("source", metavar="PATH|URL",

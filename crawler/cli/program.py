@@ -39,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_bench_command(commands, selection)
     add_train_command(commands)
 
-    from ..bulk.batch import add_extract_batch_command
+    from ..bulk.command import add_extract_batch_command
 
     add_extract_batch_command(commands)
 

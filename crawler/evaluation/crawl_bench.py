@@ -43,10 +43,8 @@ TARGET_SHARE = 0.8
 
 # The crawl process's CPU clock is read at the first item and then at most this often, with the number of items
 # between the readings: ``time.process_time`` sums the CPU time of all the process's threads, a cost no real
-# crawl has: ~0.1 ms a call in the crawl process on a quiet 4-core machine (py-spy: 3.9 % of its CPU when read for
-# every item), 1.5 ms a call on this shared 2-core one (761 readings 50 ms apart held the event loop 1.1 s of a
-# 74 s crawl; a single-threaded process reads it in 1.3 us). Readings 0.5 s apart cost the loop ~0.3 % and still
-# cover all but the last half second of a crawl of tens of seconds.
+# crawl has, and a costly one when read for every item, more so on a loaded machine. Readings 0.5 s apart cost the
+# loop little and still cover all but the last half second of a crawl of tens of seconds.
 CPU_SAMPLE_SECONDS = 0.5
 # /proc/self/stat gives the same sum (user + system time of every thread, in clock ticks) for less: in the crawl
 # process on this shared 2-core machine a reading took 0.10 ms where time.process_time took 1.57 ms (mean of 46
@@ -146,7 +144,7 @@ class BenchServer:
     """The site over HTTP/1.1 with keep-alive on 127.0.0.1, from an event loop in a thread of this process.
 
     News sites keep connections alive; a server that closed each one (``http.server`` speaks HTTP/1.0) made the
-    crawl open a TCP connection a page: 10 % of the crawl process's CPU on this benchmark (py-spy). Responses
+    crawl open a TCP connection a page, a cost no real crawl of a news site pays. Responses
     are built once, so serving costs the crawl's cores little (``cpu_seconds`` tells how little)."""
 
     def __init__(self, site: dict[str, bytes]) -> None:
@@ -238,9 +236,9 @@ def extraction_alone(site: dict[str, bytes], articles: list[str], base: str, wor
     pool (``crawler.pagejob.workerpool``) of ``workers`` processes, every page handed over at once; and the
     workers' CPU seconds a page meanwhile (W: with C the crawl process's, the crawl can reach W / (W + C) of
     the extraction alone when the cores are the limit)."""
+    from ..extraction_service import DEFAULT_START_METHOD
     from ..pagejob import extract_in_worker, init_worker
     from ..pagejob.workerpool import AsyncWorkerPool
-    from ..pipelines import DEFAULT_START_METHOD
 
     store = str(folder / "templates-alone.sqlite")
     # Started as the crawl's pool is: a fork would also copy the HTTP server's thread into every worker.

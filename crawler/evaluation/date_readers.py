@@ -1,4 +1,4 @@
-"""Our date-line reader against dateparser's, on the same pages in the same run (issue 14).
+"""Our date-line reader against dateparser's, on the same pages in the same run.
 
 The visible-page step (``crawler.extractors.metadata.visible``) reads each line near the headline with
 ``read_date_line``. Here the same pages are scored twice: with our reader, then with dateparser's

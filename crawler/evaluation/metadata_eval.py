@@ -1,6 +1,6 @@
 """Scores of the metadata extraction on a data set with expected metadata (the readability layout).
 
-Per field, the share of pages right among the pages where the expected value is given (issue 4):
+Per field, the share of pages right among the pages where the expected value is given:
 
 - title: equal after whitespace normalisation;
 - author: every name of the expected byline found among the extracted authors (names compared by their

@@ -26,8 +26,8 @@ from scrapy.exceptions import NotConfigured
 from scrapy.http import Response
 from twisted.internet import defer, threads
 
+from ..extraction_service import ExtractionSettings
 from ..middlewares import is_html_response
-from ..pipelines import ExtractionSettings
 from .collect import explain_page
 from .command import extractor_for, open_store
 from .render import render_report

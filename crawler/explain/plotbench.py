@@ -1,6 +1,6 @@
 """Why the plots are hand-built: the CX plot drawn by ``plots.cx_plot`` and by matplotlib's SVG backend.
 
-    python -m crawler.explain.plotbench --dataset ../shared/datasets/scrapinghub --limit 60
+    python -m crawler.explain.plotbench --dataset DATASET_DIR --limit 60
 
 Prints the median time and size of one plot for each, and their ratio, on the pages' real distributions.
 matplotlib is not a dependency: install it to run this (``pip install matplotlib``). Its SVG also carries a

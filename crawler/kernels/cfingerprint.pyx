@@ -103,8 +103,7 @@ cdef inline uint64_t _mix(uint64_t value) noexcept nogil:
 cdef object _vote(uint64_t* hashes, Py_ssize_t count):
     """Charikar's vote over the shingles of ``count`` token hashes. Bit 8k+j of every feature is counted in byte k
     of ``lanes[j]`` (eight additions a shingle, not 64), and the byte counters are emptied into ``votes`` before one
-    can pass 255: the same counts as a counter per bit. simhash of 40 scrapinghub texts: 32.8M -> 16.9M
-    instructions (the vote was 18.1M of them)."""
+    can pass 255: the same counts as a counter per bit, for an eighth of the additions."""
     cdef Py_ssize_t shingles = count - _shingle + 1
     cdef Py_ssize_t start, offset, pending = 0
     cdef int bit, lane
@@ -219,9 +218,8 @@ cdef uint32_t* _pooled(dict strings, Py_ssize_t total, uint32_t* starts, unsigne
 
 def configure_folds(dict folds):
     """The case foldings of several code points, {BMP code point: its ``casefold()``, 2 to MAX_FOLD BMP
-    characters} (ß -> ss): a text holding one is then folded here rather than left to Python. German texts were 2 of
-    the 9 scrapinghub texts both simhash and content_hash left to Python (the others held emoji,
-    ``configure_astral``)."""
+    characters} (ß -> ss): a text holding one (German texts) is then folded here rather than left to Python (emoji
+    are ``configure_astral``'s)."""
     global _fold_pool
     cdef Py_ssize_t total = 0
     if not _characters:
@@ -393,12 +391,11 @@ cdef unsigned char _expansion_length[PLANE]
 cdef uint32_t* _expansions = NULL
 cdef bint _normalization = False
 
-# Per ASCII code point, what the general paths would do with it, so that they are skipped for most characters of a
-# text (~30 of the ~40 instructions a character in nfkc_folded_utf8 and simhash_text were the general path's table
-# reads and branches for a plain ASCII letter): 1 in ``_ascii_run`` for a RUN character whose folding is one ASCII
-# character (``simhash_text`` adds that byte to the token), 1 in ``_ascii_plain`` for a character that is no white
-# space, its own NFKC and folds to one ASCII character (``nfkc_folded_utf8`` writes that byte). Set by
-# ``_configure_ascii`` from the tables, on every configure call.
+# Per ASCII code point, what the general paths would do with it, so that they are skipped for most characters of a text
+# (for a plain ASCII letter the general path's table reads and branches are most of the work): 1 in ``_ascii_run`` for a
+# RUN character whose folding is one ASCII character (``simhash_text`` adds that byte to the token), 1 in
+# ``_ascii_plain`` for a character that is no white space, its own NFKC and folds to one ASCII character
+# (``nfkc_folded_utf8`` writes that byte). Set by ``_configure_ascii`` from the tables, on every configure call.
 cdef unsigned char _ascii_run[0x80]
 cdef unsigned char _ascii_plain[0x80]
 

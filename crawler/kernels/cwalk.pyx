@@ -107,7 +107,7 @@ cdef bint _block_slots_on = False
 
 def configure_blocks(cls):
     """Learns where a TextBlock keeps each slot, so the walk makes blocks by filling them as TextBlock.__init__ does
-    (_make_block; its Python code cost 0.08 ms of the compiled walk's 0.77 per scrapinghub page); True when the
+    (_make_block; its Python code would be a sizeable share of the compiled walk); True when the
     class has exactly BLOCK_SLOTS. tests/test_compiled_walk.py compares every slot of both walks' blocks."""
     global _block_class, _block_slots_on
     _block_slots_on = False
@@ -1486,9 +1486,8 @@ cdef bint _holds_word_in_one_pass(const unsigned char* value, const unsigned cha
                                   const unsigned char** words, Py_ssize_t* lengths, Py_ssize_t n_words) noexcept nogil:
     """``_holds_word`` in one pass over the value: a word is compared only where a byte (lower-cased) starts one
     (``starts``, by byte), and the first byte outside ASCII ends the search. ``_holds_word`` tried every word at every
-    position after a first pass for the bytes outside ASCII: 460k instructions a call of the compiled
-    ``elements_with_words`` (since removed: ``elements_marked`` replaced it) on the bodies of 40 scrapinghub pages
-    (callgrind), most of the call. The words hold no NUL, so a comparison stops at the value's end."""
+    position after a first pass for the bytes outside ASCII, most of the cost of a call. The words hold no NUL, so a
+    comparison stops at the value's end."""
     cdef Py_ssize_t position = 0, k, i
     cdef unsigned char c, kind
     while True:
@@ -1988,8 +1987,8 @@ cdef carray.array _doubles = _array.array("d")
 def prefix_sums(Py_ssize_t size, values):
     """``crawler.extractors.document.subtree.TreeIndex.prefix`` (its Python twin) in C: the (position, value) pairs added
     into size + 1 slots in their order, then summed left to right, in doubles as Python's floats add them; an
-    ``array('d')``, whose items are Python floats (no float object made per slot: 0.13 ms a scrapinghub page in
-    Python, 4 prefixes a page in the cascade)."""
+    ``array('d')``, whose items are Python floats (no float object made per slot; the cascade asks several prefixes
+    a page)."""
     cdef carray.array out = carray.clone(_doubles, size + 1, True)
     cdef double* slots = out.data.as_doubles
     cdef Py_ssize_t at, i

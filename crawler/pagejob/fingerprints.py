@@ -29,13 +29,12 @@ SHINGLE_TOKENS = 3
 MIN_SIMHASH_TOKENS = 30
 
 
-# The feature hash (design choice, issue 16): every token hashed once, in numpy, and each shingle's hash mixed
-# from its tokens' hashes, instead of a blake2b digest per shingle (140k calls a pass over scrapinghub, a third of
-# simhash's time). A token's hash is the polynomial of its UTF-8 bytes in TOKEN_BASE modulo 2^64 plus its byte
-# length, through MurmurHash3's 64-bit finaliser (``_mix``); a shingle's hash is the finaliser of its tokens'
-# hashes weighted by SHINGLE_WEIGHTS (odd constants, so that word order counts). Measured on the scrapinghub
-# texts, best of 5: 0.68 -> 0.31 ms a page. The fingerprints differ from those of the blake2b version: a store
-# filled before compares its old fingerprints with new ones only by chance (README, near-duplicates).
+# The feature hash (design choice): every token hashed once, in numpy, and each shingle's hash mixed from its tokens'
+# hashes, instead of a blake2b digest per shingle (a call per shingle). A token's hash is the polynomial of its UTF-8
+# bytes in TOKEN_BASE modulo 2^64 plus its byte length, through MurmurHash3's 64-bit finaliser (``_mix``); a shingle's
+# hash is the finaliser of its tokens' hashes weighted by SHINGLE_WEIGHTS (odd constants, so that word order counts).
+# The fingerprints differ from those of the blake2b version: a store filled before compares its old fingerprints with
+# new ones only by chance (README, near-duplicates).
 TOKEN_BASE = 0x100000001B3  # FNV-1's 64-bit prime: odd, so invertible modulo 2^64
 SHINGLE_WEIGHTS = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9)  # odd constants of xxHash64
 MIX_SHIFT = 33  # MurmurHash3's fmix64
@@ -81,7 +80,7 @@ def _token_hashes(words: list[str]):  # -> numpy uint64 array, one hash per toke
 
 # Characters that are neither word characters nor combining marks: in a text whose only non-ASCII characters are
 # these (typographic quotes, dashes, spaces, bullets, signs), ``tokens`` gives the runs of ASCII word characters,
-# which a plain regex finds at 0.07 ms an article instead of 0.17 (132 of the 181 scrapinghub texts).
+# which a plain regex finds far faster (most news texts are such).
 TYPOGRAPHIC_CHARS = "\u00a0\u00ab\u00bb\u00b7\u00a9\u00ae\u00b0\u00a7\u2009\u200b\u202f\u2013\u2014\u2018\u2019" \
                     "\u201a\u201c\u201d\u201e\u2022\u2026\u2032\u2033\u2039\u203a\u20ac\u00a3\u2122"
 NOT_PLAIN_RE = re.compile(f"[^\\x00-\\x7f{TYPOGRAPHIC_CHARS}]")
@@ -105,9 +104,8 @@ NFKC_ELSEWHERE, NFKC_ITSELF, NFKC_EXPANDED = range(3)
 # Hangul jamo that compose with the syllable or jamo before them (Unicode 3.12, algorithmic: no decomposition entry).
 HANGUL_SECOND_JAMO = (range(0x1161, 0x1176), range(0x11A8, 0x11C3))
 # Code points beyond the BMP that the compiled kernel handles itself when they are plain separators (``astral_plain``):
-# the emoji blocks, U+1F000-U+1FAFF. 7 of the 181 scrapinghub texts held an emoji, and each was left whole to the
-# Python tokeniser and unicodedata (2 more for an ß, ``multiple_folds``): those 9 texts were ~60 % of the
-# fingerprints' CPU (content_hash up to 4 ms, simhash up to 4.7 ms a text against ~0.1 for the others).
+# the emoji blocks, U+1F000-U+1FAFF: a text with an emoji, left whole to the Python tokeniser and unicodedata, costs
+# tens of times another.
 ASTRAL_PLAIN_RANGE = range(0x1F000, 0x1FB00)
 _configured: object = None  # the kernel the tables were given to
 
@@ -199,8 +197,7 @@ def _kernel() -> ModuleType | None:
     global _configured
     kernel = KERNEL
     if kernel is not None and _configured is not kernel:
-        # 65,536 classes and case foldings: 0.13 s of CPU once a process (0.10 the classes' regexes), on first use
-        # rather than at every import.
+        # 65,536 classes and case foldings, a noticeable start-up cost: on first use rather than at every import.
         kernel.configure(TOKEN_BASE, SHINGLE_WEIGHTS, MIX_SHIFT, MIX_MULTIPLIERS, WORD_SEPARATOR)
         folds = (chr(code).casefold() for code in range(BMP_SIZE))
         kernel.configure_characters(character_classes(), "".join(f if len(f) == 1 else "\0" for f in folds))
@@ -218,8 +215,7 @@ def simhash(text: str, min_tokens: int = MIN_SIMHASH_TOKENS) -> int | None:
     kernel = _kernel()
     if kernel is not None:
         # Tokenised in C in one pass over the str, or by ``tokens`` when the text holds a character that the
-        # table leaves to it (8 of the 181 scrapinghub texts). Scrapinghub texts, CPU time, median of 15: numpy
-        # 0.71 -> 0.15 ms a page; 0.49 with the plain texts only in C and ``tokens`` for the others.
+        # table leaves to it (few texts).
         fingerprint = kernel.simhash_text(text, min_tokens)
         if fingerprint != -1:
             return fingerprint
@@ -237,8 +233,7 @@ def simhash(text: str, min_tokens: int = MIN_SIMHASH_TOKENS) -> int | None:
         combined += hashes[offset : offset + shingles] * np.uint64(weight)
     features = _mix(combined)
     # Column j of the little-endian bit matrix is bit j of every feature hash; a bit of the fingerprint is set
-    # where more features have it set than not (Charikar's vote, in numpy: the per-bit Python loop cost
-    # 7.5 ms an article, measured on scrapinghub texts).
+    # where more features have it set than not (Charikar's vote, in numpy: a per-bit Python loop is slow).
     bits = np.unpackbits(features.astype("<u8").view(np.uint8).reshape(shingles, 8), axis=1, bitorder="little")
     votes = 2 * bits.sum(axis=0, dtype=np.int64) - shingles
     return sum(1 << bit for bit in np.flatnonzero(votes > 0).tolist())
@@ -256,7 +251,7 @@ def hamming_distance(a: int, b: int) -> int:
 def normalize_text(text: str) -> str:
     """The form that is hashed: NFKC, case-folded, white space collapsed, so re-wrapped copies hash alike."""
     # str.split() cuts at the characters that regex ``\s`` matches (both use str.isspace): the same text as
-    # re.sub(r"\s+", " ", ...).strip() at 0.04 ms a page instead of 0.11 (scrapinghub texts, measured).
+    # re.sub(r"\s+", " ", ...).strip(), cheaper.
     return folded_text(unicodedata.normalize("NFKC", text))
 
 
@@ -267,10 +262,9 @@ def folded_text(normal: str) -> str:
 
 def content_hash(text: str) -> str | None:
     """SHA-1 hex digest of the normalised text; None for an empty text (nothing to compare)."""
-    # The compiled kernel collapses white space and folds case in one pass, when it can fold every character:
-    # scrapinghub texts (173 of 181 folded in C), CPU time, median of 15: 0.27 -> 0.14 ms a page. It normalises
-    # too when the text's NFKC is its characters' one by one (``nfkc_kinds``): unicodedata's NFKC of a whole text
-    # that is not already normalised (a "…", a "½": 20 of the 181) was two thirds of content_hash's instructions.
+    # The compiled kernel collapses white space and folds case in one pass, when it can fold every character (most
+    # texts). It normalises too when the text's NFKC is its characters' one by one (``nfkc_kinds``): unicodedata's
+    # NFKC of a whole text that is not already normalised (a "…", a "½") is most of content_hash's cost.
     kernel = _kernel()
     data = None
     if kernel is not None:

@@ -24,8 +24,7 @@ from typing import Any
 from urllib.parse import urldefrag, urlsplit
 
 # (the extraction library's package is imported with urljoins in any case: its parse step costs no import here, where
-# ``_extract``'s import of it at every page, a package's ``from ... import`` through importlib's Python code, was
-# ~0.15 % of the worker's time, py-spy)
+# ``_extract``'s import of it at every page would go through importlib's Python code each time)
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.document.urljoins import resolve_url
 
@@ -50,7 +49,7 @@ def page_identity(url: str, rel_canonical: str | None, declared: str | None,
     """The identity of the page fetched from ``url``: its rel=canonical, else a same-site declared URL (JSON-LD
     ``url``/``og:url``) cleaned of tracking parameters, else ``url``."""
     # (a declared URL that is the page's own is on its site without taking either apart: urlsplit, cached, and the
-    # hostname property, ~40 % of page_identity's time, py-spy)
+    # hostname property are most of page_identity's cost)
     chosen = rel_canonical or (declared if declared and (declared == url or url_site(declared) == url_site(url))
                                else None)
     if not chosen or urlsplit(chosen).scheme not in {"http", "https"}:
@@ -182,8 +181,7 @@ def canonical_url(root: Any, url: str | None, links: Iterable[tuple[str | None, 
             href = (href or "").strip()
             if "canonical" in rel.split() and href:
                 # (joined once a page: the metadata joined the same pair when the rel=canonical is its canonical; a URL
-                # without "#" is its own ``urldefrag``, which builds a named tuple through ``_coerce_args``: half of
-                # canonical_url's time, py-spy)
+                # without "#" is its own ``urldefrag``, which builds a named tuple through ``_coerce_args``)
                 resolved = resolve_url(url or "", href)
                 if "#" in resolved:
                     resolved = urldefrag(resolved)[0]
@@ -208,8 +206,7 @@ class PageExtractor:
         # The metadata's markup walk, imported once here rather than at every page in ``_extract`` (the metadata
         # package stays out of the crawl process, which imports this module but runs no page).
         self.markup_of = markup_of
-        # The page type's classifier, so too: its import statement took 2.0-2.9 us a page (timeit, best of 5,
-        # three runs).
+        # The page type's classifier, so too: an import statement at every page is not free.
         self.classify_page = classify_page
         self.learner = LearningExtractor(template_store or None, fast=fast)  # learns each page, then the cascade
         self.templates = self.learner.templates
@@ -251,7 +248,7 @@ class PageExtractor:
         }
         found: dict[str, Any] = {}
         if metadata is not None and hasattr(metadata, "to_dict"):
-            # The library's Metadata gives its filled fields, copied, in one pass (58k -> 28k instructions a page);
+            # The library's Metadata gives its filled fields, copied, in one pass;
             # any other metadata object its dict, filtered here.
             found = metadata.filled() if hasattr(metadata, "filled") else {
                 k: v for k, v in metadata.to_dict().items() if v not in (None, "", [], {})}
@@ -259,7 +256,7 @@ class PageExtractor:
             fields.update(found)
         if "language" not in found:
             # Identified only when the metadata (the page's lang, JSON-LD, og:locale) names none, as it would
-            # replace it: fastText cost 0.5 ms a page in the worker; 151 of the 181 scrapinghub pages name one.
+            # replace it: fastText is costly and most pages name one.
             fields["language"] = article.language
         if url:  # rel=canonical first; the metadata's JSON-LD url / og:url only without one (crawler.identity)
             fields["canonical_url"] = page_identity(url, rel_canonical if rel_canonical != url else None,
@@ -314,12 +311,11 @@ class PageExtractor:
 
 _WORKER: PageExtractor | None = None
 
-# A worker process's garbage collector. At Python's thresholds (700, 10, 10) the worker function spent 0.6-0.7 ms a
-# page in collections (CPU, the 181 scrapinghub pages; `default` alone 0.26): young collections about three times
-# a page, inside each page's parse and cascade, and older ones that traversed the 21k objects of the imports and
-# the set-up again and again. After ``gc.freeze()`` of what set-up built and with young collections every 10,000
-# net allocations: 0.07 ms a page. A page's objects are freed by reference counting as before; only reference
-# cycles wait longer for a collection (at most this many objects' worth).
+# A worker process's garbage collector. At Python's thresholds (700, 10, 10) young collections run several times a
+# page, inside each page's parse and cascade, and older ones traverse the objects of the imports and the set-up
+# again and again; so set-up is ``gc.freeze()``-d and young collections run every this many net allocations. A
+# page's objects are freed by reference counting as before; only reference cycles wait longer for a collection (at
+# most this many objects' worth).
 WORKER_GC_THRESHOLD = 10_000
 
 

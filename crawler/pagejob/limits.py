@@ -9,8 +9,7 @@ from __future__ import annotations
 import zlib
 from typing import BinaryIO
 
-# The largest page of the shared data sets is 5.3 MB decompressed (modern/0588, 0.4 MB gzipped); the
-# scrapinghub pages' largest is 1.5 MB. 64 MiB (the bulk cap before, Scrapy's default is 1 GiB) leaves room for
+# Real news pages weigh a few MB at most. 64 MiB (the bulk cap before, Scrapy's default is 1 GiB) leaves room for
 # a news page carrying a giant inline script (a 50 MB JSON-LD block is shrunk by parse_html, and the article
 # after it kept); past it a body is not an article (an archive, a video, a bomb).
 MAX_PAGE_BYTES = 64 * 1024 * 1024

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import pairwise
 from urllib.parse import urlsplit
 
 from crawler.extractors.document.blockwalk import first_meta_content, running_text
@@ -57,8 +58,7 @@ MIN_ARTICLE_WORDS = 150
 TEXT_WEIGHT = 2.0
 # Below this the page has no article text at all; between the two a short news item is possible.
 MAX_LISTING_WORDS = 50
-# ...and a listing is mostly links: the share of linked words over the whole page. Measured on article pages:
-# 90th percentile 0.51 on scrapinghub, 0.63 on zh-news (Chinese portals carry heavy navigation); above both.
+# ...and a listing is mostly links: linked words over the page, above what articles carry; docs/tuning.md.
 LISTING_LINK_SHARE = 0.65
 LINK_WEIGHT = 1.5
 # Blocks of at least this many words count as running text (boilerpipe's 16-word content split, seed 000).
@@ -69,8 +69,7 @@ RUNNING_TEXT_MAX_LINK_DENSITY = 1 / 3
 CJK_WORDS_PER_CHARACTER = 1 / 2.4
 # The span of CJK_CHARS in two ranges (tests/test_pagetypes.py checks that it holds every CJK character): the
 # typographic punctuation of Latin texts (U+2000-U+206F), Cyrillic, Greek and Arabic fall outside it, and a block
-# without a character in it is not searched for CJK_RE's thirteen ranges: classify_page 42.9M -> 40.8M
-# instructions on 40 scrapinghub pages.
+# without a character in it is not searched for CJK_RE's thirteen ranges.
 CJK_SPAN_RANGES = ((0x1100, 0x11FF), (0x2E80, 0x2FA1F))
 CJK_SPAN_RE = re.compile("[" + "".join(f"{chr(first)}-{chr(last)}" for first, last in CJK_SPAN_RANGES) + "]")
 
@@ -106,21 +105,18 @@ def _meta(doc: TextDocument, prop: str) -> str | None:
         return None
     if prop not in markup_of(doc).meta:
         # No <meta> with a content (stripped) has ``prop`` among the words of its property, name or http-equiv (the
-        # metadata's walk, ``markup_of``): the first one whose property or name is ``prop``, if any, has none, and
-        # the answer is None without a walk of the page (24 of the 181 scrapinghub pages have no og:type; a page that
-        # has one is still read below, where the walk's keys cannot tell which <meta> comes first: the metadata
-        # files a content under every word of all three attributes and skips an empty one).
+        # metadata's walk, ``markup_of``): the first one whose property or name is ``prop``, if any, has none, and the
+        # answer is None without a walk of the page (a page that has one is still read below, where the walk's keys
+        # cannot tell which <meta> comes first: the metadata files a content under every word of all three attributes
+        # and skips an empty one).
         return None
-    # (in one walk in C, ``blockwalk.first_meta_content``: with a proxy and two ``get`` calls for each <meta> before
-    # it, _meta was 11.5M instructions on the 181 scrapinghub pages, 3.7M so; callgrind)
+    # (in one walk in C, ``blockwalk.first_meta_content``: no proxy and two ``get`` calls for each <meta> before it)
     return (first_meta_content(doc.root, prop) or "").strip().lower() or None
 
 
 def _words(block_words: int, text: str) -> float:
-    # A block without one CJK character is not looked at twice (its ratio is 0): the running-text sum went from
-    # 0.16 to 0.03 ms a page on scrapinghub. An ASCII-only block has none either (str.isascii is O(1) in CPython; no
-    # CJK character is ASCII): the regex search is skipped for it, half the running blocks of scrapinghub (1,718 of
-    # 3,450): 0.049 -> 0.034 ms a page (CPU, median of 9 interleaved rounds).
+    # A block without one CJK character is not looked at twice (its ratio is 0). An ASCII-only block has none either
+    # (str.isascii is O(1) in CPython; no CJK character is ASCII): the regex search is skipped for it.
     if text.isascii():
         return float(block_words)
     start = cjk_span_start(text)  # no CJK character before this one
@@ -131,9 +127,8 @@ def _words(block_words: int, text: str) -> float:
 
 def cjk_span_start(text: str) -> int:
     """Where CJK_SPAN_RE first matches in ``text``, or -1. By the compiled kernel when it is built (two comparisons a
-    character; a Latin-1 text not read at all): the regex's character-set test was 25.6M of classify_page's 178.0M
-    instructions on the 181 scrapinghub pages, on the running blocks with typographic quotes (1,587 of 3,450);
-    153.2M with this (and ``page_titles``' <h1> loop)."""
+    character; a Latin-1 text not read at all), cheaper than the regex's character-set test on the running blocks
+    with typographic quotes."""
     kernel = fingerprints.KERNEL
     if kernel is not None:
         return kernel.first_in_ranges(text, CJK_SPAN_RANGES)
@@ -176,8 +171,8 @@ def classify_page(doc: TextDocument, url: str | None = None) -> PageType:
         score += URL_WEIGHT
         reasons.append("article-like URL")
     # One pass over the blocks for the running text and the page's words and linked words (in C when the compiled
-    # helpers are on, ``blockwalk.running_text``), where three passes and a link_density property call a running block
-    # were ~2.4M of classify_page's 50.0M instructions on 40 scrapinghub pages. The running words are still added by
+    # helpers are on, ``blockwalk.running_text``), rather than three passes and a link_density property call a running
+    # block. The running words are still added by
     # sum(), in block order, as before.
     words, linked, counts, texts = running_text(doc.blocks, RUNNING_TEXT_BLOCK_WORDS, RUNNING_TEXT_MAX_LINK_DENSITY)
     running = sum([_words(count, text) for count, text in zip(counts, texts, strict=True)])
@@ -200,4 +195,44 @@ def classify_page(doc: TextDocument, url: str | None = None) -> PageType:
     return PageType(kind, score, reasons)
 
 
-__all__ = ["ARTICLE", "LISTING", "SITE", "PageType", "cjk_span_start", "classify_page"]
+# Where a crawl's page came from that announced it as an item (the spider's ``discovered_by``): a feed entry or a
+# (news) sitemap URL is an article by the site's own word.
+ANNOUNCING_SOURCES = frozenset({"feed", "sitemap"})
+# A listing item: a short linked headline (at least this share of its words in links, at most ITEM_HEADLINE_WORDS
+# words) followed by a summary of its own (at least ITEM_SUMMARY_WORDS words, under the running text's link density).
+ITEM_HEADLINE_LINK_SHARE = 0.5
+ITEM_HEADLINE_WORDS = 25
+ITEM_SUMMARY_WORDS = 6
+# This many items or more and an announced page is still a listing (a section page a sitemap named by mistake); a
+# brief's page has none, its template's menus are links without summaries (judgement call, tested on pages of both).
+MIN_LISTING_ITEMS = 5
+
+
+def listing_items(doc: TextDocument) -> int:
+    """How many items the page lists, each a linked headline followed by a summary of its own."""
+    items = 0
+    for headline, summary in pairwise(doc.blocks):
+        if not 0 < headline.num_words <= ITEM_HEADLINE_WORDS:
+            continue
+        if headline.num_words_in_anchor_text < ITEM_HEADLINE_LINK_SHARE * headline.num_words:
+            continue
+        if summary.num_words >= ITEM_SUMMARY_WORDS and \
+                summary.num_words_in_anchor_text < RUNNING_TEXT_MAX_LINK_DENSITY * summary.num_words:
+            items += 1
+    return items
+
+
+def announced_item(doc: TextDocument, judged: PageType, announced_by: str) -> PageType:
+    """The page type once a feed or a news sitemap announced the page as an item (``announced_by``): an article
+    unless the page is clearly a listing (MIN_LISTING_ITEMS items or more, each with its own link and summary)."""
+    if judged.kind != LISTING:
+        return judged
+    items = listing_items(doc)
+    if items >= MIN_LISTING_ITEMS:
+        return PageType(LISTING, judged.score, [*judged.reasons, f"announced by a {announced_by}, but {items} "
+                                                                  f"items with a link and a summary each"])
+    return PageType(ARTICLE, judged.score, [f"announced as an item by a {announced_by}", *judged.reasons])
+
+
+__all__ = ["ANNOUNCING_SOURCES", "ARTICLE", "LISTING", "SITE", "PageType", "announced_item", "cjk_span_start",
+           "classify_page", "listing_items"]

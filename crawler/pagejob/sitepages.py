@@ -194,8 +194,7 @@ def normal_name(text: str) -> str:
     """A title part or path word as compared: lower case, single spaces, no punctuation at either end."""
     # str.split cuts at regex \s's characters (both str.isspace), and a character of regex [^\W_] is one that
     # str.isalnum accepts: the same as re.sub(r"\s+", " ", ...).strip() and then re.sub(r"^[\W_]+|[\W_]+$", "", ...),
-    # whose search tried the second branch at every character of every title: page_names 12.6M -> 7.8M
-    # instructions on 40 scrapinghub pages.
+    # whose search tries the second branch at every character of every title.
     text = " ".join(text.replace("\u2019", "'").casefold().split())
     start, end = 0, len(text)
     while start < end and not text[start].isalnum():
@@ -208,8 +207,7 @@ def normal_name(text: str) -> str:
 def _path_segments(url: str) -> tuple[list[str], dict[str, str]]:
     parts = urlsplit(url)
     # A segment is unquoted only with a "%" and searched for an extension only with a "." (the regex needs one, and
-    # unquoting makes a "." only from a "%"): most segments have neither, and parse_qsl is called only for a query:
-    # _path_segments 10.4M -> 7.7M instructions on the 181 scrapinghub pages (callgrind).
+    # unquoting makes a "." only from a "%"): most segments have neither, and parse_qsl is called only for a query.
     segments = [(PAGE_EXTENSION_RE.sub("", unquote(s)) if "." in s or "%" in s else s).lower().replace("_", "-")
                 for s in parts.path.split("/") if s]
     if segments and segments[-1] in INDEX_NAMES:
@@ -239,7 +237,7 @@ def _url_evidence(page_class: SitePageClass, segments: list[str], query: dict[st
 def _url_names_a_class(segments: list[str], query: dict[str, str]) -> bool:
     """False when ``_url_evidence`` finds nothing for any class in the URL: its last segment (also without hyphens) is
     none of their path words and no segment one of their parent words, and its query has no search key. Most URLs
-    name none: eight calls of ``_url_evidence`` were 19 % of site_page_of's time (py-spy, 12 x 181 scrapinghub pages).
+    name none, and this one test spares the eight calls of ``_url_evidence``.
     """
     if query and not SEARCH_QUERY_KEYS.isdisjoint(query):
         return True
@@ -275,16 +273,14 @@ def _title_evidence(page_class: SitePageClass, names: Iterable[PageName]) -> str
 
 def page_titles(doc: TextDocument) -> list[str]:
     """The names the page gives itself: ``<title>``, ``og:title`` and its first ``<h1>`` (from the blocks: a
-    walk of the whole tree for it took 2 ms a page on the scrapinghub pages)."""
+    walk of the whole tree for it would cost far more)."""
     titles = [doc.title or ""]
-    # (the first <head> child, as ``find("head")`` gives it, without ElementPath's Python-level search: 26 of the
-    # 208 samples of site_page_of on 12 x 181 scrapinghub pages were that line, py-spy)
+    # (the first <head> child, as ``find("head")`` gives it, without ElementPath's costly Python-level search)
     head = next(doc.root.iterchildren("head"), None) if doc.root is not None else None
     # (no <meta> with a content has og:title among its keys: the first named so, if any, would add a blank title;
     # ``pagetypes._meta`` reads the metadata's walk so too)
     if head is not None and "og:title" in markup_of(doc).meta:
-        # (a blank title is dropped below; in C as ``pagetypes._meta``: page_titles 17.5M -> 10.1M instructions on the
-        # 181 scrapinghub pages, callgrind)
+        # (a blank title is dropped below; in C as ``pagetypes._meta``)
         titles.append(first_meta_content(head, "og:title") or "")
     for block in doc.blocks:  # the first <h1>, not all of them (a loop: a generator resumed for every block cost more)
         if "h1" in block.labels:
@@ -299,8 +295,7 @@ def page_names(doc: TextDocument) -> list[PageName]:
     for title in dict.fromkeys(page_titles(doc)):
         whole = normal_name(title)
         if whole and len(whole.split()) <= MAX_NAME_WORDS + 4:
-            # A title no separator splits (203 of the scrapinghub pages' distinct titles) is its own one part, not
-            # normalised a second time: page_names 0.060 -> 0.056 ms a page (CPU, median of 9 interleaved rounds).
+            # A title no separator splits (most titles) is its own one part, not normalised a second time.
             pieces = TITLE_SPLIT_RE.split(title)
             parts = (whole,) if len(pieces) == 1 else tuple(name for name in map(normal_name, pieces) if name)
             names.append(PageName(whole, parts))
@@ -383,14 +378,14 @@ def _claims_without_markup(url: str, types: set[str], og_type: str | None) -> fl
 
 def site_page_of(doc: TextDocument, url: str, types: set[str], og_type: str | None) -> SitePage | None:
     """The class of site page the evidence names, when it outweighs the page's claims to be an article."""
-    # The URL cut once, not once a class: 0.057 -> 0.014 ms a page (scrapinghub, CPU time, median of 25).
+    # The URL cut once, not once a class.
     segments, query = _path_segments(url) if url else ([], {})
     by_urls = [_url_evidence(page_class, segments, query) for page_class in SITE_PAGE_CLASSES] \
         if _url_names_a_class(segments, query) else [None] * len(SITE_PAGE_CLASSES)
     if not types & SITE_SCHEMA_TYPES and og_type != "profile":
         # No class can have a declared type's weight: a class has at most its URL's and its title's. When the
         # article's claims that need no markup already reach that, no class outweighs them (the claims only grow
-        # with the rest), and the page's names are not read: 120 of the 181 scrapinghub pages.
+        # with the rest), and the page's names are not read (most articles).
         most = (SITE_URL_WEIGHT if any(by_urls) else 0.0) + SITE_TITLE_WEIGHT
         if _claims_without_markup(url, types, og_type) >= most:
             return None
@@ -399,9 +394,8 @@ def site_page_of(doc: TextDocument, url: str, types: set[str], og_type: str | No
     declared_types = own_schema_types(doc, url) if types & SITE_SCHEMA_TYPES else set()
     best: SitePage | None = None
     for page_class, by_url in zip(SITE_PAGE_CLASSES, by_urls, strict=True):
-        # A SitePage is made only for a class with evidence (most pages have none for any class); with the parent
-        # words tried only where a class has some: classify_page 153.2M -> 145.8M instructions on the 181 scrapinghub
-        # pages (callgrind).
+        # A SitePage is made only for a class with evidence (most pages have none for any class), the parent words
+        # tried only where a class has some.
         evidence, reasons = 0.0, []
         declared = declared_types & page_class.schema_types
         if declared or (page_class.name == "author page" and og_type == "profile"):

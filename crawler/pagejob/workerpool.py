@@ -2,7 +2,7 @@
 
 ``ProcessPoolExecutor`` passes every call through two threads of the calling process (a feeder that writes
 calls, a manager that reads results) and wakes the event loop from a third. On the crawl benchmark
-(``crawler.evaluation.crawl_bench``) those threads took 0.5 ms of the crawl process's CPU a page, besides the
+(``python -m crawler.evaluation.crawl_bench``) those threads cost the crawl process CPU on every page, besides the
 GIL hand-offs between them and the loop. Here the loop writes each call to its worker's socket and reads the
 result when the socket is readable: no thread, no wake-up.
 
@@ -42,24 +42,21 @@ LONG_MESSAGE = 0x7FFFFFFF
 CALLS_IN_FLIGHT_PER_WORKER = 2
 # Bytes read from a worker's socket at once, into one buffer the pool keeps (``recv_into``): ``recv(1 MB)`` made a
 # new 1 MB object for every read, which the C library maps and unmaps (an mmap, an mremap to the bytes read and a
-# munmap each time): 59 us a read of a 6.5 KB answer (the scrapinghub pages' mean) against 14-17 us into the
-# kept buffer (socketpair, 20,000 reads, this 2-core machine).
+# munmap each time), several times the cost of a read into the kept buffer.
 READ_CHUNK_BYTES = 1 << 20
 # Room in the socket for the page queued behind the running one, so the worker reads it whole when it is free
-# instead of waiting for the event loop to write the rest: a quarter of the scrapinghub pages are larger than
-# the default buffer (208 KB; their 90th percentile is 289 KB, the largest 1.5 MB). The kernel caps it at
-# net.core.wmem_max.
+# instead of waiting for the event loop to write the rest: many news pages are larger than the default buffer
+# (208 KB); 4 MB holds nearly all of them. The kernel caps it at net.core.wmem_max.
 SEND_BUFFER_BYTES = 4 << 20
 # Workers that die one after another before their first answer (a failing initializer: an unreadable store,
 # a missing module) are not started again past this many; every call then fails at once with the cause.
 MAX_FAILED_STARTS = 3
 # How long close() waits for a worker to finish its call and exit before killing it.
 SHUTDOWN_TIMEOUT_SECONDS = 30.0
-# A bytes argument this long goes to the worker as a frame of its own (pickle protocol 5's out-of-band buffers)
-# instead of being copied into the pickled call and that again into the framed message: the call's pickling and
-# framing copied each page twice, 0.05 ms a page (0.004 ms now; scrapinghub pages, 170 KB on average) and 2.4 %
-# of the crawl process's CPU on the crawl benchmark (py-spy); the page now goes from Scrapy's response to the
-# socket uncopied. Shorter ones (URLs, small pages) are not worth a frame (design choice: 4 KB).
+# A bytes argument this long goes to the worker as a frame of its own (pickle protocol 5's out-of-band buffers) instead
+# of being copied into the pickled call and that again into the framed message: the call's pickling and framing would
+# copy each page twice; the page goes from Scrapy's response to the socket uncopied. Shorter ones (URLs, small pages)
+# are not worth a frame (design choice: 4 KB).
 OUT_OF_BAND_BYTES = 4096
 # Frames the loop hands the kernel in one sendmsg at most (Linux's IOV_MAX is 1024); a worker's socket holds
 # CALLS_IN_FLIGHT_PER_WORKER calls of a few frames each.

@@ -28,8 +28,8 @@ import lxml.etree
 
 # URLs whose shape and form score (and AMP or print form, variant_of) are kept: a URL is asked about when its
 # link is found, when its page is parsed (its feeds are looked for unless it looks like an article) and when the
-# pipeline's verdict on it is learned, three shapes and up to two form scores a page at ~30 us and ~45 us each on
-# this machine (the crawl benchmark's URLs); all are pure functions of the URL. 16,384 URLs (a few MB) span a
+# pipeline's verdict on it is learned, three shapes and up to two form scores a page, each costly beside a lookup;
+# all are pure functions of the URL. 16,384 URLs (a few MB) span a
 # site's frontier of pages found and not yet fetched on a crawl of the crawl benchmark's size, and the few seconds
 # between a page's fetch and its verdict on any crawl (design choice).
 URL_CACHE_SIZE = 1 << 14
@@ -50,8 +50,8 @@ PRINT_SEGMENTS = frozenset({"print", "printable"})
 VARIANT_WORDS = ("amp", "print")
 
 
-# Asked of a URL when its link is scheduled and twice when its article passes the identity pipeline, ~20 us each
-# (this 2-core machine; 1.9 % of the crawl process's CPU on the crawl benchmark): kept per URL, as url_shape is.
+# Asked of a URL when its link is scheduled and twice when its article passes the identity pipeline: kept per URL,
+# as url_shape is.
 @functools.lru_cache(maxsize=URL_CACHE_SIZE)
 def variant_of(url: str) -> tuple[str, str] | None:
     """(``"amp"`` or ``"print"``, the article URL it most likely shows) when ``url`` is an AMP twin or a print

@@ -34,26 +34,21 @@ not handed over: it sends the crawl to its first page instead.
 from __future__ import annotations
 
 import difflib
-import gzip
 import logging
-from collections.abc import AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import date
 from pathlib import Path
 from typing import Any, ClassVar
-from urllib.parse import urldefrag, urlparse, urlsplit
+from urllib.parse import urldefrag, urlsplit
 
 import scrapy
 from scrapy import signals
 from scrapy.crawler import Crawler
 from scrapy.exceptions import CloseSpider
 from scrapy.http import Request, Response, TextResponse
-from scrapy.linkextractors import IGNORED_EXTENSIONS, LinkExtractor
-from scrapy.utils.sitemap import sitemap_urls_from_robots
+from scrapy.linkextractors import LinkExtractor
 
 from ..pagejob.urls import clean_url
-
-# Page item field with the later parts of a multi-page article (each {"url", "html", "content_type", ...}).
-from ..pipelines import CONTINUATION_FIELD
 from .arguments import (
     SCRAPY_ARGUMENTS,
     SPIDER_ARGUMENTS,
@@ -63,98 +58,38 @@ from .arguments import (
     int_argument,
     split_list,
 )
+from .continuation import ContinuationMixin
 from .discovery import (
     ARTICLE_SCORE,
-    FEED_TYPES,
     ArticleUrlScore,
-    Entry,
-    inflate,
     is_pagination,
-    listing_key,
     page_number,
-    read_feed,
-    read_sitemap,
     url_date,
     variant_of,
 )
+from .pageitems import (
+    HTML_TYPES,
+    has_ignored_extension,
+    header,
+    is_article,
+    listing_page,
+    page_item,
+    read_urls_file,
+)
 from .pagelinks import (
-    FEED_TYPE_BYTES,
     continues,
     head_links,
-    page_find,
     page_names_next_or_previous,
     rel_links,
 )
+from .sources import SCORE_PRIORITY, SourcesMixin
 
 logger = logging.getLogger(__name__)
 
 # How deep links are followed from the start pages when the user does not say (home -> section -> article).
 DEFAULT_MAX_DEPTH = 3
-SAVED_PAGE_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz", ".gz")
-GZIP_MAGIC = b"\x1f\x8b"
-HTML_TYPES = ("text/html", "application/xhtml+xml")
-# Parts of one article at most: long multi-page features run to about ten; beyond that it is a loop or a
-# paginated archive (design choice).
-MAX_ARTICLE_PAGES = 20
 # Request.meta key of a request for an article guessed from its AMP/print twin's URL: the twin's URL.
 VARIANT_FALLBACK_META = "variant_fallback"
-# Request.meta flag of the requests that fetch a later part of an article.
-CONTINUATION_META = "article_continuation"
-
-
-def _gunzip(body: bytes) -> bytes:
-    return gzip.decompress(body) if body[:2] == GZIP_MAGIC else body
-
-
-def page_item(url: str, html: bytes, content_type: str | None, source: str, status: int = 200,
-              etag: str | None = None, last_modified: str | None = None) -> dict[str, Any]:
-    """What the spider hands to the pipeline: the page as fetched, not yet extracted. ``etag`` and
-    ``last_modified`` are the response's validators, kept by storage for conditional recrawls."""
-    item: dict[str, Any] = {"url": url, "html": html, "content_type": content_type, "status": status,
-                            "source": source}
-    if etag:
-        item["etag"] = etag
-    if last_modified:
-        item["last_modified"] = last_modified
-    return item
-
-
-def _is_article(response: TextResponse, content_type: str | None) -> bool:
-    """The extraction pipeline's own article/listing decision (``crawler.pagejob.pagetypes``), made here only for
-    the few pages that have a next or previous part."""
-    from crawler.extractors import parse_html
-
-    from ..pagejob.pagetypes import classify_page
-
-    try:
-        doc = parse_html(response.body, response.url, content_type)
-        return bool(doc.blocks) and classify_page(doc, response.url).is_article
-    except Exception:  # an unparsable page is not merged with anything; the pipeline reports it
-        return False
-
-
-# Scrapy's LinkExtractor() drops links whose path ends with one of IGNORED_EXTENSIONS (images, archives,
-# documents...) by trying every one of the 91 with endswith, for every link: ~0.7 % of the crawl process's CPU on
-# the crawl benchmark (py-spy), where only listing pages have their links followed. The spider's extractor skips
-# that check and has_ignored_extension asks the same question with a set lookup of each dotted suffix.
-IGNORED_SUFFIXES = frozenset("." + extension for extension in IGNORED_EXTENSIONS)
-
-
-def has_ignored_extension(url: str) -> bool:
-    """Whether the URL's path ends with an extension LinkExtractor() ignores, in any case (its
-    ``url_has_any_extension`` of ``IGNORED_EXTENSIONS``)."""
-    path = urlparse(url).path.lower()
-    dot = path.rfind(".")
-    while dot >= 0:
-        if path[dot:] in IGNORED_SUFFIXES:
-            return True
-        dot = path.rfind(".", 0, dot)
-    return False
-
-
-def _header(response: Response, name: bytes) -> str | None:
-    value = response.headers.get(name)
-    return value.decode("latin-1").strip() or None if value else None
 
 
 # Listing pages one chain of pagination links may fetch (NEWS_LISTING_MAX_PAGES): 50 pages of 10-30 links is
@@ -168,12 +103,9 @@ DEFAULT_BARREN_LISTING_PAGES = 3
 # The sitemap protocol's size limit for one file, uncompressed (sitemaps.org: 50 MB); DOWNLOAD_MAXSIZE when
 # lower. Feeds share it.
 SITEMAP_MAX_BYTES = 50 * 1024 * 1024
-# Request priorities: parts of a held article first, then article-looking URLs by score (0-100), listings last.
-CONTINUATION_PRIORITY = 200
-SCORE_PRIORITY = 100
 
 
-class NewsSpider(scrapy.Spider):
+class NewsSpider(ContinuationMixin, SourcesMixin, scrapy.Spider):
     name = "news"
     # Every HTML page already goes to the pipeline as a page item: the add-on's extraction middleware would
     # only add the parts of multi-page articles as articles of their own.
@@ -194,6 +126,7 @@ class NewsSpider(scrapy.Spider):
         crawler.signals.connect(spider._continuation_dropped, signal=signals.request_dropped)
         crawler.signals.connect(spider._learn_article, signal=signals.item_scraped)
         crawler.signals.connect(spider._learn_listing, signal=signals.item_dropped)
+        crawler.signals.connect(spider.robots_parsed, signal=signals.robots_parsed)
         settings = crawler.settings
         spider.tracking_parameters = settings.getlist("NEWS_TRACKING_PARAMETERS")
         spider.listing_max_pages = settings.getint("NEWS_LISTING_MAX_PAGES", DEFAULT_LISTING_MAX_PAGES)
@@ -248,9 +181,8 @@ class NewsSpider(scrapy.Spider):
         self.pages_seen = 0
         # One bound method for every page request's callback. Scrapy checks a callback for a generator's return
         # value once, in a cache keyed by (a weak reference to) the callback object: a bound method made for each
-        # request dies with it, and the check (inspect.getsource and ast.parse of parse_page, ~3 ms in the crawl
-        # process) was redone every few dozen requests (29 times in a crawl of 1,848 pages, cProfile: 0.6-1 % of
-        # the crawl process's time). Named after parse_page so that JOBDIR still saves requests as "parse_page".
+        # request dies with it, and the check (inspect.getsource and ast.parse of parse_page, costly) would be
+        # redone every few dozen requests. Named after parse_page so that JOBDIR still saves requests as "parse_page".
         self.parse_page_callback = self.parse_page
         # Offsite filtering is OffsiteMiddleware's (LinkExtractor's allow_domains fails on URLs with a port).
         # LinkExtractor()'s links, its extension check made by followed_links (unless a subclass puts an extractor of
@@ -262,6 +194,7 @@ class NewsSpider(scrapy.Spider):
         self.twins: set[str] = set()
         self.entry_dates: dict[str, date] = {}  # dates sitemaps and feeds gave their entries
         self.discovery_sources: set[str] = set()
+        self.robots_hosts: set[str] = set()  # start sites whose robots.txt Scrapy's middleware reads for us
         self.article_score = ArticleUrlScore()
         self.listing_urls: set[str] = set()
         self.listing_pages: set[tuple[str, int]] = set()  # (listing_key, page number) of pages scheduled
@@ -280,45 +213,22 @@ class NewsSpider(scrapy.Spider):
             url = clean_url(url, self.tracking_parameters)
             self.scheduled.add(url)
             yield scrapy.Request(url, callback=self.parse_page_callback, cb_kwargs={"depth": 0},
-                                 priority=SCORE_PRIORITY, meta={"discovered_by": "start"})
+                                 priority=SCORE_PRIORITY, meta={"discovered_by": "start"}, errback=self.page_failed)
             if self.discover and urlsplit(url).scheme in {"http", "https"}:
-                robots = response_robots_url(url)
-                if robots not in self.discovery_sources:
-                    self.discovery_sources.add(robots)
-                    yield scrapy.Request(robots, callback=self.parse_sitemap, errback=self.discovery_failed,
-                                         priority=SCORE_PRIORITY, meta={"discovery": "robots"})
+                robots = self.robots_request(url)
+                if robots is not None:
+                    yield robots
         for url in self.sitemap_urls:
             yield scrapy.Request(url, callback=self.parse_sitemap, priority=SCORE_PRIORITY)
         for url in self.feed_urls:
             yield scrapy.Request(url, callback=self.parse_feed, priority=SCORE_PRIORITY)
         if self.urls_file:
-            for url in self._read_urls_file(self.urls_file):
-                yield scrapy.Request(url, callback=self.parse_page_callback, cb_kwargs={"depth": self.max_depth})
+            for url in read_urls_file(self.urls_file):
+                yield scrapy.Request(url, callback=self.parse_page_callback, cb_kwargs={"depth": self.max_depth},
+                                     errback=self.page_failed)
         if self.path:
             for item in self._read_folder(Path(self.path)):
                 yield item
-
-    @staticmethod
-    def _read_urls_file(path: str) -> Iterator[str]:
-        for line in Path(path).read_text(encoding="utf-8").splitlines():
-            line = line.strip()
-            if line and not line.startswith("#"):
-                yield line
-
-    def _read_folder(self, folder: Path) -> Iterator[dict[str, Any]]:
-        if not folder.is_dir():
-            raise CloseSpider(f"path {folder} is not a folder")
-        for file in sorted(folder.rglob("*")):
-            if not file.is_file() or not file.name.lower().endswith(SAVED_PAGE_SUFFIXES):
-                continue
-            try:
-                html = _gunzip(file.read_bytes())
-            except (OSError, EOFError) as error:
-                self.logger.warning("skipped %s: %s", file, error)
-                self.crawler.stats.inc_value("news/saved_pages_unreadable")
-                continue
-            self.crawler.stats.inc_value("news/saved_pages")
-            yield page_item(file.resolve().as_uri(), html, None, "path")
 
     def _count_page(self) -> None:
         self.pages_seen += 1
@@ -341,64 +251,19 @@ class NewsSpider(scrapy.Spider):
             next_parts = [url for url in rel_links(response, "next") if continues(response.url, url)]
             earlier = [url for url in rel_links(response, "prev", "previous") if continues(url, response.url)]
         held: set[str] = set()
-        if next_parts and _is_article(response, content_type):
+        if next_parts and is_article(response, content_type):
             held.add(next_parts[0])
             self.crawler.stats.inc_value("news/multipage_articles")
             yield self._continuation_request(next_parts[0], item, depth)
-        elif earlier and _is_article(response, content_type):
+        elif earlier and is_article(response, content_type):
             # A later part reached on its own: its first page fetches it as part of the whole article.
             self.crawler.stats.inc_value("news/continuation_pages_redirected")
-            yield scrapy.Request(earlier[0], callback=self.parse_page_callback, cb_kwargs={"depth": depth})
+            yield scrapy.Request(earlier[0], callback=self.parse_page_callback, cb_kwargs={"depth": depth},
+                                 errback=self.page_failed)
         else:
             yield item
         self._note_twins(response)
         yield from self._follow(response, depth, held, chain, barren)
-
-    def parse_continuation(self, response: Response, article: dict[str, Any], depth: int = 0) -> Iterator[Any]:
-        """A later part of ``article``: kept, then the next part is fetched or the whole article handed over."""
-        content_type = response.headers.get(b"Content-Type", b"").decode("latin-1")
-        if not isinstance(response, TextResponse) or not content_type.lower().startswith(HTML_TYPES):
-            self.crawler.stats.inc_value("news/non_html_responses")
-            yield article
-            return
-        self._count_page()
-        part = self._page(response, content_type)
-        part.pop("source", None)
-        article = {**article, CONTINUATION_FIELD: [*article.get(CONTINUATION_FIELD, []), part]}
-        known = {article["url"], *(p["url"] for p in article[CONTINUATION_FIELD])}
-        next_parts = [url for url in rel_links(response, "next")
-                      if url not in known and continues(article["url"], url)]
-        held: set[str] = set(known)
-        if next_parts and len(known) < MAX_ARTICLE_PAGES:
-            held.add(next_parts[0])
-            yield self._continuation_request(next_parts[0], article, depth)
-        else:
-            if next_parts:
-                self.logger.warning("%s: more than %d parts, the rest is not merged", article["url"],
-                                    MAX_ARTICLE_PAGES)
-            yield article
-        yield from self._follow(response, depth, held)
-
-    def continuation_failed(self, failure: Any) -> Iterator[Any]:
-        """A part that could not be fetched (error, 404, robots.txt): the parts fetched so far are kept."""
-        request = failure.request
-        self.logger.warning("part %s of %s not fetched: %s", request.url, request.cb_kwargs["article"]["url"],
-                            failure.getErrorMessage())
-        self.crawler.stats.inc_value("news/continuation_pages_failed")
-        yield request.cb_kwargs["article"]
-
-    def _continuation_request(self, url: str, article: dict[str, Any], depth: int) -> Request:
-        # Highest priority: the held article is handed over as soon as possible.
-        return scrapy.Request(url, callback=self.parse_continuation, errback=self.continuation_failed,
-                              cb_kwargs={"article": article, "depth": depth}, priority=CONTINUATION_PRIORITY,
-                              meta={CONTINUATION_META: True})
-
-    def _continuation_dropped(self, request: Request, spider: Any = None) -> None:
-        """The part was already fetched on its own (the dupefilter dropped it): fetched again, as part of its
-        article, rather than losing the article held in the request."""
-        if request.meta.get(CONTINUATION_META) and not request.dont_filter:
-            self.crawler.stats.inc_value("news/continuation_pages_refetched")
-            self.crawler.engine.crawl(request.replace(dont_filter=True))
 
     def _learn_article(self, item: Any, response: Any = None, spider: Any = None) -> None:
         """A page stored or exported: an article unless the pipeline called it a listing."""
@@ -415,7 +280,7 @@ class NewsSpider(scrapy.Spider):
 
     def _page(self, response: Response, content_type: str) -> dict[str, Any]:
         item = page_item(response.url, response.body, content_type, "crawl", response.status,
-                         _header(response, b"ETag"), _header(response, b"Last-Modified"))
+                         header(response, b"ETag"), header(response, b"Last-Modified"))
         discovered_by = response.meta.get("discovered_by")
         if discovered_by:
             item["discovered_by"] = discovered_by
@@ -467,13 +332,13 @@ class NewsSpider(scrapy.Spider):
         return scrapy.Request(url, callback=self.parse_page_callback,
                               priority=int(SCORE_PRIORITY * score) if priority is None else priority,
                               cb_kwargs={"depth": depth, "chain": chain, "barren": barren},
-                              meta=meta, errback=self.article_failed if fallback else None)
+                              meta=meta, errback=self.article_failed if fallback else self.page_failed)
 
     def article_failed(self, failure: Any) -> Iterator[Request]:
         """The article a twin named could not be fetched (its URL was a guess): the twin is fetched instead."""
         request = failure.request
         self._stat("news/variant_fallbacks")
-        yield request.replace(url=request.meta[VARIANT_FALLBACK_META], errback=None, dont_filter=True)
+        yield request.replace(url=request.meta[VARIANT_FALLBACK_META], errback=self.page_failed, dont_filter=True)
 
     def _follow(self, response: Response, depth: int, skip: set[str], chain: int = 0,
                 barren: int = 0) -> Iterator[scrapy.Request]:
@@ -521,81 +386,3 @@ class NewsSpider(scrapy.Spider):
         urls = [link.url for link in extractor.extract_links(response)]
         return [url for url in urls if not has_ignored_extension(url)] if extractor is self.default_link_extractor \
             else urls
-
-    def _feeds_of(self, response: TextResponse) -> Iterator[Request]:
-        if not any(page_find(response, kind, 0, 200_000) >= 0 for kind in FEED_TYPE_BYTES):
-            return
-        for url in head_links(response, "alternate", FEED_TYPES):
-            if url not in self.discovery_sources:
-                self.discovery_sources.add(url)
-                self._stat("news/feeds_found")
-                yield scrapy.Request(url, callback=self.parse_feed, errback=self.discovery_failed,
-                                     priority=SCORE_PRIORITY)
-
-    def discovery_failed(self, failure: Any) -> None:
-        """A robots.txt, sitemap or feed that could not be fetched: the crawl goes on from its pages."""
-        self._stat("news/discovery_failed")
-        self.logger.debug("discovery: %s not fetched: %s", failure.request.url, failure.getErrorMessage())
-
-    def _body(self, response: Response, what: str) -> bytes | None:
-        try:
-            return inflate(response.body, self.sitemap_max_bytes)
-        except ValueError as error:
-            self.logger.warning("%s %s skipped: %s", what, response.url, error)
-            self._stat(f"news/bad_{what}s")
-            return None
-
-    def _entries(self, entries: Iterable[Entry], source: str) -> Iterator[Request]:
-        for entry in entries:
-            if entry.is_sitemap:
-                if self.since is not None and entry.published is not None and entry.published < self.since:
-                    self._stat("news/skipped/sitemap_older_than_since")
-                elif entry.url not in self.discovery_sources:
-                    self.discovery_sources.add(entry.url)
-                    yield scrapy.Request(entry.url, callback=self.parse_sitemap, errback=self.discovery_failed,
-                                         priority=SCORE_PRIORITY)
-                continue
-            if entry.published is not None:  # links to it later are judged by this date too (since)
-                self.entry_dates[clean_url(entry.url, self.tracking_parameters)] = entry.published
-            request = self.request_for(entry.url, source, self.max_depth, published=entry.published)
-            if request is not None:
-                yield request
-
-    def parse_sitemap(self, response: Response) -> Iterator[scrapy.Request]:
-        body = self._body(response, "sitemap")
-        if body is None:
-            return
-        if urlsplit(response.url).path.endswith("/robots.txt"):
-            sitemaps = list(sitemap_urls_from_robots(body, base_url=response.url))
-            self._stat("news/sitemaps_in_robots", len(sitemaps))
-            yield from self._entries((Entry(url, is_sitemap=True) for url in sitemaps), "sitemap")
-            return
-        try:
-            entries = list(read_sitemap(body))
-        except ValueError as error:  # one bad sitemap is not fatal
-            self.logger.warning("unreadable sitemap %s: %s", response.url, error)
-            self._stat("news/bad_sitemaps")
-            return
-        yield from self._entries(entries, "sitemap")
-
-    def parse_feed(self, response: Response) -> Iterator[scrapy.Request]:
-        body = self._body(response, "feed")
-        if body is None:
-            return
-        try:
-            entries = read_feed(body)
-        except ValueError as error:
-            self.logger.warning("unreadable feed %s: %s", response.url, error)
-            self._stat("news/bad_feeds")
-            return
-        yield from self._entries((Entry(response.urljoin(e.url), e.published) for e in entries), "feed")
-
-
-def listing_page(url: str) -> tuple[str, int]:
-    """Which page of which listing a URL names (a listing's first page may be named without a number)."""
-    return listing_key(url), page_number(url) or 1
-
-
-def response_robots_url(url: str) -> str:
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}/robots.txt"

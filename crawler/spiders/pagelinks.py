@@ -1,7 +1,7 @@
 """The links a page names about itself, read from its bytes: the next and previous parts of a multi-page article
 (``rel=next``/``prev``, kept only when the URL ``continues`` the page's own) and its ``<link>`` tags (feeds, AMP twin).
-A byte search first: most pages name none, and a selector tree of the whole page cost the crawl process
-several ms a page (crawl benchmark)."""
+A byte search first: most pages name none, and a selector tree of the whole page is the costliest thing the crawl
+process could do with them."""
 
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ from crawler.kernels.compiled import load_kernel
 from .discovery import FEED_TYPES
 
 # The byte questions below in C (cpagescan.pyx, built at install; None when not built): the same answers without
-# lowering the page. Lowering a page and the regex for rel=next/prev over it cost ~2.1 million instructions an
-# article page (1.04 + 1.07 million, callgrind, scrapinghub pages), a fifth of the crawl process's work a page
-# (crawl benchmark, aiohttp downloads); the C scan finds the letters with memchr and compares the rest in place.
+# lowering the page. Lowering a page and the regex for rel=next/prev over it are a large share of the crawl
+# process's work a page (``python -m crawler.evaluation.crawl_bench``); the C scan finds the letters with memchr and
+# compares the rest in place.
 SCAN = load_kernel("cpagescan")
 
 # Extensions dropped before comparing a page's path with its next part's ("story.html" -> "story-2.html").
@@ -49,10 +49,9 @@ def continues(first_url: str, next_url: str) -> bool:
     return next_path.startswith(first_path) and len(next_path) > len(first_path)
 
 
-# Pages naming no rel=next/prev are most pages; a byte search spares building a selector tree for them
-# (measured on the crawl benchmark: the selector took ~7 ms a page in the crawl process). The body is lowered
-# once and searched case-sensitively: an IGNORECASE search ran on nearly every page (any "Related" has "Rel")
-# and cost 0.95 ms a page on the scrapinghub pages, lower() + search 0.16 ms.
+# Pages naming no rel=next/prev are most pages; a byte search spares building a selector tree for them, the
+# costliest step of the crawl process. The body is lowered once and searched case-sensitively: an IGNORECASE search
+# would run on nearly every page (any "Related" has "Rel") and cost several times lower() + search.
 REL_WORD_BYTES_RE = re.compile(rb"""rel\s*=\s*["']?(?:[\w-]+\s+)*(?:next|prev)""")
 def names_next_or_previous(body: bytes, *, lowered: bool = False) -> bool:
     """``lowered``: ``body`` is lowered already (``lowered_body``). Searching from the few "next"/"prev" words
@@ -61,7 +60,7 @@ def names_next_or_previous(body: bytes, *, lowered: bool = False) -> bool:
 
 
 # A page's bytes lowered, once for all the questions asked of one response (bytes.lower changes only A-Z, so
-# offsets are the page's own): 0.05 ms a page for the scrapinghub pages (170 KB on average).
+# offsets are the page's own).
 _LOWERED: WeakKeyDictionary[Response, bytes] = WeakKeyDictionary()
 
 
@@ -98,7 +97,7 @@ def find_folded(data: bytes, word: bytes, start: int = 0, end: int | None = None
 
 
 # Scrapy's response.urljoin finds the page's <base href> in its first 4096 characters by decoding the whole
-# page (response.text): 2.4 % of the crawl process's CPU on the crawl benchmark (py-spy). In an ASCII-compatible
+# page (response.text), a cost on every page of the crawl. In an ASCII-compatible
 # encoding those characters lie within the first 4 bytes a character, where w3lib rules a <base> out in the
 # bytes; when it finds one there, Scrapy's own lookup decides.
 BASE_SCAN_BYTES = 4 * 4096
@@ -123,8 +122,8 @@ def writes_ascii_as_itself(encoding: str) -> bool:
 def safe_page_url(response: Response) -> str:
     """``safe_url_string(response.url)``. The URL of a response to its own request is taken as it is: Scrapy made
     it safe when the request was built (``Request.url``, unless the request is ``verbatim_url``), and
-    safe_url_string gives a safe URL back unchanged. Escaping it again was 1.5 % of the crawl process's CPU on
-    the crawl benchmark (py-spy), for the base URL that a page's <link> tags are joined to."""
+    safe_url_string gives a safe URL back unchanged, so escaping it again, for the base URL that a page's <link>
+    tags are joined to, would be wasted work on every page."""
     request = response.request
     if request is not None and request.url == response.url and not request.meta.get("verbatim_url"):
         return response.url
@@ -138,8 +137,8 @@ def base_url(response: TextResponse) -> str:
         own = safe_page_url(response)
         body = response.body
         if find_folded(body, b"<base", 0, BASE_SCAN_BYTES) < 0 and writes_ascii_as_itself(response.encoding):
-            # No <base> in the first bytes: w3lib would answer the page's own URL, escaped; its regex over them and
-            # a second escaping of the URL were ~0.9 % of the crawl process's CPU on the crawl benchmark (py-spy).
+            # No <base> in the first bytes: w3lib would answer the page's own URL, escaped, after a regex over them
+            # and a second escaping of the URL.
             # The encoding is known already: the <link> tag that needs the base URL was decoded with it.
             found = own
         else:
@@ -157,14 +156,10 @@ def page_urljoin(response: TextResponse, href: str) -> str:
 
 # A tag whose rel names a next or previous part is read from where its rel attribute is: the REL_WORD_BYTES_RE
 # matches of the lowered page (one scan, as the yes/no question above), each taken back to the start tag around
-# it. One regex of the lowered page for the tags (``<(link|a)\s[^>]*?\brel...[^>]*>``) stepped into every <a>
-# tag: 2.6x the scan's time on the scrapinghub pages, for the one page in ten that names a next or previous part.
-# With the <link> tags below read the same way, the spider's questions of an article page (next/previous parts,
-# AMP twin) went from 3.58 to 2.70 million instructions a page (callgrind, 60 scrapinghub pages); what is left is
-# the page's lowering and one scan for rel (~1 million each: a regex of the raw page with IGNORECASE, or anchored
-# on "=" or "<link" in any case, cost as much or more). The compiled scan finds the matches in the page itself
-# (cpagescan.rel_words): 20-25 us a page against 170-200 us to lower it and run the regex (the 18 scrapinghub pages
-# that name a next or previous part).
+# it. One regex of the lowered page for the tags (``<(link|a)\s[^>]*?\brel...[^>]*>``) would step into every <a>
+# tag, for the few pages that name a next or previous part. What is left is the page's lowering and one scan for
+# rel (a regex of the raw page with IGNORECASE, or anchored on "=" or "<link" in any case, costs as much or more).
+# The compiled scan finds the matches in the page itself (cpagescan.rel_words), without lowering it.
 WORD_BYTE_RE = re.compile(rb"\w")
 START_TAG_RE = re.compile(rb"<(link|a)\s")
 LINK_START_RE = re.compile(rb"<(link)\s")
@@ -243,8 +238,8 @@ def rel_links(response: TextResponse, *rels: str) -> list[str]:
 
 # The <link> tags a page announces its feeds and its AMP twin with, read from where the rel word is in the lowered
 # page, each taken back to the <link> tag around it, as the regex ``<link\s[^>]*>`` reads them: bytes.find of a
-# word of 7-9 letters skips through a page in 0.06 million instructions, where that regex over the whole page
-# (two scrapinghub pages in three have an AMP twin, so it ran) cost about as much as lowering it (~1 million).
+# word of 7-9 letters skips through a page, where that regex over the whole page (most news pages have an AMP twin,
+# so it would run) costs about as much as lowering it.
 FEED_TYPE_BYTES = tuple(t.encode() for t in FEED_TYPES)
 
 

@@ -15,19 +15,14 @@ from typing import Any
 
 from ..pagejob.fingerprints import SIMHASH_BITS, simhash
 
-# Manku et al. 2007 use k = 3 for 64-bit fingerprints of whole web pages; our fingerprints are of the main
-# text only, which is shorter, so an edit moves more bits. Measured on the 181 scrapinghub article texts
-# (random words replaced): k = 3 links 80% of one-word edits and 55% of two-word edits, k = 6 links 97% and
-# 90%; the closest two different articles are 16 bits apart, so 6 leaves a wide margin.
+# Bits within which texts are near duplicates (Manku et al. 2007: 3 for whole pages, ours are shorter); docs/tuning.md.
 DEFAULT_NEAR_DUPLICATE_BITS = 6
 # The index (schema version 4): the fingerprint is cut into 9 blocks (one of 8 bits, eight of 7) in two groups
 # (blocks 0-4 and 5-8), and each pair of blocks within a group is a key: 10 + 6 = 16 keys of 14-15 bits.
 # Fingerprints within 6 bits agree on at least 3 of the 9 blocks, two of which share a group (pigeonhole), so
 # they share a key; an unrelated original shares one in ~16,000 keys, so a lookup reads ~0.1 % of the originals
-# (seven 9-10-bit bands, schema version 2, read ~1.2 %). More keys read fewer rows but write more pages: upserts
-# with synthetic fingerprints in SQLite at 10^4 / 10^5 / 10^6 stored articles took 0.42 / 2.6 / 31 ms with
-# the bands, 1.08 / 1.32 / 2.8 ms with 8 blocks (28 keys), 0.57 / 0.78 / 1.64 ms with these 16 keys, 0.37 /
-# 0.62 / 1.99 ms with 10 blocks in 3 groups (12 keys).
+# (seven 9-10-bit bands, schema version 2, read ten times more). More keys read fewer rows but write more pages;
+# 16 keys kept upserts fastest at a million stored articles among the layouts tried (synthetic fingerprints).
 SIMHASH_BLOCKS = 9
 SIMHASH_BLOCK_WIDTHS = tuple(SIMHASH_BITS // SIMHASH_BLOCKS + (1 if i < SIMHASH_BITS % SIMHASH_BLOCKS else 0)
                              for i in range(SIMHASH_BLOCKS))
@@ -40,8 +35,8 @@ PAIR_KEY_BITS = 2 * max(SIMHASH_BLOCK_WIDTHS)
 
 def fingerprint_of(record: Mapping[str, Any], text: str | None) -> int | None:
     """The record's own ``simhash`` when it comes with the ``content_hash`` of the same extraction, else one
-    computed here. Extraction workers compute it beside the text, which keeps ~2 ms an article of CPU out
-    of the crawl process (measured with crawler.evaluation.crawl_bench)."""
+    computed here. Extraction workers compute it beside the text, which keeps that CPU out of the crawl process
+    (``python -m crawler.evaluation.crawl_bench`` measures the crawl process)."""
     given = record.get("simhash")
     if text and isinstance(given, str) and record.get("content_hash"):
         try:

@@ -173,7 +173,7 @@ class SqlArticleStore:
         extra: tuple[Any, ...] = (before_id,) if before_id is not None else ()
         if digest:
             # "+duplicate_of": without the plus SQLite's planner may walk the duplicate_of index, i.e. every
-            # original (an upsert took 5 ms at 1,000 stored articles, 10 ms at 10,000).
+            # original, and an upsert would slow down as the store grows.
             row = self._one("SELECT id FROM articles WHERE content_hash = ? AND +duplicate_of IS NULL "
                             f"AND text IS NOT NULL{limit} ORDER BY id LIMIT 1", (digest, *extra))
             if row:
@@ -195,8 +195,8 @@ class SqlArticleStore:
         if not canonical:
             raise ValueError("an article needs a canonical_url or url to be stored")
         text = record.get("text") or None
-        # The record's hash is trusted (extraction computed it beside the text; recomputing it here was a
-        # quarter of the storage thread's CPU on the crawl benchmark); a pipeline that edits the text must
+        # The record's hash is trusted (extraction computed it beside the text; recomputing it here would be a
+        # large share of the storage thread's CPU); a pipeline that edits the text must
         # drop or renew ``content_hash``, as it would be stale in the feeds too.
         digest = record.get("content_hash") or content_hash(text)
         fingerprint = fingerprint_of(record, text)

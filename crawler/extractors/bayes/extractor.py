@@ -89,17 +89,12 @@ WORD_RE = re.compile(r"^[^\W\d_]{2,}$")
 # --- decisions -------------------------------------------------------------------------------------------
 # The seed's rule: c0 when P(c0|d) > P(c1|d), i.e. content when the log-odds are above 0.
 CONTENT_MIN_LOG_ODDS = 0.0
-# The seed filters on density before the classifier sees a node; here a node outside the densest subtree
-# (and its dense siblings) is content only when the model is sure: log-odds above this (odds of e^10).
-# Measured by 5-fold cross-validation by site on scrapinghub (trained with readability + modern, 250 words
-# kept): F1 0.936 at 0 (density as a feature only), 0.937 at 4, 0.939 at 10, 0.938 with no node outside
-# ever content.
+# A node outside the densest subtree is content only above these log-odds (the seed's density filter); docs/tuning.md.
 OUTSIDE_MIN_LOG_ODDS = 10.0
 # The seed's whole-page rule: the first substantial node of the page's main content (its topic post) judged
 # low-value drops the page. The first node needs this many words to count as the topic (round value), and
 # its P(content) must fall below this to condemn the page, with no node of that size judged content
-# anywhere (measured with the shipped model on the 804 pages of the shared sets, which all have main
-# content: it fires on 12 modern pages, on each of which the model had kept no node anyway, so no loss).
+# anywhere (on pages that do have main content it fires only where the model kept no node anyway).
 TOPIC_MIN_WORDS = 20
 LOW_VALUE_PAGE_MAX_P = 0.02
 # A content node outside the main stretch stays when its own score reaches this share of the stretch's.

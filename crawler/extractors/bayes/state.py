@@ -1,4 +1,4 @@
-"""What the naive Bayes extractor's own steps (bayes.py) hand on to each other, as typed fields (issue 17).
+"""What the naive Bayes extractor's own steps (bayes.py) hand on to each other, as typed fields.
 
 ``BayesRun.state`` is the record ``NodeFeatures``, ``ClassifyNodes``, ``MainRegion`` and ``LowValuePage`` read and
 write; ``BayesRun.notes`` is a view of it (``state_notes.StateNotes``) for code that reads a run's notes (the

@@ -92,8 +92,8 @@ class ArticleExtractor(StateExtractor):
     """boilerpipe's ArticleExtractor for news articles; runs ``ARTICLE_CHAIN``.
 
     That is ``SEED_ARTICLE_CHAIN`` (seed 000, boilerpipe 1.1) with end-of-text markers matched regardless of
-    case as boilerpipe 1.2 does. Measured on scrapinghub (181 pages): seed chain F1 0.874 (P 0.852,
-    R 0.897); this chain F1 0.883 (P 0.861, R 0.908); boilerpy3 1.0.7 ArticleExtractor 0.860.
+    case as boilerpipe 1.2 does: the case-blind markers end more articles where they really end
+    (``python -m crawler evaluate --extractor boilerpipe-article --peers boilerpy3`` compares it with its peer).
     """
 
     name = "boilerpipe-article"

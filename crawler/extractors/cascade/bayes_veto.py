@@ -1,20 +1,14 @@
-"""The naive Bayes classifier (seed 003, ``bayes.py``) as a step for the default cascade (issue 13, item 2).
+"""The naive Bayes classifier (seed 003, ``bayes.extractor``) as a step for the default cascade.
 
 The cascade's hand rules choose the article container and keep its blocks; the classifier, trained on the gold of
 the shared sets, judges each kept block on its own features (density, position, tag, class/id tokens, words). Where
 it is sure a kept block is low-value, the block goes (``BayesVeto``), with the label ``bayes-veto`` and the
 features that weighed most as its reason. ``with_veto`` puts the step in a cascade after its hand rules.
 
-**Not in the default chain**, because cross-validation by site says it does not beat the hand rules there:
-``python -m crawler.evaluation.evidence --step --dataset ../shared/datasets/modern --train-dataset
-../shared/datasets/scrapinghub --train-dataset ../shared/datasets/readability`` trains a model per fold of sites
-(every page of a held-out site out of training) and scores the cascade with and without the step on the held-out
-pages. On modern (493 pages, 5 folds), without the step F1 0.7868 (12 ms/page); with it 0.7781 at T = 9.2 on
-blocks under 25 words, 0.7675 at T = 4.6, 0.7857 at T = 13.8 sparing the links ``KeepLinksInsideArticle`` keeps,
-0.7856-0.7867 when only blocks inside the density extractor's subtree may go (its ``cetd:out`` feature was the
-veto's main evidence: a second container rule overruling the first); 23-31 ms/page with it. Every fold chose the
-cascade without the step (one fold chose the last variant: held out 0.7865). Before the cascade kept links inside
-the article, the same veto lifted modern from 0.718 to 0.726 held out: the link rule took that gain and more.
+**Not in the default chain**, because cross-validation by site says it does not beat the hand rules there
+(``python -m crawler.evaluation.evidence --step`` trains a model per fold of sites and scores the cascade with and
+without the step on the held-out pages; see docs/tuning.md). Its main evidence was the density extractor's
+``cetd:out`` feature: a second container rule overruling the first.
 """
 
 from __future__ import annotations
@@ -27,14 +21,9 @@ from crawler.extractors.bayes.state import BayesRun, BayesState
 from crawler.extractors.cascade.state import cascade_state
 from crawler.extractors.steps.pipeline import Extractor, Run, Step
 
-# A kept block goes when the model's log-odds of content are at or below minus this: odds of e^9.2 ≈ 10,000 to 1
-# that it is low-value. Among 2.2, 4.6 and 9.2 (P = 0.9, 0.99, 0.9999) on the earlier cascade, only 9.2 left
-# scrapinghub unchanged (held out by site); on the current cascade no value helps (module docstring).
+# A kept block goes when its log-odds of content are at or below minus this (~10,000 to 1); by-site CV, docs/tuning.md.
 VETO_MAX_LOG_ODDS = 9.2
-# Blocks of this many words or more are never vetoed and need no features (the cheap gate: featurizing only the
-# short kept blocks halves the step's cost): the classifier's sure low-value verdicts inside a chosen container
-# fall on short lines (labels, dates, buttons, credits). Measured held out on modern: 25 words or no bound
-# score within 0.001 of each other.
+# Only kept blocks shorter than this are judged (labels, dates, buttons, credits); by-site CV, docs/tuning.md.
 VETO_MAX_WORDS = 25
 # The step after which ``with_veto`` puts the veto: the last of the cascade's block-level hand rules.
 VETO_AFTER_STEP = "KeepLinksInsideArticle"

@@ -1,4 +1,4 @@
-"""Steps of the default cascade for main content that is not a run of prose (issue 13).
+"""Steps of the default cascade for main content that is not a run of prose.
 
 The cascade's container rule finds the densest prose; these steps widen what it keeps to what the page's own
 structure says belongs with it, using features that mean the same on every site (tag semantics, schema.org types,
@@ -31,9 +31,7 @@ CARD_MAX_CHARS = 400
 # Elements by which a page marks where its main content is (HTML's <main> and <article>; ARIA role=main too).
 LANDMARK_TAGS = frozenset({"main", "article"})
 # Content that is not prose: lists, tables, definition lists, disclosure widgets (FAQ), code.
-# One such element anywhere in a sibling is enough: requiring them to hold half of its text (so that a header with
-# a share bar of icons stays out) took scrapinghub 0.973 -> 0.974 but modern 0.775 -> 0.774 (17 pages worse, 8
-# better) and readability 0.951 -> 0.949; a quarter was worse on all three.
+# One such element anywhere in a sibling is enough: requiring a share of its text lost more pages than it won.
 STRUCTURE_TAGS = ("li", "tr", "dt", "dd", "summary", "pre")
 # A sibling joins the content only when no more than this share of its words are links: the bound of the
 # cascade's climb (CLIMB_MAX_LINK_DENSITY; sections of an article carry few links, lists of teasers one in four
@@ -45,8 +43,7 @@ MIN_REPEATED_UNITS = 3
 REPEAT_MAX_LINK_DENSITY = JOIN_MAX_LINK_DENSITY
 # ...looking this many levels up from the container (the cascade's MAX_CLIMB_LEVELS: the wrappers of one unit).
 MAX_REPEAT_LEVELS = 5
-# schema.org types of a page whose main content is posts (a forum thread, a Q&A page). On the modern set 28 of
-# its 57 forum threads declare DiscussionForumPosting and 13 QAPage; none of its 229 articles does either.
+# schema.org types of a page whose main content is posts (a forum thread, a Q&A page); articles declare neither.
 POSTS_TYPES = r"(DiscussionForumPosting|QAPage)"
 POSTS_JSON_LD_TYPE = re.compile(r'"@type"\s*:\s*(?:\[[^\]]*?)?"(?:https?://schema\.org/)?' + POSTS_TYPES + '"')
 POSTS_ITEMTYPE = re.compile(r"schema\.org/" + POSTS_TYPES + r"\b")
@@ -95,8 +92,7 @@ def declares_posts(doc: TextDocument) -> str | None:
 
 def page_posts(run: Run) -> str | None:
     """Why the run's page keeps its comment and reply containers (``declares_posts``), asked once per run and only
-    by a step whose verdict it would change: the search for microdata types visits every node of the tree (0.22 ms
-    a page on the scrapinghub pages, 5 % of ``default``'s time)."""
+    by a step whose verdict it would change: the search for microdata types visits every node of the tree."""
     state = cascade_state(run)
     if not state.posts_checked:
         state.posts_checked = True
@@ -138,9 +134,8 @@ class JoinContentBeside(Step):
     and is neither furniture, nor link-dense, nor a list of teaser cards. Inside the page's main landmark
     (``<main>``, ``role=main``, ``<article>``) the siblings of every ancestor up to the landmark count, since
     the page says all of it is main content; without a landmark only the container's own siblings do.
-    Prose siblings are left to the climb: letting them join inside a landmark too took titles, bylines, dates
-    and author notes into 25 scrapinghub articles (F1 0.973 -> 0.968) for +0.005 on the modern set. Measured
-    with structured siblings only: modern 0.739 -> 0.744, scrapinghub 0.974 -> 0.973, readability unchanged.
+    Prose siblings are left to the climb: letting them join inside a landmark too takes titles, bylines, dates
+    and author notes into articles.
     """
 
     def process(self, run: Run) -> bool:

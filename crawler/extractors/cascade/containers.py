@@ -1,6 +1,6 @@
 """Choosing the main text's container, step 2 of the default cascade (``crawler.extractors.cascade.extractor``).
 
-Each running-text block outside furniture scores its container and the elements above it, the way readability
+Each running-text block outside furniture scores its container and the elements above it, the way Readability.js
 and CETD (seed 003) look for the densest subtree; the best container then climbs over sections of one article
 split into several containers, and siblings that score close to it join it.
 """
@@ -21,35 +21,23 @@ from crawler.extractors.document.subtree import SubtreeCounts, SubtreeSums
 from crawler.extractors.steps.pipeline import Run, Step
 
 POSITIVE_NAMES = re.compile(r"article|body|content|entry|main|post|story|text|prose|blog")
-# readability's candidate scoring: a paragraph gives its score to its parent, half to the grandparent
-# (readability-lxml, Readability.js); we add a quarter to the great-grandparent so deeply wrapped
+# Readability.js's candidate scoring (readability-lxml too): a paragraph gives its score to its parent, half to
+# the grandparent; we add a quarter to the great-grandparent so deeply wrapped
 # paragraphs (div > div > p) still lift the article container.
 ANCESTOR_WEIGHTS = (1.0, 0.5, 0.25)
-# Class/id evidence on a candidate: readability's ±25 against a paragraph score of ~1-4 per block; our
+# Class/id evidence on a candidate: Readability.js's ±25 against a paragraph score of ~1-4 per block; our
 # block scores are in words (~20-60 per paragraph), so the weight is a share of the score instead.
 NAME_WEIGHT = 0.25
-# A sibling of the chosen container joins it when it scores this share of the winner (readability: 0.2).
+# A sibling of the chosen container joins it when it scores this share of the winner (Readability.js: 0.2).
 SIBLING_SHARE = 0.2
-# Move from the chosen container to its parent while the parent holds this many times its running text
-# (non-furniture, non-link text, card lists left out): sections of one article scored apart. Chosen by by-site
-# 5-fold cross-validation over both data sets pooled (crawler.evaluation.crossval; every fold chose 1.2 among
-# 1.1, 1.2, 1.35 and 1.5; held-out F1 0.956, 0.961 with the rules added since): against 1.5, chosen earlier
-# on scrapinghub alone, readability gains 0.008 (articles whose lead or last sections sit in containers of
-# their own) and scrapinghub loses 0.001 (a press release's "About the company" paragraphs, which its gold
-# leaves out). Without the card-list
-# rule below, 1.2 pulled a carousel of teasers (headline, unlinked summary, date) into a zh-news sina article.
+# Climb while the parent holds this many times the container's running text (sections); by-site CV, docs/tuning.md.
 CLIMB_RATIO = 1.2
-# ...looking this many levels up: the wrappers between an article's sections and their common parent
-# (component-built pages wrap each section in several: section > div > div > div.content). Measured, levels 3
-# -> 5 change 3 of the 311 pages of both data sets: two articles split into sections come out whole (F1 0.71 ->
-# 0.99 and 0.72 -> 0.99), one gets 0.025 worse; 6 changes nothing more.
+# ...looking this many levels up (component-built pages wrap each section in several); by-site CV, docs/tuning.md.
 MAX_CLIMB_LEVELS = 5
 # ...but not past an <article> or <main>: the page says the article ends there, and what lies beyond is other
-# stories (teasers with summaries carry few links). Without this stop, 5 levels took one scrapinghub page from
-# F1 1.00 to 0.77 (the stories listed under the article); at 3 levels it changes no page.
+# stories (teasers with summaries carry few links), which the climb would otherwise take in.
 CLIMB_STOP_TAGS = frozenset({"article", "main"})
-# ...and only when the added text is no more link-dense than this: sections of an article carry few links,
-# lists of teasers (a linked headline over each summary) carry one in four or five words.
+# ...taking in only text this link-sparse (sections, not lists of teasers); by-site CV, docs/tuning.md.
 CLIMB_MAX_LINK_DENSITY = 0.15
 # The elements of a table: a container that is one of them is a piece of a data table.
 TABLE_PART_TAGS = frozenset({"table", "thead", "tbody", "tfoot", "tr"})
@@ -96,7 +84,7 @@ class ScoreContainers(Step):
     def process(self, run: Run) -> bool:
         state = cascade_state(run)
         furniture = state.furniture
-        # (counted in C, None too: on 40 scrapinghub pages 0.6M fewer instructions than a loop over the blocks here)
+        # (Counter counts in C, None included: cheaper than a loop over the blocks here)
         blocks_per_element = Counter(map(_element_of, run.blocks))
         scores: dict[etree._Element, float] = {}
         index, positions = block_positions(run)
@@ -111,7 +99,7 @@ class ScoreContainers(Step):
             if not score:
                 continue
             # An element that is one paragraph (a <p>, or a <div> used as one) is not a candidate itself:
-            # readability turns such divs into paragraphs before scoring.
+            # Readability.js turns such divs into paragraphs before scoring.
             node = block.element
             if blocks_per_element[node] == 1 and node.getparent() is not None:
                 node = node.getparent()
@@ -123,7 +111,7 @@ class ScoreContainers(Step):
         for node in scores:
             if POSITIVE_NAMES.search(element_names(node)) or node.tag in {"article", "main"}:
                 scores[node] *= 1.0 + NAME_WEIGHT
-            # readability: a candidate's score times (1 - its link density), so a container of teasers
+            # Readability.js: a candidate's score times (1 - its link density), so a container of teasers
             # (linked headline over each summary) loses to the article beside it.
             total, linked = words.get(node, (0, 0))
             if total:

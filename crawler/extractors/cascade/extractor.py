@@ -1,17 +1,15 @@
 """The default extractor: the design card's cascade.
 
 1. ``template`` — when the template store holds a template for the URL's pattern (seed 001), the lines it
-   calls site chrome (its head, tail and repeated lines) are page furniture for step 2. Measured on the 110
-   scrapinghub pages whose site has a second page, learning from that other page: the template's own text
-   scores F1 0.896 (P 0.823, R 0.984) where it applies, so letting it win outright costs the cascade
-   (0.933 against 0.967 without templates); as furniture evidence it raises precision (0.977 -> 0.981) and
-   costs recall only on lines the gold keeps although the site repeats them on every page (copyright
-   notes, newsletter calls), F1 0.966.
+   calls site chrome (its head, tail and repeated lines) are page furniture for step 2. The template's own
+   text is not the answer: it keeps lines the site repeats on every page, so as the whole answer it loses
+   recall-weighted accuracy, while as furniture evidence it only sharpens precision (``python -m
+   crawler.evaluation.template_pairs``, docs/tuning.md).
 2. boilerpipe-style block classification, in DOM context — the blocks' shallow features (seed 000) decide
    inside the element that holds most of the page's running text (scored from the blocks upwards, the way
-   readability and CETD (seed 003) look for the densest subtree), so navigation, related-links boxes and
+   Readability.js and CETD (seed 003) look for the densest subtree), so navigation, related-links boxes and
    comment sections around the article are dropped wholesale.
-   Main content that is not prose (issue 13): a page that declares itself a thread of posts (schema.org
+   Main content that is not prose: a page that declares itself a thread of posts (schema.org
    DiscussionForumPosting, QAPage) keeps its "comment"/"reply" containers; when class/id names leave almost no
    running text outside furniture they are ignored (page builders' "widget"s); lists, tables, definition lists,
    FAQ disclosures and code beside the container join it (``JoinContentBeside``); units that repeat the
@@ -54,27 +52,16 @@ from crawler.extractors.templates.extractor import TemplateExtractor, normalize_
 # Inside the article a block with more links than this share of its words is a link list
 # (boilerpipe's NumWordsRules: curr_linkDensity > 0.333333 -> boilerplate)...
 MAX_LINK_DENSITY = 1 / 3
-# ...unless it is prose: at least this many words outside its links and no more than half its words linked
-# (a news paragraph that links the report, the people and the earlier stories it names). Link lists are short
-# items or mostly link text. Measured: scrapinghub 0.968 -> 0.972, readability 0.940 -> 0.943, no zh-news page
-# changed; one page keeps an affiliate promo line. Round values; 8 and 12 words, or 0.6, score within 0.001.
+# ...unless it is prose: this many words outside its links, at most half its words linked; by-site CV, docs/tuning.md.
 MIN_PROSE_WORDS_OUTSIDE_LINKS = 10
 MAX_PROSE_LINK_DENSITY = 0.5
-# Fewer words than this in the chosen container means the container rule failed (measured on
-# scrapinghub: real articles have >= 60 words; 50 leaves room for short news items).
+# Fewer words in the chosen container means the container rule failed (room for short news items); docs/tuning.md.
 MIN_CONTENT_WORDS = 50
 # The chosen container must hold this share of the page's words in low-link blocks of >= 10 words,
 # else the page's text lies elsewhere (e.g. a page of several equal teasers): lineblock decides.
 MIN_SHARE_OF_GOOD_TEXT = 0.25
 GOOD_BLOCK_WORDS = 10
-# WidenContainer widens a container that keeps less than WIDEN_BELOW_SHARE of the page's running text to the
-# ancestor holding at least WIDEN_SHARE of it. By-site 5-fold cross-validation over the three gold sets pooled
-# (804 pages; python -m crawler.evaluation.crossval_steps --dataset ... x3 --grid WIDEN_BELOW_SHARE=0.25,0.35,0.5):
-# WIDEN_SHARE 0.35 / 0.5 / 0.65 (with WIDEN_BELOW_SHARE 0.25) score modern 0.769 /
-# 0.771 / 0.769, scrapinghub and readability unchanged, every fold chose 0.5 except one (0.35), held-out F1
-# modern 0.769. WIDEN_BELOW_SHARE 0.25 / 0.35 / 0.5: modern 0.771 / 0.775 / 0.776, scrapinghub 0.973 / 0.973 /
-# 0.968, readability 0.951 / 0.951 / 0.950; folds chose 0.35 twice and 0.5 three times (held-out modern 0.774,
-# scrapinghub 0.968, readability 0.950); 0.35 is shipped as the value under which no set loses.
+# A container with < WIDEN_BELOW_SHARE of the running text widens to the ancestor holding WIDEN_SHARE; docs/tuning.md.
 WIDEN_SHARE = 0.5
 WIDEN_BELOW_SHARE = 0.35
 
@@ -116,7 +103,7 @@ class KeepBlocksInRoot(Step):
 
 
 def _is_linked_prose(block: TextBlock) -> bool:
-    """A paragraph that links several sources or names but says more than its links (readability keeps it)."""
+    """A paragraph that links several sources or names but says more than its links (Readability.js keeps it)."""
     words_outside_links = block.num_words - block.num_words_in_anchor_text
     return words_outside_links >= MIN_PROSE_WORDS_OUTSIDE_LINKS and block.link_density <= MAX_PROSE_LINK_DENSITY
 

@@ -1,7 +1,7 @@
 """Page furniture: the containers no main text lies in (navigation, footers, comments, dialogs...), step 2 of
 the default cascade (``crawler.extractors.cascade.extractor``).
 
-Like readability's removal of unlikely candidates, furniture neither scores nor is kept; unlike it, nothing is
+Like Readability.js's removal of unlikely candidates, furniture neither scores nor is kept; unlike it, nothing is
 removed from the shared tree. An element is judged once per run, by its tag, ARIA role and class/id words, and by
 the share of the page's running text it holds (summed over its subtree, ``crawler.extractors.document.subtree``).
 """
@@ -22,11 +22,10 @@ from crawler.extractors.document.subtree import SubtreeSums
 from crawler.extractors.steps.pipeline import Run, Step
 from crawler.extractors.templates.extractor import normalize_line
 
-# Class/id words that mark a container as page furniture (readability's "unlikely candidates" and
-# negative lists, Mozilla Readability.js REGEXPS, trimmed to words that name page parts; no site names).
+# Class/id words that mark a container as page furniture (the "unlikely candidates" and
+# negative lists of Mozilla Readability.js REGEXPS, trimmed to words that name page parts; no site names).
 # Short words must start a class/id token ("nav" not in "canvas"); long ones may stand anywhere. A bare
-# "paywall" is not furniture: paywalled sites wrap the article's own paragraphs in it (a scrapinghub page
-# lost three quarters of its text, F1 0.39; no other page of either data set changes); its prompts are named.
+# "paywall" is not furniture: paywalled sites wrap the article's own paragraphs in it; its prompts are named.
 NEGATIVE_NAMES = re.compile(
     r"comment|discuss|disqus|share|sharing|social|related|recommend|sidebar|widget|promo|advert|sponsor|"
     r"newsletter|subscri|signup|sign-up|popup|modal|cookie|consent|gdpr|paywall[-_]?(?:prompt|message|notice|offer|cta)|"
@@ -37,34 +36,29 @@ NEGATIVE_NAMES = re.compile(
 # Comment sections can outweigh the article, so they stay furniture whatever their size.
 COMMENT_NAMES = re.compile(r"comment|discuss|disqus|(?<![a-z])repl(?:y|ies)")
 # Any other furniture element that holds at least this share of the page's running text is a wrapper that
-# happens to carry such a name ("has-sidebar", "ad-layout"), not furniture (readability retries without
+# happens to carry such a name ("has-sidebar", "ad-layout"), not furniture (Readability.js retries without
 # its unlikely-candidate removal when the result is too short; this asks the same question up front).
 MAX_FURNITURE_SHARE = 0.5
 NEGATIVE_ROLES = {"navigation", "banner", "contentinfo", "complementary", "search", "menu", "dialog"}
 # Dialogs (cookie-consent and privacy-preference centres, sign-up prompts) lie over the page, not in it; they can
 # hold more running text than a listing's teasers, so they stay furniture whatever their size, like comments.
-# On the modern set a consent centre was chosen as the main text of 4 listing and forum pages.
-# aria-hidden="true" is not furniture: collapsed tabs and accordions (a product's specifications) carry it too;
-# measured as furniture it moved 16 modern pages of 8 sites both ways for no change (0.750 either way).
+# aria-hidden="true" is not furniture: collapsed tabs and accordions (a product's specifications) carry it too.
 MODAL_ROLES = {"dialog", "alertdialog"}
 BOILERPLATE_TAGS = {"nav", "aside", "footer", "header", "figcaption", "figure"}
 # ...and these whatever share of the running text they hold: a page footer, a navigation or an aside is never the
 # main content, though on a landing page of short lines its legal notes can be most of the page's running text
-# (the share rule, meant for wrappers named like furniture, made them the container). Measured: 4 modern pages of
-# 2 sites gain (0.01 -> 0.34..0.75, 0.00 -> 1.00), no page of any set loses; modern 0.750 -> 0.756.
+# (the share rule, meant for wrappers named like furniture, would make them the container).
 ALWAYS_FURNITURE_TAGS = frozenset({"footer", "nav", "aside"})
-# Blocks below this many words add nothing to a container's score (readability: 25 characters).
+# Blocks below this many words add nothing to a container's score (Readability.js: 25 characters).
 MIN_SCORING_WORDS = 5
 # Link-dense blocks are navigation; they do not score (boilerpipe's 0.333 link-density split, seed 000).
 MAX_SCORING_LINK_DENSITY = 1 / 3
 
 # When the running text left outside furniture is below the floor under which the container rule has failed
-# (MIN_CONTENT_WORDS, below), the class/id words were wrong about this page, the way readability retries
+# (MIN_CONTENT_WORDS, below), the class/id words were wrong about this page, the way Readability.js retries
 # without its unlikely-candidate removal when its result is too short: page builders wrap every text box in a
 # "widget", forum software puts a thread's posts in a "reply" container. The marking is redone with tags and
-# ARIA roles only. On the modern set, 10 of the 23 pages that came back empty had nearly all their running text
-# under "widget" (8) or "comment"/"discuss" (2) names, and 3 forum threads with 12-35 words outside a "reply"
-# container scored 0; the floor is MIN_CONTENT_WORDS's, not tuned.
+# ARIA roles only. The floor is MIN_CONTENT_WORDS's, not tuned.
 NAMES_RETRY_BELOW_WORDS = 50
 
 # An id of more words than this is an anchor made from a heading ("sharing-with-a-single-developer" in
@@ -76,8 +70,7 @@ NAMES_REASON = "class/id"
 
 
 # The class/id strings whose name searches are remembered: a site's templates repeat a few hundred of them on every
-# page, and a search of NEGATIVE_NAMES's 45 alternatives cost ~1.5 us of the 2.3 us of judging one element
-# (scrapinghub); a cached answer costs ~0.1 us. 4096 strings are a few hundred KB.
+# page, and the NEGATIVE_NAMES search is most of the cost of judging an element; 4096 strings are a few hundred KB.
 NAME_CACHE_SIZE = 4096
 
 
@@ -175,7 +168,7 @@ _UNJUDGED: Any = object()  # an element MarkFurniture has not judged yet (its ve
 class MarkFurniture(Step):
     """Finds, for every block, the nearest ancestor that is page furniture (nav, footer, comments, ...).
 
-    Like readability's removal of unlikely candidates, furniture neither scores nor is kept; unlike it,
+    Like Readability.js's removal of unlikely candidates, furniture neither scores nor is kept; unlike it,
     nothing is removed from the shared tree.
     """
 

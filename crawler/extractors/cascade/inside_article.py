@@ -1,4 +1,4 @@
-"""Steps of the default cascade for what lies inside the chosen article container (issue 13).
+"""Steps of the default cascade for what lies inside the chosen article container.
 
 The container rule decides what the article is; these steps correct verdicts made block by block inside it, using
 the article's own extent (its first and last kept block) and the page's structure, never a site's class names:
@@ -77,11 +77,8 @@ class KeepLinksInsideArticle(Step):
     more: ...") is a teaser of another story and stays out, as do link lists at the article's edges (share bars
     above it, "related" lists below it).
 
-    Readability.js drops no paragraph for its links. Measured against ``DropLinkLists`` alone (readability set /
-    scrapinghub / modern): 0.951 / 0.973 / 0.775 -> 0.959 / 0.976 / 0.787 (0.964 on the readability set with
-    ``DropNamedBoxesBeside``). With that step in place, keeping every link-dense block inside the span scores
-    0.964 / 0.974 / 0.787 (same-site teasers come in); lists only 0.958 / 0.974 / 0.782; lists and off-site
-    lines 0.963 / 0.975 / 0.783 (a listing's linked titles stay out); the shipped rule 0.964 / 0.976 / 0.787.
+    Readability.js drops no paragraph for its links. Keeping every link-dense block inside the span lets
+    same-site teasers in; keeping lists only, or lists and off-site lines, leaves a listing's linked titles out.
     """
 
     def process(self, run: Run) -> bool:
@@ -136,8 +133,7 @@ class DropNamedBoxesBeside(Step):
     carousel of other stories, which can outweigh the article and win the container's scoring.
 
     ``furniture_reason(element)`` is the cascade's furniture test by tag, role and class/id, without the share
-    exemption. Measured: the readability set 0.961 -> 0.964 (a news article with a 50-slide gallery in a
-    "widget" box, F1 0.30 -> 0.91), no page of scrapinghub or modern changes.
+    exemption (a news article with a long captioned gallery in a "widget" box is the case it serves).
     """
 
     def __init__(self, furniture_reason: Callable[[etree._Element], str | None]) -> None:

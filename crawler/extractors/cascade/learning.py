@@ -98,7 +98,7 @@ class _PageTemplates:
         pattern and its template lines normalised (``normalize_line``) when the trusted template leaves it a body line,
         else (None, an empty set); None for any other page. Neither the store is asked whether the pattern has a
         template (the match came from it) nor a bare block made for each template line: the template step of the
-        cascade, ``_template_lines``, 0.9 % of the worker function's CPU (py-spy), was half the blocks' making."""
+        cascade, ``_template_lines``, would otherwise spend half its time making those blocks."""
         known = self.known(doc)
         if known is None:
             return None

@@ -1,4 +1,4 @@
-"""What the default cascade's steps hand on to each other, as named and typed fields (issues 16 and 17).
+"""What the default cascade's steps hand on to each other, as named and typed fields.
 
 ``CascadeRun.state`` is the typed record the cascade's own steps read and write. ``CascadeRun.notes`` stays a
 mapping over the same record for code written against the untyped notes every ``Run`` has (the explain report,

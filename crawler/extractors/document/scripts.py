@@ -10,9 +10,7 @@ Two facts that a regex ``\\w+`` gets wrong, both measured on the pages of ``test
   sentence. Like CJK (where each character is a token), such a run is cut into tokens of a fixed number of
   characters, the script's characters per word, so that word counts (and every threshold on them) mean about
   the same as in a spaced script. A real segmenter (ICU's dictionary break iterator via PyICU) needs the ICU
-  C++ library and a compiler to install and is 8 times slower: 17.8 ms against 2.2 ms for the Thai, Khmer
-  and Myanmar paragraphs of the test pages x50 (750 paragraphs, 98,750 characters; 20,300 against 20,100
-  words), timeit best of 5.
+  C++ library and a compiler to install, is several times slower, and gives about the same word counts.
 
 Tibetan separates syllables with a tsheg (U+0F0B, not a word character), so it counts syllables, as before.
 """
@@ -26,8 +24,7 @@ import unicodedata
 # generated from Python 3.11's unicodedata (Unicode 14.0.0) by ``mark_ranges()`` below; a newer Unicode only
 # adds marks this list lacks, which then split a word as before (tests/test_scripts.py checks the list).
 # Marks beyond the BMP (Brahmi, Chakma, Sharada, Adlam...) are left out: Python's re compiles a class holding
-# any of them into a list of ranges tried one by one, and the token regex then took 83 ms instead of 28 ms on
-# scrapinghub's gold text (4,363 lines; 33 ms with the regex before marks, timeit best of 5).
+# any of them into a list of ranges tried one by one, which makes the token regex several times slower.
 MARKS_UNICODE_VERSION = "14.0.0"
 COMBINING_MARKS = (
     "\u0300-\u036f\u0483-\u0489\u0591-\u05bd\u05bf\u05c1-\u05c2\u05c4-\u05c5\u05c7\u0610-\u061a"
@@ -95,7 +92,7 @@ def token_pattern(cjk_chars: str) -> str:
     # A mark may start a token (a stray accent after punctuation) and the run stops at any non-word character;
     # letters of CJK and unspaced scripts are left to their own branches.
     # Branches in order of frequency (a Latin word is matched by the first); unrolled rather than one loop
-    # over an alternation, which took 86 ms against 28 ms on the text measured above.
+    # over an alternation, which is several times slower.
     letters = rf"[^\W{cjk_chars}{UNSPACED_CHARS}]"
     marks = f"[{COMBINING_MARKS}]"
     return rf"{letters}+(?:{marks}{letters}*)*|[{cjk_chars}]|{unspaced}|{marks}+(?:{letters}+{marks}*)*"

@@ -14,7 +14,7 @@ Facts checked against jusText 3.0.2 (``justext/core.py``):
   ``length > LENGTH_HIGH``, ``density >= STOPWORDS_LOW``;
 - a language without a stoplist runs in jusText's language-independent mode (both stopword thresholds 0);
 - jusText 3.0.2's first heading pass reads classes it has not copied yet, so it never fires there;
-  ``PromoteHeadings`` does what it means to (measured on scrapinghub: no change in F1 either way).
+  ``PromoteHeadings`` does what it means to (it changes no F1 either way).
 
 Chinese, Japanese and Korean (the seed's "方案二"): every CJK character is a token and the stoplist is one of
 single characters and its own stopword thresholds (``CJK_PARAMETERS``); a CJK character counts

@@ -32,19 +32,15 @@ NO_HEADINGS = False
 # A CJK character carries about what 3.5 Latin characters (spaces included) do: a Chinese news text translated
 # to English has 3 to 4 times its characters. Lengths count each CJK character this many times, so jusText's
 # character thresholds hold for every script and for mixed lines such as "用 Python 读取 Redis" (checked by
-# eye on shared/datasets/zh-news: 70/200 become 20/57 CJK characters; at 3.0, 66 characters, tutorials made
-# of short paragraphs came out empty).
+# eye on Chinese news pages; a lower weight empties tutorials made of short paragraphs).
 CJK_CHARACTER_WEIGHT = 3.5
-# Measured by eye on shared/datasets/zh-news (62 pages) with the single-character stoplist of stopwordsiso
-# (text.stoplist("zh"), which holds particles, pronouns, digits and 年月日): article paragraphs of 150+
-# characters have a median density of 0.30 and a 10th percentile of 0.20, telegraphic news items
-# 0.13-0.19; long boilerplate without a copyright sign (code, legal lines, dates) stays at 0.00-0.12.
+# Chinese stopword densities between boilerplate and prose (seed 002's scheme 2, stopwordsiso's zh); docs/tuning.md.
 CJK_STOPWORDS_LOW = 0.12
 CJK_STOPWORDS_HIGH = 0.13
 CJK_LANGUAGES = frozenset({"zh", "ja", "ko"})
 # A block at least this CJK is judged with the Chinese stoplist and thresholds even on a page identified
-# as another language: a Chinese tutorial whose longest blocks are code is identified as English (seen on
-# zh-news wechat/2), and its prose then has no English stopwords at all. Same share as the shared language
+# as another language: a Chinese tutorial whose longest blocks are code is identified as English, and its
+# prose then has no English stopwords at all. Same share as the shared language
 # identifier's CJK_SCRIPT_SHARE.
 CJK_BLOCK_SHARE = 0.3
 CJK_BLOCK_LANGUAGE = "zh"
@@ -95,7 +91,7 @@ def stopword_tokens(text: str) -> list[str]:
     """The shared words, lower-cased: one rule for every script, each CJK character a word.
 
     jusText splits on white space, so "the," never matches its list; the shared tokens drop punctuation
-    (measured on scrapinghub: F1 0.8387 with jusText's split, 0.8399 with these). Words are compared as the
+    (one tokeniser for every step). Words are compared as the
     stoplists spell them (``stopword_key``: composed, without Arabic or Hebrew vowel points): a Vietnamese
     page in NFD or an Arabic paragraph with harakat otherwise has no stopword at all.
     """
@@ -176,8 +172,7 @@ class AnchorText:
     """Length of a block's text inside ``<a>``, spaces included, as jusText counts it.
 
     The shared ``num_chars_in_anchor_text`` leaves spaces out; link text (names, titles) has fewer spaces
-    than prose, so that ratio runs higher than jusText's and a sentence with one link crosses 0.2 sooner
-    (measured: F1 0.789 -> 0.791 on scrapinghub with the English stoplist once spaces count).
+    than prose, so that ratio runs higher than jusText's and a sentence with one link crosses 0.2 sooner.
     """
 
     def __init__(self, root: etree._Element | None) -> None:
@@ -299,8 +294,8 @@ class ClassifyContextFree(Step):
 class RescueMediumParagraphs(Step):
     """Not in jusText: a page without one long paragraph (a tutorial of short steps, a brief) would come
     out empty, because only good blocks anchor the context pass. Then the medium blocks that pass the high
-    stopword test stand in for the long ones (measured on scrapinghub: F1 0.840 -> 0.859, recall
-    0.818 -> 0.858, precision 0.862 -> 0.860; ``PlainJusTextExtractor`` leaves this step out)."""
+    stopword test stand in for the long ones: recall rises for about the same precision
+    (``PlainJusTextExtractor`` leaves this step out)."""
 
     def process(self, run: Run) -> bool:
         state = justext_state(run)

@@ -42,31 +42,23 @@ from crawler.extractors.lineblock.regions import (
 from crawler.extractors.steps.pipeline import Run, Step
 from crawler.extractors.steps.state import StateExtractor, state_of
 
-# A page whose longest line block stays under the threshold still has an article: the surge threshold
-# becomes this share of the maximum (measured, F1 scrapinghub / readability: 0.3 gives 0.918 / 0.863,
-# 0.5 gives 0.917 / 0.842, 0.7 gives 0.915 / 0.819).
+# A page under the surge threshold still has an article: the threshold becomes this share of the peak; docs/tuning.md.
 ADAPTIVE_THRESHOLD_SHARE = 0.3
 
-# Source layout: a share of blocks on lines of their own below this means the page is minified (measured:
-# on scrapinghub the share is above 0.75 or under 0.25 on 85 % of the pages; 0.25-0.75 change F1 < 0.003).
+# Source layout: a share of blocks on lines of their own below this means the page is minified (most pages lie
+# far from the middle, so the value matters little).
 MIN_OWN_LINE_SHARE = 0.5
 
-# A region this many times longer than the one holding the maximum replaces it (measured: 1.5-4 change
-# F1 on scrapinghub and readability by under 0.005; without the step scrapinghub loses 0.01).
+# A region this many times longer than the one holding the maximum replaces it; hand-chosen, docs/tuning.md.
 LONGER_REGION_FACTOR = 2.0
-# A further region is kept when it is at least this share of the main region's length (measured on
-# scrapinghub / readability: 0.25 gives F1 0.918 / 0.805, 0.1 gives 0.917 / 0.823) ...
+# A further region is kept when at least this share of the main region's length...; hand-chosen, docs/tuning.md.
 EXTRA_REGION_SHARE = 0.1
-# ... and the text between it and the regions already kept is at most this share of the main region's
-# length, so only an ad or a caption, not a second article, lies between (measured, as above: 0.25
-# loses 0.01-0.02 F1 on both, 0.5 is kept).
+# ...and at most this share lies between (an ad or a caption, not a second article); hand-chosen, docs/tuning.md.
 EXTRA_REGION_GAP_SHARE = 0.5
-# CX's own remark "去链接群" (seed 004): a block whose characters are mostly link text is a link group;
-# jusText's max_link_density is 0.2 for whole paragraphs (seed 002); measured here: 0.33 loses 0.005 F1,
-# 0.5 and 0.67 are equal on scrapinghub and readability.
+# A block mostly of link text is a link group (seed 004's 去链接群; jusText's 0.2, seed 002); docs/tuning.md.
 LINK_GROUP_DENSITY = 0.5
 # The heading of the article sits at most this many blocks above the region (chosen, not tuned: a
-# headline, a byline and a date; scrapinghub's gold leaves headlines out, so the step costs it 0.002 F1).
+# headline, a byline and a date; gold texts that leave headlines out lose a little).
 HEADING_MAX_BLOCKS_ABOVE = 4
 # cx-extractor skips region lines shorter than 5 characters (its ``length() < 5`` check): stray bullets,
 # "|" separators, page numbers.

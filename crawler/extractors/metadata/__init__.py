@@ -1,6 +1,6 @@
 """Article metadata: headline, authors, dates, language, description, site, canonical URL, image, tags.
 
-Every field is taken from the most trusted source that gives a plausible value (issue 4):
+Every field is taken from the most trusted source that gives a plausible value:
 JSON-LD > OpenGraph/Twitter cards > ``<meta>`` names and head links > microdata (``itemprop``, and
 ``<time datetime>`` in the body) > the URL path > the visible text near the headline. ``Metadata.sources``
 names the source of each field. A value that fails its check (a date in the future or before 1990, a site
@@ -52,12 +52,14 @@ from crawler.extractors.metadata.titles import TITLE_PART_RE, home_link_name, pa
 from crawler.extractors.metadata.visible import scan_visible
 
 LANGUAGE_RE = re.compile(r"^([a-z]{2,3})(?:[-_][a-z0-9]+)*$", re.I)
-# Declared languages whose code is kept (``_language``): the worker read 23 different values in 273 calls on the 181
-# scrapinghub pages ("en" 89 times, "en-US" 75, "en_US" 48...); 256 holds a crawl's with room.
+# Declared languages whose code is kept (``_language``): a crawl meets a few dozen spellings ("en", "en-US",
+# "en_US"...); 256 holds them with room.
 LANGUAGE_CACHE_SIZE = 256
 CACHE_ATTRIBUTE = "_metadata"
 # A description this short says nothing ("News", "Home").
 MIN_DESCRIPTION_CHARS = 20
+
+
 @dataclass
 class Metadata:
     """What a page says about itself; ``sources[field]`` names where each filled field came from."""
@@ -79,15 +81,14 @@ class Metadata:
     warnings: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        """``dataclasses.asdict``'s dict (lists and the sources copied), built without its recursive deep copy:
-        0.05 -> 0.003 ms a page on scrapinghub; every field holds strings, lists of strings or a dict of them."""
+        """``dataclasses.asdict``'s dict (lists and the sources copied), built without its costly recursive deep copy:
+        every field holds strings, lists of strings or a dict of them."""
         return {name: value.copy() if isinstance(value, (list, dict)) else value
                 for name in _FIELD_NAMES for value in (getattr(self, name),)}
 
     def filled(self) -> dict[str, Any]:
         """``to_dict`` without the fields that hold nothing (None, "", [] or {}, every empty value a field can
-        hold), in one pass: what the page job's row takes (``to_dict`` then a filter by ``not in (None, "", [], {})``
-        took 2.34M instructions on 40 scrapinghub pages, this 1.10M)."""
+        hold), in one pass: what the page job's row takes (rather than ``to_dict`` then a filter)."""
         return {name: value.copy() if isinstance(value, (list, dict)) else value
                 for name in _FIELD_NAMES if (value := getattr(self, name))}
 
@@ -179,16 +180,15 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         chosen_title = (title_from_head(head_title, metadata.site_name or home), META)
     metadata.title = take("title", chosen_title)
     # The page's language as its markup declares it: the <html lang>, else the metadata's (JSON-LD inLanguage,
-    # content-language, og:locale, microdata), else fastText's identification of the text, which runs only then (9
-    # of the 30 scrapinghub pages without <html lang> declare one in their metadata; the same code as fastText's on
-    # all 16 such pages of scrapinghub, readability and modern). The visible scan reads numeric dates in it.
+    # content-language, og:locale, microdata), else fastText's identification of the text, which runs only then
+    # (pages without <html lang> often declare one in their metadata). The visible scan reads numeric dates in it.
     if doc.declared_language:
         found.add("language", doc.declared_language, META)
     languages = [(code, source) for value, source in _ordered_language(found) if (code := _language(value))]
     if not languages and doc.language:
         languages = [(doc.language, TEXT)]
-    # The markup's dates come before the text's: when it gives both plausible ones the lines are not read for dates
-    # (126 of the 181 scrapinghub pages: the worker on 40 of them 1,144.7M -> 1,129.9M instructions, callgrind).
+    # The markup's dates come before the text's: when it gives both plausible ones (most pages) the lines are not
+    # read for dates.
     published = _choose_date(found, "published", now)
     modified = _choose_date(found, "modified", now)
     findings = scan_visible(doc, metadata.title or head_title, now,
@@ -202,8 +202,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
             metadata.title = take("title", (headline, TEXT))
     site_names = names_of_site(metadata.site_name, doc.url)
     # The <title>'s parts other than the headline name the site and its channels, its CJK parts only (an English
-    # blog's "Headline | Jane Doe" names its author there): a title without a CJK character (177 of the 181 scrapinghub
-    # titles, 133 of them ASCII, told in one step) is not cut into parts for none (CJK_RE matches one character).
+    # blog's "Headline | Jane Doe" names its author there): a title without a CJK character (most titles, an ASCII one
+    # told in one step) is not cut into parts for none (CJK_RE matches one character).
     if head_title and not head_title.isascii() and CJK_RE.search(head_title):
         parts = [part.strip() for part in TITLE_PART_RE.split(head_title)[::2] if part.strip()]
         site_names.update(part.casefold() for part in parts
@@ -211,7 +211,7 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     if findings.origin:  # the credited outlet ("来源：证券时报网") is not an author either
         site_names.add(findings.origin.casefold())
     # The page's markup and text come last: the byline elements are searched for only when the structured
-    # sources (JSON-LD, meta, microdata) name nobody (the element walk is ~0.5 ms a page on scrapinghub).
+    # sources (JSON-LD, meta, microdata) name nobody (the element walk is costly).
     authors = choose_authors(found, site_names)
     if authors is None:
         marked_names = markup_byline(doc)

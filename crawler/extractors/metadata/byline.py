@@ -66,8 +66,7 @@ BYLINE_HINT_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
 EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura", re.I)
 # EDITOR_HINT_RE as ``editor_names`` looks for it: in the line as re.I sees it (``re_i_lowered``) without re.I, which
-# lets the search skip to the words' first characters: 20,300 -> 7,000 instructions a line (the short lines that
-# scan_page reads on scrapinghub, 3.3 a page).
+# lets the search skip to the words' first characters instead of trying the alternation at every character.
 LOWERED_EDITOR_HINT_RE = re.compile(EDITOR_HINT_RE.pattern)
 EDITOR_ASCII_WORDS = r"edit|redigiert|a cura"  # those of EDITOR_HINT_RE's words that ASCII text can hold
 # The words an outlet credit needs (``ORIGIN_RES``), looked for first as well.
@@ -75,9 +74,7 @@ ORIGIN_LINE_WORDS = r"source|quelle|fuente"
 ORIGIN_HINT_RE = re.compile(rf"来源|來源|稿源|出处|^\s*(?:{ORIGIN_LINE_WORDS})\b", re.I)
 # BYLINE_HINT_RE's and ORIGIN_HINT_RE's hints in an ASCII line, where only "|" and the line-start words can match: the
 # words looked for at the start of the lowered line (for ASCII text the same as re.I) without re.I (``has_byline_word``,
-# ``has_origin_word``): the alternations, re.I's, were tried at every character (a 58-character line: 4.1 -> 0.4 us
-# the byline's hint, 1.3 -> 0.3 the outlet's; on 40 scrapinghub pages scan_visible 50.00M -> 49.24M instructions,
-# markup_byline 7.59M -> 7.39M, callgrind).
+# ``has_origin_word``): re.I's alternations are tried at every character.
 ASCII_BYLINE_LINE_RE = re.compile(rf"\s*(?:{BYLINE_LINE_WORDS})\b")
 ASCII_ORIGIN_LINE_RE = re.compile(rf"\s*(?:{ORIGIN_LINE_WORDS})\b")
 # Any of the hints above in a block of several lines: "^" of a line becomes "^" of any line (re.M). A block without
@@ -85,8 +82,8 @@ ASCII_ORIGIN_LINE_RE = re.compile(rf"\s*(?:{ORIGIN_LINE_WORDS})\b")
 CREDIT_HINT_RE = re.compile("|".join((BYLINE_HINT_RE.pattern, EDITOR_HINT_RE.pattern, ORIGIN_HINT_RE.pattern)),
                             re.I | re.M)
 # The same hints in ASCII text, where only "|" and the ASCII words can match, looked for in the lowered text (for
-# ASCII text the same as re.I) without re.I, whose case-insensitive alternation is what cost: may_credit on the short
-# blocks of the scrapinghub pages went from 0.28 to 0.14 ms a page (nine in ten short blocks are ASCII).
+# ASCII text the same as re.I) without re.I, whose case-insensitive alternation is what costs (most short blocks are
+# ASCII).
 ASCII_CREDIT_WORDS_RE = re.compile(EDITOR_ASCII_WORDS)
 ASCII_CREDIT_LINE_RE = re.compile(rf"^\s*(?:{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WORDS})\b", re.M)
 # Text outside ASCII is lowered too, after the three characters that re.I matches with an ASCII letter of the hints'
@@ -94,9 +91,8 @@ ASCII_CREDIT_LINE_RE = re.compile(rf"^\s*(?:{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WOR
 # words, re.I matches the two where their lower() is equal, checked over all of Unicode; and lower() keeps each
 # character one character long, a word character or not, white space or not). The hints are then looked for without
 # re.I: "|", the line-start words and the words below (CREDIT_HINT_RE's others, lowered), by ``credit_flags``
-# (``blockwalk.texts_with_words``, whose folds are ``blockwalk.RE_I_LETTER_FOLDS``). Searching the texts so had taken
-# credit_flags on the short blocks of the zh-news pages from 0.77 to 0.27 ms a page (same run; CREDIT_HINT_RE's re.I
-# alternation was tried at every character), on scrapinghub's from 0.30 to 0.21.
+# (``blockwalk.texts_with_words``, whose folds are ``blockwalk.RE_I_LETTER_FOLDS``), since CREDIT_HINT_RE's re.I
+# alternation is tried at every character.
 OTHER_CREDIT_WORDS_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|"
                                    r"发表|發表|博客|报道|報道|原创|原創|（|【|［|"
                                    r"编|編|责|責|校审|편집|"
@@ -122,15 +118,14 @@ ORIGIN_RES = (
 )
 # The patterns of Chinese, Japanese and Korean credits, each of whose matches holds a character outside ASCII (记者, 文,
 # 责任编辑, 기자, a Han name...): an ASCII line (after its white space is collapsed: "\u3000By" becomes ASCII) is not
-# searched by them. Nine in ten lines read are ASCII; CJK_AUTHOR_RES[2] and [3], led by "(?:^|[\s(（])", were tried at
-# every character of them (on 40 scrapinghub pages scan_visible 52.62M -> 50.00M instructions, markup_byline 8.05M ->
-# 7.59M, callgrind).
+# searched by them. Most lines read are ASCII, and CJK_AUTHOR_RES[2] and [3], led by "(?:^|[\s(（])", are tried at
+# every character of them.
 NON_ASCII_PATTERNS = (*CJK_AUTHOR_RES, KOREAN_AUTHOR_RE, CJK_EDITOR_RE, KOREAN_EDITOR_RE, DATELINE_RE,
                       KOREAN_DATELINE_RE)
 # Words that follow a name in a Chinese byline and are not part of it.
 CJK_NAME_STOPWORDS = ("编辑", "责任", "来源", "发布", "时间", "摄影", "报道", "图", "记者", "通讯员")
 # Words that end up after "记者" and are roles or places, not names.
-# (Each one was read as a name on a zh-news page: "对记者表示", "记者陈智 整合", "作者：未知".)
+# (Each one is read as a name otherwise: "对记者表示", "记者陈智 整合", "作者：未知".)
 CJK_NON_NAMES = frozenset({"报道", "获悉", "了解", "发现", "采访", "来到", "注意到", "从", "近日", "日前", "表示",
                            "介绍", "整合", "未知", "佚名", "转载请注明", "网络整理", "综合", "编译"})
 # A credit ending in 摄 names the photographer, not the author ("中新社记者 贾天勇 摄").
@@ -142,10 +137,9 @@ ORIGIN_END_RE = re.compile(r"(?:作者|记者|编辑|责任编辑|时间|发布|
 
 
 # Elements that hold a byline by their class, id or rel (Readability.js's byline rule).
-# Readability's "dateline" is left out: it holds a place or a date ("CAIRO —"), and dates are read elsewhere.
+# Readability.js's "dateline" is left out: it holds a place or a date ("CAIRO —"), and dates are read elsewhere.
 BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|writtenby", re.I)
-# The same in ASCII marks (nearly all class names), lowered: without re.I the byline element search went from 0.68 to
-# 0.57 ms a page on scrapinghub when it runs (pages whose structured sources name nobody).
+# The same in ASCII marks (nearly all class names), lowered: without re.I the byline element search is cheaper.
 ASCII_BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|writtenby")
 # ...but not in comments, sidebars, author boxes, forms or log-in links (whole words of class and id).
 NOT_BYLINE_RE = re.compile(
@@ -180,13 +174,11 @@ COMMENT_AREA_RE = re.compile(r"(?:^|\s)(?:comments?|reply|replies|respond|review
 PAGE_TAGS = ("body", "html")
 # COMMENT_AREA_RE for ASCII marks, looked for in the lowered marks (for ASCII text the same as re.I) without re.I, and
 # only when they hold one of its words (a str.find each; nearly no marks do): the pattern, whose first element is an
-# alternation, is tried at every character (on the ancestors' marks of the blocks read near the headline of the
-# scrapinghub pages, 142 characters a block: 38,800 instructions a search, the words' test 4,500).
+# alternation, is tried at every character, the words' test far less.
 ASCII_COMMENT_AREA_RE = re.compile(COMMENT_AREA_RE.pattern)
 COMMENT_AREA_WORDS = ("comment", "repl", "respond", "review", "discussion", "disqus")  # (one in each match)
 # NOT_BYLINE_RE read the same way by ``in_comments``: its ancestors' marks had been searched one by one with re.I, the
-# alternation tried at every character (markup_byline on 40 scrapinghub pages: 9.8M of its 47.7M instructions in the
-# regex engine).
+# alternation tried at every character, a large share of markup_byline.
 ASCII_NOT_BYLINE_RE = re.compile(NOT_BYLINE_RE.pattern)
 NOT_BYLINE_WORDS = ("comment", "reply", "respond", "widget", "sidebar", "bio", "avatar", "form", "login", "signin",
                     "recirculation")  # (one in each match)
@@ -200,8 +192,7 @@ def in_comments(element: etree._Element) -> bool:
 def in_comment_area(element: etree._Element) -> bool:
     """In readers' comments, replies or reviews (where a date or a name is a reader's). Whether the marks hold one of
     the words is asked first, in C without making the marks' strings when the compiled helpers are on
-    (``marks_hold_words``): most blocks' marks hold none (its calls in the visible scan of 40 scrapinghub pages,
-    3.4 a page: 4.0M -> 2.8M instructions)."""
+    (``marks_hold_words``): most blocks' marks hold none."""
     if not marks_hold_words(element, CLASS_AND_ID, MAX_ANCESTORS_CHECKED, PAGE_TAGS, COMMENT_AREA_WORDS):
         return False
     return _ancestors_marked(element, COMMENT_AREA_RE, ASCII_COMMENT_AREA_RE, COMMENT_AREA_WORDS)
@@ -229,15 +220,13 @@ def markup_byline(doc: TextDocument) -> list[str]:
     """Names in the first element marked as a byline (class, id or rel "author"/"byline") outside comments."""
     if doc.root is None:
         return []
-    # (``doc.body`` as ``body_of`` finds it, without ElementPath's ``find("body")``: 29 us -> 4, ``markup.body_of``)
+    # (``doc.body`` as ``body_of`` finds it, without ElementPath's costlier ``find("body")``, ``markup.body_of``)
     body = body_of(doc.root)
     # The elements whose class, id or rel holds a word every byline mark needs (or a character outside ASCII, for the
     # full pattern), found in C without a proxy for the others, each value searched in one pass (``elements_marked``):
-    # one Python loop over every element cost 1.34 ms a call on the scrapinghub pages, this search and the loop over
-    # what it finds 0.43 (same run, a loaded machine). (An XPath query doing the case-insensitive test in libxml2 cost
-    # 3.6 ms with translate() on every element, 1.4 ms with EXSLT's re:test.) (Gathered in the metadata's walk of the
-    # whole tree instead, on the pages whose JSON-LD names no author, they cost more CPU time than this walk of the
-    # body: their values were read on pages that do not need them.)
+    # cheaper than one Python loop over every element or an XPath query doing the case-insensitive test in libxml2.
+    # (Gathered in the metadata's walk of the whole tree instead, their values would be read on pages that do not
+    # need them.)
     for element in elements_marked(body, BYLINE_MARK_ATTRIBUTES, BYLINE_MARK_WORDS):
         marks = " ".join(filter(None, attributes_of(element, BYLINE_MARK_ATTRIBUTES)))
         matched = ASCII_BYLINE_ATTRIBUTE_RE.search(marks.lower()) if marks.isascii() else \
@@ -390,10 +379,8 @@ CREDIT_LINE_WORDS = tuple(f"{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WORDS}".split("|"))
 
 
 def credit_flags(texts: list[str]) -> list[bool]:
-    """``may_credit`` of each text, found in one call (``texts_with_words``, in C when the compiled helpers are on): on
-    the short blocks of 40 scrapinghub pages (147 a page) 16.3M -> 7.5M instructions. (Before it, searches of the ASCII
-    texts and of the others each joined in one string, and a Python loop over their matches: 0.19 -> 0.05 ms a page
-    from may_credit of each.)"""
+    """``may_credit`` of each text, found in one call (``texts_with_words``, in C when the compiled helpers are on)
+    rather than one search a text."""
     return texts_with_words(texts, CREDIT_WORDS, CREDIT_LINE_WORDS)
 
 

@@ -23,7 +23,7 @@ from dateutil import tz as dateutil_tz
 EARLIEST_GUESSED_YEAR = 1990
 # CMS placeholders for "no date": the Unix epoch and the zero date of .NET and SQL servers.
 PLACEHOLDER_DAYS = frozenset({date(1970, 1, 1), date(1900, 1, 1), date(1, 1, 1)})
-# Pages are written in some timezone ahead of the crawler's; a day of slack (issue 4) covers every zone.
+# Pages are written in some timezone ahead of the crawler's; a day of slack covers every zone.
 FUTURE_TOLERANCE = timedelta(days=1)
 # No zone on earth is further from UTC than +14:00 (Kiribati's Line Islands).
 MAX_ZONE_HOURS = 14
@@ -111,8 +111,7 @@ DMY_NUMERIC_RE = re.compile(
 )
 # March 12, 2024 / Mar. 12 2024 (month first), optionally "at 6:01 am". The look-ahead is what the rest of the pattern
 # needs after a word's start, with letters for the month (re.I matches a month's letter with letters only: checked over
-# all of Unicode), so that the ~200 month names, re.I's, are tried only where a number follows the word: on the lines
-# read near the headline of the scrapinghub pages, 150,000 -> 44,000 instructions a search (47 characters).
+# all of Unicode), so that the ~200 month names, re.I's, are tried only where a number follows the word.
 MONTH_DAY_YEAR_RE = re.compile(
     rf"(?<![\w])(?=[^\W\d_]+\.?\s+\d)(?P<month_name>{_MONTH_ALTERNATION})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?\s+"
     r"(?P<year>(?:19|20)\d{2})(?!\d)" + _TIME_TAIL,
@@ -183,10 +182,9 @@ YEAR_RE = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 # dateutil makes of them, with ZONE_ABBREVIATIONS: tests/test_structured_date_forms.py): the e-mail date of RFC 822 and
 # 2822 ("Mon, 18 Nov 2019 16:07:38 -0600", "19 Nov 2019 07:09 GMT"), a JavaScript Date's text ("Tue Nov 19 2019
 # 03:05:46 GMT+0100 (Central European Standard Time)") and "November 19, 2019"; an offset after GMT or UTC counts east
-# (dateutil reads "GMT+0100" as UTC-1, a POSIX zone: tests/test_gmt_offsets.py). 14 of the 292 structured values of
-# the scrapinghub pages went to dateutil (1.2 ms a call in the worker, py-spy), 10 of them of these forms. English
-# month names as dateutil knows them, capitalised; a text that does not make a date (31 Nov, 24:00) is left to
-# dateutil too.
+# (dateutil reads "GMT+0100" as UTC-1, a POSIX zone: tests/test_gmt_offsets.py); dateutil is slow and most values
+# it got were of these forms. English month names as dateutil knows them, capitalised; a text that does not make a
+# date (31 Nov, 24:00) is left to dateutil too.
 _ENGLISH_MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|December|"
                    "Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec")
 _WEEKDAYS = "Mon|Tue|Wed|Thu|Fri|Sat|Sun"
@@ -220,9 +218,8 @@ class FoundDate:
 
 # The zones of ISO values met, by their text: a page's dates share one or two ("+08:00", "Z"), a site's pages theirs.
 # The first MAX_CACHED_ZONES texts are kept (a page could write any of the 40,000 offsets of ZONE's pattern, more with
-# digits outside ASCII); the world's zones, in their two spellings, are fewer than that. The lookup in place of the
-# parse: parse_structured_date on 181 scrapinghub pages (292 values, 228 with a zone) 21.08M -> 18.08M instructions
-# (callgrind).
+# digits outside ASCII); the world's zones, in their two spellings, are fewer than that. A lookup is cheaper than
+# the parse.
 MAX_CACHED_ZONES = 256
 _ZONES: dict[str, timezone | None] = {}
 
@@ -355,21 +352,17 @@ def _english_date(text: str) -> FoundDate | None:
 
 
 # The patterns of a date in free text, each with the characters one of which its every match holds (a literal of it;
-# at most two, none for a pattern without such a literal): a text without them is not searched by the pattern. Most
-# lines with a year near the headline of the scrapinghub pages have no 年/년 and no "/" (find_text_date_span on those
-# of 40 pages: 8.5M -> 7.9M instructions, with the break of a pattern's matches that start after the earliest date).
+# at most two, none for a pattern without such a literal): a text without them is not searched by the pattern (most
+# lines with a year have no 年/년 and no "/").
 TEXT_DATE_SEARCHES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (YMD_RE, ()), (CJK_DATE_RE, ("年", "년")), (MONTH_DAY_YEAR_RE, ()), (DAY_MONTH_YEAR_RE, ()),
     (MDY_NUMERIC_RE, ("/",)), (DMY_NUMERIC_RE, ()))
 TEXT_DATE_PATTERNS = tuple(pattern for pattern, _ in TEXT_DATE_SEARCHES)
-# What every pattern of TEXT_DATE_PATTERNS holds, its year: a text without it is not searched by them (85 % of the
-# lines read near the headline on scrapinghub; their absolute-date search went from 0.11 to 0.02 ms a page).
+# What every pattern of TEXT_DATE_PATTERNS holds, its year: a text without it (most lines read) is not searched.
 ANY_YEAR_RE = re.compile(r"(?:19|20)\d{2}")
 # Every date of TEXT_DATE_PATTERNS starts with a word character (a digit, or a month name's letter): once a date is
-# found, a text with none before it has no earlier one, and the later patterns are not searched (the date lines of the
-# scrapinghub pages with a year, 2 a page, half of them with a date at their start or after a label's colon or a bar:
-# find_text_date_span on the lines the visible scan reads on 181 pages, 21.7 -> 20.6 us a call, same run; scan_visible
-# on 40 of them 52.89M -> 52.62M instructions, callgrind).
+# found, a text with none before it has no earlier one, and the later patterns are not searched (date lines often
+# start with their date or have it after a label's colon or a bar).
 WORD_CHARACTER_RE = re.compile(r"\w")
 
 
@@ -424,17 +417,15 @@ def _unit(word: str) -> timedelta | None:
 # What every relative pattern needs, looked for first (most lines have none): the word after the count and unit
 # ("ago", "fa", "geleden", after white space), the word before them ("il y a", "vor", "hace", "há", "ha", white space
 # after), 前 (zh), 전 (ko) or one of the relative words. No look-around: what a part of a text holds (a line's segment
-# between its labels) the text holds too. The lines read near the headline on scrapinghub: 5 % of those without a
-# digit have the hint, and the line reader skips the others (``read_date_line``).
+# between its labels) the text holds too. Few lines without a digit have the hint, and the line reader skips the
+# others (``read_date_line``).
 _RELATIVE_HINT = (r"\s(?:ago|fa|geleden)|(?:il y a|vor|hace|há|ha)\s|前|전|"
                   + "|".join(sorted(map(re.escape, RELATIVE_WORDS), key=len, reverse=True)))
 RELATIVE_HINT_RE = re.compile(_RELATIVE_HINT, re.I)
 # RELATIVE_HINT_RE as ``may_be_relative`` looks for it: in the text as re.I sees it (``re_i_lowered``; the lowered ASCII
 # text for ASCII text, where only ASCII pieces can match) without re.I, in two searches, each led by what all its
 # matches start with (a word's first letter; a white space), which the search skips to: the alternation of the full
-# pattern, led by "\s(...)", was tried at every character, with re.I at every word. On the lines read near the headline
-# of the scrapinghub pages, 218,000 -> 36,000 instructions a search of a line outside ASCII (84 characters), 19,700 ->
-# 12,900 of an ASCII line (34 characters).
+# pattern, led by "\s(...)", would be tried at every character, with re.I at every word.
 _SPACED_RELATIVE_WORDS = (r"il y a\s", r"vor\s", r"hace\s", r"há\s", r"ha\s")
 RELATIVE_HINT_RES = (
     re.compile("|".join(sorted(map(re.escape, (*RELATIVE_WORDS, "前", "전")), key=len, reverse=True)

@@ -37,9 +37,8 @@ MAX_DEPTH = 12
 TRAILING_COMMA_RE = re.compile(r",(\s*[}\]])")
 WRAPPER_RE = re.compile(r"^\s*(?:<!--|//\s*<!\[CDATA\[|<!\[CDATA\[)|(?:-->|//\s*\]\]>|\]\]>)\s*$")
 LINE_COMMENT_RE = re.compile(r"^\s*//[^\n]*$", re.M)
-# One decoder for every script: it keeps no state between calls, and making one per script took 0.06 of
-# parse_json_ld's 0.33 s (cProfile, 5 x 181 scrapinghub pages). strict=False accepts raw newlines and tabs inside
-# strings.
+# One decoder for every script: it keeps no state between calls, and making one per script is a sizeable share of
+# parse_json_ld. strict=False accepts raw newlines and tabs inside strings.
 DECODER = json.JSONDecoder(strict=False)
 
 
@@ -75,7 +74,7 @@ def parse_json_ld(text: str) -> tuple[list[Any], str | None]:
         except (ValueError, RecursionError) as error:
             # Its message, not the exception: kept, the exception's traceback holds this frame, and through the
             # frames of its callers the whole page (tree, blocks, metadata) in a reference cycle until a collection
-            # (five of the 181 scrapinghub pages: 11,065 objects; tests/test_worker_no_cycles.py).
+            # (tests/test_worker_no_cycles.py).
             last_error = str(error)
     return [], f"unreadable JSON-LD skipped: {last_error}"
 
@@ -105,7 +104,7 @@ def script_types(value: Any) -> frozenset[str]:
 
 # The declared types (``script_types``) of the scripts ``article_objects`` read lately, by script text: the page job
 # reads a page's types right after its metadata (``declared_types``), and parsing its scripts a second time with
-# json.loads was ~0.4 % of the worker function's CPU. Frozen sets, so no caller can change what another is handed;
+# json.loads would be wasted work. Frozen sets, so no caller can change what another is handed;
 # at most DECLARED_TYPES_CACHE scripts are kept (a page has 1-5; design choice, room for a few pages' worth under
 # threads), the dict emptied when full.
 DECLARED_TYPES_CACHE = 64

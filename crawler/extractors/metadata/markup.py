@@ -2,9 +2,8 @@
 the ``<link>`` elements, the microdata (``itemprop``) elements and the body's ``<time datetime>`` elements.
 
 Reading each kind with its own walk (``iter("meta")``, ``iter("link")``, ``iterfind(".//*[@itemprop]")``,
-``body.xpath(".//time[@datetime]")``) cost 0.63 ms a page on the scrapinghub pages, one walk in Python over every
-element about half; one search in C (``elements_named_or_with``, a proxy only for the elements found) takes 0.21 ms
-where that walk took 0.47 (same run, a loaded machine).
+``body.xpath(".//time[@datetime]")``) costs about twice one walk in Python over every element; one search in C
+(``elements_named_or_with``, a proxy only for the elements found) costs less than half of that walk.
 """
 
 from __future__ import annotations
@@ -40,8 +39,7 @@ ITEMPROP = "itemprop"
 META_ATTRIBUTES = ("content", "property", "name", "http-equiv")
 META_AND_ITEMPROP = (*META_ATTRIBUTES, ITEMPROP)
 # What the metadata and the page job read of a <link> (its relation and target), kept rather than the element:
-# read in the C walk, the metadata's links took 3.76M -> 1.21M instructions and the page job's rel=canonical
-# 2.91M -> 1.06M (with ``urljoins``' cache) on 40 scrapinghub pages (callgrind).
+# read in the C walk, so neither the metadata's links nor the page job's rel=canonical need a proxy per element.
 LINK_ATTRIBUTES = ("rel", "href")
 # Where ``markup_of`` keeps a walked document's markup.
 CACHE_ATTRIBUTE = "_page_markup"
@@ -69,12 +67,11 @@ def page_markup(root: etree._Element, body: etree._Element | None) -> PageMarkup
     """One walk of the tree below ``root``; ``times`` only below ``body`` (the whole tree when it is the root).
 
     A <meta>'s keys and its itemprop are read in one call of a reader looked up once a page (``add_meta`` read
-    the keys, then ``get`` the itemprop, each through the compiled-or-Python switch): 23.5M -> 20.1M instructions
-    for 40 scrapinghub pages (callgrind; ``tests/test_metadata_structured_cheap.py`` compares it with ``get``).
+    the keys, then ``get`` the itemprop, each through the compiled-or-Python switch;
+    ``tests/test_metadata_structured_cheap.py`` compares it with ``get``).
 
     With the compiled walk on, the whole walk runs in C (``blockwalk.markup_elements``: no proxy for a <meta>, its
-    keys cut and filed there): 19.9M -> 8.7M instructions for the same pages (``tests/test_markup_compiled.py``
-    compares it with the Python walk below)."""
+    keys cut and filed there; ``tests/test_markup_compiled.py`` compares it with the Python walk below)."""
     compiled = markup_elements(root, body, META_ATTRIBUTES, ITEMPROP, LINK_ATTRIBUTES)
     if compiled is not None:
         return PageMarkup(*compiled)
@@ -100,10 +97,9 @@ def page_markup(root: etree._Element, body: etree._Element | None) -> PageMarkup
 
 def markup_of(doc: TextDocument) -> PageMarkup:
     """``page_markup(doc.root, doc.body)``, kept on the document once it is walked, so that the metadata and the page
-    job's rel=canonical (``crawler.pagejob.job.canonical_url``) read one walk (its own search of the tree for <link>
-    elements: canonical_url 5.49M -> 5.12M instructions on 40 scrapinghub pages; joining the URL is most of the
-    rest). A document not walked yet is read afresh at each call (its walk will remove the invisible subtrees,
-    <link> and <meta> in the body among them); one without a tree has nothing."""
+    job's rel=canonical (``crawler.pagejob.job.canonical_url``) read one walk rather than a search of the tree each
+    for <link> elements. A document not walked yet is read afresh at each call (its walk will remove the invisible
+    subtrees, <link> and <meta> in the body among them); one without a tree has nothing."""
     if doc.root is None:
         return PageMarkup()
     if not doc.walked:
@@ -117,9 +113,8 @@ def markup_of(doc: TextDocument) -> PageMarkup:
 
 def body_of(root: etree._Element) -> etree._Element:
     """``TextDocument.body`` of a document with this root: its first <body> child, else the root. ``find("body")``
-    selects with ``iterchildren("body")`` (lxml's ElementPath), which is asked here without the path's machinery: in the
-    worker the find took 29 us a page, this 4 (scrapinghub, both asked of the same page in turn, each first on half of
-    them; by callgrind, outside the worker, 6.9k instructions a call against 12.6k)."""
+    selects with ``iterchildren("body")`` (lxml's ElementPath), which is asked here without the path's machinery, a
+    fraction of the find's cost."""
     return next(root.iterchildren("body"), root)
 
 

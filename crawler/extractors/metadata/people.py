@@ -34,8 +34,8 @@ ROLE_RE = re.compile(
     r"redaktion|rédaction|redacción|redazione|redactie|redação|correspondant|envoyé|corresponsal|"
     r"korrespondent|special to|for the|updated|published|author|autor|auteur|autore|admin|administrator|guest|"
     r"bio|written|anonymous|editorial|team|desk|newsroom)\b|^the\s", re.I)
-# News agencies and broadcasters that bylines name beside the people (each seen in bylines of the
-# readability/scrapinghub sets or the agencies' own credit lines).
+# News agencies and broadcasters that bylines name beside the people (each seen in news bylines or the agencies'
+# own credit lines).
 AGENCIES = frozenset({
     "reuters", "associated press", "ap", "afp", "agence france-presse", "agence france presse", "dpa", "efe",
     "agencia efe", "ansa", "bloomberg", "xinhua", "kyodo", "yonhap", "upi", "pa", "pa media", "cnn", "bbc",

@@ -16,8 +16,8 @@ from crawler.extractors.metadata.candidates import JSON_LD, META, MICRODATA, URL
 from crawler.extractors.metadata.dates import find_url_date
 from crawler.extractors.metadata.markup import ITEMPROP, PageMarkup
 
-# <meta> keys per field, by source, most specific first (names seen on the readability and scrapinghub
-# sets, plus the Dublin Core, Parse.ly, Sailthru and Highwire/citation conventions).
+# <meta> keys per field, by source, most specific first (names seen on news pages, plus the Dublin Core,
+# Parse.ly, Sailthru and Highwire/citation conventions).
 OPENGRAPH_KEYS: dict[str, tuple[str, ...]] = {
     "title": ("og:title", "twitter:title"),
     "authors": ("article:author", "og:article:author"),
@@ -73,8 +73,7 @@ PEOPLE_KEYS = frozenset({"author", "creator", "editor"})
 SITE_TYPES = frozenset({"website", "organization", "newsmediaorganization"})
 # Fields of which only the first candidate is read (``_first`` in ``_choose``): once a source gave one, the <meta>
 # values of the later sources are not computed for it (a keywords list cut and cleaned for nothing when JSON-LD
-# named the tags): from_meta 7.31M -> 5.28M instructions on 40 scrapinghub pages (callgrind). The others
-# (authors, dates, language, description) read every candidate in turn.
+# named the tags). The others (authors, dates, language, description) read every candidate in turn.
 FIRST_ONLY_FIELDS = frozenset({"title", "site_name", "canonical_url", "image", "tags", "section"})
 
 
@@ -88,8 +87,7 @@ def from_json_ld(doc: TextDocument, found: Candidates, warnings: list[str]) -> N
     add = found.add
     for item in articles:
         # Only the properties the object has are read (``text_of``, ``names_of`` and ``strings_of`` of an absent one
-        # give nothing to add): an article has 9.0 of the 18 read here, the page's other objects 0.7 of their 4
-        # (scrapinghub: 112 articles, 366 other objects).
+        # give nothing to add): an article has about half of those read here, the page's other objects few.
         present = item.keys()
         add("title", headline_of(item, doc.title), JSON_LD)
         if not present.isdisjoint(PEOPLE_KEYS):
@@ -139,8 +137,7 @@ def from_meta(doc: TextDocument, meta: dict[str, list[str]], keys: dict[str, tup
     present = meta.keys()
     candidates = found.values
     for name, names in keys.items():
-        # Most fields have none of their keys on a page: one test in C rather than a lookup per key (the <meta>
-        # names of a scrapinghub page: 0.033 -> 0.026 ms, same run).
+        # Most fields have none of their keys on a page: one test in C rather than a lookup per key.
         if present.isdisjoint(names):
             continue
         first_only = name in FIRST_ONLY_FIELDS
@@ -166,7 +163,7 @@ def split_list(content: str, name: str) -> list[str]:
 
 def from_links(links: Iterable[tuple[str | None, str | None]], found: Candidates) -> None:
     for rel, href in links:  # each <link>'s attributes, read by the markup walk
-        # Most of a page's <link> elements (22 a scrapinghub page: dns-prefetch, stylesheet, icons) name neither
+        # Most of a page's <link> elements (dns-prefetch, stylesheet, icons) name neither
         # relation: a substring test passes over them before any word is cut.
         relations = rel.lower() if rel else ""
         if "canonical" not in relations and "image_src" not in relations:
@@ -191,8 +188,7 @@ def itemprop_value(element: etree._Element) -> str | None:
 
 def named_within(element: etree._Element) -> etree._Element | None:
     """``element.find(".//*[@itemprop='name']")``, the steps ElementPath takes (``iterdescendants("*")``, then ``get``)
-    without its path machinery (``find("body")`` in the worker took 29 us, ``iterchildren("body")`` 4, as
-    ``markup.body_of`` says; 64 author itemprops on 38 of the 181 scrapinghub pages)."""
+    without its costly path machinery (as ``markup.body_of`` says)."""
     return next((inner for inner in element.iterdescendants("*") if inner.get(ITEMPROP) == "name"), None)
 
 

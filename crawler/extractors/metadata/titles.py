@@ -13,6 +13,15 @@ TITLE_PART_RE = re.compile(r"(\s+[|\-–—\\/>»·•]\s+|\s*[_｜]\s*)")
 # A <title> cut to this many words or fewer was a title with a subtitle, not a headline with a site name
 # (Readability.js's rule: "<= 4 words" keeps the original title).
 MIN_KEPT_TITLE_WORDS = 4
+# Han, kana and hangul: the scripts whose sites join headline, section and site without spaces.
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+# A CJK title's separator ("_", full-width or ASCII bar, hyphen, dashes) with a CJK character on one side at least,
+# so that "COVID-19" or "2024-03-12" inside a headline is not cut.
+CJK_SEPARATOR_RE = re.compile(rf"(?:(?<=[{_CJK}])\s*[_｜|\-–—]+\s*|\s*[_｜|\-–—]+\s*(?=[{_CJK}]))")
+# A CJK headline has at least this many characters (a shorter first part is a name like "中国-东盟博览会"), and a
+# site or section name at most this many (新闻中心, 河畔日报, 人民网): judgement calls, tested on such titles.
+MIN_CJK_HEADLINE_CHARS = 6
+MAX_CJK_SUFFIX_CHARS = 12
 # The addresses of a site's home page in its own links.
 HOME_HREFS = frozenset({"/", "./", "/index.html", "/index.htm", "index.html"})
 # A headline block shorter than this is a channel's or a logo's name, not a headline ("新闻中心", "CNN").
@@ -34,13 +43,25 @@ def title_from_head(title: str, site_name: str | None) -> str:
             return _rejoin(parts, {p.strip().casefold() for p in parts[::2]} - {site})
     separators = list(TITLE_SEPARATOR_RE.finditer(title))
     if not separators:
-        return title
+        return without_cjk_suffix(title)
     head = title[: separators[-1].start()].strip()
     if count_words(head) > MIN_KEPT_TITLE_WORDS:
         return head
     return title
 
 
+def without_cjk_suffix(title: str) -> str:
+    """A CJK title without its trailing section and site parts (``headline_section_site``), when what is left is
+    long enough to be a headline and every part cut is short enough to be a name; else the title as it is."""
+    cuts = list(CJK_SEPARATOR_RE.finditer(title))
+    end = len(title)
+    for cut in reversed(cuts):
+        suffix = title[cut.end():end].strip()
+        head = title[: cut.start()].strip()
+        if not suffix or len(suffix) > MAX_CJK_SUFFIX_CHARS or len(head) < MIN_CJK_HEADLINE_CHARS:
+            break
+        end = cut.start()
+    return title[:end].strip() if end < len(title) else title
 def page_headline(chosen: str, head_title: str | None, headline: str | None) -> str:
     """The headline block of the page over a markup title cut short: an OpenGraph title ending at an unescaped quote
     ("奖金711万元！" of '奖金711万元！"中国诺贝尔奖"首位获奖女性啥来头?'), when the headline block starts with it and
@@ -80,4 +101,4 @@ def _rejoin(parts: list[str], kept: set[str]) -> str:
 
 
 __all__ = ["HOME_HREFS", "MIN_HEADLINE_CHARS", "MIN_KEPT_TITLE_WORDS", "TITLE_PART_RE", "TITLE_SEPARATOR_RE",
-           "home_link_name", "page_headline", "title_from_head"]
+           "home_link_name", "page_headline", "title_from_head", "without_cjk_suffix"]

@@ -44,8 +44,8 @@ from crawler.extractors.metadata.dates import FoundDate
 HANGUL_RE = re.compile(r"[가-힣]")
 LATIN_NAME_RE = re.compile(r"^[A-Za-zÀ-ÿ]")
 CJK_LANGUAGES = frozenset({"zh", "ja", "ko"})
-# Blocks looked at around the headline: bylines sit within a few blocks of it (looked at on the readability
-# and zh-news sets: at most 2 blocks above, up to 10 below when share buttons or a standfirst come first).
+# Blocks looked at around the headline: bylines sit within a few blocks of it (a couple above, up to ten below
+# when share buttons or a standfirst come first; read off gold pages by hand).
 BLOCKS_BEFORE_HEADLINE = 2
 BLOCKS_AFTER_HEADLINE = 10
 # A byline line is short; a longer block is a paragraph of the story that happens to start with "By".
@@ -54,23 +54,22 @@ MAX_BYLINE_CHARS = 160
 # its comments or related articles (a standfirst may come before the byline, hence two).
 BODY_PARAGRAPHS_BEFORE_STOP = 2
 # Away from the headline only short lines are read: a credit line ("作者：张三 责任编辑：李四") is short, a story
-# sentence that mentions a reporter is long. Measured on the zh-news and readability pages: every editor line
-# (30) and 40 of 48 byline lines are at most 60 characters (medians 11 and 22); the longer bylines are "By X,
-# a deputy editor and ..." lines right under the headline, which step 2 reads without this limit.
+# sentence that mentions a reporter is long. Editor and most byline lines are far shorter; the longer bylines
+# are "By X, a deputy editor and ..." lines right under the headline, which step 2 reads without this limit.
 MAX_CREDIT_LINE_CHARS = 60
 # A title part shorter than this is a channel or a site name, not a headline ("新闻中心", "CNN"); four
 # characters are a short Chinese headline's least.
 MIN_HEADLINE_CHARS = 4
 # A block that is part of the title is the headline when it has at least this share of the title's longest part
-# (a headline cut short in the <title> or the page; chosen by hand, no page of zh-news or readability is near it).
+# (a headline cut short in the <title> or the page; chosen by hand, no gold page lies near it).
 MIN_HEADLINE_SHARE = 0.6
 # Characters a headline block may have besides the title's headline ("原创", "独家", "Exclusive:", "[Video]":
 # marks of 2-10 characters).
 MAX_HEADLINE_EXTRA_CHARS = 12
 # An unlabelled date on a longer line counts only when the line has no sentence in it: a date line ("2019-12-10
 # 07:57:40 来源：新华网", "05/10/2018 - Publicado por: Clarissa Borba - Categoria: Saúde") is a run of fields, a
-# short story paragraph that mentions a day ("2019年2月27日下午，佛山顺德区...") is prose. On the zh-news and
-# readability pages 107 of the 123 lines with a date are at most 60 characters (median 28).
+# short story paragraph that mentions a day ("2019年2月27日下午，佛山顺德区...") is prose. Most date lines are
+# shorter than this (the credit lines' bound).
 MAX_UNLABELLED_DATE_LINE_CHARS = 60
 SENTENCE_RE = re.compile(r"[。！？，；]|[.!?]\s+[A-Z][a-z]")
 # The credit that closes a story in Chinese and Japanese news ("（责任编辑：王敏）", "編集：...").
@@ -112,11 +111,9 @@ def headline_index(doc: TextDocument, title: str | None) -> int | None:
     # than the title and a mark can score; the raw text is at least as long as the collapsed one, and no block
     # shorter than the least a score needs (the headline, the title, or a part of it) scores either. Blocks
     # outside those bounds are passed over before their text is collapsed, in C when the compiled helpers are on
-    # (``short_texts``): on 40 scrapinghub pages, where 27 of the 159 blocks a page are in the bounds, headline_index
-    # went from 18.0M instructions (a generator's test of each of the 147 short blocks) to 14.3M. The texts in the
-    # bounds are collapsed and casefolded in the same C call (``folded_short_texts``), and every score needs the text
-    # in the title or the headline in the text (``main`` is a part of ``wanted``), which two ``in`` tests ask before
-    # the scores': 14.5M -> 7.4M.
+    # (``short_texts``): few blocks of a page are in the bounds. The texts in the bounds are collapsed and
+    # casefolded in the same C call (``folded_short_texts``), and every score needs the text in the title or the
+    # headline in the text (``main`` is a part of ``wanted``), which two cheap ``in`` tests ask before the scores.
     most = min(MAX_BYLINE_CHARS * 2, len(wanted) + MAX_HEADLINE_EXTRA_CHARS) if wanted else -1
     least = min(len(wanted), len(main), max(MIN_HEADLINE_CHARS, MIN_HEADLINE_SHARE * len(main)))
     for index, text in zip(*folded_short_texts(blocks, most, least), strict=True):
@@ -171,9 +168,8 @@ def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *,
 def _may_give_date(line: str, findings: TextFindings, *, known: bool = False) -> bool:
     """Whether ``_read_line`` may take a date from the line (False: it takes none). Once the publication date is found
     only a modification date is taken, which needs a modification label (``may_hold_modified``); once both are, none.
-    ``known``: the line may hold a date (``read_date_line`` tests that itself). Near the headline of the scrapinghub
-    pages a third of the lines read come after the publication date (1.04 of 2.86 a page), most without a label:
-    scan_near_headline on 40 of them went from 41.2M to 33.8M instructions."""
+    ``known``: the line may hold a date (``read_date_line`` tests that itself). Near the headline many lines read come
+    after the publication date, most without a label, and are passed over by this test."""
     if not findings.wants_dates:
         return False
     if findings.published is None:
@@ -193,7 +189,7 @@ class ShortBlocks:
 
 def short_blocks(doc: TextDocument) -> ShortBlocks:
     """The short blocks that steps 2 and 3 read, their credit's words found once for both (``may_credit`` of each
-    block near the headline had cost 150,000 instructions a scrapinghub page, most of it on text outside ASCII)."""
+    block near the headline costs most on text outside ASCII)."""
     positions, texts = short_texts(doc.blocks, MAX_BYLINE_CHARS)
     return ShortBlocks(positions, texts, credit_flags(texts))
 
@@ -210,7 +206,7 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
     credits: dict[int, bool] = {}
     if short_ones is not None:
         # Only the short blocks in the window around the headline are looked up (positions are in order): a dict of
-        # all of them (147 a scrapinghub page) had been built for the dozen read.
+        # all of them would be built for the dozen read.
         positions = short_ones.positions
         low = bisect_left(positions, index - BLOCKS_BEFORE_HEADLINE)
         high = bisect_right(positions, index + BLOCKS_AFTER_HEADLINE)
@@ -262,9 +258,7 @@ def _short_lines(block: TextBlock, findings: TextFindings,
     # An ASCII text is asked first as a whole: each of ``_may_give_date``'s tests of an ASCII line (a digit; a
     # relative hint or a modification label, literal words without anchors or look-around, in the lowered line;
     # NFKC leaves ASCII as it is) holds of the text it is a part of, so a text that fails it has no line that passes
-    # (with scan_near_headline's credits of its window alone and its story end's one search of the text,
-    # scan_near_headline on 40 scrapinghub pages went from 29.4M to 25.8M instructions; a text that is its one line
-    # not asked again line by line, 25.5M).
+    # (a text that is its one line is not asked again line by line).
     ascii_asked = not credit and text.isascii()
     if ascii_asked and not _may_give_date(text, findings):
         return [], False
@@ -302,8 +296,8 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
         # Most short blocks (menus, captions, buttons) have neither a credit's word nor a digit of a date: their
         # lines are not read one by one. Without a credit's word a block is read for a labelled date alone, which a
         # line has only when its block has a publication label and a digit too (the line is a part of the block's
-        # text): the lines of a block with a digit but no label (prices, scores, times of other stories: 24 blocks a
-        # page on scrapinghub before a date is found) are not read one by one either.
+        # text): the lines of a block with a digit but no label (prices, scores, times of other stories: many blocks
+        # a page before a date is found) are not read one by one either.
         wants_published = findings.wants_dates and findings.published is None
         if not credit and (not wants_published or not has_publication_label(text)):
             continue
@@ -312,7 +306,7 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
             short = len(line) <= MAX_CREDIT_LINE_CHARS
             # Without a credit's word in the block no line of it names an author, an editor or an outlet (each
             # reader looks for its words first, all of them in may_credit's): a block read for its date alone
-            # is not read for them (scan_page 0.53 -> 0.46 ms a page on scrapinghub).
+            # is not read for them.
             if credit and short and not findings.authors and not found.authors:
                 found.authors = [name for name in line_authors(line)
                                  if _full_name(name) and (not cjk_page or not LATIN_NAME_RE.match(name))]
@@ -339,12 +333,9 @@ def _may_say_something(short_ones: ShortBlocks, dates: bool) -> list[int]:
     """The indices (in ``short_ones``) of the blocks that ``scan_page`` may find something in, in order: those with a
     credit's word, and with ``dates`` (no publication date found yet) those with a digit too. Any other block is
     passed over by its loop (``has_publication_label`` needs a digit, in the block's text as it is), so the loop
-    goes through these alone. On 181 scrapinghub pages 137 have a date before step 3 and go through 3.4 blocks
-    rather than 147; on the others 4.1 of 147 have a digit (has_publication_label was asked of 144 a page). On 40 of
-    them scan_page alone went from 20.6 to 17.3 million instructions, the whole scan from 108.3 to 107.6. The blocks
-    with a digit are found in one C call (``datelines.texts_with_digit``), each text read up to its first digit: with
-    a regex search of the texts joined by NULs and a count of the NULs before each match, this function took 22.9M
-    instructions on the short blocks of 40 scrapinghub pages (dates asked of every page), 3.3M so (callgrind)."""
+    goes through these alone: most pages have a date before step 3 and go through a few blocks rather than every
+    short one. The blocks with a digit are found in one C call (``datelines.texts_with_digit``), each text read up to
+    its first digit, rather than by a regex search of the texts joined by NULs."""
     found = list(compress(range(len(short_ones.credits)), short_ones.credits))
     if not dates:
         return found

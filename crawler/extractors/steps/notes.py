@@ -1,4 +1,4 @@
-"""A ``notes`` mapping over a typed run state (issue 17), for code written against the untyped notes of a ``Run``.
+"""A ``notes`` mapping over a typed run state, for code written against the untyped notes of a ``Run``.
 
 An extractor whose steps hand on typed state (a dataclass with an ``extra`` dict for keys it has no field for)
 gives its run ``StateNotes(state)`` as ``notes``: a key named like a field (or like one of the state's ``NOTE_KEYS``
@@ -37,7 +37,7 @@ def note_keys(state: Any) -> dict[str, str]:
 
 
 # note_keys of each state class, made once: a run's notes are set up for every page (``dataclasses.fields`` and the
-# dicts cost 34 us of the 41 us of a CascadeRun's set-up, measured by timeit). A state's fields and its NOTE_KEYS
+# dicts would be most of a run's set-up). A state's fields and its NOTE_KEYS
 # (a ClassVar) are its class's.
 _KEYS_OF_CLASS: dict[type, dict[str, str]] = {}
 

@@ -1,4 +1,4 @@
-"""Typed state between an extractor's steps, with the untyped ``notes`` mapping as a view of it (issue 17).
+"""Typed state between an extractor's steps, with the untyped ``notes`` mapping as a view of it.
 
 An extractor's steps read and write a dataclass of named, typed fields (``run.state``); ``run.notes`` stays a
 mapping over that record for code written against the notes every ``Run`` has (the explain report, steps of

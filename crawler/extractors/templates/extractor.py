@@ -7,14 +7,12 @@ head (forward order) and the common tail (reversed order). A page that matches a
 and tail lines; what lies between is the article. A page that matches neither template nor sample is kept
 as a sample until a second page of its pattern arrives.
 
-Beyond the seed, each measured with ``crawler.evaluation.template_pairs`` on the scrapinghub hosts with two
-pages (110 pages, one pattern per host; F1 on the pages that got a template):
-- seed as written (strict prefixes, MIN_Y at both ends): template for 74 pages, F1 0.805 (P 0.677);
+Beyond the seed, each measured with ``python -m crawler.evaluation.template_pairs`` (figures in docs/tuning.md):
 - lines between head and tail that both learning pages had (repeated boilerplate: "Advertisement", share
-  buttons, a second menu) are dropped too: F1 0.864 (P 0.771);
-- MIN_Y common lines at one end suffice (the seed's compare looks at the head only): 100 pages, F1 0.874;
+  buttons, a second menu) are dropped too;
+- MIN_Y common lines at one end suffice (the seed's compare looks at the head only);
 - a line's hash ignores digits ("3 hours ago" = "5 hours ago"), and head and tail may step over a few
-  differing lines (a section name, a date) when the pages agree again after them: 104 pages, F1 0.881;
+  differing lines (a section name, a date) when the pages agree again after them;
 - a template the page matches only in small part (another layout), or that would leave nothing, is not
   trusted, and two samples that are one article do not make a template.
 
@@ -197,8 +195,8 @@ class StripTemplateLines(Step):
 
 
 class DropSharedLines(Step):
-    """Body lines that both learning pages had are repeated boilerplate (ads, share bars, a second menu);
-    measured on the scrapinghub pairs: precision 0.677 -> 0.771 for a recall 0.992 -> 0.984."""
+    """Body lines that both learning pages had are repeated boilerplate (ads, share bars, a second menu): dropping
+    them buys precision for little recall (docs/tuning.md)."""
 
     def process(self, run: Run) -> bool:
         state = template_state(run)

@@ -2,8 +2,9 @@
 
 Seed 001 promises that a site's known template makes its pages cheap. The line-hash template (``template``)
 says which lines are the site's chrome, but what lies between head and tail also holds related links, comment
-counts and share bars, so alone it is less precise than the cascade (F1 0.881 against 0.967 on the scrapinghub
-pairs). This module learns, per URL pattern, *where* the cascade finds the article on the pattern's pages:
+counts and share bars, so alone it is less precise than the cascade (``python -m
+crawler.evaluation.template_pairs``). This module learns, per URL pattern, *where* the cascade finds the article
+on the pattern's pages:
 
 1. ``container_of``: the lowest element holding every block the cascade kept;
 2. ``locator_of``: an XPath to that element by tags, digit-free ids and class words (a story's own id or class,
@@ -40,8 +41,7 @@ CONFIRM_PAGES = 3
 # fast path may lose or add about one short line (a caption, "Advertisement") on a 500-word story, not a paragraph.
 AGREEMENT_F1 = 0.98
 # A trusted pattern still runs the cascade on one page in this many, to notice a redesign; design choice,
-# a few percent of its pages (the fast path on the others saves ~half the extraction's time, measured by
-# ``crawler.evaluation.template_replay``).
+# a few percent of its pages (``python -m crawler.evaluation.template_replay`` measures what the fast path saves).
 VERIFY_EVERY = 20
 # The fast path gives up (the cascade runs) when the container leaves fewer words than this: a page whose
 # story is elsewhere (a gallery, a live blog) even though its chrome matches.
@@ -106,9 +106,8 @@ def locator_of(element: etree._Element) -> str | None:
 
 
 # Locators kept compiled (``_compiled_locator``): a pattern's pages all ask for its one locator (the fast path on each
-# page, the check after the cascade on each template hit), and ``root.xpath`` compiled it again each time: 130 -> 80
-# us a locate on the 29 template hits of the scrapinghub pages (CPU, interleaved). Design choice: a process meets a
-# few locators a site it crawls; the dict is emptied when it holds this many.
+# page, the check after the cascade on each template hit), and ``root.xpath`` would compile it again each time.
+# Design choice: a process meets a few locators a site it crawls; the dict is emptied when it holds this many.
 LOCATOR_CACHE = 256
 _LOCATORS: dict[str, etree.XPath | None] = {}
 
@@ -147,8 +146,8 @@ def container_text(doc: TextDocument, container: etree._Element, chrome: frozens
     list, and not all template lines (every line's hash in ``chrome``, the template's head, tail and shared
     lines). Only the container's blocks are hashed and only the kept ones copied (copying every block of the
     page cost as much as the rest of the fast path). On a page not walked yet (``parse_html(walk=False)``) only
-    the container's subtree is walked, its blocks the page's own: template hits went from 189 to 250 pages per
-    CPU-second from bytes (``crawler.evaluation.template_replay``, 10 sites of 40 pages)."""
+    the container's subtree is walked, its blocks the page's own, so a template hit skips most of the walk
+    (``python -m crawler.evaluation.template_replay`` measures it)."""
     own = doc.blocks_within(container)  # a page not walked yet: the container's subtree alone is walked
     within = _subtree_test(doc, container) if own is None else None
     kept: list[TextBlock] = []
@@ -168,8 +167,8 @@ def container_text(doc: TextDocument, container: etree._Element, chrome: frozens
 
 def _subtree_test(doc: TextDocument, container: etree._Element) -> Callable[[etree._Element], bool]:
     """Whether an element is the container or below it: by the positions the block walk recorded (the subtree is
-    one run of them), else by a set of the container's elements (a proxy for each of them cost a quarter of the
-    fast path's extraction step on the scrapinghub sites)."""
+    one run of them), else by a set of the container's elements (a proxy for each of them would cost more than
+    the test)."""
     index = doc.tree_index
     span = index.span(container) if index is not None else None
     inside: set[etree._Element] | None = None
@@ -189,7 +188,7 @@ def _subtree_test(doc: TextDocument, container: etree._Element) -> Callable[[etr
 
 def word_f1(found: str, expected: str) -> float:
     """F1 of the two texts' word bags (1.0 for two empty texts)."""
-    if found == expected:  # the fast path's text is the cascade's on 17 of the 29 checks on scrapinghub
+    if found == expected:  # the fast path's text is often exactly the cascade's
         return 1.0
     a, b = Counter(tokens(found.casefold())), Counter(tokens(expected.casefold()))
     if not a and not b:
@@ -222,9 +221,7 @@ def words_agree(found: str, expected: str, threshold: float) -> bool:
     bags are the sums of their lines' bags, and lines both texts have (the most of them: the fast path and the cascade
     keep the same paragraphs) add as many words to both bags and to their intersection (min(c + a, c + b) = c +
     min(a, b)): only the differing lines are tokenised as bags, and the shared ones counted once (not twice) and only
-    until the answer is sure (the F1 grows with the shared count). On the 29 template hits of the scrapinghub pages
-    ``word_f1`` was ~0.5M of the learning extractor's ~2M instructions a page over the cascade; with this, the
-    learning extractor on the 181 pages 1,588.4M -> 1,526.2M instructions (callgrind; the cascade alone 1,310.6M)."""
+    until the answer is sure (the F1 grows with the shared count), so the check costs little beside the cascade."""
     if found == expected:
         return threshold <= 1.0
     found_lines, expected_lines = Counter(found.split("\n")), Counter(expected.split("\n"))

@@ -16,8 +16,7 @@ from crawler.extractors.document.text import normalize_space
 from crawler.extractors.templates.store import HASH_BYTES
 from crawler.kernels.compiled import active
 
-# Replace digit runs before hashing, so counters, dates and times do not break a template line;
-# measured as above: F1 0.877 without, 0.881 with.
+# Replace digit runs before hashing, so counters, dates and times do not break a template line (docs/tuning.md).
 HASH_IGNORES_DIGITS = True
 DIGITS_RE = DIGIT_RUN_RE  # defined beside the compiled reading
 
@@ -36,15 +35,13 @@ def normalized_lines(lines: Iterable[str]) -> frozenset[str]:
 
 
 # Lines whose hash is remembered: a site's chrome lines come back on every page of the site, so most lines of a
-# crawl are hashed once (measured on the template replay: line hashing fell from 14 % to 3 % of the learning
-# extractor's time). 2**16 lines of ~60 characters keep ~10 MB.
+# crawl are hashed once. 2**16 lines of ~60 characters keep ~10 MB.
 LINE_HASH_CACHE = 2**16
 
 
 # The hashes of the lines met lately, shared by ``line_hash`` and ``page_hashes``: a plain dict, which the compiled
-# reader (``blockwalk.line_hashes``) looks into without a call (through an lru_cache the lookups were a quarter of
-# page_hashes' instructions). It holds up to LINE_HASH_CACHE lines and is emptied when full: a site's chrome lines
-# are then hashed once more.
+# reader (``blockwalk.line_hashes``) looks into without a call (an lru_cache would add a call per lookup). It
+# holds up to LINE_HASH_CACHE lines and is emptied when full: a site's chrome lines are then hashed once more.
 _LINE_HASHES: dict[str, int] = {}
 
 

@@ -13,20 +13,15 @@ from crawler.extractors.templates.store import Sample, Template
 
 # Seed 001: minY, the least template match depth; fewer common lines than this is chance, not a template.
 MIN_Y = 3
-# Differing lines that head or tail matching may step over when MIN_Y common lines follow (a section
-# name, a date line); measured on the scrapinghub pairs, host patterns: F1 0.879 on 102 pages with 0 (the
-# seed), 0.881 on 104 with 2, 0.882 with 3; 2 keeps the step short.
+# Differing lines (a section name, a date) head or tail matching may step over; template_pairs, docs/tuning.md.
 MAX_GAP = 2
-# The seed's compare tests the head only; True would ask MIN_Y common lines at both ends. Measured as
-# above: both ends gives a template for 88 of 110 pages (F1 0.881), either end for 104 (F1 0.881).
+# The seed's compare tests the head only; True asks MIN_Y common lines at both ends; template_pairs, docs/tuning.md.
 REQUIRE_BOTH_ENDS = False
 # Two samples whose bodies differ in fewer than MIN_Y lines are one article (a re-crawl, a print
-# version), not two pages of a template. Measured: the alternative test, "more than half of the body
-# lines shared", also refused 6 of 55 true pairs (related-article lists shared by both pages).
+# version), not two pages of a template. "More than half of the body lines shared" would also refuse true
+# pairs that share a related-article list.
 MIN_DIFFERING_BODY_LINES = MIN_Y
-# A template is trusted only if the page matches at least this share of its head and tail lines, else
-# the page has another layout (another section, a redesign); design choice, half. Measured on zh-news
-# (every page of a site learned, then each extracted): 3 of 34 pages refused, all of another section.
+# A page matching less of a template's head and tail has another layout; design choice, docs/tuning.md.
 MIN_TEMPLATE_MATCH_SHARE = 0.5
 
 

@@ -133,8 +133,7 @@ class MemoryTemplateStore:
 
     def transaction(self) -> AbstractContextManager[object]:
         # The lock itself, entered and left in C: a generator-based context manager around it (made, entered and
-        # left once a page) was ~30 % of the learning step's time on 12 x 181 scrapinghub pages (py-spy, 49 of 155
-        # samples).
+        # left once a page) would cost more than the learning step's work.
         return self._lock
 
     def close(self) -> None:

@@ -31,8 +31,7 @@ SLUG = "{slug}"
 ID = "{id}"
 
 # A path segment of at least this many words joined by '-', '_', '+' or '.' is a slug (a headline in the
-# URL); measured on the scrapinghub URLs: section names have up to three words ("news-and-events",
-# "science-and-health"), the shortest headline slugs four.
+# URL): section names have up to three words ("news-and-events", "science-and-health"), headline slugs more.
 SLUG_MIN_WORDS = 4
 # CJK headlines in a URL have no separators: this many CJK characters make a slug; design choice, as
 # Chinese section names are two to six characters ("国内新闻", "财经要闻").
@@ -116,7 +115,7 @@ def _numbers_outside_placeholders(text: str) -> str:
 
 
 # URLs whose derived pattern is remembered: the learning extractor asks for a page's pattern twice (its fast path,
-# then learning), and a page's links share their site's few patterns. A call cost 0.025 ms on the scrapinghub URLs.
+# then learning), and a page's links share their site's few patterns.
 DERIVED_PATTERN_CACHE = 1024
 
 
