@@ -209,10 +209,6 @@ def test_a_handle_may_hold_digits() -> None:
     assert authors_of(thread_page("paulb203")) == ["paulb203"]
 
 
-def test_the_home_links_name_is_cut_from_the_title() -> None:
-    assert extract_metadata(parse_html(page("2021-09-01 10:00"))).title == HEADLINE
-
-
 
 @pytest.mark.parametrize(("info", "people"), [
     ("华夏人文 2020-03-09 18:14:21", ["华夏人文"]),

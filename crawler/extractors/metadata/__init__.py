@@ -48,7 +48,7 @@ from crawler.extractors.metadata.structured import (
     from_microdata,
     from_url,
 )
-from crawler.extractors.metadata.titles import TITLE_PART_RE, home_link_name, page_headline, title_from_head
+from crawler.extractors.metadata.titles import TITLE_PART_RE, page_headline, title_from_head
 from crawler.extractors.metadata.visible import scan_visible
 
 LANGUAGE_RE = re.compile(r"^([a-z]{2,3})(?:[-_][a-z0-9]+)*$", re.I)
@@ -174,10 +174,7 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     head_title = clean(doc.title)
     chosen_title = _first(found, "title")
     if chosen_title is None and head_title:
-        # no site name declared: the home link's text names it when the <title> holds it ("标题_东方新闻网")
-        home = None if metadata.site_name or TITLE_PART_RE.search(head_title) is None else \
-            home_link_name(doc.root, head_title)
-        chosen_title = (title_from_head(head_title, metadata.site_name or home), META)
+        chosen_title = (title_from_head(head_title, metadata.site_name), META)
     metadata.title = take("title", chosen_title)
     # The page's language as its markup declares it: the <html lang>, else the metadata's (JSON-LD inLanguage,
     # content-language, og:locale, microdata), else fastText's identification of the text, which runs only then

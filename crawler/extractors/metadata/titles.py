@@ -22,8 +22,6 @@ CJK_SEPARATOR_RE = re.compile(rf"(?:(?<=[{_CJK}])\s*[_｜|\-–—]+\s*|\s*[_｜
 # site or section name at most this many (新闻中心, 河畔日报, 人民网): judgement calls, tested on such titles.
 MIN_CJK_HEADLINE_CHARS = 6
 MAX_CJK_SUFFIX_CHARS = 12
-# The addresses of a site's home page in its own links.
-HOME_HREFS = frozenset({"/", "./", "/index.html", "/index.htm", "index.html"})
 # A headline block shorter than this is a channel's or a logo's name, not a headline ("新闻中心", "CNN").
 MIN_HEADLINE_CHARS = 4
 
@@ -76,20 +74,6 @@ def page_headline(chosen: str, head_title: str | None, headline: str | None) -> 
     return chosen
 
 
-def home_link_name(root: object, title: str) -> str | None:
-    """The site's name as its home link shows it ("<a href="/">东方新闻网</a>"), when it is a part of the <title>:
-    that part is the site's, not the headline's. (A site shown by a logo alone keeps its <title> whole.)"""
-    parts = {part.strip() for part in TITLE_PART_RE.split(title)[::2] if part.strip()}
-    if len(parts) < 2:
-        return None
-    for link in root.iter("a"):  # type: ignore[attr-defined]
-        if (link.get("href") or "").strip() in HOME_HREFS:
-            text = normalize_space(link.text_content())
-            if text in parts:
-                return text
-    return None
-
-
 def _rejoin(parts: list[str], kept: set[str]) -> str:
     pieces: list[str] = []
     for index in range(0, len(parts), 2):
@@ -100,5 +84,5 @@ def _rejoin(parts: list[str], kept: set[str]) -> str:
     return "".join(pieces).strip()
 
 
-__all__ = ["HOME_HREFS", "MIN_HEADLINE_CHARS", "MIN_KEPT_TITLE_WORDS", "TITLE_PART_RE", "TITLE_SEPARATOR_RE",
-           "home_link_name", "page_headline", "title_from_head", "without_cjk_suffix"]
+__all__ = ["MIN_HEADLINE_CHARS", "MIN_KEPT_TITLE_WORDS", "TITLE_PART_RE", "TITLE_SEPARATOR_RE",
+           "page_headline", "title_from_head", "without_cjk_suffix"]
