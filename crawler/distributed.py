@@ -9,7 +9,7 @@ Three parts, each for a reason:
   more links (``DISTRIBUTED_IDLE_*``).
 * ``RedisTemplateStore`` and ``open_template_store``: the learned site templates in Redis, so every process
   learns into and applies one template store (Scrapy-free, in ``crawler.extractors.templates.redis_store``;
-  named here too for the crawl's settings and README).
+  named here too for the crawl's settings and docs/distributed.md).
 
 Use: ``scrapy crawl news -a start_urls=... -s SCHEDULER=crawler.distributed.DistributedScheduler
 -s REDIS_URL=redis://host:6379/0`` in every process (``DISTRIBUTED_CRAWL_ID`` names the crawl; two crawls

@@ -1,5 +1,5 @@
 """Scrapy item pipelines: main-text extraction of page items (here), and storage of the articles
-(``crawler.storage_pipeline``, named here too, as README tells projects to name it in ``ITEM_PIPELINES``).
+(``crawler.storage_pipeline``, named here too, as projects set up before it moved name it in ``ITEM_PIPELINES``).
 
 ``ArticleExtractionPipeline`` works in any Scrapy project: an item that carries a page's HTML and URL (any
 item type, read through ItemAdapter; field names from settings) becomes an ``ArticleItem``. The work is done by
@@ -41,7 +41,7 @@ from .pagejob.fingerprints import content_hash, simhash_hex
 from .pagejob.pagetypes import ANNOUNCING_SOURCES, LISTING, announced_item, classify_page
 from .pagejob.row import article_row, not_an_article
 
-# The storage pipeline's path as projects name it in ITEM_PIPELINES (README); it lives in crawler.storage_pipeline.
+# The storage pipeline's old path, as projects set up before it moved name it in ITEM_PIPELINES (docs/addon.md).
 from .storage_pipeline import ArticleStoragePipeline as ArticleStoragePipeline
 
 logger = logging.getLogger(__name__)

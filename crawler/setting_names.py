@@ -3,7 +3,7 @@
 No Scrapy here: the extraction library reads its environment variable through :func:`environment_value`, the
 Scrapy components find the name to read in their settings with :func:`setting_name`. An old name is still read
 when the new one is not set, with a ``DeprecationWarning`` (and, for Scrapy settings, a warning in the crawl's
-log). README, "Settings", lists every name.
+log). docs/settings.md lists every name.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def _old_names(name: str, renamed: Mapping[str, str]) -> list[str]:
 
 
 def _deprecated(kind: str, old: str, new: str) -> str:
-    return f"the {kind} {old} is deprecated: it is now {new} (README, 'Settings'); {old} is still read for now"
+    return f"the {kind} {old} is deprecated: it is now {new} (docs/settings.md); {old} is still read for now"
 
 
 def setting_name(settings: SettingsLike, name: str) -> str:

@@ -67,7 +67,7 @@ INCREMENTAL_MAX_AGE = 0
 
 FEED_EXPORT_ENCODING = "utf-8"
 
-# Bounds (README "Reliability"). A body past DOWNLOAD_MAXSIZE is dropped, also while Scrapy inflates a gzip or
+# Bounds (docs/reliability.md). A body past DOWNLOAD_MAXSIZE is dropped, also while Scrapy inflates a gzip or
 # brotli response (HttpCompressionMiddleware stops at the cap), so a compression bomb costs a bounded amount of
 # memory; the same cap as extract-batch and `extract` (crawler.pagejob.limits). Scrapy's defaults are 1 GiB and 32 MiB.
 from crawler.pagejob import limits as _limits  # noqa: E402  (lower case: not a setting)

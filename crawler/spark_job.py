@@ -1,4 +1,4 @@
-"""The Spark job's old path, kept for README's
+"""The Spark job's old path, kept for commands written against it, such as
 ``spark-submit "$(python3 -c 'import crawler.spark_job as m; print(m.__file__)')"``: the job lives in
 ``crawler/bulk/spark_job.py``."""
 

@@ -24,6 +24,7 @@ def make_site(root: Path) -> Path:
     return root
 
 
+@pytest.mark.slow
 def test_worker_row_and_its_ratio_to_default(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     dataset = make_site(tmp_path / "sh")
     code = main(["bench", "--dataset", str(dataset), "--extractor", "default", "--worker", "--rounds", "1",

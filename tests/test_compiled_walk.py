@@ -160,6 +160,7 @@ def test_an_entity_reference_takes_the_python_walk():
     assert compiled == python
 
 
+@pytest.mark.slow
 @needs_compiled
 def test_text_around_the_walked_element_and_deep_nesting():
     def built():

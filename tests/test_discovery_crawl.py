@@ -102,6 +102,7 @@ def scrapy_crawl_args(*args):
                           capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, message", [
     (["-a", "max_depth=abc", "-a", "start_urls=http://127.0.0.1:9/"], "max_depth=abc: a whole number"),
     (["-a", "start_url=http://127.0.0.1:9/"], "give start_urls"),

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -38,10 +39,16 @@ def _type_checking_nodes(tree: ast.AST) -> set[int]:
     return inside
 
 
+@functools.cache
+def _parsed(path: Path) -> ast.Module:
+    """Each module parsed once for the whole file's tests (the graph walks read modules many times)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _imports(name: str, path: Path, modules: dict[str, Path]) -> list[tuple[str, list[str]]]:
     """(imported module of the package, names taken from it) for every import of one module."""
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _parsed(path)
     skipped = _type_checking_nodes(tree)
     found: list[tuple[str, list[str]]] = []
     for node in ast.walk(tree):
@@ -66,7 +73,9 @@ def _imports(name: str, path: Path, modules: dict[str, Path]) -> list[tuple[str,
     return found
 
 
+@functools.cache
 def _graph() -> dict[str, set[str]]:
+    """The package's import graph, built once for the file's tests (none of them changes it)."""
     modules = _modules()
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
@@ -136,9 +145,7 @@ def test_no_module_takes_another_modules_private_names():
     for name, path in modules.items():
         for target, names in _imports(name, path, modules):
             private += [f"{name} takes {target}.{n}" for n in names if n.startswith("_") and not n.startswith("__")]
-        source = path.read_text(encoding="utf-8")
-        tree = ast.parse(source)
-        for node in ast.walk(tree):  # module()._name: a private name reached through a lazily imported module
+        for node in ast.walk(_parsed(path)):  # module()._name: a private name reached through a lazily imported module
             if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Call)
                     and node.attr.startswith("_") and not node.attr.startswith("__")):
                 private.append(f"{name}: {ast.unparse(node)}")
@@ -219,8 +226,9 @@ def test_layers_point_one_way():
     assert _upward_imports(_graph()) == []
 
 
-def _third_party_imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+@functools.cache
+def _third_party_imports(path: Path) -> frozenset[str]:
+    tree = _parsed(path)
     skipped = _type_checking_nodes(tree)
     found = set()
     for node in ast.walk(tree):
@@ -230,7 +238,7 @@ def _third_party_imports(path: Path) -> set[str]:
             found.add(node.module.split(".")[0])
         elif isinstance(node, ast.Import):
             found |= {alias.name.split(".")[0] for alias in node.names}
-    return found
+    return frozenset(found)
 
 
 def test_scrapy_free_layers_never_reach_scrapy_even_lazily():

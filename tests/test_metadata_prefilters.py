@@ -81,6 +81,7 @@ def test_relative_dates_are_found_as_without_the_hint() -> None:
     assert sum(date is not None for date in found) > 400
 
 
+@pytest.mark.slow
 def test_a_line_without_a_digit_or_a_relative_word_is_not_cut_at_its_labels() -> None:
     texts = [*DATE_LINES, *OTHER_LINES, *_lines(23, 20_000)]
     for first in (False, True):
@@ -140,6 +141,7 @@ def _markup_byline_by_every_element(doc: TextDocument) -> list[str]:
     return []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("compiled", [True, False])
 def test_the_byline_element_and_the_markup_are_those_of_a_walk_over_every_element(compiled: bool) -> None:
     rng = random.Random(29)
@@ -234,6 +236,7 @@ def _random_story(rng: random.Random) -> str:
     return "".join(parts) + "</body></html>"
 
 
+@pytest.mark.slow
 def test_the_lines_near_the_headline_give_what_reading_every_line_gives() -> None:
     rng = random.Random(37)
     found = []

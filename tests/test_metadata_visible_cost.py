@@ -253,6 +253,7 @@ def _story(rng: random.Random) -> str:
     return "".join(parts) + "</body></html>"
 
 
+@pytest.mark.slow
 def test_the_short_blocks_credit_words_found_once_read_as_each_blocks() -> None:
     rng = random.Random(79)
     found = []
@@ -377,6 +378,7 @@ def _page_blocks(rng: random.Random) -> TextDocument:
     return TextDocument.from_blocks([TextBlock.from_text(text, offset) for offset, text in enumerate(texts)])
 
 
+@pytest.mark.slow
 def test_step_3_through_the_blocks_that_may_say_something_finds_what_reading_each_block_finds() -> None:
     rng = random.Random(97)
     plain_order = lambda short_ones, dates: list(range(len(short_ones.texts)))  # noqa: E731 - every block
@@ -424,6 +426,7 @@ UPDATE_LINES = [*STORY_LINES, "更新时间：2021-03-06 10:00", "Updated: March
                 "Mis à jour le 6 février 2024", "15:20配信", "3/12(火) 10:30更新", "Updated yesterday", "Share 2024"]
 
 
+@pytest.mark.slow
 def test_the_lines_below_the_headline_read_for_the_dates_still_missing_give_what_reading_each_gives() -> None:
     rng = random.Random(103)
     plain = lambda line, findings, known=False: known or datelines.may_hold_date(line)  # noqa: E731 - every line

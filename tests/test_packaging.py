@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import importlib.metadata
+import importlib.util
 import re
 import sys
 from pathlib import Path
@@ -56,9 +57,15 @@ def test_licence_and_type_marker_ship_with_the_package():
 def test_every_imported_package_is_declared():
     distributions = importlib.metadata.packages_distributions()
     declared = _declared()
-    missing = []
+    missing, not_installed = [], []
     for module in sorted(_top_level_imports()):
+        if module not in distributions and importlib.util.find_spec(module) is None:
+            not_installed.append(module)  # an optional extra's import: its distribution's name is unknown here
+            continue
         dists = {d.lower().replace("_", "-") for d in distributions.get(module, [module])}
         if not dists & declared:
             missing.append(f"{module} ({', '.join(sorted(dists))})")
     assert not missing, f"imported but not declared in pyproject.toml: {missing}"
+    if not_installed:
+        pytest.skip(f"installed imports checked; not installed, so unchecked: {', '.join(not_installed)} "
+                    f"(pip install -e '.[peers,distributed]')")

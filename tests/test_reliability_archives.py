@@ -130,6 +130,7 @@ def test_each_skipped_range_is_logged_with_its_offsets(tmp_path, caplog):
     assert f"bytes {starts[DAMAGED]}-{starts[DAMAGED] + 1024} (1024 bytes) skipped" in caplog.text
 
 
+@pytest.mark.slow
 def test_a_gzip_bomb_record_is_counted_not_inflated_in_memory():
     data, _ = build(gzipped=True)
     compressor = zlib.compressobj(9, zlib.DEFLATED, zlib.MAX_WBITS | 16)

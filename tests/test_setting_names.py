@@ -1,6 +1,6 @@
 """One name per setting (crawler/setting_names.py): the old names are still read, with a DeprecationWarning (and
-a warning in the crawl's log for Scrapy settings); README's "Settings" table names every setting and environment
-variable the package reads, and every setting of the project's settings.py."""
+a warning in the crawl's log for Scrapy settings); the settings reference, docs/settings.md, names every setting
+and environment variable the package reads, and every setting of the project's settings.py."""
 
 from __future__ import annotations
 
@@ -73,16 +73,14 @@ def test_an_old_setting_name_is_read_with_a_deprecation_warning_and_a_log_line(c
         assert setting_name(Settings(), "SCHEDULER_FLUSH_ON_START") == "SCHEDULER_FLUSH_ON_START"
 
 
-# ------------------------------------------------------------------------------------------ README's table
+# ---------------------------------------------------------------------------------- the settings reference
 
 
 def settings_table() -> dict[str, str]:
-    """README's "Settings" section: the name of each row (its first cell) -> the row."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = re.search(r"^## Settings\n(.*?)(?=^## )", text, re.S | re.M)
-    assert section, "README has no '## Settings' section"
+    """The settings reference (docs/settings.md): the name of each row (its first cell) -> the row."""
+    text = (ROOT / "docs" / "settings.md").read_text(encoding="utf-8")
     rows = {}
-    for line in section.group(1).splitlines():
+    for line in text.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
         if line.startswith("|") and len(cells) >= 4:
             for name in re.findall(r"`([A-Z][A-Z0-9_]+)`", cells[0]):
@@ -137,10 +135,10 @@ def test_the_reader_of_names_finds_reads_of_each_kind():
     assert "RELATIVE_BASE" not in names  # dateparser's own settings dict, written, not a Scrapy setting read
 
 
-def test_every_setting_read_or_set_by_the_package_is_in_readmes_table():
+def test_every_setting_read_or_set_by_the_package_is_in_the_settings_reference():
     table = settings_table()
     missing = sorted((names_read_by_the_package() | names_in_the_project_settings()) - set(table) - PASSED_ON)
-    assert missing == [], f"add them to README's Settings table: {missing}"
+    assert missing == [], f"add them to docs/settings.md: {missing}"
 
 
 def test_old_names_are_marked_deprecated_in_the_table():

@@ -62,6 +62,7 @@ def test_start_url_alone_finds_sitemap_only_and_feed_only_articles(sample_site, 
     assert SITEMAP_ONLY not in without and FEED_ONLY not in without
 
 
+@pytest.mark.slow
 def test_urls_file_is_fetched_not_followed(sample_site, tmp_path):
     urls = tmp_path / "urls.txt"
     urls.write_text(f"# two pages\n{sample_site.base_url}/world/index.html\n{sample_site.base_url}{ARTICLE_PATHS[0]}\n")

@@ -33,6 +33,7 @@ from crawler.storage import (
 from crawler.storage_pipeline import ArticleStoragePipeline
 
 POSTGRES_DSN = os.environ.get("CRAWLER_TEST_POSTGRES_DSN")
+POSTGRES_SKIP_REASON = "PostgreSQL store tests need CRAWLER_TEST_POSTGRES_DSN, a server (docs/testing.md)"
 
 TOPICS = ("harbour", "railway", "museum", "festival", "hospital", "library", "bridge", "market", "garden",
           "tower", "station", "theatre", "stadium", "airport", "forest", "island", "council", "river")
@@ -71,7 +72,7 @@ def open_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store
         yield factory
     else:
         if not POSTGRES_DSN:
-            pytest.skip("CRAWLER_TEST_POSTGRES_DSN not set")
+            pytest.skip(POSTGRES_SKIP_REASON)
         dsn, drop = _postgres_schema()
 
         def factory() -> SqlArticleStore:
@@ -329,7 +330,7 @@ def test_sqlite_migrates_from_version_one(tmp_path: Path) -> None:
 
 def test_postgres_migrates_from_version_one() -> None:
     if not POSTGRES_DSN:
-        pytest.skip("CRAWLER_TEST_POSTGRES_DSN not set")
+        pytest.skip(POSTGRES_SKIP_REASON)
     import psycopg
 
     dsn, drop = _postgres_schema()

@@ -65,6 +65,7 @@ def _reading(text: str) -> tuple[str, object, object] | None:
     return None if found is None else (found.iso, found.moment, found.moment.utcoffset())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("texts", [_rfc_texts(), _month_first_texts()], ids=["rfc", "month-first"])
 def test_own_patterns_give_dateutils_dates(texts: list[str], dateutil_calls: list[str]) -> None:
     for text in texts:

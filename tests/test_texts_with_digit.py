@@ -17,7 +17,8 @@ pytestmark = pytest.mark.skipif(not compiled_walk_available(), reason="the compi
 
 # Every decimal digit of Unicode (category Nd, what re's \d matches in a str) and characters beside them that are no
 # decimal digit: superscripts, vulgar fractions, circled and Roman numerals, CJK numerals, letters of each width.
-DECIMALS = [chr(code) for code in range(sys.maxunicode + 1) if re.match(r"\d", chr(code))]
+# (one search over every code point: the same characters as matching each alone, without 1.1 million calls)
+DECIMALS = re.findall(r"\d", "".join(map(chr, range(sys.maxunicode + 1))))
 OTHERS = ["a", " ", "\x00", "\n", "²", "³", "¹", "½", "①", "Ⅻ", "五", "年", "é", "ÿ", "Ā", "€", "’", "😀", "𝒜",
           "\U000e0001"]
 

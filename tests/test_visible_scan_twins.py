@@ -158,6 +158,7 @@ def _tree(rng: random.Random) -> tuple[etree._Element, list[etree._Element]]:
     return html, nodes
 
 
+@pytest.mark.slow
 def test_the_marks_words_asked_in_c_are_those_of_the_joined_marks() -> None:
     rng = random.Random(149)
     answers = []

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..extractors.document.bounds import cap_reasons
 from ..pagejob import job as pagejob
 from .chunks import Chunk, ChunkResult, chunks, extract_chunk, failed_rows, init_batch_worker, learn_chunk
 from .filters import PageFilter
@@ -176,6 +177,9 @@ class _Runner:
         counts = self.state.counts
         for row in rows:
             counts["pages"] = counts.get("pages", 0) + 1
+            warnings = row.get("warnings") or (row.get("metadata") or {}).get("warnings") or ()
+            for cap in cap_reasons(warnings):  # pages read within a bound, counted as too_large is
+                counts[cap] = counts.get(cap, 0) + 1
             if row.get("text"):
                 counts["with_text"] = counts.get("with_text", 0) + 1
             else:

@@ -11,7 +11,7 @@ the data grows and the speed-up as nodes are added. Here:
 2. **machine scalability**: the same command with 1 then 2 worker processes on the pages ×``--machine-factor``,
    and Spark (``spark-extract``, ``local[1]`` then ``local[2]``) on the same pages saved as files, when pyspark
    and Java are installed (skipped with a message otherwise);
-3. **sizing inputs**: the per-page CPU, memory, HTML and row sizes that README's sizing model multiplies out.
+3. **sizing inputs**: the per-page CPU, memory, HTML and row sizes that the sizing model (``sizing``) multiplies out.
 
 Every run is a separate command (start-up included, as a user sees it). Times are given twice: wall seconds,
 which a shared machine makes noisy, and CPU seconds of the command and all its descendant processes (read

@@ -34,7 +34,7 @@ MIN_SIMHASH_TOKENS = 30
 # bytes in TOKEN_BASE modulo 2^64 plus its byte length, through MurmurHash3's 64-bit finaliser (``_mix``); a shingle's
 # hash is the finaliser of its tokens' hashes weighted by SHINGLE_WEIGHTS (odd constants, so that word order counts).
 # The fingerprints differ from those of the blake2b version: a store filled before compares its old fingerprints with
-# new ones only by chance (README, near-duplicates).
+# new ones only by chance (docs/crawl.md, the article store).
 TOKEN_BASE = 0x100000001B3  # FNV-1's 64-bit prime: odd, so invertible modulo 2^64
 SHINGLE_WEIGHTS = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9)  # odd constants of xxHash64
 MIX_SHIFT = 33  # MurmurHash3's fmix64

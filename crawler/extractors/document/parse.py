@@ -25,7 +25,9 @@ from crawler.extractors.document.blockwalk import (
     blocks_under,
     elements_named,
 )
+from crawler.extractors.document.bounds import FLATTEN_DEPTH, capped, flattened
 from crawler.extractors.document.decoding import DecodedHtml, decode_html
+from crawler.extractors.document.giant import MAX_TEXT_NODE_CHARS, shrink_giant_runs
 from crawler.extractors.document.text import WHITESPACE_RE, count_words
 from crawler.kernels.compiled import active
 
@@ -48,18 +50,6 @@ CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x20)])
 # Pages above this many characters are cut here (with a warning), so one giant page cannot take the
 # memory of a crawl; 32 M characters is 40x the largest page in the data sets.
 MAX_DOCUMENT_CHARS = 32_000_000
-# libxml2 stops at a text node of 10,000,000 bytes (XML_MAX_TEXT_LENGTH) unless its huge-tree option is on, and
-# the rest of the page is lost ("no visible text" behind a 50 MB JSON-LD script or a 10 MB <title>). huge_tree
-# would also lift the depth limit our tree walks rely on, so giant text is shrunk before parsing instead. 2 M
-# characters are at most 8 MB of UTF-8, under libxml2's limit; the largest inline script of the shared data sets
-# is far below (largest page 5.3 MB), a paragraph never comes near.
-MAX_TEXT_NODE_CHARS = 2_000_000
-# Elements whose content is raw text (no tags inside, "<" is text): a giant one is found by its end tag.
-RAW_TEXT_ELEMENTS = ("script", "style", "title", "textarea")
-# Of these, the content is dropped rather than cut: a cut script or style is no use to anyone.
-DROPPED_RAW_TEXT = frozenset({"script", "style"})
-RAW_TEXT_TAG_RES = {name: (re.compile(rf"<{name}\b[^>]*>", re.I), re.compile(rf"</{name}\s*>", re.I))
-                    for name in RAW_TEXT_ELEMENTS}
 TITLE_AND_SCRIPT = frozenset({"title", "script"})
 # A first 4 KB in which more than this share of characters are control characters is not HTML.
 BINARY_CONTROL_SHARE = 0.05
@@ -74,38 +64,6 @@ def is_json_ld(script: etree._Element) -> bool:
 
 def _empty(reason: str, url: str | None, encoding: str | None = None) -> TextDocument:
     return TextDocument([], None, url=url, encoding=encoding, empty_reason=reason)
-
-
-def _shrink_giant_text(text: str) -> tuple[str, int]:
-    """The page with every text run longer than MAX_TEXT_NODE_CHARS shrunk (scripts and styles emptied, other
-    text cut to the limit), and how many were; linear time, and nothing to do for a page shorter than the limit."""
-    if len(text) <= MAX_TEXT_NODE_CHARS:
-        return text, 0
-    shrunk = 0
-    for name in RAW_TEXT_ELEMENTS:  # a pass per element name, each one linear
-        opening, closing = RAW_TEXT_TAG_RES[name]
-        pieces: list[str] = []
-        position = 0
-        while (start := opening.search(text, position)) is not None:
-            end = closing.search(text, start.end())
-            if end is None:
-                break
-            if end.start() - start.end() > MAX_TEXT_NODE_CHARS:
-                keep = 0 if name in DROPPED_RAW_TEXT else MAX_TEXT_NODE_CHARS
-                pieces.append(text[position : start.end() + keep])
-                position = end.start()
-                shrunk += 1
-            else:
-                pieces.append(text[position : end.end()])
-                position = end.end()
-        if pieces and position:
-            text = "".join(pieces) + text[position:]
-    runs = text.split("<")  # other text: what lies between one "<" and the next
-    for index, run in enumerate(runs):
-        if len(run) > MAX_TEXT_NODE_CHARS:
-            runs[index] = run[: run.find(">") + 1 + MAX_TEXT_NODE_CHARS]
-            shrunk += 1
-    return "<".join(runs), shrunk
 
 
 def _html_parser() -> etree.HTMLParser:
@@ -170,12 +128,21 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     before: the learned-container fast path, ``crawler.extractors.cascade.learning``)."""
     if html is None or len(html) == 0:
         return _empty("empty input", url)
+    warnings: list[str] = []
+    # A giant page's giant runs are shrunk before decoding: the page is not held as bytes and as text at once.
+    html, shrunk_bytes = shrink_giant_runs(html) if isinstance(html, bytes) else (html, 0)
     decoded = decode_html(html, content_type)
     text = decoded.text
-    warnings: list[str] = []
-    text, shrunk = _shrink_giant_text(text)
+    bounded = capped(text)
+    if bounded.warning is not None:
+        text = bounded.text
+        warnings.append(bounded.warning)
+    del bounded
+    text, shrunk = shrink_giant_runs(text)
+    shrunk = max(shrunk, shrunk_bytes)  # a run shrunk on the bytes is shrunk again on the text
     if shrunk:
-        warnings.append(f"{shrunk} text runs over {MAX_TEXT_NODE_CHARS} characters emptied (scripts, styles) or cut")
+        warnings.append(f"{shrunk} text runs over {MAX_TEXT_NODE_CHARS} characters emptied (scripts, styles) or cut "
+                        "(a tag that long: its attributes dropped)")
     if len(text) > MAX_DOCUMENT_CHARS:
         warnings.append(f"page of {len(text)} characters cut to the first {MAX_DOCUMENT_CHARS}")
         text = text[:MAX_DOCUMENT_CHARS]
@@ -183,25 +150,34 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     if head and count_control_chars(head) > BINARY_CONTROL_SHARE * len(head):
         return _empty("not HTML: binary content", url, decoded.encoding)
     encoded = _own_bytes(html, decoded, text)
+    encoding = decoded.encoding
+    del decoded  # a giant page's decoded text is not held through the parse
     if encoded is None:
         if "\x00" in text:
             text = text.replace("\x00", "")
         text = XML_DECLARATION_RE.sub("", text, count=1)
         text = CLOSING_ROOT_TAGS_RE.sub("", text)
         if not text.strip():
-            return _empty("empty input", url, decoded.encoding)
+            return _empty("empty input", url, encoding)
         # Lone surrogates (from a broken page's numeric escapes) cannot be UTF-8: they become U+FFFD.
         encoded = text.encode("utf-8", "replace")
     elif _blank(encoded):
-        return _empty("empty input", url, decoded.encoding)
-    parser = _html_parser()
-    try:
-        root = etree.fromstring(encoded, parser)
-    except (etree.ParserError, ValueError) as error:
-        return _empty(f"unparseable HTML: {error}", url, decoded.encoding)
-    if root is None:
-        return _empty("unparseable HTML: Document is empty", url, decoded.encoding)
-    if any("Excessive depth" in str(e.message) for e in parser.error_log):
+        return _empty("empty input", url, encoding)
+    del text
+    root, deep = _parse(encoded)
+    if isinstance(root, str):
+        return _empty(root, url, encoding)
+    for depth in (FLATTEN_DEPTH, FLATTEN_DEPTH // 4) if deep else ():
+        # libxml2 stopped at its depth limit: the deep block's text and all after it were lost.
+        flat = flattened(encoded, depth)
+        reparsed, still_deep = _parse(flat.data) if flat.warning is not None else ("", True)
+        if isinstance(reparsed, str):
+            continue
+        encoded, root, deep = flat.data, reparsed, still_deep
+        warnings.append(str(flat.warning))
+        if not deep:
+            break
+    if deep:
         warnings.append(f"nesting deeper than {LIBXML2_MAX_DEPTH} levels: the parser cut what lies below it")
     title = None
     found = elements_named(root, TITLE_AND_SCRIPT)  # one search in C for both
@@ -211,11 +187,24 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     # The type first: reading .text makes a string of every inline script (a third of this line's time).
     json_ld = [s.text for s in found if s.tag == "script" and is_json_ld(s) and s.text and s.text.strip()]
     language = root.get("lang") or root.get("xml:lang")
-    doc = TextDocument([], title, root=root, url=url, encoding=decoded.encoding, declared_language=language,
+    doc = TextDocument([], title, root=root, url=url, encoding=encoding, declared_language=language,
                        warnings=warnings, json_ld=json_ld, walk=_PageWalk(encoded))
     if walk:
         doc.blocks  # noqa: B018 - walked now
     return doc
+
+
+def _parse(encoded: bytes) -> tuple[etree._Element | str, bool]:
+    """The tree of the page's UTF-8 bytes (or why there is none) and whether the parser stopped at its depth
+    limit, losing what lies below it and after it."""
+    parser = _html_parser()
+    try:
+        root = etree.fromstring(encoded, parser)
+    except (etree.ParserError, ValueError) as error:
+        return f"unparseable HTML: {error}", False
+    if root is None:
+        return "unparseable HTML: Document is empty", False
+    return root, any("Excessive depth" in str(e.message) for e in parser.error_log)
 
 
 class _PageWalk:

@@ -98,6 +98,27 @@ def token_pattern(cjk_chars: str) -> str:
     return rf"{letters}+(?:{marks}{letters}*)*|[{cjk_chars}]|{unspaced}|{marks}+(?:{letters}+{marks}*)*"
 
 
+# Letters read to tell the script a text is written in: a sentence's worth.
+SCRIPT_SAMPLE_LETTERS = 200
+
+
+def script_of(text: str) -> str | None:
+    """The script most of the text's first letters are written in (Unicode's name for it: "LATIN", "HEBREW",
+    "ARABIC", "CYRILLIC", "CJK"...), or None for a text without letters."""
+    counts: dict[str, int] = {}
+    seen = 0
+    for char in text:
+        if not char.isalpha():
+            continue
+        name = unicodedata.name(char, "")
+        script = name.split(" ", 1)[0] if name else ""
+        counts[script] = counts.get(script, 0) + 1
+        seen += 1
+        if seen >= SCRIPT_SAMPLE_LETTERS:
+            break
+    return max(counts, key=counts.__getitem__) if counts else None
+
+
 def stopword_key(word: str) -> str:
     """A word as stoplists spell it: lower case, composed (NFC), without optional vowel marks."""
     if not unicodedata.is_normalized("NFC", word):

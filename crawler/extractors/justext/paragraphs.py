@@ -12,8 +12,9 @@ from typing import Any
 
 from lxml import etree
 
+from crawler.extractors.document.language import classify
 from crawler.extractors.document.parse import BLOCK_TAGS, TextBlock
-from crawler.extractors.document.scripts import stopword_key
+from crawler.extractors.document.scripts import script_of, stopword_key
 from crawler.extractors.document.text import CJK_RE, cjk_ratio, stoplist, tokens
 from crawler.extractors.steps.pipeline import Run, Step
 from crawler.extractors.steps.state import state_of as typed_state_of
@@ -168,6 +169,20 @@ class ChooseStoplist(Step):
         return True
 
 
+@lru_cache(maxsize=64)
+def stoplist_script(language: str) -> str | None:
+    """The script a language's stoplist is written in."""
+    return script_of(" ".join(sorted(keyed_stoplist(language))))
+
+
+def own_stoplist(text: str) -> tuple[frozenset[str], Parameters]:
+    """The stoplist and thresholds of the language a block is written in, for a block in another script than
+    its page's language (a Hebrew article on a page identified as English by its cookie notice and footer has no
+    English stopwords at all); a language without a stoplist is judged without one, as jusText does."""
+    stopwords = keyed_stoplist(classify(text) or "")
+    return stopwords, DEFAULT_PARAMETERS if stopwords else NO_STOPLIST_PARAMETERS
+
+
 class AnchorText:
     """Length of a block's text inside ``<a>``, spaces included, as jusText counts it.
 
@@ -211,11 +226,17 @@ class MeasureBlocks(Step):
         state = justext_state(run)
         anchors = AnchorText(run.doc.root)
         state.blocks = []
+        page_script = stoplist_script(state.language) if state.stopwords else None
         for block in run.blocks:
             stopwords, parameters = state.stopwords, state.parameters
             if state.language not in CJK_LANGUAGES and cjk_ratio(block.text) >= CJK_BLOCK_SHARE:
                 stopwords, parameters = keyed_stoplist(CJK_BLOCK_LANGUAGE), CJK_PARAMETERS
-            state.blocks.append(self.measure(block, stopwords, anchors, parameters))
+            measured = self.measure(block, stopwords, anchors, parameters)
+            if (page_script is not None and measured.stopword_density < parameters.stopwords_low
+                    and not block.text.isascii() and script_of(block.text) not in (page_script, None)):
+                own_stopwords, own_parameters = own_stoplist(block.text)
+                measured = self.measure(block, own_stopwords, anchors, own_parameters)
+            state.blocks.append(measured)
         return bool(state.blocks)
 
     @staticmethod
