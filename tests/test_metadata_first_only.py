@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 
-import crawler.extractors.metadata as metadata_module
+import crawler.extractors.metadata.structured as metadata_module
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata import FIRST_ONLY_FIELDS, extract_metadata
 

@@ -8,7 +8,11 @@ import random
 from typing import Any
 
 from crawler.extractors.document.parse import parse_html
-from crawler.extractors.metadata import _Candidates, _clean, _from_json_ld, _headline_of, jsonld
+from crawler.extractors.metadata import jsonld
+from crawler.extractors.metadata.candidates import Candidates as _Candidates
+from crawler.extractors.metadata.candidates import clean as _clean
+from crawler.extractors.metadata.structured import from_json_ld as _from_json_ld
+from crawler.extractors.metadata.structured import headline_of as _headline_of
 
 # Values of every shape JSON-LD gives: text, blank text, null, numbers, lists, objects with a name or a value.
 VALUES: list[Any] = ["  Ann Lee ", "", None, 2021, 3.5, True, ["", "Bo Roe", "Cy Poe"], {"name": "Dee Tan"},

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from lxml import etree, html
 
-from crawler.extractors.metadata import _named_within
+from crawler.extractors.metadata.structured import named_within as _named_within
 
 AUTHORS = [
     "<span itemprop='author'><span itemprop='name'>Ann Lee</span></span>",

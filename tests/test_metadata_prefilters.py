@@ -16,7 +16,7 @@ from lxml import etree
 from crawler.extractors.document.blocks import TextDocument
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.document.text import normalize_space
-from crawler.extractors.metadata import byline, datelines, dates, visible
+from crawler.extractors.metadata import byline, credit_lines, datelines, dates, visible
 from crawler.extractors.metadata.byline import markup_byline
 from crawler.extractors.metadata.dates import (
     RELATIVE_KO_RE,
@@ -198,7 +198,7 @@ def _scan_near_headline_reading_every_line(doc: TextDocument, index: int, now: d
     paragraphs = 0
     for position in range(index + 1, min(len(blocks), index + visible.BLOCKS_AFTER_HEADLINE + 1)):
         block = blocks[position]
-        if not visible._readable(block):
+        if not credit_lines.readable(block):
             continue
         if block.num_chars > visible.MAX_BYLINE_CHARS:
             if paragraphs == 0 and not findings.authors:
@@ -214,7 +214,7 @@ def _scan_near_headline_reading_every_line(doc: TextDocument, index: int, now: d
             break
     for position in range(index - 1, max(-1, index - visible.BLOCKS_BEFORE_HEADLINE - 1), -1):
         block = blocks[position]
-        if visible._readable(block) and block.num_chars <= visible.MAX_BYLINE_CHARS:
+        if credit_lines.readable(block) and block.num_chars <= visible.MAX_BYLINE_CHARS:
             for line in visible._lines(block):
                 visible._read_line(line, findings, now, first)
 

@@ -91,15 +91,23 @@ def command_evaluate_metadata(args: argparse.Namespace, parser: argparse.Argumen
     if not pages:
         raise CliError(f"{args.dataset}: no page has expected metadata (expected-metadata.json)")
     try:
-        results = metadata_eval.evaluate_metadata(pages, [name.removeprefix("peer:") for name in peers])
+        groups = metadata_eval.evaluate_by_class(pages, [name.removeprefix("peer:") for name in peers])
     except ImportError as error:
         raise CliError(f"a peer cannot be loaded: {error}") from error
+    results = groups["all"]
+    by_class = any(group not in ("all", "-") for group in groups)
     if args.json:
-        write(json.dumps(metadata_eval.to_json(results), ensure_ascii=False, indent=2))
+        report = metadata_eval.to_json(results)
+        if by_class:
+            report["classes"] = {group: metadata_eval.to_json(scores) for group, scores in groups.items()}
+        write(json.dumps(report, ensure_ascii=False, indent=2))
     else:
         write(f"{args.dataset}: {len(pages)} pages with expected metadata; share of pages right per field "
                "(n = pages where the field is expected)")
         write(metadata_eval.format_table(results))
+        if by_class:
+            write("\nby class (share right /number of wrong non-empty answers):")
+            write(metadata_eval.format_class_table(groups))
     return EXIT_OK
 
 

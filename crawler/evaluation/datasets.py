@@ -49,13 +49,19 @@ def load_dataset(root: str | Path, limit: int | None = None) -> list[Page]:
     return pages[:limit] if limit else pages
 
 
+# The metadata keys a ground-truth.json entry may give (wcxb: title, author, publish_date; a gold set of people:
+# authors, editors, date, class), kept as the page's metadata when one of them is present.
+METADATA_KEYS = ("title", "author", "publish_date", "authors", "editors", "date", "class", "crawledAt")
+
+
 def _scrapinghub(root: Path) -> Iterator[Page]:
     truth = json.loads((root / "ground-truth.json").read_text(encoding="utf-8"))
     for page_id, item in truth.items():
+        metadata = {key: item[key] for key in METADATA_KEYS if key in item} or None
         for name in (f"{page_id}.html.gz", f"{page_id}.html"):
             path = root / "html" / name
             if path.exists():
-                yield Page(page_id, _read(path), item.get("articleBody") or "", item.get("url"))
+                yield Page(page_id, _read(path), item.get("articleBody") or "", item.get("url"), metadata)
                 break
 
 
@@ -72,4 +78,4 @@ def _readability(root: Path) -> Iterator[Page]:
         yield Page(folder.name, _read(source), gold, None, metadata)
 
 
-__all__ = ["Page", "detect_layout", "load_dataset"]
+__all__ = ["METADATA_KEYS", "Page", "detect_layout", "load_dataset"]

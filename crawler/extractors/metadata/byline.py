@@ -31,6 +31,9 @@ CJK_NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?(?![\u4e00-\u9fff])"
 
 BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|written by|words by|story by|posted by)\s*[:\-]?|"
                    r"(?:text|texto|texte|testo|tekst)\s*:)\s+(?P<names>.+)$", re.I)
+# The place a byline's people report from, after them: "By X and Y in London", "Par X à Paris", "Por X desde Madrid".
+# ("da", "en" are left out: "João da Silva", Dutch "en" is "and")
+PLACE_AFTER_NAMES_RE = re.compile(r"\s+(?:in|à|desde|aus|uit|reporting from)\s+(?:[A-ZÀ-Þ][\w'’.-]*\s*){1,3}$")
 # Where the names of an English byline end: a separator, a date, a role.
 BYLINE_END_RE = re.compile(r"\s*(?:[|•·–—\n(]|\s-\s|\bon\s|\bat\s|\bfrom\s|\bupdated\b|\bpublished\b|\d).*$",
                            re.I | re.S)
@@ -43,7 +46,7 @@ CJK_AUTHOR_RES = (
     re.compile(rf"(?:记者|記者|通讯员|通訊員|撰文|撰稿|采写|採寫)\s*[：:]?\s*(?P<names>{CJK_NAMES})"),
     re.compile(rf"(?:^|[\s(（])(?:取材・)?文\s*[/／|｜・=＝:：]\s*(?P<names>{CJK_NAMES})"),
     # Japanese writes the name before 記者 ("佐藤花子 記者"), when nothing follows it.
-    re.compile(rf"(?:^|[\s(（])(?P<names>{CJK_NAMES})\s*(?:記者|记者)\s*(?:$|[\s)）/／])"),
+    re.compile(rf"(?:^|[\s(（)）】])(?P<names>{CJK_NAMES})\s*(?:記者|记者)\s*(?:$|[\s)）/／])"),
 )
 # Korean: the name before 기자 ("홍길동 기자", "김철수·이영희 기자").
 HANGUL_NAME = r"[가-힣]{2,4}"
@@ -58,7 +61,8 @@ LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|éd
                              r"\s*[:\-]?\s+(?P<names>.+)$", re.I)
 # Words every byline or editor pattern needs, looked for first: most lines of a page have none of them.
 BYLINE_LINE_WORDS = r"by|par|von|por|di|door|written|words|story|posted|text|texto|texte|testo|tekst"
-BYLINE_HINT_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|\||"
+BYLINE_HINT_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|"
+                            r"发表|發表|博客|报道|報道|原创|原創|（|【|［|\||"
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
 EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura", re.I)
 # EDITOR_HINT_RE as ``editor_names`` looks for it: in the line as re.I sees it (``re_i_lowered``) without re.I, which
@@ -89,7 +93,9 @@ ASCII_CREDIT_LINE_RE = re.compile(rf"^\s*(?:{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WOR
 # re.I: "|", the line-start words and the words below (CREDIT_HINT_RE's others, lowered), by ``credit_flags``
 # (``kernels.walk.texts_with_words``, whose folds are ``RE_I_LETTER_FOLDS``), since CREDIT_HINT_RE's re.I
 # alternation is tried at every character.
-OTHER_CREDIT_WORDS_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|编|編|责|責|校审|편집|"
+OTHER_CREDIT_WORDS_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|"
+                                   r"发表|發表|博客|报道|報道|原创|原創|（|【|［|"
+                                   r"编|編|责|責|校审|편집|"
                                    r"edit|redigiert|édité|a cura|来源|來源|稿源|出处")
 # A dateline at the head of a story's first paragraph credits its reporters in brackets:
 # "新华社北京3月5日电（记者 王晓 刘洋）", "本报讯（记者张三 通讯员李四）".
@@ -260,7 +266,7 @@ def _latin_names(text: str) -> list[str]:
     if CJK_RE.search(text):  # a CJK byline has its own patterns; bare Han text after "By" may be a channel
         return []
     text = BYLINE_END_RE.sub("", text.replace("|", "\n", 1) if ROLE_AFTER_BAR_RE.search(text) else text)
-    return split_people(text.strip(" ,;:"))
+    return split_people(PLACE_AFTER_NAMES_RE.sub("", text).strip(" ,;:"))
 
 
 def _cjk_names(pattern: re.Pattern[str], line: str) -> list[str]:

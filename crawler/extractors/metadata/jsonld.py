@@ -12,6 +12,9 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+# The page of a person or an author account, in an author object's @id or url.
+PERSON_PAGE_RE = re.compile(r"/(?:schema/)?person/|/author/|/authors/|/people/|/profile/", re.I)
+
 # Types whose properties describe the article itself (schema.org's CreativeWork kinds used by news sites).
 ARTICLE_TYPES = frozenset(
     "article newsarticle reportagenewsarticle analysisnewsarticle opinionnewsarticle reviewnewsarticle "
@@ -209,6 +212,19 @@ def names_of(value: Any) -> list[str]:
     return []
 
 
+def declared_people(value: Any) -> list[str]:
+    """The names of an author value that the markup declares persons or accounts: an object of type Person, or one
+    whose ``@id`` or ``url`` is a person's or an author's page ("/schema/person/...", "/author/swoogo/")."""
+    if isinstance(value, list):
+        return [name for item in value for name in declared_people(item)]
+    if not isinstance(value, dict):
+        return []
+    link = " ".join(part for part in (value.get("@id"), value.get("url")) if isinstance(part, str))
+    if "person" in {kind.casefold() for kind in types_of(value)} or PERSON_PAGE_RE.search(link):
+        return names_of(value)
+    return []
+
+
 def strings_of(value: Any) -> list[str]:
     """Keywords or sections: a comma-separated string or a list of strings."""
     if isinstance(value, str):
@@ -218,5 +234,6 @@ def strings_of(value: Any) -> list[str]:
     return []
 
 
-__all__ = ["ARTICLE_TYPES", "DECLARED_TYPES_CACHE", "article_objects", "declared_types", "iter_objects", "names_of",
+__all__ = ["ARTICLE_TYPES", "DECLARED_TYPES_CACHE", "PERSON_PAGE_RE", "article_objects", "declared_people",
+           "declared_types", "iter_objects", "names_of",
            "parse_json_ld", "script_types", "strings_of", "text_of", "types_of"]

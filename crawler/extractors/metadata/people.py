@@ -33,7 +33,7 @@ ROLE_RE = re.compile(
     r"\b(?:staff|writer|reporter|correspondent|contributor|columnist|editor|editors|photographer|journalist|"
     r"redaktion|rédaction|redacción|redazione|redactie|redação|correspondant|envoyé|corresponsal|"
     r"korrespondent|special to|for the|updated|published|author|autor|auteur|autore|admin|administrator|guest|"
-    r"anonymous|editorial|team|desk|newsroom)\b|^the\s", re.I)
+    r"bio|written|anonymous|editorial|team|desk|newsroom)\b|^the\s", re.I)
 # News agencies and broadcasters that bylines name beside the people (each seen in news bylines or the agencies'
 # own credit lines).
 AGENCIES = frozenset({
@@ -58,7 +58,7 @@ def is_outlet_or_role(part: str) -> bool:
     if text in AGENCIES or ROLE_RE.search(part) or OUTLET_END_RE.search(part.strip()):
         return True
     words = part.split()
-    return len(words) == 1 and part.isupper() and len(part.strip(".")) <= MAX_ACRONYM_LETTERS
+    return len(words) == 1 and part.isascii() and part.isupper() and len(part.strip(".")) <= MAX_ACRONYM_LETTERS
 
 
 def _affiliation(part: str, name: str) -> bool:

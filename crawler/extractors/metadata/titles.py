@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from crawler.extractors.document.text import count_words
+from crawler.extractors.document.text import count_words, normalize_space
 
 # Separators between a headline and the site name in <title>: Readability.js's set with spaces around.
 TITLE_SEPARATOR_RE = re.compile(r"\s+[|\-–—\\/>»·•]\s+")
@@ -22,6 +22,8 @@ CJK_SEPARATOR_RE = re.compile(rf"(?:(?<=[{_CJK}])\s*[_｜|\-–—]+\s*|\s*[_｜
 # site or section name at most this many (新闻中心, 河畔日报, 人民网): judgement calls, tested on such titles.
 MIN_CJK_HEADLINE_CHARS = 6
 MAX_CJK_SUFFIX_CHARS = 12
+# A headline block shorter than this is a channel's or a logo's name, not a headline ("新闻中心", "CNN").
+MIN_HEADLINE_CHARS = 4
 
 
 def title_from_head(title: str, site_name: str | None) -> str:
@@ -58,6 +60,18 @@ def without_cjk_suffix(title: str) -> str:
             break
         end = cut.start()
     return title[:end].strip() if end < len(title) else title
+def page_headline(chosen: str, head_title: str | None, headline: str | None) -> str:
+    """The headline block of the page over a markup title cut short: an OpenGraph title ending at an unescaped quote
+    ("奖金711万元！" of '奖金711万元！"中国诺贝尔奖"首位获奖女性啥来头?'), when the headline block starts with it and
+    the <title> holds the block. (A <title> that adds the site's name is left whole, as Readability.js leaves it:
+    see docs/metadata-credits.md for the two conventions.)"""
+    if not headline or not head_title or headline == chosen:
+        return chosen
+    block, kept = normalize_space(headline), normalize_space(chosen)
+    if len(block) >= MIN_HEADLINE_CHARS and block in normalize_space(head_title) and block.startswith(kept) \
+            and len(block) > len(kept):
+        return block
+    return chosen
 
 
 def _rejoin(parts: list[str], kept: set[str]) -> str:
@@ -70,4 +84,5 @@ def _rejoin(parts: list[str], kept: set[str]) -> str:
     return "".join(pieces).strip()
 
 
-__all__ = ["MIN_KEPT_TITLE_WORDS", "TITLE_PART_RE", "TITLE_SEPARATOR_RE", "title_from_head", "without_cjk_suffix"]
+__all__ = ["MIN_HEADLINE_CHARS", "MIN_KEPT_TITLE_WORDS", "TITLE_PART_RE", "TITLE_SEPARATOR_RE",
+           "page_headline", "title_from_head", "without_cjk_suffix"]

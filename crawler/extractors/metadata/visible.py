@@ -23,14 +23,14 @@ from itertools import compress
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.text import CJK_RE, normalize_space
 from crawler.extractors.metadata.byline import (
-    byline_names,
     credit_flags,
     dateline_names,
     editor_names,
-    in_comment_area,
     may_credit,
     origin_of,
 )
+from crawler.extractors.metadata.cjk_credits import ACCOUNT_DATE_RE, dateline_people
+from crawler.extractors.metadata.credit_lines import end_credit, label_then_name, line_authors, readable
 from crawler.extractors.metadata.datelines import (
     has_publication_label,
     may_hold_date,
@@ -56,8 +56,6 @@ BODY_PARAGRAPHS_BEFORE_STOP = 2
 # sentence that mentions a reporter is long. Editor and most byline lines are far shorter; the longer bylines
 # are "By X, a deputy editor and ..." lines right under the headline, which step 2 reads without this limit.
 MAX_CREDIT_LINE_CHARS = 60
-# A list item whose text is mostly link text is a link to another article (related stories and their dates).
-MAX_LINKED_SHARE = 0.5
 # A title part shorter than this is a channel or a site name, not a headline ("新闻中心", "CNN"); four
 # characters are a short Chinese headline's least.
 MIN_HEADLINE_CHARS = 4
@@ -137,17 +135,6 @@ def headline_index(doc: TextDocument, title: str | None) -> int | None:
     return next((index for index, block in enumerate(blocks) if "h1" in block.labels), None)
 
 
-def _readable(block: TextBlock, *, links: bool = True) -> bool:
-    """Not navigation, not in a comment area; with ``links`` False not a link to another article either (below
-    the headline a linked date is the story's permalink, elsewhere a related article's)."""
-    if "nav" in block.labels:
-        return False
-    if not links and "li" in block.labels and block.num_chars and \
-            block.num_chars_in_anchor_text / block.num_chars > MAX_LINKED_SHARE:
-        return False
-    return block.element is None or not in_comment_area(block.element)
-
-
 def _lines(block: TextBlock) -> list[str]:
     return _text_lines(block.text)
 
@@ -161,7 +148,7 @@ def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *,
     """The line's byline, editor and outlet (unless ``credit`` is False: its block has no credit's word) and dates."""
     if credit:
         if not findings.authors:
-            findings.authors = byline_names(line)
+            findings.authors = line_authors(line, near=True)
         if not findings.editors:
             findings.editors = editor_names(line)
         if findings.origin is None:
@@ -228,16 +215,16 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         block = blocks[position]
         short = _short_lines(block, findings, credits.get(position))
         if short is None:  # a paragraph
-            if not _readable(block):
+            if not readable(block):
                 continue
             if paragraphs == 0 and not findings.authors:
-                findings.authors = dateline_names(block.text)
+                findings.authors = dateline_people(block.text) or dateline_names(block.text)
             paragraphs += 1
             if paragraphs >= BODY_PARAGRAPHS_BEFORE_STOP:
                 break
             continue
         lines, credit = short
-        if not lines or not _readable(block):
+        if not lines or not readable(block):
             continue
         for line in lines:
             _read_line(line, findings, now, first, credit=credit)
@@ -248,7 +235,7 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
     for position in range(index - 1, max(-1, index - BLOCKS_BEFORE_HEADLINE - 1), -1):
         block = blocks[position]
         short = _short_lines(block, findings, credits.get(position))
-        if short is not None and short[0] and _readable(block):
+        if short is not None and short[0] and readable(block):
             lines, credit = short
             for line in lines:
                 _read_line(line, findings, now, first, credit=credit)
@@ -264,6 +251,9 @@ def _short_lines(block: TextBlock, findings: TextFindings,
     text = block.text
     if credit is None:
         credit = may_credit(text)
+    if not credit and not text.isascii() and ("[" in text or "/" in text or "／" in text or any(
+            ACCOUNT_DATE_RE.match(line.strip()) for line in text.split("\n"))):
+        credit = True  # "2004年7月16日08:19 [ 张三 ]", "石佳/中国青年报", "华夏人文 2020-03-09": names beside a date
     # An ASCII text is asked first as a whole: each of ``_may_give_date``'s tests of an ASCII line (a digit; a
     # relative hint or a modification label, literal words without anchors or look-around, in the lowered line;
     # NFKC leaves ASCII as it is) holds of the text it is a part of, so a text that fails it has no line that passes
@@ -317,7 +307,7 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
             # reader looks for its words first, all of them in may_credit's): a block read for its date alone
             # is not read for them.
             if credit and short and not findings.authors and not found.authors:
-                found.authors = [name for name in byline_names(line)
+                found.authors = [name for name in line_authors(line)
                                  if _full_name(name) and (not cjk_page or not LATIN_NAME_RE.match(name))]
             if credit and not findings.editors and not found.editors:
                 found.editors = editor_names(line)
@@ -329,7 +319,7 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
                     found.published, found.modified = dates.published, dates.modified
         # Whether the block is a related link or a comment is asked only of a block that says something (the
         # ancestors' walk costs more than the patterns).
-        if (found.authors or found.editors or found.origin or found.published) and _readable(block, links=False):
+        if (found.authors or found.editors or found.origin or found.published) and readable(block, links=False):
             findings.authors = findings.authors or found.authors
             findings.editors = findings.editors or found.editors
             findings.origin = findings.origin or found.origin
@@ -365,8 +355,13 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
         findings.headline = doc.blocks[index].text
         scan_near_headline(doc, index, now, findings, first, short_ones)
     scan_page(doc, now, findings, first, language, short_ones)
+    if not findings.authors:
+        findings.authors = label_then_name(doc, short_ones.positions, short_ones.texts, index or 0)
+        # (a bracket closing a story credits its reporter on Chinese pages: the blocks of others are not walked)
+        if not findings.authors and ((language or "").lower()[:2] in CJK_LANGUAGES or (title and CJK_RE.search(title))):
+            findings.authors = end_credit(doc, index or 0)
     return findings
 
 
-__all__ = ["ShortBlocks", "TextFindings", "day_first", "headline_index", "scan_near_headline", "scan_page",
-           "scan_visible", "short_blocks"]
+__all__ = ["ShortBlocks", "TextFindings", "day_first", "headline_index",
+           "scan_near_headline", "scan_page", "scan_visible", "short_blocks"]

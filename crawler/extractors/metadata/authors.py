@@ -1,0 +1,70 @@
+"""The people of a field: the first source's list cut into persons, each cleaned and checked to be a name."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from crawler.extractors.document.text import CJK_RE
+from crawler.extractors.metadata.candidates import Candidates, clean
+from crawler.extractors.metadata.cjk_credits import not_a_person
+from crawler.extractors.metadata.people import split_people
+
+# An author longer than this is a sentence or a list of contributors pasted into a field, not a name.
+MAX_AUTHOR_CHARS = 80
+MAX_AUTHORS = 12
+URLISH_RE = re.compile(r"^(?:https?://|www\.)|\.(?:com|org|net|html?)\b|/", re.I)
+HANDLE_RE = re.compile(r"^@\w+$")
+# A user's handle may hold digits ("paulb203", "user3080392"): one word that starts with three letters, never a date.
+DIGIT_HANDLE_RE = re.compile(r"^[A-Za-z]{3}[A-Za-z0-9_.-]{0,27}$")
+AUTHOR_PREFIX_RE = re.compile(r"^(?:by|par|von|por|written by|posted by|author|作者|记者|文)\s*[:：/]?\s+", re.I)
+
+
+def normalise_author(name: str) -> str:
+    name = AUTHOR_PREFIX_RE.sub("", clean(name) or "")
+    return name.strip(" ,;:|-")
+
+
+def good_author(name: str, site_names: set[str], declared: frozenset[str] = frozenset()) -> bool:
+    """A name, not a URL, a date, a placeholder or an outlet; the site's own name only when the markup declares it a
+    person or an author account (``declared``: "Swoogo" with its /author/swoogo/ page is the blog's account)."""
+    if not name or len(name) > MAX_AUTHOR_CHARS:
+        return False
+    if URLISH_RE.search(name) or HANDLE_RE.match(name) or "@" in name or \
+            (any(map(str.isdigit, name)) and not DIGIT_HANDLE_RE.match(name)):
+        return False
+    folded = name.casefold()
+    if CJK_RE.search(name) and not_a_person(name):  # "新京报", "环球网", "作者：未知": an outlet or a placeholder
+        return False
+    if CJK_RE.search(name) and any(site.startswith(folded) for site in site_names if CJK_RE.search(site)):
+        return False  # "网易" of "_网易财经": the portal, named before its channel
+    return folded not in site_names or folded in declared
+
+
+def choose_authors(found: Candidates, site_names: set[str], name: str = "authors") -> tuple[list[str], str] | None:
+    """The first source's people: a field's list cut into persons ("A, B and C, CNN" -> A, B, C)."""
+    declared = frozenset(person.casefold() for people, _ in found.get("declared_people") for person in people)
+    for names, source in found.get(name):
+        cleaned: list[str] = []
+        for raw in names:
+            for part in split_people(normalise_author(raw), strict=False):
+                name = normalise_author(part)
+                if good_author(name, site_names, declared) and name not in cleaned:
+                    cleaned.append(name)
+        if cleaned:
+            return cleaned[:MAX_AUTHORS], source
+    return None
+
+
+def site_names(site_name: str | None, url: str | None) -> set[str]:
+    names = set()
+    if site_name:
+        names.add(site_name.casefold())
+    host = urlsplit(url).hostname if url else None
+    if host:
+        host = host.removeprefix("www.")
+        names.update({host, host.split(".")[0]})
+    return names
+
+
+__all__ = ["MAX_AUTHORS", "MAX_AUTHOR_CHARS", "choose_authors", "good_author", "normalise_author", "site_names"]

@@ -1,0 +1,112 @@
+"""Credit lines read beyond one pattern: a line's authors by the class of credit it is (``line_authors``), the
+bracket that closes a Chinese story (``end_credit``), and a byline label alone in its block with the name in the
+next (``label_then_name``: "Written by" / "Edzel Tabing"); and which blocks may be read at all (``readable``)."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+
+from crawler.extractors.document.parse import TextBlock, TextDocument
+from crawler.extractors.document.text import CJK_RE
+from crawler.extractors.metadata.byline import byline_names, in_comment_area
+from crawler.extractors.metadata.cjk_credits import (
+    account_before_date,
+    bracketed_beside_date,
+    credit_line_people,
+    dateline_people,
+    end_credit_people,
+    name_with_outlet,
+    poster_of,
+    refused,
+)
+from crawler.extractors.metadata.people import split_people
+
+# A list item whose text is mostly link text is a link to another article (related stories and their dates).
+MAX_LINKED_SHARE = 0.5
+# An end credit closes the story: no paragraph of prose (a sentence of this many characters or more) follows within
+# this many blocks (captions and credits sit between a story and its footer; chosen by hand, see
+# docs/metadata-credits.md).
+MIN_PROSE_CHARS = 30
+BLOCKS_AFTER_END_CREDIT = 3
+# A byline's label alone in its block: the name is the next block ("Written by" / "Edzel Tabing").
+LABELS_ALONE = frozenset({"written by", "words by", "story by", "posted by", "by", "author", "authored by", "von",
+                          "par", "por", "di", "door", "作者", "文", "記者", "记者", "글", "기자"})
+# The name block after a label is a byline's length; the label is looked for this far from the headline (both
+# chosen by hand, see docs/metadata-credits.md).
+MAX_NAME_BLOCK_CHARS = 60
+MAX_LABEL_CHARS = 20
+LABEL_WINDOW = 40
+
+
+def readable(block: TextBlock, *, links: bool = True) -> bool:
+    """Not navigation, not in a comment area; with ``links`` False not a link to another article either (below
+    the headline a linked date is the story's permalink, elsewhere a related article's)."""
+    if "nav" in block.labels:
+        return False
+    if not links and "li" in block.labels and block.num_chars and \
+            block.num_chars_in_anchor_text / block.num_chars > MAX_LINKED_SHARE:
+        return False
+    return block.element is None or not in_comment_area(block.element)
+
+
+
+
+def line_authors(line: str, *, near: bool = False) -> list[str]:
+    """The authors a line credits: a Chinese credit line read whole (``cjk_credits``), a poster, names beside the
+    date or beside their outlet (``near`` the headline only), else a byline's names without placeholders or outlets."""
+    if not line.isascii():
+        found = credit_line_people(line) or poster_of(line) or dateline_people(line)
+        if not found and ("|" in line or "｜" in line):  # "发表于2014-08-24 21:30| 来源CSDN| 作者魏星": fields
+            found = next((people for part in re.split(r"[|｜]", line) if (people := credit_line_people(part))), [])
+        if not found and near:
+            found = bracketed_beside_date(line) or name_with_outlet(line) or account_before_date(line)
+        if found:
+            return found
+        return [name for name in byline_names(line) if not (CJK_RE.search(name) and refused(name))]
+    return byline_names(line)
+
+
+def end_credit(doc: TextDocument, start: int) -> list[str]:
+    """Step 4: the credit in brackets that closes a paragraph of the story ("…举行。（张巨峰）"), the first one below
+    the headline outside links and comments."""
+    blocks = doc.blocks
+    for position in range(start, len(blocks)):
+        text = blocks[position].text
+        if text.endswith(("）", ")")) and not text.isascii():
+            people = end_credit_people(text)
+            if people and readable(blocks[position], links=False) and not _prose_follows(blocks, position):
+                return people
+    return []
+
+
+def _prose_follows(blocks: list[TextBlock], position: int) -> bool:
+    """Whether a paragraph of prose comes soon after the block: then its bracket was inside the story ("（附股）")."""
+    return any(len(block.text) > MIN_PROSE_CHARS and "。" in block.text and readable(block, links=False)
+               for block in blocks[position + 1:position + 1 + BLOCKS_AFTER_END_CREDIT])
+
+
+def label_then_name(doc: TextDocument, positions: list[int], texts: list[str], start: int) -> list[str]:
+    """Step 5: a byline label alone in its block and the people in the next block, near the headline. Only the short
+    blocks (``positions``, ``texts``: those a byline fits in, in order) within the window are looked at."""
+    blocks = doc.blocks
+    first, last = bisect_left(positions, start - LABEL_WINDOW), bisect_right(positions, start + LABEL_WINDOW)
+    for index in range(first, last):
+        text = texts[index]
+        if len(text) > MAX_LABEL_CHARS or text.strip(" :：").casefold() not in LABELS_ALONE:
+            continue
+        position = positions[index]
+        if position + 1 >= len(blocks):
+            break
+        following = blocks[position + 1]
+        name = (texts[index + 1] if index + 1 < len(texts) and positions[index + 1] == position + 1
+                else following.text).strip()
+        if not name or len(name) > MAX_NAME_BLOCK_CHARS or not readable(following) or not readable(blocks[position]):
+            continue
+        people = credit_line_people(f"作者 {name}") if CJK_RE.search(name) else split_people(name)
+        if people:
+            return people
+    return []
+
+
+__all__ = ["end_credit", "label_then_name", "line_authors", "readable"]
