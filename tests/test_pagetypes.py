@@ -69,3 +69,14 @@ def test_a_site_page_is_named_beside_the_kind():
     about = page("<h1>About us</h1>" + PARAGRAPH * 3, "<title>About us | Example News</title>")
     result = classify_page(parse_html(about), "https://news.example/about-us/")
     assert result.kind == "site" and result.page_kind is not None
+
+
+def test_a_page_of_links_without_a_sentence_of_prose_is_no_article() -> None:
+    from crawler.pagejob.pagetypes import LISTING, classify_page
+
+    links = "".join(f'<a class="story" href="/world/story-{n}.html">Story number {n}</a>' for n in range(2))
+    doc = parse_html(f"<html><body>{links}<footer>Copyright 2024 Example News. All rights reserved.</footer>"
+                     "</body></html>", "http://127.0.0.1:8000/index.html")
+    judged = classify_page(doc)
+    assert judged.kind == LISTING
+    assert any("no sentence of prose" in reason for reason in judged.reasons)

@@ -78,6 +78,20 @@ def listing_share(judgement: KindJudgement) -> float:
     return sum(judgement.probabilities.get(kind, 0.0) for kind in LISTING_KINDS)
 
 
+# A page of links and labels only (a hub of headlines, a menu page) is no article whatever its other features:
+# an article holds at least one sentence of this many words outside links (judgement call; every article page of
+# the shared sets has one: python -m crawler.evaluation.pagetype_eval).
+MIN_PROSE_BLOCK_WORDS = 10
+
+
+def has_prose(doc: TextDocument) -> bool:
+    """Whether a block of MIN_PROSE_BLOCK_WORDS words or more has under RUNNING_TEXT_MAX_LINK_DENSITY of them in
+    links."""
+    return any(block.num_words >= MIN_PROSE_BLOCK_WORDS
+               and block.num_words_in_anchor_text < RUNNING_TEXT_MAX_LINK_DENSITY * block.num_words
+               for block in doc.blocks)
+
+
 def classify_page(doc: TextDocument, url: str | None = None) -> PageType:
     """Article, listing or site page, with the evidence for it: the page's judged kind (``score`` is the log-odds
     of its not listing other pages); a named class of site page (``crawler.pagejob.sitepages``: about, contact,
@@ -90,6 +104,10 @@ def classify_page(doc: TextDocument, url: str | None = None) -> PageType:
     # A tie keeps the page: storing a listing by mistake is visible and fixable, losing an article is not.
     kind = ARTICLE if score >= 0 else LISTING
     reasons = [f"page kind {judgement.reason}", f"listing or collection {listing:.2f}"]
+    if kind == ARTICLE and doc.blocks and not has_prose(doc):
+        kind = LISTING
+        reasons.append(f"no sentence of prose (no block of {MIN_PROSE_BLOCK_WORDS} words or more mostly outside "
+                       "links): a page of links")
     site_page = site_page_of(doc, url, _schema_types(doc), _meta(doc, "og:type"))
     if site_page is not None:
         return PageType(site_page.kind, score, [f"{site_page.name}: {site_page.reason()}", *reasons],
@@ -139,4 +157,4 @@ def announced_item(doc: TextDocument, judged: PageType, announced_by: str) -> Pa
 
 
 __all__ = ["ANNOUNCING_SOURCES", "ARTICLE", "LISTING", "LISTING_KINDS", "SITE", "PageType", "announced_item",
-           "classify_page", "listing_items", "listing_share"]
+           "classify_page", "has_prose", "listing_items", "listing_share"]
