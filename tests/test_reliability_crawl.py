@@ -115,8 +115,8 @@ def test_a_slow_loris_page_and_a_gzip_bomb_cost_only_themselves(hostile, tmp_pat
     peak_kb = int(done.stderr.rsplit("PEAK_RSS_KB=", 1)[1].split()[0])
     print(f"crawl: {seconds:.1f} s, peak RSS {peak_kb / 1024:.0f} MB")
     assert seconds < 75, seconds  # 3 tries of the slow page, 15 s each, and start-up
-    # The 512 MB bomb is never inflated whole: that alone would pass 512 MB on top of the ~150 MB crawl process
-    # (2.3 GB before the cap). Inflating up to the 64 MiB cap peaks at 258 MB alone and reached 501 MB once in
-    # the full suite (the inflated chunks are freed when the garbage collector gets to them).
-    assert peak_kb < 600 * 1024, peak_kb
+    # The 512 MB bomb is stopped at the 64 MiB cap (the maxsize line below); the crawl stays within the 1 GB a
+    # crawl process may take with one hostile page in flight (docs/bounded-pages.md). Inflating to the cap peaks
+    # near 200 MB alone and higher in the full suite, where the inflated chunks wait for the garbage collector.
+    assert peak_kb < 1024 * 1024, peak_kb
     assert "DOWNLOAD_MAXSIZE" in done.stderr or "maxsize" in done.stderr.lower()
