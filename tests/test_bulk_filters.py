@@ -68,6 +68,10 @@ PAGES = {
     "https://blocked.example.net/2024/ads": article("en", "Sponsored", "2024-05-02T09:00:00Z"),
     "https://undated.example.com/story": article("en", "A story without a date", None),
 }
+TEASERS = "".join(f"<li class='card'><h3><a href='/2024/story-{n}'>Council story number {n}</a></h3><p>A teaser of "
+                  f"story {n} about the council and the town.</p></li>" for n in range(12))
+LISTING = (f"<html lang='en'><head><title>World news</title></head><body><nav><a href='/'>Home</a></nav>"
+           f"<h1>World</h1><ul>{TEASERS}</ul><a href='/world?page=2'>Next page</a></body></html>").encode()
 
 
 @pytest.fixture
@@ -77,7 +81,8 @@ def archives(tmp_path: Path) -> Path:
     folder.mkdir()
     warc(folder / "one.warc.gz", [(url, PAGES[url]) for url in urls[:3]], "2024-04-02T09:00:00Z")
     # the same article in two archives, as CC-NEWS holds a story captured again
-    warc(folder / "two.warc.gz", [(url, PAGES[url]) for url in urls[2:]], "2024-04-05T09:00:00Z")
+    warc(folder / "two.warc.gz", [(url, PAGES[url]) for url in urls[2:]]
+         + [("https://news.example.com/world/", LISTING)], "2024-04-05T09:00:00Z")
     (folder / "warc.paths").write_text("one.warc.gz\n\n# a comment\ntwo.warc.gz\n")
     return folder
 
@@ -156,7 +161,7 @@ def test_archives_listed_in_a_paths_file_over_http_give_the_rows_the_filters_kee
     everything = tmp_path / "all.jsonl"
     run_batch([str(paths)], everything, workers=0, base_url=served, progress=False)
     unfiltered = rows(everything)
-    assert len(unfiltered) == 6  # the story in both archives once
+    assert len(unfiltered) == 7  # the story in both archives once, and the section page
     deny = tmp_path / "deny.txt"
     deny.write_text("blocked.example.net\n")
     chosen = page_filter(kinds=["article"], languages=["en"], since="2024-01-01", until="2024-12-31",
@@ -168,7 +173,9 @@ def test_archives_listed_in_a_paths_file_over_http_give_the_rows_the_filters_kee
     assert {row["url"] for row in rows(kept_path)} == expected
     assert "https://news.example.com/2024/bridge" in expected
     assert "https://example.cn/2024/qiao" not in expected
+    assert "https://news.example.com/world/" not in expected
     counts = result.counts
+    assert counts["filtered_kind"] == 1  # the section page, a listing
     assert counts[FILTERED_EXCLUDED_DOMAIN] == 1
     assert counts[FILTERED_LANGUAGE] == 2  # the Chinese story, in both archives
     assert counts[FILTERED_DATE] == 1  # 2023
@@ -246,10 +253,10 @@ def test_a_story_in_several_archives_is_one_row_the_latest_capture(tmp_path: Pat
     assert [row["crawled_at"][:10] for row in found] == ["2024-04-09"]
     assert result.counts[SUPERSEDED_BY_LATER_CAPTURE] == 1  # the capture of one.warc.gz, written, then replaced
     assert result.counts[FOLDED_EARLIER_CAPTURE] == 2  # two.warc.gz's and early.warc.gz's, never written
-    assert result.counts["rows_written"] == len(rows(out)) == 6
+    assert result.counts["rows_written"] == len(rows(out)) == 7  # six stories and the section page
     every = tmp_path / "every.jsonl"
     run_batch(inputs, every, workers=0, progress=False, fold_captures=False)
-    assert len(rows(every)) == 9
+    assert len(rows(every)) == 10
 
 
 @pytest.mark.slow
@@ -270,7 +277,7 @@ def test_a_partitioned_parquet_output_reads_back_with_its_schema(tmp_path: Path,
     expected = {"date": "published_date=2024-03-05", "language": "language=zh", "site": "site=example.com"}[key]
     assert expected in folders
     table = ds.dataset(out, format="parquet", partitioning="hive").to_table()
-    assert table.num_rows == 6
+    assert table.num_rows == 7
     assert set(ARTICLE_FIELDS) <= set(table.column_names)
     assert column in table.column_names
     assert parquet_schema(key).field(column).type == "string"
@@ -407,3 +414,32 @@ def test_a_resumed_run_does_not_fetch_the_archives_it_finished_again(tmp_path: P
         server.server_close()
     assert _CountingHandler.fetched == ["/a.warc.gz", "/b.warc.gz", "/b.warc.gz"]
     assert [row["url"] for row in rows(out)] == urls
+
+
+def test_kind_and_language_leave_a_page_out_before_its_metadata_is_read(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import crawler.extractors.article as article_module
+
+    urls = list(PAGES)
+    archive = warc(tmp_path / "a.warc.gz", [(url, PAGES[url]) for url in urls[:3]])  # two English, one Chinese
+    read: list[str] = []
+    original = article_module.Article.metadata
+
+    def counted(self):  # the metadata of a page, read: noted by the page's URL
+        read.append(self.url)
+        return original.fget(self)
+
+    monkeypatch.setattr(article_module.Article, "metadata", property(counted))
+    out = tmp_path / "out.jsonl"
+    result = run_batch([str(archive)], out, workers=0, progress=False, page_filter=page_filter(languages=["zh"]))
+    assert [row["url"] for row in rows(out)] == ["https://example.cn/2024/qiao"]
+    assert result.counts[FILTERED_LANGUAGE] == 2
+    assert "https://news.example.com/2024/bridge" not in read and "https://example.cn/2024/qiao" in read
+
+
+def test_the_summary_counts_the_rows_written_not_the_pages_extracted() -> None:
+    from crawler.bulk.progress import summary_line
+
+    line = summary_line("out.jsonl", {"pages": 19, "with_text": 19, "rows_written": 2, FILTERED_LANGUAGE: 17}, 2, 0)
+    assert line == ("extract-batch: 2 rows in out.jsonl, 2 this run; 19 pages extracted: 19 with text, 0 empty, "
+                    "0 failed; left out or skipped: filtered_language 17")

@@ -31,7 +31,16 @@ from typing import TYPE_CHECKING, Any
 from ..extractors.document.bounds import cap_reasons
 from ..extractors.pagekind.confidence import LOW_CONFIDENCE
 from ..pagejob import job as pagejob
-from .chunks import Chunk, ChunkResult, chunks, extract_chunk, failed_rows, init_batch_worker, learn_chunk
+from .chunks import (
+    Chunk,
+    ChunkResult,
+    chunks,
+    extract_chunk,
+    failed_rows,
+    init_batch_worker,
+    learn_chunk,
+    set_keep,
+)
 from .filters import PageFilter
 from .progress import InputProgress
 from .readers import BatchError, input_files, input_files_and_skips, iter_records
@@ -150,13 +159,15 @@ class _Runner:
     def _new_pool(self) -> ProcessPoolExecutor:
         context = pool_context(self.start_method)
         return ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
-                                   initializer=init_batch_worker, initargs=(os.getpid(), self.template_store))
+                                   initializer=init_batch_worker,
+                                   initargs=(os.getpid(), self.template_store, self._keep()))
 
     def _submit(self, function: Any, pages: list[Page]) -> Future[ChunkResult]:
         if self.workers == 0:  # in this process: debugging, and tests of the writing side
             future: Future[ChunkResult] = Future()
             if self.local is None:
                 pagejob.init_worker(self.template_store, (), worker_process=False)
+                set_keep(self._keep())
                 self.local = pagejob.worker_extractor()
             future.set_result(function(pages))
             return future
@@ -194,6 +205,11 @@ class _Runner:
                 if failed:
                     logger.warning("%s: %s", (row.get("metadata") or {}).get("input", row.get("url")), reason)
 
+    def _keep(self) -> Any:
+        """The filter's test of kind and language, run in the workers before a page's metadata is read."""
+        chosen = self.page_filter
+        return chosen.before_metadata if chosen is not None and chosen.judges_kind_or_language else None
+
     def _before_extraction(self, record: Any) -> Any:
         """A page left out by its URL becomes a Skipped record (counted, never sent to a worker)."""
         if isinstance(record, Page) and self.page_filter is not None:
@@ -209,7 +225,8 @@ class _Runner:
         kept = []
         counts = self.state.counts
         for row in rows:
-            reason = self.page_filter.after_extraction(row) if row.get("text") else None
+            early = (row.get("metadata") or {}).get("filtered")  # left out in the worker, before its metadata
+            reason = early or (self.page_filter.after_extraction(row) if row.get("text") else None)
             if reason is None:
                 kept.append(row)
             else:

@@ -9,7 +9,7 @@ import logging
 import os
 import resource
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,18 +81,30 @@ def page_row(page: Page, fields: dict[str, Any]) -> dict[str, Any]:
     return article_row(fields, source, skip=("html", "url"))
 
 
-def init_batch_worker(parent_pid: int, template_store: str) -> None:
+# The run's test of a page's kind and language (``PageFilter.before_metadata``), set in each worker.
+_KEEP: list[Callable[[str | None, str | None], str | None] | None] = [None]
+
+
+def set_keep(keep: Callable[[str | None, str | None], str | None] | None) -> None:
+    _KEEP[0] = keep
+
+
+def init_batch_worker(parent_pid: int, template_store: str,
+                      keep: Callable[[str | None, str | None], str | None] | None = None) -> None:
     """A pool worker's set-up: the crawl pipeline's worker, and an exit when the batch process is gone (a killed
     ``extract-batch`` must not leave workers blocked on a pipe, ~170 MB each)."""
     from ..pagejob.workerpool import exit_with_parent
 
     exit_with_parent(parent_pid)
     pagejob.init_worker(template_store, ())
+    set_keep(keep)
 
 
 def extract_chunk(pages: list[Page]) -> ChunkResult:
     """Runs in a pool worker set up by ``crawler.pagejob.init_worker``: one row per page, failures included."""
-    rows = [page_row(page, pagejob.extract_in_worker(page.html, page.url, page.content_type)) for page in pages]
+    keep = _KEEP[0]
+    rows = [page_row(page, pagejob.extract_in_worker(page.html, page.url, page.content_type, keep))
+            for page in pages]
     return ChunkResult(rows, os.getpid(), _peak_rss(), _cpu_seconds())
 
 

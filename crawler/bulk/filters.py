@@ -138,6 +138,19 @@ class PageFilter:
             return FILTERED_DOMAIN
         return None
 
+    @property
+    def judges_kind_or_language(self) -> bool:
+        return bool(self.kinds or self.languages)
+
+    def before_metadata(self, kind: str | None, language: str | None) -> str | None:
+        """The reason to leave out a page by its judged kind and its text's language, once the extraction knows
+        them and before its metadata is read, or None."""
+        if self.kinds and (kind or "article") not in self.kinds:
+            return FILTERED_KIND
+        if self.languages and (language or "").split("-")[0].lower() not in self.languages:
+            return FILTERED_LANGUAGE
+        return None
+
     def after_extraction(self, row: Mapping[str, Any]) -> str | None:
         """The reason to leave out an extracted row by its kind, language or date, or None to write it."""
         if self.kinds:

@@ -10,7 +10,7 @@ from types import TracebackType
 from typing import Any
 
 # Counters of the batch that are outcomes of rows rather than reasons a record was skipped.
-ROW_COUNTS = ("pages", "with_text", "empty_text", "extraction_failed")
+ROW_COUNTS = ("pages", "with_text", "empty_text", "extraction_failed", "rows_written")
 
 
 class InputProgress:
@@ -86,9 +86,11 @@ def summary_line(output: str | os.PathLike[str], counts: Mapping[str, int], rows
     """One line: rows written (with text, empty, failed), what was skipped by reason, and whether it resumed."""
     skipped = {name.removeprefix("skipped_"): value for name, value in counts.items() if name not in ROW_COUNTS}
     resumed = f" (resumed after {resumed_from} input records)" if resumed_from else ""
-    return (f"extract-batch: {counts.get('pages', 0)} rows in {output}{resumed}, {rows_this_run} this run: "
-            f"{counts.get('with_text', 0)} with text, {counts.get('empty_text', 0)} empty, "
-            f"{counts.get('extraction_failed', 0)} failed; skipped: {_named(skipped) or 'none'}")
+    rows = counts.get("rows_written", counts.get("pages", 0))  # pages left out by filters or folded are not rows
+    return (f"extract-batch: {rows} rows in {output}{resumed}, {rows_this_run} this run; "
+            f"{counts.get('pages', 0)} pages extracted: {counts.get('with_text', 0)} with text, "
+            f"{counts.get('empty_text', 0)} empty, {counts.get('extraction_failed', 0)} failed; "
+            f"left out or skipped: {_named(skipped) or 'none'}")
 
 
 def interrupted_line(output: str | os.PathLike[str], records_done: int, rows: int) -> str:

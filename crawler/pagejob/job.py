@@ -16,7 +16,7 @@ import json
 import logging
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -221,19 +221,28 @@ class PageExtractor:
         index = self.rule_patterns.user_pattern(url)
         return self.rules[int(index)] if index is not None else None
 
-    def extract(self, html: bytes | str, url: str | None, content_type: str | None = None) -> dict[str, Any]:
-        """Article fields of one page; failures become an empty text with the reason, never an exception."""
+    def extract(self, html: bytes | str, url: str | None, content_type: str | None = None,
+                keep: Callable[[str | None, str | None], str | None] | None = None) -> dict[str, Any]:
+        """Article fields of one page; failures become an empty text with the reason, never an exception.
+        ``keep(kind, language)``: the reason to leave the page out once its kind and language are known, before
+        its metadata is read (the page's fields are then only its URL, text and ``filtered`` reason)."""
         try:
-            return self._extract(html, url, content_type)
+            return self._extract(html, url, content_type, keep)
         except Exception as error:  # one bad page must not take the crawl down
             logger.exception("extraction failed for %s", url)
             return {"url": url, "canonical_url": url, "text": "", "extractor": None,
                     "reason": f"extraction failed: {type(error).__name__}: {error}"}
 
-    def _extract(self, html: bytes | str, url: str | None, content_type: str | None) -> dict[str, Any]:
+    def _extract(self, html: bytes | str, url: str | None, content_type: str | None,
+                 keep: Callable[[str | None, str | None], str | None] | None = None) -> dict[str, Any]:
         doc = parse_html(html, url, content_type)
         warnings = list(doc.warnings)
         article = self.learner.extract_document(doc)  # every page teaches the store, whatever extracts it
+        if keep is not None and article.text:
+            reason = keep(judge(doc).kind if doc.blocks else None, article.language)
+            if reason is not None:
+                return {"url": url, "canonical_url": url, "text": article.text, "extractor": article.extractor,
+                        "reason": reason, "filtered": reason}
         metadata = getattr(article, "metadata", None)  # added by the metadata extractors when present
         # The <link> elements the metadata gathered (kept on the walked document): no second search of the tree.
         rel_canonical = canonical_url(doc.root, url, self.markup_of(doc).links)
@@ -371,7 +380,8 @@ def worker_ready() -> bool:
     return _WORKER is not None
 
 
-def extract_in_worker(html: bytes | str, url: str | None, content_type: str | None) -> dict[str, Any]:
+def extract_in_worker(html: bytes | str, url: str | None, content_type: str | None,
+                      keep: Callable[[str | None, str | None], str | None] | None = None) -> dict[str, Any]:
     if _WORKER is None:
         raise RuntimeError("worker not initialised")
-    return _WORKER.extract(html, url, content_type)
+    return _WORKER.extract(html, url, content_type, keep)
