@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 import scrapy
 from scrapy.http import HtmlResponse
 from scrapy.utils.test import get_crawler
@@ -25,6 +26,7 @@ class ProjectSpider(scrapy.Spider):
     name = "project"
 
 
+@pytest.mark.slow
 def test_the_middleware_article_carries_the_responses_validators_to_the_store(tmp_path: Path) -> None:
     crawler = get_crawler(ProjectSpider, {"EXTRACTION_WORKERS": 0,
                                           "EXTRACTION_TEMPLATE_STORE": str(tmp_path / "templates.sqlite")})

@@ -375,6 +375,7 @@ class _CountingHandler(_QuietHandler):
         super().do_GET()
 
 
+@pytest.mark.slow
 def test_a_resumed_run_does_not_fetch_the_archives_it_finished_again(tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     import crawler.bulk.batch as batch

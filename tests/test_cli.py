@@ -320,6 +320,7 @@ def test_a_peer_runs_on_the_same_pages_in_the_same_table(tmp_path: Path,
 # ---------------------------------------------------------------- bench
 
 
+@pytest.mark.slow
 def test_bench_json_has_the_parse_floor_and_exactly_the_documented_keys(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -336,6 +337,7 @@ def test_bench_json_has_the_parse_floor_and_exactly_the_documented_keys(
     assert rows[1]["parse_ratio"] > 1.0  # parse_html + extract cannot beat the bare lxml parse
 
 
+@pytest.mark.slow
 def test_bench_cpu_time_mode_says_so_and_keeps_the_floor(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     dataset = make_scrapinghub(tmp_path / "sh")
     code, out, err = run_cli(capsys, "bench", "--dataset", str(dataset), "--extractor", "test-long",
@@ -353,6 +355,7 @@ def test_bench_rounds_must_be_positive(tmp_path: Path, capsys: pytest.CaptureFix
 # ---------------------------------------------------------------- help
 
 
+@pytest.mark.slow
 def test_help_documents_every_command() -> None:
     result = subprocess.run([sys.executable, "-m", "crawler", "--help"], capture_output=True, text=True,
                             cwd=Path(__file__).resolve().parents[1], timeout=60, check=False)

@@ -92,6 +92,7 @@ def _shared_pages() -> list[bytes]:
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/datasets is not checked out beside the repository")
+@pytest.mark.slow
 def test_on_shared_pages_the_cascade_container_alone_then_the_page_equal_one_walk():
     default = get_extractor("default")
     pages = _shared_pages()

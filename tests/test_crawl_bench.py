@@ -21,6 +21,7 @@ def test_stats_are_read_from_scrapys_dump():
     assert _stats_from_log(log) == {"bench/first_response": 12.5, "item_scraped_count": 180.0}
 
 
+@pytest.mark.slow
 def test_throughput_stats_record_wall_and_cpu_time_from_the_first_article():
     from types import SimpleNamespace
 

@@ -1,6 +1,8 @@
 import gzip
 import json
 
+import pytest
+
 from crawler.evaluation.crossval import _site, cross_validate, main, site_folds
 from crawler.evaluation.datasets import Page, load_dataset
 
@@ -22,6 +24,7 @@ def test_folds_keep_each_site_together():
         assert len({pages[i].url.split("/")[2] for i in fold}) * 2 == len(fold)
 
 
+@pytest.mark.slow
 def test_cross_validation_reports_held_out_and_full_set_scores(tmp_path):
     pages = [page(site, n) for site in "abcd" for n in range(2)]
     (tmp_path / "html").mkdir()
@@ -40,6 +43,7 @@ def test_pages_without_url_are_grouped_by_their_numbered_id():
     assert _site(Page("x", b"", "", "https://www.news.example/a.html")) == "news.example"
 
 
+@pytest.mark.slow
 def test_several_data_sets_are_pooled(tmp_path, capsys):
     for name, sites in (("one", "ab"), ("two", "cd")):
         folder = tmp_path / name

@@ -102,6 +102,7 @@ def _shared_pages() -> list[bytes]:
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="the shared datasets are not there")
+@pytest.mark.slow
 def test_shared_pages_give_what_the_twin_finds_and_the_same_byline() -> None:
     pages = _shared_pages()
     assert len(pages) >= 25

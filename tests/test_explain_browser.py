@@ -81,6 +81,7 @@ def test_no_request_leaves_the_file(report):
     assert not [m for m in opened.console if "Content Security Policy" in m or "Refused" in m], opened.console
 
 
+@pytest.mark.slow
 def test_blocks_render_outlined_kept_and_dropped(report):
     opened, explanation = report
     page = opened.page

@@ -17,6 +17,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "crawler"
 
@@ -135,6 +137,7 @@ def test_the_circle_finder_finds_a_circle():
     assert _circles({"a": {"b"}, "b": set()}) == []
 
 
+@pytest.mark.slow
 def test_no_import_circle_between_the_package_modules():
     assert _circles(_graph()) == []
 
@@ -152,6 +155,7 @@ def test_no_module_takes_another_modules_private_names():
     assert private == []
 
 
+@pytest.mark.slow
 def test_the_library_page_job_storage_and_bulk_extraction_load_without_scrapy():
     code = ("import sys, crawler.extractors, crawler.extractors.cascade.learning, crawler.storage, "
             "crawler.storage.export, crawler.bulk.batch, crawler.bulk.chunks, crawler.bulk.spark_job, crawler.pagejob, "
@@ -241,6 +245,7 @@ def _third_party_imports(path: Path) -> frozenset[str]:
     return frozenset(found)
 
 
+@pytest.mark.slow
 def test_scrapy_free_layers_never_reach_scrapy_even_lazily():
     """Read from the source, imports inside functions included: a batch worker or a Spark executor that imports
     the crawl's pipeline to build a row pays Scrapy's start-up in every process."""

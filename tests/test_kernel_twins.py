@@ -327,6 +327,7 @@ def test_a_built_compiled_walk_imports():
     assert walk.block_walk_compiled() or not built, f"{built} is built but does not import: {kernel_loader.OFF}"
 
 
+@pytest.mark.slow
 def test_the_environment_variable_forces_the_python_walk_and_says_so_once():
     code = ("import logging; from crawler.kernels import walk; from crawler.extractors import parse_html; "
             "import crawler.kernels.compiled as c; c.load_kernel('cwalk'); "

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 import crawler.extractors.metadata.structured as metadata_module
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata import FIRST_ONLY_FIELDS, extract_metadata
@@ -46,6 +48,7 @@ def _page(rng: random.Random) -> str:
     return f"<html><head>{''.join(head)}</head><body>{body}</body></html>"
 
 
+@pytest.mark.slow
 def test_the_metadata_is_the_plain_readings(monkeypatch) -> None:
     rng = random.Random(47)
     pages = [_page(rng) for _ in range(400)]

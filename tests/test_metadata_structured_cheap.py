@@ -59,6 +59,7 @@ def _random_head(rng: random.Random) -> str:
 
 
 @pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.slow
 def test_page_markup_reads_each_meta_as_add_meta_does(compiled: bool, monkeypatch) -> None:
     rng = random.Random(31)
     bind_twin(monkeypatch, compiled)
@@ -198,6 +199,7 @@ def _first_meta(meta: dict[str, list[str]], name: str) -> str | list[str] | None
     return None
 
 
+@pytest.mark.slow
 def test_the_meta_and_link_fields_are_those_of_a_plain_reading() -> None:
     rng = random.Random(43)
     url = "https://example.org/a/b.html"

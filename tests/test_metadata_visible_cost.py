@@ -53,6 +53,7 @@ def _marked(element: etree._Element, pattern: re.Pattern[str]) -> bool:
 
 
 @pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.slow
 def test_a_comment_area_is_found_as_by_asking_each_ancestor(compiled: bool, monkeypatch) -> None:
     bind_twin(monkeypatch, compiled)
     _a_comment_area_is_found_as_by_asking_each_ancestor()
@@ -104,6 +105,7 @@ def _pattern_characters(*patterns: re.Pattern[str]) -> set[str]:
     return set(re.sub(r"\\[sSdDwWb]|\(\?[:=!<]+|[\\()|?*+{}\[\]^$.:,0-9]", "", text)) - {" ", "'"}
 
 
+@pytest.mark.slow
 def test_re_i_sees_each_character_of_the_words_as_re_i_lowered_gives_it() -> None:
     # Over all of Unicode: a character matches a word's letter under re.I if and only if re_i_lowered gives it as
     # the letter, and re_i_lowered keeps every character one character long, white space or not, a digit or not.
@@ -168,6 +170,7 @@ def _labels_by_the_full_pattern(line: str) -> list[tuple[int, int, str]]:
     return found
 
 
+@pytest.mark.slow
 def test_the_labels_of_a_line_are_those_of_the_full_pattern_in_every_script() -> None:
     lines = _mixtures(LABEL_PIECES, 61, 30_000, 7)
     found = [datelines._labels(line) for line in lines]
@@ -201,6 +204,7 @@ DATE_PIECES = ["March", "MARCH", "Mar.", "mar", "März", "MÄRZ", "févr.", "FÉ
                "é", "٣", "12月", "年", "以", "، ", "марта", "marzo", "Ago", "may", "MAY", "Mayo", "mai", "Mayx", "."]
 
 
+@pytest.mark.slow
 def test_the_month_first_dates_are_those_of_the_pattern_without_the_look_ahead() -> None:
     plain = re.compile(dates.MONTH_DAY_YEAR_RE.pattern.replace(r"(?=[^\W\d_]+\.?\s+\d)", "", 1), re.I)
     assert plain.pattern != dates.MONTH_DAY_YEAR_RE.pattern
@@ -335,6 +339,7 @@ def _plain_headline_index(doc: TextDocument, title: str) -> int | None:
 
 
 @pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.slow
 def test_the_headline_found_among_the_blocks_in_its_bounds_is_the_one_found_among_all(compiled: bool,
                                                                                        monkeypatch) -> None:
     # titles and blocks at the bounds: a marked headline of exactly the title's length and a mark (num_chars), one
@@ -394,6 +399,7 @@ MODIFIED_PIECES = [*LABEL_PIECES, "2024-03-06", "Mar 6, 2024", "3 hours ago", "3
                    "Mis à jour"]
 
 
+@pytest.mark.slow
 def test_a_line_without_a_modification_label_gives_no_modification_date() -> None:
     lines = _mixtures(MODIFIED_PIECES, 101, 30_000, 6)
     held = [datelines.may_hold_modified(line) for line in lines]
@@ -466,6 +472,7 @@ def _bounds_blocks(rng: random.Random) -> TextDocument:
 
 
 @pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.slow
 def test_the_short_blocks_texts_are_the_plain_reading(compiled: bool, monkeypatch) -> None:
     rng = random.Random(107)
     bind_twin(monkeypatch, compiled)

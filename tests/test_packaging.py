@@ -54,6 +54,7 @@ def test_licence_and_type_marker_ship_with_the_package():
     assert any(c.startswith("Framework :: Scrapy") for c in PYPROJECT["project"]["classifiers"])
 
 
+@pytest.mark.slow
 def test_every_imported_package_is_declared():
     distributions = importlib.metadata.packages_distributions()
     declared = _declared()

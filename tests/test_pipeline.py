@@ -252,6 +252,7 @@ def test_extraction_runs_in_a_worker_process(tmp_path: Path) -> None:
     store.close()
 
 
+@pytest.mark.slow
 def test_workers_start_when_the_spider_opens(tmp_path: Path) -> None:
     crawler = get_crawler(settings_dict={"EXTRACTION_WORKERS": 2,
                                          "EXTRACTION_TEMPLATE_STORE": str(tmp_path / "t.sqlite")})

@@ -127,6 +127,7 @@ def names_in_the_project_settings() -> set[str]:
             if isinstance(target, ast.Name) and target.id.isupper()}
 
 
+@pytest.mark.slow
 def test_the_reader_of_names_finds_reads_of_each_kind():
     names = names_read_by_the_package()
     # settings.get / getbool / getfloat, crawler.settings.getbool, settings[...], os.environ.get, the helpers

@@ -65,6 +65,7 @@ def test_a_built_compiled_simhash_loads() -> None:
 
 
 @needs_compiled
+@pytest.mark.slow
 def test_compiled_equals_the_written_out_vote_and_the_numpy_twin(monkeypatch) -> None:
     texts = _texts(16, 400)
     compiled = [simhash(text) for text in texts]
@@ -79,6 +80,7 @@ def _joined(text: str) -> bytes:
 
 
 @needs_compiled
+@pytest.mark.slow
 def test_compiled_tokeniser_equals_tokens_on_every_code_point() -> None:
     kernel = configured_kernel()
     left_to_python = 0

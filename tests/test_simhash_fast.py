@@ -8,6 +8,8 @@ import random
 import re
 import unicodedata
 
+import pytest
+
 from crawler.extractors.document.text import tokens
 from crawler.kernels.fingerprint_python import MIX_MULTIPLIERS, MIX_SHIFT, SHINGLE_WEIGHTS, TOKEN_BASE
 from crawler.pagejob.fingerprints import NOT_PLAIN_RE, TYPOGRAPHIC_CHARS, _words
@@ -54,6 +56,7 @@ def _random_text(rng: random.Random) -> str:
     return " ".join(words)
 
 
+@pytest.mark.slow
 def test_fingerprints_equal_the_per_shingle_vote_on_random_texts():
     rng = random.Random(16)
     texts = [_random_text(rng) for _ in range(300)]
@@ -83,6 +86,7 @@ def test_unrelated_texts_differ_by_about_half_the_bits() -> None:
     assert min(distances) > 16 and 24 < sum(distances) / len(distances) < 40
 
 
+@pytest.mark.slow
 def test_plain_texts_are_tokenised_as_tokens_does() -> None:
     assert all(re.match(r"\w", c) is None and unicodedata.category(c)[0] != "M" for c in TYPOGRAPHIC_CHARS)
     pieces = ["word", "Don", "t", "’", "“", "”", "—", " ", "\u00a0", "2024", "_x", "…", "€5", "é", "\u0301", "新",

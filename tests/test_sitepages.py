@@ -138,6 +138,7 @@ def _plain_normal_name(text: str) -> str:
     return re.sub(r"^[\W_]+|[\W_]+$", "", text)
 
 
+@pytest.mark.slow
 def test_normal_name_equals_its_regex_form_on_every_character():
     from crawler.pagejob.sitepages import normal_name
 

@@ -85,6 +85,7 @@ def test_max_pages_and_depth(sample_site, tmp_path):
     assert paths(result, sample_site.base_url) == ["/"]
 
 
+@pytest.mark.slow
 def test_no_source_is_a_clear_error(tmp_path):
     with pytest.raises(subprocess.CalledProcessError):
         crawl(tmp_path, {})

@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
+import pytest
 from scrapy.http import HtmlResponse
 from scrapy.linkextractors import IGNORED_EXTENSIONS, LinkExtractor
 
@@ -28,6 +29,7 @@ def spider_links(response: HtmlResponse) -> list[str]:
     return spider.followed_links(response)
 
 
+@pytest.mark.slow
 def test_followed_links_are_those_of_scrapys_default_link_extractor() -> None:
     pages = [f"<html><body>{LINKS_PAGE}</body></html>".encode()]
     if SCRAPINGHUB.is_dir():

@@ -446,6 +446,7 @@ def test_storage_pipeline_writes_items_that_arrive_together_in_one_batch(tmp_pat
     store.close()
 
 
+@pytest.mark.slow
 def test_a_batch_of_articles_wakes_the_event_loop_once(tmp_path: Path) -> None:
     """The storage thread hands a batch's results to the event loop in one call (each a wake-up of the loop)."""
     pipeline = _storage_pipeline(tmp_path, STORAGE_BATCH_DELAY=0.5)
@@ -508,6 +509,7 @@ def test_processes_opening_a_new_database_at_once_all_succeed(tmp_path: Path) ->
     assert failures.empty()
 
 
+@pytest.mark.slow
 def test_articles_arriving_within_the_batch_delay_share_one_transaction(tmp_path: Path) -> None:
     pipeline = _storage_pipeline(tmp_path, STORAGE_BATCH_DELAY=0.5)
     pipeline.open_spider()

@@ -74,6 +74,7 @@ def test_line_hash_ignores_white_space_and_digit_values():
     assert 0 <= line_hash("x") < 2**64
 
 
+@pytest.mark.slow
 def test_line_hash_is_stable_across_processes():
     code = "from crawler.extractors.templates.extractor import line_hash; print(line_hash('Home  page'))"
     outputs = {
@@ -261,6 +262,7 @@ def _write_samples(path: str, worker: int, count: int) -> None:
     store.close()
 
 
+@pytest.mark.slow
 def test_two_processes_write_the_sqlite_store_at_once(tmp_path):
     path = str(tmp_path / "concurrent.sqlite")
     SqliteTemplateStore(path).close()

@@ -103,6 +103,7 @@ def test_line_hash_reads_the_cache_page_hashes_fills(monkeypatch: pytest.MonkeyP
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/datasets/scrapinghub is not there")
+@pytest.mark.slow
 def test_page_hashes_on_the_scrapinghub_pages() -> None:
     from crawler.evaluation.datasets import load_dataset
 
@@ -116,6 +117,7 @@ def _plain_normalized(line: str) -> str:
 
 
 @pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.slow
 def test_normalize_line_is_the_plain_reading_around_every_code_point(compiled: bool, monkeypatch) -> None:
     """White space of every kind (str.split's), decimal digits of every script (regex \\d), the rest kept."""
     bind_twin(monkeypatch, compiled)

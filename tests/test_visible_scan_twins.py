@@ -83,6 +83,7 @@ def test_the_words_found_in_c_are_the_python_twins_and_may_credit_of_each_text()
     assert flagged > 2000
 
 
+@pytest.mark.slow
 def test_each_character_beside_a_word_is_read_as_re_reads_it() -> None:
     # every character of the Basic Multilingual Plane (and some beyond), before a line-start word (white space or
     # not), after it (a word boundary or not) and inside a word (a letter that lowers to the word's)

@@ -177,6 +177,7 @@ def _date_span_of_every_pattern(text: str) -> tuple[object, int]:
     return (best[2], best[1]) if best is not None else (None, 0)
 
 
+@pytest.mark.slow
 def test_a_text_without_a_year_is_not_searched_for_an_absolute_date() -> None:
     pieces = ["2024", "1999", "20", "19", "24", "-", "/", ".", " ", "3", "12", "March", "mars", "Dec.", "年", "月",
               "日", "２０２１", "٢٠٢٤", "10:30", "am", "at", ",", "de", "x", "2035", "1899"]

@@ -6,9 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 def test_importing_the_warm_up_loads_the_page_job_and_what_it_loads_lazily():
     code = ("import sys, crawler.bulk.warmup\n"
             "loaded = ['crawler.bulk.chunks', 'crawler.pagejob.job', 'crawler.extractors.cascade.extractor',\n"

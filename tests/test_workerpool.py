@@ -21,6 +21,7 @@ def run(scenario) -> None:
     asyncio.run(scenario())
 
 
+@pytest.mark.slow
 def test_calls_run_in_the_workers_and_come_back_in_order() -> None:
     async def scenario() -> None:
         pool = AsyncWorkerPool(2, CONTEXT, asyncio.get_running_loop())
@@ -35,6 +36,7 @@ def test_calls_run_in_the_workers_and_come_back_in_order() -> None:
     run(scenario)
 
 
+@pytest.mark.slow
 def test_payloads_larger_than_the_socket_buffers_go_both_ways() -> None:
     big = bytes(range(256)) * 20_000  # 5 MB: many writes each way, with calls queued behind it
 
@@ -51,6 +53,7 @@ def test_payloads_larger_than_the_socket_buffers_go_both_ways() -> None:
     run(scenario)
 
 
+@pytest.mark.slow
 def test_answers_of_every_size_around_the_read_buffer_arrive_whole_and_apart() -> None:
     """Answers are read into one buffer the pool keeps: answers that end, straddle or fill reads of it, and several
     answers in one read, each arrive as the worker sent it."""
@@ -72,6 +75,7 @@ def _kinds(*args: Any) -> list[tuple[str, Any]]:
     return [(type(arg).__name__, arg) for arg in args]
 
 
+@pytest.mark.slow
 def test_bytes_arguments_are_sent_beside_the_call_and_arrive_as_bytes() -> None:
     """A page's bytes go to the worker as a frame of their own, not copied into the pickled call: each bytes
     argument arrives whole, as bytes, in its place among the others."""
@@ -103,6 +107,7 @@ def test_bytes_arguments_are_sent_beside_the_call_and_arrive_as_bytes() -> None:
     run(scenario)
 
 
+@pytest.mark.slow
 def test_an_exception_in_a_call_is_raised_to_its_caller_only() -> None:
     async def scenario() -> None:
         pool = AsyncWorkerPool(1, CONTEXT, asyncio.get_running_loop())
@@ -117,6 +122,7 @@ def test_an_exception_in_a_call_is_raised_to_its_caller_only() -> None:
     run(scenario)
 
 
+@pytest.mark.slow
 def test_a_dead_worker_fails_its_own_calls_and_is_replaced() -> None:
     async def scenario() -> None:
         pool = AsyncWorkerPool(2, CONTEXT, asyncio.get_running_loop())
@@ -197,6 +203,7 @@ def test_a_page_whose_worker_dies_is_kept_with_the_reason(tmp_path: Path) -> Non
     assert not (fields["after"].get("reason") or "").startswith("extraction worker died")
 
 
+@pytest.mark.slow
 def test_workers_that_keep_dying_at_start_are_not_restarted_for_ever() -> None:
     async def scenario() -> None:
         pool = AsyncWorkerPool(1, CONTEXT, asyncio.get_running_loop(), initializer=os._exit, initargs=(5,))
