@@ -12,8 +12,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import pytest
-
 from crawler.extractors import parse_html
 from crawler.extractors.metadata.jsonld import parse_json_ld, script_types
 from crawler.pagejob import PageExtractor
@@ -44,7 +42,6 @@ def cyclic_garbage(call: Callable[[], Any]) -> tuple[Any, int]:
         return result, gc.collect()
 
 
-@pytest.mark.slow
 def test_unreadable_json_ld_leaves_no_cycle() -> None:
     (values, problem), garbage = cyclic_garbage(lambda: parse_json_ld(UNREADABLE_SCRIPT))
     assert values == []
@@ -52,21 +49,18 @@ def test_unreadable_json_ld_leaves_no_cycle() -> None:
     assert garbage == 0
 
 
-@pytest.mark.slow
 def test_repaired_json_ld_leaves_no_cycle() -> None:
     (values, problem), garbage = cyclic_garbage(lambda: parse_json_ld(BROKEN_SCRIPT))
     assert problem is None and values[0]["headline"] == "Harbour reopens"
     assert garbage == 0
 
 
-@pytest.mark.slow
 def test_script_types_leaves_no_cycle() -> None:
     types, garbage = cyclic_garbage(lambda: script_types(NESTED))
     assert types == {"webpage", "newsarticle", "report", "person"}
     assert garbage == 0
 
 
-@pytest.mark.slow
 def test_own_schema_types_leaves_no_cycle() -> None:
     script = '{"@graph": [{"@type": "ContactPage", "url": "https://example.com/contact"}, ' \
              '{"@type": "AboutPage", "url": "https://example.com/about/"}, [{"@type": "Person"}]]}'
@@ -77,7 +71,6 @@ def test_own_schema_types_leaves_no_cycle() -> None:
     assert garbage == 0
 
 
-@pytest.mark.slow
 def test_worker_page_with_repaired_json_ld_leaves_no_cycle() -> None:
     body = "<p>" + " ".join(["The harbour reopened on Monday after the storm damaged its piers."] * 12) + "</p>"
     html = (f'<html lang="en"><head><title>Harbour reopens</title>'
