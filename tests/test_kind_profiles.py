@@ -166,3 +166,41 @@ def test_an_unsure_judgement_keeps_the_article_rule(monkeypatch):
     assert "Summary 7:" not in article.text  # the article rule's answer: the intro only
     run = DefaultExtractor().run(parse_html(html, "https://example.org/courses/"))
     assert run.state.kind == "article" and "less sure than" in run.state.kind_reason
+
+
+def deeply_wrapped_thread() -> str:
+    """A thread whose every post wraps its text in many layers (post > card > cell > cell > content > body >
+    wrapper > p), as forum software's templates do; replies are short, the opening post long."""
+
+    def post(author: str, text: str) -> str:
+        return (f"<article class='post'><div class='card'><header class='card-head'><a href='/u/{author}'>{author}</a>"
+                "</header><div class='cell'><div class='cell-inner'><div class='post-content'><div class='post-body'>"
+                f"<div class='post-text'><p>{text}</p></div></div></div></div></div></div></article>")
+
+    opening = post("asker", "What will the trend in the watch market be this year? Smaller cases came back last year, "
+                   "vintage styles sold well, and the brands keep raising prices on every model they make.")
+    replies = "".join(post(f"member{n}", f"Short answer {n}: smaller cases again.") for n in range(5))
+    return f"<main><h1>Watch trends this year</h1><div class='thread'>{opening}{replies}</div></main>"
+
+
+def test_forum_thread_keeps_short_replies_whose_posts_are_deeply_wrapped():
+    article = extract(deeply_wrapped_thread(), "forum")
+    assert "What will the trend in the watch market" in article.text
+    positions = [article.text.find(f"Short answer {n}:") for n in range(5)]
+    assert -1 not in positions and positions == sorted(positions)
+
+
+def grid_with_filter_panel() -> str:
+    """A collection whose filter panel is built of links and divs named for filtering (no form, no controls)."""
+    facets = "".join(f"<div class='filter-group'><div class='filter-group-label'>Facet {n}</div>"
+                     f"<a href='?f={n}a'>Option {n}a</a><a href='?f={n}b'>Option {n}b</a></div>" for n in range(4))
+    cards = "".join(f"<div class='product-card'><a href='/p/{n}'>Walking boot {n}, leather upper</a>"
+                    f"<p>Waterproof boot number {n} for long days on rough ground.</p></div>" for n in range(10))
+    return (f"<main><h1>Walking boots</h1><div class='results-with-filters'><div class='filters'>{facets}</div>"
+            f"<div class='grid'>{cards}</div></div></main>")
+
+
+def test_collection_leaves_a_filter_panel_built_of_links_out_and_keeps_every_card():
+    article = extract(grid_with_filter_panel(), "collection")
+    assert all(f"Walking boot {n}, leather upper" in article.text for n in range(10))
+    assert "Facet 0" not in article.text and "Option 2b" not in article.text

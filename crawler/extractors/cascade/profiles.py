@@ -54,9 +54,10 @@ REVIEW_NAMES = re.compile(r"review|rating")
 LIST_LINK_DENSITY = 1 / 3
 POSTS_KIND = "forum"
 # A thread's posts: at least this many alike siblings holding running text (beyond_prose's bound for repeated
-# units), looked for this many levels above each paragraph (a post's wrappers: post > body > content > p).
+# units), looked for this many levels above each paragraph (forum templates wrap a post's text in many layers:
+# post > card > cell > cell > content > body > wrapper > p); chosen by by-domain CV, docs/profiles.md.
 MIN_POSTS = MIN_REPEATED_UNITS
-MAX_POST_LEVELS = 5
+MAX_POST_LEVELS = 14
 PRODUCT_KIND = "product"
 PRODUCT_TYPES = frozenset({"product", "productgroup"})
 # The declared description is added when more than this share of its words are missing from the kept text.
@@ -78,13 +79,19 @@ NUMBERS = re.compile(r"\d[\d,.]*")
 CONTROLLED_KINDS = frozenset({"listing", "collection", "product"})
 # Form controls a reader does not read: buttons, pickers and their options, field labels and legends.
 CONTROL_TAGS = frozenset({"button", "select", "option", "label", "legend"})
+# Containers named for filtering, facets or sorting (generic words, as REVIEW_NAMES): a filter panel of links and divs.
+FACET_NAMES = re.compile(r"filter|facet|refine|(?<![a-z])sort(?![a-z])")
+# ...when they hold less than this share of the words outside furniture (more is the results' own wrapper, named
+# for the script that filters them): chosen by by-domain CV, docs/profiles.md.
+MAX_PANEL_SHARE = 0.15
 
 
 def control_reason(element: etree._Element | None, known: dict[etree._Element, str | None],
-                   content_root: etree._Element | None) -> str | None:
-    """Why an element lies in a form control or in a form beside the main content (a filter, facet or sort
-    panel, a cart or newsletter form), or None. A form that holds the chosen container is a page wrapped whole in
-    one form, not a control. Answers are cached in ``known``: the blocks of one form share its verdict."""
+                   content_root: etree._Element | None, panels: dict[etree._Element, str]) -> str | None:
+    """Why an element lies in a form control, in a form beside the main content (a filter, facet or sort
+    panel, a cart or newsletter form) or in one of ``panels`` (``facet_panels``), or None. A form that holds
+    the chosen container is a page wrapped whole in one form, not a control. Answers are cached in ``known``:
+    the blocks of one form share its verdict."""
     path: list[etree._Element] = []
     found: str | None = None
     node = element
@@ -99,6 +106,9 @@ def control_reason(element: etree._Element | None, known: dict[etree._Element, s
             break
         if tag == "form" and (content_root is None or not _holds(node, content_root)):
             found = "in a form beside the main content (filters, sorting, options, sign-up)"
+            break
+        if node in panels:
+            found = f"in a panel named for filtering or sorting ({panels[node]})"
             break
         node = node.getparent()
     for visited in path:
@@ -154,10 +164,11 @@ class KeepEverySection(Step):
         root = state.content_roots[0] if state.content_roots else None
         landmark = main_region(run, furniture) if kind in LANDMARKED_KINDS else None
         reviews: dict[etree._Element, str | None] = {}
+        panels = facet_panels(run, furniture) if kind in CONTROLLED_KINDS else {}
         for index, block in enumerate(run.blocks):
             if index in furniture:
                 block.decide(name, False, f"inside page furniture ({furniture[index]})")
-            elif kind in CONTROLLED_KINDS and (control := control_reason(block.element, known, root)):
+            elif kind in CONTROLLED_KINDS and (control := control_reason(block.element, known, root, panels)):
                 block.decide(name, False, f"a control, not content: {control}")
             elif landmark is not None and (block.element is None or not _holds(landmark, block.element)):
                 block.decide(name, False, f"outside the page's main landmark <{landmark.tag}> on a {kind} page")
@@ -175,6 +186,28 @@ class KeepEverySection(Step):
         # rule finds too little.
         state.too_little = None if kept else f"the {kind} profile kept no block"
         return True
+
+
+def facet_panels(run: Run, furniture: dict[int, str]) -> dict[etree._Element, str]:
+    """The containers named for filtering, facets or sorting that hold less than ``MAX_PANEL_SHARE`` of the
+    words outside furniture, with the word that names them: a filter panel beside the results, not a wrapper of
+    the results that a page names for its filtering script."""
+    words: dict[etree._Element, int] = {}
+    named: dict[etree._Element, str] = {}
+    total = 0
+    for index, block in enumerate(run.blocks):
+        if index in furniture or block.element is None:
+            continue
+        total += block.num_words
+        for node in (block.element, *block.element.iterancestors()):
+            if node in named:
+                words[node] += block.num_words
+                continue
+            found = FACET_NAMES.search(f"{node.get('class') or ''} {node.get('id') or ''}".lower())
+            if found:
+                named[node] = found.group(0)
+                words[node] = block.num_words
+    return {node: name for node, name in named.items() if words[node] < MAX_PANEL_SHARE * total}
 
 
 def review_reason(element: etree._Element | None, known: dict[etree._Element, str | None]) -> str | None:
