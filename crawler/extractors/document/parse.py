@@ -50,6 +50,15 @@ MAX_DOCUMENT_CHARS = 32_000_000
 TITLE_AND_SCRIPT = frozenset({"title", "script"})
 # A first 4 KB in which more than this share of characters are control characters is not HTML.
 BINARY_CONTROL_SHARE = 0.05
+# A page shows running text when one block holds this many words at most this share in links (the cascade's
+# good-block bound and boilerpipe's link-density bound); a page that shows none (an app shell: menu, tagline,
+# "Loading...") is read with its hidden parts too when they add at least MIN_REVEALED_PROSE words of running text
+# (the cascade's MIN_CONTENT_WORDS; a "turn on JavaScript" notice is one line).
+PROSE_BLOCK_WORDS = 10
+PROSE_LINK_DENSITY = 1 / 3
+MIN_REVEALED_PROSE = 50
+# The hidden parts worth a second parse of a page that shows text but no running text (parsing is the cost).
+REVEALABLE_RE = re.compile(rb"<(?:noscript|template)[\s>]", re.I)
 # libxml2 stops building the tree at this depth without its huge-tree option.
 LIBXML2_MAX_DEPTH = 256
 
@@ -223,19 +232,27 @@ class _PageWalk:
         if root is None:
             return
         blocks, index = blocks_of(root, prior=self.records)
-        if not blocks:
-            # A page that shows no text at all: what it hides from script-running readers (noscript, templates,
-            # hidden elements) is its text. The tree was cleared of those parts, so the page is parsed again (rare).
+        if not blocks or (not _prose_words(blocks) and REVEALABLE_RE.search(self.encoded)):
+            # A page that shows no running text (no text at all, or an app shell's menu and tagline): what it
+            # hides from script-running readers (noscript, templates, hidden elements) is its text when that
+            # holds running text. The tree was cleared of those parts, so the page is parsed again (rare).
             revealed_root = etree.fromstring(self.encoded, _html_parser())
             revealed, revealed_index = (blocks_of(revealed_root, reveal=True) if revealed_root is not None
                                         else ([], None))
-            if revealed:
+            if revealed and (not blocks or _prose_words(revealed) >= MIN_REVEALED_PROSE):
+                reason = "no visible text" if not blocks else "no visible running text (an app shell)"
                 doc.root, blocks, index = revealed_root, revealed, revealed_index
-                doc.warnings.append("no visible text: the text hidden from script-running readers (noscript, "
+                doc.warnings.append(f"{reason}: the text hidden from script-running readers (noscript, "
                                     "templates, hidden elements) is the page's text")
         doc.blocks = blocks
         doc.tree_index = index
         doc.empty_reason = None if blocks else "no visible text"
+
+
+def _prose_words(blocks: list[TextBlock]) -> int:
+    """Words in blocks of running text (``PROSE_BLOCK_WORDS`` or more, mostly outside links)."""
+    return sum(block.num_words for block in blocks
+               if block.num_words >= PROSE_BLOCK_WORDS and block.link_density <= PROSE_LINK_DENSITY)
 
 
 __all__ = ["BLOCK_TAGS", "CLOSING_ROOT_TAGS_RE", "HEADING_TAGS", "HIDDEN_STYLE_RE", "IGNORED_TAGS", "LINE_BREAK",
