@@ -90,7 +90,7 @@ def negative_name(class_id: str) -> str | None:
 
 # The attributes an element is judged by, read in one pass (kernels.walk.attributes_of).
 NAME_ATTRIBUTES = ("class", "id")
-JUDGED_ATTRIBUTES = ("class", "id", "role", "aria-modal")
+JUDGED_ATTRIBUTES = ("class", "id", "role", "aria-modal", "popover")
 
 
 def element_names(element: etree._Element) -> str:
@@ -134,7 +134,7 @@ def furniture_reasons(element: etree._Element, *, comments: bool = True, names: 
         tag = ""
     elif tag in {"article", "main", "body", "html"}:
         return None, None
-    classes, element_id, role_value, modal = attributes_of(element, JUDGED_ATTRIBUTES)
+    classes, element_id, role_value, modal, popover = attributes_of(element, JUDGED_ATTRIBUTES)
     class_id = _class_id(classes, element_id) if names else ""
     comment = comment_name(class_id) if comments else None
     if comment:
@@ -142,6 +142,8 @@ def furniture_reasons(element: etree._Element, *, comments: bool = True, names: 
     role = (role_value or "").lower()
     if role in MODAL_ROLES or (modal or "").lower() == "true":
         return (f"role={role}" if role in MODAL_ROLES else "aria-modal"), None
+    if popover is not None:  # HTML's popover attribute: a panel shown on demand (install prompt, off-canvas menu)
+        return "a popover", None
     if tag in ALWAYS_FURNITURE_TAGS:
         return f"<{tag}>", None
     if tag in BOILERPLATE_TAGS:
