@@ -122,6 +122,35 @@ def test_text_rendered_only_for_browsers_without_scripts_is_found():
     assert article.reason is None and article.extractor.startswith("default")
 
 
+def test_thread_served_in_noscript_under_an_app_shell_with_a_menu_is_found():
+    # a script-rendered forum: the shell shows a menu, a tagline and "Loading...", the posts are in the noscript view
+    shell = ("<header><nav><ul><li><a href='/latest'>Latest</a></li><li><a href='/top'>Top</a></li></ul></nav>"
+             "<h1>Example Community</h1><p>Share and learn with others.</p></header><div id='app'>Loading...</div>")
+    posts = "".join(f"<div class='post'><span class='author'>member{i}</span>{STORY.format(i)}</div>" for i in range(4))
+    article = extract(f"<html><body>{shell}<noscript><div class='crawler-view'>{posts}</div></noscript></body></html>")
+    assert all(f"Story {i}." in article.text for i in range(4))
+    assert "Latest" not in article.text
+
+
+def test_a_popover_is_furniture_like_a_dialog():
+    # the HTML popover attribute marks a panel shown on demand (an install prompt, an off-canvas menu)
+    popover = ("<div popover id='install'><h2>Install this app</h2><p>A full-screen app on your home screen with "
+               "push notifications, badges and more for every reader of this site.</p><ol><li>Tap the share icon in "
+               "the browser's bar</li><li>Scroll the menu and tap Add to Home Screen</li>"
+               "<li>Tap Add in the top-right corner</li></ol></div>")
+    posts = "".join(f"<div class='post'>{STORY.format(i)}</div>" for i in range(2))
+    article = extract(page(f"{popover}<main><h1>Cakes</h1>{posts}</main>"))
+    assert "Story 1." in article.text
+    assert "full-screen app" not in article.text and "Tap Add" not in article.text
+
+
+def test_a_noscript_notice_beside_a_page_of_short_lines_stays_out():
+    lines = "".join(f"<div class='tile'><span>Room {n}</span></div>" for n in range(10))
+    notice = "<noscript><p>Please turn on JavaScript in your browser to use every part of this site.</p></noscript>"
+    article = extract(f"<html><body><div class='grid'>{lines}</div>{notice}</body></html>")
+    assert "Room 9" in article.text and "JavaScript" not in article.text
+
+
 def test_page_whose_every_container_carries_a_furniture_name_is_not_empty():
     widgets = "".join(f"<div class='widget widget-text'><div class='widget-container'>{STORY.format(i)}</div></div>"
                       for i in range(6))
