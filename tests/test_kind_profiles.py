@@ -204,3 +204,19 @@ def test_collection_leaves_a_filter_panel_built_of_links_out_and_keeps_every_car
     article = extract(grid_with_filter_panel(), "collection")
     assert all(f"Walking boot {n}, leather upper" in article.text for n in range(10))
     assert "Facet 0" not in article.text and "Option 2b" not in article.text
+
+
+def grid_with_card_buttons() -> str:
+    """A collection whose every card repeats the same short lines (quick view, wishlist, a badge) beside its own
+    title and price; the labels are links and spans, not form controls."""
+    cards = "".join(f"<div class='tile'><div class='badge'>Best seller</div><h3><a href='/p/{n}'>Rain jacket {n}, "
+                    f"packable</a></h3><div class='price'>${40 + n}.00</div><div><a href='#'>Quick view</a></div>"
+                    f"<div><a href='#'>+ Wishlist</a></div></div>" for n in range(8))
+    return f"<main><h1>Rain jackets</h1><div class='grid'>{cards}</div></main>"
+
+
+def test_collection_leaves_lines_every_card_repeats_out_and_keeps_titles_and_prices():
+    article = extract(grid_with_card_buttons(), "collection")
+    assert all(f"Rain jacket {n}, packable" in article.text and f"${40 + n}.00" in article.text for n in range(8))
+    for chrome in ("Quick view", "Wishlist", "Best seller"):
+        assert chrome not in article.text

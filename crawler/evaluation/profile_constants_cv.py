@@ -17,6 +17,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..extractors.cascade import profiles
 from ..extractors.cascade.extractor import DefaultExtractor
@@ -32,14 +33,21 @@ class Tuned:
     """A module constant of ``profiles``, the candidate values, and the judged kinds whose pages it changes."""
 
     name: str
-    values: tuple[float, ...]
+    values: tuple[Any, ...]
     kinds: frozenset[str]
 
 
 TUNED = (
     Tuned("MAX_POST_LEVELS", (5, 8, 11, 14, 17), frozenset({profiles.POSTS_KIND})),
     Tuned("MAX_PANEL_SHARE", (0.0, 0.1, 0.15, 0.2, 0.3, 0.5), profiles.CONTROLLED_KINDS),
+    Tuned("EXACT_CHROME_KINDS", (frozenset(), frozenset({"collection"}), frozenset({"listing"}),
+                                 frozenset({"collection", "listing"})), frozenset({"collection", "listing"})),
 )
+
+
+def shown(value: Any) -> str:
+    """A candidate value as printed: sets as their sorted members."""
+    return "{" + ", ".join(sorted(value)) + "}" if isinstance(value, frozenset) else str(value)
 
 
 def score_values(root: Path, tuned: Tuned, limit: int | None = None) -> list[dict]:
@@ -68,7 +76,7 @@ def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def cross_validate(rows: list[dict], tuned: Tuned, shipped: float, folds: int) -> str:
+def cross_validate(rows: list[dict], tuned: Tuned, shipped: Any, folds: int) -> str:
     chosen = []
     held: dict[str, list[float]] = defaultdict(list)
     base: dict[str, list[float]] = defaultdict(list)
@@ -82,10 +90,10 @@ def cross_validate(rows: list[dict], tuned: Tuned, shipped: float, folds: int) -
                     held[kind].append(row["scores"][best])
                     base[kind].append(row["scores"][tuned.values[0]])
     in_sample = {v: _mean([row["scores"][v] for row in rows]) for v in tuned.values}
-    lines = [f"{tuned.name}: folds chose {chosen}; shipped {shipped}; in-sample mean word F1 by value "
-             + ", ".join(f"{v}: {s:.3f}" for v, s in in_sample.items()),
+    lines = [f"{tuned.name}: folds chose {[shown(v) for v in chosen]}; shipped {shown(shipped)}; in-sample mean "
+             "word F1 by value " + ", ".join(f"{shown(v)}: {s:.3f}" for v, s in in_sample.items()),
              f"| pages judged {'/'.join(sorted(tuned.kinds))}, by gold kind | pages | held-out F1, value chosen by "
-             f"{folds}-fold by-domain CV | F1 with {tuned.values[0]} (the rule off or as before) |",
+             f"{folds}-fold by-domain CV | F1 with {shown(tuned.values[0])} (the rule off or as before) |",
              "|---|---|---|---|"]
     for kind in sorted(held, key=lambda k: (k != ALL, k)):
         lines.append(f"| {kind} | {len(held[kind])} | {_mean(held[kind]):.3f} | {_mean(base[kind]):.3f} |")

@@ -68,6 +68,10 @@ WORDS = re.compile(r"\w+")
 # (a post's own sentences do not); judgement calls, measured in docs/profiles.md.
 CHROME_KINDS = frozenset({POSTS_KIND, "product"})
 CHROME_MAX_WORDS = 4
+# Kinds whose cards repeat the same short lines (quick view, wishlist, badges) beside their own titles and prices:
+# there a line is chrome when its exact text (numbers and all, so prices stay) recurs; chosen by by-domain CV,
+# docs/profiles.md.
+EXACT_CHROME_KINDS = frozenset({"collection", "listing"})
 CHROME_MIN_REPEATS = 3
 # On a product page cells of tables and definition lists are its specifications (on a forum, dl are user cards).
 SPECIFICATION_TAGS = frozenset({"td", "th", "dt", "dd"})
@@ -83,7 +87,7 @@ CONTROL_TAGS = frozenset({"button", "select", "option", "label", "legend"})
 FACET_NAMES = re.compile(r"filter|facet|refine|(?<![a-z])sort(?![a-z])")
 # ...when they hold less than this share of the words outside furniture (more is the results' own wrapper, named
 # for the script that filters them): chosen by by-domain CV, docs/profiles.md.
-MAX_PANEL_SHARE = 0.15
+MAX_PANEL_SHARE = 0.2
 
 
 def control_reason(element: etree._Element | None, known: dict[etree._Element, str | None],
@@ -306,14 +310,18 @@ class DropRepeatedChrome(Step):
     widgets ("Reply", "Report", "12 helpful votes"), user cards ("Joined", "Messages", "Location"), badges; on a
     product page, the pickers' and offers' lines ("Add to cart", "In stock", "Size 42"). A line of at most
     ``CHROME_MAX_WORDS`` words whose shape (numbers aside) recurs ``CHROME_MIN_REPEATS`` times or more among the
-    kept blocks is out; a post's or a description's own words are not repeated so."""
+    kept blocks is out; a post's or a description's own words are not repeated so. On a collection or a listing
+    (``EXACT_CHROME_KINDS``) the line's exact text must recur: the cards' "Quick view", "Wishlist" and badges go,
+    their prices and dates (alike but for numbers) stay."""
 
     def process(self, run: Run) -> bool:
         state = cascade_state(run)
-        if state.kind not in CHROME_KINDS:
+        exact = state.kind in EXACT_CHROME_KINDS
+        if state.kind not in CHROME_KINDS and not exact:
             return False
         tags = SPECIFICATION_TAGS if state.kind == PRODUCT_KIND else ENUMERATION_TAGS
-        short = [(block, _line_shape(block.text)) for block in run.blocks if block.is_content
+        short = [(block, " ".join(block.text.lower().split()) if exact else _line_shape(block.text))
+                 for block in run.blocks if block.is_content
                  and block.num_words <= CHROME_MAX_WORDS and not _inside(block, tags)]
         counts = Counter(shape for _, shape in short)
         changed = False
