@@ -220,3 +220,17 @@ def test_collection_leaves_lines_every_card_repeats_out_and_keeps_titles_and_pri
     assert all(f"Rain jacket {n}, packable" in article.text and f"${40 + n}.00" in article.text for n in range(8))
     for chrome in ("Quick view", "Wishlist", "Best seller"):
         assert chrome not in article.text
+
+
+def listing_of_article_cards() -> str:
+    """A listing whose cards are <article>s, each with its title and summary in the card's own <header>."""
+    cards = "".join(f"<article class='teaser'><header><h2><a href='/news/{n}'>Headline number {n}</a></h2>"
+                    f"<p>Summary {n}: the maker of the phone said on Tuesday that the next model ships in May.</p>"
+                    f"</header><footer><a href='/news/{n}#comments'>Comments</a></footer></article>" for n in range(6))
+    return f"<main><h1>Phones</h1><section class='river'>{cards}</section></main>"
+
+
+def test_listing_keeps_the_cards_whose_title_and_summary_sit_in_the_cards_own_header():
+    article = extract(listing_of_article_cards(), "listing")
+    assert all(f"Headline number {n}" in article.text and f"Summary {n}:" in article.text for n in range(6))
+    assert "Blog" not in article.text

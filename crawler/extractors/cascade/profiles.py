@@ -45,6 +45,10 @@ LINK_LIST_KINDS = frozenset({"product"})
 # Lone link lines up to this many words are not content: previous/next, "edit this page", calls to action (longer
 # ones name pages; listings' cards are linked titles; linked headings are titles). Measured: docs/profiles.md.
 LINK_LINE_MAX_WORDS = {"documentation": 3, "service": 5}
+# Kinds of cards whose title and summary may sit in the card's own <header> (a teaser marked up as an <article>);
+# a <header> inside a navigation or an aside is still furniture.
+CARD_HEADER_KINDS = frozenset({"listing", "collection"})
+CARD_HEADER_STOPS = frozenset({"nav", "aside", "footer"})
 # Kinds whose customer reviews are not the page's content (a product's description is the seller's).
 REVIEWED_KINDS = frozenset({"product"})
 # Generic words as furniture.NEGATIVE_NAMES are; they beat schema.org markup alone in every by-domain fold
@@ -170,7 +174,11 @@ class KeepEverySection(Step):
         reviews: dict[etree._Element, str | None] = {}
         panels = facet_panels(run, furniture) if kind in CONTROLLED_KINDS else {}
         for index, block in enumerate(run.blocks):
-            if index in furniture:
+            if index in furniture and kind in CARD_HEADER_KINDS and card_header(block.element):
+                block.decide(name, True, f"in the <header> of a card (an <article>) on a {kind} page: its title "
+                                         "and summary")
+                kept = True
+            elif index in furniture:
                 block.decide(name, False, f"inside page furniture ({furniture[index]})")
             elif kind in CONTROLLED_KINDS and (control := control_reason(block.element, known, root, panels)):
                 block.decide(name, False, f"a control, not content: {control}")
@@ -212,6 +220,19 @@ def facet_panels(run: Run, furniture: dict[int, str]) -> dict[etree._Element, st
                 named[node] = found.group(0)
                 words[node] = block.num_words
     return {node: name for node, name in named.items() if words[node] < MAX_PANEL_SHARE * total}
+
+
+def card_header(element: etree._Element | None) -> bool:
+    """Whether an element's nearest <header> is a card's own (it lies inside an <article> that is not the whole
+    page): HTML's header of a sectioning element introduces that element, not the page."""
+    if element is None:
+        return False
+    for node in (element, *element.iterancestors()):
+        if node.tag == "header":
+            return any(above.tag == "article" and above.find(".//h1") is None for above in node.iterancestors())
+        if node.tag in CARD_HEADER_STOPS:
+            return False
+    return False
 
 
 def review_reason(element: etree._Element | None, known: dict[etree._Element, str | None]) -> str | None:
