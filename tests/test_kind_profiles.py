@@ -234,3 +234,14 @@ def test_listing_keeps_the_cards_whose_title_and_summary_sit_in_the_cards_own_he
     article = extract(listing_of_article_cards(), "listing")
     assert all(f"Headline number {n}" in article.text and f"Summary {n}:" in article.text for n in range(6))
     assert "Blog" not in article.text
+
+
+def test_service_page_keeps_testimonials_quoted_in_figures():
+    # a landing page's testimonials as <figure><blockquote>…</blockquote><figcaption>name</figcaption></figure>
+    quotes = "".join(f"<figure><blockquote><p>Testimonial {n}: the classes changed how I sleep, how I sit at my desk "
+                     f"and how I breathe when the day gets hard.</p></blockquote><figcaption>Client {n}</figcaption>"
+                     "</figure>" for n in range(3))
+    body = (f"<main><section><h1>Yoga classes</h1><p>Small classes for every level, in the studio and online, "
+            f"six days a week.</p></section><section><h2>What clients say</h2>{quotes}</section></main>")
+    article = extract(body, "service")
+    assert all(f"Testimonial {n}:" in article.text for n in range(3))

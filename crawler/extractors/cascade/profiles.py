@@ -178,6 +178,9 @@ class KeepEverySection(Step):
                 block.decide(name, True, f"in the <header> of a card (an <article>) on a {kind} page: its title "
                                          "and summary")
                 kept = True
+            elif index in furniture and quoted_in_figure(block.element):
+                block.decide(name, True, f"a quotation in a <figure> on a {kind} page (a testimonial, a pull quote)")
+                kept = True
             elif index in furniture:
                 block.decide(name, False, f"inside page furniture ({furniture[index]})")
             elif kind in CONTROLLED_KINDS and (control := control_reason(block.element, known, root, panels)):
@@ -232,6 +235,23 @@ def card_header(element: etree._Element | None) -> bool:
             return any(above.tag == "article" and above.find(".//h1") is None for above in node.iterancestors())
         if node.tag in CARD_HEADER_STOPS:
             return False
+    return False
+
+
+def quoted_in_figure(element: etree._Element | None) -> bool:
+    """Whether an element lies in a <blockquote> whose nearest furniture-like wrapper is a <figure>: a quotation
+    the page shows (a testimonial with its author in the caption), not an image's caption."""
+    quoted = False
+    node = element
+    while node is not None:
+        tag = node.tag
+        if tag == "blockquote":
+            quoted = True
+        elif tag == "figure":
+            return quoted
+        elif tag in CARD_HEADER_STOPS or tag == "header":
+            return False
+        node = node.getparent()
     return False
 
 
