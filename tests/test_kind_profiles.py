@@ -245,3 +245,15 @@ def test_service_page_keeps_testimonials_quoted_in_figures():
             f"six days a week.</p></section><section><h2>What clients say</h2>{quotes}</section></main>")
     article = extract(body, "service")
     assert all(f"Testimonial {n}:" in article.text for n in range(3))
+
+
+def test_forum_thread_leaves_the_posters_signatures_out():
+    # each post ends in its author's signature: a motto and links repeated under every post of that author, but
+    # each author's differs, so the repeated-line rule does not see them
+    posts = "".join(f"<article class='post'><div class='body'><p>Reply {n}: the fix is to reset the router, wait a "
+                    f"minute, and then plug the cable back in before the light turns green.</p></div>"
+                    f"<div class='signature'>Member {n} motto: ride far, ride often, and carry spare tubes {n}.</div>"
+                    "</article>" for n in range(4))
+    article = extract(f"<main><h1>Router keeps dropping</h1><div class='thread'>{posts}</div></main>", "forum")
+    assert all(f"Reply {n}:" in article.text for n in range(4))
+    assert "motto" not in article.text

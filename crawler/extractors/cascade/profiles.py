@@ -72,6 +72,8 @@ WORDS = re.compile(r"\w+")
 # (a post's own sentences do not); judgement calls, measured in docs/profiles.md.
 CHROME_KINDS = frozenset({POSTS_KIND, "product"})
 CHROME_MAX_WORDS = 4
+# A poster's signature under each post (motto, links, badges): a generic word, as REVIEW_NAMES.
+SIGNATURE_NAMES = re.compile(r"signature")
 # Kinds whose cards repeat the same short lines (quick view, wishlist, badges) beside their own titles and prices:
 # there a line is chrome when its exact text (numbers and all, so prices stay) recurs; chosen by by-domain CV,
 # docs/profiles.md.
@@ -341,6 +343,25 @@ def _inside(block: TextBlock, tags: frozenset[str]) -> bool:
     return element is not None and any(node.tag in tags for node in (element, *element.iterancestors()))
 
 
+def _named(element: etree._Element | None, names: re.Pattern[str], known: dict[etree._Element, bool]) -> bool:
+    """Whether the element or one of its ancestors carries a class/id word ``names`` finds; cached in ``known``."""
+    path = []
+    found = False
+    node = element
+    while node is not None:
+        if node in known:
+            found = known[node]
+            break
+        path.append(node)
+        if names.search(f"{node.get('class') or ''} {node.get('id') or ''}".lower()):
+            found = True
+            break
+        node = node.getparent()
+    for visited in path:
+        known[visited] = found
+    return found
+
+
 def _line_shape(text: str) -> str:
     """A short line's shape: lower-cased, numbers as '#' ('85,535 posts' and '12 posts' are one widget)."""
     return NUMBERS.sub("#", " ".join(text.lower().split()))
@@ -351,21 +372,28 @@ class DropRepeatedChrome(Step):
     widgets ("Reply", "Report", "12 helpful votes"), user cards ("Joined", "Messages", "Location"), badges; on a
     product page, the pickers' and offers' lines ("Add to cart", "In stock", "Size 42"). A line of at most
     ``CHROME_MAX_WORDS`` words whose shape (numbers aside) recurs ``CHROME_MIN_REPEATS`` times or more among the
-    kept blocks is out; a post's or a description's own words are not repeated so. On a collection or a listing
-    (``EXACT_CHROME_KINDS``) the line's exact text must recur: the cards' "Quick view", "Wishlist" and badges go,
-    their prices and dates (alike but for numbers) stay."""
+    kept blocks is out; a post's or a description's own words are not repeated so. On a forum page the posters'
+    signatures (containers named for them) are out too: each author's differs, so they do not repeat. On a
+    collection or a listing (``EXACT_CHROME_KINDS``) the line's exact text must recur: the cards' "Quick view",
+    "Wishlist" and badges go, their prices and dates (alike but for numbers) stay."""
 
     def process(self, run: Run) -> bool:
         state = cascade_state(run)
         exact = state.kind in EXACT_CHROME_KINDS
         if state.kind not in CHROME_KINDS and not exact:
             return False
+        changed = False
+        if state.kind == POSTS_KIND:
+            signed: dict[etree._Element, bool] = {}
+            for block in run.blocks:
+                if block.is_content and _named(block.element, SIGNATURE_NAMES, signed):
+                    block.decide(self.name, False, f"a poster's signature on a {POSTS_KIND} page")
+                    changed = True
         tags = SPECIFICATION_TAGS if state.kind == PRODUCT_KIND else ENUMERATION_TAGS
         short = [(block, " ".join(block.text.lower().split()) if exact else _line_shape(block.text))
                  for block in run.blocks if block.is_content
                  and block.num_words <= CHROME_MAX_WORDS and not _inside(block, tags)]
         counts = Counter(shape for _, shape in short)
-        changed = False
         for block, shape in short:
             if counts[shape] >= CHROME_MIN_REPEATS:
                 block.decide(self.name, False, f"a short line repeated {counts[shape]} times on a {state.kind} page "
