@@ -12,7 +12,9 @@ given as a hint), so that any rule choosing a profile can be scored offline on t
 - ``judged kind``: each page under the shipped choice (the judged kind when its probability reaches
   ``MIN_KIND_PROBABILITY``, else the article rule), as ``extract`` runs it;
 - ``CV threshold``: ``MIN_KIND_PROBABILITY`` chosen on the other folds' domains for each fold (pages split into
-  ``--folds`` folds by the hash of their domain), scored on the held-out fold.
+  ``--folds`` folds by the hash of their domain), scored on the held-out fold;
+- ``the more confident``: of the two competing extractions (the judged kind's profile and the article rule), the
+  one whose ``Article.confidence`` is higher.
 
 The word metric is the benchmark's: lower-cased ``\\w+`` tokens as a bag, F1 per page, averaged over pages; a page
 whose gold and answer are both empty scores 1.
@@ -73,10 +75,12 @@ def run_pages(root: Path, peers: Sequence[str], limit: int | None = None) -> lis
     for page in load_dataset(root, limit):
         doc = parse_html(page.html, page.url)
         judgement = judge(doc)
-        scores, empty = {}, {}
+        scores, empty, confidence = {}, {}, {}
         for kind in KINDS:
-            text = extractor.extract(doc, kind=kind).text
+            article = extractor.extract(doc, kind=kind)
+            text = article.text
             scores[kind], empty[kind] = word_f1(page.gold, text), not text.strip()
+            confidence[kind] = article.confidence
         peer_scores = {}
         if peer_functions:
             html = decode_html(page.html).text
@@ -87,13 +91,22 @@ def run_pages(root: Path, peers: Sequence[str], limit: int | None = None) -> lis
                     peer_scores[name] = word_f1(page.gold, "")
         rows.append({"id": page.id, "domain": domain(page.url), "kind": kinds.get(page.id, "?"),
                      "judged": judgement.kind, "probability": judgement.probability, "scores": scores,
-                     "empty": empty, "peers": peer_scores, "gold_empty": not page.gold.strip()})
+                     "empty": empty, "confidence": confidence, "peers": peer_scores,
+                     "gold_empty": not page.gold.strip()})
     return rows
 
 
 def shipped_choice(threshold: float) -> Callable[[dict[str, Any]], str]:
     """The profile ``extract`` runs: the judged kind when sure enough, else the article rule."""
     return lambda row: row["judged"] if row["probability"] >= threshold else "article"
+
+
+def confident_choice(row: dict[str, Any]) -> float:
+    """The word F1 of whichever of the two competing extractions (the judged kind's profile, the article rule)
+    has the higher confidence (the shipped confidence model, fitted on these pages: an upper estimate)."""
+    judged = shipped_choice(MIN_KIND_PROBABILITY)(row)
+    best = max((judged, "article"), key=lambda kind: row["confidence"][kind])
+    return row["scores"][best]
 
 
 def by_kind(rows: list[dict[str, Any]], score: Callable[[dict[str, Any]], float]) -> dict[str, float]:
@@ -141,6 +154,8 @@ def report(rows: list[dict[str, Any]], folds: int) -> str:
          by_kind(rows, lambda r: r["scores"][shipped_choice(MIN_KIND_PROBABILITY)(r)]))
     cv, chosen = cross_validated(rows, folds)
     line(f"default, judged kind, threshold by {folds}-fold by-domain CV", cv)
+    if all("confidence" in row for row in rows):
+        line("default, judged kind or article rule, the more confident", by_kind(rows, confident_choice))
     for peer in sorted({name for row in rows for name in row["peers"]}):
         line(peer, by_kind(rows, lambda r, p=peer: r["peers"][p]))
     accuracy = sum(row["kind"] == row["judged"] for row in rows) / max(1, len(rows))
