@@ -42,7 +42,15 @@ TUNED = (
     Tuned("MAX_PANEL_SHARE", (0.0, 0.1, 0.15, 0.2, 0.3, 0.5), profiles.CONTROLLED_KINDS),
     Tuned("EXACT_CHROME_KINDS", (frozenset(), frozenset({"collection"}), frozenset({"listing"}),
                                  frozenset({"collection", "listing"})), frozenset({"collection", "listing"})),
+    # Rules with no number, each on or off: the CV says whether the rule wins on held-out domains.
+    Tuned("CARD_HEADER_KINDS", (frozenset(), profiles.CARD_HEADER_KINDS), profiles.CARD_HEADER_KINDS),
+    Tuned("QUOTED_FIGURE_KINDS", (frozenset(), profiles.QUOTED_FIGURE_KINDS), profiles.QUOTED_FIGURE_KINDS),
+    Tuned("SIGNED_KINDS", (frozenset(), profiles.SIGNED_KINDS), profiles.SIGNED_KINDS),
 )
+
+
+# A page's F1 moved by more than this counts as changed by a rule.
+CHANGED = 0.01
 
 
 def shown(value: Any) -> str:
@@ -90,8 +98,13 @@ def cross_validate(rows: list[dict], tuned: Tuned, shipped: Any, folds: int) -> 
                     held[kind].append(row["scores"][best])
                     base[kind].append(row["scores"][tuned.values[0]])
     in_sample = {v: _mean([row["scores"][v] for row in rows]) for v in tuned.values}
+    off = tuned.values[0]
+    better = sum(row["scores"][shipped] > row["scores"][off] + CHANGED for row in rows)
+    worse = sum(row["scores"][shipped] < row["scores"][off] - CHANGED for row in rows)
     lines = [f"{tuned.name}: folds chose {[shown(v) for v in chosen]}; shipped {shown(shipped)}; in-sample mean "
-             "word F1 by value " + ", ".join(f"{shown(v)}: {s:.3f}" for v, s in in_sample.items()),
+             "word F1 by value " + ", ".join(f"{shown(v)}: {s:.3f}" for v, s in in_sample.items())
+             + f"; pages whose F1 the shipped value changes by more than {CHANGED} against {shown(off)}: "
+             f"{better} better, {worse} worse",
              f"| pages judged {'/'.join(sorted(tuned.kinds))}, by gold kind | pages | held-out F1, value chosen by "
              f"{folds}-fold by-domain CV | F1 with {shown(tuned.values[0])} (the rule off or as before) |",
              "|---|---|---|---|"]

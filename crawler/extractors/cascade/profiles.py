@@ -49,6 +49,8 @@ LINK_LINE_MAX_WORDS = {"documentation": 3, "service": 5}
 # a <header> inside a navigation or an aside is still furniture.
 CARD_HEADER_KINDS = frozenset({"listing", "collection"})
 CARD_HEADER_STOPS = frozenset({"nav", "aside", "footer"})
+# Kinds whose quotations in a <figure> are content (testimonials on landing pages), not image captions.
+QUOTED_FIGURE_KINDS = SECTIONED_KINDS
 # Kinds whose customer reviews are not the page's content (a product's description is the seller's).
 REVIEWED_KINDS = frozenset({"product"})
 # Generic words as furniture.NEGATIVE_NAMES are; they beat schema.org markup alone in every by-domain fold
@@ -74,6 +76,7 @@ CHROME_KINDS = frozenset({POSTS_KIND, "product"})
 CHROME_MAX_WORDS = 4
 # A poster's signature under each post (motto, links, badges): a generic word, as REVIEW_NAMES.
 SIGNATURE_NAMES = re.compile(r"signature")
+SIGNED_KINDS = frozenset({POSTS_KIND})
 # Kinds whose cards repeat the same short lines (quick view, wishlist, badges) beside their own titles and prices:
 # there a line is chrome when its exact text (numbers and all, so prices stay) recurs; chosen by by-domain CV,
 # docs/profiles.md.
@@ -180,7 +183,7 @@ class KeepEverySection(Step):
                 block.decide(name, True, f"in the <header> of a card (an <article>) on a {kind} page: its title "
                                          "and summary")
                 kept = True
-            elif index in furniture and quoted_in_figure(block.element):
+            elif index in furniture and kind in QUOTED_FIGURE_KINDS and quoted_in_figure(block.element):
                 block.decide(name, True, f"a quotation in a <figure> on a {kind} page (a testimonial, a pull quote)")
                 kept = True
             elif index in furniture:
@@ -383,7 +386,7 @@ class DropRepeatedChrome(Step):
         if state.kind not in CHROME_KINDS and not exact:
             return False
         changed = False
-        if state.kind == POSTS_KIND:
+        if state.kind in SIGNED_KINDS:
             signed: dict[etree._Element, bool] = {}
             for block in run.blocks:
                 if block.is_content and _named(block.element, SIGNATURE_NAMES, signed):
