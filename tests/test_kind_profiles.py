@@ -257,3 +257,16 @@ def test_forum_thread_leaves_the_posters_signatures_out():
     article = extract(f"<main><h1>Router keeps dropping</h1><div class='thread'>{posts}</div></main>", "forum")
     assert all(f"Reply {n}:" in article.text for n in range(4))
     assert "motto" not in article.text
+
+
+def test_service_page_whose_navigation_was_left_open_around_the_main_landmark_keeps_its_sections():
+    # an unclosed <nav> in the page header: the parser nests the whole page, <main> included, inside it
+    menu = "<ul><li><a href='/services'>Services</a></li><li><a href='/about'>About us</a></li></ul>"
+    sections = "".join(f"<section><h2>Service {n}</h2><p>Section {n}: we design, build and run data platforms for "
+                       "companies of every size, and train their people to run them.</p></section>" for n in range(4))
+    legal = "".join(f"<p>Legal note {n}: the firm is a member of a network of independent firms, each a separate legal "
+                    "entity, and none of them acts for or binds another; see the terms for details.</p>"
+                    for n in range(6))
+    article = extract(f"<header class='site'><nav>{menu}<main><h1>Data services</h1>{sections}</main></nav></header>"
+                      f"<div class='legal'>{legal}</div>", "service")
+    assert all(f"Section {n}:" in article.text for n in range(4))

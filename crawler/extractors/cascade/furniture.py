@@ -45,6 +45,8 @@ NEGATIVE_ROLES = {"navigation", "banner", "contentinfo", "complementary", "searc
 # aria-hidden="true" is not furniture: collapsed tabs and accordions (a product's specifications) carry it too.
 MODAL_ROLES = {"dialog", "alertdialog"}
 BOILERPLATE_TAGS = {"nav", "aside", "footer", "header", "figcaption", "figure"}
+# Furniture tags that may not hold the page's <main> (HTML's content model); one that does is a wrapper.
+LANDMARK_HOLDERS = frozenset({"nav", "aside", "footer", "header"})
 # ...and these whatever share of the running text they hold: a page footer, a navigation or an aside is never the
 # main content, though on a landing page of short lines its legal notes can be most of the page's running text
 # (the share rule, meant for wrappers named like furniture, would make them the container).
@@ -144,6 +146,8 @@ def furniture_reasons(element: etree._Element, *, comments: bool = True, names: 
         return (f"role={role}" if role in MODAL_ROLES else "aria-modal"), None
     if popover is not None:  # HTML's popover attribute: a panel shown on demand (install prompt, off-canvas menu)
         return "a popover", None
+    if tag in LANDMARK_HOLDERS and holds_main(element):
+        return None, None
     if tag in ALWAYS_FURNITURE_TAGS:
         return f"<{tag}>", None
     if tag in BOILERPLATE_TAGS:
@@ -152,6 +156,12 @@ def furniture_reasons(element: etree._Element, *, comments: bool = True, names: 
         return None, f"role={role}"
     negative = negative_name(class_id)
     return None, (f"{NAMES_REASON} '{negative}'" if negative else None)
+
+
+def holds_main(element: etree._Element) -> bool:
+    """Whether a <main> lies inside: HTML lets no navigation, header, footer or aside hold the main landmark, so
+    one that does is a wrapper left open by broken markup (the parser nests the rest of the page in it)."""
+    return next(element.iter("main"), None) is not None
 
 
 def all_lines_in(block: TextBlock, lines: frozenset[str]) -> bool:
