@@ -270,3 +270,17 @@ def test_service_page_whose_navigation_was_left_open_around_the_main_landmark_ke
     article = extract(f"<header class='site'><nav>{menu}<main><h1>Data services</h1>{sections}</main></nav></header>"
                       f"<div class='legal'>{legal}</div>", "service")
     assert all(f"Section {n}:" in article.text for n in range(4))
+
+
+def test_service_page_keeps_sections_named_as_banners_and_promotions():
+    # a landing page builder names its hero and its call-to-action sections "banner" and "promo"
+    hero = ("<div class='hero-banner'><h1>Data platforms</h1><p>Hero text: we help enterprises turn their data into "
+            "decisions, with platforms that scale and teams that know them.</p></div>")
+    promo = ("<div class='promo-block'><h2>Self-service analytics</h2><p>Promo text: give every analyst the data "
+             "they need, governed and secure, without a ticket to the central team.</p></div>")
+    plain = "".join(f"<section><h2>Step {n}</h2><p>Plain section {n}: we design, build and run the platform, and "
+                    "train your people to run it themselves, with support for as long as they want it.</p></section>"
+                    for n in range(3))
+    body = f"<main>{hero}{plain}{promo}</main>"
+    article = extract(body, "service")
+    assert "Hero text:" in article.text and "Promo text:" in article.text and "Plain section 2:" in article.text

@@ -46,6 +46,8 @@ TUNED = (
     Tuned("CARD_HEADER_KINDS", (frozenset(), profiles.CARD_HEADER_KINDS), profiles.CARD_HEADER_KINDS),
     Tuned("QUOTED_FIGURE_KINDS", (frozenset(), profiles.QUOTED_FIGURE_KINDS), profiles.QUOTED_FIGURE_KINDS),
     Tuned("SIGNED_KINDS", (frozenset(), profiles.SIGNED_KINDS), profiles.SIGNED_KINDS),
+    Tuned("LANDING_SECTION_REASONS", ({}, profiles.LANDING_SECTION_REASONS),
+          frozenset(profiles.LANDING_SECTION_REASONS)),
 )
 
 
@@ -54,7 +56,9 @@ CHANGED = 0.01
 
 
 def shown(value: Any) -> str:
-    """A candidate value as printed: sets as their sorted members."""
+    """A candidate value as printed: sets as their sorted members, a rule's table as on or off."""
+    if isinstance(value, dict):
+        return "on" if value else "off"
     return "{" + ", ".join(sorted(value)) + "}" if isinstance(value, frozenset) else str(value)
 
 

@@ -26,6 +26,7 @@ from html import unescape
 from lxml import etree
 
 from crawler.extractors.cascade.beyond_prose import MIN_REPEATED_UNITS, signature
+from crawler.extractors.cascade.furniture import NAMES_REASON
 from crawler.extractors.cascade.state import cascade_state
 from crawler.extractors.document.blocks import TextBlock
 from crawler.extractors.document.parse import HEADING_TAGS
@@ -49,6 +50,9 @@ LINK_LINE_MAX_WORDS = {"documentation": 3, "service": 5}
 # a <header> inside a navigation or an aside is still furniture.
 CARD_HEADER_KINDS = frozenset({"listing", "collection"})
 CARD_HEADER_STOPS = frozenset({"nav", "aside", "footer"})
+# Furniture names that a landing page gives its own sections (a hero banner, a promoted offer): on these kinds the
+# blocks they mark are content (the verdicts as furniture.MarkFurniture words them).
+LANDING_SECTION_REASONS = {"service": frozenset(f"{NAMES_REASON} '{word}'" for word in ("banner", "promo"))}
 # Kinds whose quotations in a <figure> are content (testimonials on landing pages), not image captions.
 QUOTED_FIGURE_KINDS = SECTIONED_KINDS
 # Kinds whose customer reviews are not the page's content (a product's description is the seller's).
@@ -182,6 +186,10 @@ class KeepEverySection(Step):
             if index in furniture and kind in CARD_HEADER_KINDS and card_header(block.element):
                 block.decide(name, True, f"in the <header> of a card (an <article>) on a {kind} page: its title "
                                          "and summary")
+                kept = True
+            elif index in furniture and furniture[index] in LANDING_SECTION_REASONS.get(kind, ()):
+                block.decide(name, True, f"a section named like furniture ({furniture[index]}) on a {kind} page: a "
+                                         "landing page's hero and call-to-action banners are its content")
                 kept = True
             elif index in furniture and kind in QUOTED_FIGURE_KINDS and quoted_in_figure(block.element):
                 block.decide(name, True, f"a quotation in a <figure> on a {kind} page (a testimonial, a pull quote)")
