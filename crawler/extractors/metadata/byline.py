@@ -14,9 +14,9 @@ from lxml import etree
 
 from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE, normalize_space
-from crawler.extractors.metadata.dates import re_i_lowered
 from crawler.extractors.metadata.markup import body_of
 from crawler.extractors.metadata.people import split_people
+from crawler.extractors.metadata.relative_dates import re_i_lowered
 from crawler.kernels.walk import (
     ancestors_marks,
     attributes_of,
