@@ -42,6 +42,7 @@ from crawler.extractors.metadata.structured import (
     FIRST_ONLY_FIELDS,
     META_KEYS,
     OPENGRAPH_KEYS,
+    from_card_labels,
     from_json_ld,
     from_links,
     from_meta,
@@ -145,6 +146,7 @@ def extract_metadata(doc: TextDocument, now: datetime | None = None) -> Metadata
     markup = markup_of(doc)  # one walk for <meta>, <link>, itemprop and <time>
     from_meta(doc, markup.meta, OPENGRAPH_KEYS, OPENGRAPH, found)
     from_meta(doc, markup.meta, META_KEYS, META, found)
+    from_card_labels(markup.meta, found)
     from_links(markup.links, found)
     from_microdata(markup, found)
     from_url(doc, found)
@@ -223,8 +225,12 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     editors = choose_authors(found, site_names, "editors")
     if editors:
         metadata.editors = take("editors", editors)
-    metadata.published = take("published", published or _plausible_date(findings.published, TEXT, now))
-    metadata.modified = take("modified", modified or _plausible_date(findings.modified, TEXT, now))
+    text_modified = _plausible_date(findings.modified, TEXT, now)
+    # A page that shows only "Updated on ..." under its headline, with no publication date in its markup or text,
+    # dates its article by that day (a markup modified time is a CMS's save time, and is not taken for it).
+    metadata.published = take("published", published or _plausible_date(findings.published, TEXT, now)
+                              or (text_modified if modified is None else None))
+    metadata.modified = take("modified", modified or text_modified)
     metadata.origin = take("origin", (findings.origin, TEXT) if findings.origin else None)
     metadata.language = take("language", languages[0] if languages else None)
     descriptions = [(v, s) for v, s in found.get("description") if len(v) >= MIN_DESCRIPTION_CHARS]

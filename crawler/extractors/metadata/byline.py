@@ -29,13 +29,14 @@ from crawler.kernels.walk import (
 # A name ends where the Han text ends: "记者通过电子邮件联系" is a sentence, not a name.
 CJK_NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?(?![\u4e00-\u9fff])"
 
-BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|written by|words by|story by|posted by)\s*[:\-]?|"
-                   r"(?:text|texto|texte|testo|tekst)\s*:)\s+(?P<names>.+)$", re.I)
+# The label and the name may touch after a colon ("Written by:Elise Nass": two inline elements without a space).
+BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|written by|words by|story by|posted by)(?:\s*[:\-]\s*|\s+)|"
+                   r"(?:text|texto|texte|testo|tekst)\s*:\s*)(?P<names>.+)$", re.I)
 # The place a byline's people report from, after them: "By X and Y in London", "Par X à Paris", "Por X desde Madrid".
 # ("da", "en" are left out: "João da Silva", Dutch "en" is "and")
 PLACE_AFTER_NAMES_RE = re.compile(r"\s+(?:in|à|desde|aus|uit|reporting from)\s+(?:[A-ZÀ-Þ][\w'’.-]*\s*){1,3}$")
-# Where the names of an English byline end: a separator, a date, a role.
-BYLINE_END_RE = re.compile(r"\s*(?:[|•·–—\n(]|\s-\s|\bon\s|\bat\s|\bfrom\s|\bupdated\b|\bpublished\b|\d).*$",
+# Where the names of an English byline end: a separator (bars, dots, bullets), a date, a role.
+BYLINE_END_RE = re.compile(r"\s*(?:[|•·●∙–—\n(]|\s-\s|\bon\s|\bat\s|\bfrom\s|\bupdated\b|\bpublished\b|\d).*$",
                            re.I | re.S)
 # "| Staff writer" after a name: the bar ends the names and what follows is a role.
 ROLE_AFTER_BAR_RE = re.compile(r"^[^|]{3,60}\|\s*(?:staff|senior|chief|special|contributing)?\s*"
@@ -159,6 +160,7 @@ PERSON_LINK_RE = re.compile(r"author|user|people|person|writer|reporter|journali
 BYLINE_MARK_ATTRIBUTES = ("class", "id", "rel")
 BYLINE_MARK_WORDS = ("byline", "author", "writtenby")
 CLASS_AND_ID = ("class", "id")
+FIRST_DIGIT_RE = re.compile(r"\d")
 # Readability.js takes a byline element only below this length.
 MAX_BYLINE_ELEMENT_CHARS = 100
 # Ancestors looked at for a comment area (a commenter's name sits 2-5 levels inside its comment).
@@ -236,7 +238,10 @@ def markup_byline(doc: TextDocument) -> list[str]:
         text = normalize_space(element.text_content())
         if not text or len(text) > MAX_BYLINE_ELEMENT_CHARS:
             continue
-        names = byline_names(text) or ([] if re.search(r"\d", text) else byline_names("by " + text))
+        # An element marked as the byline may hold the name and the date without "By" ("Andrew Gerrand 4 August 2010"):
+        # the names before the first digit.
+        digit = FIRST_DIGIT_RE.search(text)
+        names = byline_names(text) or byline_names("by " + (text[:digit.start()] if digit else text))
         if not names and BARE_CJK_NAMES_RE.match(text) and NAME_MARK_RE.search(marks) and _not_a_channel_link(element):
             names = [name for name in (_clean_cjk_name(raw) for raw in re.split(r"[\s、，,]+", text)) if name]
         if names:

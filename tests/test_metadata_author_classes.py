@@ -1,0 +1,87 @@
+"""Author and date classes of English-language pages, each on a small page written for it."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from crawler.extractors import parse_html
+from crawler.extractors.metadata import extract_metadata
+
+NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
+STORY = "<p>" + "The council met on Tuesday evening and voted to keep the branch library open for two more years. " * 4 + "</p>"
+
+
+def meta_of(head: str, body: str = "", url: str = "https://blog.example.org/posts/a-post") -> object:
+    html = (f"<html lang='en'><head><title>A headline | Example Blog</title>{head}</head>"
+            f"<body><h1>A headline</h1>{body}{STORY}</body></html>")
+    return extract_metadata(parse_html(html, url), NOW)
+
+
+# ---------------------------------------------------------------- the "Written by" card label
+
+
+def test_the_card_labelled_written_by_names_the_author() -> None:
+    # WordPress SEO plug-ins write the author as a labelled pair of twitter card fields, and no meta author.
+    head = ('<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Tyler Brown">'
+            '<meta name="twitter:label2" content="Est. reading time"><meta name="twitter:data2" content="6 minutes">')
+    metadata = meta_of(head)
+    assert metadata.authors == ["Tyler Brown"]
+    assert metadata.sources["authors"] == "meta"
+
+
+def test_a_card_pair_with_another_label_names_nobody() -> None:
+    head = ('<meta name="twitter:label1" content="Est. reading time"><meta name="twitter:data1" content="6 minutes">'
+            '<meta name="twitter:label2" content="Price"><meta name="twitter:data2" content="Jane Doe">')
+    assert meta_of(head).authors == []
+
+
+# ---------------------------------------------------------------- visible bylines
+
+
+def test_a_byline_label_glued_to_its_colon_names_the_author() -> None:
+    # "Written by:" and the name in two inline elements, no space between them.
+    body = "<div><span>Updated: December 31, 2024</span></div><div><span>Written by:</span><a>Elise Nass</a></div>"
+    assert meta_of("", body).authors == ["Elise Nass"]
+
+
+def test_a_byline_with_a_second_person_after_with_names_both() -> None:
+    body = '<div class="details"><span class="author">By Dieter Hogen with Uta Pippig</span></div>'
+    assert meta_of("", body).authors == ["Dieter Hogen", "Uta Pippig"]
+
+
+def test_a_byline_element_holding_the_name_and_the_date_names_the_author() -> None:
+    # Go-style blog pages: <p class="author">Andrew Gerrand<br>4 August 2010</p>, no "By".
+    body = '<p class="author">Andrew Gerrand<br>4 August 2010</p>'
+    metadata = meta_of("", body)
+    assert metadata.authors == ["Andrew Gerrand"]
+
+
+def test_a_byline_element_with_a_count_and_no_name_names_nobody() -> None:
+    body = '<p class="author-stats">12 posts this year</p>'
+    assert meta_of("", body).authors == []
+
+
+def test_a_byline_line_ends_at_a_round_bullet() -> None:
+    body = "<div class='my-meta'>by Meaghan Weeden ● December 23, 2025 ● 6 min read</div>"
+    metadata = meta_of("", body)
+    assert metadata.authors == ["Meaghan Weeden"]
+    assert metadata.published == "2025-12-23"
+
+
+# ---------------------------------------------------------------- dates
+
+
+def test_an_updated_date_alone_under_the_headline_is_the_page_date() -> None:
+    # Guide pages show only "Updated on ..." under the headline, and no date in their markup.
+    body = "<div>By</div><div>Updated on July 9, 2025</div>"
+    metadata = meta_of("", body)
+    assert metadata.modified == "2025-07-09"
+    assert metadata.published == "2025-07-09"
+    assert metadata.sources["published"] == "text"
+
+
+def test_a_markup_modified_date_is_not_taken_for_the_published_one() -> None:
+    # og:updated_time is a CMS's save time (product and service pages change it daily): not the article's date.
+    metadata = meta_of('<meta property="og:updated_time" content="2025-05-01T10:00:00+00:00">')
+    assert metadata.modified is not None
+    assert metadata.published is None
