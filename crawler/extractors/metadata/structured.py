@@ -71,8 +71,8 @@ ARTICLE_TEXT_KEYS = (("published", "datePublished"), ("published", "dateCreated"
 OTHER_TEXT_KEYS = (("language", "inLanguage"), ("published", "datePublished"), ("modified", "dateModified"))
 PEOPLE_KEYS = frozenset({"author", "creator", "editor"})
 SITE_TYPES = frozenset({"website", "organization", "newsmediaorganization"})
-# A twitter card's labelled pairs (``twitter:label1`` / ``twitter:data1``) name the author when the label says so: WordPress
-# SEO plug-ins write "Written by" there, often with no meta author (the pairs are numbered from 1; cards show two).
+# A twitter card's labelled pairs (``twitter:label1`` / ``twitter:data1``) name the author when the label says so:
+# WordPress SEO plug-ins write "Written by" there, often with no meta author (pairs numbered from 1; cards show two).
 CARD_PAIRS = 4
 AUTHOR_LABEL_RE = re.compile(r"^\s*(?:(?:written|posted|story|words)\s+by|by|author|auteur|autor|autore|verfasst von|"
                              r"geschrieben von|escrito por|scritto da|geschreven door|écrit par)\s*:?\s*$", re.I)
@@ -254,5 +254,19 @@ def from_url(doc: TextDocument, found: Candidates) -> None:
         found.add("published", day, URL)
 
 
-__all__ = ["FIRST_ONLY_FIELDS", "META_KEYS", "MICRODATA_PROPS", "OPENGRAPH_KEYS", "from_json_ld", "from_links",
-           "from_card_labels", "from_meta", "from_microdata", "from_url", "headline_of", "itemprop_value", "named_within", "split_list"]
+__all__ = [
+    "FIRST_ONLY_FIELDS",
+    "META_KEYS",
+    "MICRODATA_PROPS",
+    "OPENGRAPH_KEYS",
+    "from_card_labels",
+    "from_json_ld",
+    "from_links",
+    "from_meta",
+    "from_microdata",
+    "from_url",
+    "headline_of",
+    "itemprop_value",
+    "named_within",
+    "split_list",
+]
