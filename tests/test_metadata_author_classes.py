@@ -8,7 +8,7 @@ from crawler.extractors import parse_html
 from crawler.extractors.metadata import extract_metadata
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
-STORY = "<p>" + "The council met on Tuesday evening and voted to keep the branch library open for two years. " * 4 + "</p>"
+STORY = "<p>" + "The council met on Tuesday evening and voted to keep the library open for two years. " * 4 + "</p>"
 
 
 def meta_of(head: str, body: str = "", url: str = "https://blog.example.org/posts/a-post") -> object:

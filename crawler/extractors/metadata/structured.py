@@ -254,19 +254,6 @@ def from_url(doc: TextDocument, found: Candidates) -> None:
         found.add("published", day, URL)
 
 
-__all__ = [
-    "FIRST_ONLY_FIELDS",
-    "META_KEYS",
-    "MICRODATA_PROPS",
-    "OPENGRAPH_KEYS",
-    "from_card_labels",
-    "from_json_ld",
-    "from_links",
-    "from_meta",
-    "from_microdata",
-    "from_url",
-    "headline_of",
-    "itemprop_value",
-    "named_within",
-    "split_list",
-]
+__all__ = ["FIRST_ONLY_FIELDS", "META_KEYS", "MICRODATA_PROPS", "OPENGRAPH_KEYS", "from_card_labels", "from_json_ld",
+           "from_links", "from_meta", "from_microdata", "from_url", "headline_of", "itemprop_value", "named_within",
+           "split_list"]
