@@ -85,3 +85,13 @@ def test_a_markup_modified_date_is_not_taken_for_the_published_one() -> None:
     metadata = meta_of('<meta property="og:updated_time" content="2025-05-01T10:00:00+00:00">')
     assert metadata.modified is not None
     assert metadata.published is None
+
+
+def test_a_byline_element_whose_name_runs_into_the_date_names_the_person_alone() -> None:
+    body = '<div class="resource-author"><span>Luke Kim</span><span>December 17, 2025</span></div>'
+    assert meta_of("", body).authors == ["Luke Kim"]
+
+
+def test_a_byline_element_led_by_a_weekday_date_names_nobody() -> None:
+    body = '<div class="author-line"><span>Sun Dec 17, 2023 11:18 am</span><span>b.scherer</span></div>'
+    assert meta_of("", body).authors == []

@@ -238,15 +238,29 @@ def markup_byline(doc: TextDocument) -> list[str]:
         text = normalize_space(element.text_content())
         if not text or len(text) > MAX_BYLINE_ELEMENT_CHARS:
             continue
-        # An element marked as the byline may hold the name and the date without "By" ("Andrew Gerrand 4 August 2010"):
-        # the names before the first digit.
-        digit = FIRST_DIGIT_RE.search(text)
-        names = byline_names(text) or byline_names("by " + (text[:digit.start()] if digit else text))
+        names = byline_names(text) or (byline_names("by " + text) if FIRST_DIGIT_RE.search(text) is None
+                                       else _names_before_date(element))
         if not names and BARE_CJK_NAMES_RE.match(text) and NAME_MARK_RE.search(marks) and _not_a_channel_link(element):
             names = [name for name in (_clean_cjk_name(raw) for raw in re.split(r"[\s、，,]+", text)) if name]
         if names:
             return names
     return []
+
+
+def _names_before_date(element: etree._Element) -> list[str]:
+    """An element marked as the byline that holds the name and the date without "By" ("<p class=author>Andrew Gerrand
+    <br>4 August 2010</p>"): the names in its text pieces before the first one with a digit, each piece a field of its
+    own (pieces run together in the text: "Luke Kim" and "December 17, 2025" make "Luke KimDecember 17, 2025")."""
+    head: list[str] = []
+    for piece in element.itertext():
+        piece = normalize_space(piece)
+        if FIRST_DIGIT_RE.search(piece):
+            break
+        if piece:
+            head.append(piece)
+    if not head:
+        return []
+    return byline_names(" ".join(head)) or byline_names("by " + " | ".join(head))
 
 
 def _not_a_channel_link(element: etree._Element) -> bool:
