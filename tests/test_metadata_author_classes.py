@@ -95,3 +95,8 @@ def test_a_byline_element_whose_name_runs_into_the_date_names_the_person_alone()
 def test_a_byline_element_led_by_a_weekday_date_names_nobody() -> None:
     body = '<div class="author-line"><span>Sun Dec 17, 2023 11:18 am</span><span>b.scherer</span></div>'
     assert meta_of("", body).authors == []
+
+
+def test_an_author_widget_with_a_follower_count_names_nobody() -> None:
+    body = '<ul><li class="author-follow"><a>Michael Isikoff</a><span>Follow</span><span>12.3K followers</span></li></ul>'
+    assert meta_of("", body).authors == []

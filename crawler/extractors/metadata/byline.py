@@ -14,6 +14,7 @@ from lxml import etree
 
 from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE, normalize_space
+from crawler.extractors.metadata.dates import find_text_date
 from crawler.extractors.metadata.markup import body_of
 from crawler.extractors.metadata.people import split_people
 from crawler.extractors.metadata.relative_dates import re_i_lowered
@@ -248,13 +249,15 @@ def markup_byline(doc: TextDocument) -> list[str]:
 
 
 def _names_before_date(element: etree._Element) -> list[str]:
-    """An element marked as the byline that holds the name and the date without "By" ("<p class=author>Andrew Gerrand
-    <br>4 August 2010</p>"): the names in its text pieces before the first one with a digit, each piece a field of its
-    own (pieces run together in the text: "Luke Kim" and "December 17, 2025" make "Luke KimDecember 17, 2025")."""
+    """An element marked as the byline holding the name and the date without "By" ("<p class=author>Andrew Gerrand<br>
+    4 August 2010</p>"): the names in its text pieces before the first one with a digit, which must be a date; each
+    piece a field of its own (run together, "Luke Kim" and "December 17, 2025" make "Luke KimDecember 17, 2025")."""
     head: list[str] = []
     for piece in element.itertext():
         piece = normalize_space(piece)
         if FIRST_DIGIT_RE.search(piece):
+            if find_text_date(piece) is None:
+                return []  # a count beside the name ("Follow 12.3K"): an author widget, not the story's byline
             break
         if piece:
             head.append(piece)
