@@ -98,5 +98,5 @@ def test_a_byline_element_led_by_a_weekday_date_names_nobody() -> None:
 
 
 def test_an_author_widget_with_a_follower_count_names_nobody() -> None:
-    body = '<ul><li class="author-follow"><a>Michael Isikoff</a><span>Follow</span><span>12.3K followers</span></li></ul>'
+    body = '<ul><li class="author-follow"><a>Michael Isikoff</a><span>Follow</span><span>12.3K fans</span></li></ul>'
     assert meta_of("", body).authors == []
