@@ -100,3 +100,56 @@ def test_a_byline_element_led_by_a_weekday_date_names_nobody() -> None:
 def test_an_author_widget_with_a_follower_count_names_nobody() -> None:
     body = '<ul><li class="author-follow"><a>Michael Isikoff</a><span>Follow</span><span>12.3K fans</span></li></ul>'
     assert meta_of("", body).authors == []
+
+
+# ---------------------------------------------------------------- a thread's starter
+
+
+THREAD = ("<h1>Server keeps rebooting after the update</h1>"
+          "<div class='post'><dl class='postprofile'><dt><a href='./memberlist.php?mode=viewprofile&amp;u=4211'>"
+          "b.scherer</a></dt><dd>Posts: 2</dd></dl><div class='content'>" + "My server reboots nightly. " * 8
+          + "</div></div><div class='post'><dl class='postprofile'><dt><a href='./memberlist.php?mode=viewprofile"
+          "&amp;u=17'>helper42</a></dt></dl><div class='content'>" + "Check the logs first. " * 8 + "</div></div>")
+
+
+def test_a_thread_is_authored_by_the_member_whose_profile_link_comes_first_under_the_headline() -> None:
+    html = f"<html><head><title>Server keeps rebooting</title></head><body>{THREAD}</body></html>"
+    metadata = extract_metadata(parse_html(html, "https://forum.example.net/viewtopic.php?t=9"), NOW)
+    assert metadata.authors == ["b.scherer"]
+
+
+def test_a_profile_link_whose_text_is_not_its_member_is_passed_over() -> None:
+    body = ("<h1>How do I pin a tab?</h1><a href='/user/register'>Sign Up</a>"
+            "<a href='/user/julian'>J Offline</a><a href='/user/julian'>julian</a><p>" + "Pinning tabs fails. " * 9
+            + "</p><a href='/user/jonb'>jonb</a><p>Use the menu.</p>")
+    html = f"<html><head><title>Pin a tab</title></head><body>{body}</body></html>"
+    assert extract_metadata(parse_html(html, "https://forum.example.net/topic/12"), NOW).authors == ["julian"]
+
+
+def test_a_log_in_link_names_nobody() -> None:
+    body = ("<h1>Opening hours</h1><a href='/member.php?action=login'>Login</a><p>" + "We open at nine. " * 9 + "</p>")
+    html = f"<html><head><title>Opening hours</title></head><body>{body}</body></html>"
+    assert extract_metadata(parse_html(html, "https://shop.example.net/hours"), NOW).authors == []
+
+
+def test_a_lone_profile_link_under_a_news_headline_names_nobody() -> None:
+    # a quoted expert's profile on a university news page: one member, no thread
+    body = ("<h1>Heat stresses the food supply</h1><p>" + "Yields fall as nights warm. " * 9
+            + "</p><a href='/profile/lewis-ziska'>Lewis Ziska</a>")
+    html = f"<html><head><title>Heat</title></head><body>{body}</body></html>"
+    assert extract_metadata(parse_html(html, "https://news.example.edu/heat"), NOW).authors == []
+
+
+def test_a_share_button_to_another_sites_profile_names_nobody() -> None:
+    body = ("<h1>Podcast kit</h1><a href='https://www.facebook.com/profile.php?id=12'>Facebook</a>"
+            "<a href='https://www.facebook.com/profile.php?id=13'>Friends</a><p>" + "Buy a microphone. " * 9 + "</p>")
+    html = f"<html><head><title>Podcast kit</title></head><body>{body}</body></html>"
+    assert extract_metadata(parse_html(html, "https://blog.example.com/kit"), NOW).authors == []
+
+
+def test_reviewers_of_a_product_page_are_not_its_authors() -> None:
+    ld = '<script type="application/ld+json">{"@type": "Product", "name": "Driver kit"}</script>'
+    body = ("<h1>Driver kit</h1><p>" + "A kit of sixteen bits. " * 9 + "</p><a href='/user/arnaud'>arnaud</a>"
+            "<p>Great kit.</p><a href='/user/tim'>tim</a><p>Sturdy.</p>")
+    html = f"<html><head><title>Driver kit</title>{ld}</head><body>{body}</body></html>"
+    assert extract_metadata(parse_html(html, "https://shop.example.com/kit"), NOW).authors == []

@@ -38,6 +38,7 @@ from crawler.extractors.metadata.candidates import (
 )
 from crawler.extractors.metadata.dates import FoundDate, is_plausible, parse_structured_date
 from crawler.extractors.metadata.markup import markup_of
+from crawler.extractors.metadata.profile_links import thread_starter
 from crawler.extractors.metadata.structured import (
     FIRST_ONLY_FIELDS,
     META_KEYS,
@@ -218,6 +219,9 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
             marked_names = findings.authors
         found.add("authors", marked_names, TEXT)
         found.add("authors", findings.authors, TEXT)
+        authors = choose_authors(found, site_names)
+    if authors is None:  # a forum thread: the member whose post comes first under the title
+        found.add("authors", thread_starter(doc.root, doc.url, doc.json_ld), TEXT)
         authors = choose_authors(found, site_names)
     if authors:
         metadata.authors = take("authors", authors)
