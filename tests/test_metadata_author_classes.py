@@ -153,3 +153,14 @@ def test_reviewers_of_a_product_page_are_not_its_authors() -> None:
             "<p>Great kit.</p><a href='/user/tim'>tim</a><p>Sturdy.</p>")
     html = f"<html><head><title>Driver kit</title>{ld}</head><body>{body}</body></html>"
     assert extract_metadata(parse_html(html, "https://shop.example.com/kit"), NOW).authors == []
+
+
+# ---------------------------------------------------------------- outlets
+
+
+def test_an_author_field_holding_the_sites_name_whole_names_nobody() -> None:
+    # a law firm's blog credits the firm, whose name holds "&": not two people called Morgan
+    ld = ('<script type="application/ld+json">{"@type": "BlogPosting", "headline": "A headline", '
+          '"author": {"@type": "Organization", "name": "Morgan & Morgan"}, '
+          '"publisher": {"@type": "Organization", "name": "Morgan & Morgan"}}</script>')
+    assert meta_of(ld).authors == []

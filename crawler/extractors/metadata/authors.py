@@ -47,7 +47,10 @@ def choose_authors(found: Candidates, site_names: set[str], name: str = "authors
     for names, source in found.get(name):
         cleaned: list[str] = []
         for raw in names:
-            for part in split_people(normalise_author(raw), strict=False):
+            whole = normalise_author(raw)
+            if whole.casefold() in site_names and whole.casefold() not in declared:
+                continue  # the outlet's name read whole, before it is cut into "people" ("Morgan & Morgan")
+            for part in split_people(whole, strict=False):
                 name = normalise_author(part)
                 if good_author(name, site_names, declared) and name not in cleaned:
                     cleaned.append(name)
