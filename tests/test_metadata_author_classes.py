@@ -164,3 +164,21 @@ def test_an_author_field_holding_the_sites_name_whole_names_nobody() -> None:
           '"author": {"@type": "Organization", "name": "Morgan & Morgan"}, '
           '"publisher": {"@type": "Organization", "name": "Morgan & Morgan"}}</script>')
     assert meta_of(ld).authors == []
+
+
+def test_an_author_description_element_holds_a_role_not_a_name() -> None:
+    body = ('<div class="dynamic-author-description">Licensed Q Arabica Grader, M.A. Journalism</div>')
+    assert meta_of("", body).authors == []
+
+
+def test_an_author_box_sentence_names_the_person_after_written_by() -> None:
+    body = ('<div class="post-author-wrapper">This post was written by Danielle Padula, Head of Marketing at '
+            'Scholastica.</div>')
+    assert meta_of("", body).authors == ["Danielle Padula"]
+
+
+def test_commenters_linked_to_another_site_on_a_page_without_address_are_not_its_authors() -> None:
+    body = ("<h1>A headline</h1><p>" + "The story. " * 20 + "</p><div class='list'><a href='https://weibo.example/u/1'>"
+            "真楚狂</a><p>好</p><a href='https://weibo.example/u/2'>李四</a><p>对</p></div>")
+    html = f"<html><head><title>A headline</title></head><body>{body}</body></html>"
+    assert extract_metadata(parse_html(html), NOW).authors == []

@@ -144,8 +144,10 @@ BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|writtenby", re.I)
 # The same in ASCII marks (nearly all class names), lowered: without re.I the byline element search is cheaper.
 ASCII_BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|writtenby")
 # ...but not in comments, sidebars, author boxes, forms or log-in links (whole words of class and id).
+# An author's description, role or job title ("author-description", "author-role") holds no name either.
 NOT_BYLINE_RE = re.compile(
-    r"(?:^|[\s_-])(?:comments?|reply|respond|widgets?|sidebar|bio|avatar|form|login|signin|recirculation)(?:$|[\s_-])",
+    r"(?:^|[\s_-])(?:comments?|reply|respond|widgets?|sidebar|bio|avatar|form|login|signin|recirculation|description|"
+    r"desc|role|job)(?:$|[\s_-])",
     re.I,
 )
 # A byline element holding only Chinese or Japanese names ("<span class='author'>张三</span>").
@@ -162,6 +164,8 @@ BYLINE_MARK_ATTRIBUTES = ("class", "id", "rel")
 BYLINE_MARK_WORDS = ("byline", "author", "writtenby")
 CLASS_AND_ID = ("class", "id")
 FIRST_DIGIT_RE = re.compile(r"\d")
+# A byline element's sentence that holds its own label after other words ("This post was written by ...").
+INNER_BY_RE = re.compile(r"(?<=\s)(?:written|posted) by\s", re.I)
 # Readability.js takes a byline element only below this length.
 MAX_BYLINE_ELEMENT_CHARS = 100
 # Ancestors looked at for a comment area (a commenter's name sits 2-5 levels inside its comment).
@@ -184,7 +188,7 @@ COMMENT_AREA_WORDS = ("comment", "repl", "respond", "review", "discussion", "dis
 # alternation tried at every character, a large share of markup_byline.
 ASCII_NOT_BYLINE_RE = re.compile(NOT_BYLINE_RE.pattern)
 NOT_BYLINE_WORDS = ("comment", "reply", "respond", "widget", "sidebar", "bio", "avatar", "form", "login", "signin",
-                    "recirculation")  # (one in each match)
+                    "recirculation", "desc", "role", "job")  # (one in each match)
 
 
 def in_comments(element: etree._Element) -> bool:
@@ -239,8 +243,10 @@ def markup_byline(doc: TextDocument) -> list[str]:
         text = normalize_space(element.text_content())
         if not text or len(text) > MAX_BYLINE_ELEMENT_CHARS:
             continue
-        names = byline_names(text) or (byline_names("by " + text) if FIRST_DIGIT_RE.search(text) is None
-                                       else _names_before_date(element))
+        inner = INNER_BY_RE.search(text)  # "This post was written by X, ...": the names after the sentence's label
+        names = byline_names(text[inner.start():] if inner else text) or (
+            [] if inner else byline_names("by " + text) if FIRST_DIGIT_RE.search(text) is None
+            else _names_before_date(element))
         if not names and BARE_CJK_NAMES_RE.match(text) and NAME_MARK_RE.search(marks) and _not_a_channel_link(element):
             names = [name for name in (_clean_cjk_name(raw) for raw in re.split(r"[\s、，,]+", text)) if name]
         if names:

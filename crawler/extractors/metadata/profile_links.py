@@ -90,9 +90,10 @@ def _site_of(url: str | None) -> str:
 
 
 def _on_site(href: str, site: str) -> bool:
-    """A relative address, or one on the page's site (its host's last two labels)."""
+    """A relative address, or one on the page's site (its host's last two labels; none when the page's address is not
+    known)."""
     host = urlsplit(href).hostname if href.startswith(("http:", "https:", "//")) else None
-    return host is None or not site or host == site or host.endswith("." + site)
+    return host is None or (bool(site) and (host == site or host.endswith("." + site)))
 
 
 __all__ = ["member_of", "thread_starter"]
