@@ -182,3 +182,13 @@ def test_commenters_linked_to_another_site_on_a_page_without_address_are_not_its
             "真楚狂</a><p>好</p><a href='https://weibo.example/u/2'>李四</a><p>对</p></div>")
     html = f"<html><head><title>A headline</title></head><body>{body}</body></html>"
     assert extract_metadata(parse_html(html), NOW).authors == []
+
+
+def test_an_author_field_holding_a_member_profile_address_names_the_member() -> None:
+    head = '<meta property="article:author" content="https://www.forum.example.com/members/ajayjunkies.1075434/">'
+    assert meta_of(head).authors == ["ajayjunkies"]
+
+
+def test_an_author_field_holding_a_social_page_address_names_nobody() -> None:
+    head = '<meta property="article:author" content="https://www.facebook.com/andrewjliptak/">'
+    assert meta_of(head).authors == []

@@ -62,6 +62,17 @@ def member_of(link: etree._Element) -> str | None:
     return text if handle.isdigit() or not handle or handle == _fold(text) else None
 
 
+def member_of_address(address: str) -> str | None:
+    """The member a profile address names in its path ("/members/ajayjunkies.1075434/" -> "ajayjunkies"), None for
+    another address or one that gives only a number."""
+    match = PROFILE_HREF_RE.search(address)
+    slug = match.group("slug") if match else None
+    if not slug or slug.casefold() in NOT_MEMBER_SLUGS:
+        return None
+    handle = SLUG_ID_RE.sub("", slug)
+    return handle if handle and not handle.isdigit() else None
+
+
 def thread_starter(root: etree._Element | None, url: str | None = None, scripts: list[str] | None = None) -> list[str]:
     """The member of the first profile link after the page's first <h1>, when the links under it name two members or
     more (a thread: a post and its replies; one profile link alone is a quoted expert's or a team page's); links to
@@ -96,4 +107,4 @@ def _on_site(href: str, site: str) -> bool:
     return host is None or (bool(site) and (host == site or host.endswith("." + site)))
 
 
-__all__ = ["member_of", "thread_starter"]
+__all__ = ["member_of", "member_of_address", "thread_starter"]
