@@ -192,3 +192,9 @@ def test_an_author_field_holding_a_member_profile_address_names_the_member() -> 
 def test_an_author_field_holding_a_social_page_address_names_nobody() -> None:
     head = '<meta property="article:author" content="https://www.facebook.com/andrewjliptak/">'
     assert meta_of(head).authors == []
+
+
+def test_an_author_address_whose_path_spells_a_name_gives_way_to_the_shown_name() -> None:
+    head = ('<meta property="article:author" content="https://example.com/profile/megan-leanda-berry/">'
+            '<meta name="author" content="Megan Leanda Berry">')
+    assert meta_of(head).authors == ["Megan Leanda Berry"]

@@ -70,7 +70,8 @@ def member_of_address(address: str) -> str | None:
     if not slug or slug.casefold() in NOT_MEMBER_SLUGS:
         return None
     handle = SLUG_ID_RE.sub("", slug)
-    return handle if handle and not handle.isdigit() else None
+    # words joined by hyphens are a name written for the address ("megan-leanda-berry"), not the name as shown
+    return handle if handle and not handle.isdigit() and "-" not in handle else None
 
 
 def thread_starter(root: etree._Element | None, url: str | None = None, scripts: list[str] | None = None) -> list[str]:
