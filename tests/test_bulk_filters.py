@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
+from helpers.kill_runs import kill_when, run_again
 
 from crawler.bulk.batch import BatchError, run_batch
 from crawler.bulk.filters import (
@@ -291,13 +292,9 @@ def test_a_partitioned_parquet_output_reads_back_with_its_schema(tmp_path: Path,
 
 @pytest.mark.slow
 def test_a_run_over_http_killed_mid_archive_resumes_with_nothing_lost_or_twice(tmp_path: Path) -> None:
-    import os
-    import signal
-    import subprocess
     import sys
-    import time
 
-    from tests.test_batch import KILL_TIMEOUT_SECONDS, ROOT, build_warc, read_rows
+    from tests.test_batch import build_warc, read_rows
 
     folder = tmp_path / "served"
     folder.mkdir()
@@ -312,27 +309,14 @@ def test_a_run_over_http_killed_mid_archive_resumes_with_nothing_lost_or_twice(t
     command = [sys.executable, "-m", "crawler", "extract-batch", str(paths), "-o", str(out), "--workers", "1",
                "--no-progress", "--start-method", "fork", "--base-url", base]
     try:
-        process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                   start_new_session=True)
-        state = Path(str(out) + ".state.json")
-        deadline = time.monotonic() + KILL_TIMEOUT_SECONDS
-        try:
-            while time.monotonic() < deadline and process.poll() is None:
-                if state.exists() and json.loads(state.read_text())["records_done"] > 0:
-                    break
-                time.sleep(0.05)
-        finally:
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGKILL)  # the run and its worker, inside the archive
-            process.wait()
-        assert json.loads(state.read_text())["phase"] != "done", "finished before the kill; make the archive larger"
-        rerun = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=KILL_TIMEOUT_SECONDS * 2)
-        assert rerun.returncode == 0, rerun.stderr
+        state = kill_when(command, Path(str(out) + ".state.json"), lambda state: state["records_done"] > 0)
+        assert state["phase"] != "done", "finished before the kill; make the archive larger"
+        summary = run_again(command)
     finally:
         server.shutdown()
         server.server_close()
     assert [row["url"] for row in read_rows(out)] == expected  # every page once, in input order
-    assert json.loads(rerun.stdout)["resumed_from_record"] > 0
+    assert summary["resumed_from_record"] > 0
 
 
 @pytest.mark.slow
