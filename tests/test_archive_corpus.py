@@ -52,6 +52,7 @@ def rows(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
+@pytest.mark.slow  # building the corpus reads a few hundred of the shared pages: over 2 s
 def test_the_corpus_holds_what_the_must_show_asks_for(corpus: Corpus) -> None:
     captures = corpus.captures()
     assert len(corpus.archives) == 3 and all(corpus.folder.joinpath(name).read_bytes()[:2] == b"\x1f\x8b"
