@@ -428,3 +428,18 @@ def test_the_summary_counts_the_rows_written_not_the_pages_extracted() -> None:
     line = summary_line("out.jsonl", {"pages": 19, "with_text": 19, "rows_written": 2, FILTERED_LANGUAGE: 17}, 2, 0)
     assert line == ("extract-batch: 2 rows in out.jsonl, 2 this run; 19 pages extracted: 19 with text, 0 empty, "
                     "0 failed; left out or skipped: filtered_language 17")
+
+
+def test_decisions_made_at_once_follow_the_writing_order_not_the_order_given() -> None:
+    from crawler.bulk.stories import decide_in_order
+
+    near = 0x0F0F_0F0F_0F0F_0F0F
+    entries = [((2, 0), "https://a.example/story", "2024-04-03", near),  # a later capture of the first story
+               ((1, 5), "https://b.example/copy", "2024-04-02", near ^ 0b111),  # its reprint, 3 bits away
+               ((0, 9), "https://a.example/story", "2024-04-01", near),
+               ((3, 0), "https://a.example/story", "2024-04-02", near),  # older than the one kept: folded
+               ((1, 0), "https://c.example/other", "2024-04-02", ~near & ((1 << 64) - 1))]
+    decisions = decide_in_order(entries)
+    assert decisions.left_out == {(0, 9), (3, 0)}  # superseded by (2, 0); folded
+    assert decisions.links == {(1, 5): "https://a.example/story"}
+    assert decisions.counts == {FOLDED_EARLIER_CAPTURE: 1, SUPERSEDED_BY_LATER_CAPTURE: 1, LINKED_NEAR_DUPLICATE: 1}

@@ -8,7 +8,8 @@ capture is folded at once (not written); a later capture is written and the earl
 be left out when the output is finished (``superseded``). A row whose text is a near-duplicate of a story written
 under another URL (its simhash within the crawl store's bits, found by the same keys) is written with
 ``metadata.near_duplicate_of`` naming that story. Decisions depend only on the rows in output order, so a resumed
-run that sees the same rows again makes the same ones."""
+run that sees the same rows again makes the same ones, and a job that extracts rows in any order (Spark) makes the
+same ones by deciding them at once in that order (``decide_in_order``)."""
 
 from __future__ import annotations
 
