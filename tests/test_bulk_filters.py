@@ -332,6 +332,11 @@ def test_the_filter_bench_prints_the_cost_of_a_page_left_out(tmp_path: Path, cap
     assert figures["pages"] == 3
     assert 0 < figures["before_parsing_share_of_extracted"] < 1
     assert main(["--dataset", str(tmp_path / "missing")]) == 1
+    archive = warc(tmp_path / "a.warc.gz", list(PAGES.items()))
+    (tmp_path / "warc.paths").write_text("a.warc.gz\n")
+    assert main(["--archives", str(tmp_path / "warc.paths"), "--json"]) == 0  # archives of one's own
+    assert json.loads(capsys.readouterr().out)["pages"] == len(PAGES)
+    assert main(["--archives", str(archive.with_name("missing.paths"))]) == 1
 
 
 @pytest.mark.slow
@@ -443,3 +448,27 @@ def test_decisions_made_at_once_follow_the_writing_order_not_the_order_given() -
     assert decisions.left_out == {(0, 9), (3, 0)}  # superseded by (2, 0); folded
     assert decisions.links == {(1, 5): "https://a.example/story"}
     assert decisions.counts == {FOLDED_EARLIER_CAPTURE: 1, SUPERSEDED_BY_LATER_CAPTURE: 1, LINKED_NEAR_DUPLICATE: 1}
+
+
+@pytest.mark.parametrize("blocked_first", [True, False])  # read by FastWARC; the last record, checked by the scanner
+def test_a_record_left_out_by_its_url_is_not_read_further(tmp_path: Path, blocked_first: bool) -> None:
+    """Its block is neither checked against its digest nor parsed: a damaged block of a site left out is counted
+    as left out, not as damaged (and costs no SHA-1 of a page nobody wants)."""
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    archive = tmp_path / "a.warc"
+    with archive.open("wb") as stream:
+        writer = WARCWriter(stream, gzip=False)
+        urls = ["https://news.example.com/2024/bridge", "https://blocked.example.net/2024/ads"]
+        for url in reversed(urls) if blocked_first else urls:
+            headers = StatusAndHeaders("200 OK", [("Content-Type", "text/html")], protocol="HTTP/1.1")
+            writer.write_record(writer.create_warc_record(url, "response", payload=io.BytesIO(PAGES[url]),
+                                                          http_headers=headers))
+    archive.write_bytes(archive.read_bytes().replace(b"Sponsored</h1>", b"Sp0nsored</h1>"))  # its digest fails
+    deny = tmp_path / "deny.txt"
+    deny.write_text("blocked.example.net\n")
+    out = tmp_path / "out.jsonl"
+    result = run_batch([str(archive)], out, workers=0, progress=False, page_filter=page_filter(exclude_domains=deny))
+    assert [row["url"] for row in rows(out)] == ["https://news.example.com/2024/bridge"]
+    assert result.counts[FILTERED_EXCLUDED_DOMAIN] == 1 and "bad_digest" not in result.counts

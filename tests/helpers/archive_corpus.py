@@ -166,3 +166,10 @@ def write_warc(path: Path, pages: list[tuple[str, bytes]], captured: str) -> Pat
                                                           http_headers=headers,
                                                           warc_headers_dict={"WARC-Date": captured}))
     return path
+
+
+if __name__ == "__main__":  # python tests/helpers/archive_corpus.py FOLDER: the corpus, for the filter bench
+    import sys
+
+    written = build_corpus(Path(sys.argv[1]))
+    print(written.paths_file)
