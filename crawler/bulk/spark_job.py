@@ -14,7 +14,9 @@ Seed 003's MapReduce design, with seed 001's templates as its reduce step:
    (the crawl's learning code), and the learned templates are broadcast to every executor;
 4. map: every page goes through the crawl pipeline's ``PageExtractor`` with those templates, so a row is the
    row a crawl or ``extract-batch`` would store (``crawler.pagejob.row.ARTICLE_FIELDS``), plus ``input``;
-5. write Parquet (lists as lists, ``metadata`` as a JSON string) or JSON lines, one part file per partition.
+5. one story once: the rows' keys, capture dates and fingerprints go to the driver, which folds captures and links
+   near-duplicates in extract-batch's order (``crawler.bulk.spark_stories``);
+6. write Parquet (lists as lists, ``metadata`` as a JSON string) or JSON lines, one part file per partition.
 
 A WARC file is read whole into one task's memory, so executors need memory for their largest input file
 (Common Crawl's are about 1 GB compressed); split larger files or raise ``spark.executor.memory``.
