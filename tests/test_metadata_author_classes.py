@@ -198,3 +198,12 @@ def test_an_author_address_whose_path_spells_a_name_gives_way_to_the_shown_name(
     head = ('<meta property="article:author" content="https://example.com/profile/megan-leanda-berry/">'
             '<meta name="author" content="Megan Leanda Berry">')
     assert meta_of(head).authors == ["Megan Leanda Berry"]
+
+
+def test_a_meta_named_published_dates_the_page() -> None:
+    assert meta_of('<meta name="published" content="July 17, 2025">').published == "2025-07-17"
+
+
+def test_a_meta_named_published_date_dates_the_page() -> None:
+    metadata = meta_of('<meta name="published-date" content="2025-05-27T06:03:43Z">')
+    assert metadata.published == "2025-05-27T06:03:43+00:00"
