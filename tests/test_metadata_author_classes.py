@@ -207,3 +207,10 @@ def test_a_meta_named_published_dates_the_page() -> None:
 def test_a_meta_named_published_date_dates_the_page() -> None:
     metadata = meta_of('<meta name="published-date" content="2025-05-27T06:03:43Z">')
     assert metadata.published == "2025-05-27T06:03:43+00:00"
+
+
+def test_a_visible_updated_date_dates_the_page_beside_a_markup_save_time() -> None:
+    head = '<meta property="og:updated_time" content="2025-11-30T10:00:00+00:00">'
+    metadata = meta_of(head, "<div>Updated on July 9, 2025</div>")
+    assert metadata.published == "2025-07-09"
+    assert metadata.modified == "2025-11-30T10:00:00+00:00"

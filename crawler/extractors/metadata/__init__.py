@@ -231,9 +231,9 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         metadata.editors = take("editors", editors)
     text_modified = _plausible_date(findings.modified, TEXT, now)
     # A page that shows only "Updated on ..." under its headline, with no publication date in its markup or text,
-    # dates its article by that day (a markup modified time is a CMS's save time, and is not taken for it).
+    # dates its article by that visible day (a markup modified time alone is a CMS's save time, never taken for it).
     metadata.published = take("published", published or _plausible_date(findings.published, TEXT, now)
-                              or (text_modified if modified is None else None))
+                              or text_modified)
     metadata.modified = take("modified", modified or text_modified)
     metadata.origin = take("origin", (findings.origin, TEXT) if findings.origin else None)
     metadata.language = take("language", languages[0] if languages else None)
