@@ -12,11 +12,13 @@ elements that repeat one structure: its size, its words, its links: cards of a g
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
 from urllib.parse import urlsplit
 
+from crawler.kernels.structure import PRICE_RE, YEAR_RE, sibling_structure
 from crawler.kernels.walk import attribute_values, first_meta_content
 
 from ..document.blocks import TextDocument
@@ -202,10 +204,6 @@ _MARKER_OF = {word: kind for kind, words in MARKERS.items() for word in words}
 _WORD_RE = re.compile(r"[^\W_]+|★")
 # Words of class values: runs of ASCII letters (a class is split at its hyphens, underscores and digits).
 _CLASS_WORD_RE = re.compile(r"[a-z]+")
-# A price: a currency sign before a number.
-PRICE_RE = re.compile(r"[$€£¥₹]\s?\d")
-# A year of the last century or this one: the dates of a listing's items, of a thread's posts.
-YEAR_RE = re.compile(r"\b(?:19|20)\d\d\b")
 MARKER_KINDS = ("price", "year", *MARKERS)
 # Blocks of at least this many words count as running text (boilerpipe's 16-word content split, seed 000).
 RUNNING_WORDS = 16
@@ -294,110 +292,39 @@ _MARK_GROUP_OF = {word: group for group, words in MARK_WORDS.items() for word in
 REPEAT_DEPTH = 3
 # A group of siblings repeats a structure when at least this many share their tag and class.
 MIN_REPEATS = 3
+# Distinct class values whose mark groups are kept between pages: a site's pages share most of theirs (a bound, so
+# that a long crawl's memory stays flat).
+CLASS_MARKS_CACHED = 8192
 
 
-def _class_marks(value: str, cache: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+@functools.lru_cache(maxsize=CLASS_MARKS_CACHED)
+def _class_marks(value: str) -> tuple[str, ...]:
     """The mark groups whose words a class value holds (and their plurals), read once per distinct value."""
-    found = cache.get(value)
-    if found is None:
-        groups = []
-        for word in _CLASS_WORD_RE.findall(value.lower()):
-            group = _MARK_GROUP_OF.get(word) or _MARK_GROUP_OF.get(word[:-1])
-            if group is not None and group not in groups:
-                groups.append(group)
-        found = cache[value] = tuple(groups)
-    return found
+    groups = []
+    for word in _CLASS_WORD_RE.findall(value.lower()):
+        group = _MARK_GROUP_OF.get(word) or _MARK_GROUP_OF.get(word[:-1])
+        if group is not None and group not in groups:
+            groups.append(group)
+    return tuple(groups)
 
 
 def structure_features(doc: TextDocument) -> list[float]:
-    """One walk up from the blocks' elements (REPEAT_DEPTH levels): the widest and the heaviest group of sibling
-    elements sharing tag and class that hold text (how many, the share of the page's words they hold, their words
-    each, their share of linked words, the shares holding a heading, a price, a year), and how many of the elements
-    holding text carry each group of class words (price, cart, post, card, toc...)."""
-    # Sums per element, then per parent level by level: each level reads each distinct element once (a climb
-    # from every block read the same ancestors again and again).
-    level: dict[object, list[int]] = {}
-    for block in doc.blocks:
-        element = block.element
-        if element is None:
-            continue
-        sums = level.get(element)
-        heading = 1 if "heading" in block.labels else 0
-        price = year = 0
-        if block.num_words <= SHORT_BLOCK_WORDS:  # a card's price or date is a short block of its own
-            text = block.text
-            price = 1 if PRICE_RE.search(text) is not None else 0
-            year = 1 if YEAR_RE.search(text) is not None else 0
-        if sums is None:
-            level[element] = [block.num_words, block.num_words_in_anchor_text, heading, price, year]
-        else:
-            sums[0] += block.num_words
-            sums[1] += block.num_words_in_anchor_text
-            sums[2] |= heading
-            sums[3] |= price
-            sums[4] |= year
-    classes: dict[object, str] = {}
-    marks = dict.fromkeys(MARK_GROUPS, 0)
-    cache: dict[str, tuple[str, ...]] = {}
-    children: dict[object, dict[object, list[int]]] = {}
-    for depth in range(REPEAT_DEPTH + 1):
-        for element in level:
-            value = classes[element] = element.get("class") or ""
-            if value:
-                found = cache.get(value)
-                for group in found if found is not None else _class_marks(value, cache):
-                    marks[group] += 1
-        if depth == REPEAT_DEPTH:
-            break
-        above: dict[object, list[int]] = {}
-        for child, sums in level.items():
-            parent = child.getparent()
-            if parent is None:
-                continue
-            group = children.get(parent)
-            if group is None:
-                group = children[parent] = {}
-            group[child] = sums
-            total = above.get(parent)
-            if total is None:
-                above[parent] = list(sums)
-            else:
-                total[0] += sums[0]
-                total[1] += sums[1]
-                total[2] |= sums[2]
-                total[3] |= sums[3]
-                total[4] |= sums[4]
-        level = {element: sums for element, sums in above.items() if element not in classes}
-    widest = heaviest = (0, 0, 0, 0, 0, 0)  # (repeats, words, linked, with a heading, a price, a year)
-    groups = 0
-    for group in children.values():
-        if len(group) < MIN_REPEATS:
-            continue
-        keys = [(element.tag, classes.get(element, "")) for element in group]
-        shapes: dict[tuple[str, str], int] = {}
-        for key in keys:
-            shapes[key] = shapes.get(key, 0) + 1
-        shape = max(shapes, key=shapes.__getitem__)  # the first of the most repeated, as Counter.most_common
-        repeats = shapes[shape]
-        if repeats < MIN_REPEATS or not isinstance(shape[0], str):
-            continue
-        groups += 1
-        found = [0, 0, 0, 0, 0]
-        for key, sums in zip(keys, group.values(), strict=True):
-            if key == shape:
-                for index in range(5):
-                    found[index] += sums[index]
-        summary = (repeats, *found)
-        if summary[:2] > widest[:2]:
-            widest = summary
-        if (summary[1], summary[0]) > (heaviest[1], heaviest[0]):
-            heaviest = summary
-    total = sum(block.num_words for block in doc.blocks) or 1
+    """One walk up from the blocks' elements (REPEAT_DEPTH levels, ``sibling_structure``): the widest and the
+    heaviest group of sibling elements sharing tag and class that hold text (how many, the share of the page's words
+    they hold, their words each, their share of linked words, the shares holding a heading, a price, a year), and
+    how many of the elements holding text carry each group of class words (price, cart, post, card, toc...)."""
+    groups, widest, heaviest, classes, total = sibling_structure(doc.blocks, REPEAT_DEPTH, SHORT_BLOCK_WORDS,
+                                                                 MIN_REPEATS)
+    total = total or 1
     values = [_log(groups)]
     for repeats, count, in_links, heading, price, year in (widest, heaviest):
         values.extend([_log(repeats), count / total, _log(count / repeats if repeats else 0.0),
                        in_links / count if count else 0.0, *(flag / repeats if repeats else 0.0
                                                              for flag in (heading, price, year))])
+    marks = dict.fromkeys(MARK_GROUPS, 0)
+    for value, count in classes.items():
+        for group in _class_marks(value):
+            marks[group] += count
     values.extend(_log(marks[group]) for group in MARK_GROUPS)
     return values
 

@@ -1,0 +1,112 @@
+"""The compiled sibling-structure sums (``cstructure.sibling_structure``) give what their Python twin gives, on pages
+written here (a shop's grid of cards, a forum thread, a list of dated items, markup with comments and processing
+instructions among the siblings) and on generated ones; the page-kind features read them the same either way."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from helpers.twins import STRUCTURE, needs_structure
+
+from crawler.extractors.document.parse import parse_html
+from crawler.extractors.pagekind import features
+from crawler.kernels import structure, structure_python
+
+pytestmark = needs_structure
+
+GRID = """<html><head><title>Shoes</title></head><body>
+<nav><ul><li><a href="/a">Men</a></li><li><a href="/b">Women</a></li><li><a href="/c">Kids</a></li></ul></nav>
+<div class="product-grid">
+  <div class="card product"><h3>Runner</h3><p>Light shoe for long runs on roads.</p><p class="price">$89</p></div>
+  <div class="card product"><h3>Trail</h3><p>Grip for mud and rock.</p><p class="price">€ 120</p></div>
+  <div class="card product"><h3>Court</h3><p>For the gym floor.</p><p class="price">£45.00</p></div>
+  <div class="card product"><h3>Walker</h3><p>All day comfort.</p><p class="price">¥9800</p></div>
+  <div class="card promo"><h3>Sale</h3><p>Up to half off this week.</p></div>
+</div></body></html>"""
+
+THREAD = """<html><body><div id="thread">
+<div class="post reply"><div class="user"><a href="/u/1">anna</a> joined 2019</div>
+  <div class="message">The pump fails after an hour. Any idea why it stops?</div></div>
+<div class="post reply"><div class="user"><a href="/u/2">ben</a> joined 2021</div>
+  <div class="message">Check the intake filter, it clogs in summer.</div></div>
+<!-- ad slot -->
+<div class="post reply"><div class="user"><a href="/u/3">cara</a> joined 2008</div>
+  <div class="message">Same here, the filter was it. Cleaned it and it runs.</div></div>
+<?php echo 1 ?>
+<div class="post reply signature"><div class="user">dan</div><div class="message">Thanks all.</div></div>
+</div></body></html>"""
+
+DATED = """<html><body><main><ul class="news">
+<li class="item"><a href="/1">Council votes on budget</a> <time>3 March 2024</time></li>
+<li class="item"><a href="/2">Bridge reopens</a> <span>12.02.2023</span></li>
+<li class="item"><a href="/3">School wins prize</a> <span>2019年</span></li>
+<li class="item"><a href="/4">Storm warning</a> <span>a1999 x_2000 20001 ٢٠٢٤</span></li>
+<li class="item"><a href="/5">Fair this weekend</a> <span>(1999)</span></li>
+</ul><table><tr><td>1</td><td>2</td><td>3</td></tr><tr><td>4</td><td>5</td><td>6</td></tr>
+<tr><td>7</td><td>8</td><td>$\u30005</td></tr></table></main></body></html>"""
+
+# Texts around the price and year tests' edges: spaces of other kinds, decimal digits of other scripts, word
+# characters next to a year (letters, "_", digits, CJK), a sign at the end.
+EDGES = ["$5", "$ 5", "$\u30005", "$\t5", "$\u00a05", "$  5", "$x5", "€٣", "¥\u0e53", "₹ 1,000", "price $", "$",
+         "1999", "a1999", "_1999", "19999", "1999a", "(2005)", "2024年", "年2024", "2024-03-05", "٢٠٢٤", "19", "2019.",
+         "x 2000 y", "1899", "2100", "20\u0e5020", "", "ǅ2001", "2001ǅ", "2001\u0300"]
+
+TAGS = ["div", "p", "li", "ul", "section", "article", "span", "h2", "td", "tr", "table"]
+CLASSES = ["", "card", "item", "post", "card product", "price", "row", "Card", "teaser-item", "x"]
+
+
+def _generated(seed: int) -> str:
+    """A page of random nesting, tags, classes and short texts holding prices and years."""
+    rng = random.Random(seed)
+
+    def node(depth: int) -> str:
+        if depth > 5 or rng.random() < 0.25:
+            return rng.choice([*EDGES, "some words here", "more words of a block", "a b c d e f g h i j k l m n"])
+        tag = rng.choice(TAGS)
+        value = rng.choice(CLASSES)
+        attribute = f' class="{value}"' if value else ""
+        inner = "".join(node(depth + 1) for _ in range(rng.randint(1, 5)))
+        if rng.random() < 0.1:
+            inner += "<!-- c -->"
+        return f"<{tag}{attribute}>{inner}</{tag}>"
+
+    return f"<html><body>{''.join(node(0) for _ in range(rng.randint(1, 4)))}</body></html>"
+
+
+PAGES = [GRID, THREAD, DATED, *(_generated(seed) for seed in range(60))]
+
+
+@pytest.mark.parametrize("html", PAGES)
+@pytest.mark.parametrize(("depth", "short", "repeats"), [(3, 12, 3), (0, 12, 3), (1, 0, 2), (5, 100, 1)])
+def test_the_compiled_sums_are_the_python_ones(html, depth, short, repeats):
+    blocks = parse_html(html).blocks
+    assert STRUCTURE.sibling_structure(blocks, depth, short, repeats) == \
+        structure_python.sibling_structure(blocks, depth, short, repeats)
+
+
+@pytest.mark.parametrize("text", EDGES)
+def test_the_price_and_year_tests_read_as_the_regexes(text):
+    assert STRUCTURE.holds_price(text) == (structure_python.PRICE_RE.search(text) is not None)
+    assert STRUCTURE.holds_year(text) == (structure_python.YEAR_RE.search(text) is not None)
+
+
+def test_a_grid_of_cards_is_one_group_of_four_with_prices():
+    groups, widest, _, classes, words = STRUCTURE.sibling_structure(parse_html(GRID).blocks, 3, 12, 3)
+    repeats, _, _, headings, prices, _ = widest
+    assert (repeats, headings, prices) == (4, 4, 4)  # the promo card has another class
+    assert groups == 2  # the cards and the menu's items
+    assert classes["card product"] == 4 and words > 0
+
+
+def test_the_page_kind_features_are_the_same_on_either(monkeypatch):
+    for html in PAGES[:10]:
+        document = parse_html(html, "https://shop.example/shoes")
+        compiled = features.page_features(document)
+        monkeypatch.setattr(features, "sibling_structure", structure_python.sibling_structure)
+        assert features.page_features(document) == compiled
+        monkeypatch.undo()
+
+
+def test_the_facade_binds_the_compiled_sums():
+    assert structure.sibling_structure is STRUCTURE.sibling_structure
