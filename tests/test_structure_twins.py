@@ -91,6 +91,25 @@ def test_the_price_and_year_tests_read_as_the_regexes(text):
     assert STRUCTURE.holds_year(text) == (structure_python.YEAR_RE.search(text) is not None)
 
 
+# Texts for the marker counts: words of a marker table in runs with digits, underscores, other scripts and the
+# rating star; prices and years across the line breaks that join short blocks.
+MARKER_TEXTS = [*EDGES, "\n".join(EDGES), "add to cart\n$\n5 ★★★★☆ 4 stars", "cart_cart cart2 2cart carts cärt",
+                "reply\nreplies 3 ago\nposted 2019 jan jan. january", "★", "qty: 1 sku 1999-2000", "ǅcart cart"]
+MARKER_TABLE = {"cart": 0, "star": 1, "stars": 1, "★": 1, "reply": 2, "ago": 3, "jan": 4, "january": 4,
+                "sku": 0, "qty": 0, "x": 9}
+
+
+@pytest.mark.parametrize("text", MARKER_TEXTS)
+def test_the_compiled_marker_counts_are_the_python_ones(text):
+    assert STRUCTURE.marker_counts(text, MARKER_TABLE, 5) == structure_python.marker_counts(text, MARKER_TABLE, 5)
+
+
+def test_the_marker_counts_count_words_prices_and_years():
+    counts = STRUCTURE.marker_counts("cart $5 £ 6 ★ 2019 cart_x cart2 jan", MARKER_TABLE, 5)
+    # "cart_x" is two words ("_" splits), "cart2" one that names nothing; "x" names no kind of the 5
+    assert counts == [2, 1, 2, 1, 0, 0, 1]
+
+
 def test_a_grid_of_cards_is_one_group_of_four_with_prices():
     groups, widest, _, classes, words = STRUCTURE.sibling_structure(parse_html(GRID).blocks, 3, 12, 3)
     repeats, _, _, headings, prices, _ = widest

@@ -1,6 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""The sibling-structure sums of a page's blocks over libxml2's nodes (optional accelerator; the Python twin is
-``structure_python.sibling_structure``, the same results, tests/test_structure_twins.py).
+"""The page-kind features' loops in C (optional accelerator; the Python twins are in ``structure_python``, the same
+results, tests/test_structure_twins.py): the sibling-structure sums of a page's blocks over libxml2's nodes, and
+the marker counts of the short blocks' text.
 
 The climb reads each node's parent, tag and class attribute from its fields: no lxml proxy is made for an
 ancestor, and elements are told apart by address in a table of this module (a node's address names it while the
@@ -363,3 +364,129 @@ cdef tuple _summaries(_Records records, list classes, Py_ssize_t groups_made, Py
         PyMem_Free(offsets)
         PyMem_Free(members)
     return groups, widest, heaviest
+
+
+cdef inline bint _alnum(Py_UCS4 ch) noexcept:
+    """What ``[^\\W_]`` matches: a word character but the underscore."""
+    if ch < 128:
+        return (u"a" <= ch <= u"z") or (u"A" <= ch <= u"Z") or (u"0" <= ch <= u"9")
+    return Py_UNICODE_ISALNUM(ch)
+
+
+cdef inline unsigned long long _mix(unsigned long long hash, Py_UCS4 ch) noexcept:
+    return (hash ^ <unsigned long long>ch) * 1099511628211ULL
+
+
+cdef class _Words:
+    """The words of a ``{word: kind}`` table, looked up by their characters without making a string (FNV-1a over
+    the code points, open addressing)."""
+    cdef list words
+    cdef list kinds
+    cdef Py_ssize_t* slots  # word index + 1, 0 for an empty slot
+    cdef size_t mask
+    cdef object source
+
+    def __cinit__(self, dict table):
+        cdef Py_ssize_t size = 16, i
+        cdef size_t slot
+        cdef unsigned long long hash
+        cdef str word
+        self.source = table
+        self.words = [word for word in table if isinstance(word, str) and word]
+        self.kinds = [table[word] for word in self.words]
+        while size < 4 * (len(self.words) + 1):
+            size *= 2
+        self.mask = <size_t>(size - 1)
+        self.slots = <Py_ssize_t*>PyMem_Malloc(size * sizeof(Py_ssize_t))
+        if self.slots is NULL:
+            raise MemoryError()
+        memset(self.slots, 0, size * sizeof(Py_ssize_t))
+        for i in range(len(self.words)):
+            word = self.words[i]
+            hash = 14695981039346656037ULL
+            for ch in word:
+                hash = _mix(hash, ch)
+            slot = <size_t>hash & self.mask
+            while self.slots[slot]:
+                slot = (slot + 1) & self.mask
+            self.slots[slot] = i + 1
+
+    def __dealloc__(self):
+        PyMem_Free(self.slots)
+
+    cdef Py_ssize_t find(self, str text, Py_ssize_t start, Py_ssize_t end, unsigned long long hash):
+        """The index of the word ``text[start:end]`` (whose hash is ``hash``), or -1."""
+        cdef size_t slot = <size_t>hash & self.mask
+        cdef Py_ssize_t index, i
+        cdef str word
+        while self.slots[slot]:
+            index = self.slots[slot] - 1
+            word = <str>self.words[index]
+            if len(word) == end - start:
+                for i in range(end - start):
+                    if word[i] != text[start + i]:
+                        break
+                else:
+                    return index
+            slot = (slot + 1) & self.mask
+        return -1
+
+
+cdef _Words _last_words = None  # (the caller passes the same table: it is read once)
+
+
+def marker_counts(str text, dict kinds, Py_ssize_t size):
+    """[price matches, year matches, then per kind 0..size-1 the tokens of ``WORD_RE`` that ``kinds`` names] of
+    the text, as ``structure_python.marker_counts``."""
+    global _last_words
+    cdef list counts = [0] * (2 + size)
+    cdef Py_ssize_t n = len(text), i = 0, start, index, prices = 0, years = 0
+    cdef long long* found = <long long*>PyMem_Malloc((size + 1) * sizeof(long long))
+    cdef unsigned long long hash
+    cdef Py_UCS4 ch
+    cdef _Words words
+    cdef object kind
+    if found is NULL:
+        raise MemoryError()
+    try:
+        memset(found, 0, (size + 1) * sizeof(long long))
+        if _last_words is None or _last_words.source is not kinds:
+            _last_words = _Words(kinds)
+        words = _last_words
+        while i < n:
+            ch = text[i]
+            if ch == u"$" or ch == 0x20AC or ch == 0xA3 or ch == 0xA5 or ch == 0x20B9:
+                if i + 1 < n and (Py_UNICODE_ISDECIMAL(text[i + 1]) or (
+                        i + 2 < n and Py_UNICODE_ISSPACE(text[i + 1]) and Py_UNICODE_ISDECIMAL(text[i + 2]))):
+                    prices += 1
+            if _alnum(ch):
+                start = i
+                # a year starts a run of letters and digits (the character before it is no word character)
+                if ((ch == u"1" or ch == u"2") and i + 3 < n
+                        and ((ch == u"1" and text[i + 1] == u"9") or (ch == u"2" and text[i + 1] == u"0"))
+                        and Py_UNICODE_ISDECIMAL(text[i + 2]) and Py_UNICODE_ISDECIMAL(text[i + 3])
+                        and (i == 0 or not _word(text[i - 1])) and (i + 4 == n or not _word(text[i + 4]))):
+                    years += 1
+                hash = 14695981039346656037ULL
+                while i < n and _alnum(text[i]):
+                    hash = _mix(hash, text[i])
+                    i += 1
+                index = words.find(text, start, i, hash)
+                if index >= 0:
+                    kind = words.kinds[index]
+                    if 0 <= kind < size:
+                        found[<Py_ssize_t>kind] += 1
+                continue
+            if ch == 0x2605:  # the star of a rating, a token of its own
+                index = words.find(text, i, i + 1, _mix(14695981039346656037ULL, ch))
+                if index >= 0:
+                    kind = words.kinds[index]
+                    if 0 <= kind < size:
+                        found[<Py_ssize_t>kind] += 1
+            i += 1
+        counts[0], counts[1] = prices, years
+        for index in range(size):
+            counts[2 + index] = found[index]
+    finally:
+        PyMem_Free(found)
+    return counts

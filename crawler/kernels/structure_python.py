@@ -1,9 +1,10 @@
-"""The sibling-structure sums of a page's blocks in Python, the twin of ``cstructure.sibling_structure``: the same
-groups, summaries and class counts from the same blocks (``crawler.kernels.structure`` binds one of them)."""
+"""The page-kind features' loops in Python, the twins of ``cstructure``'s (``crawler.kernels.structure`` binds one
+of each): the sibling-structure sums of a page's blocks, and the marker counts of a text."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -11,6 +12,8 @@ from typing import Any
 PRICE_RE = re.compile(r"[$€£¥₹]\s?\d")
 # A year of the last century or this one: the dates of a listing's items, of a thread's posts.
 YEAR_RE = re.compile(r"\b(?:19|20)\d\d\b")
+# The words of a text: runs of letters and digits, and the star of a rating.
+WORD_RE = re.compile(r"[^\W_]+|★")
 
 # (repeats, words, linked words, members with a heading, with a price, with a year) of one group of siblings.
 Summary = tuple[int, int, int, int, int, int]
@@ -104,4 +107,17 @@ def sibling_structure(blocks: Iterable[Any], depth: int, short_words: int, min_r
     return groups, widest, heaviest, counts, total
 
 
-__all__ = ["NO_GROUP", "PRICE_RE", "YEAR_RE", "Summary", "sibling_structure"]
+def marker_counts(text: str, kinds: dict[str, int], size: int) -> list[int]:
+    """[matches of PRICE_RE, matches of YEAR_RE, then for each kind 0..size-1 how many words of the text (WORD_RE)
+    ``kinds`` gives that kind] of the text."""
+    counts = [0] * (2 + size)
+    counts[0] = len(PRICE_RE.findall(text))
+    counts[1] = len(YEAR_RE.findall(text))
+    for word, count in Counter(WORD_RE.findall(text)).items():
+        kind = kinds.get(word)
+        if kind is not None and 0 <= kind < size:
+            counts[2 + kind] += count
+    return counts
+
+
+__all__ = ["NO_GROUP", "PRICE_RE", "WORD_RE", "YEAR_RE", "Summary", "marker_counts", "sibling_structure"]
