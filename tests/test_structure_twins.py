@@ -110,6 +110,26 @@ def test_the_marker_counts_count_words_prices_and_years():
     assert counts == [2, 1, 2, 1, 0, 0, 1]
 
 
+# Class values: groups named by a word, a plural, a word in any case or beside digits and underscores, twice in one
+# value (counted once), and letters that lower-case to ASCII from outside it (the Kelvin sign, a dotted capital I).
+CLASS_VALUES = {"card product": 3, "Card-Item": 2, "PRODUCTS": 1, "prices": 4, "post_reply2": 1, "card card": 5,
+                "s": 1, "xs": 1, "\u212aart": 2, "\u0130tem price": 1, "carts-": 1, "": 2, "ǅcard": 1, "éprice": 1}
+CLASS_TABLE = {"card": 0, "item": 0, "product": 1, "price": 1, "post": 2, "reply": 2, "kart": 3, "x": 3, "i": 4}
+
+
+def test_the_compiled_class_marks_are_the_python_ones():
+    for size in (5, 2):
+        assert STRUCTURE.class_marks(CLASS_VALUES, CLASS_TABLE, size) == \
+            structure_python.class_marks(CLASS_VALUES, CLASS_TABLE, size)
+    for value, count in CLASS_VALUES.items():
+        assert STRUCTURE.class_marks({value: count}, CLASS_TABLE, 5) == \
+            structure_python.class_marks({value: count}, CLASS_TABLE, 5), value
+
+
+def test_a_class_value_names_each_group_once():
+    assert STRUCTURE.class_marks({"card card-item products": 3}, CLASS_TABLE, 5) == [3, 3, 0, 0, 0]
+
+
 def test_a_grid_of_cards_is_one_group_of_four_with_prices():
     groups, widest, _, classes, words = STRUCTURE.sibling_structure(parse_html(GRID).blocks, 3, 12, 3)
     repeats, _, _, headings, prices, _ = widest

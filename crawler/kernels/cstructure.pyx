@@ -432,13 +432,15 @@ cdef class _Words:
         return -1
 
 
-cdef _Words _last_words = None  # (the caller passes the same table: it is read once)
+# The last table of each function (its caller passes the same dict each time: read once).
+cdef _Words _last_markers = None
+cdef _Words _last_classes = None
 
 
 def marker_counts(str text, dict kinds, Py_ssize_t size):
     """[price matches, year matches, then per kind 0..size-1 the tokens of ``WORD_RE`` that ``kinds`` names] of
     the text, as ``structure_python.marker_counts``."""
-    global _last_words
+    global _last_markers
     cdef list counts = [0] * (2 + size)
     cdef Py_ssize_t n = len(text), i = 0, start, index, prices = 0, years = 0
     cdef long long* found = <long long*>PyMem_Malloc((size + 1) * sizeof(long long))
@@ -450,9 +452,9 @@ def marker_counts(str text, dict kinds, Py_ssize_t size):
         raise MemoryError()
     try:
         memset(found, 0, (size + 1) * sizeof(long long))
-        if _last_words is None or _last_words.source is not kinds:
-            _last_words = _Words(kinds)
-        words = _last_words
+        if _last_markers is None or _last_markers.source is not kinds:
+            _last_markers = _Words(kinds)
+        words = _last_markers
         while i < n:
             ch = text[i]
             if ch == u"$" or ch == 0x20AC or ch == 0xA3 or ch == 0xA5 or ch == 0x20B9:
@@ -490,3 +492,59 @@ def marker_counts(str text, dict kinds, Py_ssize_t size):
     finally:
         PyMem_Free(found)
     return counts
+
+
+def class_marks(dict counts, dict words, Py_ssize_t size):
+    """[for each group 0..size-1, how many elements carry a class value naming it] of ``{class value: elements}``, as
+    ``structure_python.class_marks``: a value names a group when one of its runs of a-z, lower-cased, or that run
+    but its last letter, is a word of ``words``; each group counted once per value."""
+    global _last_classes
+    cdef list marks = [0] * size
+    cdef long long* found = <long long*>PyMem_Malloc((size + 1) * sizeof(long long))
+    cdef unsigned char* named = <unsigned char*>PyMem_Malloc(size + 1)
+    cdef Py_ssize_t n, i, start, index, group
+    cdef unsigned long long hash, before
+    cdef Py_UCS4 ch
+    cdef long long count
+    cdef str lowered
+    cdef _Words table
+    if found is NULL or named is NULL:
+        PyMem_Free(found)
+        PyMem_Free(named)
+        raise MemoryError()
+    try:
+        memset(found, 0, (size + 1) * sizeof(long long))
+        if _last_classes is None or _last_classes.source is not words:
+            _last_classes = _Words(words)
+        table = _last_classes
+        for value, number in counts.items():
+            count = number
+            lowered = (<str>value).lower()
+            n = len(lowered)
+            memset(named, 0, size + 1)
+            i = 0
+            while i < n:
+                ch = lowered[i]
+                if not (u"a" <= ch <= u"z"):
+                    i += 1
+                    continue
+                start = i
+                hash = before = 14695981039346656037ULL
+                while i < n and u"a" <= lowered[i] <= u"z":
+                    before = hash
+                    hash = _mix(hash, lowered[i])
+                    i += 1
+                index = table.find(lowered, start, i, hash)
+                if index < 0 and i - start > 1:  # a plural: the word without its last letter
+                    index = table.find(lowered, start, i - 1, before)
+                if index >= 0:
+                    group = table.kinds[index]
+                    if 0 <= group < size and not named[group]:
+                        named[group] = 1
+                        found[group] += count
+        for i in range(size):
+            marks[i] = found[i]
+    finally:
+        PyMem_Free(found)
+        PyMem_Free(named)
+    return marks

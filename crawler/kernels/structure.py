@@ -10,7 +10,7 @@ from typing import Any
 
 from crawler.kernels import structure_python as python
 from crawler.kernels.compiled import load_kernel
-from crawler.kernels.structure_python import NO_GROUP, PRICE_RE, WORD_RE, YEAR_RE, Summary
+from crawler.kernels.structure_python import CLASS_WORD_RE, NO_GROUP, PRICE_RE, WORD_RE, YEAR_RE, Summary
 
 KERNEL: ModuleType | None = load_kernel("cstructure")
 _implementation = KERNEL if KERNEL is not None else python
@@ -18,7 +18,20 @@ _implementation = KERNEL if KERNEL is not None else python
 # (groups, widest, heaviest, class counts, words) of the blocks: ``structure_python.sibling_structure`` says how.
 sibling_structure: Callable[[Iterable[Any], int, int, int], tuple[int, Summary, Summary, dict[str, int], int]] = \
     _implementation.sibling_structure
+# [elements naming each group] of ``{class value: elements}``: ``structure_python.class_marks``.
+class_marks: Callable[[dict[str, int], dict[str, int], int], list[int]] = _implementation.class_marks
 # [price matches, year matches, then the words of each kind] of a text: ``structure_python.marker_counts``.
 marker_counts: Callable[[str, dict[str, int], int], list[int]] = _implementation.marker_counts
 
-__all__ = ["KERNEL", "NO_GROUP", "PRICE_RE", "WORD_RE", "YEAR_RE", "Summary", "marker_counts", "sibling_structure"]
+__all__ = [
+    "CLASS_WORD_RE",
+    "KERNEL",
+    "NO_GROUP",
+    "PRICE_RE",
+    "WORD_RE",
+    "YEAR_RE",
+    "Summary",
+    "class_marks",
+    "marker_counts",
+    "sibling_structure",
+]

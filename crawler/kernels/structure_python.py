@@ -14,6 +14,8 @@ PRICE_RE = re.compile(r"[$€£¥₹]\s?\d")
 YEAR_RE = re.compile(r"\b(?:19|20)\d\d\b")
 # The words of a text: runs of letters and digits, and the star of a rating.
 WORD_RE = re.compile(r"[^\W_]+|★")
+# Words of class values: runs of ASCII letters (a class is split at its hyphens, underscores and digits).
+CLASS_WORD_RE = re.compile(r"[a-z]+")
 
 # (repeats, words, linked words, members with a heading, with a price, with a year) of one group of siblings.
 Summary = tuple[int, int, int, int, int, int]
@@ -120,4 +122,32 @@ def marker_counts(text: str, kinds: dict[str, int], size: int) -> list[int]:
     return counts
 
 
-__all__ = ["NO_GROUP", "PRICE_RE", "WORD_RE", "YEAR_RE", "Summary", "marker_counts", "sibling_structure"]
+def class_marks(counts: dict[str, int], words: dict[str, int], size: int) -> list[int]:
+    """[for each group 0..size-1, how many elements carry a class value naming it] of ``{class value: elements}``: a
+    value names a group when one of its words (CLASS_WORD_RE in the lower-cased value), or that word but its last
+    letter (a plural), is one of ``words``; each group counted once per value."""
+    marks = [0] * size
+    for value, count in counts.items():
+        named = set()
+        for word in CLASS_WORD_RE.findall(value.lower()):
+            group = words.get(word)
+            if group is None:
+                group = words.get(word[:-1])
+            if group is not None and 0 <= group < size:
+                named.add(group)
+        for group in named:
+            marks[group] += count
+    return marks
+
+
+__all__ = [
+    "CLASS_WORD_RE",
+    "NO_GROUP",
+    "PRICE_RE",
+    "WORD_RE",
+    "YEAR_RE",
+    "Summary",
+    "class_marks",
+    "marker_counts",
+    "sibling_structure",
+]

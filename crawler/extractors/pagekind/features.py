@@ -12,13 +12,12 @@ elements that repeat one structure: its size, its words, its links: cards of a g
 
 from __future__ import annotations
 
-import functools
 import math
 import re
 from collections import Counter
 from urllib.parse import urlsplit
 
-from crawler.kernels.structure import marker_counts, sibling_structure
+from crawler.kernels.structure import class_marks, marker_counts, sibling_structure
 from crawler.kernels.walk import attribute_values, first_meta_content
 
 from ..document.blocks import TextDocument
@@ -202,8 +201,6 @@ MARKERS = {
 }
 # word -> its kind's place in MARKERS (a word of two kinds counts for the later one)
 _MARKER_INDEX = {word: index for index, words in enumerate(MARKERS.values()) for word in words}
-# Words of class values: runs of ASCII letters (a class is split at its hyphens, underscores and digits).
-_CLASS_WORD_RE = re.compile(r"[a-z]+")
 MARKER_KINDS = ("price", "year", *MARKERS)
 # Blocks of at least this many words count as running text (boilerpipe's 16-word content split, seed 000).
 RUNNING_WORDS = 16
@@ -281,25 +278,12 @@ MARK_WORDS = {
     "article": ("article", "entry", "story", "byline", "author", "prose"),
 }
 MARK_GROUPS = tuple(MARK_WORDS)
-_MARK_GROUP_OF = {word: group for group, words in MARK_WORDS.items() for word in words}
+# word -> its group's place in MARK_WORDS (a word of two groups counts for the later one)
+_MARK_INDEX = {word: index for index, words in enumerate(MARK_WORDS.values()) for word in words}
 # How far above a block its repeated ancestors are looked for: a card's text sits a few levels inside the card.
 REPEAT_DEPTH = 3
 # A group of siblings repeats a structure when at least this many share their tag and class.
 MIN_REPEATS = 3
-# Distinct class values whose mark groups are kept between pages: a site's pages share most of theirs (a bound, so
-# that a long crawl's memory stays flat).
-CLASS_MARKS_CACHED = 8192
-
-
-@functools.lru_cache(maxsize=CLASS_MARKS_CACHED)
-def _class_marks(value: str) -> tuple[str, ...]:
-    """The mark groups whose words a class value holds (and their plurals), read once per distinct value."""
-    groups = []
-    for word in _CLASS_WORD_RE.findall(value.lower()):
-        group = _MARK_GROUP_OF.get(word) or _MARK_GROUP_OF.get(word[:-1])
-        if group is not None and group not in groups:
-            groups.append(group)
-    return tuple(groups)
 
 
 def structure_features(doc: TextDocument) -> list[float]:
@@ -315,11 +299,7 @@ def structure_features(doc: TextDocument) -> list[float]:
         values.extend([_log(repeats), count / total, _log(count / repeats if repeats else 0.0),
                        in_links / count if count else 0.0, *(flag / repeats if repeats else 0.0
                                                              for flag in (heading, price, year))])
-    marks = dict.fromkeys(MARK_GROUPS, 0)
-    for value, count in classes.items():
-        for group in _class_marks(value):
-            marks[group] += count
-    values.extend(_log(marks[group]) for group in MARK_GROUPS)
+    values.extend(_log(count) for count in class_marks(classes, _MARK_INDEX, len(MARK_GROUPS)))
     return values
 
 
