@@ -31,7 +31,7 @@ _block_walk_compiled = False  # whether ``bind_block_walk`` bound the compiled w
 
 # The helpers that take a tree, which the compiled ones refuse when it holds an entity reference.
 _TREE_HELPERS = ("elements_named", "elements_named_or_with", "attribute_values", "first_meta_content",
-                 "elements_marked")
+                 "elements_marked", "markup_values")
 # The helpers that take no tree, or a tree they read without an entity reference check.
 _PLAIN_HELPERS = ("attributes_of", "line_hashes", "normalized_line", "short_texts", "ancestors_marks",
                   "texts_with_words", "folded_short_texts", "marks_hold_words", "copy_blocks",
@@ -128,6 +128,10 @@ marks_hold_words: Callable[..., bool] = _BOUND["marks_hold_words"]
 # The content of the first <meta> at or below ``top`` whose ``property``, else ``name``, lower-cased is ``key``
 # (None when there is none): the page type's og:type and og:title readings.
 first_meta_content: Callable[[etree._Element, str], str | None] = _BOUND["first_meta_content"]
+# ``(tuple(attribute_values(top, name) for name in names), first_meta_content(top, key))`` in one walk (the
+# page-kind features' itemprop and itemtype values and og:type).
+markup_values: Callable[[etree._Element, tuple[str, ...], str], tuple[tuple[list[str], ...], str | None]] = \
+    _BOUND["markup_values"]
 # (words, linked, counts, texts) of the blocks: the sums of their ``num_words`` and ``num_words_in_anchor_text``,
 # and for each block of at least ``least_words`` (>= 1) words of which less than ``most_link_density`` are in links,
 # its words outside links and its text, in order (``pagetypes.classify_page``'s running text).
@@ -221,6 +225,7 @@ __all__ = [
     "line_hashes",
     "marks_hold_words",
     "markup_elements",
+    "markup_values",
     "normalized_line",
     "prefix_sums",
     "python_block_walk",

@@ -18,7 +18,7 @@ from collections import Counter
 from urllib.parse import urlsplit
 
 from crawler.kernels.structure import class_marks, marker_counts, sibling_structure
-from crawler.kernels.walk import attribute_values, first_meta_content
+from crawler.kernels.walk import markup_values
 
 from ..document.blocks import TextDocument
 from ..metadata.jsonld import declared_types
@@ -158,8 +158,9 @@ OG_TYPES = ("article", "product", "website", "other", "none")
 _ITEMTYPE_RE = re.compile(r"schema\.org/(\w+)", re.I)
 
 
-def declared_features(doc: TextDocument, itemtypes: list[str]) -> list[float]:
-    """Which groups of schema.org types the page declares (JSON-LD and microdata), and its og:type."""
+def declared_features(doc: TextDocument, itemtypes: list[str], og_type: str | None) -> list[float]:
+    """Which groups of schema.org types the page declares (JSON-LD and microdata), and its og:type (the content of
+    its first <meta> named og:type)."""
     types: set[str] = set()
     for raw in doc.json_ld:
         types |= declared_types(raw)
@@ -168,7 +169,7 @@ def declared_features(doc: TextDocument, itemtypes: list[str]) -> list[float]:
     groups = {_TYPE_GROUP[name] for name in types if name in _TYPE_GROUP}
     values = [float(group in groups) for group in DECLARED_KINDS]
     values.append(float(not types))
-    og = (first_meta_content(doc.root, "og:type") or "").strip().lower() if doc.root is not None else ""
+    og = (og_type or "").strip().lower()
     og_kind = "none" if not og else og if og in OG_TYPES else "product" if "product" in og else "other"
     values.extend(float(og_kind == kind) for kind in OG_TYPES)
     return values
@@ -316,15 +317,15 @@ STRUCTURE_NAMES = ("repeat_groups",
 MICRODATA_PROPS = ("price", "ratingvalue", "reviewcount", "author", "text", "upvotecount", "datepublished",
                    "articlebody", "offers", "sku", "answercount", "itemlistelement")
 
-def markup_features(doc: TextDocument) -> tuple[list[float], list[str]]:
-    """Counts of microdata properties, and the microdata item types."""
-    body = doc.body
-    if body is None:
-        return [0.0] * len(MARKUP_NAMES), []
-    values: list[float] = []
-    props = Counter(value.lower() for value in attribute_values(doc.root, "itemprop"))
-    values.extend(_log(props[prop]) for prop in MICRODATA_PROPS)
-    return values, attribute_values(doc.root, "itemtype")
+def markup_features(doc: TextDocument) -> tuple[list[float], list[str], str | None]:
+    """Counts of microdata properties, the microdata item types, and og:type: one walk of the tree."""
+    if doc.root is None:
+        return [0.0] * len(MARKUP_NAMES), [], None
+    (itemprops, itemtypes), og_type = markup_values(doc.root, ("itemprop", "itemtype"), "og:type")
+    if doc.body is None:
+        return [0.0] * len(MARKUP_NAMES), [], og_type
+    props = Counter(value.lower() for value in itemprops)
+    return [_log(props[prop]) for prop in MICRODATA_PROPS], itemtypes, og_type
 
 
 MARKUP_NAMES = tuple(f"prop_{prop}" for prop in MICRODATA_PROPS)
@@ -334,8 +335,8 @@ FEATURE_NAMES = (*URL_NAMES, *TITLE_NAMES, *DECLARED_NAMES, *BLOCK_NAMES, *STRUC
 
 def page_features(doc: TextDocument, url: str | None = None) -> list[float]:
     """The page's feature vector, in ``FEATURE_NAMES`` order; ``url`` when given, else the document's."""
-    markup, itemtypes = markup_features(doc)
-    return [*url_features(url or doc.url), *title_features(doc.title), *declared_features(doc, itemtypes),
+    markup, itemtypes, og_type = markup_features(doc)
+    return [*url_features(url or doc.url), *title_features(doc.title), *declared_features(doc, itemtypes, og_type),
             *block_features(doc), *structure_features(doc), *markup]
 
 
