@@ -1,13 +1,15 @@
 """The features a page's kind is judged on: numbers that mean the same on every site, read from what the parsed
-document already holds (its blocks, its declared types, its meta tags, its URL) plus one C-level pass over the
-tree's class, id and itemprop attributes and one over a few tags.
+document already holds (its blocks, its declared types, its meta tags, its URL) plus one walk of the tree for its
+microdata and og:type; the loops over blocks and elements run in ``crawler.kernels`` (compiled, or their Python
+twins: the same numbers).
 
 Each group is a small named step filling part of one vector (``FEATURE_NAMES`` is its order):
 ``url_features`` (the URL's shape and the words of its path), ``declared_features`` (schema.org types in JSON-LD
 and microdata, og:type), ``block_features`` (amounts of text, links, headings, lists, tables, code; price, cart,
-rating, post and call-to-action markers in short blocks), ``repetition_features`` (the largest group of sibling
-elements that repeat one structure: its size, its words, its links: cards of a grid, posts of a thread),
-``markup_features`` (counts of tags and of class/id tokens such as price, cart, post, reply, card, toc).
+rating, post and call-to-action markers in short blocks), ``structure_features`` (the largest group of sibling
+elements that repeat one structure: its size, its words, its links: cards of a grid, posts of a thread; and the
+class words of the elements holding text such as price, cart, post, reply, card, toc), ``markup_features``
+(counts of microdata properties).
 """
 
 from __future__ import annotations
