@@ -74,15 +74,15 @@ def _generated(seed: int) -> str:
     return f"<html><body>{''.join(node(0) for _ in range(rng.randint(1, 4)))}</body></html>"
 
 
-PAGES = [GRID, THREAD, DATED, *(_generated(seed) for seed in range(60))]
+PAGES = [GRID, THREAD, DATED, *(_generated(seed) for seed in range(40))]
 
 
 @pytest.mark.parametrize("html", PAGES)
-@pytest.mark.parametrize(("depth", "short", "repeats"), [(3, 12, 3), (0, 12, 3), (1, 0, 2), (5, 100, 1)])
-def test_the_compiled_sums_are_the_python_ones(html, depth, short, repeats):
+def test_the_compiled_sums_are_the_python_ones(html):
     blocks = parse_html(html).blocks
-    assert STRUCTURE.sibling_structure(blocks, depth, short, repeats) == \
-        structure_python.sibling_structure(blocks, depth, short, repeats)
+    for depth, short, repeats in ((3, 12, 3), (0, 12, 3), (1, 0, 2), (5, 100, 1)):
+        assert STRUCTURE.sibling_structure(blocks, depth, short, repeats) == \
+            structure_python.sibling_structure(blocks, depth, short, repeats), (depth, short, repeats)
 
 
 @pytest.mark.parametrize("text", EDGES)
