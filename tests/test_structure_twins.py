@@ -57,21 +57,22 @@ CLASSES = ["", "card", "item", "post", "card product", "price", "row", "Card", "
 
 
 def _generated(seed: int) -> str:
-    """A page of random nesting, tags, classes and short texts holding prices and years."""
+    """A page of random nesting, tags, classes and short texts holding prices and years; siblings often repeat one
+    tag and class, as cards and posts do."""
     rng = random.Random(seed)
 
-    def node(depth: int) -> str:
-        if depth > 5 or rng.random() < 0.25:
+    def node(depth: int, shape: tuple[str, str]) -> str:
+        if depth > 4 or rng.random() < 0.2:
             return rng.choice([*EDGES, "some words here", "more words of a block", "a b c d e f g h i j k l m n"])
-        tag = rng.choice(TAGS)
-        value = rng.choice(CLASSES)
+        tag, value = shape if rng.random() < 0.6 else (rng.choice(TAGS), rng.choice(CLASSES))
         attribute = f' class="{value}"' if value else ""
-        inner = "".join(node(depth + 1) for _ in range(rng.randint(1, 5)))
+        inner_shape = (rng.choice(TAGS), rng.choice(CLASSES))
+        inner = "".join(node(depth + 1, inner_shape) for _ in range(rng.randint(1, 6)))
         if rng.random() < 0.1:
             inner += "<!-- c -->"
         return f"<{tag}{attribute}>{inner}</{tag}>"
 
-    return f"<html><body>{''.join(node(0) for _ in range(rng.randint(1, 4)))}</body></html>"
+    return f"<html><body>{''.join(node(0, ('div', 'card')) for _ in range(rng.randint(1, 4)))}</body></html>"
 
 
 PAGES = [GRID, THREAD, DATED, *(_generated(seed) for seed in range(40))]
