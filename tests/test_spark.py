@@ -83,7 +83,7 @@ def test_warc_to_json_lines_with_templates_learned_by_url_pattern(spark, tmp_pat
     rows = json_lines(tmp_path / "out")
     assert sorted(row["url"] for row in rows) == expected  # one row per HTML 200 response, nothing else
     assert result.pages == len(expected) and result.rows_with_text == len(expected)
-    assert all(row["text"] and row["title"] and row["input"].startswith("file:") for row in rows)
+    assert all(row["text"] and row["title"] and row["input"].startswith(str(tmp_path)) for row in rows)
     # Sections with two or more articles share a URL pattern: the reduce step learned their template and every
     # page of the pattern was extracted with it, the first page seen included.
     assert result.patterns_with_templates >= 1
@@ -233,9 +233,9 @@ def batch_and_spark_rows(spark, tmp_path: Path, inputs: list[str], **options) ->
 
 
 def same_row(batch_row: dict, spark_row: dict) -> None:
-    """Field for field, but where the record was read from (a path for one, a Hadoop URL for the other)."""
-    spark_row = {**spark_row, "metadata": {**spark_row["metadata"], "input": None}}
-    batch_row = {**batch_row, "metadata": {**batch_row["metadata"], "input": None}, "input": spark_row["input"]}
+    """Field for field (a local file named by its path in both), plus the Spark row's ``input`` column."""
+    spark_row = dict(spark_row)
+    assert spark_row.pop("input") == spark_row["metadata"]["input"]
     assert spark_row == batch_row
 
 

@@ -36,7 +36,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from crawler.bulk.archives import read_warc as batch_read_warc
 from crawler.bulk.chunks import page_row
@@ -243,6 +243,13 @@ def _hadoop_path(spark: Any, given: str) -> str:
     return "file://" + os.path.abspath(given)
 
 
+def shown_name(hadoop_name: str) -> str:
+    """A file's name as extract-batch writes it in rows: a local file by its path, any other by its Hadoop URL."""
+    if hadoop_name.startswith("file:"):
+        return unquote(urlsplit(hadoop_name).path)
+    return hadoop_name
+
+
 def _file_system(spark: Any, path: str) -> tuple[Any, Any]:
     """(Hadoop FileSystem, Path) of a path, through the driver's JVM."""
     jvm = spark.sparkContext._jvm
@@ -337,10 +344,10 @@ def run(spark: Any, inputs: Sequence[str], output: str, output_format: str = "pa
         # One RDD a file, joined: one task an archive whatever the files' sizes (binaryFiles over many paths packs
         # small files into one split); an archive by URL is streamed by its own task.
         parts = [context.parallelize([name], 1).flatMap(read_remote_archive) if is_remote(name) else
-                 context.binaryFiles(name).flatMap(lambda item, name=name: read_file(name, item[1]))
-                 for name in files]
+                 context.binaryFiles(name).flatMap(lambda item, shown=shown: read_file(shown, item[1]))
+                 for name, shown in ((name, shown_name(name)) for name in files)]
         pages = context.union(parts)
-        order = {name: number for number, name in enumerate(files)}
+        order = {shown_name(name): number for number, name in enumerate(files)}
         if partitions:
             pages = pages.repartition(partitions)
         reasons: dict[str, int] = {}
