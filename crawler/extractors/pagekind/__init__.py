@@ -88,9 +88,9 @@ def _judge(document: TextDocument, model: KindModel, url: str | None) -> KindJud
                                  f"article: declares schema.org {min(news)}")
     vector = page_features(document, url)
     probabilities, contributions = model.scores(vector)
-    best = int(probabilities.argmax())
+    best = max(range(len(probabilities)), key=probabilities.__getitem__)  # the first of equals, as argmax
     kind = model.kinds[best]
-    pushed = sorted(range(len(model.features)), key=lambda i: (-contributions[i, best], i))[:REASON_FEATURES]
+    pushed = sorted(range(len(model.features)), key=lambda i: (-contributions[i][best], i))[:REASON_FEATURES]
     reason = f"{kind} {probabilities[best]:.2f}: " + ", ".join(model.features[i] for i in pushed)
     return KindJudgement(kind, float(probabilities[best]),
                          {name: float(p) for name, p in zip(model.kinds, probabilities, strict=True)}, reason)
