@@ -12,7 +12,6 @@ run that sees the same rows again makes the same ones."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -35,6 +34,8 @@ class StoryIndex:
     """The canonical URLs written so far; ``admit`` decides a row, ``superseded`` lists rows to leave out."""
 
     def __init__(self, path: Path) -> None:
+        import sqlite3  # here: a run that folds stories opens the index; the command line loads without it
+
         self.path = path
         self.connection = sqlite3.connect(path)
         self.connection.executescript(

@@ -128,6 +128,11 @@ class MemoryTemplateStore:
         with self._lock:
             return bool(self._templates.get(pattern))
 
+    def holds_templates(self) -> bool:
+        """Whether any pattern has a template: an empty store needs no page's pattern derived to answer."""
+        with self._lock:
+            return bool(self._templates)
+
     def patterns(self) -> list[str]:
         with self._lock:
             return sorted(self._samples.keys() | self._templates.keys())
