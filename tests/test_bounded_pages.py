@@ -254,6 +254,17 @@ def test_giant_runs_shrunk_on_the_bytes_read_as_when_shrunk_on_the_text(page):
     assert shrink_giant_runs(on_bytes.decode(), limit)[0] == shrink_giant_runs(page, limit)[0]
 
 
+@pytest.mark.parametrize("page", ["<p>" + "x" * 90 + "</p><p>after</p>", "<title>" + "t" * 90 + "</title><p>after</p>",
+                                  "<div data-x='1'>" + "y" * 90 + "<p>after</p>"])
+def test_an_ascii_run_cut_on_the_bytes_leaves_the_text_pass_nothing_to_copy(page):
+    # Cut where the pass on the text cuts it, the decoded page is parsed from its own bytes, not copied and encoded
+    # again: a giant page's peak memory holds the page once more, not thrice.
+    limit = 20
+    on_bytes, count = shrink_giant_runs(page.encode(), limit)
+    assert count == 1
+    assert shrink_giant_runs(on_bytes.decode(), limit) == (shrink_giant_runs(page, limit)[0], 0)
+
+
 def test_a_giant_token_is_cut_before_the_page_is_decoded():
     html = deep_page(1).replace("</h1>", "</h1><p>" + "x" * 9_000_000 + "</p>")
     from_bytes, from_text = parse_html(html.encode()), parse_html(html)

@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 # Modules an extraction of one page does not run: each costs megabytes of resident memory (or pulls in ones that do).
 NOT_RUN = ("numpy", "sqlite3", "urllib.request", "http.client", "ssl", "email.parser", "scrapy", "pyarrow",
-           "tldextract", "psutil")
+           "tldextract", "psutil", "dateutil.parser")
 
 NEWS_PAGE = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Northern quay to reopen</title>
 <meta property="article:published_time" content="2024-05-07T09:30:00+02:00">
@@ -69,3 +69,13 @@ def test_the_command_line_extract_loads_none_of_them(tmp_path):
             "try:\n    runpy.run_module('crawler', run_name='__main__')\nexcept SystemExit as end:\n"
             "    assert not end.code, end.code")
     assert loaded_after(code) == []
+
+
+def test_the_command_lines_help_still_lists_every_command():
+    done = subprocess.run([sys.executable, "-m", "crawler", "--help"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    from crawler.cli.program import COMMANDS
+
+    assert done.returncode == 0
+    assert all(f"    {command}" in done.stdout for command in COMMANDS), done.stdout
+    assert len(COMMANDS) == 8  # every command of the package is in the list the parsers are built from

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-
 # Query parameters that only say where a reader came from (campaign and click ids of the big ad and mail
 # platforms); a page is the same without them. Exact names, plus the prefixes below. NEWS_TRACKING_PARAMETERS
 # adds a site's own.

@@ -15,7 +15,6 @@ import warnings
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone, tzinfo
 
-from dateutil import parser as dateutil_parser
 from dateutil import tz as dateutil_tz
 
 # The web had no news pages before 1990: older dates are accepted only when a structured field of the page
@@ -307,6 +306,8 @@ def parse_structured_date(value: str | None) -> FoundDate | None:
         return found
     if "GMT" in text or "UTC" in text:  # dateutil's POSIX reading of "GMT+2" is two hours west: written as "+0200"
         text = GMT_OFFSET_RE.sub(_east_offset, text)
+    from dateutil import parser as dateutil_parser  # here: the patterns above read most dates; it costs a megabyte
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", dateutil_parser.UnknownTimezoneWarning)
