@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,18 +48,22 @@ class KindModel:
     def __post_init__(self) -> None:
         self.mean, self.scale, self.bias = _floats(self.mean), _floats(self.scale), _floats(self.bias)
         self.weights = tuple(_floats(row) for row in self.weights)
+        self._columns = tuple(zip(*self.weights, strict=True))  # a kind's weights, summed over in C by map
 
-    def scores(self, vector: Sequence[float]) -> tuple[list[float], list[list[float]]]:
-        """(probabilities of the kinds, contributions: features × kinds) of one feature vector."""
-        contributions = [[(float(x) - mean) / scale * weight for weight in row]
-                         for x, mean, scale, row in zip(vector, self.mean, self.scale, self.weights, strict=True)]
-        logits = list(self.bias)
-        for row in contributions:  # summed feature by feature, as the fitted model's matrix product runs
-            logits = [logit + value for logit, value in zip(logits, row, strict=True)]
+    def scores(self, vector: Sequence[float]) -> tuple[list[float], list[float]]:
+        """(probabilities of the kinds, the standardised feature vector) of one feature vector."""
+        standard = [(float(x) - mean) / scale for x, mean, scale in zip(vector, self.mean, self.scale, strict=True)]
+        # Summed feature by feature and the bias added last, as the fitted model's matrix sum runs.
+        logits = [sum(map(operator.mul, standard, column)) + bias
+                  for column, bias in zip(self._columns, self.bias, strict=True)]
         top = max(logits)
         exp = [math.exp(logit - top) for logit in logits]
         total = sum(exp)
-        return [value / total for value in exp], contributions
+        return [value / total for value in exp], standard
+
+    def contributions(self, standard: Sequence[float], kind: int) -> list[float]:
+        """What each standardised feature added to the score of the kind at index ``kind``."""
+        return list(map(operator.mul, standard, self._columns[kind]))
 
     def to_json(self) -> str:
         data = {
