@@ -226,7 +226,8 @@ def test_extract_of_a_page_of_a_million_links_peaks_below_lxmls_parse(tmp_path):
 
 @pytest.mark.slow
 def test_extract_of_twenty_megabytes_of_one_token_peaks_within_the_bound_of_lxmls_parse(tmp_path):
-    # The bound of docs/bounded-pages.md, with a margin: a peak that only just meets it fails on a busier machine.
+    # Within the 1.3× bound of docs/bounded-pages.md with a margin (it read 1.15-1.19×; 1.59× before the imports
+    # and copies were cut), so that a page's copy more fails here before the bound is lost.
     from crawler.evaluation.pathological_bench import PAGES, THIS_CHECKOUT, run_child
 
     page = next(page for page in PAGES if page.name == "token-20MB")
@@ -235,7 +236,7 @@ def test_extract_of_twenty_megabytes_of_one_token_peaks_within_the_bound_of_lxml
     floor = run_child(THIS_CHECKOUT, path, "lxml", page.markers)
     extracted = run_child(THIS_CHECKOUT, path, "default", page.markers)
     assert extracted["kept"] == len(page.markers)
-    assert extracted["kb"] <= 1.2 * floor["kb"], (extracted["kb"], floor["kb"])
+    assert extracted["kb"] <= 1.25 * floor["kb"], (extracted["kb"], floor["kb"])
 
 
 GIANT_CASES = [
