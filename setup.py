@@ -4,7 +4,8 @@
   ([build-system] requires): at import it refuses a runtime lxml of another version than the build's, so the
   project's dependencies (``[tool.newscrawler] dependencies``) pin lxml to the build's version (``dependencies``);
 - ``crawler/kernels/cfingerprint.pyx``, the simhash of ``crawler.pagejob.fingerprints``;
-- ``crawler/kernels/cpagescan.pyx``, the news spider's byte questions of a page (``crawler.spiders.pagelinks``).
+- ``crawler/kernels/cpagescan.pyx``, the news spider's byte questions of a page (``crawler.spiders.pagelinks``);
+- ``crawler/kernels/cstructure.pyx``, the sibling-structure sums of the page-kind features, against lxml's headers.
 
 Each extension is ``optional``: when it does not compile (no C compiler, no Python headers) the package installs
 without it and its Python twin runs. A build older than the .pyx beside it is refused at import (the .pyx's SHA-256
@@ -25,6 +26,7 @@ SOURCES = (
     ("crawler.kernels.cwalk", "crawler/kernels/cwalk.pyx", "CWALK_SOURCE_SHA256", True),
     ("crawler.kernels.cfingerprint", "crawler/kernels/cfingerprint.pyx", "CFINGERPRINT_SOURCE_SHA256", False),
     ("crawler.kernels.cpagescan", "crawler/kernels/cpagescan.pyx", "CPAGESCAN_SOURCE_SHA256", False),
+    ("crawler.kernels.cstructure", "crawler/kernels/cstructure.pyx", "CSTRUCTURE_SOURCE_SHA256", True),
 )
 
 

@@ -1429,6 +1429,43 @@ def first_meta_content(top, str key):
     return None
 
 
+def markup_values(top, tuple names, str key):
+    """``(tuple(attribute_values(top, name) for name in names), first_meta_content(top, key))`` in one walk, with no
+    proxy: the page-kind features' microdata properties, item types and og:type. Raises EntityReference as
+    ``elements_named``."""
+    cdef cetree._Element element = <cetree._Element?>top
+    cdef tree.xmlNode* c_top = element._c_node
+    cdef tree.xmlNode* node = c_top
+    cdef tree.xmlAttr* attr
+    cdef tree.xmlAttr* named
+    cdef tree.xmlAttr* content
+    cdef const char* tag
+    cdef Py_ssize_t n = len(names), i
+    cdef list encoded = [(<str>name).encode("utf-8") for name in names]
+    cdef list values = [[] for _ in range(n)]
+    cdef bint met = False
+    meta = None
+    if node.type != tree.XML_ELEMENT_NODE:
+        return tuple(values), None
+    while node is not NULL:
+        for i in range(n):
+            attr = _attribute(node, <const char*>(<bytes>encoded[i]))
+            if attr is not NULL:
+                (<list>values[i]).append(cetree.attributeValue(node, attr))
+        if not met:
+            tag = <const char*>node.name
+            if tag[0] == b"m" and strcmp(tag, b"meta") == 0 and _no_namespace(node):
+                named = _attribute(node, b"property")
+                if named is NULL or not cetree.attributeValue(node, named):
+                    named = _attribute(node, b"name")
+                if named is not NULL and _named(node, named, key):
+                    met = True
+                    content = _attribute(node, b"content")
+                    meta = cetree.attributeValue(node, content) if content is not NULL else None
+        node = _next_element(node, c_top)
+    return tuple(values), meta
+
+
 cdef inline object _block_slot(object block, int slot, str name):
     """A slot of the block read directly when the walk's block class is the block's (and the slot is set), else the
     attribute ``name``."""

@@ -133,6 +133,11 @@ def first_meta_content(top: etree._Element, key: str) -> str | None:
     return None
 
 
+def markup_values(top: etree._Element, names: tuple[str, ...], key: str
+                  ) -> tuple[tuple[list[str], ...], str | None]:
+    return tuple(attribute_values(top, name) for name in names), first_meta_content(top, key)
+
+
 def running_text(blocks: Iterable[Any], least_words: int, most_link_density: float
                  ) -> tuple[int, int, list[int], list[str]]:
     words = linked = 0

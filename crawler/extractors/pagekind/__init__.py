@@ -91,7 +91,9 @@ def _judge(document: TextDocument, model: KindModel, url: str | None) -> KindJud
     best = max(range(len(probabilities)), key=probabilities.__getitem__)  # the first of equals, as argmax
     kind = model.kinds[best]
     contributions = model.contributions(standard, best)
-    pushed = sorted(range(len(model.features)), key=lambda i: (-contributions[i], i))[:REASON_FEATURES]
+    # the strongest pushes first, ties in feature order (a stable sort of the column, not a key call per feature)
+    negated = [-value for value in contributions]
+    pushed = sorted(range(len(negated)), key=negated.__getitem__)[:REASON_FEATURES]
     reason = f"{kind} {probabilities[best]:.2f}: " + ", ".join(model.features[i] for i in pushed)
     return KindJudgement(kind, float(probabilities[best]),
                          {name: float(p) for name, p in zip(model.kinds, probabilities, strict=True)}, reason)
