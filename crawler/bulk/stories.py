@@ -13,7 +13,6 @@ same ones by deciding them at once in that order (``decide_in_order``)."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +36,8 @@ class StoryIndex:
     """The canonical URLs written so far; ``admit`` decides a row, ``superseded`` lists rows to leave out."""
 
     def __init__(self, path: Path) -> None:
+        import sqlite3  # here: a run that folds stories opens the index; the command line loads without it
+
         self.path = path
         self.connection = sqlite3.connect(path)
         self.connection.executescript(

@@ -14,7 +14,6 @@ import unicodedata
 import warnings
 from datetime import datetime, timezone, tzinfo
 
-from dateutil import parser as dateutil_parser
 from dateutil import tz as dateutil_tz
 
 from crawler.extractors.metadata.date_values import (
@@ -194,6 +193,8 @@ def parse_structured_date(value: str | None) -> FoundDate | None:
         return found
     if "GMT" in text or "UTC" in text:  # dateutil's POSIX reading of "GMT+2" is two hours west: written as "+0200"
         text = GMT_OFFSET_RE.sub(_east_offset, text)
+    from dateutil import parser as dateutil_parser  # here: the patterns above read most dates; it costs a megabyte
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", dateutil_parser.UnknownTimezoneWarning)
