@@ -16,7 +16,7 @@ from lxml import etree
 from crawler.extractors.document.blocks import TextDocument
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.document.text import normalize_space
-from crawler.extractors.metadata import byline, credit_lines, datelines, dates, relative_dates, visible
+from crawler.extractors.metadata import areas, byline, credit_lines, datelines, dates, relative_dates, visible
 from crawler.extractors.metadata.byline import markup_byline
 from crawler.extractors.metadata.markup import page_markup
 from crawler.extractors.metadata.relative_dates import (
@@ -127,7 +127,7 @@ def _markup_byline_by_every_element(doc: TextDocument) -> list[str]:
             continue
         marked = byline.ASCII_BYLINE_ATTRIBUTE_RE.search(marks.lower()) if marks.isascii() else \
             byline.BYLINE_ATTRIBUTE_RE.search(marks)
-        if not marked or byline.in_comments(element):
+        if not marked or areas.in_comments(element):
             continue
         text = normalize_space(element.text_content())
         if not text or len(text) > byline.MAX_BYLINE_ELEMENT_CHARS:

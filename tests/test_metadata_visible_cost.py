@@ -15,7 +15,7 @@ from lxml import etree
 
 from crawler.extractors.document.blocks import TextBlock, TextDocument
 from crawler.extractors.document.parse import parse_html
-from crawler.extractors.metadata import byline, datelines, dates, relative_dates, visible
+from crawler.extractors.metadata import areas, byline, datelines, dates, relative_dates, visible
 from crawler.extractors.metadata.visible import TextFindings
 
 # ---------------------------------------------------------------- comment areas: the ancestors' marks at once
@@ -43,8 +43,8 @@ def _random_tree(rng: random.Random, marks: list[str] = COMMENT_MARKS) -> etree.
 def _marked(element: etree._Element, pattern: re.Pattern[str]) -> bool:
     """The plain reading: the pattern searched in each ancestor's marks, up to the page's containers."""
     node = element
-    for _ in range(byline.MAX_ANCESTORS_CHECKED):
-        if node is None or node.tag in byline.PAGE_TAGS:
+    for _ in range(areas.MAX_ANCESTORS_CHECKED):
+        if node is None or node.tag in areas.PAGE_TAGS:
             return False
         if pattern.search(f"{node.get('class') or ''} {node.get('id') or ''}"):
             return True
@@ -65,8 +65,8 @@ def _a_comment_area_is_found_as_by_asking_each_ancestor() -> None:
     for _ in range(3000):
         root = _random_tree(rng)
         for element in root.iter(etree.Element):
-            expected = _marked(element, byline.COMMENT_AREA_RE)
-            assert byline.in_comment_area(element) == expected, [element.get("class"), element.get("id")]
+            expected = _marked(element, areas.COMMENT_AREA_RE)
+            assert areas.in_comment_area(element) == expected, [element.get("class"), element.get("id")]
             found.append(expected)
     assert sum(found) > 5000 and len(found) - sum(found) > 5000
 
@@ -88,8 +88,8 @@ def _a_byline_outside_the_story_is_found_as_by_asking_each_ancestor() -> None:
     for _ in range(3000):
         root = _random_tree(rng, NOT_BYLINE_MARKS)
         for element in root.iter(etree.Element):
-            expected = _marked(element, byline.NOT_BYLINE_RE)
-            assert byline.in_comments(element) == expected, [element.get("class"), element.get("id")]
+            expected = _marked(element, areas.NOT_BYLINE_RE)
+            assert areas.in_comments(element) == expected, [element.get("class"), element.get("id")]
             found.append(expected)
     assert sum(found) > 5000 and len(found) - sum(found) > 5000
 

@@ -14,15 +14,14 @@ from lxml import etree
 
 from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE, normalize_space
+from crawler.extractors.metadata.areas import in_comments
 from crawler.extractors.metadata.dates import find_text_date
 from crawler.extractors.metadata.markup import body_of
 from crawler.extractors.metadata.people import split_people
 from crawler.extractors.metadata.relative_dates import re_i_lowered
 from crawler.kernels.walk import (
-    ancestors_marks,
     attributes_of,
     elements_marked,
-    marks_hold_words,
     texts_with_words,
 )
 
@@ -143,13 +142,6 @@ ORIGIN_END_RE = re.compile(r"(?:作者|记者|编辑|责任编辑|时间|发布|
 BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|writtenby", re.I)
 # The same in ASCII marks (nearly all class names), lowered: without re.I the byline element search is cheaper.
 ASCII_BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|writtenby")
-# ...but not in comments, sidebars, author boxes, forms or log-in links (whole words of class and id).
-# An author's description, role or job title ("author-description", "author-role") holds no name either.
-NOT_BYLINE_RE = re.compile(
-    r"(?:^|[\s_-])(?:comments?|reply|respond|widgets?|sidebar|bio|avatar|form|login|signin|recirculation|description|"
-    r"desc|role|job)(?:$|[\s_-])",
-    re.I,
-)
 # A byline element holding only Chinese or Japanese names ("<span class='author'>张三</span>").
 BARE_CJK_NAMES_RE = re.compile(rf"^{CJK_NAME}(?:[\s、，,]+{CJK_NAME})*$")
 # ...in an element whose class or id says it holds the name ("author", "author-name", "byline"), not a profile
@@ -157,70 +149,15 @@ BARE_CJK_NAMES_RE = re.compile(rf"^{CJK_NAME}(?:[\s、，,]+{CJK_NAME})*$")
 NAME_MARK_RE = re.compile(r"(?:^|\s)[\w-]*(?:author|byline|writer)(?:[-_]?name)?(?:$|\s)", re.I)
 # Where a link to a person goes (an author's page), as opposed to a channel's or a column's.
 PERSON_LINK_RE = re.compile(r"author|user|people|person|writer|reporter|journalist|profile|zuozhe|/u/|uid=", re.I)
-# The attributes that mark an element as a byline, the words BYLINE_ATTRIBUTE_RE needs (one of them, in any case, in
-# one attribute: the pattern has no white space, which joins the attributes), and the attributes that mark a comment
-# area or a sidebar.
+# The attributes that mark an element as a byline, and the words BYLINE_ATTRIBUTE_RE needs (one of them, in any case,
+# in one attribute: the pattern has no white space, which joins the attributes).
 BYLINE_MARK_ATTRIBUTES = ("class", "id", "rel")
 BYLINE_MARK_WORDS = ("byline", "author", "writtenby")
-CLASS_AND_ID = ("class", "id")
 FIRST_DIGIT_RE = re.compile(r"\d")
 # A byline element's sentence that holds its own label after other words ("This post was written by ...").
 INNER_BY_RE = re.compile(r"(?<=\s)(?:written|posted) by\s", re.I)
 # Readability.js takes a byline element only below this length.
 MAX_BYLINE_ELEMENT_CHARS = 100
-# Ancestors looked at for a comment area (a commenter's name sits 2-5 levels inside its comment).
-MAX_ANCESTORS_CHECKED = 6
-
-
-# Areas whose dates and names are readers', not the story's: comments, replies, reviews.
-# A class or id that starts with the word: "comment-list", "reviews" but not "category-kit-reviews" (a post's
-# category on the article itself).
-COMMENT_AREA_RE = re.compile(r"(?:^|\s)(?:comments?|reply|replies|respond|reviews?|discussion|disqus)(?:$|[\s_-])",
-                             re.I)
-# Page-wide containers whose classes describe the page ("one-sidebar", "has-comments"), not an area of it.
-PAGE_TAGS = ("body", "html")
-# COMMENT_AREA_RE for ASCII marks, looked for in the lowered marks (for ASCII text the same as re.I) without re.I, and
-# only when they hold one of its words (a str.find each; nearly no marks do): the pattern, whose first element is an
-# alternation, is tried at every character, the words' test far less.
-ASCII_COMMENT_AREA_RE = re.compile(COMMENT_AREA_RE.pattern)
-COMMENT_AREA_WORDS = ("comment", "repl", "respond", "review", "discussion", "disqus")  # (one in each match)
-# NOT_BYLINE_RE read the same way by ``in_comments``: its ancestors' marks had been searched one by one with re.I, the
-# alternation tried at every character, a large share of markup_byline.
-ASCII_NOT_BYLINE_RE = re.compile(NOT_BYLINE_RE.pattern)
-NOT_BYLINE_WORDS = ("comment", "reply", "respond", "widget", "sidebar", "bio", "avatar", "form", "login", "signin",
-                    "recirculation", "desc", "role", "job")  # (one in each match)
-
-
-def in_comments(element: etree._Element) -> bool:
-    """In a comment, sidebar, author box, form... (where a name is not the story's byline)."""
-    return _ancestors_marked(element, NOT_BYLINE_RE, ASCII_NOT_BYLINE_RE, NOT_BYLINE_WORDS)
-
-
-def in_comment_area(element: etree._Element) -> bool:
-    """In readers' comments, replies or reviews (where a date or a name is a reader's). Whether the marks hold one of
-    the words is asked first, in C without making the marks' strings when the compiled helpers are on
-    (``marks_hold_words``): most blocks' marks hold none."""
-    if not marks_hold_words(element, CLASS_AND_ID, MAX_ANCESTORS_CHECKED, PAGE_TAGS, COMMENT_AREA_WORDS):
-        return False
-    return _ancestors_marked(element, COMMENT_AREA_RE, ASCII_COMMENT_AREA_RE, COMMENT_AREA_WORDS)
-
-
-def _ancestors_marked(element: etree._Element, pattern: re.Pattern[str], ascii_pattern: re.Pattern[str],
-                      words: tuple[str, ...]) -> bool:
-    """Whether ``pattern`` is found in the marks (class and id) of the element or of one of its ancestors, up to the
-    page's containers: their marks searched at once (``ancestors_marks``, in C when the compiled helpers are on),
-    in ASCII lowered and without re.I (``ascii_pattern``), and only when they hold one of the pattern's ``words``.
-    The marks are joined by a white space, as "^" and "$" of each mark: COMMENT_AREA_RE's and NOT_BYLINE_RE's words
-    hold none, so a match stays in one mark, and where a word met the start or the end of a mark it meets the white
-    space."""
-    joined = ancestors_marks(element, CLASS_AND_ID, MAX_ANCESTORS_CHECKED, PAGE_TAGS)
-    if not joined.isascii():
-        return pattern.search(joined) is not None
-    lowered = joined.lower()
-    for word in words:
-        if word in lowered:
-            return ascii_pattern.search(lowered) is not None
-    return False
 
 
 def markup_byline(doc: TextDocument) -> list[str]:
@@ -423,4 +360,4 @@ def origin_of(line: str) -> str | None:
 
 
 __all__ = ["byline_names", "credit_flags", "dateline_names", "editor_names", "has_byline_word", "has_editor_word",
-           "has_origin_word", "in_comment_area", "in_comments", "markup_byline", "may_credit", "origin_of"]
+           "has_origin_word", "markup_byline", "may_credit", "origin_of"]

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 from lxml import etree
 
 from crawler.extractors.document.text import normalize_space
-from crawler.extractors.metadata.byline import in_comment_area
+from crawler.extractors.metadata.areas import in_comment_area
 from crawler.extractors.metadata.jsonld import declared_types
 
 # The member profile addresses of forum software; ``slug`` is the member's name or number where the path holds it.
