@@ -6,15 +6,13 @@ from __future__ import annotations
 import gzip
 import io
 import json
-import os
-import signal
 import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from helpers.kill_runs import KILL_TIMEOUT_SECONDS, kill_when, run_again
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
@@ -30,7 +28,6 @@ from crawler.pipelines import article_item
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "samples" / "site"
 SITE_PAGES = sorted(SITE.rglob("*.html"))
-KILL_TIMEOUT_SECONDS = 60
 
 
 def site_url(page: Path, copy: int = 0) -> str:
@@ -329,26 +326,12 @@ def test_killed_run_resumes_without_duplicates_or_gaps(tmp_path):
     out = tmp_path / "out.jsonl"
     command = [sys.executable, "-m", "crawler", "extract-batch", str(warc), "-o", str(out), "--workers", "1",
                "--no-progress", "--start-method", "fork"]
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
-    state = Path(str(out) + ".state.json")
-    deadline = time.monotonic() + KILL_TIMEOUT_SECONDS
-    try:
-        while time.monotonic() < deadline and process.poll() is None:
-            if state.exists() and json.loads(state.read_text())["records_done"] > 0:
-                break
-            time.sleep(0.05)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)  # the run and its worker, mid-batch
-        process.wait()
-    killed_state = json.loads(state.read_text())
+    killed_state = kill_when(command, Path(str(out) + ".state.json"), lambda state: state["records_done"] > 0)
     assert killed_state["phase"] != "done", "the run finished before it could be killed; make the WARC larger"
-    rerun = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=KILL_TIMEOUT_SECONDS)
-    assert rerun.returncode == 0, rerun.stderr
+    summary = run_again(command, KILL_TIMEOUT_SECONDS)
     urls = [row["url"] for row in read_rows(out)]
     assert urls == expected  # every page once, in input order
-    assert json.loads(rerun.stdout)["resumed_from_record"] > 0
+    assert summary["resumed_from_record"] > 0
 
 
 def test_two_pass_uses_templates_learned_from_all_pages(tmp_path):

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
+from helpers.kill_runs import kill_when, run_again
 
 from crawler.bulk.batch import BatchError, run_batch
 from crawler.bulk.filters import (
@@ -291,13 +292,9 @@ def test_a_partitioned_parquet_output_reads_back_with_its_schema(tmp_path: Path,
 
 @pytest.mark.slow
 def test_a_run_over_http_killed_mid_archive_resumes_with_nothing_lost_or_twice(tmp_path: Path) -> None:
-    import os
-    import signal
-    import subprocess
     import sys
-    import time
 
-    from tests.test_batch import KILL_TIMEOUT_SECONDS, ROOT, build_warc, read_rows
+    from tests.test_batch import build_warc, read_rows
 
     folder = tmp_path / "served"
     folder.mkdir()
@@ -312,27 +309,14 @@ def test_a_run_over_http_killed_mid_archive_resumes_with_nothing_lost_or_twice(t
     command = [sys.executable, "-m", "crawler", "extract-batch", str(paths), "-o", str(out), "--workers", "1",
                "--no-progress", "--start-method", "fork", "--base-url", base]
     try:
-        process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                   start_new_session=True)
-        state = Path(str(out) + ".state.json")
-        deadline = time.monotonic() + KILL_TIMEOUT_SECONDS
-        try:
-            while time.monotonic() < deadline and process.poll() is None:
-                if state.exists() and json.loads(state.read_text())["records_done"] > 0:
-                    break
-                time.sleep(0.05)
-        finally:
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGKILL)  # the run and its worker, inside the archive
-            process.wait()
-        assert json.loads(state.read_text())["phase"] != "done", "finished before the kill; make the archive larger"
-        rerun = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=KILL_TIMEOUT_SECONDS * 2)
-        assert rerun.returncode == 0, rerun.stderr
+        state = kill_when(command, Path(str(out) + ".state.json"), lambda state: state["records_done"] > 0)
+        assert state["phase"] != "done", "finished before the kill; make the archive larger"
+        summary = run_again(command)
     finally:
         server.shutdown()
         server.server_close()
     assert [row["url"] for row in read_rows(out)] == expected  # every page once, in input order
-    assert json.loads(rerun.stdout)["resumed_from_record"] > 0
+    assert summary["resumed_from_record"] > 0
 
 
 @pytest.mark.slow
@@ -348,6 +332,11 @@ def test_the_filter_bench_prints_the_cost_of_a_page_left_out(tmp_path: Path, cap
     assert figures["pages"] == 3
     assert 0 < figures["before_parsing_share_of_extracted"] < 1
     assert main(["--dataset", str(tmp_path / "missing")]) == 1
+    archive = warc(tmp_path / "a.warc.gz", list(PAGES.items()))
+    (tmp_path / "warc.paths").write_text("a.warc.gz\n")
+    assert main(["--archives", str(tmp_path / "warc.paths"), "--json"]) == 0  # archives of one's own
+    assert json.loads(capsys.readouterr().out)["pages"] == len(PAGES)
+    assert main(["--archives", str(archive.with_name("missing.paths"))]) == 1
 
 
 @pytest.mark.slow
@@ -444,3 +433,42 @@ def test_the_summary_counts_the_rows_written_not_the_pages_extracted() -> None:
     line = summary_line("out.jsonl", {"pages": 19, "with_text": 19, "rows_written": 2, FILTERED_LANGUAGE: 17}, 2, 0)
     assert line == ("extract-batch: 2 rows in out.jsonl, 2 this run; 19 pages extracted: 19 with text, 0 empty, "
                     "0 failed; left out or skipped: filtered_language 17")
+
+
+def test_decisions_made_at_once_follow_the_writing_order_not_the_order_given() -> None:
+    from crawler.bulk.stories import decide_in_order
+
+    near = 0x0F0F_0F0F_0F0F_0F0F
+    entries = [((2, 0), "https://a.example/story", "2024-04-03", near),  # a later capture of the first story
+               ((1, 5), "https://b.example/copy", "2024-04-02", near ^ 0b111),  # its reprint, 3 bits away
+               ((0, 9), "https://a.example/story", "2024-04-01", near),
+               ((3, 0), "https://a.example/story", "2024-04-02", near),  # older than the one kept: folded
+               ((1, 0), "https://c.example/other", "2024-04-02", ~near & ((1 << 64) - 1))]
+    decisions = decide_in_order(entries)
+    assert decisions.left_out == {(0, 9), (3, 0)}  # superseded by (2, 0); folded
+    assert decisions.links == {(1, 5): "https://a.example/story"}
+    assert decisions.counts == {FOLDED_EARLIER_CAPTURE: 1, SUPERSEDED_BY_LATER_CAPTURE: 1, LINKED_NEAR_DUPLICATE: 1}
+
+
+@pytest.mark.parametrize("blocked_first", [True, False])  # read by FastWARC; the last record, checked by the scanner
+def test_a_record_left_out_by_its_url_is_not_read_further(tmp_path: Path, blocked_first: bool) -> None:
+    """Its block is neither checked against its digest nor parsed: a damaged block of a site left out is counted
+    as left out, not as damaged (and costs no SHA-1 of a page nobody wants)."""
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    archive = tmp_path / "a.warc"
+    with archive.open("wb") as stream:
+        writer = WARCWriter(stream, gzip=False)
+        urls = ["https://news.example.com/2024/bridge", "https://blocked.example.net/2024/ads"]
+        for url in reversed(urls) if blocked_first else urls:
+            headers = StatusAndHeaders("200 OK", [("Content-Type", "text/html")], protocol="HTTP/1.1")
+            writer.write_record(writer.create_warc_record(url, "response", payload=io.BytesIO(PAGES[url]),
+                                                          http_headers=headers))
+    archive.write_bytes(archive.read_bytes().replace(b"Sponsored</h1>", b"Sp0nsored</h1>"))  # its digest fails
+    deny = tmp_path / "deny.txt"
+    deny.write_text("blocked.example.net\n")
+    out = tmp_path / "out.jsonl"
+    result = run_batch([str(archive)], out, workers=0, progress=False, page_filter=page_filter(exclude_domains=deny))
+    assert [row["url"] for row in rows(out)] == ["https://news.example.com/2024/bridge"]
+    assert result.counts[FILTERED_EXCLUDED_DOMAIN] == 1 and "bad_digest" not in result.counts

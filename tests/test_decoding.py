@@ -136,3 +136,13 @@ def test_no_latin1_character_lowers_to_ascii():
     # w3lib reads the head as Latin-1 and lower-cases it; bytes.lower() lower-cases ASCII alone, so the byte search
     # finds every "charset" and "encoding" w3lib's lower-cased text holds only if no other character lowers to ASCII
     assert not [code for code in range(0x80, 0x100) if any(c.isascii() for c in chr(code).lower())]
+
+
+@pytest.mark.parametrize("declaration", [b'<meta charset="utf-8">', b'<meta http-equiv="Content-Type" '
+                                         b'content="text/html; charset=UTF-8">'])
+def test_an_ascii_page_declared_utf8_is_its_own_utf8_bytes(declaration):
+    # Pure ASCII bytes are their own UTF-8 encoding: the parse reads them as they are, not a copy encoded again.
+    page = b"<html><head>" + declaration + b"<title>Quay</title></head><body><p>The quay reopens.</p></body></html>"
+    decoded = decode_html(page)
+    assert (decoded.text, decoded.encoding, decoded.source) == (page.decode("ascii"), "utf-8", "meta")
+    assert decoded.exact_utf8

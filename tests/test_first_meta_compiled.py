@@ -81,3 +81,35 @@ def test_an_entity_reference_is_left_to_the_python_reading() -> None:
     root = etree.fromstring(b'<!DOCTYPE html [<!ENTITY e "x">]><html><head><p>&e;</p>'
                             b'<meta name="og:type" content="video"/></head><body/></html>', parser)
     assert WALK.first_meta_content(root, "og:type") == "video"
+
+
+def _plain_values(top: etree._Element, names: tuple[str, ...]) -> tuple[list[str], ...]:
+    return tuple([value for element in top.iter(etree.Element) if (value := element.get(name)) is not None]
+                 for name in names)
+
+
+def test_the_fused_markup_walk_is_the_two_readings_on_random_trees() -> None:
+    """``markup_values``: the attributes' values and the first named <meta>'s content, in one walk (the page-kind
+    features' itemprop, itemtype and og:type)."""
+    rng = random.Random(48)
+    names = ("property", "content", "x:name")
+    for _ in range(150):
+        text = _random_xml(rng)
+        xml = etree.fromstring(text)
+        html = parse_html(text.replace(' xmlns:x="urn:x"', "").replace("x:", ""), "https://example.org/a",
+                          walk=False).root
+        for root in (xml, html):
+            for top in (root, root.find("head"), root.find("body")):
+                if top is None:
+                    continue
+                for key in KEYS[:3]:
+                    expected = (_plain_values(top, names), _plain(top, key))
+                    assert WALK.markup_values(top, names, key) == expected, (etree.tostring(top), key)
+                    assert PYTHON.markup_values(top, names, key) == expected
+
+
+def test_the_fused_markup_walk_leaves_an_entity_reference_to_python() -> None:
+    parser = etree.XMLParser(resolve_entities=False)
+    root = etree.fromstring(b'<!DOCTYPE html [<!ENTITY e "x">]><html><head><p itemprop="a">&e;</p>'
+                            b'<meta name="og:type" content="video"/></head><body/></html>', parser)
+    assert WALK.markup_values(root, ("itemprop",), "og:type") == ((["a"],), "video")

@@ -16,16 +16,16 @@ from lxml import etree
 from crawler.extractors.document.blocks import TextDocument
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.document.text import normalize_space
-from crawler.extractors.metadata import byline, credit_lines, datelines, dates, visible
+from crawler.extractors.metadata import areas, byline, credit_lines, datelines, dates, relative_dates, visible
 from crawler.extractors.metadata.byline import markup_byline
-from crawler.extractors.metadata.dates import (
+from crawler.extractors.metadata.markup import page_markup
+from crawler.extractors.metadata.relative_dates import (
     RELATIVE_KO_RE,
     RELATIVE_LATIN_RES,
     RELATIVE_WORD_RE,
     RELATIVE_ZH_RE,
     may_be_relative,
 )
-from crawler.extractors.metadata.markup import page_markup
 from crawler.extractors.metadata.visible import TextFindings
 
 NOW = datetime(2024, 3, 12, 10, 0, tzinfo=timezone.utc)
@@ -76,8 +76,8 @@ def test_the_relative_hint_passes_over_most_lines() -> None:
 
 def test_relative_dates_are_found_as_without_the_hint() -> None:
     texts = [*DATE_LINES, *OTHER_LINES, *_lines(19, 20_000)]
-    found = [dates.find_relative_date(dates.normalise(text), NOW) for text in texts]
-    assert found == [dates.relative_date_of(dates.normalise(text), NOW) for text in texts]
+    found = [relative_dates.find_relative_date(dates.normalise(text), NOW) for text in texts]
+    assert found == [relative_dates.relative_date_of(dates.normalise(text), NOW) for text in texts]
     assert sum(date is not None for date in found) > 400
 
 
@@ -127,7 +127,7 @@ def _markup_byline_by_every_element(doc: TextDocument) -> list[str]:
             continue
         marked = byline.ASCII_BYLINE_ATTRIBUTE_RE.search(marks.lower()) if marks.isascii() else \
             byline.BYLINE_ATTRIBUTE_RE.search(marks)
-        if not marked or byline.in_comments(element):
+        if not marked or areas.in_comments(element):
             continue
         text = normalize_space(element.text_content())
         if not text or len(text) > byline.MAX_BYLINE_ELEMENT_CHARS:

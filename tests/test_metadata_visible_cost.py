@@ -15,7 +15,7 @@ from lxml import etree
 
 from crawler.extractors.document.blocks import TextBlock, TextDocument
 from crawler.extractors.document.parse import parse_html
-from crawler.extractors.metadata import byline, datelines, dates, visible
+from crawler.extractors.metadata import areas, byline, datelines, dates, relative_dates, visible
 from crawler.extractors.metadata.visible import TextFindings
 
 # ---------------------------------------------------------------- comment areas: the ancestors' marks at once
@@ -43,8 +43,8 @@ def _random_tree(rng: random.Random, marks: list[str] = COMMENT_MARKS) -> etree.
 def _marked(element: etree._Element, pattern: re.Pattern[str]) -> bool:
     """The plain reading: the pattern searched in each ancestor's marks, up to the page's containers."""
     node = element
-    for _ in range(byline.MAX_ANCESTORS_CHECKED):
-        if node is None or node.tag in byline.PAGE_TAGS:
+    for _ in range(areas.MAX_ANCESTORS_CHECKED):
+        if node is None or node.tag in areas.PAGE_TAGS:
             return False
         if pattern.search(f"{node.get('class') or ''} {node.get('id') or ''}"):
             return True
@@ -65,8 +65,8 @@ def _a_comment_area_is_found_as_by_asking_each_ancestor() -> None:
     for _ in range(3000):
         root = _random_tree(rng)
         for element in root.iter(etree.Element):
-            expected = _marked(element, byline.COMMENT_AREA_RE)
-            assert byline.in_comment_area(element) == expected, [element.get("class"), element.get("id")]
+            expected = _marked(element, areas.COMMENT_AREA_RE)
+            assert areas.in_comment_area(element) == expected, [element.get("class"), element.get("id")]
             found.append(expected)
     assert sum(found) > 5000 and len(found) - sum(found) > 5000
 
@@ -88,8 +88,8 @@ def _a_byline_outside_the_story_is_found_as_by_asking_each_ancestor() -> None:
     for _ in range(3000):
         root = _random_tree(rng, NOT_BYLINE_MARKS)
         for element in root.iter(etree.Element):
-            expected = _marked(element, byline.NOT_BYLINE_RE)
-            assert byline.in_comments(element) == expected, [element.get("class"), element.get("id")]
+            expected = _marked(element, areas.NOT_BYLINE_RE)
+            assert areas.in_comments(element) == expected, [element.get("class"), element.get("id")]
             found.append(expected)
     assert sum(found) > 5000 and len(found) - sum(found) > 5000
 
@@ -109,12 +109,12 @@ def _pattern_characters(*patterns: re.Pattern[str]) -> set[str]:
 def test_re_i_sees_each_character_of_the_words_as_re_i_lowered_gives_it() -> None:
     # Over all of Unicode: a character matches a word's letter under re.I if and only if re_i_lowered gives it as
     # the letter, and re_i_lowered keeps every character one character long, white space or not, a digit or not.
-    letters = _pattern_characters(*dates.RELATIVE_HINT_RES, *dates.ASCII_RELATIVE_HINT_RES,
+    letters = _pattern_characters(*relative_dates.RELATIVE_HINT_RES, *relative_dates.ASCII_RELATIVE_HINT_RES,
                                   datelines.LOWERED_LABEL_RE, datelines.LOWERED_STRONG_PUBLISHED_RE,
                                   byline.LOWERED_EDITOR_HINT_RE)
     assert {"h", "á", "à", "前", "전", "昨", "어", "ä", "ç", "о", "更", "입", "：", "k", "s", "i", "编"} <= letters
-    assert all(dates.re_i_lowered(letter) == letter for letter in letters)
-    lowered = [dates.re_i_lowered(character) for character in ALL_CHARACTERS]
+    assert all(relative_dates.re_i_lowered(letter) == letter for letter in letters)
+    lowered = [relative_dates.re_i_lowered(character) for character in ALL_CHARACTERS]
     assert all(len(low) == 1 for low in lowered)
     assert all(low.isspace() == character.isspace() and low.isdecimal() == character.isdecimal()
                for character, low in zip(ALL_CHARACTERS, lowered, strict=True) if low != character)
@@ -122,7 +122,7 @@ def test_re_i_sees_each_character_of_the_words_as_re_i_lowered_gives_it() -> Non
     assert {character for character, low in zip(ALL_CHARACTERS, lowered, strict=True) if low in letters} == matching
     for character in matching:
         assert [letter for letter in letters if re.fullmatch(re.escape(letter), character, re.I)] == \
-            [dates.re_i_lowered(character)], character
+            [relative_dates.re_i_lowered(character)], character
 
 
 RELATIVE_PIECES = ["ago", " AGO", " Ago", "\tago", "fa", " fa", " FA", "geleden", " Geleden", "il y a ", "IL Y A\t",
@@ -141,8 +141,8 @@ def _mixtures(pieces: list[str], seed: int, count: int, most: int = 6) -> list[s
 
 def test_the_relative_hint_is_the_full_patterns_in_every_script() -> None:
     texts = _mixtures(RELATIVE_PIECES, 59, 30_000)
-    found = [dates.may_be_relative(text) for text in texts]
-    assert found == [dates.RELATIVE_HINT_RE.search(text) is not None for text in texts]
+    found = [relative_dates.may_be_relative(text) for text in texts]
+    assert found == [relative_dates.RELATIVE_HINT_RE.search(text) is not None for text in texts]
     assert sum(found) > 10_000 and len(found) - sum(found) > 3000
     assert sum(found[index] for index, text in enumerate(texts) if text.isascii()) > 1000
 

@@ -83,7 +83,7 @@ def test_warc_to_json_lines_with_templates_learned_by_url_pattern(spark, tmp_pat
     rows = json_lines(tmp_path / "out")
     assert sorted(row["url"] for row in rows) == expected  # one row per HTML 200 response, nothing else
     assert result.pages == len(expected) and result.rows_with_text == len(expected)
-    assert all(row["text"] and row["title"] and row["input"].startswith("file:") for row in rows)
+    assert all(row["text"] and row["title"] and row["input"].startswith(str(tmp_path)) for row in rows)
     # Sections with two or more articles share a URL pattern: the reduce step learned their template and every
     # page of the pattern was extracted with it, the first page seen included.
     assert result.patterns_with_templates >= 1
@@ -217,6 +217,86 @@ def test_filters_leave_out_pages_and_count_them(spark, tmp_path):
                  page_filter=page_filter(domains=other))
     assert result.pages == 0 and json_lines(tmp_path / "out2") == []
     assert result.filtered == {FILTERED_DOMAIN: len(ENGLISH_ARTICLES)}  # left out before extraction, counted
+
+
+def batch_and_spark_rows(spark, tmp_path: Path, inputs: list[str], **options) -> tuple[dict, dict, dict, dict]:
+    """(extract-batch's rows by URL, the Spark job's, extract-batch's counts, the Spark job's left-out counts) of the
+    same inputs and options."""
+    from crawler.bulk.batch import run_batch
+
+    batch = run_batch(inputs, tmp_path / "batch.jsonl", workers=0, templates="two-pass", progress=False,
+                      page_filter=options.get("page_filter"), base_url=options.get("base_url"))
+    result = run(spark, inputs, str(tmp_path / "spark-out"), "jsonl", partitions=3, **options)
+    batch_rows = {row["url"]: row for row in map(json.loads, (tmp_path / "batch.jsonl").read_text().splitlines())}
+    spark_rows = {row["url"]: row for row in json_lines(tmp_path / "spark-out")}
+    return batch_rows, spark_rows, batch.counts, result.filtered or {}
+
+
+def same_row(batch_row: dict, spark_row: dict) -> None:
+    """Field for field (a local file named by its path in both), plus the Spark row's ``input`` column."""
+    spark_row = dict(spark_row)
+    assert spark_row.pop("input") == spark_row["metadata"]["input"]
+    assert spark_row == batch_row
+
+
+@pytest.mark.slow
+def test_near_duplicates_are_linked_and_captures_folded_as_extract_batch_does(spark, tmp_path):
+    from crawler.bulk.stories import FOLDED_EARLIER_CAPTURE, LINKED_NEAR_DUPLICATE, SUPERSEDED_BY_LATER_CAPTURE
+    from tests.test_bulk_filters import article, warc
+
+    story = article("en", "Bridge vote set", "2024-03-05T10:00:00Z")
+    reprint = story.replace(b"Tuesday evening", b"Tuesday night", 1)  # one word changed by the reprint
+    other = article("en", "Park reopens", "2024-05-01T09:00:00Z").replace(b"bridge", b"playground")
+    # The reprint comes first in input order, so the original story is the one linked to it; a second archive
+    # holds a later capture of the reprint (it supersedes the first) and an earlier one of the other story.
+    first = warc(tmp_path / "a-first.warc.gz", [("https://reprints.example.org/copy-of-bridge", reprint),
+                                                ("https://news.example.com/park", other)], "2024-03-06T00:00:00Z")
+    second = warc(tmp_path / "b-second.warc.gz", [("https://news.example.com/bridge", story),
+                                                  ("https://reprints.example.org/copy-of-bridge", reprint)],
+                  "2024-03-07T00:00:00Z")
+    third = warc(tmp_path / "c-third.warc.gz", [("https://news.example.com/park", other)], "2024-03-01T00:00:00Z")
+    batch_rows, spark_rows, batch_counts, spark_counts = batch_and_spark_rows(
+        spark, tmp_path, [str(first), str(second), str(third)])
+    assert batch_rows["https://news.example.com/bridge"]["metadata"]["near_duplicate_of"] == \
+        "https://reprints.example.org/copy-of-bridge"
+    assert sorted(spark_rows) == sorted(batch_rows)
+    for url, row in batch_rows.items():
+        same_row(row, spark_rows[url])
+    for reason in (LINKED_NEAR_DUPLICATE, FOLDED_EARLIER_CAPTURE, SUPERSEDED_BY_LATER_CAPTURE):
+        assert spark_counts.get(reason) == batch_counts.get(reason) == 1, reason
+
+
+@pytest.mark.slow
+def test_the_archive_corpus_over_http_gives_extract_batchs_rows_and_counts(spark, tmp_path):
+    import functools
+    import http.server
+    import threading
+
+    from helpers.archive_corpus import SHARED, build_corpus
+
+    from crawler.bulk.filters import page_filter
+
+    if not (SHARED / "wcxb-dev").is_dir() or not (SHARED / "zh-news").is_dir():
+        pytest.skip("../shared/datasets is not checked out beside the repository")
+    since, until = "2025-01-01", "2025-06-30"
+    corpus = build_corpus(tmp_path / "crawl-data", since, until)
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(corpus.folder))
+    handler.log_message = lambda *args: None  # type: ignore[method-assign]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        batch_rows, spark_rows, batch_counts, spark_counts = batch_and_spark_rows(
+            spark, tmp_path, [str(corpus.paths_file)], base_url=f"http://127.0.0.1:{server.server_address[1]}/",
+            page_filter=page_filter(kinds=["article"], languages=["en"], since=since, until=until))
+    finally:
+        server.shutdown()
+        server.server_close()
+    kept, left_out = corpus.expected({"en"}, since, until)
+    assert sorted(spark_rows) == sorted(batch_rows) == sorted(kept)
+    for url, row in batch_rows.items():
+        same_row(row, spark_rows[url])
+    for reason, count in left_out.items():
+        assert spark_counts.get(reason, 0) == batch_counts.get(reason, 0) == count, reason
 
 
 @pytest.mark.slow

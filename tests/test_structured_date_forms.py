@@ -9,8 +9,8 @@ import re
 import warnings
 
 import pytest
+from dateutil import parser as dateutil_parser
 
-from crawler.extractors.metadata import dates
 from crawler.extractors.metadata.dates import ZONE_ABBREVIATIONS, find_text_date, parse_structured_date
 
 
@@ -18,8 +18,8 @@ def _dateutil_reading(text: str) -> tuple[str, object, object] | None:
     """What parse_structured_date gave by dateutil for a text with a year and no ISO or CJK date (its slow path)."""
     try:
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore", dates.dateutil_parser.UnknownTimezoneWarning)
-            moment = dates.dateutil_parser.parse(text, fuzzy=False, tzinfos=ZONE_ABBREVIATIONS)
+            warnings.simplefilter("ignore", dateutil_parser.UnknownTimezoneWarning)
+            moment = dateutil_parser.parse(text, fuzzy=False, tzinfos=ZONE_ABBREVIATIONS)
     except (ValueError, OverflowError, TypeError):
         found = find_text_date(text)
         return None if found is None else (found.iso, found.moment, found.moment.utcoffset())
@@ -50,13 +50,13 @@ def _month_first_texts() -> list[str]:
 @pytest.fixture
 def dateutil_calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     calls: list[str] = []
-    parse = dates.dateutil_parser.parse
+    parse = dateutil_parser.parse
 
     def counted(text: str, **options: object) -> object:
         calls.append(text)
         return parse(text, **options)
 
-    monkeypatch.setattr(dates.dateutil_parser, "parse", counted)
+    monkeypatch.setattr(dateutil_parser, "parse", counted)
     return calls
 
 

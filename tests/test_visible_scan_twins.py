@@ -14,7 +14,7 @@ from helpers.twins import PYTHON, WALK, bind_twin, needs_walk
 from lxml import etree
 
 from crawler.extractors.document.parse import parse_html
-from crawler.extractors.metadata import byline, dates, visible
+from crawler.extractors.metadata import areas, byline, dates, visible
 from crawler.kernels.walk import (
     short_texts,
 )
@@ -160,8 +160,8 @@ def test_the_marks_words_asked_in_c_are_those_of_the_joined_marks() -> None:
     for _ in range(1500):
         _, nodes = _tree(rng)
         for node in nodes:
-            for words in (byline.COMMENT_AREA_WORDS, byline.NOT_BYLINE_WORDS, ("x_y",)):
-                for names, most, stop in ((byline.CLASS_AND_ID, byline.MAX_ANCESTORS_CHECKED, byline.PAGE_TAGS),
+            for words in (areas.COMMENT_AREA_WORDS, areas.NOT_BYLINE_WORDS, ("x_y",)):
+                for names, most, stop in ((areas.CLASS_AND_ID, areas.MAX_ANCESTORS_CHECKED, areas.PAGE_TAGS),
                                           (("class", "id", "rel"), 3, ()), (("id",), 0, ("div",))):
                     compiled, python = (twin.marks_hold_words(node, names, most, stop, words)
                                         for twin in (WALK, PYTHON))
@@ -177,10 +177,10 @@ def test_the_marks_words_asked_in_c_are_those_of_the_joined_marks() -> None:
 def test_a_comment_area_found_through_the_words_asked_first_is_the_full_searchs() -> None:
     rng = random.Random(151)
     nodes = [node for _ in range(1500) for node in _tree(rng)[1]]
-    for asked_all in _both(lambda: [byline.in_comment_area(node) for node in nodes]):
+    for asked_all in _both(lambda: [areas.in_comment_area(node) for node in nodes]):
         for node, asked in zip(nodes, asked_all, strict=True):
-            marks = PYTHON.ancestors_marks(node, byline.CLASS_AND_ID, byline.MAX_ANCESTORS_CHECKED, byline.PAGE_TAGS)
-            assert asked == (byline.COMMENT_AREA_RE.search(marks) is not None)
+            marks = PYTHON.ancestors_marks(node, areas.CLASS_AND_ID, areas.MAX_ANCESTORS_CHECKED, areas.PAGE_TAGS)
+            assert asked == (areas.COMMENT_AREA_RE.search(marks) is not None)
 
 
 DATE_PIECES = ["2024-03-05", "2024年3月5日", "2024년 3월 12일", "March 3, 2020", "3 March 2020", "03/05/2024",

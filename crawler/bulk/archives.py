@@ -18,9 +18,14 @@ from .records import GZIP_MAGIC, MAX_PAGE_BYTES, Page, Record, Skipped, is_html
 logger = logging.getLogger(__name__)
 
 
-def read_warc(source: str | BinaryIO, where: str) -> Iterator[Record]:
+# A test of a record's URL (``PageFilter.before_extraction``): the reason to leave it out, or None.
+UrlTest = Callable[[str | None], str | None]
+
+
+def read_warc(source: str | BinaryIO, where: str, url_test: UrlTest | None = None) -> Iterator[Record]:
     """Every record of a WARC file (a path, or a binary stream such as the bytes Spark hands over), as a
-    page or the reason it gives none.
+    page or the reason it gives none; a response whose URL ``url_test`` leaves out is given out as Skipped with
+    that reason before its block is checked or parsed.
 
     FastWARC reads the archive (fast, in C++) until it ends or stops at damage; the end is checked
     (``warc_end``). A damaged archive is then read on from the last record FastWARC gave by ``warc_scan``, so
@@ -31,7 +36,8 @@ def read_warc(source: str | BinaryIO, where: str) -> Iterator[Record]:
 
     stream: BinaryIO = open(source, "rb") if isinstance(source, str) else source  # noqa: SIM115
     try:
-        resume = yield from _read_warc_stopping(source, where, lambda offset: warc_scan.resumable(stream, offset))
+        resume = yield from _read_warc_stopping(source, where, lambda offset: warc_scan.resumable(stream, offset),
+                                                url_test)
         if resume is None:
             return
         try:
@@ -40,13 +46,14 @@ def read_warc(source: str | BinaryIO, where: str) -> Iterator[Record]:
             yield Skipped(f"{where}:{resume}", "broken_archive", f"reading stopped: {error}", bad=True)
             return
         for item in found:
-            yield _scanned_record(item, where)
+            yield _scanned_record(item, where, url_test=url_test)
     finally:
         if isinstance(source, str):
             stream.close()
 
 
-def _scanned_record(item: Any, where: str, read: Callable[[bytes, str], Record] | None = None) -> Record:
+def _scanned_record(item: Any, where: str, read: Callable[[bytes, str], Record] | None = None,
+                    url_test: UrlTest | None = None) -> Record:
     """A record or damaged range a scanner found (``warc_scan``), as a record: ``read`` turns a whole record's
     bytes into one (a WARC record read by FastWARC when None)."""
     from . import warc_scan
@@ -58,19 +65,19 @@ def _scanned_record(item: Any, where: str, read: Callable[[bytes, str], Record] 
     place = f"{where}:{item.offset}" + (f"+{item.inner}" if item.inner else "")
     if isinstance(item, warc_scan.OversizedRecord):
         return Skipped(place, "too_large", f"{item.url or 'a record'}: {item.length} bytes", bad=True)
-    return (read or _warc_bytes_record)(item.data, place)
+    return read(item.data, place) if read is not None else _warc_bytes_record(item.data, place, url_test)
 
 
-def _warc_bytes_record(data: bytes, place: str) -> Record:
+def _warc_bytes_record(data: bytes, place: str, url_test: UrlTest | None = None) -> Record:
     from fastwarc.warc import ArchiveIterator
 
     for record in ArchiveIterator(io.BytesIO(data), parse_http=False, fsspec_args=False):
-        return _warc_record(record, place)
+        return _warc_record(record, place, url_test)
     return Skipped(place, "broken_archive", "a record FastWARC does not read", bad=True)
 
 
-def _read_warc_stopping(source: str | BinaryIO, where: str,
-                        resumable: Callable[[int], bool]) -> Generator[Record, None, int | None]:
+def _read_warc_stopping(source: str | BinaryIO, where: str, resumable: Callable[[int], bool],
+                        url_test: UrlTest | None = None) -> Generator[Record, None, int | None]:
     """FastWARC over the whole archive; its end checked by ``warc_end`` (FastWARC stops without an error at a
     cut or corrupt record and gives a cut record as if whole, which would make half a page an article). On
     damage, returns the offset of the last record read (not given out) when ``resumable`` says the scanner can
@@ -90,7 +97,7 @@ def _read_warc_stopping(source: str | BinaryIO, where: str,
                 yield held
             held = None  # a record that fails to read is not given out as the one before it
             offset = record.stream_pos
-            held = _warc_record(record, f"{where}:{offset}")
+            held = _warc_record(record, f"{where}:{offset}", url_test)
     except Exception as caught:  # FastWARC raises OSError/ValueError kinds on broken archives
         error = caught
     end = _archive_end(source, offset) if checkable else warc_end.CLEAN_END
@@ -122,15 +129,18 @@ def _record_url(record: Record) -> str:
     return (record.url or record.input) if isinstance(record, Page) else record.detail.split(": ", 1)[0] or record.input
 
 
-def read_warc_file(path: Path) -> Iterator[Record]:
-    return read_warc(str(path), str(path))
+def read_warc_file(path: Path, url_test: UrlTest | None = None) -> Iterator[Record]:
+    return read_warc(str(path), str(path), url_test)
 
 
-def _warc_record(record: Any, where: str) -> Record:
+def _warc_record(record: Any, where: str, url_test: UrlTest | None = None) -> Record:
     record_type = record.record_type.name if hasattr(record.record_type, "name") else str(record.record_type)
     if record_type != "response":
         return Skipped(where, f"record_{record_type}")
     url = record.headers.get("WARC-Target-URI")
+    left_out = url_test(url) if url_test is not None else None
+    if left_out is not None:  # by its WARC header alone: the block is not read, hashed or parsed
+        return Skipped(where, left_out, url or "")
     if record.content_length > MAX_PAGE_BYTES:
         return Skipped(where, "too_large", f"{url}: {record.content_length} bytes", bad=True)
     if "WARC-Block-Digest" in record.headers and not record.verify_block_digest(consume=False):

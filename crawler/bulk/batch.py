@@ -256,7 +256,8 @@ class _Runner:
         ``ends`` learns where each file ends, so that the state can record whole files done."""
         count = self.state.records_before_file
         for index in range(self.state.files_done, len(self.files)):
-            for record in iter_records(self.files[index : index + 1]):
+            url_test = self.page_filter.before_extraction if self.page_filter is not None else None
+            for record in iter_records(self.files[index : index + 1], url_test):
                 count += 1
                 yield record
             ends.append((index + 1, count))

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from ..pagejob import limits
-from .archives import read_arc_file, read_arc_stream, read_warc, read_warc_file
+from .archives import UrlTest, read_arc_file, read_arc_stream, read_warc, read_warc_file
 from .records import GZIP_MAGIC, MAX_PAGE_BYTES, Page, Record, Skipped
 from .remote import RemoteArchive, RemoteError, is_paths_file, local_path, open_remote, read_paths_file
 
@@ -217,7 +217,7 @@ def _jsonl_record(line: bytes, where: str) -> Record:
                 content_type if isinstance(content_type, str) else None, where, "jsonl", data)
 
 
-def read_remote(url: str) -> Iterator[Record]:
+def read_remote(url: str, url_test: UrlTest | None = None) -> Iterator[Record]:
     """The records of a WARC or ARC archive read over HTTP as a stream (its kind by its name); an archive that
     cannot be read is one record."""
     kind = _kind(Path(RemoteArchive(url).name))
@@ -230,7 +230,7 @@ def read_remote(url: str) -> Iterator[Record]:
         yield Skipped(url, "unreadable_archive", str(error), bad=True)
         return
     try:
-        records = read_warc(stream, url) if kind == "warc" else read_arc_stream(stream, url)
+        records = read_warc(stream, url, url_test) if kind == "warc" else read_arc_stream(stream, url)
         yield from records
     except RemoteError as error:
         yield Skipped(url, "unreadable_archive", f"reading stopped: {error}", bad=True)
@@ -238,17 +238,18 @@ def read_remote(url: str) -> Iterator[Record]:
         stream.close()
 
 
-def iter_records(files: Iterable[tuple[Input, str]]) -> Iterator[Record]:
-    """Every record of the inputs, in a fixed order (resume counts on it)."""
+def iter_records(files: Iterable[tuple[Input, str]], url_test: UrlTest | None = None) -> Iterator[Record]:
+    """Every record of the inputs, in a fixed order (resume counts on it); a WARC response whose URL ``url_test``
+    leaves out is read no further than its header."""
     for path, kind in files:
         if isinstance(path, RemoteArchive):
-            yield from read_remote(path.url)
+            yield from read_remote(path.url, url_test)
         elif kind in SKIPPED_KINDS:
             yield Skipped(str(path), kind, SKIPPED_KINDS[kind], bad=True)
         elif kind == "html":
             yield _read_html_file(path)
         elif kind == "warc":
-            yield from read_warc_file(path)
+            yield from read_warc_file(path, url_test)
         elif kind == "arc":
             yield from read_arc_file(path)
         else:

@@ -14,7 +14,9 @@ Seed 003's MapReduce design, with seed 001's templates as its reduce step:
    (the crawl's learning code), and the learned templates are broadcast to every executor;
 4. map: every page goes through the crawl pipeline's ``PageExtractor`` with those templates, so a row is the
    row a crawl or ``extract-batch`` would store (``crawler.pagejob.row.ARTICLE_FIELDS``), plus ``input``;
-5. write Parquet (lists as lists, ``metadata`` as a JSON string) or JSON lines, one part file per partition.
+5. one story once: the rows' keys, capture dates and fingerprints go to the driver, which folds captures and links
+   near-duplicates in extract-batch's order (``crawler.bulk.spark_stories``);
+6. write Parquet (lists as lists, ``metadata`` as a JSON string) or JSON lines, one part file per partition.
 
 A WARC file is read whole into one task's memory, so executors need memory for their largest input file
 (Common Crawl's are about 1 GB compressed); split larger files or raise ``spark.executor.memory``.
@@ -34,14 +36,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from crawler.bulk.archives import read_warc as batch_read_warc
 from crawler.bulk.chunks import page_row
 from crawler.bulk.filters import FilterError, PageFilter, add_filter_arguments, filter_from_args
 from crawler.bulk.records import GZIP_MAGIC, MAX_PAGE_BYTES, Page
 from crawler.bulk.remote import is_paths_file, read_paths_file
-from crawler.bulk.stories import FOLDED_EARLIER_CAPTURE, story_key
+from crawler.bulk.spark_stories import INPUT_FIELD, decide_stories
 from crawler.extractors.templates.store import (
     MAX_SAMPLES_PER_PATTERN,
     FrozenTemplateStore,
@@ -55,7 +57,6 @@ APP_NAME = "newscrawler-extract"
 HTML_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz", ".gz")  # as the news spider's -a path= mode
 WARC_SUFFIXES = (".warc", ".warc.gz")
 LIST_FIELDS = frozenset({"authors", "editors", "tags"})
-INPUT_FIELD = "input"  # where the row came from: file, and record offset in a WARC
 # ru_maxrss is in kilobytes on Linux (getrusage(2)), bytes on macOS.
 MAXRSS_UNIT = 1 if sys.platform == "darwin" else 1024
 BYTES_PER_MB = 1024 * 1024
@@ -242,6 +243,13 @@ def _hadoop_path(spark: Any, given: str) -> str:
     return "file://" + os.path.abspath(given)
 
 
+def shown_name(hadoop_name: str) -> str:
+    """A file's name as extract-batch writes it in rows: a local file by its path, any other by its Hadoop URL."""
+    if hadoop_name.startswith("file:"):
+        return unquote(urlsplit(hadoop_name).path)
+    return hadoop_name
+
+
 def _file_system(spark: Any, path: str) -> tuple[Any, Any]:
     """(Hadoop FileSystem, Path) of a path, through the driver's JVM."""
     jvm = spark.sparkContext._jvm
@@ -250,25 +258,26 @@ def _file_system(spark: Any, path: str) -> tuple[Any, Any]:
 
 
 def input_files(spark: Any, inputs: Sequence[str]) -> list[str]:
-    """Every input file (folders walked, globs expanded) by its Hadoop URL, sorted; one clear error for an input
-    that names nothing."""
-    found: list[str] = []
+    """Every input file (folders walked, globs expanded) by its Hadoop URL, in extract-batch's order (inputs as
+    given, each one's files sorted), each once; one clear error for an input that names nothing."""
+    found: dict[str, None] = {}
     for given in inputs:
         system, pattern = _file_system(spark, _hadoop_path(spark, given))
         statuses = system.globStatus(pattern)
         if not statuses:
             raise SparkJobError(f"{given}: no such file or folder")
+        names: list[str] = []
         for status in statuses:
             if status.isDirectory():
                 files = system.listFiles(status.getPath(), True)
                 while files.hasNext():
-                    found.append(files.next().getPath().toString())
+                    names.append(files.next().getPath().toString())
             else:
-                found.append(status.getPath().toString())
-    names = sorted(set(found))
-    if not names:
+                names.append(status.getPath().toString())
+        found.update(dict.fromkeys(sorted(names)))
+    if not found:
         raise SparkJobError(f"{', '.join(inputs)}: no input file")
-    return names
+    return list(found)
 
 
 def prepare_output(spark: Any, output: str, overwrite: bool) -> None:
@@ -285,19 +294,21 @@ def _filtered(row: dict[str, Any], page_filter: PageFilter | None) -> tuple[str 
     return reason, row
 
 
-def expand_paths_files(inputs: Sequence[str], base_url: str | None) -> tuple[list[str], list[str]]:
-    """(inputs Spark reads itself, archive URLs a task streams): a paths file on the driver's disk stands for
-    the archives it lists, as for extract-batch."""
-    local: list[str] = []
-    remote: list[str] = []
+def expand_paths_files(inputs: Sequence[str], base_url: str | None) -> list[str]:
+    """The inputs in order, a paths file on the driver's disk replaced by the archives it lists (as for
+    extract-batch); an archive by URL is read by a task of its own."""
+    expanded: list[str] = []
     for given in inputs:
         path = Path(given)
         if "://" not in given and path.is_file() and is_paths_file(path):
-            for entry in read_paths_file(path, base_url):
-                (remote if urlsplit(entry).scheme.lower() in ("http", "https") else local).append(entry)
+            expanded.extend(read_paths_file(path, base_url))
         else:
-            local.append(given)
-    return local, remote
+            expanded.append(given)
+    return expanded
+
+
+def is_remote(name: str) -> bool:
+    return urlsplit(name).scheme.lower() in ("http", "https")
 
 
 def read_remote_archive(url: str) -> Iterator[Page]:
@@ -309,15 +320,6 @@ def read_remote_archive(url: str) -> Iterator[Page]:
             yield record
         elif record.bad:
             print(f"warning: {record.input}: {record.detail}", file=sys.stderr)
-
-
-def later_capture(left: dict[str, Any], right: dict[str, Any]) -> dict[str, Any]:
-    """reduceByKey's step: the later capture (``crawled_at``), the first by input on a tie, whatever the order."""
-    return max(left, right, key=lambda row: (str(row.get("crawled_at") or ""), _reversed(str(row.get(INPUT_FIELD)))))
-
-
-def _reversed(text: str) -> tuple[int, ...]:
-    return tuple(-ord(character) for character in text)
 
 
 def run(spark: Any, inputs: Sequence[str], output: str, output_format: str = "parquet",
@@ -335,16 +337,17 @@ def run(spark: Any, inputs: Sequence[str], output: str, output_format: str = "pa
     context = spark.sparkContext
     chosen = page_filter if page_filter is not None and page_filter.active else None
     try:
-        local, remote = expand_paths_files(inputs, base_url)
-        files = input_files(spark, local) if local else []
+        expanded = expand_paths_files(inputs, base_url)
+        files = list(dict.fromkeys(name for given in expanded
+                                   for name in ([given] if is_remote(given) else input_files(spark, [given]))))
         prepare_output(spark, output, overwrite)
         # One RDD a file, joined: one task an archive whatever the files' sizes (binaryFiles over many paths packs
         # small files into one split); an archive by URL is streamed by its own task.
-        parts = [context.binaryFiles(name).flatMap(lambda item: read_file(item[0], item[1])) for name in files]
-        if remote:
-            parts.append(context.parallelize(remote, len(remote)).flatMap(read_remote_archive))
+        parts = [context.parallelize([name], 1).flatMap(read_remote_archive) if is_remote(name) else
+                 context.binaryFiles(name).flatMap(lambda item, shown=shown: read_file(shown, item[1]))
+                 for name, shown in ((name, shown_name(name)) for name in files)]
         pages = context.union(parts)
-        files = files + remote
+        order = {shown_name(name): number for number, name in enumerate(files)}
         if partitions:
             pages = pages.repartition(partitions)
         reasons: dict[str, int] = {}
@@ -365,12 +368,9 @@ def run(spark: Any, inputs: Sequence[str], output: str, output_format: str = "pa
             lambda row: _filtered(row, chosen)).cache()
         reasons.update((reason, count) for reason, count in judged.countByKey().items() if reason is not None)
         rows = judged.filter(lambda pair: pair[0] is None).map(lambda pair: pair[1])
-        if fold_captures:  # one story once: the latest capture of each canonical URL
-            keyed = rows.map(lambda row: (story_key(row) or row.get("input"), row))
-            rows = keyed.reduceByKey(later_capture).map(lambda pair: pair[1])
-            folded = keyed.count() - rows.count()
-            if folded:
-                reasons[FOLDED_EARLIER_CAPTURE] = folded
+        if fold_captures:  # one story once: the latest capture of each canonical URL, near-duplicates linked
+            rows, decided = decide_stories(rows, order)
+            reasons.update(decided)
         if output_format == "parquet":
             names = column_names()
             schema = StructType([StructField(name, ArrayType(StringType()) if name in LIST_FIELDS

@@ -8,12 +8,13 @@ capture is folded at once (not written); a later capture is written and the earl
 be left out when the output is finished (``superseded``). A row whose text is a near-duplicate of a story written
 under another URL (its simhash within the crawl store's bits, found by the same keys) is written with
 ``metadata.near_duplicate_of`` naming that story. Decisions depend only on the rows in output order, so a resumed
-run that sees the same rows again makes the same ones."""
+run that sees the same rows again makes the same ones, and a job that extracts rows in any order (Spark) makes the
+same ones by deciding them at once in that order (``decide_in_order``)."""
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,8 @@ class StoryIndex:
     """The canonical URLs written so far; ``admit`` decides a row, ``superseded`` lists rows to leave out."""
 
     def __init__(self, path: Path) -> None:
+        import sqlite3  # here: a run that folds stories opens the index; the command line loads without it
+
         self.path = path
         self.connection = sqlite3.connect(path)
         self.connection.executescript(
@@ -72,8 +75,16 @@ class StoryIndex:
         key = story_key(row)
         text = row.get("text")
         fingerprint = fingerprint_of(row, text) if key and isinstance(text, str) else None
-        if fingerprint is None:
+        original = self.link_fingerprint(key, fingerprint) if key and fingerprint is not None else None
+        if original is None:
             return False
+        metadata = row.get("metadata")
+        row["metadata"] = {**(metadata if isinstance(metadata, dict) else {}), "near_duplicate_of": original}
+        return True
+
+    def link_fingerprint(self, key: str, fingerprint: int) -> str | None:
+        """The first story under another URL than ``key`` within DEFAULT_NEAR_DUPLICATE_BITS bits of
+        ``fingerprint``; when there is none, the fingerprint is filed under ``key`` (once a key)."""
         keys = simhash_index_keys(fingerprint)
         marks = ",".join("?" * len(keys))
         candidates = self.connection.execute(
@@ -86,10 +97,7 @@ class StoryIndex:
             if already is None:
                 self.connection.executemany("INSERT INTO simkey VALUES (?, ?, ?)",
                                             [(k, key, signed) for k in keys])
-            return False
-        metadata = row.get("metadata")
-        row["metadata"] = {**(metadata if isinstance(metadata, dict) else {}), "near_duplicate_of": original}
-        return True
+        return original
 
     def commit(self) -> None:
         self.connection.commit()
@@ -100,6 +108,49 @@ class StoryIndex:
     def close(self) -> None:
         self.connection.commit()
         self.connection.close()
+
+
+@dataclass(frozen=True, slots=True)
+class Decisions:
+    """What ``decide_in_order`` found: the rows left out and the links, by the caller's position of a row."""
+
+    left_out: frozenset[Any]
+    links: dict[Any, str]
+    counts: dict[str, int]
+
+
+def decide_in_order(entries: Iterable[tuple[Any, str | None, str, int | None]]) -> Decisions:
+    """The decisions ``extract-batch`` makes while writing, made at once over every row with text, given as
+    (position, story key, capture date, text fingerprint) in the order extract-batch would write them (the
+    positions sort in that order): a job that extracts its rows in any order (Spark) folds and links them as
+    extract-batch does."""
+    index = StoryIndex(Path(":memory:"))
+    written: dict[int, Any] = {}
+    left_out: set[Any] = set()
+    links: dict[Any, str] = {}
+    counts: dict[str, int] = {}
+    try:
+        for position, key, captured, fingerprint in sorted(entries, key=lambda entry: entry[0]):
+            row = {"url": key, "crawled_at": captured}
+            reason = index.admit(row, len(written))
+            if reason is not None:
+                left_out.add(position)
+                counts[reason] = counts.get(reason, 0) + 1
+                continue
+            written[len(written)] = position
+            original = index.link_fingerprint(key, fingerprint) if key and fingerprint is not None else None
+            if original is not None:
+                links[position] = original
+                counts[LINKED_NEAR_DUPLICATE] = counts.get(LINKED_NEAR_DUPLICATE, 0) + 1
+        superseded = index.superseded()
+    finally:
+        index.close()
+    left_out.update(written[ordinal] for ordinal in superseded)
+    if superseded:
+        counts[SUPERSEDED_BY_LATER_CAPTURE] = len(superseded)
+    for ordinal in superseded:  # a superseded row is not written, nor its link (counted, as extract-batch does)
+        links.pop(written[ordinal], None)
+    return Decisions(frozenset(left_out), links, counts)
 
 
 def drop_lines(path: Path, ordinals: frozenset[int]) -> int:
@@ -120,4 +171,4 @@ def drop_lines(path: Path, ordinals: frozenset[int]) -> int:
 
 
 __all__ = ["FOLDED_EARLIER_CAPTURE", "LINKED_NEAR_DUPLICATE", "STORIES_SUFFIX", "SUPERSEDED_BY_LATER_CAPTURE",
-           "StoryIndex", "drop_lines", "story_key"]
+           "Decisions", "StoryIndex", "decide_in_order", "drop_lines", "story_key"]

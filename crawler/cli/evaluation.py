@@ -277,6 +277,16 @@ def command_bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
     extractors = resolve_extractors(parser, args.extractor)
     peers = resolve_peers(parser, args.peers)
     pages = load_pages(args.dataset, args.limit)
+    kinds = split_names(args.kinds) if args.kinds else []
+    if kinds:
+        from ..evaluation.by_kind import pages_of_kinds
+
+        try:
+            pages = pages_of_kinds(pages, Path(args.dataset), kinds)
+        except (ValueError, OSError) as error:
+            raise CliError(str(error)) from error
+        if not pages:
+            raise CliError(f"{args.dataset}: no page of kind {', '.join(kinds)} among the pages read")
     failures: list[str] = []
 
     def report(message: str) -> None:
@@ -289,7 +299,8 @@ def command_bench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
         write(json.dumps([row.to_json() for row in rows], ensure_ascii=False, indent=2))
     else:
         megabytes = sum(len(page.html) for page in pages) / BYTES_PER_MB
-        write(f"{args.dataset}: {len(pages)} pages, {megabytes:.1f} MB of HTML; "
+        chosen = f" (kinds {', '.join(kinds)})" if kinds else ""
+        write(f"{args.dataset}: {len(pages)} pages{chosen}, {megabytes:.1f} MB of HTML; "
                f"median of {args.rounds} rounds after a warm-up{'; CPU time' if args.cpu_time else ''}; "
                "× parse = time / lxml.html.fromstring time in the same round; "
                "each extractor in its own process")
@@ -403,6 +414,10 @@ def add_bench_command(commands: Any, selection: argparse.ArgumentParser) -> None
                               help="also measure the crawl's worker function (crawler.pagejob: extraction that "
                                    "learns templates, metadata, page type, fingerprints) as the row 'worker', "
                                    "and print its time over default's")
+    bench_parser.add_argument("--kinds", metavar="KINDS",
+                              help="comma-separated page kinds: only the pages the data set labels so "
+                                   "(ground-truth.json's page_type), e.g. forum,product,collection,listing,service,"
+                                   "documentation for every page but articles")
     bench_parser.set_defaults(handler=command_bench, command_parser=bench_parser)
 
 

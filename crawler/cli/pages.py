@@ -8,8 +8,6 @@ import argparse
 import io
 import json
 import sys
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -43,6 +41,9 @@ def _read_capped(stream: BinaryIO, where: str) -> bytes:
 
 def fetch(url: str, timeout: float = FETCH_TIMEOUT_SECONDS) -> tuple[bytes, str, str | None]:
     """Body, final URL after redirects, and Content-Type header of one http(s) page."""
+    import urllib.error  # here: the HTTP client (and ssl) only for a page read from the web
+    import urllib.request
+
     request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept": ACCEPT})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:

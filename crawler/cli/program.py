@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from crawler.extractors import available
 
@@ -21,8 +22,13 @@ from .common import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, CliError
 from .evaluation import add_bench_command, add_evaluate_command, add_train_command, selection_parser
 from .pages import add_explain_command, add_extract_command, fetch, read_source
 
+# The commands in the order `--help` lists them; a command's parser is built from its own module's defaults.
+COMMANDS = ("extract", "evaluate", "explain", "bench", "train", "extract-batch", "export", "spark-extract")
 
-def build_parser() -> argparse.ArgumentParser:
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """Every command's parser, or only ``command``'s when it is one of COMMANDS: the modules that build the other
+    parsers (bulk extraction, storage, fitting, Spark) and what they load are then not imported."""
     names = ", ".join(available())
     parser = argparse.ArgumentParser(
         prog=f"python -m {package_name}",
@@ -31,22 +37,33 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Exit codes: 0 done, 1 failure (message on stderr), 2 usage error.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    # In the order `--help` lists them.
-    add_extract_command(commands, names)
-    selection = selection_parser(names)
-    add_evaluate_command(commands, selection)
-    add_explain_command(commands, names)
-    add_bench_command(commands, selection)
-    add_train_command(commands)
+    wanted = set(COMMANDS) if command not in COMMANDS else {command}
+    if "extract" in wanted:
+        add_extract_command(commands, names)
+    if wanted & {"evaluate", "bench"}:
+        selection = selection_parser(names)
+    if "evaluate" in wanted:
+        add_evaluate_command(commands, selection)
+    if "explain" in wanted:
+        add_explain_command(commands, names)
+    if "bench" in wanted:
+        add_bench_command(commands, selection)
+    if "train" in wanted:
+        add_train_command(commands)
+    if "extract-batch" in wanted:
+        from ..bulk.command import add_extract_batch_command
 
-    from ..bulk.command import add_extract_batch_command
+        add_extract_batch_command(commands)
+    if "export" in wanted:
+        from ..storage.export import add_export_command
 
-    add_extract_batch_command(commands)
+        add_export_command(commands)
+    if "spark-extract" in wanted:
+        _add_spark_command(commands)
+    return parser
 
-    from ..storage.export import add_export_command
 
-    add_export_command(commands)
-
+def _add_spark_command(commands: Any) -> None:
     from ..bulk import spark_job
 
     spark_parser = commands.add_parser(
@@ -57,12 +74,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     spark_job.add_arguments(spark_parser)
     spark_parser.set_defaults(handler=spark_job.cli_command, command_parser=spark_parser)
-    return parser
+
+
+def _command_named(argv: Sequence[str]) -> str | None:
+    """The command the arguments name: the first, since the only option before it is --help (which lists all)."""
+    return argv[0] if argv else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(_command_named(arguments))
+    args = parser.parse_args(arguments)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="replace")  # a C-locale terminal must not crash on Chinese text
     try:

@@ -20,7 +20,7 @@ from crawler.extractors import extract_document
 from crawler.extractors.document.decoding import decode_html
 from crawler.extractors.document.parse import parse_html
 
-from .datasets import load_dataset
+from .datasets import Page, load_dataset
 from .evaluate import format_columns
 from .metric import PageScore, aggregate, score_page
 from .peers import PEER_PREFIX, load_peer
@@ -35,6 +35,20 @@ def page_kinds(root: Path) -> dict[str, str]:
         return {}
     items = json.loads(truth.read_text(encoding="utf-8"))
     return {page_id: item.get("page_type") or UNLABELLED for page_id, item in items.items()}
+
+
+def pages_of_kinds(pages: list[Page], root: Path, kinds: list[str]) -> list[Page]:
+    """The pages whose labelled kind is one of ``kinds``, in order; ValueError when the set labels no kinds or no
+    page has one of the kinds asked (naming the kinds it has)."""
+    labels = page_kinds(root)
+    if not labels or set(labels.values()) == {UNLABELLED}:
+        raise ValueError(f"{root}: the data set labels no page kinds (no page_type in ground-truth.json)")
+    known = sorted(set(labels.values()) - {UNLABELLED})
+    missing = [kind for kind in kinds if kind not in known]
+    if missing:
+        raise ValueError(f"no page of kind {', '.join(map(repr, missing))} in {root}; its kinds: {', '.join(known)}")
+    wanted = set(kinds)
+    return [page for page in pages if labels.get(page.id) in wanted]
 
 
 def by_kind(root: Path, extractors: list[str], peers: list[str], limit: int | None = None) -> list[tuple[str, ...]]:

@@ -86,7 +86,7 @@ def fit(features: np.ndarray, targets: np.ndarray, l2: float, info: dict | None 
 
 
 def predict(model: ConfidenceModel, features: np.ndarray) -> np.ndarray:
-    scores = ((features - model.mean) / model.scale) @ model.weights + model.bias
+    scores = ((features - np.asarray(model.mean)) / np.asarray(model.scale)) @ np.asarray(model.weights) + model.bias
     return 1 / (1 + np.exp(-scores))
 
 

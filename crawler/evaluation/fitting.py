@@ -16,8 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from crawler.extractors.bayes.extractor import BayesExtractor, node_features
 from crawler.extractors.bayes.model import NaiveBayesModel
@@ -28,6 +27,9 @@ from .crossval import site_folds, site_group
 from .datasets import Page
 from .evaluate import EvaluationRow
 from .metric import SHINGLE_SIZE, PageScore, aggregate, score_page
+
+if TYPE_CHECKING:
+    import numpy as np
 
 # A block is content when at least this share of its shingles are in the gold text (a majority); a block
 # shorter than a shingle must appear in the gold text as a whole.
@@ -87,6 +89,8 @@ class Featurized:
         blocks, features = node_features(doc)
         labels = gold_labels(blocks, page.gold)
         words = sum(b.num_words for b, f in zip(blocks, features, strict=True) if f is not None) or 1
+        import numpy as np  # here: the command line builds its parsers from this module's defaults
+
         per_feature: dict[int, list[float]] = {}
         totals = np.zeros(2)
         count = 0
@@ -119,6 +123,8 @@ def featurize(pages: Sequence[Page], progress: Callable[[int, int], None] | None
 def fit(data: Featurized, members: Sequence[int] | None = None, keep: int | None = None,
         min_sites: int = MIN_SITES, info: dict | None = None) -> NaiveBayesModel:
     """The model of the pages ``members`` (all pages when None); ``keep`` words, by default by the sites."""
+    import numpy as np
+
     chosen = range(len(data.pages)) if members is None else members
     size = len(data.vocabulary)
     counts = np.zeros((size, 2))

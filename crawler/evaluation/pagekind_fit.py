@@ -106,7 +106,8 @@ def fit(features: np.ndarray, kinds: np.ndarray, l2: float, info: dict | None = 
 
 def predict(model: KindModel, features: np.ndarray) -> np.ndarray:
     """Kind indices of the rows (vectorised ``KindModel.scores``)."""
-    logits = ((features - model.mean) / model.scale) @ model.weights + model.bias
+    logits = ((features - np.asarray(model.mean)) / np.asarray(model.scale)) @ np.asarray(model.weights)
+    logits += np.asarray(model.bias)
     return logits.argmax(axis=1)
 
 

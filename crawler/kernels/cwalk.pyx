@@ -30,14 +30,14 @@ import lxml.etree
 
 cdef extern from *:
     """
-    #ifndef CWALK_SOURCE_SHA256
-    #define CWALK_SOURCE_SHA256 ""
+    #ifndef CWALK_SOURCE_DIGEST
+    #define CWALK_SOURCE_DIGEST ""
     #endif
     """
-    const char* CWALK_SOURCE_SHA256
+    const char* CWALK_SOURCE_DIGEST
 
-# The SHA-256 of the .pyx this module was built from (setup.py passes it), so a caller can refuse a stale build.
-SOURCE_SHA256 = (<bytes>CWALK_SOURCE_SHA256).decode("ascii")
+# The digest (CRC-32 and size) of the .pyx this module was built from (setup.py passes it), so a caller can refuse a stale build.
+SOURCE_DIGEST = (<bytes>CWALK_SOURCE_DIGEST).decode("ascii")
 BUILT_WITH_LXML = (<bytes>LXML_VERSION_STRING).decode("ascii")
 if lxml.etree.__version__ != BUILT_WITH_LXML:
     raise ImportError(f"compiled against lxml {BUILT_WITH_LXML}, running lxml {lxml.etree.__version__}")
@@ -1427,6 +1427,43 @@ def first_meta_content(top, str key):
                 return cetree.attributeValue(node, content) if content is not NULL else None
         node = _next_element(node, c_top)
     return None
+
+
+def markup_values(top, tuple names, str key):
+    """``(tuple(attribute_values(top, name) for name in names), first_meta_content(top, key))`` in one walk, with no
+    proxy: the page-kind features' microdata properties, item types and og:type. Raises EntityReference as
+    ``elements_named``."""
+    cdef cetree._Element element = <cetree._Element?>top
+    cdef tree.xmlNode* c_top = element._c_node
+    cdef tree.xmlNode* node = c_top
+    cdef tree.xmlAttr* attr
+    cdef tree.xmlAttr* named
+    cdef tree.xmlAttr* content
+    cdef const char* tag
+    cdef Py_ssize_t n = len(names), i
+    cdef list encoded = [(<str>name).encode("utf-8") for name in names]
+    cdef list values = [[] for _ in range(n)]
+    cdef bint met = False
+    meta = None
+    if node.type != tree.XML_ELEMENT_NODE:
+        return tuple(values), None
+    while node is not NULL:
+        for i in range(n):
+            attr = _attribute(node, <const char*>(<bytes>encoded[i]))
+            if attr is not NULL:
+                (<list>values[i]).append(cetree.attributeValue(node, attr))
+        if not met:
+            tag = <const char*>node.name
+            if tag[0] == b"m" and strcmp(tag, b"meta") == 0 and _no_namespace(node):
+                named = _attribute(node, b"property")
+                if named is NULL or not cetree.attributeValue(node, named):
+                    named = _attribute(node, b"name")
+                if named is not NULL and _named(node, named, key):
+                    met = True
+                    content = _attribute(node, b"content")
+                    meta = cetree.attributeValue(node, content) if content is not NULL else None
+        node = _next_element(node, c_top)
+    return tuple(values), meta
 
 
 cdef inline object _block_slot(object block, int slot, str name):

@@ -1,5 +1,6 @@
 """The compiled walk's helpers (``cwalk.pyx``) or their Python twins (``walk_python``), bound once at import: the
-rest of the code calls these names and never asks which runs. A compiled helper that meets an entity reference
+rest of the code calls these names and never asks which runs; and the block walk itself (``bind_block_walk``: the
+compiled one or ``blockwalk_python``'s, given the library's tables). A compiled helper that meets an entity reference
 node (never from the HTML parser) hands the tree to its twin.
 
 Each helper reads in C what the Python reading would make a proxy or a Python object for: the elements or
@@ -15,6 +16,7 @@ from typing import Any
 from lxml import etree
 
 from crawler.kernels import walk_python as python
+from crawler.kernels.blockwalk_python import WalkTables, walk_blocks
 from crawler.kernels.compiled import load_kernel, refuse
 from crawler.kernels.walk_python import (
     DIGIT_RUN_RE,
@@ -29,7 +31,7 @@ _block_walk_compiled = False  # whether ``bind_block_walk`` bound the compiled w
 
 # The helpers that take a tree, which the compiled ones refuse when it holds an entity reference.
 _TREE_HELPERS = ("elements_named", "elements_named_or_with", "attribute_values", "first_meta_content",
-                 "elements_marked")
+                 "elements_marked", "markup_values")
 # The helpers that take no tree, or a tree they read without an entity reference check.
 _PLAIN_HELPERS = ("attributes_of", "line_hashes", "normalized_line", "short_texts", "ancestors_marks",
                   "texts_with_words", "folded_short_texts", "marks_hold_words", "copy_blocks",
@@ -126,6 +128,10 @@ marks_hold_words: Callable[..., bool] = _BOUND["marks_hold_words"]
 # The content of the first <meta> at or below ``top`` whose ``property``, else ``name``, lower-cased is ``key``
 # (None when there is none): the page type's og:type and og:title readings.
 first_meta_content: Callable[[etree._Element, str], str | None] = _BOUND["first_meta_content"]
+# ``(tuple(attribute_values(top, name) for name in names), first_meta_content(top, key))`` in one walk (the
+# page-kind features' itemprop and itemtype values and og:type).
+markup_values: Callable[[etree._Element, tuple[str, ...], str], tuple[tuple[list[str], ...], str | None]] = \
+    _BOUND["markup_values"]
 # (words, linked, counts, texts) of the blocks: the sums of their ``num_words`` and ``num_words_in_anchor_text``,
 # and for each block of at least ``least_words`` (>= 1) words of which less than ``most_link_density`` are in links,
 # its words outside links and its text, in order (``pagetypes.classify_page``'s running text).
@@ -149,13 +155,25 @@ prefix_sums: Callable[[int, Iterable[tuple[int, float]]], Sequence[float]] = _BO
 BlockWalk = Callable[[etree._Element, Any, bool], tuple[list[Any], Any, list[etree._Element]]]
 
 
-def bind_block_walk(python_walk: BlockWalk, make_index: Callable[[Any, list[int]], Any],
-                    tables: tuple[Any, ...]) -> BlockWalk:
+def python_block_walk(make_index: Callable[[Any, list[int]], Any], tables: tuple[Any, ...]) -> BlockWalk:
+    """The Python block walk (``blockwalk_python.walk_blocks``) given the library's ``tables`` (``WalkTables``, in
+    the order of ``cwalk.configure``'s arguments); ``make_index(positions, ends)`` makes its tree index."""
+    read = WalkTables(*tables)
+
+    def walk(start: etree._Element, stripped: Any, hide: bool) -> tuple[list[Any], Any, list[etree._Element]]:
+        blocks, position, ends, hidden = walk_blocks(read, start, stripped, hide)
+        return blocks, make_index(position, ends), hidden
+
+    return walk
+
+
+def bind_block_walk(make_index: Callable[[Any, list[int]], Any], tables: tuple[Any, ...]) -> BlockWalk:
     """The block walk for this process, chosen once: the compiled walk given the library's ``tables`` (the
-    arguments of ``cwalk.configure``) when it loaded and takes them, else ``python_walk``, which gives the same
-    blocks, index and hidden elements. ``make_index(positions, ends)`` makes the index of a compiled walk; the
-    compiled walk hands a tree holding an entity reference to ``python_walk``."""
+    arguments of ``cwalk.configure``) when it loaded and takes them, else the Python walk given the same tables,
+    which gives the same blocks, index and hidden elements. ``make_index(positions, ends)`` makes the index of
+    either; the compiled walk hands a tree holding an entity reference to the Python one."""
     global _block_walk_compiled
+    python_walk = python_block_walk(make_index, tables)
     kernel = KERNEL
     if kernel is None:
         return python_walk
@@ -207,8 +225,10 @@ __all__ = [
     "line_hashes",
     "marks_hold_words",
     "markup_elements",
+    "markup_values",
     "normalized_line",
     "prefix_sums",
+    "python_block_walk",
     "running_text",
     "short_texts",
     "texts_with_digit",

@@ -25,7 +25,7 @@ DIGIT_RE = re.compile(r"\d")
 # Where a closing </html or </body tag may start (``closing_root_tag_starts``), letters in any case.
 CLOSING_ROOT_TAG_START_RE = re.compile(rb"</(?:[hH][tT][mM][lL]|[bB][oO][dD][yY])")
 # The characters that a re.I search of lower-case words matches with a letter other than their ``str.lower``: ı and İ
-# with i (İ's lower() is two characters long), ſ with s (``texts_with_words``; see ``metadata.dates.RE_I_FOLDS``).
+# with i (İ's lower() is two characters long), ſ with s (``texts_with_words``; ``relative_dates.RE_I_FOLDS``).
 RE_I_LETTER_FOLDS = str.maketrans({"ı": "i", "İ": "i", "ſ": "s"})
 
 
@@ -131,6 +131,11 @@ def first_meta_content(top: etree._Element, key: str) -> str | None:
         if (element.get("property") or element.get("name") or "").lower() == key:
             return element.get("content")
     return None
+
+
+def markup_values(top: etree._Element, names: tuple[str, ...], key: str
+                  ) -> tuple[tuple[list[str], ...], str | None]:
+    return tuple(attribute_values(top, name) for name in names), first_meta_content(top, key)
 
 
 def running_text(blocks: Iterable[Any], least_words: int, most_link_density: float

@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from w3lib.url import canonicalize_url
-
 # Query parameters that only say where a reader came from (campaign and click ids of the big ad and mail
 # platforms); a page is the same without them. Exact names, plus the prefixes below. NEWS_TRACKING_PARAMETERS
 # adds a site's own.
@@ -30,6 +28,8 @@ def clean_url(url: str, extra_parameters: Iterable[str] = ()) -> str:
     query = [(name, value) for name, value in parse_qsl(parts.query, keep_blank_values=True)
              if not is_tracking_parameter(name.lower(), extra)]
     rebuilt = urlunsplit((parts.scheme, parts.netloc, parts.path or "/", urlencode(query), ""))
+    from w3lib.url import canonicalize_url  # here: it loads urllib's HTTP client, which extracting a page never runs
+
     return canonicalize_url(rebuilt)
 
 

@@ -1,6 +1,6 @@
 """Both implementations of every kernel, named explicitly, for the twin-equivalence tests: ``PYTHON`` (the twins),
-and ``WALK``, ``FINGERPRINT`` and ``PAGESCAN`` (the compiled ones; None when not built or off in this process), each
-a namespace of the facade's functions bound to that implementation."""
+and ``WALK``, ``FINGERPRINT``, ``PAGESCAN`` and ``STRUCTURE`` (the compiled ones; None when not built or off in this
+process), each a namespace of the facade's functions bound to that implementation."""
 
 from __future__ import annotations
 
@@ -8,24 +8,25 @@ from types import SimpleNamespace
 
 import pytest
 
-from crawler.extractors.document.blockwalk import WALK_TABLES
+from crawler.extractors.document.blockwalk import PYTHON_WALK, WALK_TABLES
 from crawler.extractors.document.subtree import TreeIndex
-from crawler.extractors.document.walk_python import walk_blocks
-from crawler.kernels import fingerprint, pagescan, pagescan_python, walk
+from crawler.kernels import fingerprint, pagescan, pagescan_python, structure, walk
 from crawler.pagejob import fingerprints  # noqa: F401 - registers the simhash's character tables
 
-PYTHON = SimpleNamespace(**walk.bind(None), **fingerprint.bind(None), block_walk=walk_blocks,
+PYTHON = SimpleNamespace(**walk.bind(None), **fingerprint.bind(None), block_walk=PYTHON_WALK,
                          names_next_or_previous=pagescan_python.names_next_or_previous,
                          find_folded=pagescan_python.find_folded, rel_words=pagescan_python.rel_words)
-WALK = SimpleNamespace(**walk.bind(walk.KERNEL), block_walk=walk.bind_block_walk(walk_blocks, TreeIndex, WALK_TABLES),
+WALK = SimpleNamespace(**walk.bind(walk.KERNEL), block_walk=walk.bind_block_walk(TreeIndex, WALK_TABLES),
                        kernel=walk.KERNEL) if walk.KERNEL is not None else None
 FINGERPRINT = (SimpleNamespace(**fingerprint.bind(fingerprint.KERNEL), kernel=fingerprint.KERNEL)
                if fingerprint.KERNEL is not None else None)
 PAGESCAN = pagescan.KERNEL
+STRUCTURE = structure.KERNEL
 
 needs_walk = pytest.mark.skipif(WALK is None, reason="the compiled walk (cwalk) is not built or is off")
 needs_fingerprint = pytest.mark.skipif(FINGERPRINT is None, reason="the compiled simhash is not built or is off")
 needs_pagescan = pytest.mark.skipif(PAGESCAN is None, reason="the compiled page scan is not built or is off")
+needs_structure = pytest.mark.skipif(STRUCTURE is None, reason="the compiled sibling structure is not built or is off")
 
 
 def implementation(compiled: bool, kernel: str) -> SimpleNamespace:

@@ -5,8 +5,9 @@ Inline elements such as ``<a>`` do not split a block; block-level tags and a run
 the text around them); elements hidden by an attribute are skipped by the walk and removed after it. The walk
 records each element's entry and exit positions (``TreeIndex``) for subtree sums without ancestor walks.
 
-The walk is the compiled one (``crawler.kernels.cwalk``) or its Python twin (``walk_python.walk_blocks``), chosen
-once at import by ``crawler.kernels.walk.bind_block_walk``: the same blocks and index.
+The walk is the compiled one (``crawler.kernels.cwalk``) or its Python twin (``crawler.kernels.blockwalk_python``),
+chosen once at import by ``crawler.kernels.walk.bind_block_walk`` and given this package's tables (WALK_TABLES):
+the same blocks and index.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from crawler.extractors.document.tags import (
     TAG_KINDS,
 )
 from crawler.extractors.document.text import WRAP_COLUMNS, tokens, visible_length, wrap_counts
-from crawler.extractors.document.walk_python import PIECE_SEPARATOR, Stripped, walk_blocks
-from crawler.kernels.walk import BlockWalk, bind_block_walk, elements_named
+from crawler.kernels.blockwalk_python import PIECE_SEPARATOR, Stripped
+from crawler.kernels.walk import BlockWalk, bind_block_walk, elements_named, python_block_walk
 
 
 def _drops_subtree(tag: str, element: etree._Element, reveal: bool = False) -> bool:
@@ -150,7 +151,9 @@ def blocks_under(element: etree._Element, prior: WalkRecords | None = None, walk
 WALK_TABLES = (TAG_KINDS, SWALLOWING_TAGS, HIDDEN_STYLE_RE, HAS_BLOCK_XPATH, tokens, wrap_counts, visible_length,
                TextBlock, LINE_BREAK, PIECE_SEPARATOR, WRAP_COLUMNS)
 # The walk of this process, bound once: the compiled walk given WALK_TABLES, or the Python twin.
-WALK: BlockWalk = bind_block_walk(walk_blocks, TreeIndex, WALK_TABLES)
+WALK: BlockWalk = bind_block_walk(TreeIndex, WALK_TABLES)
+# The Python twin given WALK_TABLES, whichever runs (the twin tests walk with each).
+PYTHON_WALK: BlockWalk = python_block_walk(TreeIndex, WALK_TABLES)
 
 
-__all__ = ["WALK", "WALK_TABLES", "WalkRecords", "blocks_of", "blocks_under"]
+__all__ = ["PYTHON_WALK", "WALK", "WALK_TABLES", "WalkRecords", "blocks_of", "blocks_under"]

@@ -151,6 +151,8 @@ def decode_html(data: bytes | str, content_type: str | None = None) -> DecodedHt
     elif declared == "utf-8" and utf8 is not None and _bad_share(utf8) <= MAX_REPLACEMENT_SHARE:
         # What html_to_unicode gives, without decoding again.
         return DecodedHtml(utf8, "utf-8", source or "default", exact_utf8=True)
+    elif declared == "utf-8" and data.isascii():  # ASCII is its own UTF-8: the parse reads these very bytes
+        return DecodedHtml(data.decode("ascii"), "utf-8", source or "default", exact_utf8=True)
     encoding, text = html_to_unicode(content_type, data)
     if _bad_share(text) > MAX_REPLACEMENT_SHARE and not bom_encoding:
         detected = _codec_name(_detect(data))

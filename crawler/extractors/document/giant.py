@@ -27,6 +27,7 @@ GIANT_TAG = r"""([A-Za-z][^\s/>]*)(?:[^"'>]|"[^"]*"|'[^']*')*>"""
 UTF8_MAX_BYTES = 4
 # Byte order marks of encodings in which "<" is not the byte "<" alone (UTF-16 and UTF-32).
 WIDE_BOMS = (b"\xff\xfe", b"\xfe\xff")
+NON_ASCII_BYTE = re.compile(rb"[\x80-\xff]")
 
 Text = TypeVar("Text", str, bytes)
 
@@ -58,8 +59,9 @@ def shrink_giant_runs(text: Text, limit: int = MAX_TEXT_NODE_CHARS) -> tuple[Tex
     nothing to do for a page shorter than the limit.
 
     On bytes only the runs of more than UTF8_MAX_BYTES * limit bytes (more than ``limit`` characters whatever the
-    encoding) are shrunk, and kept a little longer than ``limit`` characters (``_kept_end``): the same pass on the
-    decoded text then cuts them where it would have, so the page reads the same."""
+    encoding) are shrunk: an ASCII run where the pass on the text cuts it, so that pass finds nothing to do and the
+    decoded page is parsed from its own bytes; another a little longer (``_kept_end``), for the pass on the decoded
+    text to cut where it would have. Either way the page reads the same."""
     if isinstance(text, bytes):
         if len(text) <= UTF8_MAX_BYTES * limit or text.startswith(WIDE_BOMS) or b"\x00" in text[:4096]:
             return text, 0  # short, or UTF-16/UTF-32: shrunk once decoded
@@ -73,14 +75,15 @@ def shrink_giant_runs(text: Text, limit: int = MAX_TEXT_NODE_CHARS) -> tuple[Tex
     return text, raw + other
 
 
-def _kept_end(text: Text, begin: int, over: int, limit: int) -> int:
-    """Where a giant run starting at ``begin`` is cut: ``limit`` characters on; on bytes one character more than
-    the pass on the text keeps (``limit`` + 1 bytes when ASCII, else ``over`` + 4 bytes moved back to a UTF-8
-    character's start), so that pass still finds the run giant and does with it what it would have."""
+def _kept_end(text: Text, begin: int, over: int, limit: int, exact: bool = True) -> int:
+    """Where a giant run starting at ``begin`` is cut: ``limit`` characters on; on bytes as many when they are
+    ASCII and ``exact``, else more than the pass on the text keeps (``limit`` + 1 bytes when ASCII, else ``over`` + 4
+    bytes moved back to a UTF-8 character's start), so that pass still finds the run giant and does with it what it
+    would have (a script's or style's run: dropped, not cut)."""
     if isinstance(text, str):
         return begin + limit
-    if text[begin : begin + limit + 1].isascii():
-        return begin + limit + 1
+    if NON_ASCII_BYTE.search(text, begin, begin + limit + 1) is None:  # searched in place: the run is not copied
+        return begin + limit + (not exact)
     end = begin + over + UTF8_MAX_BYTES
     while 0 < end < len(text) and text[end] & 0xC0 == 0x80:
         end -= 1
@@ -91,7 +94,8 @@ def _raw_text(text: Text, syntax: Syntax[Text], over: int, limit: int) -> tuple[
     shrunk = 0
     for name in RAW_TEXT_ELEMENTS:  # a pass per element name, each one linear
         opening, closing = syntax.raw_text[name]
-        pieces: list[Text] = []
+        view = _sliced(text)
+        pieces: list[Text | memoryview] = []
         position = 0
         before = shrunk
         while (start := opening.search(text, position)) is not None:
@@ -100,21 +104,31 @@ def _raw_text(text: Text, syntax: Syntax[Text], over: int, limit: int) -> tuple[
                 break
             if end.start() - start.end() > over:
                 keep = start.end() if name in DROPPED_RAW_TEXT else _kept_end(text, start.end(), over, limit)
-                pieces.append(text[position:keep])
+                pieces.append(view[position:keep])
                 position = end.start()
                 shrunk += 1
             else:
-                pieces.append(text[position : end.end()])
+                pieces.append(view[position : end.end()])
                 position = end.end()
         if shrunk > before:  # the page copied only when a run was shrunk
-            pieces.append(text[position:])
-            text = syntax.empty.join(pieces)
+            pieces.append(view[position:])
+            text = syntax.empty.join(pieces)  # type: ignore[arg-type]
     return text, shrunk
+
+
+def _name(tag: str | bytes) -> str:
+    return (tag.decode("latin-1") if isinstance(tag, bytes) else tag).lower()
+
+
+def _sliced(text: Text) -> Text | memoryview:
+    """What the pieces are cut from: a view of bytes, whose slices are not copies (the join copies the page once)."""
+    return memoryview(text) if isinstance(text, bytes) else text
 
 
 def _other_runs(text: Text, syntax: Syntax[Text], over: int, limit: int) -> tuple[Text, int]:
     shrunk = 0
-    pieces: list[Text] = []
+    view = _sliced(text)
+    pieces: list[Text | memoryview] = []
     position = start = 0
     # Each step looks at the next over + 1 characters: no "<" in them is a giant run, else the next run to look
     # at starts after the last "<" among them (a few steps a window, not a string for every run).
@@ -129,18 +143,24 @@ def _other_runs(text: Text, syntax: Syntax[Text], over: int, limit: int) -> tupl
         if tag is not None and over >= tag.end() - start > limit:
             start = end  # a tag that may be giant in characters: left whole to the pass on the text
             continue
-        if tag is not None and tag.end() - start > over:
+        giant_tag = tag is not None and tag.end() - start > over
+        if giant_tag:
             # The tag itself is giant (an application's state in one attribute): kept without its attributes.
-            pieces.append(text[position : start + len(tag.group(1))] + syntax.close_tag)
+            pieces += (view[position : start + len(tag.group(1))], syntax.close_tag)
             position = content = tag.end()
         else:
             content = text.find(syntax.close_tag, start, end) + 1 or start  # the run's text after its tag's end
-        pieces.append(text[position : min(end, _kept_end(text, content, over, limit))])
+        exact = tag is None or _name(tag.group(1)) not in DROPPED_RAW_TEXT
+        kept = _kept_end(text, content, over, limit, exact)
+        if kept >= end and not giant_tag:  # long with its tag only: its text is within the limit, nothing is cut
+            start = end
+            continue
+        pieces.append(view[position : min(end, kept)])
         position = start = end
         shrunk += 1
     if pieces:
-        pieces.append(text[position:])
-        text = syntax.empty.join(pieces)
+        pieces.append(view[position:])
+        text = syntax.empty.join(pieces)  # type: ignore[arg-type]
     return text, shrunk
 
 

@@ -154,7 +154,7 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
         return _empty("not HTML: binary content", url, decoded.encoding)
     encoded = _own_bytes(html, decoded, text)
     encoding = decoded.encoding
-    del decoded  # a giant page's decoded text is not held through the parse
+    del decoded, html  # a giant page's decoded text and shrunk bytes are not held through the parse
     if encoded is None:
         if "\x00" in text:
             text = text.replace("\x00", "")
@@ -217,7 +217,7 @@ class _PageWalk:
     __slots__ = ("encoded", "records")
 
     def __init__(self, encoded: bytes) -> None:
-        self.encoded = encoded  # parsed again only for a page that shows no text at all
+        self.encoded = encoded  # parsed again only for a page that shows no running text
         self.records: WalkRecords | None = None
 
     def within(self, doc: TextDocument, element: etree._Element) -> list[TextBlock] | None:
@@ -232,11 +232,12 @@ class _PageWalk:
         if root is None:
             return
         blocks, index = blocks_of(root, prior=self.records)
-        if not blocks or (not _prose_words(blocks) and REVEALABLE_RE.search(self.encoded)):
+        encoded, self.encoded = self.encoded, b""  # walked: the page's bytes are not held through the extraction
+        if encoded and (not blocks or (not _prose_words(blocks) and REVEALABLE_RE.search(encoded))):
             # A page that shows no running text (no text at all, or an app shell's menu and tagline): what it
             # hides from script-running readers (noscript, templates, hidden elements) is its text when that
             # holds running text. The tree was cleared of those parts, so the page is parsed again (rare).
-            revealed_root = etree.fromstring(self.encoded, _html_parser())
+            revealed_root = etree.fromstring(encoded, _html_parser())
             revealed, revealed_index = (blocks_of(revealed_root, reveal=True) if revealed_root is not None
                                         else ([], None))
             if revealed and (not blocks or _prose_words(revealed) >= MIN_REVEALED_PROSE):

@@ -1,11 +1,14 @@
 """The tag tables of the block walk (``blockwalk``): which elements start a block, which no reader sees, which
-label the blocks inside them; the compiled walk takes the same tables (``crawler.kernels.walk.bind_block_walk``)."""
+label the blocks inside them; the compiled walk and its Python twin take the same tables
+(``crawler.kernels.walk.bind_block_walk``)."""
 
 from __future__ import annotations
 
 import re
 
 from lxml import etree
+
+from crawler.kernels.blockwalk_python import ANCHOR_KIND, BLOCK_KIND, BREAK_KIND, LABELLED_KIND
 
 # Elements that start a new block (HTML's block-level and table elements; jusText's list plus HTML5).
 BLOCK_TAGS = frozenset(
@@ -57,8 +60,8 @@ HAS_BLOCK_XPATH = etree.XPath(
 REVEALABLE_TAGS = frozenset({"noscript", "template"})
 
 
-# What the walk does on entering and leaving a tag, looked up once per event: (kind, labels it gives).
-BLOCK_KIND, ANCHOR_KIND, BREAK_KIND, LABELLED_KIND = 1, 2, 3, 0
+# What the walk does on entering and leaving a tag, looked up once per event: (kind, labels it gives); the kinds'
+# codes are the walks' (crawler.kernels.blockwalk_python).
 TAG_KINDS: dict[str, tuple[int, frozenset[str] | None]] = {
     tag: (BLOCK_KIND if tag in BLOCK_TAGS else ANCHOR_KIND if tag == "a" else BREAK_KIND if tag == "br"
           else LABELLED_KIND,

@@ -173,9 +173,18 @@ def stoplist(language: str) -> frozenset[str]:
     name = _JUSTEXT_NAMES.get(code)
     if name is None:
         return frozenset()
-    import justext
+    return _justext_stoplist(name)
 
-    try:
-        return frozenset(justext.get_stoplist(name))
-    except ValueError:
-        return frozenset()
+
+def _justext_stoplist(name: str) -> frozenset[str]:
+    """jusText's stop-list file read as ``justext.get_stoplist`` reads it, without importing the package (its
+    import loads its own HTML cleaner and the SAX and URL modules, which no extractor here runs)."""
+    from importlib.util import find_spec
+    from pathlib import Path
+
+    spec = find_spec("justext")
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        path = Path(folder) / "stoplists" / f"{name}.txt"
+        if path.is_file():
+            return frozenset(word.decode("utf8").lower() for word in path.read_bytes().splitlines())
+    return frozenset()

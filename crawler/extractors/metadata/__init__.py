@@ -38,10 +38,12 @@ from crawler.extractors.metadata.candidates import (
 )
 from crawler.extractors.metadata.dates import FoundDate, is_plausible, parse_structured_date
 from crawler.extractors.metadata.markup import markup_of
+from crawler.extractors.metadata.profile_links import thread_starter
 from crawler.extractors.metadata.structured import (
     FIRST_ONLY_FIELDS,
     META_KEYS,
     OPENGRAPH_KEYS,
+    from_card_labels,
     from_json_ld,
     from_links,
     from_meta,
@@ -145,6 +147,7 @@ def extract_metadata(doc: TextDocument, now: datetime | None = None) -> Metadata
     markup = markup_of(doc)  # one walk for <meta>, <link>, itemprop and <time>
     from_meta(doc, markup.meta, OPENGRAPH_KEYS, OPENGRAPH, found)
     from_meta(doc, markup.meta, META_KEYS, META, found)
+    from_card_labels(markup.meta, found)
     from_links(markup.links, found)
     from_microdata(markup, found)
     from_url(doc, found)
@@ -217,14 +220,21 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         found.add("authors", marked_names, TEXT)
         found.add("authors", findings.authors, TEXT)
         authors = choose_authors(found, site_names)
+    if authors is None:  # a forum thread: the member whose post comes first under the title
+        found.add("authors", thread_starter(doc.root, doc.url, doc.json_ld), TEXT)
+        authors = choose_authors(found, site_names)
     if authors:
         metadata.authors = take("authors", authors)
     found.add("editors", findings.editors, TEXT)
     editors = choose_authors(found, site_names, "editors")
     if editors:
         metadata.editors = take("editors", editors)
-    metadata.published = take("published", published or _plausible_date(findings.published, TEXT, now))
-    metadata.modified = take("modified", modified or _plausible_date(findings.modified, TEXT, now))
+    text_modified = _plausible_date(findings.modified, TEXT, now)
+    # A page that shows only "Updated on ..." under its headline, with no publication date in its markup or text,
+    # dates its article by that visible day (a markup modified time alone is a CMS's save time, never taken for it).
+    metadata.published = take("published", published or _plausible_date(findings.published, TEXT, now)
+                              or text_modified)
+    metadata.modified = take("modified", modified or text_modified)
     metadata.origin = take("origin", (findings.origin, TEXT) if findings.origin else None)
     metadata.language = take("language", languages[0] if languages else None)
     descriptions = [(v, s) for v, s in found.get("description") if len(v) >= MIN_DESCRIPTION_CHARS]

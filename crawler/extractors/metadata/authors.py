@@ -9,6 +9,7 @@ from crawler.extractors.document.text import CJK_RE
 from crawler.extractors.metadata.candidates import Candidates, clean
 from crawler.extractors.metadata.cjk_credits import not_a_person
 from crawler.extractors.metadata.people import split_people
+from crawler.extractors.metadata.profile_links import member_of_address
 
 # An author longer than this is a sentence or a list of contributors pasted into a field, not a name.
 MAX_AUTHOR_CHARS = 80
@@ -22,6 +23,8 @@ AUTHOR_PREFIX_RE = re.compile(r"^(?:by|par|von|por|written by|posted by|author|ä
 
 def normalise_author(name: str) -> str:
     name = AUTHOR_PREFIX_RE.sub("", clean(name) or "")
+    if URLISH_RE.search(name):  # an author field holding a forum member's profile address names that member
+        name = member_of_address(name) or name
     return name.strip(" ,;:|-")
 
 
@@ -47,7 +50,10 @@ def choose_authors(found: Candidates, site_names: set[str], name: str = "authors
     for names, source in found.get(name):
         cleaned: list[str] = []
         for raw in names:
-            for part in split_people(normalise_author(raw), strict=False):
+            whole = normalise_author(raw)
+            if whole.casefold() in site_names and whole.casefold() not in declared:
+                continue  # the outlet's name read whole, before it is cut into "people" ("Morgan & Morgan")
+            for part in split_people(whole, strict=False):
                 name = normalise_author(part)
                 if good_author(name, site_names, declared) and name not in cleaned:
                     cleaned.append(name)

@@ -14,14 +14,14 @@ from lxml import etree
 
 from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE, normalize_space
-from crawler.extractors.metadata.dates import re_i_lowered
+from crawler.extractors.metadata.areas import in_comments
+from crawler.extractors.metadata.dates import find_text_date
 from crawler.extractors.metadata.markup import body_of
 from crawler.extractors.metadata.people import split_people
+from crawler.extractors.metadata.relative_dates import re_i_lowered
 from crawler.kernels.walk import (
-    ancestors_marks,
     attributes_of,
     elements_marked,
-    marks_hold_words,
     texts_with_words,
 )
 
@@ -29,13 +29,14 @@ from crawler.kernels.walk import (
 # A name ends where the Han text ends: "记者通过电子邮件联系" is a sentence, not a name.
 CJK_NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?(?![\u4e00-\u9fff])"
 
-BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|written by|words by|story by|posted by)\s*[:\-]?|"
-                   r"(?:text|texto|texte|testo|tekst)\s*:)\s+(?P<names>.+)$", re.I)
+# The label and the name may touch after a colon ("Written by:Elise Nass": two inline elements without a space).
+BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|written by|words by|story by|posted by)(?:\s*[:\-]\s*|\s+)|"
+                   r"(?:text|texto|texte|testo|tekst)\s*:\s*)(?P<names>.+)$", re.I)
 # The place a byline's people report from, after them: "By X and Y in London", "Par X à Paris", "Por X desde Madrid".
 # ("da", "en" are left out: "João da Silva", Dutch "en" is "and")
 PLACE_AFTER_NAMES_RE = re.compile(r"\s+(?:in|à|desde|aus|uit|reporting from)\s+(?:[A-ZÀ-Þ][\w'’.-]*\s*){1,3}$")
-# Where the names of an English byline end: a separator, a date, a role.
-BYLINE_END_RE = re.compile(r"\s*(?:[|•·–—\n(]|\s-\s|\bon\s|\bat\s|\bfrom\s|\bupdated\b|\bpublished\b|\d).*$",
+# Where the names of an English byline end: a separator (bars, dots, bullets), a date, a role.
+BYLINE_END_RE = re.compile(r"\s*(?:[|•·●∙–—\n(]|\s-\s|\bon\s|\bat\s|\bfrom\s|\bupdated\b|\bpublished\b|\d).*$",
                            re.I | re.S)
 # "| Staff writer" after a name: the bar ends the names and what follows is a role.
 ROLE_AFTER_BAR_RE = re.compile(r"^[^|]{3,60}\|\s*(?:staff|senior|chief|special|contributing)?\s*"
@@ -141,11 +142,6 @@ ORIGIN_END_RE = re.compile(r"(?:作者|记者|编辑|责任编辑|时间|发布|
 BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|writtenby", re.I)
 # The same in ASCII marks (nearly all class names), lowered: without re.I the byline element search is cheaper.
 ASCII_BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|writtenby")
-# ...but not in comments, sidebars, author boxes, forms or log-in links (whole words of class and id).
-NOT_BYLINE_RE = re.compile(
-    r"(?:^|[\s_-])(?:comments?|reply|respond|widgets?|sidebar|bio|avatar|form|login|signin|recirculation)(?:$|[\s_-])",
-    re.I,
-)
 # A byline element holding only Chinese or Japanese names ("<span class='author'>张三</span>").
 BARE_CJK_NAMES_RE = re.compile(rf"^{CJK_NAME}(?:[\s、，,]+{CJK_NAME})*$")
 # ...in an element whose class or id says it holds the name ("author", "author-name", "byline"), not a profile
@@ -153,67 +149,15 @@ BARE_CJK_NAMES_RE = re.compile(rf"^{CJK_NAME}(?:[\s、，,]+{CJK_NAME})*$")
 NAME_MARK_RE = re.compile(r"(?:^|\s)[\w-]*(?:author|byline|writer)(?:[-_]?name)?(?:$|\s)", re.I)
 # Where a link to a person goes (an author's page), as opposed to a channel's or a column's.
 PERSON_LINK_RE = re.compile(r"author|user|people|person|writer|reporter|journalist|profile|zuozhe|/u/|uid=", re.I)
-# The attributes that mark an element as a byline, the words BYLINE_ATTRIBUTE_RE needs (one of them, in any case, in
-# one attribute: the pattern has no white space, which joins the attributes), and the attributes that mark a comment
-# area or a sidebar.
+# The attributes that mark an element as a byline, and the words BYLINE_ATTRIBUTE_RE needs (one of them, in any case,
+# in one attribute: the pattern has no white space, which joins the attributes).
 BYLINE_MARK_ATTRIBUTES = ("class", "id", "rel")
 BYLINE_MARK_WORDS = ("byline", "author", "writtenby")
-CLASS_AND_ID = ("class", "id")
+FIRST_DIGIT_RE = re.compile(r"\d")
+# A byline element's sentence that holds its own label after other words ("This post was written by ...").
+INNER_BY_RE = re.compile(r"(?<=\s)(?:written|posted) by\s", re.I)
 # Readability.js takes a byline element only below this length.
 MAX_BYLINE_ELEMENT_CHARS = 100
-# Ancestors looked at for a comment area (a commenter's name sits 2-5 levels inside its comment).
-MAX_ANCESTORS_CHECKED = 6
-
-
-# Areas whose dates and names are readers', not the story's: comments, replies, reviews.
-# A class or id that starts with the word: "comment-list", "reviews" but not "category-kit-reviews" (a post's
-# category on the article itself).
-COMMENT_AREA_RE = re.compile(r"(?:^|\s)(?:comments?|reply|replies|respond|reviews?|discussion|disqus)(?:$|[\s_-])",
-                             re.I)
-# Page-wide containers whose classes describe the page ("one-sidebar", "has-comments"), not an area of it.
-PAGE_TAGS = ("body", "html")
-# COMMENT_AREA_RE for ASCII marks, looked for in the lowered marks (for ASCII text the same as re.I) without re.I, and
-# only when they hold one of its words (a str.find each; nearly no marks do): the pattern, whose first element is an
-# alternation, is tried at every character, the words' test far less.
-ASCII_COMMENT_AREA_RE = re.compile(COMMENT_AREA_RE.pattern)
-COMMENT_AREA_WORDS = ("comment", "repl", "respond", "review", "discussion", "disqus")  # (one in each match)
-# NOT_BYLINE_RE read the same way by ``in_comments``: its ancestors' marks had been searched one by one with re.I, the
-# alternation tried at every character, a large share of markup_byline.
-ASCII_NOT_BYLINE_RE = re.compile(NOT_BYLINE_RE.pattern)
-NOT_BYLINE_WORDS = ("comment", "reply", "respond", "widget", "sidebar", "bio", "avatar", "form", "login", "signin",
-                    "recirculation")  # (one in each match)
-
-
-def in_comments(element: etree._Element) -> bool:
-    """In a comment, sidebar, author box, form... (where a name is not the story's byline)."""
-    return _ancestors_marked(element, NOT_BYLINE_RE, ASCII_NOT_BYLINE_RE, NOT_BYLINE_WORDS)
-
-
-def in_comment_area(element: etree._Element) -> bool:
-    """In readers' comments, replies or reviews (where a date or a name is a reader's). Whether the marks hold one of
-    the words is asked first, in C without making the marks' strings when the compiled helpers are on
-    (``marks_hold_words``): most blocks' marks hold none."""
-    if not marks_hold_words(element, CLASS_AND_ID, MAX_ANCESTORS_CHECKED, PAGE_TAGS, COMMENT_AREA_WORDS):
-        return False
-    return _ancestors_marked(element, COMMENT_AREA_RE, ASCII_COMMENT_AREA_RE, COMMENT_AREA_WORDS)
-
-
-def _ancestors_marked(element: etree._Element, pattern: re.Pattern[str], ascii_pattern: re.Pattern[str],
-                      words: tuple[str, ...]) -> bool:
-    """Whether ``pattern`` is found in the marks (class and id) of the element or of one of its ancestors, up to the
-    page's containers: their marks searched at once (``ancestors_marks``, in C when the compiled helpers are on),
-    in ASCII lowered and without re.I (``ascii_pattern``), and only when they hold one of the pattern's ``words``.
-    The marks are joined by a white space, as "^" and "$" of each mark: COMMENT_AREA_RE's and NOT_BYLINE_RE's words
-    hold none, so a match stays in one mark, and where a word met the start or the end of a mark it meets the white
-    space."""
-    joined = ancestors_marks(element, CLASS_AND_ID, MAX_ANCESTORS_CHECKED, PAGE_TAGS)
-    if not joined.isascii():
-        return pattern.search(joined) is not None
-    lowered = joined.lower()
-    for word in words:
-        if word in lowered:
-            return ascii_pattern.search(lowered) is not None
-    return False
 
 
 def markup_byline(doc: TextDocument) -> list[str]:
@@ -236,12 +180,33 @@ def markup_byline(doc: TextDocument) -> list[str]:
         text = normalize_space(element.text_content())
         if not text or len(text) > MAX_BYLINE_ELEMENT_CHARS:
             continue
-        names = byline_names(text) or ([] if re.search(r"\d", text) else byline_names("by " + text))
+        inner = INNER_BY_RE.search(text)  # "This post was written by X, ...": the names after the sentence's label
+        names = byline_names(text[inner.start():] if inner else text) or (
+            [] if inner else byline_names("by " + text) if FIRST_DIGIT_RE.search(text) is None
+            else _names_before_date(element))
         if not names and BARE_CJK_NAMES_RE.match(text) and NAME_MARK_RE.search(marks) and _not_a_channel_link(element):
             names = [name for name in (_clean_cjk_name(raw) for raw in re.split(r"[\s、，,]+", text)) if name]
         if names:
             return names
     return []
+
+
+def _names_before_date(element: etree._Element) -> list[str]:
+    """An element marked as the byline holding the name and the date without "By" ("<p class=author>Andrew Gerrand<br>
+    4 August 2010</p>"): the names in its text pieces before the first one with a digit, which must be a date; each
+    piece a field of its own (run together, "Luke Kim" and "December 17, 2025" make "Luke KimDecember 17, 2025")."""
+    head: list[str] = []
+    for piece in element.itertext():
+        piece = normalize_space(piece)
+        if FIRST_DIGIT_RE.search(piece):
+            if find_text_date(piece) is None:
+                return []  # a count beside the name ("Follow 12.3K"): an author widget, not the story's byline
+            break
+        if piece:
+            head.append(piece)
+    if not head:
+        return []
+    return byline_names(" ".join(head)) or byline_names("by " + " | ".join(head))
 
 
 def _not_a_channel_link(element: etree._Element) -> bool:
@@ -395,4 +360,4 @@ def origin_of(line: str) -> str | None:
 
 
 __all__ = ["byline_names", "credit_flags", "dateline_names", "editor_names", "has_byline_word", "has_editor_word",
-           "has_origin_word", "in_comment_area", "in_comments", "markup_byline", "may_credit", "origin_of"]
+           "has_origin_word", "markup_byline", "may_credit", "origin_of"]

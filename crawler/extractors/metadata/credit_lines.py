@@ -9,7 +9,8 @@ from bisect import bisect_left, bisect_right
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.text import CJK_RE
-from crawler.extractors.metadata.byline import byline_names, in_comment_area
+from crawler.extractors.metadata.areas import in_comment_area
+from crawler.extractors.metadata.byline import byline_names
 from crawler.extractors.metadata.cjk_credits import (
     account_before_date,
     bracketed_beside_date,

@@ -12,14 +12,8 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from crawler.extractors.metadata.dates import (
-    FoundDate,
-    find_text_date_span,
-    find_yearless_date,
-    may_be_relative,
-    normalise,
-    re_i_lowered,
-)
+from crawler.extractors.metadata.dates import FoundDate, find_text_date_span, find_yearless_date, normalise
+from crawler.extractors.metadata.relative_dates import may_be_relative, re_i_lowered
 
 # Labels of a modification date (zh, ja, ko, en, fr, de, es, it, pt, nl).
 MODIFIED_LABELS = (

@@ -20,7 +20,8 @@ MIN_NAME_WORDS = 2
 # Segments of a byline: what follows "|", "•" or " - " is a role, an outlet or a date, never a co-author.
 SEGMENT_RE = re.compile(r"\s*(?:[|•·]|\s[-–—]\s)\s*")
 # The list words are lower case (and "AND" in all-capital bylines): "E." and "Y." are initials, not "e", "y".
-LIST_SPLIT_RE = re.compile(r"\s*(?:,|;|&|\b(?:and|And|AND|und|et|y|e|en|og|och|i)\b(?![.'’]))\s*")
+# "By X with Y" credits a second person as well ("with", "avec", "mit").
+LIST_SPLIT_RE = re.compile(r"\s*(?:,|;|&|\b(?:and|And|AND|und|et|y|e|en|og|och|i|with|avec|mit)\b(?![.'’]))\s*")
 CONJUNCTION_RE = re.compile(r"&|\b(?:and|And|AND|und|et|y|e|en|og|och|i)\b(?![.'’])")
 # "Analysis by Chris Cillizza": the kind of piece before "by".
 PIECE_PREFIX_RE = re.compile(r"^(?:analysis|opinion|commentary|review|story|words|text|photos?|interview)\s+by\s+",

@@ -39,7 +39,8 @@ META_KEYS: dict[str, tuple[str, ...]] = {
     "published": ("pubdate", "publishdate", "publish-date", "publish_date", "publication_date", "dc.date.issued",
                   "dcterms.issued", "dcterms.created", "dc.date", "dcterms.date", "article.published",
                   "parsely-pub-date", "sailthru.date", "citation_publication_date", "citation_date",
-                  "weibo:article:create_at", "date", "created"),
+                  "weibo:article:create_at", "published", "published-date", "published_date", "publication-date",
+                  "datepublished", "date", "created"),
     "modified": ("dcterms.modified", "dc.date.modified", "article.updated", "last-modified", "lastmod"),
     "language": ("content-language", "dc.language", "dcterms.language", "language"),
     "description": ("description", "dc.description", "dcterms.description", "dcterms.abstract"),
@@ -71,6 +72,11 @@ ARTICLE_TEXT_KEYS = (("published", "datePublished"), ("published", "dateCreated"
 OTHER_TEXT_KEYS = (("language", "inLanguage"), ("published", "datePublished"), ("modified", "dateModified"))
 PEOPLE_KEYS = frozenset({"author", "creator", "editor"})
 SITE_TYPES = frozenset({"website", "organization", "newsmediaorganization"})
+# A twitter card's labelled pairs (``twitter:label1`` / ``twitter:data1``) name the author when the label says so:
+# WordPress SEO plug-ins write "Written by" there, often with no meta author (pairs numbered from 1; cards show two).
+CARD_PAIRS = 4
+AUTHOR_LABEL_RE = re.compile(r"^\s*(?:(?:written|posted|story|words)\s+by|by|author|auteur|autor|autore|verfasst von|"
+                             r"geschrieben von|escrito por|scritto da|geschreven door|écrit par)\s*:?\s*$", re.I)
 # Fields of which only the first candidate is read (``_first`` in ``_choose``): once a source gave one, the <meta>
 # values of the later sources are not computed for it (a keywords list cut and cleaned for nothing when JSON-LD
 # named the tags). The others (authors, dates, language, description) read every candidate in turn.
@@ -154,6 +160,14 @@ def from_meta(doc: TextDocument, meta: dict[str, list[str]], keys: dict[str, tup
                 found.add(name, contents[0] if raw else clean(contents[0]), source)
             if first_only and name in candidates:
                 break
+
+
+def from_card_labels(meta: dict[str, list[str]], found: Candidates) -> None:
+    """The author of a twitter card's pair labelled "Written by" (after the meta author keys, before microdata)."""
+    for index in range(1, CARD_PAIRS + 1):
+        labels = meta.get(f"twitter:label{index}")
+        if labels and AUTHOR_LABEL_RE.match(labels[0]):
+            found.add("authors", split_list(meta.get(f"twitter:data{index}", [""])[0], "authors"), META)
 
 
 def split_list(content: str, name: str) -> list[str]:
@@ -241,5 +255,6 @@ def from_url(doc: TextDocument, found: Candidates) -> None:
         found.add("published", day, URL)
 
 
-__all__ = ["FIRST_ONLY_FIELDS", "META_KEYS", "MICRODATA_PROPS", "OPENGRAPH_KEYS", "from_json_ld", "from_links",
-           "from_meta", "from_microdata", "from_url", "headline_of", "itemprop_value", "named_within", "split_list"]
+__all__ = ["FIRST_ONLY_FIELDS", "META_KEYS", "MICRODATA_PROPS", "OPENGRAPH_KEYS", "from_card_labels", "from_json_ld",
+           "from_links", "from_meta", "from_microdata", "from_url", "headline_of", "itemprop_value", "named_within",
+           "split_list"]

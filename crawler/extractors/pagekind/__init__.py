@@ -87,10 +87,13 @@ def _judge(document: TextDocument, model: KindModel, url: str | None) -> KindJud
             return KindJudgement("article", 1.0, {name: float(name == "article") for name in model.kinds},
                                  f"article: declares schema.org {min(news)}")
     vector = page_features(document, url)
-    probabilities, contributions = model.scores(vector)
-    best = int(probabilities.argmax())
+    probabilities, standard = model.scores(vector)
+    best = max(range(len(probabilities)), key=probabilities.__getitem__)  # the first of equals, as argmax
     kind = model.kinds[best]
-    pushed = sorted(range(len(model.features)), key=lambda i: (-contributions[i, best], i))[:REASON_FEATURES]
+    contributions = model.contributions(standard, best)
+    # the strongest pushes first, ties in feature order (a stable sort of the column, not a key call per feature)
+    negated = [-value for value in contributions]
+    pushed = sorted(range(len(negated)), key=negated.__getitem__)[:REASON_FEATURES]
     reason = f"{kind} {probabilities[best]:.2f}: " + ", ".join(model.features[i] for i in pushed)
     return KindJudgement(kind, float(probabilities[best]),
                          {name: float(p) for name, p in zip(model.kinds, probabilities, strict=True)}, reason)

@@ -12,17 +12,25 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-import numpy as np
+from typing import TYPE_CHECKING, Protocol
 
 from . import KINDS, judge
 
 if TYPE_CHECKING:
-    from ..article import Article
+    from ..document.parse import TextBlock, TextDocument
+
+
+class Extraction(Protocol):
+    """What the confidence reads of an extraction (an ``Article``); a protocol, so that the article type's lazy
+    ``confidence`` field can call this module without this module importing it back."""
+
+    document: TextDocument | None
+    extractor: str
+    blocks: list[TextBlock]
+    text: str
 
 FORMAT = "crawler-confidence-logistic"
 FORMAT_VERSION = 1
@@ -48,7 +56,7 @@ def _log(value: float) -> float:
     return math.log1p(value) / 10
 
 
-def confidence_features(article: Article) -> list[float]:
+def confidence_features(article: Extraction) -> list[float]:
     """The extraction's feature vector, in ``CONFIDENCE_FEATURES`` order."""
     document = article.document
     if document is not None:
@@ -76,29 +84,35 @@ def confidence_features(article: Article) -> list[float]:
             items / len(kept) if kept else 0.0]
 
 
-def _rounded(values: np.ndarray) -> list:
-    return [float(f"{value:.{SIGNIFICANT_DIGITS}g}") for value in np.asarray(values, dtype=float).ravel()]
+def _rounded(values: Iterable[float]) -> list:
+    return [float(f"{float(value):.{SIGNIFICANT_DIGITS}g}") for value in values]
 
 
 @dataclass
 class ConfidenceModel:
-    """A logistic model of the word F1: sigmoid(bias + Σ weight · (x − mean) / scale)."""
+    """A logistic model of the word F1: sigmoid(bias + Σ weight · (x − mean) / scale), held as tuples of floats and
+    scored in plain Python (one vector is a few dozen products; see ``model.KindModel``)."""
 
     features: tuple[str, ...]
-    mean: np.ndarray
-    scale: np.ndarray
-    weights: np.ndarray
+    mean: Sequence[float]
+    scale: Sequence[float]
+    weights: Sequence[float]
     bias: float
     info: dict = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        self.mean, self.scale = tuple(map(float, self.mean)), tuple(map(float, self.scale))
+        self.weights, self.bias = tuple(map(float, self.weights)), float(self.bias)
+
     def predict(self, vector: Sequence[float]) -> float:
-        score = float(((np.asarray(vector, dtype=float) - self.mean) / self.scale) @ self.weights) + self.bias
+        score = math.fsum((float(x) - mean) / scale * weight for x, mean, scale, weight
+                          in zip(vector, self.mean, self.scale, self.weights, strict=True)) + self.bias
         return 1 / (1 + math.exp(-max(min(score, 50.0), -50.0)))
 
     def to_json(self) -> str:
         data = {"format": FORMAT, "version": FORMAT_VERSION, "features": list(self.features),
                 "mean": _rounded(self.mean), "scale": _rounded(self.scale), "weights": _rounded(self.weights),
-                "bias": _rounded(np.array([self.bias]))[0], "info": self.info}
+                "bias": _rounded([self.bias])[0], "info": self.info}
         return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
 
     @classmethod
@@ -113,9 +127,8 @@ class ConfidenceModel:
         if tuple(data["features"]) != CONFIDENCE_FEATURES:
             raise ValueError("the confidence model was trained on other features than this code computes "
                              "(rebuild it with `python -m crawler train --model confidence`)")
-        return cls(tuple(data["features"]), np.array(data["mean"], dtype=float),
-                   np.array(data["scale"], dtype=float), np.array(data["weights"], dtype=float),
-                   float(data["bias"]), data.get("info") or {})
+        return cls(tuple(data["features"]), data["mean"], data["scale"], data["weights"], float(data["bias"]),
+                   data.get("info") or {})
 
 
 def shipped_model() -> ConfidenceModel:
@@ -124,7 +137,7 @@ def shipped_model() -> ConfidenceModel:
     return _MODEL[0]
 
 
-def confidence_of(article: Article, model: ConfidenceModel | None = None) -> float:
+def confidence_of(article: Extraction, model: ConfidenceModel | None = None) -> float:
     """The predicted word F1 of an extraction, rounded to 3 digits; 0 for an empty one (nothing is right)."""
     if not article.text.strip():
         return 0.0

@@ -1,13 +1,15 @@
 """The features a page's kind is judged on: numbers that mean the same on every site, read from what the parsed
-document already holds (its blocks, its declared types, its meta tags, its URL) plus one C-level pass over the
-tree's class, id and itemprop attributes and one over a few tags.
+document already holds (its blocks, its declared types, its meta tags, its URL) plus one walk of the tree for its
+microdata and og:type; the loops over blocks and elements run in ``crawler.kernels`` (compiled, or their Python
+twins: the same numbers).
 
 Each group is a small named step filling part of one vector (``FEATURE_NAMES`` is its order):
 ``url_features`` (the URL's shape and the words of its path), ``declared_features`` (schema.org types in JSON-LD
 and microdata, og:type), ``block_features`` (amounts of text, links, headings, lists, tables, code; price, cart,
-rating, post and call-to-action markers in short blocks), ``repetition_features`` (the largest group of sibling
-elements that repeat one structure: its size, its words, its links: cards of a grid, posts of a thread),
-``markup_features`` (counts of tags and of class/id tokens such as price, cart, post, reply, card, toc).
+rating, post and call-to-action markers in short blocks), ``structure_features`` (the largest group of sibling
+elements that repeat one structure: its size, its words, its links: cards of a grid, posts of a thread; and the
+class words of the elements holding text such as price, cart, post, reply, card, toc), ``markup_features``
+(counts of microdata properties).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ import re
 from collections import Counter
 from urllib.parse import urlsplit
 
-from crawler.kernels.walk import attribute_values, first_meta_content
+from crawler.kernels.structure import class_marks, marker_counts, sibling_structure
+from crawler.kernels.walk import markup_values
 
 from ..document.blocks import TextDocument
 from ..metadata.jsonld import declared_types
@@ -157,8 +160,9 @@ OG_TYPES = ("article", "product", "website", "other", "none")
 _ITEMTYPE_RE = re.compile(r"schema\.org/(\w+)", re.I)
 
 
-def declared_features(doc: TextDocument, itemtypes: list[str]) -> list[float]:
-    """Which groups of schema.org types the page declares (JSON-LD and microdata), and its og:type."""
+def declared_features(doc: TextDocument, itemtypes: list[str], og_type: str | None) -> list[float]:
+    """Which groups of schema.org types the page declares (JSON-LD and microdata), and its og:type (the content of
+    its first <meta> named og:type)."""
     types: set[str] = set()
     for raw in doc.json_ld:
         types |= declared_types(raw)
@@ -167,7 +171,7 @@ def declared_features(doc: TextDocument, itemtypes: list[str]) -> list[float]:
     groups = {_TYPE_GROUP[name] for name in types if name in _TYPE_GROUP}
     values = [float(group in groups) for group in DECLARED_KINDS]
     values.append(float(not types))
-    og = (first_meta_content(doc.root, "og:type") or "").strip().lower() if doc.root is not None else ""
+    og = (og_type or "").strip().lower()
     og_kind = "none" if not og else og if og in OG_TYPES else "product" if "product" in og else "other"
     values.extend(float(og_kind == kind) for kind in OG_TYPES)
     return values
@@ -198,14 +202,8 @@ MARKERS = {
               "january", "february", "march", "april", "june", "july", "august", "september", "october",
               "november", "december"),
 }
-_MARKER_OF = {word: kind for kind, words in MARKERS.items() for word in words}
-_WORD_RE = re.compile(r"[^\W_]+|★")
-# Words of class values: runs of ASCII letters (a class is split at its hyphens, underscores and digits).
-_CLASS_WORD_RE = re.compile(r"[a-z]+")
-# A price: a currency sign before a number.
-PRICE_RE = re.compile(r"[$€£¥₹]\s?\d")
-# A year of the last century or this one: the dates of a listing's items, of a thread's posts.
-YEAR_RE = re.compile(r"\b(?:19|20)\d\d\b")
+# word -> its kind's place in MARKERS (a word of two kinds counts for the later one)
+_MARKER_INDEX = {word: index for index, words in enumerate(MARKERS.values()) for word in words}
 MARKER_KINDS = ("price", "year", *MARKERS)
 # Blocks of at least this many words count as running text (boilerpipe's 16-word content split, seed 000).
 RUNNING_WORDS = 16
@@ -246,16 +244,10 @@ def block_features(doc: TextDocument) -> list[float]:
                 quotes += 1
         if count <= SHORT_BLOCK_WORDS:
             short_texts.append(block.text)
-    # the short blocks' words counted once and looked up (a regex search per block and pattern cost more than the
-    # rest of the features together)
-    joined = "\n".join(short_texts).lower()
-    marks = dict.fromkeys(MARKER_KINDS, 0)
-    marks["price"] = len(PRICE_RE.findall(joined))
-    marks["year"] = len(YEAR_RE.findall(joined))
-    for word, count in Counter(_WORD_RE.findall(joined)).items():
-        kind = _MARKER_OF.get(word)
-        if kind is not None:
-            marks[kind] += count
+    # the short blocks' text read once, in one pass (a regex search per block and pattern cost more than the rest
+    # of the features together)
+    counts = marker_counts("\n".join(short_texts).lower(), _MARKER_INDEX, len(MARKERS))
+    marks = dict(zip(MARKER_KINDS, counts, strict=True))
     short = len(short_texts)
     n = len(blocks) or 1
     values = [
@@ -289,116 +281,28 @@ MARK_WORDS = {
     "article": ("article", "entry", "story", "byline", "author", "prose"),
 }
 MARK_GROUPS = tuple(MARK_WORDS)
-_MARK_GROUP_OF = {word: group for group, words in MARK_WORDS.items() for word in words}
+# word -> its group's place in MARK_WORDS (a word of two groups counts for the later one)
+_MARK_INDEX = {word: index for index, words in enumerate(MARK_WORDS.values()) for word in words}
 # How far above a block its repeated ancestors are looked for: a card's text sits a few levels inside the card.
 REPEAT_DEPTH = 3
 # A group of siblings repeats a structure when at least this many share their tag and class.
 MIN_REPEATS = 3
 
 
-def _class_marks(value: str, cache: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
-    """The mark groups whose words a class value holds (and their plurals), read once per distinct value."""
-    found = cache.get(value)
-    if found is None:
-        groups = []
-        for word in _CLASS_WORD_RE.findall(value.lower()):
-            group = _MARK_GROUP_OF.get(word) or _MARK_GROUP_OF.get(word[:-1])
-            if group is not None and group not in groups:
-                groups.append(group)
-        found = cache[value] = tuple(groups)
-    return found
-
-
 def structure_features(doc: TextDocument) -> list[float]:
-    """One walk up from the blocks' elements (REPEAT_DEPTH levels): the widest and the heaviest group of sibling
-    elements sharing tag and class that hold text (how many, the share of the page's words they hold, their words
-    each, their share of linked words, the shares holding a heading, a price, a year), and how many of the elements
-    holding text carry each group of class words (price, cart, post, card, toc...)."""
-    # Sums per element, then per parent level by level: each level reads each distinct element once (a climb
-    # from every block read the same ancestors again and again).
-    level: dict[object, list[int]] = {}
-    for block in doc.blocks:
-        element = block.element
-        if element is None:
-            continue
-        sums = level.get(element)
-        heading = 1 if "heading" in block.labels else 0
-        price = year = 0
-        if block.num_words <= SHORT_BLOCK_WORDS:  # a card's price or date is a short block of its own
-            text = block.text
-            price = 1 if PRICE_RE.search(text) is not None else 0
-            year = 1 if YEAR_RE.search(text) is not None else 0
-        if sums is None:
-            level[element] = [block.num_words, block.num_words_in_anchor_text, heading, price, year]
-        else:
-            sums[0] += block.num_words
-            sums[1] += block.num_words_in_anchor_text
-            sums[2] |= heading
-            sums[3] |= price
-            sums[4] |= year
-    classes: dict[object, str] = {}
-    marks = dict.fromkeys(MARK_GROUPS, 0)
-    cache: dict[str, tuple[str, ...]] = {}
-    children: dict[object, dict[object, list[int]]] = {}
-    for depth in range(REPEAT_DEPTH + 1):
-        for element in level:
-            value = classes[element] = element.get("class") or ""
-            if value:
-                found = cache.get(value)
-                for group in found if found is not None else _class_marks(value, cache):
-                    marks[group] += 1
-        if depth == REPEAT_DEPTH:
-            break
-        above: dict[object, list[int]] = {}
-        for child, sums in level.items():
-            parent = child.getparent()
-            if parent is None:
-                continue
-            group = children.get(parent)
-            if group is None:
-                group = children[parent] = {}
-            group[child] = sums
-            total = above.get(parent)
-            if total is None:
-                above[parent] = list(sums)
-            else:
-                total[0] += sums[0]
-                total[1] += sums[1]
-                total[2] |= sums[2]
-                total[3] |= sums[3]
-                total[4] |= sums[4]
-        level = {element: sums for element, sums in above.items() if element not in classes}
-    widest = heaviest = (0, 0, 0, 0, 0, 0)  # (repeats, words, linked, with a heading, a price, a year)
-    groups = 0
-    for group in children.values():
-        if len(group) < MIN_REPEATS:
-            continue
-        keys = [(element.tag, classes.get(element, "")) for element in group]
-        shapes: dict[tuple[str, str], int] = {}
-        for key in keys:
-            shapes[key] = shapes.get(key, 0) + 1
-        shape = max(shapes, key=shapes.__getitem__)  # the first of the most repeated, as Counter.most_common
-        repeats = shapes[shape]
-        if repeats < MIN_REPEATS or not isinstance(shape[0], str):
-            continue
-        groups += 1
-        found = [0, 0, 0, 0, 0]
-        for key, sums in zip(keys, group.values(), strict=True):
-            if key == shape:
-                for index in range(5):
-                    found[index] += sums[index]
-        summary = (repeats, *found)
-        if summary[:2] > widest[:2]:
-            widest = summary
-        if (summary[1], summary[0]) > (heaviest[1], heaviest[0]):
-            heaviest = summary
-    total = sum(block.num_words for block in doc.blocks) or 1
+    """One walk up from the blocks' elements (REPEAT_DEPTH levels, ``sibling_structure``): the widest and the
+    heaviest group of sibling elements sharing tag and class that hold text (how many, the share of the page's words
+    they hold, their words each, their share of linked words, the shares holding a heading, a price, a year), and
+    how many of the elements holding text carry each group of class words (price, cart, post, card, toc...)."""
+    groups, widest, heaviest, classes, total = sibling_structure(doc.blocks, REPEAT_DEPTH, SHORT_BLOCK_WORDS,
+                                                                 MIN_REPEATS)
+    total = total or 1
     values = [_log(groups)]
     for repeats, count, in_links, heading, price, year in (widest, heaviest):
         values.extend([_log(repeats), count / total, _log(count / repeats if repeats else 0.0),
                        in_links / count if count else 0.0, *(flag / repeats if repeats else 0.0
                                                              for flag in (heading, price, year))])
-    values.extend(_log(marks[group]) for group in MARK_GROUPS)
+    values.extend(_log(count) for count in class_marks(classes, _MARK_INDEX, len(MARK_GROUPS)))
     return values
 
 
@@ -415,15 +319,15 @@ STRUCTURE_NAMES = ("repeat_groups",
 MICRODATA_PROPS = ("price", "ratingvalue", "reviewcount", "author", "text", "upvotecount", "datepublished",
                    "articlebody", "offers", "sku", "answercount", "itemlistelement")
 
-def markup_features(doc: TextDocument) -> tuple[list[float], list[str]]:
-    """Counts of microdata properties, and the microdata item types."""
-    body = doc.body
-    if body is None:
-        return [0.0] * len(MARKUP_NAMES), []
-    values: list[float] = []
-    props = Counter(value.lower() for value in attribute_values(doc.root, "itemprop"))
-    values.extend(_log(props[prop]) for prop in MICRODATA_PROPS)
-    return values, attribute_values(doc.root, "itemtype")
+def markup_features(doc: TextDocument) -> tuple[list[float], list[str], str | None]:
+    """Counts of microdata properties, the microdata item types, and og:type: one walk of the tree."""
+    if doc.root is None:
+        return [0.0] * len(MARKUP_NAMES), [], None
+    (itemprops, itemtypes), og_type = markup_values(doc.root, ("itemprop", "itemtype"), "og:type")
+    if doc.body is None:
+        return [0.0] * len(MARKUP_NAMES), [], og_type
+    props = Counter(value.lower() for value in itemprops)
+    return [_log(props[prop]) for prop in MICRODATA_PROPS], itemtypes, og_type
 
 
 MARKUP_NAMES = tuple(f"prop_{prop}" for prop in MICRODATA_PROPS)
@@ -433,8 +337,8 @@ FEATURE_NAMES = (*URL_NAMES, *TITLE_NAMES, *DECLARED_NAMES, *BLOCK_NAMES, *STRUC
 
 def page_features(doc: TextDocument, url: str | None = None) -> list[float]:
     """The page's feature vector, in ``FEATURE_NAMES`` order; ``url`` when given, else the document's."""
-    markup, itemtypes = markup_features(doc)
-    return [*url_features(url or doc.url), *title_features(doc.title), *declared_features(doc, itemtypes),
+    markup, itemtypes, og_type = markup_features(doc)
+    return [*url_features(url or doc.url), *title_features(doc.title), *declared_features(doc, itemtypes, og_type),
             *block_features(doc), *structure_features(doc), *markup]
 
 

@@ -10,11 +10,11 @@ and what it was trained on; no page text. ``crawler.evaluation.pagekind_fit`` fi
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import math
+import operator
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import numpy as np
 
 FORMAT = "crawler-pagekind-logistic"
 FORMAT_VERSION = 1
@@ -23,30 +23,47 @@ FORMAT_VERSION = 1
 SIGNIFICANT_DIGITS = 6
 
 
-def _rounded(values: np.ndarray) -> list:
-    return [float(f"{value:.{SIGNIFICANT_DIGITS}g}") for value in np.asarray(values, dtype=float).ravel()]
+def _rounded(values: Iterable[float]) -> list:
+    return [float(f"{float(value):.{SIGNIFICANT_DIGITS}g}") for value in values]
+
+
+def _floats(values: Iterable[float]) -> tuple[float, ...]:
+    return tuple(float(value) for value in values)
 
 
 @dataclass
 class KindModel:
-    """Kinds, feature names, standardisation and weights (features × kinds) of a fitted model."""
+    """Kinds, feature names, standardisation and weights (features × kinds) of a fitted model. The numbers are
+    held as tuples of floats and scored in plain Python: one page's vector is a few hundred products, and the
+    numerical library the model is fitted with would cost every extracting process its megabytes of imports."""
 
     kinds: tuple[str, ...]
     features: tuple[str, ...]
-    mean: np.ndarray
-    scale: np.ndarray
-    weights: np.ndarray
-    bias: np.ndarray
+    mean: Sequence[float]
+    scale: Sequence[float]
+    weights: Sequence[Sequence[float]]
+    bias: Sequence[float]
     info: dict = field(default_factory=dict)
 
-    def scores(self, vector: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
-        """(probabilities of the kinds, contributions: features × kinds) of one feature vector."""
-        standard = (np.asarray(vector, dtype=float) - self.mean) / self.scale
-        contributions = standard[:, None] * self.weights
-        logits = contributions.sum(axis=0) + self.bias
-        logits -= logits.max()
-        exp = np.exp(logits)
-        return exp / exp.sum(), contributions
+    def __post_init__(self) -> None:
+        self.mean, self.scale, self.bias = _floats(self.mean), _floats(self.scale), _floats(self.bias)
+        self.weights = tuple(_floats(row) for row in self.weights)
+        self._columns = tuple(zip(*self.weights, strict=True))  # a kind's weights, summed over in C by map
+
+    def scores(self, vector: Sequence[float]) -> tuple[list[float], list[float]]:
+        """(probabilities of the kinds, the standardised feature vector) of one feature vector."""
+        standard = [(float(x) - mean) / scale for x, mean, scale in zip(vector, self.mean, self.scale, strict=True)]
+        # Summed feature by feature and the bias added last, as the fitted model's matrix sum runs.
+        logits = [sum(map(operator.mul, standard, column)) + bias
+                  for column, bias in zip(self._columns, self.bias, strict=True)]
+        top = max(logits)
+        exp = [math.exp(logit - top) for logit in logits]
+        total = sum(exp)
+        return [value / total for value in exp], standard
+
+    def contributions(self, standard: Sequence[float], kind: int) -> list[float]:
+        """What each standardised feature added to the score of the kind at index ``kind``."""
+        return list(map(operator.mul, standard, self._columns[kind]))
 
     def to_json(self) -> str:
         data = {
@@ -77,9 +94,8 @@ class KindModel:
         if features is not None and tuple(data["features"]) != tuple(features):
             raise ValueError("the page-kind model was trained on other features than this code computes "
                              "(rebuild it with `python -m crawler train --model pagekind`)")
-        return cls(tuple(data["kinds"]), tuple(data["features"]), np.array(data["mean"], dtype=float),
-                   np.array(data["scale"], dtype=float), np.array(data["weights"], dtype=float),
-                   np.array(data["bias"], dtype=float), data.get("info") or {})
+        return cls(tuple(data["kinds"]), tuple(data["features"]), data["mean"], data["scale"], data["weights"],
+                   data["bias"], data.get("info") or {})
 
     @classmethod
     def load(cls, path: str | Path, features: Sequence[str] | None = None) -> KindModel:

@@ -42,7 +42,7 @@ from crawler.extractors.templates.match import (
     derive_template,
     match_template,
 )
-from crawler.extractors.templates.store import TemplateStore, default_store
+from crawler.extractors.templates.store import MemoryTemplateStore, TemplateStore, default_store
 from crawler.extractors.templates.urlpattern import UrlPatterns
 
 # Labels this extractor leaves on blocks.
@@ -243,6 +243,8 @@ class TemplateExtractor(StateExtractor):
         return self.patterns.pattern(url)
 
     def has_template(self, url: str | None) -> bool:
+        if isinstance(self.store, MemoryTemplateStore) and not self.store.holds_templates():
+            return False  # the one-page case: nothing learned, and deriving the pattern loads w3lib's URL module
         pattern = self.pattern(url)
         return pattern is not None and self.store.has_template(pattern)
 

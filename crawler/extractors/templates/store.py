@@ -9,17 +9,18 @@ interface for tests and one-off runs. ``transaction()`` makes a compare-then-wri
 from __future__ import annotations
 
 import os
-import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from crawler import sqlite
 from crawler.setting_names import environment_value
+
+if TYPE_CHECKING:
+    import sqlite3
 
 # The seed keeps every unmatched page in its sample store; a crawl would grow it without bound, so each
 # pattern keeps only its newest samples. Design choice: a pattern whose last 20 pages matched no other
@@ -127,6 +128,11 @@ class MemoryTemplateStore:
         with self._lock:
             return bool(self._templates.get(pattern))
 
+    def holds_templates(self) -> bool:
+        """Whether any pattern has a template: an empty store needs no page's pattern derived to answer."""
+        with self._lock:
+            return bool(self._templates)
+
     def patterns(self) -> list[str]:
         with self._lock:
             return sorted(self._samples.keys() | self._templates.keys())
@@ -193,6 +199,8 @@ class SqliteTemplateStore:
         self.max_samples = max_samples
         self.max_templates = max_templates
         self._lock = threading.RLock()
+        from crawler import sqlite  # here: the database module's megabytes only in a process that keeps a store
+
         self._transactions = sqlite.WriteTransactions()
         self._connection: sqlite3.Connection | None = None
         self._pid = -1
@@ -206,6 +214,8 @@ class SqliteTemplateStore:
     @property
     def _db(self) -> sqlite3.Connection:
         if self._connection is None or self._pid != os.getpid():
+            from crawler import sqlite
+
             self._connection = sqlite.connect(self.path)  # a new one after fork: connections are per process
             self._pid = os.getpid()
             self._transactions = sqlite.WriteTransactions()

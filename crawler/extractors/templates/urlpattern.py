@@ -18,8 +18,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from w3lib.url import safe_url_string
-
 from crawler.extractors.document.text import CJK_RE
 
 # Placeholders a derived pattern uses for the variable parts of a path.
@@ -122,6 +120,8 @@ DERIVED_PATTERN_CACHE = 1024
 @functools.lru_cache(maxsize=DERIVED_PATTERN_CACHE)
 def derive_pattern(url: str) -> str:
     """The pattern derived from the URL alone, e.g. ``example.com/news/{date}/{slug}.html``."""
+    from w3lib.url import safe_url_string  # here: it loads urllib's HTTP client, which one-page extraction never runs
+
     try:
         parts = urlsplit(safe_url_string(url.strip()))
         host = normalized_host(parts.hostname)

@@ -1,23 +1,37 @@
-"""The block walk in Python (``walk_blocks``), the twin of the compiled walk (``crawler.kernels.cwalk.walk_blocks``):
-the same blocks, tree index and hidden elements from a tree cleared of invisible subtrees (``blockwalk``)."""
+"""The block walk in Python (``walk_blocks``), the twin of the compiled walk (``cwalk.walk_blocks``): the same
+blocks, positions and hidden elements from a tree cleared of invisible subtrees (the library's ``blockwalk``), given
+the same tables (``WalkTables``: the library's tag kinds, text counters and block class, handed over once), so that
+this package imports nothing of the library."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
 from lxml import etree
 
-from crawler.extractors.document.blocks import TextBlock
-from crawler.extractors.document.subtree import TreeIndex
-from crawler.extractors.document.tags import (
-    ANCHOR_KIND,
-    BLOCK_KIND,
-    BREAK_KIND,
-    HAS_BLOCK_XPATH,
-    HIDDEN_STYLE_RE,
-    LINE_BREAK,
-    SWALLOWING_TAGS,
-    TAG_KINDS,
-)
-from crawler.extractors.document.text import tokens, visible_length, wrap_counts
+# The walk's events of a tag (``WalkTables.tag_kinds`` gives each tag one, and its labels): the codes the compiled
+# walk reads too.
+LABELLED_KIND, BLOCK_KIND, ANCHOR_KIND, BREAK_KIND = 0, 1, 2, 3
+# Joins the pieces of a block for counting its words: not a word character, so no token spans two pieces (text
+# either side of a tag, or of a removed invisible element, stays two words, as when each piece was counted apart).
+PIECE_SEPARATOR = "\x01"
+
+
+class WalkTables(NamedTuple):
+    """What a block walk is given (the arguments of ``cwalk.configure``, in order)."""
+
+    tag_kinds: dict[str, tuple[int, frozenset[str] | None]]  # tag -> (event code, labels it gives its blocks)
+    swallowing: frozenset[str]  # hidden tags that may hold the whole page: not hidden when they hold a block
+    hidden_style: Any  # the compiled regex of a hiding ``style``
+    has_block: Callable[[etree._Element], Any]  # whether an element holds a block element
+    tokens: Callable[[str], list[str]]
+    wrap_counts: Callable[[list[str]], tuple[int, int]]
+    visible_length: Callable[[str], int]
+    text_block: Callable[..., Any]  # the block class
+    line_break: str  # the character that marks a line break among the pieces
+    separator: str  # PIECE_SEPARATOR
+    wrap_columns: int
 
 
 class Stripped:
@@ -35,22 +49,33 @@ class Stripped:
         self.cuts: dict[tuple[etree._Element, bool], list[int]] = {}
 
 
-# Joins the pieces of a block for counting its words: not a word character, so no token spans two pieces (text
-# either side of a tag, or of a removed invisible element, stays two words, as when each piece was counted apart).
-PIECE_SEPARATOR = "\x01"
-
-
 class BlockBuilder:
     """Collects text pieces between block boundaries and turns them into TextBlocks; words are counted once per
     block, on its pieces joined by PIECE_SEPARATOR."""
 
-    __slots__ = ("anchor_cut", "anchor_pieces", "blocks", "cut_pieces", "cuts", "labels", "lines", "pieces",
-                 "source_line", "unlinked")
+    __slots__ = (
+        "anchor_cut",
+        "anchor_pieces",
+        "blocks",
+        "break_mark",
+        "cut_pieces",
+        "cuts",
+        "labels",
+        "lines",
+        "pieces",
+        "separator",
+        "source_line",
+        "tables",
+        "unlinked",
+    )
 
-    def __init__(self, stripped: Stripped | None = None) -> None:
+    def __init__(self, tables: WalkTables, stripped: Stripped | None = None) -> None:
+        self.tables = tables
+        self.break_mark = tables.line_break
+        self.separator = tables.separator
         self.lines = stripped.lines if stripped else {}
         self.cuts = stripped.cuts if stripped else {}
-        self.blocks: list[TextBlock] = []
+        self.blocks: list[Any] = []
         self.pieces: list[str] = []
         self.anchor_pieces: list[str] = []  # the pieces inside links
         self.unlinked = False  # whether a piece lies outside links (else every word and character is linked)
@@ -67,7 +92,7 @@ class BlockBuilder:
             cuts = self.cuts.get((element, is_text))
             if cuts:  # count the words of each joined piece apart, as when they were apart
                 bounds = sorted(cuts)
-                counted = PIECE_SEPARATOR.join(text[start:end] for start, end in
+                counted = self.separator.join(text[start:end] for start, end in
                                                zip([0, *bounds], [*bounds, len(text)], strict=True))
                 self.cut_pieces[len(self.pieces)] = counted
                 if in_anchor:
@@ -86,7 +111,7 @@ class BlockBuilder:
 
     def line_break(self) -> None:
         if self.pieces:
-            self.pieces.append(LINE_BREAK)
+            self.pieces.append(self.break_mark)
 
     def _linked(self, words: int, chars: int) -> tuple[int, int]:
         """(words, visible characters) inside links: all of them when no piece lies outside links."""
@@ -100,35 +125,36 @@ class BlockBuilder:
             counted = list(anchors)
             for at, piece in self.anchor_cut.items():
                 counted[at] = piece
-        return (len(tokens(PIECE_SEPARATOR.join(counted))),
-                visible_length(" ".join(anchors)))
+        return (len(self.tables.tokens(self.separator.join(counted))),
+                self.tables.visible_length(" ".join(anchors)))
 
     def flush(self, container: etree._Element | None, level: int) -> None:
         """Ends the current block; callers skip it when no piece was collected."""
         pieces = self.pieces
+        tables, line_break = self.tables, self.break_mark
         # One piece (most blocks) is its own join, with or without separators: no copy made.
         single = len(pieces) == 1 and not self.cut_pieces
         raw = pieces[0] if single else "".join(pieces)
-        broken = LINE_BREAK in raw
+        broken = line_break in raw
         if broken:
-            text = "\n".join(line for line in (" ".join(part.split()) for part in raw.split(LINE_BREAK)) if line)
+            text = "\n".join(line for line in (" ".join(part.split()) for part in raw.split(line_break)) if line)
         else:
             text = " ".join(raw.split())  # str.split and the regex \s agree on every white-space character
         if text:
             if single:
-                found = tokens(raw)
+                found = tables.tokens(raw)
             else:
                 if self.cut_pieces:
                     pieces = list(pieces)
                     for at, counted in self.cut_pieces.items():
                         pieces[at] = counted
-                found = tokens(PIECE_SEPARATOR.join(pieces))
-            in_wrapped, wrapped = wrap_counts(found)
+                found = tables.tokens(self.separator.join(pieces))
+            in_wrapped, wrapped = tables.wrap_counts(found)
             # The text's only white space is single spaces and line ends: its visible length is what remains.
             chars = len(text) - text.count(" ") - (text.count("\n") if broken else 0)
             linked, anchor_chars = self._linked(len(found), chars) if self.anchor_pieces else (0, 0)
             self.blocks.append(
-                TextBlock(text, len(found), linked, in_wrapped, wrapped, len(self.blocks), level, container,
+                tables.text_block(text, len(found), linked, in_wrapped, wrapped, len(self.blocks), level, container,
                           self.labels, num_chars=chars, num_chars_in_anchor_text=anchor_chars,
                           source_line=self.source_line)
             )
@@ -139,31 +165,36 @@ class BlockBuilder:
         if self.cut_pieces:
             self.cut_pieces = {}
             self.anchor_cut = {}
-        if self.labels:  # TextBlock keeps a copy: an empty set can serve the next block
+        if self.labels:  # the block keeps a copy: an empty set can serve the next block
             self.labels = set()
         self.source_line = None
 
 
-def walk_blocks(start: etree._Element, stripped: Stripped | None = None, hide: bool = True
-                 ) -> tuple[list[TextBlock], TreeIndex, list[etree._Element]]:
+def walk_blocks(tables: WalkTables, start: etree._Element, stripped: Stripped | None = None, hide: bool = True
+                ) -> tuple[list[Any], dict[etree._Element, int], list[int], list[etree._Element]]:
     """One iterative pass over a tree cleared of invisible subtrees (no recursion: pages nest thousands of
     levels deep). Each element's tag is judged once per event by one look-up; a flush with nothing collected is
-    skipped. Each element's entry and exit positions are recorded on the way (``TreeIndex``), so that sums over a
-    subtree need no walk up the ancestors later; the open elements' positions give the depth. With ``hide``,
+    skipped. Each element's entry and exit positions are recorded on the way (``position`` and ``ends``, the
+    ancestors of ``start`` first, spanning the whole walk), so that sums over a subtree need no walk up the
+    ancestors later; the open elements' positions give the depth. With ``hide``,
     elements hidden by an attribute (``hidden``, a hiding ``style``) are skipped, their tails kept, and returned
     for removal from the tree."""
     position: dict[etree._Element, int] = {}
     ends: list[int] = []
-    TreeIndex.builder(start, position, ends)
+    for ancestor in reversed(list(start.iterancestors())):
+        position[ancestor] = len(ends)
+        ends.append(-1)  # set at the end: an ancestor of the walk spans all of it
     open_positions: list[int] = []
-    builder = BlockBuilder(stripped)
+    builder = BlockBuilder(tables, stripped)
     pieces = builder.pieces
     containers: list[etree._Element] = [start]
     labels: frozenset[str] = frozenset()  # the labels the open elements give
     label_stack: list[frozenset[str]] = []  # the labels before each open labelling element
     anchor_depth = 0
     br_run = 0
-    kinds = TAG_KINDS
+    kinds = tables.tag_kinds
+    line_break, swallowing, has_block = tables.line_break, tables.swallowing, tables.has_block
+    hidden_style = tables.hidden_style.search
     add = builder.add  # the builder lives through the walk: its method is looked up once
     flush = builder.flush
     hidden: list[etree._Element] = []
@@ -181,8 +212,8 @@ def walk_blocks(start: etree._Element, stripped: Stripped | None = None, hide: b
             continue
         if event == "start":
             if hide and (element.get("hidden") is not None or (
-                    (style := element.get("style")) and HIDDEN_STYLE_RE.search(style) is not None)) and not (
-                    tag in SWALLOWING_TAGS and HAS_BLOCK_XPATH(element)):
+                    (style := element.get("style")) and hidden_style(style) is not None)) and not (
+                    tag in swallowing and has_block(element)):
                 walker.skip_subtree()
                 hidden.append(element)
                 skipping = element
@@ -201,7 +232,7 @@ def walk_blocks(start: etree._Element, stripped: Stripped | None = None, hide: b
                             flush(containers[-1], len(open_positions))
                             pieces = builder.pieces
                     elif pieces:
-                        pieces.append(LINE_BREAK)
+                        pieces.append(line_break)
                     continue
                 if code == BLOCK_KIND:
                     if pieces:
@@ -252,7 +283,13 @@ def walk_blocks(start: etree._Element, stripped: Stripped | None = None, hide: b
                 add(tail, anchor_depth > 0, labels, element)
     if pieces:
         flush(containers[-1], len(open_positions))
-    return builder.blocks, TreeIndex.finish(start, position, ends), hidden
+    total = len(ends)
+    for at, value in enumerate(ends):
+        if value != -1:
+            break
+        ends[at] = total
+    return builder.blocks, position, ends, hidden
 
 
-__all__ = ["PIECE_SEPARATOR", "BlockBuilder", "Stripped", "walk_blocks"]
+__all__ = ["ANCHOR_KIND", "BLOCK_KIND", "BREAK_KIND", "LABELLED_KIND", "PIECE_SEPARATOR", "BlockBuilder", "Stripped",
+           "WalkTables", "walk_blocks"]

@@ -1,0 +1,111 @@
+"""A thread's starter: the member whose profile link comes first under the headline.
+
+Forum software (phpBB, vBulletin, XenForo, Discourse, Invision, FluxBB, SMF, Flarum, Reddit) puts each post's author
+as a link to the member's profile, and the first post under the thread's title is the starter's. The profile links
+are told by the address forms these programs share (``/u/name``, ``/members/name.12/``, ``/profile/12-name/``,
+``memberlist.php?mode=viewprofile&u=12``, ``member.php?u=12``, ``profile.php?id=12``, ``action=profile``), not by
+any one site's classes. Read last, when no markup, byline or credit line names anybody.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from lxml import etree
+
+from crawler.extractors.document.text import normalize_space
+from crawler.extractors.metadata.areas import in_comment_area
+from crawler.extractors.metadata.jsonld import declared_types
+
+# The member profile addresses of forum software; ``slug`` is the member's name or number where the path holds it.
+PROFILE_HREF_RE = re.compile(
+    r"memberlist\.php\?(?:[^#]*&)?mode=viewprofile|member\.php\?(?:[^#]*&)?u=\d|profile\.php\?(?:[^#]*&)?id=\d|"
+    r"[?&;]action=profile\b|/(?:u|user|users|member|members|profile|profiles)/(?P<slug>[^/?#]+)", re.I)
+# Path words after /user/ or /members/ that are pages of the site, not members.
+NOT_MEMBER_SLUGS = frozenset({"login", "log-in", "register", "signup", "sign-up", "signin", "sign-in", "logout",
+                              "password", "settings", "edit", "me", "profile", "search", "list", "albums.html"})
+# A member's numeric id around the name in a slug ("chris-hall.985811", "1883223-thanosmano").
+SLUG_ID_RE = re.compile(r"^\d+-|[.-]\d+$|\.html?$")
+FOLD_RE = re.compile(r"[\W_]+")
+# Links looked at under the headline: the first post's author link comes within its first few dozen links.
+MAX_LINKS_READ = 200
+# Pages about a thing for sale, whose member links are its reviewers' (schema.org types, lower-cased).
+PRODUCT_TYPES = frozenset({"product", "productgroup", "aggregaterating"})
+# Distinct members whose profile links a thread shows under its title: the starter and a replier at least.
+MIN_THREAD_MEMBERS = 2
+# A member's name as a link shows it: one to four words, a handle or a name.
+MAX_MEMBER_WORDS = 4
+MAX_MEMBER_CHARS = 40
+
+
+def _fold(text: str) -> str:
+    return FOLD_RE.sub("", text.casefold())
+
+
+def member_of(link: etree._Element) -> str | None:
+    """The member a profile link names: its text, when its address is a profile's and names that member (or only a
+    number); None for another link."""
+    match = PROFILE_HREF_RE.search(link.get("href") or "")
+    if match is None:
+        return None
+    text = normalize_space(link.text_content()).lstrip("@")
+    if not text or len(text) > MAX_MEMBER_CHARS or len(text.split()) > MAX_MEMBER_WORDS or text.isdigit():
+        return None
+    slug = match.group("slug")
+    if slug is None:
+        return text
+    if slug.casefold() in NOT_MEMBER_SLUGS:
+        return None
+    handle = _fold(SLUG_ID_RE.sub("", slug))
+    # a slug that is a number names no one; one that is a name must be the link's ("J Offline" links to /user/julian)
+    return text if handle.isdigit() or not handle or handle == _fold(text) else None
+
+
+def member_of_address(address: str) -> str | None:
+    """The member a profile address names in its path ("/members/ajayjunkies.1075434/" -> "ajayjunkies"), None for
+    another address or one that gives only a number."""
+    match = PROFILE_HREF_RE.search(address)
+    slug = match.group("slug") if match else None
+    if not slug or slug.casefold() in NOT_MEMBER_SLUGS:
+        return None
+    handle = SLUG_ID_RE.sub("", slug)
+    # words joined by hyphens are a name written for the address ("megan-leanda-berry"), not the name as shown
+    return handle if handle and not handle.isdigit() and "-" not in handle else None
+
+
+def thread_starter(root: etree._Element | None, url: str | None = None, scripts: list[str] | None = None) -> list[str]:
+    """The member of the first profile link after the page's first <h1>, when the links under it name two members or
+    more (a thread: a post and its replies; one profile link alone is a quoted expert's or a team page's); links to
+    another site's profiles (a share button's) and in a reviews area are passed over. None without a headline, nor on
+    a page whose JSON-LD declares a product (its profile links are reviewers')."""
+    if root is None or any(PRODUCT_TYPES & declared_types(text) for text in scripts or ()):
+        return []
+    headline = next(root.iter("h1"), None)
+    if headline is None:
+        return []
+    site = _site_of(url)
+    members: list[str] = []
+    for link in headline.xpath(f"following::a[@href][position() <= {MAX_LINKS_READ}]"):
+        member = member_of(link)
+        if not member or member in members or not _on_site(link.get("href") or "", site) or in_comment_area(link):
+            continue
+        members.append(member)
+        if len(members) >= MIN_THREAD_MEMBERS:
+            return members[:1]
+    return []
+
+
+def _site_of(url: str | None) -> str:
+    host = (urlsplit(url).hostname or "") if url else ""
+    return ".".join(host.split(".")[-2:])
+
+
+def _on_site(href: str, site: str) -> bool:
+    """A relative address, or one on the page's site (its host's last two labels; none when the page's address is not
+    known)."""
+    host = urlsplit(href).hostname if href.startswith(("http:", "https:", "//")) else None
+    return host is None or (bool(site) and (host == site or host.endswith("." + site)))
+
+
+__all__ = ["member_of", "member_of_address", "thread_starter"]
