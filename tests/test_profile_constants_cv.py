@@ -7,7 +7,7 @@ from crawler.extractors.cascade import profiles
 def rows(better: int) -> list[dict]:
     """Pages of twenty domains on which candidate value ``better`` scores higher than the other."""
     return [{"domain": f"site{n}.example", "kind": "forum" if n % 2 else "collection",
-             "scores": {5: 0.5 + 0.3 * (better == 5), 14: 0.5 + 0.3 * (better == 14)}} for n in range(20)]
+             "scores": {"5": 0.5 + 0.3 * (better == 5), "14": 0.5 + 0.3 * (better == 14)}} for n in range(20)]
 
 
 def test_every_fold_chooses_the_value_that_wins_on_the_other_folds_and_reports_held_out_scores():

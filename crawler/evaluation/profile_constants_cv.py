@@ -63,7 +63,8 @@ def shown(value: Any) -> str:
 
 
 def score_values(root: Path, tuned: Tuned, limit: int | None = None) -> list[dict]:
-    """Per page judged of the constant's kinds: domain, gold kind, and word F1 under each candidate value."""
+    """Per page judged of the constant's kinds: domain, gold kind, and word F1 under each candidate value (keyed
+    by the value as printed: a rule's table is no dict key)."""
     kinds = page_kinds(root)
     extractor = DefaultExtractor()
     shipped = getattr(profiles, tuned.name)
@@ -77,7 +78,7 @@ def score_values(root: Path, tuned: Tuned, limit: int | None = None) -> list[dic
             scores = {}
             for value in tuned.values:
                 setattr(profiles, tuned.name, value)
-                scores[value] = word_f1(page.gold, extractor.extract(doc, kind=judged).text)
+                scores[shown(value)] = word_f1(page.gold, extractor.extract(doc, kind=judged).text)
             rows.append({"domain": domain(page.url), "kind": kinds.get(page.id, "?"), "scores": scores})
     finally:
         setattr(profiles, tuned.name, shipped)
@@ -94,17 +95,17 @@ def cross_validate(rows: list[dict], tuned: Tuned, shipped: Any, folds: int) -> 
     base: dict[str, list[float]] = defaultdict(list)
     for fold in range(folds):
         train = [row for row in rows if fold_of(row, folds) != fold]
-        best = max(tuned.values, key=lambda v: _mean([row["scores"][v] for row in train]))
+        best = max(tuned.values, key=lambda v: _mean([row["scores"][shown(v)] for row in train]))
         chosen.append(best)
         for row in rows:
             if fold_of(row, folds) == fold:
                 for kind in (ALL, row["kind"]):
-                    held[kind].append(row["scores"][best])
-                    base[kind].append(row["scores"][tuned.values[0]])
-    in_sample = {v: _mean([row["scores"][v] for row in rows]) for v in tuned.values}
+                    held[kind].append(row["scores"][shown(best)])
+                    base[kind].append(row["scores"][shown(tuned.values[0])])
+    in_sample = {v: _mean([row["scores"][shown(v)] for row in rows]) for v in tuned.values}
     off = tuned.values[0]
-    better = sum(row["scores"][shipped] > row["scores"][off] + CHANGED for row in rows)
-    worse = sum(row["scores"][shipped] < row["scores"][off] - CHANGED for row in rows)
+    better = sum(row["scores"][shown(shipped)] > row["scores"][shown(off)] + CHANGED for row in rows)
+    worse = sum(row["scores"][shown(shipped)] < row["scores"][shown(off)] - CHANGED for row in rows)
     lines = [f"{tuned.name}: folds chose {[shown(v) for v in chosen]}; shipped {shown(shipped)}; in-sample mean "
              "word F1 by value " + ", ".join(f"{shown(v)}: {s:.3f}" for v, s in in_sample.items())
              + f"; pages whose F1 the shipped value changes by more than {CHANGED} against {shown(off)}: "
