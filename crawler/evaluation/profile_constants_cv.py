@@ -102,12 +102,12 @@ def cross_validate(rows: list[dict], tuned: Tuned, shipped: Any, folds: int) -> 
                 for kind in (ALL, row["kind"]):
                     held[kind].append(row["scores"][shown(best)])
                     base[kind].append(row["scores"][shown(tuned.values[0])])
-    in_sample = {v: _mean([row["scores"][shown(v)] for row in rows]) for v in tuned.values}
+    in_sample = {shown(v): _mean([row["scores"][shown(v)] for row in rows]) for v in tuned.values}
     off = tuned.values[0]
     better = sum(row["scores"][shown(shipped)] > row["scores"][shown(off)] + CHANGED for row in rows)
     worse = sum(row["scores"][shown(shipped)] < row["scores"][shown(off)] - CHANGED for row in rows)
     lines = [f"{tuned.name}: folds chose {[shown(v) for v in chosen]}; shipped {shown(shipped)}; in-sample mean "
-             "word F1 by value " + ", ".join(f"{shown(v)}: {s:.3f}" for v, s in in_sample.items())
+             "word F1 by value " + ", ".join(f"{v}: {s:.3f}" for v, s in in_sample.items())
              + f"; pages whose F1 the shipped value changes by more than {CHANGED} against {shown(off)}: "
              f"{better} better, {worse} worse",
              f"| pages judged {'/'.join(sorted(tuned.kinds))}, by gold kind | pages | held-out F1, value chosen by "
