@@ -6,10 +6,11 @@ twins: the same numbers).
 Each group is a small named step filling part of one vector (``FEATURE_NAMES`` is its order):
 ``url_features`` (the URL's shape and the words of its path), ``declared_features`` (schema.org types in JSON-LD
 and microdata, og:type), ``block_features`` (amounts of text, links, headings, lists, tables, code; price, cart,
-rating, post and call-to-action markers in short blocks), ``structure_features`` (the largest group of sibling
-elements that repeat one structure: its size, its words, its links: cards of a grid, posts of a thread; and the
-class words of the elements holding text such as price, cart, post, reply, card, toc), ``markup_features``
-(counts of microdata properties).
+rating, post and call-to-action markers in short blocks; the share of the words in the longest run of prose),
+``structure_features`` (the largest group of sibling elements that repeat one structure: its size, its words, its
+links: cards of a grid, posts of a thread; and the class words of the elements holding text such as price, cart,
+post, reply, card, toc), ``markup_features`` (counts of microdata properties), ``paging_features`` (links to the
+list's other pages).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import math
 import re
 from collections import Counter
 from urllib.parse import urlsplit
+
+from lxml import etree
 
 from crawler.kernels.structure import class_marks, marker_counts, sibling_structure
 from crawler.kernels.walk import markup_values
@@ -220,6 +223,7 @@ def block_features(doc: TextDocument) -> list[float]:
     code, and how many short blocks carry each marker; one pass over the blocks."""
     blocks = doc.blocks
     words = linked = running = longest = headings = items = cells = code = code_words = quotes = 0
+    run = longest_run = 0
     short_texts: list[str] = []
     for block in blocks:
         count = block.num_words
@@ -230,6 +234,14 @@ def block_features(doc: TextDocument) -> list[float]:
         if count >= RUNNING_WORDS and block.num_words_in_anchor_text < RUNNING_MAX_LINK_DENSITY * count:
             running += count
         labels = block.labels
+        # a run of prose: text blocks one after another, broken by a heading or a block mostly of links (a post
+        # runs on; an index of posts breaks at every linked title and "read more")
+        if count and "heading" not in labels and block.num_words_in_anchor_text < RUNNING_MAX_LINK_DENSITY * count:
+            run += count
+            if run > longest_run:
+                longest_run = run
+        elif count:
+            run = 0
         if labels:
             if "heading" in labels:
                 headings += 1
@@ -254,6 +266,7 @@ def block_features(doc: TextDocument) -> list[float]:
         _log(len(blocks)), _log(words), linked / words if words else 0.0, _log(running),
         running / words if words else 0.0, _log(longest), _log(headings), headings / n, items / n, cells / n,
         _log(code), code_words / words if words else 0.0, _log(quotes), short / n, words / n / 100,
+        longest_run / words if words else 0.0,
     ]
     values.extend(_log(marks[kind]) for kind in MARKER_KINDS)
     values.extend(marks[kind] / n for kind in MARKER_KINDS)
@@ -262,7 +275,7 @@ def block_features(doc: TextDocument) -> list[float]:
 
 BLOCK_NAMES = ("blocks", "words", "link_share", "running_words", "running_share", "longest_block", "headings",
                "heading_share", "item_share", "cell_share", "code_blocks", "code_share", "quotes", "short_share",
-               "words_per_block",
+               "words_per_block", "prose_run_share",
                *(f"marker_{kind}" for kind in MARKER_KINDS), *(f"marker_{kind}_share" for kind in MARKER_KINDS))
 
 # ---------------------------------------------------------------- repeated siblings
@@ -332,14 +345,39 @@ def markup_features(doc: TextDocument) -> tuple[list[float], list[str], str | No
 
 MARKUP_NAMES = tuple(f"prop_{prop}" for prop in MICRODATA_PROPS)
 
-FEATURE_NAMES = (*URL_NAMES, *TITLE_NAMES, *DECLARED_NAMES, *BLOCK_NAMES, *STRUCTURE_NAMES, *MARKUP_NAMES)
+# ---------------------------------------------------------------- pagination
+
+# Links to another page of the same index: a page number in the query or the path (the conventions of blog
+# engines, CMSs and shops: ?page=2, &p=3, ?paged=4, /page/5), or rel="next"/"prev".
+PAGE_HREF_RE = re.compile(r"[?&](?:page|p|pg|paged)=\d+|/page/?\d+(?:/|$|[?#.])", re.I)
+# The anchors worth the regex, chosen in C: most of a page's links name no page and no rel.
+_PAGING_XPATH = etree.XPath(".//a[contains(@href, 'page') or contains(@href, 'p=') or contains(@href, 'pg=') or "
+                            "contains(@rel, 'next') or contains(@rel, 'prev')]")
+
+
+def paging_features(doc: TextDocument) -> list[float]:
+    """How many links lead to another page of the same list (a listing's or a shop category's pager)."""
+    if doc.body is None:
+        return [0.0]
+    count = 0
+    for anchor in _PAGING_XPATH(doc.body):
+        rel = (anchor.get("rel") or "").lower().split()
+        if "next" in rel or "prev" in rel or PAGE_HREF_RE.search(anchor.get("href") or ""):
+            count += 1
+    return [_log(count)]
+
+
+PAGING_NAMES = ("pagination_links",)
+
+FEATURE_NAMES = (*URL_NAMES, *TITLE_NAMES, *DECLARED_NAMES, *BLOCK_NAMES, *STRUCTURE_NAMES, *MARKUP_NAMES,
+                 *PAGING_NAMES)
 
 
 def page_features(doc: TextDocument, url: str | None = None) -> list[float]:
     """The page's feature vector, in ``FEATURE_NAMES`` order; ``url`` when given, else the document's."""
     markup, itemtypes, og_type = markup_features(doc)
     return [*url_features(url or doc.url), *title_features(doc.title), *declared_features(doc, itemtypes, og_type),
-            *block_features(doc), *structure_features(doc), *markup]
+            *block_features(doc), *structure_features(doc), *markup, *paging_features(doc)]
 
 
 __all__ = ["FEATURE_NAMES", "page_features"]
