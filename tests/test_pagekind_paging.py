@@ -41,3 +41,8 @@ def test_an_article_is_one_long_run_of_prose() -> None:
 
 def test_an_index_of_teasers_breaks_its_prose_at_every_linked_heading() -> None:
     assert feature(teasers(""), "prose_run_share") < 0.25
+
+
+def test_a_next_page_declared_in_the_head_is_counted() -> None:
+    html = teasers("").replace("<title>Blog</title>", "<title>Blog</title><link rel='next' href='/blog/page/2/'>")
+    assert feature(html, "pagination_links") > 0.0

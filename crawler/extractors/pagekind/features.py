@@ -350,20 +350,34 @@ MARKUP_NAMES = tuple(f"prop_{prop}" for prop in MICRODATA_PROPS)
 # Links to another page of the same index: a page number in the query or the path (the conventions of blog
 # engines, CMSs and shops: ?page=2, &p=3, ?paged=4, /page/5), or rel="next"/"prev".
 PAGE_HREF_RE = re.compile(r"[?&](?:page|p|pg|paged)=\d+|/page/?\d+(?:/|$|[?#.])", re.I)
-# The anchors worth the regex, chosen in C: most of a page's links name no page and no rel.
-_PAGING_XPATH = etree.XPath(".//a[contains(@href, 'page') or contains(@href, 'p=') or contains(@href, 'pg=') or "
-                            "contains(@rel, 'next') or contains(@rel, 'prev')]")
+# A pager's text: page numbers, next/previous/older/newer, arrows; only the links of short linked blocks saying
+# this are read (walking every link of a page costs a tenth of its parse).
+PAGER_TEXT_RE = re.compile(r"\d|\b(?:next|prev|previous|older|newer)\b|[»›]", re.I)
+_PAGING_RELS = frozenset({"next", "prev"})
+
+
+def _paging_link(element: etree._Element) -> bool:
+    rel = element.get("rel")
+    if rel and not _PAGING_RELS.isdisjoint(rel.lower().split()):
+        return True
+    return element.tag == "a" and PAGE_HREF_RE.search(element.get("href") or "") is not None
 
 
 def paging_features(doc: TextDocument) -> list[float]:
-    """How many links lead to another page of the same list (a listing's or a shop category's pager)."""
-    if doc.body is None:
-        return [0.0]
+    """How many links lead to another page of the same list (a listing's or a shop category's pager): the head's
+    <link rel=next/prev> and the links of short linked blocks that read like a pager."""
     count = 0
-    for anchor in _PAGING_XPATH(doc.body):
-        rel = (anchor.get("rel") or "").lower().split()
-        if "next" in rel or "prev" in rel or PAGE_HREF_RE.search(anchor.get("href") or ""):
-            count += 1
+    head = doc.root.find("head") if doc.root is not None else None
+    if head is not None:
+        count += sum(1 for link in head.iter("link") if _paging_link(link))
+    seen: set[etree._Element] = set()
+    for block in doc.blocks:
+        element = block.element
+        if (element is None or element in seen or not block.num_words_in_anchor_text
+                or block.num_words > SHORT_BLOCK_WORDS or PAGER_TEXT_RE.search(block.text) is None):
+            continue
+        seen.add(element)
+        count += sum(1 for anchor in element.iter("a") if _paging_link(anchor))
     return [_log(count)]
 
 
