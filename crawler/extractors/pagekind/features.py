@@ -208,6 +208,9 @@ MARKERS = {
 # word -> its kind's place in MARKERS (a word of two kinds counts for the later one)
 _MARKER_INDEX = {word: index for index, words in enumerate(MARKERS.values()) for word in words}
 MARKER_KINDS = ("price", "year", *MARKERS)
+# A pager's text: page numbers, next/previous/older/newer, arrows; only the links of short linked blocks saying
+# this are read, not every link of the page.
+PAGER_TEXT_RE = re.compile(r"\d|\b(?:next|prev|previous|older|newer)\b|[»›]", re.I)
 # Blocks of at least this many words count as running text (boilerpipe's 16-word content split, seed 000).
 RUNNING_WORDS = 16
 # ...with less than this share of words in links (the cascade's boilerpipe rule).
@@ -218,13 +221,15 @@ def _log(value: float) -> float:
     return math.log1p(value) / 10
 
 
-def block_features(doc: TextDocument) -> list[float]:
+def block_features(doc: TextDocument) -> tuple[list[float], list[etree._Element | None]]:
     """Amounts of text and links over the page's blocks, the share of headings, list items, table cells and
-    code, and how many short blocks carry each marker; one pass over the blocks."""
+    code, and how many short blocks carry each marker; one pass over the blocks, which also gathers the elements
+    of the short linked blocks that read like a pager (for ``paging_features``)."""
     blocks = doc.blocks
     words = linked = running = longest = headings = items = cells = code = code_words = quotes = 0
     run = longest_run = 0
     short_texts: list[str] = []
+    pagers: list[etree._Element | None] = []
     for block in blocks:
         count = block.num_words
         words += count
@@ -255,7 +260,10 @@ def block_features(doc: TextDocument) -> list[float]:
             if "quote" in labels:
                 quotes += 1
         if count <= SHORT_BLOCK_WORDS:
-            short_texts.append(block.text)
+            text = block.text
+            short_texts.append(text)
+            if block.num_words_in_anchor_text and PAGER_TEXT_RE.search(text) is not None:
+                pagers.append(block.element)
     # the short blocks' text read once, in one pass (a regex search per block and pattern cost more than the rest
     # of the features together)
     counts = marker_counts("\n".join(short_texts).lower(), _MARKER_INDEX, len(MARKERS))
@@ -270,7 +278,7 @@ def block_features(doc: TextDocument) -> list[float]:
     ]
     values.extend(_log(marks[kind]) for kind in MARKER_KINDS)
     values.extend(marks[kind] / n for kind in MARKER_KINDS)
-    return values
+    return values, pagers
 
 
 BLOCK_NAMES = ("blocks", "words", "link_share", "running_words", "running_share", "longest_block", "headings",
@@ -350,9 +358,6 @@ MARKUP_NAMES = tuple(f"prop_{prop}" for prop in MICRODATA_PROPS)
 # Links to another page of the same index: a page number in the query or the path (the conventions of blog
 # engines, CMSs and shops: ?page=2, &p=3, ?paged=4, /page/5), or rel="next"/"prev".
 PAGE_HREF_RE = re.compile(r"[?&](?:page|p|pg|paged)=\d+|/page/?\d+(?:/|$|[?#.])", re.I)
-# A pager's text: page numbers, next/previous/older/newer, arrows; only the links of short linked blocks saying
-# this are read (walking every link of a page costs a tenth of its parse).
-PAGER_TEXT_RE = re.compile(r"\d|\b(?:next|prev|previous|older|newer)\b|[»›]", re.I)
 _PAGING_RELS = frozenset({"next", "prev"})
 
 
@@ -363,21 +368,16 @@ def _paging_link(element: etree._Element) -> bool:
     return element.tag == "a" and PAGE_HREF_RE.search(element.get("href") or "") is not None
 
 
-def paging_features(doc: TextDocument) -> list[float]:
+def paging_features(doc: TextDocument, pagers: list[etree._Element | None]) -> list[float]:
     """How many links lead to another page of the same list (a listing's or a shop category's pager): the head's
-    <link rel=next/prev> and the links of short linked blocks that read like a pager."""
+    <link rel=next/prev> and the links in ``pagers`` (elements of short linked blocks that read like a pager)."""
     count = 0
     head = doc.root.find("head") if doc.root is not None else None
     if head is not None:
         count += sum(1 for link in head.iter("link") if _paging_link(link))
-    seen: set[etree._Element] = set()
-    for block in doc.blocks:
-        element = block.element
-        if (element is None or element in seen or not block.num_words_in_anchor_text
-                or block.num_words > SHORT_BLOCK_WORDS or PAGER_TEXT_RE.search(block.text) is None):
-            continue
-        seen.add(element)
-        count += sum(1 for anchor in element.iter("a") if _paging_link(anchor))
+    for element in dict.fromkeys(pagers):  # an element of several blocks is read once
+        if element is not None:
+            count += sum(1 for anchor in element.iter("a") if _paging_link(anchor))
     return [_log(count)]
 
 
@@ -390,8 +390,9 @@ FEATURE_NAMES = (*URL_NAMES, *TITLE_NAMES, *DECLARED_NAMES, *BLOCK_NAMES, *STRUC
 def page_features(doc: TextDocument, url: str | None = None) -> list[float]:
     """The page's feature vector, in ``FEATURE_NAMES`` order; ``url`` when given, else the document's."""
     markup, itemtypes, og_type = markup_features(doc)
+    blocks, pagers = block_features(doc)
     return [*url_features(url or doc.url), *title_features(doc.title), *declared_features(doc, itemtypes, og_type),
-            *block_features(doc), *structure_features(doc), *markup, *paging_features(doc)]
+            *blocks, *structure_features(doc), *markup, *paging_features(doc, pagers)]
 
 
 __all__ = ["FEATURE_NAMES", "page_features"]
