@@ -50,7 +50,13 @@ from crawler.extractors.metadata.structured import (
     from_microdata,
     from_url,
 )
-from crawler.extractors.metadata.titles import TITLE_PART_RE, page_headline, title_from_head
+from crawler.extractors.metadata.titles import (
+    TITLE_PART_RE,
+    page_headline,
+    rewritten_headline,
+    title_from_head,
+    visible_headline,
+)
 from crawler.extractors.metadata.visible import scan_visible
 
 LANGUAGE_RE = re.compile(r"^([a-z]{2,3})(?:[-_][a-z0-9]+)*$", re.I)
@@ -235,6 +241,11 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     metadata.published = take("published", published or _plausible_date(findings.published, TEXT, now)
                               or text_modified)
     metadata.modified = take("modified", modified or text_modified)
+    # A dated or credited page shows its headline in its one <h1>; its markup title is often rewritten for search.
+    if metadata.title and (metadata.published or metadata.authors):
+        shown = visible_headline(doc.root, doc.url, metadata.site_name)
+        if shown and rewritten_headline(metadata.title, shown, dated=True):
+            metadata.title = take("title", (shown, TEXT))
     metadata.origin = take("origin", (findings.origin, TEXT) if findings.origin else None)
     metadata.language = take("language", languages[0] if languages else None)
     descriptions = [(v, s) for v, s in found.get("description") if len(v) >= MIN_DESCRIPTION_CHARS]

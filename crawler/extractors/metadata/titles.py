@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import urlparse
+
+from lxml import etree
 
 from crawler.extractors.document.text import count_words, normalize_space
 
@@ -60,6 +63,67 @@ def without_cjk_suffix(title: str) -> str:
             break
         end = cut.start()
     return title[:end].strip() if end < len(title) else title
+# A shown headline of fewer words is a product's, section's or page's name ("Sudo", "MX Vertical", "Webcams"), left
+# to the markup title: chosen by by-domain CV, see docs/metadata-classes.md.
+MIN_SHOWN_HEADLINE_WORDS = 3
+# The share of the shorter title's words that the shown headline and the markup title must share to tell one story
+# (a rewrite, not a slogan or a section's heading): chosen by by-domain CV, see docs/metadata-classes.md.
+MIN_SHARED_WORD_SHARE = 0.2
+TITLE_WORD_RE = re.compile(r"\w{2,}")
+FOLD_RE = re.compile(r"\W+|_")
+
+
+def visible_headline(root: etree._Element | None, url: str | None, site_name: str | None) -> str | None:
+    """The page's one ``<h1>`` text: the h1s without the empty ones, the logos (an h1 that is the site's name or a
+    link to another page, the home page among them) and repeats (a headline printed once per layout); None unless
+    exactly one text is left."""
+    if root is None:
+        return None
+    site = _folded(site_name or "")
+    shown: dict[str, str] = {}
+    for element in root.iter("h1"):
+        text = normalize_space("".join(element.itertext()))
+        folded = _folded(text)
+        if not folded or folded == site or _links_away(element, url):
+            continue
+        shown.setdefault(folded, text)
+        if len(shown) > 1:
+            return None
+    return next(iter(shown.values()), None)
+
+
+def rewritten_headline(markup_title: str, shown: str, dated: bool) -> bool:
+    """Whether the shown headline is the story's headline and the markup title its rewrite for search results: on a
+    dated or credited page (an undated landing page's h1 is a slogan), the markup title does not hold the h1 (a
+    product's name in its full title), the h1 has MIN_SHOWN_HEADLINE_WORDS words, and the two share enough words."""
+    if not dated or _folded(shown) in _folded(markup_title) or len(TITLE_WORD_RE.findall(shown)) < \
+            MIN_SHOWN_HEADLINE_WORDS:
+        return False
+    shown_words = {word.casefold() for word in TITLE_WORD_RE.findall(shown)}
+    markup_words = {word.casefold() for word in TITLE_WORD_RE.findall(markup_title)}
+    fewest = min(len(shown_words), len(markup_words))
+    return bool(fewest) and len(shown_words & markup_words) / fewest >= MIN_SHARED_WORD_SHARE
+
+
+def _folded(text: str) -> str:
+    return FOLD_RE.sub("", text.casefold())
+
+
+def _links_away(element: etree._Element, url: str | None) -> bool:
+    """Whether the h1 is, or holds, a link to another page than this one (a logo links home)."""
+    link = element if element.tag == "a" else next(element.iter("a"), None)
+    if link is None:
+        link = next(element.iterancestors("a"), None)
+    href = link.get("href") if link is not None else None
+    if href is None or href.startswith("#"):
+        return False
+    target, page = urlparse(href), urlparse(url or "")
+    if target.netloc and target.netloc.removeprefix("www.") != page.netloc.removeprefix("www."):
+        return True
+    path = target.path.strip("/")
+    return not path or path != page.path.strip("/")
+
+
 def page_headline(chosen: str, head_title: str | None, headline: str | None) -> str:
     """The headline block of the page over a markup title cut short: an OpenGraph title ending at an unescaped quote
     ("奖金711万元！" of '奖金711万元！"中国诺贝尔奖"首位获奖女性啥来头?'), when the headline block starts with it and
@@ -84,5 +148,6 @@ def _rejoin(parts: list[str], kept: set[str]) -> str:
     return "".join(pieces).strip()
 
 
-__all__ = ["MIN_HEADLINE_CHARS", "MIN_KEPT_TITLE_WORDS", "TITLE_PART_RE", "TITLE_SEPARATOR_RE",
-           "page_headline", "title_from_head", "without_cjk_suffix"]
+__all__ = ["MIN_HEADLINE_CHARS", "MIN_KEPT_TITLE_WORDS", "MIN_SHARED_WORD_SHARE", "MIN_SHOWN_HEADLINE_WORDS",
+           "TITLE_PART_RE", "TITLE_SEPARATOR_RE", "page_headline", "rewritten_headline", "title_from_head",
+           "visible_headline", "without_cjk_suffix"]
