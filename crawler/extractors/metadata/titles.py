@@ -92,17 +92,17 @@ def visible_headline(root: etree._Element | None, url: str | None, site_name: st
     return next(iter(shown.values()), None)
 
 
-def rewritten_headline(markup_title: str, shown: str, dated: bool) -> bool:
+def rewritten_headline(markup_title: str, shown: str, dated: bool, *, min_words: int = MIN_SHOWN_HEADLINE_WORDS,
+                       min_share: float = MIN_SHARED_WORD_SHARE) -> bool:
     """Whether the shown headline is the story's headline and the markup title its rewrite for search results: on a
     dated or credited page (an undated landing page's h1 is a slogan), the markup title does not hold the h1 (a
     product's name in its full title), the h1 has MIN_SHOWN_HEADLINE_WORDS words, and the two share enough words."""
-    if not dated or _folded(shown) in _folded(markup_title) or len(TITLE_WORD_RE.findall(shown)) < \
-            MIN_SHOWN_HEADLINE_WORDS:
+    if not dated or _folded(shown) in _folded(markup_title) or len(TITLE_WORD_RE.findall(shown)) < min_words:
         return False
     shown_words = {word.casefold() for word in TITLE_WORD_RE.findall(shown)}
     markup_words = {word.casefold() for word in TITLE_WORD_RE.findall(markup_title)}
     fewest = min(len(shown_words), len(markup_words))
-    return bool(fewest) and len(shown_words & markup_words) / fewest >= MIN_SHARED_WORD_SHARE
+    return bool(fewest) and len(shown_words & markup_words) / fewest >= min_share
 
 
 def _folded(text: str) -> str:
