@@ -24,10 +24,22 @@ def title_of(head: str, body: str, url: str = URL) -> str | None:
 
 def test_a_dated_page_shows_its_headline_in_the_h1_not_the_seo_title() -> None:
     # The og:title is written for search results; the story's headline is the one shown on the page.
-    head = ("<title>Health And Nutrition Trends For 2026 - Example</title>"
+    head = ("<title>Top 10 Health and Nutrition Trends to Watch - Example</title>"
             '<meta property="og:title" content="Health And Nutrition Trends For 2026">' + DATED)
     body = "<header><a href='/'>Example</a></header><article><h1>Top 10 Health and Nutrition Trends to Watch</h1>"
     assert title_of(head, body + "</article>") == "Top 10 Health and Nutrition Trends to Watch"
+
+
+def test_a_markup_title_its_title_element_repeats_outvotes_the_h1() -> None:
+    head = ("<title>Health And Nutrition Trends For 2026 - Example</title>"
+            '<meta property="og:title" content="Health And Nutrition Trends For 2026">' + DATED)
+    body = "<article><h1>Top 10 Health and Nutrition Trends to Watch</h1></article>"
+    assert title_of(head, body) == "Health And Nutrition Trends For 2026"
+
+
+def test_one_headline_punctuated_twice_keeps_the_markup_title() -> None:
+    assert not rewritten_headline("How we designed Dropbox’s ATF - an async task framework",
+                                  "How we designed Dropbox ATF: an async task framework", True)
 
 
 def test_an_undated_landing_page_keeps_its_markup_title_over_a_slogan() -> None:
@@ -57,7 +69,8 @@ def test_the_site_name_h1_is_not_the_headline() -> None:
 
 def test_a_headline_repeated_for_two_layouts_and_a_logo_is_one_headline() -> None:
     # Responsive pages print the headline twice (a phone's and a desktop's block); the logo h1 links home.
-    head = ('<meta property="og:title" content="How do you set up an ergonomic workstation at home?">' + DATED)
+    head = ("<title>Ergonomic workspace guide</title>"
+            '<meta property="og:title" content="How do you set up an ergonomic workstation at home?">' + DATED)
     body = ("<h1><a href='/'>Example Store</a></h1><h1>Setting up an ergonomic workspace at home</h1>"
             "<h1>Setting up an ergonomic workspace at home</h1>")
     assert title_of(head, body) == "Setting up an ergonomic workspace at home"
@@ -73,8 +86,41 @@ def test_an_unrelated_h1_is_not_a_rewrite() -> None:
     # "Webcams" on a park's page: a section's heading sharing no word with the page's title.
     assert not rewritten_headline("Yosemite National Park visitor guide", "Live webcams from the valley", True)
     assert rewritten_headline("Yosemite National Park visitor guide", "Visiting Yosemite National Park", True)
+    assert not rewritten_headline("Yosemite National Park visitor guide", "Visiting Yosemite National Park", False)
 
 
 def test_visible_headline_of_a_page_without_h1_is_none() -> None:
     doc = parse_html("<html><body><h2>Not a headline here</h2>" + STORY + "</body></html>", URL)
     assert visible_headline(doc.root, URL, None) is None
+
+
+# ---------------------------------------------------------------- a markup title that is the site's name
+
+
+def test_an_inner_page_whose_og_title_is_the_site_name_takes_its_title_element() -> None:
+    # Shops leave og:title at the store's name on every page; the <title> names the page.
+    head = ("<title>All Men's Socks</title><meta property='og:site_name' content='Bombas'>"
+            "<meta property='og:title' content='Bombas'>")
+    assert title_of(head, "<p>Socks</p>", "https://shop.example.com/collections/mens-socks") == "All Men's Socks"
+
+
+def test_a_microdata_headline_that_is_the_title_elements_site_part_is_not_the_title() -> None:
+    head = "<title>Outdoor Gear – The Bush Company USA</title>"
+    body = "<div itemscope itemtype='https://schema.org/WebPage'><span itemprop='headline'>The Bush Company USA</span></div>"
+    assert title_of(head, body, "https://www.example.com/product-category/outdoor-gear/") == "Outdoor Gear"
+
+
+def test_the_home_page_titled_with_the_site_name_keeps_it() -> None:
+    head = ("<title>Plausible Analytics | Simple, privacy-friendly Google Analytics alternative</title>"
+            "<meta property='og:site_name' content='Plausible Analytics'>"
+            "<meta property='og:title' content='Plausible Analytics'>")
+    assert title_of(head, "<p>Hello</p>", "https://plausible.example/") == "Plausible Analytics"
+
+
+# ---------------------------------------------------------------- a title escaped twice
+
+
+def test_a_headline_escaped_twice_is_unescaped() -> None:
+    head = ('<script type="application/ld+json">{"@type": "NewsArticle", '
+            '"headline": "And finally&amp;#8230; trouble brewing"}</script>')
+    assert title_of(head, "<p>x</p>") == "And finally\u2026 trouble brewing"

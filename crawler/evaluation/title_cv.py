@@ -2,9 +2,10 @@
 
     python -m crawler.evaluation.title_cv --dataset ../shared/datasets/wcxb-dev --folds 5
 
-A dated or credited page's one ``<h1>`` replaces its markup title when it has MIN_SHOWN_HEADLINE_WORDS words and
-shares MIN_SHARED_WORD_SHARE of the shorter title's words with it. Each page is read once with the rule off (its
-markup title, whether it is dated or credited, its one h1); every pair of values on a grid is scored on every page;
+A dated or credited page's one ``<h1>`` replaces its markup title (when the page's <title> disagrees with it) when
+the h1 has MIN_SHOWN_HEADLINE_WORDS words and the two share MIN_SHARED_WORD_SHARE of their words (Jaccard). Each
+page is read once with the rule off (its markup title, whether it is dated or credited, its one h1, its <title>
+without the site's name); every pair of values on a grid is scored on every page;
 pages are split into folds by site (``crossval.site_folds``), each fold is scored with the pair best on the other
 folds. Printed: the share with the rule off, the held-out share, the pair chosen per fold, and the share of the
 shipped pair on all pages (what the data set was allowed to see).
@@ -23,23 +24,26 @@ from unittest import mock
 import crawler.extractors.metadata as metadata_package
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata import extract_metadata, titles
+from crawler.extractors.metadata.candidates import clean
 
 from .crossval import site_folds
 from .datasets import Page, load_dataset
 from .metadata_eval import Guess, crawl_time, expected_fields, score_page
 
 WORDS_GRID = (1, 2, 3, 4, 5)
-SHARE_GRID = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6)
+SHARE_GRID = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
 
 
 @dataclass(frozen=True)
 class TitleCase:
-    """One page as the rule sees it: the markup title, whether the page is dated or credited, its one h1."""
+    """One page as the rule sees it: the markup title, whether the page is dated or credited, its one h1, its <title>
+    without the site's name."""
 
     wanted: object
     markup_title: str | None
     dated: bool
     shown: str | None
+    page_title: str | None
 
 
 def read_case(page: Page) -> TitleCase | None:
@@ -50,13 +54,16 @@ def read_case(page: Page) -> TitleCase | None:
     with mock.patch.object(metadata_package, "rewritten_headline", lambda *args, **kwargs: False):
         metadata = extract_metadata(doc, crawl_time(page))
     shown = titles.visible_headline(doc.root, doc.url, metadata.site_name)
-    return TitleCase(wanted, metadata.title, bool(metadata.published or metadata.authors), shown)
+    head_title = clean(doc.title)
+    page_title = titles.title_from_head(head_title, metadata.site_name) if head_title else None
+    return TitleCase(wanted, metadata.title, bool(metadata.published or metadata.authors), shown, page_title)
 
 
 def title_right(case: TitleCase, words: int | None, share: float) -> bool:
     title = case.markup_title
     if words is not None and title and case.shown and \
-            titles.rewritten_headline(title, case.shown, case.dated, min_words=words, min_share=share):
+            titles.rewritten_headline(title, case.shown, case.dated, case.page_title, min_words=words,
+                                      min_share=share):
         title = case.shown
     return score_page({"title": case.wanted}, Guess(title=title))["title"]
 

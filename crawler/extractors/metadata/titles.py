@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 from urllib.parse import urlparse
 
 from lxml import etree
@@ -66,11 +67,13 @@ def without_cjk_suffix(title: str) -> str:
 # A shown headline of fewer words is a product's, section's or page's name ("Sudo", "MX Vertical", "Webcams"), left
 # to the markup title: chosen by by-domain CV, see docs/metadata-classes.md.
 MIN_SHOWN_HEADLINE_WORDS = 3
-# The share of the shorter title's words that the shown headline and the markup title must share to tell one story
-# (a rewrite, not a slogan or a section's heading): chosen by by-domain CV, see docs/metadata-classes.md.
-MIN_SHARED_WORD_SHARE = 0.2
+# The share of their words (Jaccard) the shown headline and the markup title must share to tell one story (a rewrite,
+# not a slogan or a section's heading): chosen by by-domain CV, see docs/metadata-classes.md.
+MIN_SHARED_WORD_SHARE = 0.3
 TITLE_WORD_RE = re.compile(r"\w{2,}")
 FOLD_RE = re.compile(r"\W+|_")
+# A character reference left in a title after one unescaping: "&#8230;", "&#x2019;", "&amp;", "&quot;".
+ENTITY_RE = re.compile(r"&(?:#\d{2,7}|#x[0-9a-f]{2,6}|amp|quot|apos|lt|gt|nbsp);", re.I)
 
 
 def visible_headline(root: etree._Element | None, url: str | None, site_name: str | None) -> str | None:
@@ -92,17 +95,42 @@ def visible_headline(root: etree._Element | None, url: str | None, site_name: st
     return next(iter(shown.values()), None)
 
 
-def rewritten_headline(markup_title: str, shown: str, dated: bool, *, min_words: int = MIN_SHOWN_HEADLINE_WORDS,
-                       min_share: float = MIN_SHARED_WORD_SHARE) -> bool:
-    """Whether the shown headline is the story's headline and the markup title its rewrite for search results: on a
-    dated or credited page (an undated landing page's h1 is a slogan), the markup title does not hold the h1 (a
-    product's name in its full title), the h1 has MIN_SHOWN_HEADLINE_WORDS words, and the two share enough words."""
+def rewritten_headline(markup_title: str, shown: str, dated: bool, page_title: str | None = None, *,
+                       min_words: int = MIN_SHOWN_HEADLINE_WORDS, min_share: float = MIN_SHARED_WORD_SHARE) -> bool:
+    """Whether the shown headline is the story's headline and the markup title a rewrite of it (for search results
+    or sharing). Only on a dated or credited page (an undated landing page's h1 is a slogan); only when the page's
+    <title> (``page_title``, its site's name cut) disagrees with the markup title (two of the page's own titles that
+    agree outvote its h1); not when the markup title holds the h1 (a product's name in its full title) or both have
+    the same words (one headline punctuated twice); and the h1 has ``min_words`` words and shares ``min_share`` of
+    the words of the two titles (Jaccard), so that a section's heading or a slogan is no rewrite."""
     if not dated or _folded(shown) in _folded(markup_title) or len(TITLE_WORD_RE.findall(shown)) < min_words:
+        return False
+    if page_title and _folded(page_title) == _folded(markup_title):
         return False
     shown_words = {word.casefold() for word in TITLE_WORD_RE.findall(shown)}
     markup_words = {word.casefold() for word in TITLE_WORD_RE.findall(markup_title)}
-    fewest = min(len(shown_words), len(markup_words))
-    return bool(fewest) and len(shown_words & markup_words) / fewest >= min_share
+    if not markup_words or shown_words == markup_words:
+        return False
+    return len(shown_words & markup_words) / len(shown_words | markup_words) >= min_share
+
+
+def site_name_title(title: str, head_title: str | None, site_name: str | None, url: str | None) -> str | None:
+    """The <title> without the site's name, when a markup title on a page below the home page is only the site's name
+    (a shop's og:title left at its name on every page, a WebPage headline naming the company): None otherwise."""
+    if not head_title or not urlparse(url or "").path.strip("/"):
+        return None
+    folded = _folded(title)
+    parts = [_folded(part) for part in TITLE_PART_RE.split(head_title)[::2] if part.strip()]
+    if folded != _folded(site_name or "") and (len(parts) < 2 or folded != parts[-1] or folded == parts[0]):
+        return None
+    shown = title_from_head(head_title, title)
+    return shown if _folded(shown) != folded else None
+
+
+def unescaped_twice(title: str) -> str:
+    """A title escaped twice by its site's templates ("And finally&#8230; trouble brewing" once unescaped) with its
+    character references read."""
+    return unescape(title) if ENTITY_RE.search(title) else title
 
 
 def _folded(text: str) -> str:
@@ -149,5 +177,5 @@ def _rejoin(parts: list[str], kept: set[str]) -> str:
 
 
 __all__ = ["MIN_HEADLINE_CHARS", "MIN_KEPT_TITLE_WORDS", "MIN_SHARED_WORD_SHARE", "MIN_SHOWN_HEADLINE_WORDS",
-           "TITLE_PART_RE", "TITLE_SEPARATOR_RE", "page_headline", "rewritten_headline", "title_from_head",
-           "visible_headline", "without_cjk_suffix"]
+           "TITLE_PART_RE", "TITLE_SEPARATOR_RE", "page_headline", "rewritten_headline", "site_name_title",
+           "title_from_head", "unescaped_twice", "visible_headline", "without_cjk_suffix"]
