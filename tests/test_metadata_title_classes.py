@@ -106,7 +106,8 @@ def test_an_inner_page_whose_og_title_is_the_site_name_takes_its_title_element()
 
 def test_a_microdata_headline_that_is_the_title_elements_site_part_is_not_the_title() -> None:
     head = "<title>Outdoor Gear – The Bush Company USA</title>"
-    body = "<div itemscope itemtype='https://schema.org/WebPage'><span itemprop='headline'>The Bush Company USA</span></div>"
+    body = ("<div itemscope itemtype='https://schema.org/WebPage'>"
+            "<span itemprop='headline'>The Bush Company USA</span></div>")
     assert title_of(head, body, "https://www.example.com/product-category/outdoor-gear/") == "Outdoor Gear"
 
 
