@@ -1,14 +1,15 @@
 """Cross-validated title share for the two thresholds of the shown-headline rule (``titles.rewritten_headline``).
 
-    python -m crawler.evaluation.title_cv --dataset ../shared/datasets/wcxb-dev --folds 5
+    python -m crawler.evaluation.title_cv --dataset ../shared/datasets/wcxb-dev --dataset ../shared/datasets/readability
 
 A dated or credited page's one ``<h1>`` replaces its markup title (when the page's <title> disagrees with it) when
 the h1 has MIN_SHOWN_HEADLINE_WORDS words and the two share MIN_SHARED_WORD_SHARE of their words (Jaccard). Each
 page is read once with the rule off (its markup title, whether it is dated or credited, its one h1, its <title>
-without the site's name); every pair of values on a grid is scored on every page;
-pages are split into folds by site (``crossval.site_folds``), each fold is scored with the pair best on the other
-folds. Printed: the share with the rule off, the held-out share, the pair chosen per fold, and the share of the
-shipped pair on all pages (what the data set was allowed to see).
+without the site's name); every pair of values on a grid is scored on every page. The data sets given are pooled
+(the two conventions of titles, the visible h1's and Readability.js's markup title, weigh by their pages); pages
+are split into folds by site (``crossval.site_folds``), each fold is scored with the pair best on the other folds.
+Printed: the share with the rule off, the held-out share, the pair chosen per fold, and the share of the shipped
+pair on all pages (what the data sets were allowed to see).
 """
 
 from __future__ import annotations
@@ -87,12 +88,13 @@ def cross_validate(pages: Sequence[Page], cases: Sequence[TitleCase], folds: int
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m crawler.evaluation.title_cv", description=__doc__.split("\n")[0])
-    parser.add_argument("--dataset", required=True, help="a data set with expected titles")
+    parser.add_argument("--dataset", required=True, action="append",
+                        help="a data set with expected titles (repeat to pool several)")
     parser.add_argument("--folds", type=int, default=5, help="folds of sites (default 5)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N pages")
     args = parser.parse_args(argv)
     try:
-        loaded = load_dataset(args.dataset, args.limit)
+        loaded = [page for root in args.dataset for page in load_dataset(root, args.limit)]
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
