@@ -70,6 +70,9 @@ MIN_SHOWN_HEADLINE_WORDS = 3
 # The share of their words (Jaccard) the shown headline and the markup title must share to tell one story (a rewrite,
 # not a slogan or a section's heading): chosen by by-domain CV, see docs/metadata-classes.md.
 MIN_SHARED_WORD_SHARE = 0.3
+# Whether the rule reads only dated or credited pages (an undated landing page's h1 is often a slogan): chosen by
+# by-domain CV, see docs/metadata-classes.md.
+SHOWN_HEADLINE_NEEDS_DATE = True
 TITLE_WORD_RE = re.compile(r"\w{2,}")
 FOLD_RE = re.compile(r"\W+|_")
 # A character reference left in a title after one unescaping: "&#8230;", "&#x2019;", "&amp;", "&quot;".
@@ -96,14 +99,17 @@ def visible_headline(root: etree._Element | None, url: str | None, site_name: st
 
 
 def rewritten_headline(markup_title: str, shown: str, dated: bool, page_title: str | None = None, *,
-                       min_words: int = MIN_SHOWN_HEADLINE_WORDS, min_share: float = MIN_SHARED_WORD_SHARE) -> bool:
+                       min_words: int = MIN_SHOWN_HEADLINE_WORDS, min_share: float = MIN_SHARED_WORD_SHARE,
+                       needs_date: bool = SHOWN_HEADLINE_NEEDS_DATE) -> bool:
     """Whether the shown headline is the story's headline and the markup title a rewrite of it (for search results
-    or sharing). Only on a dated or credited page (an undated landing page's h1 is a slogan); only when the page's
+    or sharing). With ``needs_date``, only on a dated or credited page (an undated landing page's h1 is often a
+    slogan); only when the page's
     <title> (``page_title``, its site's name cut) disagrees with the markup title (two of the page's own titles that
     agree outvote its h1); not when the markup title holds the h1 (a product's name in its full title) or both have
     the same words (one headline punctuated twice); and the h1 has ``min_words`` words and shares ``min_share`` of
     the words of the two titles (Jaccard), so that a section's heading or a slogan is no rewrite."""
-    if not dated or _folded(shown) in _folded(markup_title) or len(TITLE_WORD_RE.findall(shown)) < min_words:
+    if (needs_date and not dated) or _folded(shown) in _folded(markup_title) \
+            or len(TITLE_WORD_RE.findall(shown)) < min_words:
         return False
     if page_title and _folded(page_title) == _folded(markup_title):
         return False
@@ -177,5 +183,6 @@ def _rejoin(parts: list[str], kept: set[str]) -> str:
 
 
 __all__ = ["MIN_HEADLINE_CHARS", "MIN_KEPT_TITLE_WORDS", "MIN_SHARED_WORD_SHARE", "MIN_SHOWN_HEADLINE_WORDS",
+           "SHOWN_HEADLINE_NEEDS_DATE",
            "TITLE_PART_RE", "TITLE_SEPARATOR_RE", "page_headline", "rewritten_headline", "site_name_title",
            "title_from_head", "unescaped_twice", "visible_headline", "without_cjk_suffix"]
