@@ -8,25 +8,25 @@
 - ``crawler/kernels/cstructure.pyx``, the sibling-structure sums of the page-kind features, against lxml's headers.
 
 Each extension is ``optional``: when it does not compile (no C compiler, no Python headers) the package installs
-without it and its Python twin runs. A build older than the .pyx beside it is refused at import (the .pyx's SHA-256
-is compiled in; ``crawler.kernels.compiled.load``).
+without it and its Python twin runs. A build older than the .pyx beside it is refused at import (the .pyx's CRC-32 and
+size are compiled in; ``crawler.kernels.compiled.load``).
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
 import sys
+import zlib
 from pathlib import Path
 
 from setuptools import Extension, setup
 
-# (module, source, the macro that carries the source's SHA-256, whether it compiles against lxml's headers)
+# (module, source, the macro that carries the source's digest, whether it compiles against lxml's headers)
 SOURCES = (
-    ("crawler.kernels.cwalk", "crawler/kernels/cwalk.pyx", "CWALK_SOURCE_SHA256", True),
-    ("crawler.kernels.cfingerprint", "crawler/kernels/cfingerprint.pyx", "CFINGERPRINT_SOURCE_SHA256", False),
-    ("crawler.kernels.cpagescan", "crawler/kernels/cpagescan.pyx", "CPAGESCAN_SOURCE_SHA256", False),
-    ("crawler.kernels.cstructure", "crawler/kernels/cstructure.pyx", "CSTRUCTURE_SOURCE_SHA256", True),
+    ("crawler.kernels.cwalk", "crawler/kernels/cwalk.pyx", "CWALK_SOURCE_DIGEST", True),
+    ("crawler.kernels.cfingerprint", "crawler/kernels/cfingerprint.pyx", "CFINGERPRINT_SOURCE_DIGEST", False),
+    ("crawler.kernels.cpagescan", "crawler/kernels/cpagescan.pyx", "CPAGESCAN_SOURCE_DIGEST", False),
+    ("crawler.kernels.cstructure", "crawler/kernels/cstructure.pyx", "CSTRUCTURE_SOURCE_DIGEST", True),
 )
 
 
@@ -43,7 +43,8 @@ def extensions() -> list[Extension]:
         if not path.is_file():  # a source tree without the .pyx (an sdist made without it)
             print(f"{module} is not built: {source} is missing")
             continue
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        data = path.read_bytes()
+        digest = f"{zlib.crc32(data):08x}-{len(data)}"  # as crawler.kernels.compiled.source_digest
         wanted.append(Extension(module, [source], include_dirs=lxml.get_include() if with_lxml else [],
                                 define_macros=[(macro, f'"{digest}"')], optional=True))
     built = []

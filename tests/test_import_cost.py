@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 # Modules an extraction of one page does not run: each costs megabytes of resident memory (or pulls in ones that do).
 NOT_RUN = ("numpy", "sqlite3", "urllib.request", "http.client", "ssl", "email.parser", "scrapy", "pyarrow",
-           "tldextract", "psutil", "dateutil.parser")
+           "tldextract", "psutil", "dateutil.parser", "_hashlib")
 
 NEWS_PAGE = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Northern quay to reopen</title>
 <meta property="article:published_time" content="2024-05-07T09:30:00+02:00">

@@ -28,14 +28,14 @@ from libc.string cimport memcpy
 
 cdef extern from *:
     """
-    #ifndef CFINGERPRINT_SOURCE_SHA256
-    #define CFINGERPRINT_SOURCE_SHA256 ""
+    #ifndef CFINGERPRINT_SOURCE_DIGEST
+    #define CFINGERPRINT_SOURCE_DIGEST ""
     #endif
     """
-    const char* CFINGERPRINT_SOURCE_SHA256
+    const char* CFINGERPRINT_SOURCE_DIGEST
 
-# The SHA-256 of the .pyx this module was built from (setup.py passes it), so a caller can refuse a stale build.
-SOURCE_SHA256 = (<bytes>CFINGERPRINT_SOURCE_SHA256).decode("ascii")
+# The digest (CRC-32 and size) of the .pyx this module was built from (setup.py passes it), so a caller can refuse a stale build.
+SOURCE_DIGEST = (<bytes>CFINGERPRINT_SOURCE_DIGEST).decode("ascii")
 
 cdef enum:
     MAX_SHINGLE = 16  # shingle weights configure accepts

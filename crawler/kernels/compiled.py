@@ -11,11 +11,11 @@ once per process: the Python twins give the same results, several times slower.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import importlib.util
 import logging
 import os
+import zlib
 from pathlib import Path
 from types import ModuleType
 
@@ -25,6 +25,12 @@ logger = logging.getLogger(__name__)
 PURE_PYTHON = os.environ.get(PURE_PYTHON_ENV, "").strip().lower() not in ("", "0", "false", "no")
 # The kernels that are off in this process, with the reason each was given (what the WARNING said).
 OFF: dict[str, str] = {}
+
+
+def source_digest(data: bytes) -> str:
+    """A kernel source's CRC-32 and size, as setup.py compiles them in: enough to tell a stale build, without
+    hashlib (whose import loads OpenSSL into every process)."""
+    return f"{zlib.crc32(data):08x}-{len(data)}"
 
 
 def refuse(module: str, reason: str) -> None:
@@ -47,7 +53,7 @@ def why_not(module: str, source: Path) -> tuple[ModuleType | None, str]:
         compiled = importlib.import_module(module)
     except Exception as error:  # built for another lxml: ImportError, or lxml's ValueError on sizes
         return None, f"it does not import ({error}); rebuild it: pip install --force-reinstall --no-deps ."
-    if source.is_file() and hashlib.sha256(source.read_bytes()).hexdigest() != compiled.SOURCE_SHA256:
+    if source.is_file() and source_digest(source.read_bytes()) != getattr(compiled, "SOURCE_DIGEST", None):
         return None, f"it was built from another {source.name} (rebuild it: pip install .)"
     return compiled, ""
 

@@ -15,8 +15,8 @@ rest is compared in place; elsewhere byte by byte.
 
 cdef extern from *:
     """
-    #ifndef CPAGESCAN_SOURCE_SHA256
-    #define CPAGESCAN_SOURCE_SHA256 ""
+    #ifndef CPAGESCAN_SOURCE_DIGEST
+    #define CPAGESCAN_SOURCE_DIGEST ""
     #endif
     #if defined(__SSE2__) && defined(__GNUC__)
     #include <emmintrin.h>
@@ -159,14 +159,14 @@ cdef extern from *:
         return -1;
     }
     """
-    const char* CPAGESCAN_SOURCE_SHA256
+    const char* CPAGESCAN_SOURCE_DIGEST
     Py_ssize_t cpagescan_next_pair(const unsigned char* data, Py_ssize_t at, Py_ssize_t last, Py_ssize_t first,
                                    unsigned char byte1, unsigned char fold1, Py_ssize_t second, unsigned char byte2,
                                    unsigned char fold2) noexcept nogil
     Py_ssize_t cpagescan_next_rel_equals(const unsigned char* data, Py_ssize_t at, Py_ssize_t end) noexcept nogil
     int cpagescan_use_avx2(int wanted) noexcept nogil
 
-SOURCE_SHA256 = (<bytes>CPAGESCAN_SOURCE_SHA256).decode("ascii")
+SOURCE_DIGEST = (<bytes>CPAGESCAN_SOURCE_DIGEST).decode("ascii")
 
 
 cdef inline unsigned char fold(unsigned char c) noexcept nogil:

@@ -30,14 +30,14 @@ import lxml.etree
 
 cdef extern from *:
     """
-    #ifndef CWALK_SOURCE_SHA256
-    #define CWALK_SOURCE_SHA256 ""
+    #ifndef CWALK_SOURCE_DIGEST
+    #define CWALK_SOURCE_DIGEST ""
     #endif
     """
-    const char* CWALK_SOURCE_SHA256
+    const char* CWALK_SOURCE_DIGEST
 
-# The SHA-256 of the .pyx this module was built from (setup.py passes it), so a caller can refuse a stale build.
-SOURCE_SHA256 = (<bytes>CWALK_SOURCE_SHA256).decode("ascii")
+# The digest (CRC-32 and size) of the .pyx this module was built from (setup.py passes it), so a caller can refuse a stale build.
+SOURCE_DIGEST = (<bytes>CWALK_SOURCE_DIGEST).decode("ascii")
 BUILT_WITH_LXML = (<bytes>LXML_VERSION_STRING).decode("ascii")
 if lxml.etree.__version__ != BUILT_WITH_LXML:
     raise ImportError(f"compiled against lxml {BUILT_WITH_LXML}, running lxml {lxml.etree.__version__}")

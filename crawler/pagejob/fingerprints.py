@@ -10,7 +10,6 @@ beside the text (in the extraction workers) and compared by the store's near-dup
 from __future__ import annotations
 
 import functools
-import hashlib
 import re
 import sys
 import unicodedata
@@ -206,4 +205,6 @@ def content_hash(text: str) -> str | None:
         data = folded_utf8(normal)
         if data is None:
             data = folded_text(normal).encode("utf-8")
+    import hashlib  # here: its import loads OpenSSL, which extracting one page without a row never needs
+
     return hashlib.sha1(data).hexdigest() if data else None

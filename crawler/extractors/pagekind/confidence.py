@@ -15,12 +15,22 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from . import KINDS, judge
 
 if TYPE_CHECKING:
-    from ..article import Article
+    from ..document.parse import TextBlock, TextDocument
+
+
+class Extraction(Protocol):
+    """What the confidence reads of an extraction (an ``Article``); a protocol, so that the article type's lazy
+    ``confidence`` field can call this module without this module importing it back."""
+
+    document: TextDocument | None
+    extractor: str
+    blocks: list[TextBlock]
+    text: str
 
 FORMAT = "crawler-confidence-logistic"
 FORMAT_VERSION = 1
@@ -46,7 +56,7 @@ def _log(value: float) -> float:
     return math.log1p(value) / 10
 
 
-def confidence_features(article: Article) -> list[float]:
+def confidence_features(article: Extraction) -> list[float]:
     """The extraction's feature vector, in ``CONFIDENCE_FEATURES`` order."""
     document = article.document
     if document is not None:
@@ -127,7 +137,7 @@ def shipped_model() -> ConfidenceModel:
     return _MODEL[0]
 
 
-def confidence_of(article: Article, model: ConfidenceModel | None = None) -> float:
+def confidence_of(article: Extraction, model: ConfidenceModel | None = None) -> float:
     """The predicted word F1 of an extraction, rounded to 3 digits; 0 for an empty one (nothing is right)."""
     if not article.text.strip():
         return 0.0

@@ -7,7 +7,6 @@ article lines) and each line hashed after normalising (``normalize_line``: white
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Sequence
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
@@ -45,6 +44,8 @@ _LINE_HASHES: dict[str, int] = {}
 
 def _new_line_hash(line: str) -> int:
     """The hash of a line ``_LINE_HASHES`` does not hold, kept there."""
+    import hashlib  # here: its import loads OpenSSL, which a page extracted without templates never needs
+
     if len(_LINE_HASHES) >= LINE_HASH_CACHE:
         _LINE_HASHES.clear()
     digest = hashlib.blake2b(normalize_line(line).encode("utf-8"), digest_size=HASH_BYTES).digest()
