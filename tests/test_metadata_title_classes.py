@@ -22,7 +22,7 @@ def title_of(head: str, body: str, url: str = URL) -> str | None:
 # ---------------------------------------------------------------- an SEO rewrite of the shown headline
 
 
-def test_a_dated_page_shows_its_headline_in_the_h1_not_the_seo_title() -> None:
+def test_a_page_shows_its_headline_in_the_h1_not_the_seo_title() -> None:
     # The og:title is written for search results; the story's headline is the one shown on the page.
     head = ("<title>Top 10 Health and Nutrition Trends to Watch - Example</title>"
             '<meta property="og:title" content="Health And Nutrition Trends For 2026">' + DATED)
@@ -86,7 +86,8 @@ def test_an_unrelated_h1_is_not_a_rewrite() -> None:
     # "Webcams" on a park's page: a section's heading sharing no word with the page's title.
     assert not rewritten_headline("Yosemite National Park visitor guide", "Live webcams from the valley", True)
     assert rewritten_headline("Yosemite National Park visitor guide", "Visiting Yosemite National Park", True)
-    assert not rewritten_headline("Yosemite National Park visitor guide", "Visiting Yosemite National Park", False)
+    assert not rewritten_headline("Yosemite National Park visitor guide", "Visiting Yosemite National Park", False,
+                                  needs_date=True)
 
 
 def test_visible_headline_of_a_page_without_h1_is_none() -> None:

@@ -248,7 +248,7 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     metadata.published = take("published", published or _plausible_date(findings.published, TEXT, now)
                               or text_modified)
     metadata.modified = take("modified", modified or text_modified)
-    # A dated or credited page shows its headline in its one <h1>; its markup title may be rewritten for search.
+    # A page shows its headline in its one <h1>; its markup title may be rewritten for search (titles.py says when).
     if metadata.title and (shown := visible_headline(doc.root, doc.url, metadata.site_name)):
         page_title = title_from_head(head_title, metadata.site_name) if head_title else None
         if rewritten_headline(metadata.title, shown, bool(metadata.published or metadata.authors), page_title):

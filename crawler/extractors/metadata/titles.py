@@ -72,7 +72,7 @@ MIN_SHOWN_HEADLINE_WORDS = 3
 MIN_SHARED_WORD_SHARE = 0.3
 # Whether the rule reads only dated or credited pages (an undated landing page's h1 is often a slogan): chosen by
 # by-domain CV, see docs/metadata-classes.md.
-SHOWN_HEADLINE_NEEDS_DATE = True
+SHOWN_HEADLINE_NEEDS_DATE = False
 TITLE_WORD_RE = re.compile(r"\w{2,}")
 FOLD_RE = re.compile(r"\W+|_")
 # A character reference left in a title after one unescaping: "&#8230;", "&#x2019;", "&amp;", "&quot;".
