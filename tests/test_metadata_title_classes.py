@@ -112,6 +112,14 @@ def test_a_microdata_headline_that_is_the_title_elements_site_part_is_not_the_ti
     assert title_of(head, body, "https://www.example.com/product-category/outdoor-gear/") == "Outdoor Gear"
 
 
+def test_a_site_name_that_repeats_the_headline_does_not_make_the_headline_a_name() -> None:
+    # og:site_name filled with the story's headline by a plug-in: the title is still the headline.
+    headline = "What Are the Latest Scientific Trends in Psychiatry and How Will They Impact Care?"
+    head = (f"<title>Psychiatry.example - {headline}</title><meta property='og:site_name' content='{headline}'>"
+            f"<meta property='og:title' content='{headline}'>")
+    assert title_of(head, "<p>x</p>", "https://www.psychiatry.example/news/trends") == headline
+
+
 def test_the_home_page_titled_with_the_site_name_keeps_it() -> None:
     head = ("<title>Plausible Analytics | Simple, privacy-friendly Google Analytics alternative</title>"
             "<meta property='og:site_name' content='Plausible Analytics'>"

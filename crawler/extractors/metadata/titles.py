@@ -129,6 +129,8 @@ def site_name_title(title: str, head_title: str | None, site_name: str | None, u
     parts = [_folded(part) for part in TITLE_PART_RE.split(head_title)[::2] if part.strip()]
     if folded != _folded(site_name or "") and (len(parts) < 2 or folded != parts[-1] or folded == parts[0]):
         return None
+    if count_words(title) > MIN_KEPT_TITLE_WORDS:  # a headline in og:site_name (Readability.js's bound on a name)
+        return None
     shown = title_from_head(head_title, title)
     return shown if _folded(shown) != folded else None
 
