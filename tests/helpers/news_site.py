@@ -1,5 +1,5 @@
 """A generated news site served on 127.0.0.1, built the way real ones are, for the discovery tests and the
-before/after count (``python tests/helpers/news_site.py --code /work/main``).
+before/after count (``python tests/helpers/news_site.py --code ../other-checkout``).
 
 - sections ``/world/`` and ``/business/`` of date-slug articles, paginated ``?page=N`` (a numbered pager that
   shows two pages ahead, and rel=next), 6 stories a page, 10 pages deep;

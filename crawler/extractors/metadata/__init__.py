@@ -50,7 +50,15 @@ from crawler.extractors.metadata.structured import (
     from_microdata,
     from_url,
 )
-from crawler.extractors.metadata.titles import TITLE_PART_RE, page_headline, title_from_head
+from crawler.extractors.metadata.titles import (
+    TITLE_PART_RE,
+    page_headline,
+    rewritten_headline,
+    site_name_title,
+    title_from_head,
+    unescaped_twice,
+    visible_headline,
+)
 from crawler.extractors.metadata.visible import scan_visible
 
 LANGUAGE_RE = re.compile(r"^([a-z]{2,3})(?:[-_][a-z0-9]+)*$", re.I)
@@ -176,8 +184,13 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     metadata.site_name = take("site_name", _first(found, "site_name"))
     head_title = clean(doc.title)
     chosen_title = _first(found, "title")
+    if chosen_title is not None and (named := site_name_title(chosen_title[0], head_title, metadata.site_name,
+                                                              doc.url)):
+        chosen_title = (named, META)  # the markup title names the site, the <title> the page
     if chosen_title is None and head_title:
         chosen_title = (title_from_head(head_title, metadata.site_name), META)
+    if chosen_title is not None:
+        chosen_title = (unescaped_twice(chosen_title[0]), chosen_title[1])
     metadata.title = take("title", chosen_title)
     # The page's language as its markup declares it: the <html lang>, else the metadata's (JSON-LD inLanguage,
     # content-language, og:locale, microdata), else fastText's identification of the text, which runs only then
@@ -235,6 +248,11 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     metadata.published = take("published", published or _plausible_date(findings.published, TEXT, now)
                               or text_modified)
     metadata.modified = take("modified", modified or text_modified)
+    # A page shows its headline in its one <h1>; its markup title may be rewritten for search (titles.py says when).
+    if metadata.title and (shown := visible_headline(doc.root, doc.url, metadata.site_name)):
+        page_title = title_from_head(head_title, metadata.site_name) if head_title else None
+        if rewritten_headline(metadata.title, shown, bool(metadata.published or metadata.authors), page_title):
+            metadata.title = take("title", (shown, TEXT))
     metadata.origin = take("origin", (findings.origin, TEXT) if findings.origin else None)
     metadata.language = take("language", languages[0] if languages else None)
     descriptions = [(v, s) for v, s in found.get("description") if len(v) >= MIN_DESCRIPTION_CHARS]

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import re
+from html import unescape
+from urllib.parse import urlparse
+
+from lxml import etree
 
 from crawler.extractors.document.text import count_words, normalize_space
 
@@ -60,6 +64,102 @@ def without_cjk_suffix(title: str) -> str:
             break
         end = cut.start()
     return title[:end].strip() if end < len(title) else title
+# A shown headline of fewer words is a product's, section's or page's name ("Sudo", "MX Vertical", "Webcams"), left
+# to the markup title: chosen by by-domain CV, see docs/metadata-classes.md.
+MIN_SHOWN_HEADLINE_WORDS = 3
+# The share of their words (Jaccard) the shown headline and the markup title must share to tell one story (a rewrite,
+# not a slogan or a section's heading): chosen by by-domain CV, see docs/metadata-classes.md.
+MIN_SHARED_WORD_SHARE = 0.3
+# Whether the rule reads only dated or credited pages (an undated landing page's h1 is often a slogan): chosen by
+# by-domain CV, see docs/metadata-classes.md.
+SHOWN_HEADLINE_NEEDS_DATE = False
+TITLE_WORD_RE = re.compile(r"\w{2,}")
+FOLD_RE = re.compile(r"\W+|_")
+# A character reference left in a title after one unescaping: "&#8230;", "&#x2019;", "&amp;", "&quot;".
+ENTITY_RE = re.compile(r"&(?:#\d{2,7}|#x[0-9a-f]{2,6}|amp|quot|apos|lt|gt|nbsp);", re.I)
+
+
+def visible_headline(root: etree._Element | None, url: str | None, site_name: str | None) -> str | None:
+    """The page's one ``<h1>`` text: the h1s without the empty ones, the logos (an h1 that is the site's name or a
+    link to another page, the home page among them) and repeats (a headline printed once per layout); None unless
+    exactly one text is left."""
+    if root is None:
+        return None
+    site = _folded(site_name or "")
+    shown: dict[str, str] = {}
+    for element in root.iter("h1"):
+        text = normalize_space("".join(element.itertext()))
+        folded = _folded(text)
+        if not folded or folded == site or _links_away(element, url):
+            continue
+        shown.setdefault(folded, text)
+        if len(shown) > 1:
+            return None
+    return next(iter(shown.values()), None)
+
+
+def rewritten_headline(markup_title: str, shown: str, dated: bool, page_title: str | None = None, *,
+                       min_words: int = MIN_SHOWN_HEADLINE_WORDS, min_share: float = MIN_SHARED_WORD_SHARE,
+                       needs_date: bool = SHOWN_HEADLINE_NEEDS_DATE) -> bool:
+    """Whether the shown headline is the story's headline and the markup title a rewrite of it (for search results
+    or sharing). With ``needs_date``, only on a dated or credited page (an undated landing page's h1 is often a
+    slogan); only when the page's
+    <title> (``page_title``, its site's name cut) disagrees with the markup title (two of the page's own titles that
+    agree outvote its h1); not when the markup title holds the h1 (a product's name in its full title) or both have
+    the same words (one headline punctuated twice); and the h1 has ``min_words`` words and shares ``min_share`` of
+    the words of the two titles (Jaccard), so that a section's heading or a slogan is no rewrite."""
+    if (needs_date and not dated) or _folded(shown) in _folded(markup_title) \
+            or len(TITLE_WORD_RE.findall(shown)) < min_words:
+        return False
+    if page_title and _folded(page_title) == _folded(markup_title):
+        return False
+    shown_words = {word.casefold() for word in TITLE_WORD_RE.findall(shown)}
+    markup_words = {word.casefold() for word in TITLE_WORD_RE.findall(markup_title)}
+    if not markup_words or shown_words == markup_words:
+        return False
+    return len(shown_words & markup_words) / len(shown_words | markup_words) >= min_share
+
+
+def site_name_title(title: str, head_title: str | None, site_name: str | None, url: str | None) -> str | None:
+    """The <title> without the site's name, when a markup title on a page below the home page is only the site's name
+    (a shop's og:title left at its name on every page, a WebPage headline naming the company): None otherwise."""
+    if not head_title or not urlparse(url or "").path.strip("/"):
+        return None
+    folded = _folded(title)
+    parts = [_folded(part) for part in TITLE_PART_RE.split(head_title)[::2] if part.strip()]
+    if folded != _folded(site_name or "") and (len(parts) < 2 or folded != parts[-1] or folded == parts[0]):
+        return None
+    if count_words(title) > MIN_KEPT_TITLE_WORDS:  # a headline in og:site_name (Readability.js's bound on a name)
+        return None
+    shown = title_from_head(head_title, title)
+    return shown if _folded(shown) != folded else None
+
+
+def unescaped_twice(title: str) -> str:
+    """A title escaped twice by its site's templates ("And finally&#8230; trouble brewing" once unescaped) with its
+    character references read."""
+    return unescape(title) if ENTITY_RE.search(title) else title
+
+
+def _folded(text: str) -> str:
+    return FOLD_RE.sub("", text.casefold())
+
+
+def _links_away(element: etree._Element, url: str | None) -> bool:
+    """Whether the h1 is, or holds, a link to another page than this one (a logo links home)."""
+    link = element if element.tag == "a" else next(element.iter("a"), None)
+    if link is None:
+        link = next(element.iterancestors("a"), None)
+    href = link.get("href") if link is not None else None
+    if href is None or href.startswith("#"):
+        return False
+    target, page = urlparse(href), urlparse(url or "")
+    if target.netloc and target.netloc.removeprefix("www.") != page.netloc.removeprefix("www."):
+        return True
+    path = target.path.strip("/")
+    return not path or path != page.path.strip("/")
+
+
 def page_headline(chosen: str, head_title: str | None, headline: str | None) -> str:
     """The headline block of the page over a markup title cut short: an OpenGraph title ending at an unescaped quote
     ("奖金711万元！" of '奖金711万元！"中国诺贝尔奖"首位获奖女性啥来头?'), when the headline block starts with it and
@@ -84,5 +184,7 @@ def _rejoin(parts: list[str], kept: set[str]) -> str:
     return "".join(pieces).strip()
 
 
-__all__ = ["MIN_HEADLINE_CHARS", "MIN_KEPT_TITLE_WORDS", "TITLE_PART_RE", "TITLE_SEPARATOR_RE",
-           "page_headline", "title_from_head", "without_cjk_suffix"]
+__all__ = ["MIN_HEADLINE_CHARS", "MIN_KEPT_TITLE_WORDS", "MIN_SHARED_WORD_SHARE", "MIN_SHOWN_HEADLINE_WORDS",
+           "SHOWN_HEADLINE_NEEDS_DATE",
+           "TITLE_PART_RE", "TITLE_SEPARATOR_RE", "page_headline", "rewritten_headline", "site_name_title",
+           "title_from_head", "unescaped_twice", "visible_headline", "without_cjk_suffix"]

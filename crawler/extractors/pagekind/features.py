@@ -6,10 +6,11 @@ twins: the same numbers).
 Each group is a small named step filling part of one vector (``FEATURE_NAMES`` is its order):
 ``url_features`` (the URL's shape and the words of its path), ``declared_features`` (schema.org types in JSON-LD
 and microdata, og:type), ``block_features`` (amounts of text, links, headings, lists, tables, code; price, cart,
-rating, post and call-to-action markers in short blocks), ``structure_features`` (the largest group of sibling
-elements that repeat one structure: its size, its words, its links: cards of a grid, posts of a thread; and the
-class words of the elements holding text such as price, cart, post, reply, card, toc), ``markup_features``
-(counts of microdata properties).
+rating, post and call-to-action markers in short blocks; the share of the words in the longest run of prose),
+``structure_features`` (the largest group of sibling elements that repeat one structure: its size, its words, its
+links: cards of a grid, posts of a thread; and the class words of the elements holding text such as price, cart,
+post, reply, card, toc), ``markup_features`` (counts of microdata properties), ``paging_features`` (links to the
+list's other pages).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import math
 import re
 from collections import Counter
 from urllib.parse import urlsplit
+
+from lxml import etree
 
 from crawler.kernels.structure import class_marks, marker_counts, sibling_structure
 from crawler.kernels.walk import markup_values
@@ -205,6 +208,9 @@ MARKERS = {
 # word -> its kind's place in MARKERS (a word of two kinds counts for the later one)
 _MARKER_INDEX = {word: index for index, words in enumerate(MARKERS.values()) for word in words}
 MARKER_KINDS = ("price", "year", *MARKERS)
+# A pager's text: page numbers, next/previous/older/newer, arrows; only the links of short linked blocks saying
+# this are read, not every link of the page.
+PAGER_TEXT_RE = re.compile(r"\d|\b(?:next|prev|previous|older|newer)\b|[»›]", re.I)
 # Blocks of at least this many words count as running text (boilerpipe's 16-word content split, seed 000).
 RUNNING_WORDS = 16
 # ...with less than this share of words in links (the cascade's boilerpipe rule).
@@ -215,12 +221,15 @@ def _log(value: float) -> float:
     return math.log1p(value) / 10
 
 
-def block_features(doc: TextDocument) -> list[float]:
+def block_features(doc: TextDocument) -> tuple[list[float], list[etree._Element | None]]:
     """Amounts of text and links over the page's blocks, the share of headings, list items, table cells and
-    code, and how many short blocks carry each marker; one pass over the blocks."""
+    code, and how many short blocks carry each marker; one pass over the blocks, which also gathers the elements
+    of the short linked blocks that read like a pager (for ``paging_features``)."""
     blocks = doc.blocks
     words = linked = running = longest = headings = items = cells = code = code_words = quotes = 0
+    run = longest_run = 0
     short_texts: list[str] = []
+    pagers: list[etree._Element | None] = []
     for block in blocks:
         count = block.num_words
         words += count
@@ -230,6 +239,14 @@ def block_features(doc: TextDocument) -> list[float]:
         if count >= RUNNING_WORDS and block.num_words_in_anchor_text < RUNNING_MAX_LINK_DENSITY * count:
             running += count
         labels = block.labels
+        # a run of prose: text blocks one after another, broken by a heading or a block mostly of links (a post
+        # runs on; an index of posts breaks at every linked title and "read more")
+        if count and "heading" not in labels and block.num_words_in_anchor_text < RUNNING_MAX_LINK_DENSITY * count:
+            run += count
+            if run > longest_run:
+                longest_run = run
+        elif count:
+            run = 0
         if labels:
             if "heading" in labels:
                 headings += 1
@@ -243,7 +260,10 @@ def block_features(doc: TextDocument) -> list[float]:
             if "quote" in labels:
                 quotes += 1
         if count <= SHORT_BLOCK_WORDS:
-            short_texts.append(block.text)
+            text = block.text
+            short_texts.append(text)
+            if block.num_words_in_anchor_text and PAGER_TEXT_RE.search(text) is not None:
+                pagers.append(block.element)
     # the short blocks' text read once, in one pass (a regex search per block and pattern cost more than the rest
     # of the features together)
     counts = marker_counts("\n".join(short_texts).lower(), _MARKER_INDEX, len(MARKERS))
@@ -254,15 +274,16 @@ def block_features(doc: TextDocument) -> list[float]:
         _log(len(blocks)), _log(words), linked / words if words else 0.0, _log(running),
         running / words if words else 0.0, _log(longest), _log(headings), headings / n, items / n, cells / n,
         _log(code), code_words / words if words else 0.0, _log(quotes), short / n, words / n / 100,
+        longest_run / words if words else 0.0,
     ]
     values.extend(_log(marks[kind]) for kind in MARKER_KINDS)
     values.extend(marks[kind] / n for kind in MARKER_KINDS)
-    return values
+    return values, pagers
 
 
 BLOCK_NAMES = ("blocks", "words", "link_share", "running_words", "running_share", "longest_block", "headings",
                "heading_share", "item_share", "cell_share", "code_blocks", "code_share", "quotes", "short_share",
-               "words_per_block",
+               "words_per_block", "prose_run_share",
                *(f"marker_{kind}" for kind in MARKER_KINDS), *(f"marker_{kind}_share" for kind in MARKER_KINDS))
 
 # ---------------------------------------------------------------- repeated siblings
@@ -332,14 +353,46 @@ def markup_features(doc: TextDocument) -> tuple[list[float], list[str], str | No
 
 MARKUP_NAMES = tuple(f"prop_{prop}" for prop in MICRODATA_PROPS)
 
-FEATURE_NAMES = (*URL_NAMES, *TITLE_NAMES, *DECLARED_NAMES, *BLOCK_NAMES, *STRUCTURE_NAMES, *MARKUP_NAMES)
+# ---------------------------------------------------------------- pagination
+
+# Links to another page of the same index: a page number in the query or the path (the conventions of blog
+# engines, CMSs and shops: ?page=2, &p=3, ?paged=4, /page/5), or rel="next"/"prev".
+PAGE_HREF_RE = re.compile(r"[?&](?:page|p|pg|paged)=\d+|/page/?\d+(?:/|$|[?#.])", re.I)
+_PAGING_RELS = frozenset({"next", "prev"})
+
+
+def _paging_link(element: etree._Element) -> bool:
+    rel = element.get("rel")
+    if rel and not _PAGING_RELS.isdisjoint(rel.lower().split()):
+        return True
+    return element.tag == "a" and PAGE_HREF_RE.search(element.get("href") or "") is not None
+
+
+def paging_features(doc: TextDocument, pagers: list[etree._Element | None]) -> list[float]:
+    """How many links lead to another page of the same list (a listing's or a shop category's pager): the head's
+    <link rel=next/prev> and the links in ``pagers`` (elements of short linked blocks that read like a pager)."""
+    count = 0
+    head = doc.root.find("head") if doc.root is not None else None
+    if head is not None:
+        count += sum(1 for link in head.iter("link") if _paging_link(link))
+    for element in dict.fromkeys(pagers):  # an element of several blocks is read once
+        if element is not None:
+            count += sum(1 for anchor in element.iter("a") if _paging_link(anchor))
+    return [_log(count)]
+
+
+PAGING_NAMES = ("pagination_links",)
+
+FEATURE_NAMES = (*URL_NAMES, *TITLE_NAMES, *DECLARED_NAMES, *BLOCK_NAMES, *STRUCTURE_NAMES, *MARKUP_NAMES,
+                 *PAGING_NAMES)
 
 
 def page_features(doc: TextDocument, url: str | None = None) -> list[float]:
     """The page's feature vector, in ``FEATURE_NAMES`` order; ``url`` when given, else the document's."""
     markup, itemtypes, og_type = markup_features(doc)
+    blocks, pagers = block_features(doc)
     return [*url_features(url or doc.url), *title_features(doc.title), *declared_features(doc, itemtypes, og_type),
-            *block_features(doc), *structure_features(doc), *markup]
+            *blocks, *structure_features(doc), *markup, *paging_features(doc, pagers)]
 
 
 __all__ = ["FEATURE_NAMES", "page_features"]

@@ -1,0 +1,114 @@
+"""Cross-validated title share for the three settings of the shown-headline rule (``titles.rewritten_headline``).
+
+    python -m crawler.evaluation.title_cv --dataset ../shared/datasets/wcxb-dev --dataset ../shared/datasets/readability
+
+A dated or credited page's one ``<h1>`` replaces its markup title (when the page's <title> disagrees with it) when
+the h1 has MIN_SHOWN_HEADLINE_WORDS words and the two share MIN_SHARED_WORD_SHARE of their words (Jaccard);
+SHOWN_HEADLINE_NEEDS_DATE says whether undated pages are read too. Each page is read once with the rule off (its
+markup title, whether it is dated or credited, its one h1, its <title>
+without the site's name); every set of values on a grid is scored on every page. The data sets given are pooled
+(the two conventions of titles, the visible h1's and Readability.js's markup title, weigh by their pages); pages
+are split into folds by site (``crossval.site_folds``), each fold is scored with the set best on the other folds.
+Printed: the share with the rule off, the held-out share, the set chosen per fold, and the share of the shipped
+set on all pages (what the data sets were allowed to see).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from unittest import mock
+
+import crawler.extractors.metadata as metadata_package
+from crawler.extractors.document.parse import parse_html
+from crawler.extractors.metadata import extract_metadata, titles
+from crawler.extractors.metadata.candidates import clean
+
+from .crossval import site_folds
+from .datasets import Page, load_dataset
+from .metadata_eval import Guess, crawl_time, expected_fields, score_page
+
+WORDS_GRID = (1, 2, 3, 4, 5)
+SHARE_GRID = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
+NEEDS_DATE_GRID = (True, False)
+
+
+@dataclass(frozen=True)
+class TitleCase:
+    """One page as the rule sees it: the markup title, whether the page is dated or credited, its one h1, its <title>
+    without the site's name."""
+
+    wanted: object
+    markup_title: str | None
+    dated: bool
+    shown: str | None
+    page_title: str | None
+
+
+def read_case(page: Page) -> TitleCase | None:
+    wanted = expected_fields(page).get("title")
+    if wanted is None:
+        return None
+    doc = parse_html(page.html, page.url)
+    with mock.patch.object(metadata_package, "rewritten_headline", lambda *args, **kwargs: False):
+        metadata = extract_metadata(doc, crawl_time(page))
+    shown = titles.visible_headline(doc.root, doc.url, metadata.site_name)
+    head_title = clean(doc.title)
+    page_title = titles.title_from_head(head_title, metadata.site_name) if head_title else None
+    return TitleCase(wanted, metadata.title, bool(metadata.published or metadata.authors), shown, page_title)
+
+
+def title_right(case: TitleCase, words: int | None, share: float, needs_date: bool = True) -> bool:
+    title = case.markup_title
+    if words is not None and title and case.shown and \
+            titles.rewritten_headline(title, case.shown, case.dated, case.page_title, min_words=words,
+                                      min_share=share, needs_date=needs_date):
+        title = case.shown
+    return score_page({"title": case.wanted}, Guess(title=title))["title"]
+
+
+def cross_validate(pages: Sequence[Page], cases: Sequence[TitleCase], folds: int) -> dict:
+    grid = list(itertools.product(WORDS_GRID, SHARE_GRID, NEEDS_DATE_GRID))
+    right = [[title_right(case, *values) for case in cases] for values in grid]
+    held_out = 0
+    chosen = []
+    for fold in site_folds(pages, folds):
+        test = set(fold)
+        best = max(range(len(grid)), key=lambda c: sum(r for i, r in enumerate(right[c]) if i not in test))
+        chosen.append(grid[best])
+        held_out += sum(right[best][i] for i in fold)
+    shipped = grid.index((titles.MIN_SHOWN_HEADLINE_WORDS, titles.MIN_SHARED_WORD_SHARE,
+                          titles.SHOWN_HEADLINE_NEEDS_DATE))
+    count = len(cases)
+    return {"pages": count, "rule_off": sum(title_right(c, None, 0.0) for c in cases) / count,
+            "held_out": held_out / count, "chosen_per_fold": chosen, "shipped": grid[shipped],
+            "shipped_all_pages": sum(right[shipped]) / count}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m crawler.evaluation.title_cv", description=__doc__.split("\n")[0])
+    parser.add_argument("--dataset", required=True, action="append",
+                        help="a data set with expected titles (repeat to pool several)")
+    parser.add_argument("--folds", type=int, default=5, help="folds of sites (default 5)")
+    parser.add_argument("--limit", type=int, default=None, help="only the first N pages")
+    args = parser.parse_args(argv)
+    try:
+        loaded = [page for root in args.dataset for page in load_dataset(root, args.limit)]
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    pairs = [(page, case) for page in loaded if (case := read_case(page)) is not None]
+    if not pairs:
+        print("error: no page with an expected title", file=sys.stderr)
+        return 1
+    result = cross_validate([p for p, _ in pairs], [c for _, c in pairs], args.folds)
+    print(json.dumps(result, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
