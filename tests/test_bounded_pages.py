@@ -83,6 +83,16 @@ def test_the_flattening_is_recorded_with_its_reason(deep_divs):
     assert [block.text for block in doc.blocks[:5]] == ["Home", "News", "Sport", "Weather", HEADLINE]
 
 
+def test_a_deep_page_the_flattening_cannot_mend_keeps_the_parsers_cut_tree(deep_divs, monkeypatch):
+    # The cut tree is let go before the flattening (memory); when no flattened page parses, it is parsed again.
+    from crawler.extractors.document import parse as parse_module
+
+    monkeypatch.setattr(parse_module, "flattened", lambda data, depth: bounds.Bounded(data, None))
+    doc = parse_html(deep_divs)
+    assert doc.root is not None and [block.text for block in doc.blocks[:5]][-1] == HEADLINE
+    assert any("the parser cut what lies below it" in warning for warning in doc.warnings)
+
+
 def test_paragraphs_inside_the_flattened_block_stay_apart(deep_divs):
     lines = extract(deep_divs).text.split("\n")
     assert all(sentence in lines for sentence in INSIDE + AFTER)

@@ -12,6 +12,7 @@ Two steps, each run only on a page past its bound, so a page within them is pars
 from __future__ import annotations
 
 import re
+from array import array
 from dataclasses import dataclass
 
 # Tags a page is read up to: ten times the most a page of the shared data sets holds, past it a list, not an
@@ -90,17 +91,19 @@ def flattened(data: bytes, depth: int = FLATTEN_DEPTH) -> Bounded:
     with a depth limit reads their text and everything after them."""
     pieces: list[bytes] = []
     kept_at = 0
-    open_names: list[bytes] = []  # the open elements' names, outermost first
-    open_kept: list[bool] = []  # and whether each one's tags are kept
+    # The open elements' names (as numbers: a page of 100,000 nested tags holds 4 bytes an element, not a pointer
+    # to a name) and whether each one's tags are kept, outermost first.
+    open_names = array("I")
+    open_kept = bytearray()
     depth_now = 0
     removed = 0
     broken = False  # the last piece is a break put in for removed block tags
-    names: dict[bytes, bytes] = {}  # one object a tag name: the open elements hold a reference, not a copy
+    names: dict[bytes, int] = {}  # a number a tag name
     for token in TOKEN_RE.finditer(data):
         closing, opening = token.group(2), token.group(3)
         if closing is not None:
-            name = names.setdefault(closing.lower(), closing.lower())
-            found = _innermost(open_names, name)
+            name = closing.lower()
+            found = _innermost(open_names, names.setdefault(name, len(names)))
             if found is None:
                 continue
             kept = open_kept[found]
@@ -109,14 +112,15 @@ def flattened(data: bytes, depth: int = FLATTEN_DEPTH) -> Bounded:
             if kept:
                 continue
         elif opening is not None:
-            name = names.setdefault(opening.lower(), opening.lower())
+            name = opening.lower()
             if name in VOID_ELEMENTS:
                 continue
-            if name in SELF_CLOSING_SIBLINGS and open_names and open_names[-1] is name:
+            number = names.setdefault(name, len(names))
+            if name in SELF_CLOSING_SIBLINGS and open_names and open_names[-1] == number:
                 open_names.pop()
                 depth_now -= open_kept.pop()
             keep = depth_now < depth
-            open_names.append(name)
+            open_names.append(number)
             open_kept.append(keep)
             depth_now += keep
             if keep:
@@ -141,10 +145,10 @@ def flattened(data: bytes, depth: int = FLATTEN_DEPTH) -> Bounded:
                                      "their text read in the block above")
 
 
-def _innermost(open_names: list[bytes], name: bytes) -> int | None:
+def _innermost(open_names: array, name: int) -> int | None:
     """The index of the innermost open element named ``name`` among the last END_TAG_SEARCH, or None."""
     for index in range(len(open_names) - 1, max(-1, len(open_names) - 1 - END_TAG_SEARCH), -1):
-        if open_names[index] is name:
+        if open_names[index] == name:
             return index
     return None
 

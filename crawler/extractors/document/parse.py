@@ -170,6 +170,8 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     root, deep = _parse(encoded)
     if isinstance(root, str):
         return _empty(root, url, encoding)
+    if deep:  # the cut tree is let go before the flattening, so that the two are not held at once
+        root = None
     for depth in (FLATTEN_DEPTH, FLATTEN_DEPTH // 4) if deep else ():
         # libxml2 stopped at its depth limit: the deep block's text and all after it were lost.
         flat = flattened(encoded, depth)
@@ -180,6 +182,10 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
         warnings.append(str(flat.warning))
         if not deep:
             break
+    if root is None:  # no flattening parsed: the cut tree again
+        root, deep = _parse(encoded)
+        if isinstance(root, str):
+            return _empty(root, url, encoding)
     if deep:
         warnings.append(f"nesting deeper than {LIBXML2_MAX_DEPTH} levels: the parser cut what lies below it")
     title = None
