@@ -83,8 +83,10 @@ ATTRIBUTE_TOKEN_RE = re.compile(r"[a-z]{3,20}")
 CAMEL_RE = re.compile(r"(?<=[a-z])(?=[A-Z])")
 # HTML5 sectioning elements of main content: being inside one is a feature.
 SEMANTIC_TAGS = frozenset({"article", "main"})
-# Content words: tokens of at least two letters, no digits.
+# Content words: tokens of two to MAX_WORD_CHARS letters, no digits; a longer run of letters is data (a token, an
+# encoded blob), never a word of a language, and copying it into a feature would double a giant token's memory.
 WORD_RE = re.compile(r"^[^\W\d_]{2,}$")
+MAX_WORD_CHARS = 40
 
 # --- decisions -------------------------------------------------------------------------------------------
 # The seed's rule: c0 when P(c0|d) > P(c1|d), i.e. content when the log-odds are above 0.
@@ -124,7 +126,7 @@ def content_words(text: str, stopwords: frozenset[str]) -> set[str]:
             previous_cjk = token
             continue
         previous_cjk = ""
-        if token not in stopwords and WORD_RE.match(token):
+        if len(token) <= MAX_WORD_CHARS and token not in stopwords and WORD_RE.match(token):
             found.add("w:" + token)
     return found
 
