@@ -50,6 +50,7 @@ from crawler.extractors.metadata.structured import (
     from_microdata,
     from_url,
 )
+from crawler.extractors.metadata.time_text import time_text_date
 from crawler.extractors.metadata.titles import (
     TITLE_PART_RE,
     page_headline,
@@ -59,7 +60,7 @@ from crawler.extractors.metadata.titles import (
     unescaped_twice,
     visible_headline,
 )
-from crawler.extractors.metadata.visible import scan_visible
+from crawler.extractors.metadata.visible import day_first, scan_visible
 
 LANGUAGE_RE = re.compile(r"^([a-z]{2,3})(?:[-_][a-z0-9]+)*$", re.I)
 # Declared languages whose code is kept (``_language``): a crawl meets a few dozen spellings ("en", "en-US",
@@ -204,8 +205,11 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     # read for dates.
     published = _choose_date(found, "published", now)
     modified = _choose_date(found, "modified", now)
-    findings = scan_visible(doc, metadata.title or head_title, now,
-                            doc.declared_language or (languages[0][0] if languages else None),
+    language = doc.declared_language or (languages[0][0] if languages else None)
+    if published is None or published[1] == URL:  # the page's own <time> text ranks below <time datetime>
+        shown = time_text_date(doc.body, day_first=day_first(language))
+        published = (shown and _plausible_date(shown, MICRODATA, now)) or published
+    findings = scan_visible(doc, metadata.title or head_title, now, language,
                             dates=published is None or modified is None)
     if metadata.title is None and findings.headline:
         metadata.title = take("title", (findings.headline, TEXT))
