@@ -3,8 +3,8 @@
 Every field is taken from the most trusted source that gives a plausible value:
 JSON-LD > OpenGraph/Twitter cards > ``<meta>`` names and head links > microdata (``itemprop``, and
 ``<time datetime>`` in the body, then a ``<time>``'s own text) > the URL path > the visible text near the
-headline. ``Metadata.sources`` names the source of each field. A value that fails its check (a date in the future or before 1990, a site
-name given as author, a URL given as a name) is skipped and the next source is asked.
+headline. ``Metadata.sources`` names the source of each field. A value that fails its check (a date in the future or
+before 1990, a site name given as author, a URL given as a name) is skipped and the next source is asked.
 
     >>> from crawler.extractors import extract_metadata_only
     >>> extract_metadata_only(html, url).to_dict()
