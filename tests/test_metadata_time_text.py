@@ -60,3 +60,11 @@ def test_the_markup_date_is_read_before_a_time_text() -> None:
     head = '<meta property="article:published_time" content="2024-02-01T08:00:00+00:00">'
     metadata = meta_of(post('<time class="entry-date">March 4, 2024</time>'), head)
     assert metadata.published.startswith("2024-02-01")
+
+
+def test_a_list_of_dated_teasers_before_the_post_is_passed_over() -> None:
+    # A news app's page lists other stories, each a headline and its day, with no class naming the list.
+    teasers = "<ul>" + "".join(f"<li><h5>Another story {n}</h5><p><time>2019-09-0{n}</time><span>107</span></p></li>"
+                               for n in (6, 7)) + "</ul>"
+    metadata = meta_of(teasers + post('<time class="entry-date">March 4, 2024</time>'))
+    assert metadata.published == "2024-03-04"

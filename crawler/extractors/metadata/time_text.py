@@ -46,18 +46,28 @@ def time_text_date(body: etree._Element | None, *, day_first: bool = False) -> F
 
 
 def in_other_story_area(element: etree._Element, body: etree._Element) -> bool:
-    """Whether the element sits in an aside, a navigation, or an area marked as related posts, a sidebar, a widget
-    or comments, up to the body."""
+    """Whether the element sits in an aside, a navigation, a list of dated items (other stories' teasers, whatever
+    their class), or an area marked as related posts, a sidebar, a widget or comments, up to the body."""
     for ancestor in element.iterancestors():
         if ancestor is body:
             return False
         if ancestor.tag in OTHER_STORY_TAGS:
+            return True
+        if ancestor.tag == "li" and _dated_items(ancestor.getparent()):
             return True
         for name in ("class", "id"):
             value = ancestor.get(name)
             if value and OTHER_STORY_AREA_RE.search(value):
                 return True
     return False
+
+
+def _dated_items(items: etree._Element | None) -> bool:
+    """Whether a list holds more than one <time> (a post's own meta list holds its one date)."""
+    if items is None:
+        return False
+    times = items.iter("time")
+    return next(times, None) is not None and next(times, None) is not None
 
 
 __all__ = ["MAX_TIME_TEXT_CHARS", "OTHER_STORY_AREA_RE", "OTHER_STORY_TAGS", "in_other_story_area",
