@@ -1,7 +1,6 @@
 """The by-domain cross-validation of the profiles' fitted constants (crawler.evaluation.profile_constants_cv)."""
 
 from crawler.evaluation.profile_constants_cv import TUNED, Tuned, cross_validate, main
-from crawler.extractors.cascade import profiles
 
 
 def rows(better: int) -> list[dict]:
@@ -20,7 +19,7 @@ def test_every_fold_chooses_the_value_that_wins_on_the_other_folds_and_reports_h
 
 def test_every_tuned_constant_is_a_constant_of_the_profiles_and_its_shipped_value_a_candidate():
     for tuned in TUNED:
-        assert getattr(profiles, tuned.name) in tuned.values
+        assert getattr(tuned.module, tuned.name) in tuned.values
 
 
 def test_a_dataset_without_kinds_is_refused(tmp_path, capsys):

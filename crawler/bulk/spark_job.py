@@ -10,8 +10,9 @@ Seed 003's MapReduce design, with seed 001's templates as its reduce step:
    Spark's Hadoop file systems read (``file://``, ``hdfs://``, ``s3a://``; globs and folders), each file
    whole by one task (``binaryFiles``); only HTTP 200 HTML responses become pages;
 2. map: each page's URL pattern and line hashes (the crawl's own ``TemplateExtractor``);
-3. reduce by URL pattern: at most ``MAX_SAMPLES_PER_PATTERN`` pages of each pattern teach a template store
-   (the crawl's learning code), and the learned templates are broadcast to every executor;
+3. reduce by URL pattern (``crawler.bulk.spark_templates``): at most ``MAX_SAMPLES_PER_PATTERN`` pages of each
+   pattern teach a template store (the crawl's learning code), and the learned templates are broadcast to every
+   executor;
 4. map: every page goes through the crawl pipeline's ``PageExtractor`` with those templates, so a row is the
    row a crawl or ``extract-batch`` would store (``crawler.pagejob.row.ARTICLE_FIELDS``), plus ``input``;
 5. one story once: the rows' keys, capture dates and fingerprints go to the driver, which folds captures and links
@@ -44,10 +45,9 @@ from crawler.bulk.filters import FilterError, PageFilter, add_filter_arguments, 
 from crawler.bulk.records import GZIP_MAGIC, MAX_PAGE_BYTES, Page
 from crawler.bulk.remote import is_paths_file, read_paths_file
 from crawler.bulk.spark_stories import INPUT_FIELD, decide_stories
+from crawler.bulk.spark_templates import keep_samples, learn_templates, merge_samples, pattern_and_hashes
 from crawler.extractors.templates.store import (
-    MAX_SAMPLES_PER_PATTERN,
     FrozenTemplateStore,
-    MemoryTemplateStore,
     Template,
 )
 
@@ -95,70 +95,8 @@ def read_file(path: str, data: bytes) -> Iterator[Page]:
             yield Page(data, path, None, path, "path")
 
 
-# ------------------------------------------------------------------------------------------ templates
-
-
-def pattern_and_hashes(page: Page) -> tuple[str, tuple[str | None, tuple[int, ...]]] | None:
-    """Map step of the reduce: the page's URL pattern and line hashes (None: no pattern, too few lines)."""
-    from crawler.extractors import parse_html
-    from crawler.extractors.templates.extractor import MIN_Y, page_hashes
-
-    extractor = _template_extractor()
-    pattern = extractor.pattern(page.url)
-    if pattern is None:
-        return None
-    try:
-        hashes = tuple(page_hashes(parse_html(page.html, page.url, page.content_type)))
-    except Exception:  # a page that cannot be parsed teaches nothing; it is extracted (and reported) later
-        return None
-    if len(hashes) < 2 * MIN_Y:
-        return None
-    return pattern, (page.url, hashes)
-
-
-_TEMPLATE_EXTRACTOR: Any = None
-
-
-def _template_extractor() -> Any:
-    global _TEMPLATE_EXTRACTOR
-    if _TEMPLATE_EXTRACTOR is None:
-        from crawler.extractors.templates.extractor import TemplateExtractor
-
-        _TEMPLATE_EXTRACTOR = TemplateExtractor(store=MemoryTemplateStore())
-    return _TEMPLATE_EXTRACTOR
-
-
-def _sample_order(sample: tuple) -> tuple:
-    return (sample[0] or "", sample[1])
-
-
-def keep_samples(samples: list, sample: tuple) -> list:
-    """aggregateByKey's step: a pattern keeps MAX_SAMPLES_PER_PATTERN pages, the first by URL (then hashes), so
-    the samples, and the templates learned from them, do not depend on the order the executors met the pages."""
-    return merge_samples(samples, [sample])
-
-
-def merge_samples(left: list, right: list) -> list:
-    return sorted(left + right, key=_sample_order)[:MAX_SAMPLES_PER_PATTERN]
-
-
-def learn_templates(pattern: str, samples: Sequence[tuple[str | None, tuple[int, ...]]]) -> list[Template]:
-    """Reduce step: the crawl's learning (``TemplateExtractor.learn``) over one pattern's pages in turn."""
-    from crawler.extractors.templates.extractor import best_sample_template, best_template_match
-
-    store = MemoryTemplateStore()
-    for url, hashes in samples:
-        if best_template_match(hashes, store.templates(pattern)) is not None:
-            continue
-        template = best_sample_template(pattern, list(hashes), store.samples(pattern), url)
-        if template is not None:
-            store.add_template(template)
-        elif not any(s.hashes == hashes for s in store.samples(pattern)):
-            store.add_sample(pattern, hashes, url)
-    return store.templates(pattern)
-
-
 # ------------------------------------------------------------------------------------------ extraction
+# (templates are learned in ``spark_templates``)
 
 
 def _peak_rss() -> int:

@@ -2,7 +2,8 @@
 extract in bulk (extract-batch, spark-extract) and export the article store.
 
 Each group of commands lives in its own module and adds its parsers here: ``pages`` (extract, explain),
-``evaluation`` (evaluate, bench, train), ``crawler.bulk`` (extract-batch, spark-extract), ``crawler.storage.export``.
+``evaluation`` (evaluate, bench), ``training`` (train), ``crawler.bulk`` (extract-batch, spark-extract),
+``crawler.storage.export``.
 
 Exit codes: 0 done (an empty extraction is a result, not an error), 1 failure with a message on stderr,
 2 usage error (argparse's own convention: unknown option, unknown extractor or peer name).
@@ -19,8 +20,9 @@ from crawler.extractors import available
 
 from .. import __name__ as package_name
 from .common import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, CliError
-from .evaluation import add_bench_command, add_evaluate_command, add_train_command, selection_parser
+from .evaluation import add_bench_command, add_evaluate_command, selection_parser
 from .pages import add_explain_command, add_extract_command, fetch, read_source
+from .training import add_train_command
 
 # The commands in the order `--help` lists them; a command's parser is built from its own module's defaults.
 COMMANDS = ("extract", "evaluate", "explain", "bench", "train", "extract-batch", "export", "spark-extract")

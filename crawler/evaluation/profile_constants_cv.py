@@ -17,9 +17,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
-from ..extractors.cascade import profiles
+from ..extractors.cascade import profiles, repeated
 from ..extractors.cascade.extractor import DefaultExtractor
 from ..extractors.document.parse import parse_html
 from ..extractors.pagekind import judge
@@ -30,22 +31,24 @@ from .profiles_cv import ALL, domain, fold_of, word_f1
 
 @dataclass(frozen=True)
 class Tuned:
-    """A module constant of ``profiles``, the candidate values, and the judged kinds whose pages it changes."""
+    """A module constant of the profiles (``profiles`` or ``repeated``), the candidate values, and the judged kinds
+    whose pages it changes."""
 
     name: str
     values: tuple[Any, ...]
     kinds: frozenset[str]
+    module: ModuleType = profiles
 
 
 TUNED = (
-    Tuned("MAX_POST_LEVELS", (5, 8, 11, 14, 17), frozenset({profiles.POSTS_KIND})),
+    Tuned("MAX_POST_LEVELS", (5, 8, 11, 14, 17), frozenset({repeated.POSTS_KIND}), repeated),
     Tuned("MAX_PANEL_SHARE", (0.0, 0.1, 0.15, 0.2, 0.3, 0.5), profiles.CONTROLLED_KINDS),
     Tuned("EXACT_CHROME_KINDS", (frozenset(), frozenset({"collection"}), frozenset({"listing"}),
-                                 frozenset({"collection", "listing"})), frozenset({"collection", "listing"})),
+                                 frozenset({"collection", "listing"})), frozenset({"collection", "listing"}), repeated),
     # Rules with no number, each on or off: the CV says whether the rule wins on held-out domains.
     Tuned("CARD_HEADER_KINDS", (frozenset(), profiles.CARD_HEADER_KINDS), profiles.CARD_HEADER_KINDS),
     Tuned("QUOTED_FIGURE_KINDS", (frozenset(), profiles.QUOTED_FIGURE_KINDS), profiles.QUOTED_FIGURE_KINDS),
-    Tuned("SIGNED_KINDS", (frozenset(), profiles.SIGNED_KINDS), profiles.SIGNED_KINDS),
+    Tuned("SIGNED_KINDS", (frozenset(), repeated.SIGNED_KINDS), repeated.SIGNED_KINDS, repeated),
     Tuned("LANDING_SECTION_REASONS", ({}, profiles.LANDING_SECTION_REASONS),
           frozenset(profiles.LANDING_SECTION_REASONS)),
 )
@@ -67,7 +70,7 @@ def score_values(root: Path, tuned: Tuned, limit: int | None = None) -> list[dic
     by the value as printed: a rule's table is no dict key)."""
     kinds = page_kinds(root)
     extractor = DefaultExtractor()
-    shipped = getattr(profiles, tuned.name)
+    shipped = getattr(tuned.module, tuned.name)
     rows = []
     try:
         for page in load_dataset(root, limit):
@@ -77,11 +80,11 @@ def score_values(root: Path, tuned: Tuned, limit: int | None = None) -> list[dic
                 continue
             scores = {}
             for value in tuned.values:
-                setattr(profiles, tuned.name, value)
+                setattr(tuned.module, tuned.name, value)
                 scores[shown(value)] = word_f1(page.gold, extractor.extract(doc, kind=judged).text)
             rows.append({"domain": domain(page.url), "kind": kinds.get(page.id, "?"), "scores": scores})
     finally:
-        setattr(profiles, tuned.name, shipped)
+        setattr(tuned.module, tuned.name, shipped)
     return rows
 
 
@@ -131,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     for tuned in TUNED:
         if args.only and tuned.name != args.only:
             continue
-        shipped = getattr(profiles, tuned.name)
+        shipped = getattr(tuned.module, tuned.name)
         print(cross_validate(score_values(args.dataset, tuned, args.limit), tuned, shipped, args.folds), flush=True)
         print()
     return 0

@@ -42,13 +42,8 @@ from crawler.extractors.cascade.beyond_prose import JoinContentBeside, JoinRepea
 from crawler.extractors.cascade.containers import ChooseContentRoot, ScoreContainers
 from crawler.extractors.cascade.furniture import MAX_SCORING_LINK_DENSITY, MarkFurniture, is_boilerplate_container
 from crawler.extractors.cascade.inside_article import DropNamedBoxesBeside, KeepLinksInsideArticle
-from crawler.extractors.cascade.profiles import (
-    AddDeclaredDescription,
-    DropRepeatedChrome,
-    JoinThreadPosts,
-    JudgeKind,
-    KeepEverySection,
-)
+from crawler.extractors.cascade.profiles import AddDeclaredDescription, JudgeKind, KeepEverySection
+from crawler.extractors.cascade.repeated import DropRepeatedChrome, JoinThreadPosts
 from crawler.extractors.cascade.state import CascadeRun, block_positions, cascade_state
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.subtree import TreeIndex

@@ -10,7 +10,8 @@ controls, repeated siblings, schema.org data, generic furniture words), never a 
   with form controls, link lists, calls to action, customer reviews and blocks outside the main landmark out on
   the kinds that carry them;
 - forum: comment and reply containers are the posts (``JudgeKind``), the largest group of alike posts joins the
-  container (``JoinThreadPosts``), and short lines repeated from post to post are out (``DropRepeatedChrome``);
+  container (``repeated.JoinThreadPosts``), and short lines repeated from post to post are out
+  (``repeated.DropRepeatedChrome``);
 - product: the structured data's description when the visible text lacks it (``AddDeclaredDescription``);
 - article: the cascade as it is.
 
@@ -25,8 +26,8 @@ from html import unescape
 
 from lxml import etree
 
-from crawler.extractors.cascade.beyond_prose import MIN_REPEATED_UNITS, signature
 from crawler.extractors.cascade.furniture import NAMES_REASON
+from crawler.extractors.cascade.repeated import POSTS_KIND, PRODUCT_KIND, holds, inside
 from crawler.extractors.cascade.state import cascade_state
 from crawler.extractors.document.blocks import TextBlock
 from crawler.extractors.document.parse import HEADING_TAGS
@@ -62,35 +63,11 @@ REVIEWED_KINDS = frozenset({"product"})
 REVIEW_NAMES = re.compile(r"review|rating")
 # A block with more of its words in links than this is a link list (the cascade's MAX_LINK_DENSITY).
 LIST_LINK_DENSITY = 1 / 3
-POSTS_KIND = "forum"
-# A thread's posts: at least this many alike siblings holding running text (beyond_prose's bound for repeated
-# units), looked for this many levels above each paragraph (forum templates wrap a post's text in many layers:
-# post > card > cell > cell > content > body > wrapper > p); chosen by by-domain CV, docs/profiles.md.
-MIN_POSTS = MIN_REPEATED_UNITS
-MAX_POST_LEVELS = 14
-PRODUCT_KIND = "product"
 PRODUCT_TYPES = frozenset({"product", "productgroup"})
 # The declared description is added when more than this share of its words are missing from the kept text.
 MISSING_DESCRIPTION_SHARE = 0.5
 MARKUP = re.compile(r"<[^>]+>")
 WORDS = re.compile(r"\w+")
-# Chrome of posts and offers: lines of at most CHROME_MAX_WORDS words whose shape recurs CHROME_MIN_REPEATS times
-# (a post's own sentences do not); judgement calls, measured in docs/profiles.md.
-CHROME_KINDS = frozenset({POSTS_KIND, "product"})
-CHROME_MAX_WORDS = 4
-# A poster's signature under each post (motto, links, badges): a generic word, as REVIEW_NAMES.
-SIGNATURE_NAMES = re.compile(r"signature")
-SIGNED_KINDS = frozenset({POSTS_KIND})
-# Kinds whose cards repeat the same short lines (quick view, wishlist, badges) beside their own titles and prices:
-# there a line is chrome when its exact text (numbers and all, so prices stay) recurs; chosen by by-domain CV,
-# docs/profiles.md.
-EXACT_CHROME_KINDS = frozenset({"collection", "listing"})
-CHROME_MIN_REPEATS = 3
-# On a product page cells of tables and definition lists are its specifications (on a forum, dl are user cards).
-SPECIFICATION_TAGS = frozenset({"td", "th", "dt", "dd"})
-# List items and table cells are enumerations (features, specifications), never chrome, on any kind.
-ENUMERATION_TAGS = frozenset({"li", "td", "th"})
-NUMBERS = re.compile(r"\d[\d,.]*")
 # Kinds whose pages carry controls beside their content: filter and facet panels, sort bars, "load more"
 # buttons, size pickers and cart forms. Their labels are not content.
 CONTROLLED_KINDS = frozenset({"listing", "collection", "product"})
@@ -121,7 +98,7 @@ def control_reason(element: etree._Element | None, known: dict[etree._Element, s
         if tag in CONTROL_TAGS:
             found = f"in a <{tag}>"
             break
-        if tag == "form" and (content_root is None or not _holds(node, content_root)):
+        if tag == "form" and (content_root is None or not holds(node, content_root)):
             found = "in a form beside the main content (filters, sorting, options, sign-up)"
             break
         if node in panels:
@@ -131,10 +108,6 @@ def control_reason(element: etree._Element | None, known: dict[etree._Element, s
     for visited in path:
         known[visited] = found
     return found
-
-
-def _holds(outer: etree._Element, inner: etree._Element) -> bool:
-    return outer is inner or any(node is outer for node in inner.iterancestors())
 
 
 class JudgeKind(Step):
@@ -198,14 +171,14 @@ class KeepEverySection(Step):
                 block.decide(name, False, f"inside page furniture ({furniture[index]})")
             elif kind in CONTROLLED_KINDS and (control := control_reason(block.element, known, root, panels)):
                 block.decide(name, False, f"a control, not content: {control}")
-            elif landmark is not None and (block.element is None or not _holds(landmark, block.element)):
+            elif landmark is not None and (block.element is None or not holds(landmark, block.element)):
                 block.decide(name, False, f"outside the page's main landmark <{landmark.tag}> on a {kind} page")
             elif kind in REVIEWED_KINDS and (review := review_reason(block.element, reviews)):
                 block.decide(name, False, f"customer reviews on a {kind} page ({review})")
             elif kind in LINK_LIST_KINDS and block.link_density > LIST_LINK_DENSITY:
                 block.decide(name, False, f"a link list on a {kind} page (link density {block.link_density:.2f})")
             elif (block.link_density >= 1 and block.num_words <= LINK_LINE_MAX_WORDS.get(kind, 0)
-                  and not _inside(block, HEADING_TAGS)):
+                  and not inside(block, HEADING_TAGS)):
                 block.decide(name, False, f"a lone link line on a {kind} page (previous/next, edit this page)")
             else:
                 block.decide(name, True, f"outside page furniture on a {kind} page: its every card and section")
@@ -311,106 +284,6 @@ def main_region(run: Run, furniture: dict[int, str]) -> etree._Element | None:
                 break
     best = max(marked, key=lambda node: words[node])
     return best if words[best] else None
-
-
-class JoinThreadPosts(Step):
-    """On a forum or Q&A page the posts join the chosen container: the largest group of alike siblings (same tag
-    and classes, at least ``MIN_POSTS``) that each hold running text outside furniture, looked for up to
-    ``MAX_POST_LEVELS`` levels above each paragraph. A thread's opening post often has markup of its own (the
-    container), its replies another (this group); both are the page's content, in page order."""
-
-    def process(self, run: Run) -> bool:
-        state = cascade_state(run)
-        if state.kind != POSTS_KIND or not state.content_roots:
-            return False
-        furniture, scores = state.furniture, state.block_scores
-        groups: dict[tuple[etree._Element, tuple[str, frozenset[str]]], dict[etree._Element, float]] = {}
-        for index, block in enumerate(run.blocks):
-            if not scores[index] or index in furniture or block.element is None:
-                continue
-            node = block.element
-            for _ in range(MAX_POST_LEVELS):
-                parent = node.getparent()
-                if parent is None:
-                    break
-                members = groups.setdefault((parent, signature(node)), {})
-                members[node] = members.get(node, 0.0) + scores[index]
-                node = parent
-        roots = state.content_roots
-        best = max((members for (parent, _), members in groups.items() if len(members) >= MIN_POSTS
-                    and not any(_holds(root, parent) for root in roots)),
-                   key=lambda members: sum(members.values()), default=None)
-        if best is None:
-            return False
-        new = [post for post in best if post not in roots]
-        state.content_roots = [*roots, *new]
-        for post in new:
-            state.joined_why[post] = f"one of {len(best)} alike posts of a {POSTS_KIND} page"
-        return bool(new)
-
-
-def _inside(block: TextBlock, tags: frozenset[str]) -> bool:
-    element = block.element
-    return element is not None and any(node.tag in tags for node in (element, *element.iterancestors()))
-
-
-def _named(element: etree._Element | None, names: re.Pattern[str], known: dict[etree._Element, bool]) -> bool:
-    """Whether the element or one of its ancestors carries a class/id word ``names`` finds; cached in ``known``."""
-    path = []
-    found = False
-    node = element
-    while node is not None:
-        if node in known:
-            found = known[node]
-            break
-        path.append(node)
-        if names.search(f"{node.get('class') or ''} {node.get('id') or ''}".lower()):
-            found = True
-            break
-        node = node.getparent()
-    for visited in path:
-        known[visited] = found
-    return found
-
-
-def _line_shape(text: str) -> str:
-    """A short line's shape: lower-cased, numbers as '#' ('85,535 posts' and '12 posts' are one widget)."""
-    return NUMBERS.sub("#", " ".join(text.lower().split()))
-
-
-class DropRepeatedChrome(Step):
-    """On a forum page, the short lines that repeat from post to post are the posts' chrome: vote and share
-    widgets ("Reply", "Report", "12 helpful votes"), user cards ("Joined", "Messages", "Location"), badges; on a
-    product page, the pickers' and offers' lines ("Add to cart", "In stock", "Size 42"). A line of at most
-    ``CHROME_MAX_WORDS`` words whose shape (numbers aside) recurs ``CHROME_MIN_REPEATS`` times or more among the
-    kept blocks is out; a post's or a description's own words are not repeated so. On a forum page the posters'
-    signatures (containers named for them) are out too: each author's differs, so they do not repeat. On a
-    collection or a listing (``EXACT_CHROME_KINDS``) the line's exact text must recur: the cards' "Quick view",
-    "Wishlist" and badges go, their prices and dates (alike but for numbers) stay."""
-
-    def process(self, run: Run) -> bool:
-        state = cascade_state(run)
-        exact = state.kind in EXACT_CHROME_KINDS
-        if state.kind not in CHROME_KINDS and not exact:
-            return False
-        changed = False
-        if state.kind in SIGNED_KINDS:
-            signed: dict[etree._Element, bool] = {}
-            for block in run.blocks:
-                if block.is_content and _named(block.element, SIGNATURE_NAMES, signed):
-                    block.decide(self.name, False, f"a poster's signature on a {POSTS_KIND} page")
-                    changed = True
-        tags = SPECIFICATION_TAGS if state.kind == PRODUCT_KIND else ENUMERATION_TAGS
-        short = [(block, " ".join(block.text.lower().split()) if exact else _line_shape(block.text))
-                 for block in run.blocks if block.is_content
-                 and block.num_words <= CHROME_MAX_WORDS and not _inside(block, tags)]
-        counts = Counter(shape for _, shape in short)
-        for block, shape in short:
-            if counts[shape] >= CHROME_MIN_REPEATS:
-                block.decide(self.name, False, f"a short line repeated {counts[shape]} times on a {state.kind} page "
-                                               "(votes, sharing, user cards, pickers, offers)")
-                changed = True
-        return changed
 
 
 def declared_description(json_ld: list[str]) -> str | None:
