@@ -27,7 +27,7 @@ from html import unescape
 from lxml import etree
 
 from crawler.extractors.cascade.furniture import NAMES_REASON
-from crawler.extractors.cascade.repeated import POSTS_KIND, PRODUCT_KIND, holds, inside
+from crawler.extractors.cascade.repeated import POSTS_KIND, PRODUCT_KIND, climbed_verdict, holds, inside
 from crawler.extractors.cascade.state import cascade_state
 from crawler.extractors.document.blocks import TextBlock
 from crawler.extractors.document.parse import HEADING_TAGS
@@ -86,28 +86,17 @@ def control_reason(element: etree._Element | None, known: dict[etree._Element, s
     panel, a cart or newsletter form) or in one of ``panels`` (``facet_panels``), or None. A form that holds
     the chosen container is a page wrapped whole in one form, not a control. Answers are cached in ``known``:
     the blocks of one form share its verdict."""
-    path: list[etree._Element] = []
-    found: str | None = None
-    node = element
-    while node is not None:
-        if node in known:
-            found = known[node]
-            break
-        path.append(node)
+    def verdict(node: etree._Element) -> str | None:
         tag = node.tag
         if tag in CONTROL_TAGS:
-            found = f"in a <{tag}>"
-            break
+            return f"in a <{tag}>"
         if tag == "form" and (content_root is None or not holds(node, content_root)):
-            found = "in a form beside the main content (filters, sorting, options, sign-up)"
-            break
+            return "in a form beside the main content (filters, sorting, options, sign-up)"
         if node in panels:
-            found = f"in a panel named for filtering or sorting ({panels[node]})"
-            break
-        node = node.getparent()
-    for visited in path:
-        known[visited] = found
-    return found
+            return f"in a panel named for filtering or sorting ({panels[node]})"
+        return None
+
+    return climbed_verdict(element, known, verdict)
 
 
 class JudgeKind(Step):
@@ -244,25 +233,15 @@ def quoted_in_figure(element: etree._Element | None) -> bool:
 def review_reason(element: etree._Element | None, known: dict[etree._Element, str | None]) -> str | None:
     """Why an element lies in customer reviews (schema.org Review or AggregateRating markup, or a container
     named for reviews), or None; answers cached in ``known``."""
-    path: list[etree._Element] = []
-    found: str | None = None
-    node = element
-    while node is not None:
-        if node in known:
-            found = known[node]
-            break
-        path.append(node)
+    def verdict(node: etree._Element) -> str | None:
         marked = f"{node.get('itemprop') or ''} {node.get('itemtype') or ''}".lower()
         if "review" in marked or "aggregaterating" in marked:
-            found = "schema.org review markup"
-            break
+            return "schema.org review markup"
         if REVIEW_NAMES.search(f"{node.get('class') or ''} {node.get('id') or ''}".lower()):
-            found = "a container named for reviews"
-            break
-        node = node.getparent()
-    for visited in path:
-        known[visited] = found
-    return found
+            return "a container named for reviews"
+        return None
+
+    return climbed_verdict(element, known, verdict)
 
 
 def main_region(run: Run, furniture: dict[int, str]) -> etree._Element | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 
 from lxml import etree
 
@@ -89,23 +90,33 @@ def inside(block: TextBlock, tags: frozenset[str]) -> bool:
     return element is not None and any(node.tag in tags for node in (element, *element.iterancestors()))
 
 
-def _named(element: etree._Element | None, names: re.Pattern[str], known: dict[etree._Element, bool]) -> bool:
-    """Whether the element or one of its ancestors carries a class/id word ``names`` finds; cached in ``known``."""
+def climbed_verdict(element: etree._Element | None, known: dict[etree._Element, str | None],
+                    verdict_of: Callable[[etree._Element], str | None]) -> str | None:
+    """The first verdict ``verdict_of`` gives the element or one of its ancestors (None: climb on), or None; the
+    same answer is cached in ``known`` for every node climbed through, so the blocks of one container climb once."""
     path = []
-    found = False
+    found: str | None = None
     node = element
     while node is not None:
         if node in known:
             found = known[node]
             break
         path.append(node)
-        if names.search(f"{node.get('class') or ''} {node.get('id') or ''}".lower()):
-            found = True
+        found = verdict_of(node)
+        if found is not None:
             break
         node = node.getparent()
     for visited in path:
         known[visited] = found
     return found
+
+
+def _named(element: etree._Element | None, names: re.Pattern[str], known: dict[etree._Element, str | None]) -> bool:
+    """Whether the element or one of its ancestors carries a class/id word ``names`` finds; cached in ``known``."""
+    def named(node: etree._Element) -> str | None:
+        return "named" if names.search(f"{node.get('class') or ''} {node.get('id') or ''}".lower()) else None
+
+    return climbed_verdict(element, known, named) is not None
 
 
 def _line_shape(text: str) -> str:
@@ -130,7 +141,7 @@ class DropRepeatedChrome(Step):
             return False
         changed = False
         if state.kind in SIGNED_KINDS:
-            signed: dict[etree._Element, bool] = {}
+            signed: dict[etree._Element, str | None] = {}
             for block in run.blocks:
                 if block.is_content and _named(block.element, SIGNATURE_NAMES, signed):
                     block.decide(self.name, False, f"a poster's signature on a {POSTS_KIND} page")
@@ -149,4 +160,4 @@ class DropRepeatedChrome(Step):
 
 
 __all__ = ["CHROME_KINDS", "EXACT_CHROME_KINDS", "MAX_POST_LEVELS", "POSTS_KIND", "PRODUCT_KIND", "SIGNED_KINDS",
-           "DropRepeatedChrome", "JoinThreadPosts", "holds", "inside"]
+           "DropRepeatedChrome", "JoinThreadPosts", "climbed_verdict", "holds", "inside"]
