@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
+from helpers.archive_corpus import write_warc
 from helpers.kill_runs import kill_when, run_again
 
 from crawler.bulk.batch import BatchError, run_batch
@@ -48,17 +49,7 @@ def article(language: str, title: str, published: str | None) -> bytes:
 
 
 def warc(path: Path, pages: list[tuple[str, bytes]], captured: str = "2024-06-01T00:00:00Z") -> Path:
-    from warcio.statusandheaders import StatusAndHeaders
-    from warcio.warcwriter import WARCWriter
-
-    with path.open("wb") as stream:
-        writer = WARCWriter(stream, gzip=True)
-        for url, html in pages:
-            headers = StatusAndHeaders("200 OK", [("Content-Type", "text/html; charset=utf-8")], protocol="HTTP/1.1")
-            writer.write_record(writer.create_warc_record(url, "response", payload=io.BytesIO(html),
-                                                          http_headers=headers,
-                                                          warc_headers_dict={"WARC-Date": captured}))
-    return path
+    return write_warc(path, pages, captured)
 
 
 PAGES = {
