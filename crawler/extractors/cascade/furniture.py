@@ -26,15 +26,20 @@ from crawler.kernels.walk import attributes_of
 # negative lists of Mozilla Readability.js REGEXPS, trimmed to words that name page parts; no site names).
 # Short words must start a class/id token ("nav" not in "canvas"); long ones may stand anywhere. A bare
 # "paywall" is not furniture: paywalled sites wrap the article's own paragraphs in it; its prompts are named.
+COMMENT_WORDS = r"comment|discuss|disqus"
 NEGATIVE_NAMES = re.compile(
-    r"comment|discuss|disqus|share|sharing|social|related|recommend|sidebar|widget|promo|advert|sponsor|"
+    COMMENT_WORDS + r"|share|sharing|social|related|recommend|sidebar|widget|promo|advert|sponsor|"
     r"newsletter|subscri|signup|sign-up|popup|modal|cookie|consent|gdpr|paywall[-_]?(?:prompt|message|notice|offer|cta)|"
     r"breadcrumb|masthead|footer|outbrain|"
     r"taboola|most-?popular|trending|read-?more|further-?reading|more-?stories|author-?bio|caption|"
     r"toolbar|banner|(?<![a-z])(?:nav|menu|tags|byline|credit|ad|ads|share)(?![a-z])"
 )
+# On a thread whose containers named for comments hold at least MAX_FURNITURE_SHARE of the page's running text
+# together, they are its posts (forum software reusing its comment widget), not comments under a question and
+# its answers: then the furniture words are these, without the comment words.
+POST_NEGATIVE_NAMES = re.compile(NEGATIVE_NAMES.pattern.removeprefix(COMMENT_WORDS + "|"))
 # Comment sections can outweigh the article, so they stay furniture whatever their size.
-COMMENT_NAMES = re.compile(r"comment|discuss|disqus|(?<![a-z])repl(?:y|ies)")
+COMMENT_NAMES = re.compile(COMMENT_WORDS + r"|(?<![a-z])repl(?:y|ies)")
 # Any other furniture element that holds at least this share of the page's running text is a wrapper that
 # happens to carry such a name ("has-sidebar", "ad-layout"), not furniture (Readability.js retries without
 # its unlikely-candidate removal when the result is too short; this asks the same question up front).
@@ -69,6 +74,7 @@ MAX_ROLE_ID_WORDS = 3
 ID_WORD_SEPARATORS = re.compile(r"[-_\s]+")
 # How a verdict by class/id words starts (of the verdicts given whatever the share, only comment names give one).
 NAMES_REASON = "class/id"
+COMMENT_WORD_REASONS = frozenset(f"{NAMES_REASON} '{word}'" for word in COMMENT_WORDS.split("|"))
 
 
 # The class/id strings whose name searches are remembered: a site's templates repeat a few hundred of them on every
@@ -87,6 +93,13 @@ def comment_name(class_id: str) -> str | None:
 def negative_name(class_id: str) -> str | None:
     """The page-furniture word in lower-cased class/id words, or None."""
     found = NEGATIVE_NAMES.search(class_id)
+    return found.group(0) if found else None
+
+
+@lru_cache(maxsize=NAME_CACHE_SIZE)
+def post_negative_name(class_id: str) -> str | None:
+    """negative_name on a page whose comment containers are its posts: comment words name no furniture."""
+    found = POST_NEGATIVE_NAMES.search(class_id)
     return found.group(0) if found else None
 
 
@@ -118,15 +131,16 @@ def _names(classes: str | None, element_id: str | None) -> str:
 
 
 def is_boilerplate_container(
-    element: etree._Element, share: float = 0.0, *, comments: bool = True, names: bool = True
+    element: etree._Element, share: float = 0.0, *, comments: bool = True, names: bool = True, posts: bool = False
 ) -> str | None:
     """Why an element is page furniture by its tag, role or class/id, or None. ``comments=False``: comment and
-    reply names mark posts, not furniture (a thread); ``names=False``: class/id words count for nothing."""
-    always, unless_large = furniture_reasons(element, comments=comments, names=names)
+    reply names mark posts, not furniture whatever their size (a thread); ``posts=True``: not furniture at any size
+    (a thread of posts named for comments); ``names=False``: class/id words count for nothing."""
+    always, unless_large = furniture_reasons(element, comments=comments, names=names, posts=posts)
     return always or (unless_large if share < MAX_FURNITURE_SHARE else None)
 
 
-def furniture_reasons(element: etree._Element, *, comments: bool = True, names: bool = True
+def furniture_reasons(element: etree._Element, *, comments: bool = True, names: bool = True, posts: bool = False
                       ) -> tuple[str | None, str | None]:
     """Why an element is furniture whatever share of the page's running text it holds (comments, dialogs,
     footers, navigation, asides), and why it is unless it holds MAX_FURNITURE_SHARE of it or more (other
@@ -154,7 +168,7 @@ def furniture_reasons(element: etree._Element, *, comments: bool = True, names: 
         return None, f"<{tag}>"
     if role in NEGATIVE_ROLES:
         return None, f"role={role}"
-    negative = negative_name(class_id)
+    negative = post_negative_name(class_id) if posts else negative_name(class_id)
     return None, (f"{NAMES_REASON} '{negative}'" if negative else None)
 
 
@@ -197,6 +211,11 @@ class MarkFurniture(Step):
         # of them was judged furniture by its comment name, and then the marking is redone with them as posts.
         if commented and page_posts(run):
             furniture, verdicts = self._mark(run, running_words, total, comments=False, names=True)
+            held = sum(scores[index] for index, reason in furniture.items() if reason in COMMENT_WORD_REASONS)
+            if held and held >= MAX_FURNITURE_SHARE * total:
+                state.posts = (f"{state.posts}; the containers named for comments hold {held:.0f} of the page's "
+                               f"{total:.0f} running-text words: they are the posts")
+                furniture, verdicts = self._mark(run, running_words, total, comments=False, names=True, posts=True)
         outside = sum(score for index, score in enumerate(scores) if index not in furniture)
         if total >= NAMES_RETRY_BELOW_WORDS > outside:
             state.names_ignored = (f"{outside:.0f} words of running text outside furniture named by class/id: "
@@ -208,7 +227,7 @@ class MarkFurniture(Step):
 
     def _mark(
         self, run: Run, running_words: SubtreeSums, total: float, *, comments: bool, names: bool,
-        commented: list[etree._Element] | None = None,
+        commented: list[etree._Element] | None = None, posts: bool = False,
     ) -> tuple[dict[int, str], dict[etree._Element, str | None]]:
         """Each block's furniture verdict (by index) and each element's looked at; ``commented`` collects the
         elements judged furniture by a comment name."""
@@ -220,7 +239,8 @@ class MarkFurniture(Step):
             # Blocks of one container share its verdict: looked up before walking up the tree.
             reason = verdicts.get(element, _UNJUDGED) if element is not None else None
             if reason is _UNJUDGED:
-                reason = self._nearest(element, verdicts, running_words, total or 1.0, comments, names, commented)
+                reason = self._nearest(element, verdicts, running_words, total or 1.0, comments, names, commented,
+                                       posts)
             if reason:
                 furniture[index] = reason
             elif template_lines and all_lines_in(block, template_lines):
@@ -236,6 +256,7 @@ class MarkFurniture(Step):
         comments: bool = True,
         names: bool = True,
         commented: list[etree._Element] | None = None,
+        posts: bool = False,
     ) -> str | None:
         path: list[etree._Element] = []
         node = element
@@ -249,7 +270,7 @@ class MarkFurniture(Step):
             node = node.getparent()
         for node in reversed(path):
             if not result:
-                always, unless_large = furniture_reasons(node, comments=comments, names=names)
+                always, unless_large = furniture_reasons(node, comments=comments, names=names, posts=posts)
                 if always and commented is not None and always.startswith(NAMES_REASON):  # names: comments only
                     commented.append(node)
                 result = always or (unless_large if unless_large and (running_words.get(node) or 0.0) / total

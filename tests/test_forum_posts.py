@@ -1,0 +1,74 @@
+"""The forum / Q&A profile of the default cascade on small thread pages written here with generic markup (no
+site's names): every post in order, posts marked up as comments or replies included, the posts' chrome out.
+
+Each page is extracted with the kind given as a hint, as a caller that knows the kind (or the page-kind
+judgement) passes it; every test failed before the rule it tests.
+"""
+
+from crawler.extractors.cascade.extractor import DefaultExtractor
+from crawler.extractors.document.parse import parse_html
+
+NAV = """<header><nav><ul><li><a href="/">Forums</a></li><li><a href="/new">New posts</a></li>
+<li><a href="/members">Members</a></li><li><a href="/help">Help</a></li></ul></nav></header>"""
+FOOTER = """<footer><p>Community software by a vendor. Terms and rules, privacy policy and cookies apply to every
+page of this forum.</p></footer>"""
+
+
+def extract(body: str, kind: str | None = "forum"):
+    html = f"<html><head><title>A thread</title></head><body>{NAV}{body}{FOOTER}</body></html>"
+    return DefaultExtractor().extract(parse_html(html, "https://example.org/threads/a-thread.1"), kind=kind)
+
+
+def positions_in(text: str, marks: list[str]) -> list[int]:
+    return [text.find(mark) for mark in marks]
+
+
+def each_post_named_comment() -> str:
+    """A thread whose every post, the opening one too, sits in its own container named "comment", none of which
+    holds half of the page's running text (forum software that reuses its comment widget for posts), below the
+    board's own description (running text outside the posts)."""
+    posts = "".join(
+        f"<div class='comment-entry'><div class='comment-author'><a href='/u/{n}'>member{n}</a></div>"
+        f"<div class='comment-text'><p>Post {n}. The pump on my old boiler hums loudly after the service, and the "
+        f"engineer says it is the bearing wearing out, which costs more than a new pump would.</p></div></div>"
+        for n in range(5))
+    about = ("<div class='board-about'><p>About this board: questions on heating, boilers, radiators and hot water, "
+             "answered by members and by the engineers who volunteer here in their spare time.</p><p>Before you "
+             "post, search the board: most questions about noisy pumps and cold radiators have been answered.</p>"
+             "<p>Be kind to each other, give the make and model of your boiler, and say what you have tried so far, so "
+             "that the people who answer do not have to ask.</p></div>")
+    return f"<main>{about}<h1>Boiler pump hums</h1><div class='thread'>{posts}</div></main>"
+
+
+def test_every_post_named_comment_is_kept_in_order_on_a_forum_page():
+    article = extract(each_post_named_comment())
+    found = positions_in(article.text, [f"Post {n}." for n in range(5)])
+    assert -1 not in found and found == sorted(found)
+
+
+def test_posts_named_comment_stay_furniture_under_an_article():
+    article_body = "".join(f"<p>Paragraph {n} of the story: the council voted to keep the library open for another "
+                           "year, with volunteers running it on the weekends and the town paying the rent.</p>"
+                           for n in range(6))
+    article = extract(f"<main><article><h1>Library stays open</h1>{article_body}</article>"
+                      f"{each_post_named_comment()}</main>", "article")
+    assert "Paragraph 5 of the story" in article.text and "Post 0." not in article.text
+
+
+def test_comments_under_a_question_and_its_answers_stay_out_of_a_qa_page():
+    # the posts (question, answers) are not named for comments; the short remarks under each are, and hold little
+    def remarks(n: int) -> str:
+        return "".join(f"<li class='comment'><span class='comment-copy'>Remark {n}.{m}: did you try it with the "
+                       "laptop on battery power as well?</span></li>" for m in range(2))
+
+    def post(n: int, role: str) -> str:
+        body = "".join(f"<p>{role} {n}, part {m}. Windows keeps the focus on the address bar after it opens a "
+                       "folder; pressing the tab key a few times moves it to the list of files, and the arrow "
+                       "keys then select them one by one.</p>" for m in range(3))
+        return f"<div class='post'><div class='post-body'>{body}</div><ul class='comments'>{remarks(n)}</ul></div>"
+
+    answers = "".join(post(n, "Answer") for n in range(1, 4))
+    article = extract(f"<main><h1>Focus the file list</h1>{post(0, 'Question')}<div class='answers'>{answers}"
+                      "</div></main>")
+    assert all(f"Answer {n}, part 2." in article.text for n in range(1, 4)) and "Question 0, part 0." in article.text
+    assert "Remark" not in article.text
