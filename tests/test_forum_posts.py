@@ -72,3 +72,53 @@ def test_comments_under_a_question_and_its_answers_stay_out_of_a_qa_page():
                       "</div></main>")
     assert all(f"Answer {n}, part 2." in article.text for n in range(1, 4)) and "Question 0, part 0." in article.text
     assert "Remark" not in article.text
+
+
+def board_with_alternating_rows() -> str:
+    """An old-style board: each post a <div> whose classes alternate from row to row (a shared base word plus
+    "row-odd" / "row-even"), the opening post with one more class; its heading and date sit above its body, wrapped in
+    layers as board templates do, and every post has its row of linked actions (too many links for the container to climb over the posts)."""
+    def post(n: int, row: str, text: str, extra: str = "") -> str:
+        return (f"<div class='entry {row}{extra}'><div class='inner'><div class='entry-main'><h3>Re: Garden shed "
+                f"roof leaks</h3><p class='when'>posted by <a href='/u/{n}'>member{n}</a> on day {n}</p><div "
+                f"class='entry-body'><p>{text}</p></div><ul class='actions'><li><a href='/quote'>Quote this post</a>"
+                "</li><li><a href='/report'>Report this post</a></li><li><a href='/pm'>Send a private message</a>"
+                "</li></ul></div></div></div>")
+
+    opening = post(0, "row-odd", "Opening post. The felt on my shed roof tore in the storm last week, water now drips "
+                   "onto the workbench, and I wonder whether to patch the felt or to put corrugated sheets over the "
+                   "whole roof before winter comes. The shed is ten years old and the boards still look sound.",
+                   " entry-first")
+    replies = "".join(post(n, "row-even" if n % 2 else "row-odd", f"Reply {n}. Patch it for now with a strip of "
+                           "felt and roofing glue, then re-felt the whole roof on a dry weekend.") for n in range(1, 7))
+    return f"<main><h1>Garden shed roof leaks</h1><div class='topic'>{opening}{replies}</div></main>"
+
+
+def test_posts_whose_classes_alternate_from_row_to_row_are_all_kept_with_the_opening_posts_header():
+    text = extract(board_with_alternating_rows()).text
+    found = positions_in(text, ["posted by member0", "Opening post.", *(f"Reply {n}." for n in range(1, 7))])
+    assert -1 not in found and found == sorted(found)
+
+
+def test_user_cards_as_definition_lists_beside_each_post_are_left_out():
+    # every post carries its author's card: a definition list of join date, post count and location
+    def post(n: int) -> str:
+        return (f"<div class='post'><dl class='card'><dt><a href='/u/{n}'>member{n}</a></dt><dd>Joined: Mon Mar "
+                f"{n + 1}, 2021 3:58 pm</dd><dd>Posts: {n * 37 + 5}</dd><dd>Location: Town number {n}</dd></dl>"
+                f"<div class='body'><p>Reply {n}. Turn the valve a quarter turn to the left, bleed the radiator from "
+                "the top corner, and check the pressure gauge on the boiler again.</p></div></div>")
+
+    text = extract(f"<main><h1>Cold radiator</h1><div class='thread'>{''.join(post(n) for n in range(5))}</div>"
+                   "</main>").text
+    assert all(f"Reply {n}." in text for n in range(5))
+    assert "Joined" not in text and "Location" not in text
+
+
+def test_a_definition_list_inside_one_post_stays():
+    glossary = ("<dl><dt>Bleed valve</dt><dd>the small square nut at the top corner of a radiator</dd><dt>Gauge</dt>"
+                "<dd>the dial on the boiler that shows the water pressure in bar</dd></dl>")
+    posts = "".join(f"<div class='post'><div class='body'><p>Reply {n}. Turn the valve a quarter turn to the left, "
+                    f"bleed the radiator from the top corner, and check the pressure.</p>{glossary if n == 0 else ''}"
+                    "</div></div>" for n in range(5))
+    text = extract(f"<main><h1>Cold radiator</h1><div class='thread'>{posts}</div></main>").text
+    assert "the small square nut at the top corner" in text

@@ -38,6 +38,10 @@ SIGNED_KINDS = frozenset({POSTS_KIND})
 # docs/profiles.md.
 EXACT_CHROME_KINDS = frozenset({"collection", "listing"})
 CHROME_MIN_REPEATS = 3
+# A poster's card beside each post (join date, post count, location) is a definition list that every post
+# repeats with the same classes; CHROME_MIN_REPEATS of them make a thread's cards, not a list a post quotes.
+CARD_TAG = "dl"
+CARDED_KINDS = frozenset({POSTS_KIND})
 # On a product page cells of tables and definition lists are its specifications (on a forum, dl are user cards).
 SPECIFICATION_TAGS = frozenset({"td", "th", "dt", "dd"})
 # List items and table cells are enumerations (features, specifications), never chrome, on any kind.
@@ -73,7 +77,7 @@ class JoinThreadPosts(Step):
                 members[node] = members.get(node, 0.0) + scores[index]
                 node = parent
         roots = state.content_roots
-        best = max((members for (parent, _), members in groups.items() if len(members) >= MIN_POSTS
+        best = max((members for parent, members in alike_posts(groups) if len(members) >= MIN_POSTS
                     and not any(holds(root, parent) for root in roots)),
                    key=lambda members: sum(members.values()), default=None)
         if best is None:
@@ -83,6 +87,24 @@ class JoinThreadPosts(Step):
         for post in new:
             state.joined_why[post] = f"one of {len(best)} alike posts of a {POSTS_KIND} page"
         return bool(new)
+
+
+def alike_posts(groups: dict[tuple[etree._Element, tuple[str, frozenset[str]]], dict[etree._Element, float]]
+                ) -> list[tuple[etree._Element, dict[etree._Element, float]]]:
+    """The groups of siblings with one signature merged, under each parent, with those of the same tag that share
+    a class word: a board's posts alternate their row classes ("post odd", "post even") and mark the opening
+    post with one more, all on one base word."""
+    merged: list[tuple[etree._Element, str, set[str], dict[etree._Element, float]]] = []
+    for (parent, (tag, classes)), members in groups.items():
+        joined = [entry for entry in merged if entry[0] is parent and entry[1] == tag
+                  and (entry[2] & classes or not (entry[2] or classes))]
+        words, together = set(classes), dict(members)
+        for entry in joined:
+            words |= entry[2]
+            together.update(entry[3])
+            merged.remove(entry)
+        merged.append((parent, tag, words, together))
+    return [(parent, members) for parent, _, _, members in merged]
 
 
 def inside(block: TextBlock, tags: frozenset[str]) -> bool:
@@ -146,6 +168,8 @@ class DropRepeatedChrome(Step):
                 if block.is_content and _named(block.element, SIGNATURE_NAMES, signed):
                     block.decide(self.name, False, f"a poster's signature on a {POSTS_KIND} page")
                     changed = True
+        if state.kind in CARDED_KINDS:
+            changed = self._drop_cards(run) or changed
         tags = SPECIFICATION_TAGS if state.kind == PRODUCT_KIND else ENUMERATION_TAGS
         short = [(block, " ".join(block.text.lower().split()) if exact else _line_shape(block.text))
                  for block in run.blocks if block.is_content
@@ -155,6 +179,20 @@ class DropRepeatedChrome(Step):
             if counts[shape] >= CHROME_MIN_REPEATS:
                 block.decide(self.name, False, f"a short line repeated {counts[shape]} times on a {state.kind} page "
                                                "(votes, sharing, user cards, pickers, offers)")
+                changed = True
+        return changed
+
+
+    def _drop_cards(self, run: Run) -> bool:
+        """The kept blocks in definition lists of one signature repeated CHROME_MIN_REPEATS times: posters' cards."""
+        cards = {block: next(block.element.iterancestors(CARD_TAG), None) if block.element.tag != CARD_TAG
+                 else block.element for block in run.blocks if block.is_content and block.element is not None}
+        counts = Counter(signature(card) for card in dict.fromkeys(cards.values()) if card is not None)
+        changed = False
+        for block, card in cards.items():
+            if card is not None and counts[signature(card)] >= CHROME_MIN_REPEATS:
+                block.decide(self.name, False, f"in a poster's card, one of {counts[signature(card)]} alike "
+                                               f"definition lists on a {POSTS_KIND} page")
                 changed = True
         return changed
 
