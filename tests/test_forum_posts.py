@@ -76,8 +76,9 @@ def test_comments_under_a_question_and_its_answers_stay_out_of_a_qa_page():
 
 def board_with_alternating_rows() -> str:
     """An old-style board: each post a <div> whose classes alternate from row to row (a shared base word plus
-    "row-odd" / "row-even"), the opening post with one more class; its heading and date sit above its body, wrapped in
-    layers as board templates do, and every post has its row of linked actions (too many links for the container to climb over the posts)."""
+    "row-odd" / "row-even"), the opening post with one more class; its heading and date sit above its body,
+    wrapped in layers as board templates do, and every post has its row of linked actions (too many links for the
+    container to climb over the posts)."""
     def post(n: int, row: str, text: str, extra: str = "") -> str:
         return (f"<div class='entry {row}{extra}'><div class='inner'><div class='entry-main'><h3>Re: Garden shed "
                 f"roof leaks</h3><p class='when'>posted by <a href='/u/{n}'>member{n}</a> on day {n}</p><div "
