@@ -123,3 +123,35 @@ def test_a_definition_list_inside_one_post_stays():
                     "</div></div>" for n in range(5))
     text = extract(f"<main><h1>Cold radiator</h1><div class='thread'>{posts}</div></main>").text
     assert "the small square nut at the top corner" in text
+
+
+def thread_whose_longest_post_is_a_reply() -> str:
+    """The opening post in markup of its own, the replies alike, and one reply longer than the question: the
+    container rule picks that reply's body and the replies join it."""
+    def reply(n: int, sentences: int) -> str:
+        text = " ".join(f"Sentence {m} of reply {n}: a metal detector finds iron nails as well as coins, so dig "
+                        "carefully and keep a magnet in your pocket." for m in range(sentences))
+        return (f"<article class='message'><div class='message-cell'><div class='message-inner'><div "
+                f"class='message-content'><p>Reply {n}. {text}</p></div></div></div>"
+                f"<div class='message-footer'><a href='/like'>Like</a> <a href='/quote'>Quote</a></div></article>")
+
+    opening = ("<div class='thread-start'><div class='starter-inner'><div class='starter-body'><p>Opening question. I "
+               "bought my first metal detector last month and every signal in my garden turns out to be a nail; "
+               "which settings should a beginner use to find coins instead?</p></div></div></div>")
+    replies = "".join(reply(n, 8 if n == 3 else 1) for n in range(1, 6))
+    return f"<main><h1>Detector settings</h1>{opening}<div class='replies'>{replies}</div></main>"
+
+
+def test_the_opening_post_in_markup_of_its_own_is_kept_before_the_replies():
+    text = extract(thread_whose_longest_post_is_a_reply()).text
+    found = positions_in(text, ["Opening question.", *(f"Reply {n}." for n in range(1, 6))])
+    assert -1 not in found and found == sorted(found)
+
+
+def test_a_site_notice_above_the_thread_title_is_not_taken_for_the_opening_post():
+    notice = ("<div class='notice'><p>Site notice. Our regional meetups are back this spring: members in several "
+              "regions have met already, others are planning their first one, and the organisers would like to hear "
+              "from anyone who can host a meetup, lend a room, bring a projector or simply come along and say hello "
+              "to the other members of this community.</p></div>")
+    text = extract(notice + thread_whose_longest_post_is_a_reply()).text
+    assert "Opening question." in text and "Site notice." not in text

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from lxml import etree
 
 from crawler.extractors.cascade.beyond_prose import MIN_REPEATED_UNITS, signature
-from crawler.extractors.cascade.state import cascade_state
+from crawler.extractors.cascade.state import block_positions, cascade_state
 from crawler.extractors.document.blocks import TextBlock
 from crawler.extractors.steps.pipeline import Run, Step
 
@@ -83,10 +83,34 @@ class JoinThreadPosts(Step):
         if best is None:
             return False
         new = [post for post in best if post not in roots]
+        opening = opening_post(run, best) if any(holds(post, roots[0]) for post in best) else None
+        if opening is not None:
+            new.append(opening)
+            state.joined_why[opening] = f"the opening post, before the {len(best)} alike replies of a {POSTS_KIND} page"
         state.content_roots = [*roots, *new]
         for post in new:
-            state.joined_why[post] = f"one of {len(best)} alike posts of a {POSTS_KIND} page"
+            state.joined_why.setdefault(post, f"one of {len(best)} alike posts of a {POSTS_KIND} page")
         return bool(new)
+
+
+def opening_post(run: Run, posts: dict[etree._Element, float]) -> etree._Element | None:
+    """When the chosen container is the body of one of the alike posts (the longest reply), the thread's opening
+    post, in markup of its own, is the best-scoring container between the thread's title (the page's first <h1>)
+    and the first of them (furniture does not score), or None: what lies above the title is the site's notices."""
+    state = cascade_state(run)
+    if run.doc.root is None:
+        return None
+    index, _ = block_positions(run)
+    starts = [span[0] for post in posts if (span := index.span(post)) is not None]
+    if not starts:
+        return None
+    first = min(starts)
+    title = next((span[0] for heading in run.doc.root.iter("h1") if (span := index.span(heading)) is not None), None)
+    if title is None or title >= first:
+        return None
+    before = [(score, node) for node, score in state.container_scores.items()
+              if (span := index.span(node)) is not None and title < span[0] and span[1] <= first]
+    return max(before, key=lambda item: item[0])[1] if before else None
 
 
 def alike_posts(groups: dict[tuple[etree._Element, tuple[str, frozenset[str]]], dict[etree._Element, float]]
