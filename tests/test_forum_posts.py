@@ -155,3 +155,19 @@ def test_a_site_notice_above_the_thread_title_is_not_taken_for_the_opening_post(
               "to the other members of this community.</p></div>")
     text = extract(notice + thread_whose_longest_post_is_a_reply()).text
     assert "Opening question." in text and "Site notice." not in text
+
+
+def test_linked_action_items_and_bare_counts_every_post_repeats_are_left_out_and_a_posts_own_list_stays():
+    # each post's actions are a list of linked items ("Reply with quote", "Report") beside a reaction count; a
+    # post's own enumeration (not linked) is content even when other posts repeat its lines
+    def post(n: int) -> str:
+        return (f"<div class='post'><div class='body'><p>Reply {n}. The tent pegs that came with it bend in hard "
+                "ground; buy a set of steel ones and a rubber mallet before the trip.</p><ul><li>Steel pegs</li>"
+                "<li>Rubber mallet</li></ul></div><ul class='actions'><li><a href='/quote'>Reply with quote</a></li>"
+                f"<li><a href='/report'>Report</a></li></ul><ul class='reactions'><li>{n + 2}</li></ul></div>")
+
+    text = extract(f"<main><h1>Tent pegs</h1><div class='thread'>{''.join(post(n) for n in range(5))}</div>"
+                   "</main>").text
+    assert all(f"Reply {n}." in text for n in range(5)) and "Steel pegs" in text
+    assert "Reply with quote" not in text and "Report" not in text
+    assert not any(line.strip().isdigit() for line in text.splitlines())

@@ -44,9 +44,12 @@ CARD_TAG = "dl"
 CARDED_KINDS = frozenset({POSTS_KIND})
 # On a product page cells of tables and definition lists are its specifications (on a forum, dl are user cards).
 SPECIFICATION_TAGS = frozenset({"td", "th", "dt", "dd"})
-# List items and table cells are enumerations (features, specifications), never chrome, on any kind.
+# List items and table cells are enumerations (features, specifications), never chrome, on any kind; but on a
+# forum a linked item or a bare count that every post repeats is an action or a reaction tally ("Reply with quote").
 ENUMERATION_TAGS = frozenset({"li", "td", "th"})
 NUMBERS = re.compile(r"\d[\d,.]*")
+# A line with no letter is a count or a date, not words of a post.
+LETTERS = re.compile(r"[^\W\d_]")
 
 def holds(outer: etree._Element, inner: etree._Element) -> bool:
     """Whether ``outer`` is ``inner`` or one of its ancestors."""
@@ -197,7 +200,8 @@ class DropRepeatedChrome(Step):
         tags = SPECIFICATION_TAGS if state.kind == PRODUCT_KIND else ENUMERATION_TAGS
         short = [(block, " ".join(block.text.lower().split()) if exact else _line_shape(block.text))
                  for block in run.blocks if block.is_content
-                 and block.num_words <= CHROME_MAX_WORDS and not inside(block, tags)]
+                 and block.num_words <= CHROME_MAX_WORDS and (not inside(block, tags) or (
+                     state.kind == POSTS_KIND and (block.link_density >= 1 or not LETTERS.search(block.text))))]
         counts = Counter(shape for _, shape in short)
         for block, shape in short:
             if counts[shape] >= CHROME_MIN_REPEATS:
