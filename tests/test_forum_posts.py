@@ -171,3 +171,18 @@ def test_linked_action_items_and_bare_counts_every_post_repeats_are_left_out_and
     assert all(f"Reply {n}." in text for n in range(5)) and "Steel pegs" in text
     assert "Reply with quote" not in text and "Report" not in text
     assert not any(line.strip().isdigit() for line in text.splitlines())
+
+
+def test_a_question_with_one_answer_keeps_both_posts_with_their_headers():
+    # two posts of one markup: the question and its only answer, each a header (author, date) above its body
+    def post(n: int, text: str) -> str:
+        return (f"<article class='topic-post'><div class='post-head'><a href='/u/{n}'>member{n}</a> wrote on day {n}"
+                f"</div><div class='post-wrap'><div class='post-main'><div class='post-text'><p>{text}</p></div></div>"
+                f"</div><div class='post-actions'><a href='/like'>Like</a></div></article>")
+
+    question = post(0, "Question post. My sourdough starter smells of nail varnish after a week in the fridge; is it "
+                       "spoiled, or does it only need feeding more often at room temperature?")
+    answer = post(1, "Answer post. That smell is hunger, not spoilage: feed it twice a day for a few days.")
+    text = extract(f"<main><h1>Sourdough starter smell</h1><div class='posts'>{question}{answer}</div></main>").text
+    found = positions_in(text, ["member0 wrote", "Question post.", "member1 wrote", "Answer post."])
+    assert -1 not in found and found == sorted(found)

@@ -20,7 +20,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ..extractors.cascade import profiles, repeated
+from ..extractors.cascade import furniture, profiles, repeated
 from ..extractors.cascade.extractor import DefaultExtractor
 from ..extractors.document.parse import parse_html
 from ..extractors.pagekind import judge
@@ -51,6 +51,12 @@ TUNED = (
     Tuned("SIGNED_KINDS", (frozenset(), repeated.SIGNED_KINDS), repeated.SIGNED_KINDS, repeated),
     Tuned("LANDING_SECTION_REASONS", ({}, profiles.LANDING_SECTION_REASONS),
           frozenset(profiles.LANDING_SECTION_REASONS)),
+    Tuned("COMMENT_POSTS", (False, True), frozenset({repeated.POSTS_KIND}), furniture),
+    Tuned("MIN_POSTS", (3, 2), frozenset({repeated.POSTS_KIND}), repeated),
+    Tuned("ALTERNATING_ROWS", (False, True), frozenset({repeated.POSTS_KIND}), repeated),
+    Tuned("OPENING_POST", (False, True), frozenset({repeated.POSTS_KIND}), repeated),
+    Tuned("CARDED_KINDS", (frozenset(), repeated.CARDED_KINDS), repeated.CARDED_KINDS, repeated),
+    Tuned("ACTION_KINDS", (frozenset(), repeated.ACTION_KINDS), repeated.ACTION_KINDS, repeated),
 )
 
 

@@ -38,6 +38,8 @@ NEGATIVE_NAMES = re.compile(
 # together, they are its posts (forum software reusing its comment widget), not comments under a question and
 # its answers: then the furniture words are these, without the comment words.
 POST_NEGATIVE_NAMES = re.compile(NEGATIVE_NAMES.pattern.removeprefix(COMMENT_WORDS + "|"))
+# (The rule on or off: switched on by by-domain CV, docs/profiles.md.)
+COMMENT_POSTS = True
 # Comment sections can outweigh the article, so they stay furniture whatever their size.
 COMMENT_NAMES = re.compile(COMMENT_WORDS + r"|(?<![a-z])repl(?:y|ies)")
 # Any other furniture element that holds at least this share of the page's running text is a wrapper that
@@ -212,7 +214,7 @@ class MarkFurniture(Step):
         if commented and page_posts(run):
             furniture, verdicts = self._mark(run, running_words, total, comments=False, names=True)
             held = sum(scores[index] for index, reason in furniture.items() if reason in COMMENT_WORD_REASONS)
-            if held and held >= MAX_FURNITURE_SHARE * total:
+            if COMMENT_POSTS and held and held >= MAX_FURNITURE_SHARE * total:
                 state.posts = (f"{state.posts}; the containers named for comments hold {held:.0f} of the page's "
                                f"{total:.0f} running-text words: they are the posts")
                 furniture, verdicts = self._mark(run, running_words, total, comments=False, names=True, posts=True)

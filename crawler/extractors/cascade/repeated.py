@@ -24,7 +24,15 @@ POSTS_KIND = "forum"
 # A thread's posts: at least this many alike siblings holding running text (beyond_prose's bound for repeated
 # units), looked for this many levels above each paragraph (forum templates wrap a post's text in many layers:
 # post > card > cell > cell > content > body > wrapper > p); chosen by by-domain CV, docs/profiles.md.
-MIN_POSTS = MIN_REPEATED_UNITS
+# ...two of them when they carry class words (a question and its one answer), else MIN_REPEATED_UNITS (two
+# classless wrappers are a page's halves, not posts): chosen by by-domain CV, docs/profiles.md.
+MIN_POSTS = 2
+MIN_UNNAMED_POSTS = MIN_REPEATED_UNITS
+# Rules of the thread's posts, each switched on by by-domain CV (docs/profiles.md): posts whose row classes
+# alternate on one base word are one group (``alike_posts``); the opening post in markup of its own joins the
+# replies (``opening_post``).
+ALTERNATING_ROWS = True
+OPENING_POST = True
 MAX_POST_LEVELS = 14
 # Chrome of posts and offers: lines of at most CHROME_MAX_WORDS words whose shape recurs CHROME_MIN_REPEATS times
 # (a post's own sentences do not); judgement calls, measured in docs/profiles.md.
@@ -47,6 +55,7 @@ SPECIFICATION_TAGS = frozenset({"td", "th", "dt", "dd"})
 # List items and table cells are enumerations (features, specifications), never chrome, on any kind; but on a
 # forum a linked item or a bare count that every post repeats is an action or a reaction tally ("Reply with quote").
 ENUMERATION_TAGS = frozenset({"li", "td", "th"})
+ACTION_KINDS = frozenset({POSTS_KIND})
 NUMBERS = re.compile(r"\d[\d,.]*")
 # A line with no letter is a count or a date, not words of a post.
 LETTERS = re.compile(r"[^\W\d_]")
@@ -80,13 +89,14 @@ class JoinThreadPosts(Step):
                 members[node] = members.get(node, 0.0) + scores[index]
                 node = parent
         roots = state.content_roots
-        best = max((members for parent, members in alike_posts(groups) if len(members) >= MIN_POSTS
+        best = max((members for parent, words, members in alike_posts(groups)
+                    if len(members) >= (MIN_POSTS if words else MIN_UNNAMED_POSTS)
                     and not any(holds(root, parent) for root in roots)),
                    key=lambda members: sum(members.values()), default=None)
         if best is None:
             return False
         new = [post for post in best if post not in roots]
-        opening = opening_post(run, best) if any(holds(post, roots[0]) for post in best) else None
+        opening = opening_post(run, best) if OPENING_POST and any(holds(post, roots[0]) for post in best) else None
         if opening is not None:
             new.append(opening)
             state.joined_why[opening] = f"the opening post, before the {len(best)} alike replies of a {POSTS_KIND} page"
@@ -117,21 +127,21 @@ def opening_post(run: Run, posts: dict[etree._Element, float]) -> etree._Element
 
 
 def alike_posts(groups: dict[tuple[etree._Element, tuple[str, frozenset[str]]], dict[etree._Element, float]]
-                ) -> list[tuple[etree._Element, dict[etree._Element, float]]]:
+                ) -> list[tuple[etree._Element, frozenset[str], dict[etree._Element, float]]]:
     """The groups of siblings with one signature merged, under each parent, with those of the same tag that share
     a class word: a board's posts alternate their row classes ("post odd", "post even") and mark the opening
-    post with one more, all on one base word."""
-    merged: list[tuple[etree._Element, str, set[str], dict[etree._Element, float]]] = []
+    post with one more, all on one base word. Each group comes with its class words."""
+    if not ALTERNATING_ROWS:
+        return [(parent, classes, members) for (parent, (_, classes)), members in groups.items()]
+    by_parent: dict[tuple[etree._Element, str], list[tuple[frozenset[str], dict[etree._Element, float]]]] = {}
     for (parent, (tag, classes)), members in groups.items():
-        joined = [entry for entry in merged if entry[0] is parent and entry[1] == tag
-                  and (entry[2] & classes or not (entry[2] or classes))]
-        words, together = set(classes), dict(members)
-        for entry in joined:
-            words |= entry[2]
-            together.update(entry[3])
-            merged.remove(entry)
-        merged.append((parent, tag, words, together))
-    return [(parent, members) for parent, _, _, members in merged]
+        entries = by_parent.setdefault((parent, tag), [])
+        words, together = classes, dict(members)
+        for entry in [entry for entry in entries if entry[0] & words or not (entry[0] or words)]:
+            entries.remove(entry)
+            words, together = words | entry[0], {**entry[1], **together}
+        entries.append((words, together))
+    return [(parent, words, members) for (parent, _), entries in by_parent.items() for words, members in entries]
 
 
 def inside(block: TextBlock, tags: frozenset[str]) -> bool:
@@ -201,7 +211,7 @@ class DropRepeatedChrome(Step):
         short = [(block, " ".join(block.text.lower().split()) if exact else _line_shape(block.text))
                  for block in run.blocks if block.is_content
                  and block.num_words <= CHROME_MAX_WORDS and (not inside(block, tags) or (
-                     state.kind == POSTS_KIND and (block.link_density >= 1 or not LETTERS.search(block.text))))]
+                     state.kind in ACTION_KINDS and (block.link_density >= 1 or not LETTERS.search(block.text))))]
         counts = Counter(shape for _, shape in short)
         for block, shape in short:
             if counts[shape] >= CHROME_MIN_REPEATS:
