@@ -89,8 +89,7 @@ class JoinThreadPosts(Step):
                 members[node] = members.get(node, 0.0) + scores[index]
                 node = parent
         roots = state.content_roots
-        best = max((members for parent, words, members in alike_posts(groups)
-                    if len(members) >= (MIN_POSTS if words else MIN_UNNAMED_POSTS)
+        best = max((members for parent, fewest, members in alike_posts(groups) if len(members) >= fewest
                     and not any(holds(root, parent) for root in roots)),
                    key=lambda members: sum(members.values()), default=None)
         if best is None:
@@ -127,21 +126,27 @@ def opening_post(run: Run, posts: dict[etree._Element, float]) -> etree._Element
 
 
 def alike_posts(groups: dict[tuple[etree._Element, tuple[str, frozenset[str]]], dict[etree._Element, float]]
-                ) -> list[tuple[etree._Element, frozenset[str], dict[etree._Element, float]]]:
+                ) -> list[tuple[etree._Element, int, dict[etree._Element, float]]]:
     """The groups of siblings with one signature merged, under each parent, with those of the same tag that share
     a class word: a board's posts alternate their row classes ("post odd", "post even") and mark the opening
-    post with one more, all on one base word. Each group comes with its class words."""
+    post with one more, all on one base word. Each group comes with the fewest members that make it a thread:
+    MIN_POSTS for one signature with class words, MIN_UNNAMED_POSTS for classless or merged ones (two panels
+    with one base word and two modifiers are not a thread)."""
+    def fewest(classes: frozenset[str], signatures: int) -> int:
+        return MIN_POSTS if classes and signatures == 1 else MIN_UNNAMED_POSTS
+
     if not ALTERNATING_ROWS:
-        return [(parent, classes, members) for (parent, (_, classes)), members in groups.items()]
-    by_parent: dict[tuple[etree._Element, str], list[tuple[frozenset[str], dict[etree._Element, float]]]] = {}
+        return [(parent, fewest(classes, 1), members) for (parent, (_, classes)), members in groups.items()]
+    by_parent: dict[tuple[etree._Element, str], list[tuple[frozenset[str], int, dict[etree._Element, float]]]] = {}
     for (parent, (tag, classes)), members in groups.items():
         entries = by_parent.setdefault((parent, tag), [])
-        words, together = classes, dict(members)
+        words, signatures, together = classes, 1, dict(members)
         for entry in [entry for entry in entries if entry[0] & words or not (entry[0] or words)]:
             entries.remove(entry)
-            words, together = words | entry[0], {**entry[1], **together}
-        entries.append((words, together))
-    return [(parent, words, members) for (parent, _), entries in by_parent.items() for words, members in entries]
+            words, signatures, together = words | entry[0], signatures + entry[1], {**entry[2], **together}
+        entries.append((words, signatures, together))
+    return [(parent, fewest(words, signatures), members) for (parent, _), entries in by_parent.items()
+            for words, signatures, members in entries]
 
 
 def inside(block: TextBlock, tags: frozenset[str]) -> bool:
