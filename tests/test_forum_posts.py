@@ -186,3 +186,41 @@ def test_a_question_with_one_answer_keeps_both_posts_with_their_headers():
     text = extract(f"<main><h1>Sourdough starter smell</h1><div class='posts'>{question}{answer}</div></main>").text
     found = positions_in(text, ["member0 wrote", "Question post.", "member1 wrote", "Answer post."])
     assert -1 not in found and found == sorted(found)
+
+
+def quoting_thread(quote_of_an_earlier_page: bool = False) -> str:
+    """Posts that quote the post before them in a <blockquote> above their own words; the first reply quotes a
+    post of an earlier page of the thread when asked (words found nowhere else on this page)."""
+    def words(n: int) -> str:
+        return (f"Post {n} text: the dough {n} rose overnight in the fridge, but it spread flat in the oven and came "
+                f"out dense in the middle, so batch {n} went to the birds.")
+
+    def post(n: int) -> str:
+        quoted = ("Earlier page post: kiln firing at cone six cracked three glazed mugs along their handles."
+                  if n == 1 and quote_of_an_earlier_page else words(n - 1))
+        quote = "" if n == 0 else f"<blockquote class='quote'><div>member{n - 1} said:</div>{quoted}</blockquote>"
+        return (f"<div class='post'><div class='post-body'>{quote}Reply {n}. "
+                f"{words(n) if n else words(0)}</div></div>")
+
+    return f"<main><h1>Dense bread</h1><div class='thread'>{''.join(post(n) for n in range(5))}</div></main>"
+
+
+def test_a_quotation_of_a_post_the_page_already_holds_is_left_out_and_the_reply_kept():
+    text = extract(quoting_thread()).text
+    assert all(f"Reply {n}." in text for n in range(5))
+    assert "said:" not in text and all(text.count(f"Post {n} text:") == 1 for n in range(5))
+
+
+def test_a_quotation_of_a_post_not_on_the_page_stays():
+    text = extract(quoting_thread(quote_of_an_earlier_page=True)).text
+    assert "Earlier page post: kiln firing" in text
+
+
+def test_posts_whose_whole_body_is_a_blockquote_stay():
+    # older board software marks up every post's body as a <blockquote>, with nothing beside it
+    posts = "".join(f"<div class='post'><div class='author'>member{n}</div><div class='message'><blockquote "
+                    f"class='message-text'>Reply {n}. The chain skips on the smallest rear cog because the cable "
+                    "has stretched; give the barrel adjuster a half turn out.</blockquote></div></div>"
+                    for n in range(5))
+    text = extract(f"<main><h1>Chain skips</h1><div class='thread'>{posts}</div></main>").text
+    assert all(f"Reply {n}." in text for n in range(5))

@@ -57,6 +57,8 @@ TUNED = (
     Tuned("OPENING_POST", (False, True), frozenset({repeated.POSTS_KIND}), repeated),
     Tuned("CARDED_KINDS", (frozenset(), repeated.CARDED_KINDS), repeated.CARDED_KINDS, repeated),
     Tuned("ACTION_KINDS", (frozenset(), repeated.ACTION_KINDS), repeated.ACTION_KINDS, repeated),
+    Tuned("QUOTING_KINDS", (frozenset(), repeated.QUOTING_KINDS), repeated.QUOTING_KINDS, repeated),
+    Tuned("QUOTED_SHARE", (0.0, 0.5, 0.8, 0.9), repeated.QUOTING_KINDS, repeated),
 )
 
 

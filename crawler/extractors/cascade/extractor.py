@@ -43,7 +43,7 @@ from crawler.extractors.cascade.containers import ChooseContentRoot, ScoreContai
 from crawler.extractors.cascade.furniture import MAX_SCORING_LINK_DENSITY, MarkFurniture, is_boilerplate_container
 from crawler.extractors.cascade.inside_article import DropNamedBoxesBeside, KeepLinksInsideArticle
 from crawler.extractors.cascade.profiles import AddDeclaredDescription, JudgeKind, KeepEverySection
-from crawler.extractors.cascade.repeated import DropRepeatedChrome, JoinThreadPosts
+from crawler.extractors.cascade.repeated import DropQuotedPosts, DropRepeatedChrome, JoinThreadPosts
 from crawler.extractors.cascade.state import CascadeRun, block_positions, cascade_state
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.subtree import TreeIndex
@@ -236,6 +236,7 @@ class DefaultExtractor(Extractor):
         WidenContainer(),
         KeepEverySection(),
         DropRepeatedChrome(),
+        DropQuotedPosts(),
         AddDeclaredDescription(),
     )
 

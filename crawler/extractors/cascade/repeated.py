@@ -56,6 +56,11 @@ SPECIFICATION_TAGS = frozenset({"td", "th", "dt", "dd"})
 # forum a linked item or a bare count that every post repeats is an action or a reaction tally ("Reply with quote").
 ENUMERATION_TAGS = frozenset({"li", "td", "th"})
 ACTION_KINDS = frozenset({POSTS_KIND})
+# Kinds whose quotations of posts the page holds are out (``DropQuotedPosts``), when this share of a quotation's
+# words is found in the page's kept text outside quotations: chosen by by-domain CV, docs/profiles.md.
+QUOTING_KINDS = frozenset({POSTS_KIND})
+QUOTED_SHARE = 0.8
+WORDS = re.compile(r"\w+")
 NUMBERS = re.compile(r"\d[\d,.]*")
 # A line with no letter is a count or a date, not words of a post.
 LETTERS = re.compile(r"[^\W\d_]")
@@ -147,6 +152,46 @@ def alike_posts(groups: dict[tuple[etree._Element, tuple[str, frozenset[str]]], 
         entries.append((words, signatures, together))
     return [(parent, fewest(words, signatures), members) for (parent, _), entries in by_parent.items()
             for words, signatures, members in entries]
+
+
+class DropQuotedPosts(Step):
+    """On a forum page a reply that quotes an earlier post shows the quotation in a ``<blockquote>`` above its own
+    words: when at least ``QUOTED_SHARE`` of the quotation's words are already in the page's kept text outside
+    quotations (the quoted post is on this page), the quotation repeats it and is out. A blockquote with nothing
+    of the post beside it is the post's own body (older board markup), and a quotation of a post the page does
+    not hold (an earlier page of the thread) stays."""
+
+    def process(self, run: Run) -> bool:
+        state = cascade_state(run)
+        if state.kind not in QUOTING_KINDS:
+            return False
+        index, positions = block_positions(run)
+        quotes: dict[int, etree._Element] = {}
+        for at, block in enumerate(run.blocks):
+            if block.is_content and block.element is not None:
+                outer = [node for node in (block.element, *block.element.iterancestors()) if node.tag == "blockquote"]
+                if outer:
+                    quotes[at] = outer[-1]
+        if not quotes:
+            return False
+        plain = [at for at, block in enumerate(run.blocks) if block.is_content and at not in quotes]
+        elsewhere = Counter(WORDS.findall(" ".join(run.blocks[at].text for at in plain).lower()))
+        changed = False
+        for quote in dict.fromkeys(quotes.values()):
+            parent, held = quote.getparent(), [at for at, outer in quotes.items() if outer is quote]
+            span = index.span(parent) if parent is not None else None
+            if span is None or not any(positions[at] is not None and span[0] <= positions[at] < span[1]
+                                       for at in plain):
+                continue  # nothing of the post beside it: the blockquote is the post's body
+            words = Counter(WORDS.findall(" ".join(run.blocks[at].text for at in held).lower()))
+            found = sum((words & elsewhere).values())
+            if not words or found < QUOTED_SHARE * sum(words.values()):
+                continue
+            for at in held:
+                run.blocks[at].decide(self.name, False, f"a quotation of a post this {POSTS_KIND} page holds "
+                                                        f"({found} of its {sum(words.values())} words found there)")
+            changed = True
+        return changed
 
 
 def inside(block: TextBlock, tags: frozenset[str]) -> bool:
@@ -241,4 +286,4 @@ class DropRepeatedChrome(Step):
 
 
 __all__ = ["CHROME_KINDS", "EXACT_CHROME_KINDS", "MAX_POST_LEVELS", "POSTS_KIND", "PRODUCT_KIND", "SIGNED_KINDS",
-           "DropRepeatedChrome", "JoinThreadPosts", "climbed_verdict", "holds", "inside"]
+           "DropQuotedPosts", "DropRepeatedChrome", "JoinThreadPosts", "climbed_verdict", "holds", "inside"]
