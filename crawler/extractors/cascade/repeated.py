@@ -59,7 +59,7 @@ ACTION_KINDS = frozenset({POSTS_KIND})
 # Kinds whose quotations of posts the page holds are out (``DropQuotedPosts``), when this share of a quotation's
 # words is found in the page's kept text outside quotations: chosen by by-domain CV, docs/profiles.md.
 QUOTING_KINDS = frozenset({POSTS_KIND})
-QUOTED_SHARE = 0.8
+QUOTED_SHARE = 0.9
 WORDS = re.compile(r"\w+")
 NUMBERS = re.compile(r"\d[\d,.]*")
 # A line with no letter is a count or a date, not words of a post.
