@@ -9,9 +9,10 @@ controls, repeated siblings, schema.org data, generic furniture words), never a 
 - listing, collection, service, product, documentation: every block outside page furniture (``KeepEverySection``),
   with form controls, link lists, calls to action, customer reviews and blocks outside the main landmark out on
   the kinds that carry them;
-- forum: comment and reply containers are the posts (``JudgeKind``), the largest group of alike posts joins the
-  container (``repeated.JoinThreadPosts``), and short lines repeated from post to post are out
-  (``repeated.DropRepeatedChrome``);
+- forum: comment and reply containers are the posts (``JudgeKind``), the largest group of alike posts and the
+  opening post join the container (``repeated.JoinThreadPosts``), short lines repeated from post to post and the
+  posters' cards are out (``repeated.DropRepeatedChrome``), and so are quotations of posts the page already holds
+  (``repeated.DropQuotedPosts``);
 - product: the structured data's description when the visible text lacks it (``AddDeclaredDescription``);
 - article: the cascade as it is.
 
