@@ -57,6 +57,7 @@ def test_posts_named_comment_stay_furniture_under_an_article():
 
 def test_comments_under_a_question_and_its_answers_stay_out_of_a_qa_page():
     # the posts (question, answers) are not named for comments; the short remarks under each are, and hold little
+    # (a guard: it failed on a first version of the rule that let comment words name no furniture on any thread)
     def remarks(n: int) -> str:
         return "".join(f"<li class='comment'><span class='comment-copy'>Remark {n}.{m}: did you try it with the "
                        "laptop on battery power as well?</span></li>" for m in range(2))
@@ -217,7 +218,8 @@ def test_a_quotation_of_a_post_not_on_the_page_stays():
 
 
 def test_posts_whose_whole_body_is_a_blockquote_stay():
-    # older board software marks up every post's body as a <blockquote>, with nothing beside it
+    # older board software marks up every post's body as a <blockquote>, with nothing beside it (a guard: it fails
+    # when every blockquote of a thread is taken for a quotation, QUOTED_SHARE 0)
     posts = "".join(f"<div class='post'><div class='author'>member{n}</div><div class='message'><blockquote "
                     f"class='message-text'>Reply {n}. The chain skips on the smallest rear cog because the cable "
                     "has stretched; give the barrel adjuster a half turn out.</blockquote></div></div>"

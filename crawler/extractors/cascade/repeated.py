@@ -157,15 +157,14 @@ def alike_posts(groups: dict[tuple[etree._Element, tuple[str, frozenset[str]]], 
 class DropQuotedPosts(Step):
     """On a forum page a reply that quotes an earlier post shows the quotation in a ``<blockquote>`` above its own
     words: when at least ``QUOTED_SHARE`` of the quotation's words are already in the page's kept text outside
-    quotations (the quoted post is on this page), the quotation repeats it and is out. A blockquote with nothing
-    of the post beside it is the post's own body (older board markup), and a quotation of a post the page does
-    not hold (an earlier page of the thread) stays."""
+    quotations (the quoted post is on this page), the quotation repeats it and is out. A post whose body is a
+    blockquote (older board markup) and a quotation of a post the page does not hold (an earlier page of the
+    thread) say what no other kept text says, and stay."""
 
     def process(self, run: Run) -> bool:
         state = cascade_state(run)
         if state.kind not in QUOTING_KINDS:
             return False
-        index, positions = block_positions(run)
         quotes: dict[int, etree._Element] = {}
         for at, block in enumerate(run.blocks):
             if block.is_content and block.element is not None:
@@ -178,11 +177,7 @@ class DropQuotedPosts(Step):
         elsewhere = Counter(WORDS.findall(" ".join(run.blocks[at].text for at in plain).lower()))
         changed = False
         for quote in dict.fromkeys(quotes.values()):
-            parent, held = quote.getparent(), [at for at, outer in quotes.items() if outer is quote]
-            span = index.span(parent) if parent is not None else None
-            if span is None or not any(positions[at] is not None and span[0] <= positions[at] < span[1]
-                                       for at in plain):
-                continue  # nothing of the post beside it: the blockquote is the post's body
+            held = [at for at, outer in quotes.items() if outer is quote]
             words = Counter(WORDS.findall(" ".join(run.blocks[at].text for at in held).lower()))
             found = sum((words & elsewhere).values())
             if not words or found < QUOTED_SHARE * sum(words.values()):
