@@ -226,3 +226,22 @@ def test_posts_whose_whole_body_is_a_blockquote_stay():
                     for n in range(5))
     text = extract(f"<main><h1>Chain skips</h1><div class='thread'>{posts}</div></main>").text
     assert all(f"Reply {n}." in text for n in range(5))
+
+
+def test_an_article_with_a_large_comment_section_keeps_its_comments_out_even_judged_a_thread():
+    # a blog's "open thread" post: its comments hold most of the page's running text and the page's title says
+    # thread, but the page declares itself an article (og:type), so the comments are not its content
+    comments = "".join(f"<li class='comment'><div class='comment-author'>reader{n} said:</div><div "
+                       f"class='comment-body'><p>Comment {n}. I would like to know how the charity measures the "
+                       "effect of its programme on school attendance, and whether the figures were checked by "
+                       "anyone outside the organisation.</p></div></li>" for n in range(8))
+    post = ("<article class='post'><h1>September open thread</h1><p>Our goal with these open threads is to give "
+            "readers a place to raise questions about our research; you are also welcome to email us or to ask for a "
+            "call with our staff.</p><p>Questions about the charities we recommend, the way we estimate their cost "
+            "per outcome, and the research we have not published yet are all welcome here; we answer each one within "
+            "a week or two.</p></article>")
+    body = f"<main>{post}<div class='comments-area'><ol class='comment-list'>{comments}</ol></div></main>"
+    html = (f"<html><head><title>September open thread</title><meta property='og:type' content='article'></head>"
+            f"<body>{NAV}{body}{FOOTER}</body></html>")
+    text = DefaultExtractor().extract(parse_html(html, "https://example.org/2026/09/open-thread"), kind="forum").text
+    assert "Our goal with these open threads" in text and "Comment 3." not in text

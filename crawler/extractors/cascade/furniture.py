@@ -14,13 +14,13 @@ from typing import Any
 
 from lxml import etree
 
-from crawler.extractors.cascade.beyond_prose import page_posts
+from crawler.extractors.cascade.beyond_prose import declares_posts, page_posts
 from crawler.extractors.cascade.state import block_positions, cascade_state
 from crawler.extractors.document.parse import TextBlock
 from crawler.extractors.document.subtree import SubtreeSums
 from crawler.extractors.steps.pipeline import Run, Step
 from crawler.extractors.templates.extractor import normalize_line
-from crawler.kernels.walk import attributes_of
+from crawler.kernels.walk import attributes_of, first_meta_content
 
 # Class/id words that mark a container as page furniture (the "unlikely candidates" and
 # negative lists of Mozilla Readability.js REGEXPS, trimmed to words that name page parts; no site names).
@@ -38,8 +38,11 @@ NEGATIVE_NAMES = re.compile(
 # together, they are its posts (forum software reusing its comment widget), not comments under a question and
 # its answers: then the furniture words are these, without the comment words.
 POST_NEGATIVE_NAMES = re.compile(NEGATIVE_NAMES.pattern.removeprefix(COMMENT_WORDS + "|"))
-# (The rule on or off: switched on by by-domain CV, docs/profiles.md.)
+# (The rule on or off: switched on by by-domain CV, docs/profiles.md.) A page that says it is an article
+# (og:type) and declares no thread of posts (schema.org, ``beyond_prose.declares_posts``) is an article with a
+# comment section, whatever the judgement of its kind: there the comments stay out.
 COMMENT_POSTS = True
+ARTICLE_OG_TYPE = "article"
 # Comment sections can outweigh the article, so they stay furniture whatever their size.
 COMMENT_NAMES = re.compile(COMMENT_WORDS + r"|(?<![a-z])repl(?:y|ies)")
 # Any other furniture element that holds at least this share of the page's running text is a wrapper that
@@ -174,6 +177,14 @@ def furniture_reasons(element: etree._Element, *, comments: bool = True, names: 
     return None, (f"{NAMES_REASON} '{negative}'" if negative else None)
 
 
+def commented_article(run: Run) -> bool:
+    """Whether the page says it is an article (its og:type) and declares no thread of posts (schema.org)."""
+    root = run.doc.root
+    if root is None or declares_posts(run.doc):
+        return False
+    return (first_meta_content(root, "og:type") or "").strip().lower() == ARTICLE_OG_TYPE
+
+
 def holds_main(element: etree._Element) -> bool:
     """Whether a <main> lies inside: HTML lets no navigation, header, footer or aside hold the main landmark, so
     one that does is a wrapper left open by broken markup (the parser nests the rest of the page in it)."""
@@ -214,7 +225,7 @@ class MarkFurniture(Step):
         if commented and page_posts(run):
             furniture, verdicts = self._mark(run, running_words, total, comments=False, names=True)
             held = sum(scores[index] for index, reason in furniture.items() if reason in COMMENT_WORD_REASONS)
-            if COMMENT_POSTS and held and held >= MAX_FURNITURE_SHARE * total:
+            if COMMENT_POSTS and held and held >= MAX_FURNITURE_SHARE * total and not commented_article(run):
                 state.posts = (f"{state.posts}; the containers named for comments hold {held:.0f} of the page's "
                                f"{total:.0f} running-text words: they are the posts")
                 furniture, verdicts = self._mark(run, running_words, total, comments=False, names=True, posts=True)
