@@ -23,7 +23,7 @@ UNICODE_SPACE_UTF8 = (rb"(?:[\t\n\x0b\x0c\r\x1c-\x1f ]|\xc2[\x85\xa0]|\xe1\x9a\x
 CLOSING_ROOT_TAGS_BYTES_RE = re.compile(rb"</(?:html|body)" + UNICODE_SPACE_UTF8 + rb"*>", re.I)
 LEADING_ASCII_SPACE_RE = re.compile(rb"[\t\n\x0b\x0c\r\x1c-\x1f ]*")
 # The most bytes handed to the parser at once: a piece is copied out of the page this much at a time.
-FEED_CHUNK_BYTES = 256 * 1024
+FEED_CHUNK_BYTES = 64 * 1024
 
 Span = tuple[int, int]
 

@@ -207,7 +207,7 @@ def _parse(page: PageBytes) -> tuple[etree._Element | str, bool]:
         return f"unparseable HTML: {error}", False
     if root is None:
         return "unparseable HTML: Document is empty", False
-    return root, any("Excessive depth" in str(e.message) for e in log)
+    return root, _too_deep(log)
 
 
 def _tree(page: PageBytes, parser: etree.HTMLParser) -> tuple[etree._Element | None, etree._ListErrorLog]:
@@ -217,7 +217,14 @@ def _tree(page: PageBytes, parser: etree.HTMLParser) -> tuple[etree._Element | N
         return etree.fromstring(page.data, parser), parser.error_log
     for chunk in page.chunks():
         parser.feed(chunk)
+        if _too_deep(parser.feed_error_log):  # the parser stopped reading: the rest is not handed to it
+            break
     return parser.close(), parser.feed_error_log
+
+
+def _too_deep(log: etree._ListErrorLog) -> bool:
+    """Whether the parser stopped at its depth limit, losing what lies below it and after it."""
+    return any("Excessive depth" in str(e.message) for e in log)
 
 
 class _PageWalk:
