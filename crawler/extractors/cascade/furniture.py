@@ -38,9 +38,10 @@ NEGATIVE_NAMES = re.compile(
 # together, they are its posts (forum software reusing its comment widget), not comments under a question and
 # its answers: then the furniture words are these, without the comment words.
 POST_NEGATIVE_NAMES = re.compile(NEGATIVE_NAMES.pattern.removeprefix(COMMENT_WORDS + "|"))
-# (The rule on or off: switched on by by-domain CV, docs/profiles.md.) A page that says it is an article
-# (og:type) and declares no thread of posts (schema.org, ``beyond_prose.declares_posts``) is an article with a
-# comment section, whatever the judgement of its kind: there the comments stay out.
+# (The rule on or off: switched on by by-domain CV, docs/profiles.md.) A page that declares no thread of posts
+# (schema.org, ``beyond_prose.declares_posts``) but says it is an article (og:type), or whose running text
+# outside the comments lies in an <article> that holds none of them, is an article with a comment section,
+# whatever the judgement of its kind: there the comments stay out.
 COMMENT_POSTS = True
 ARTICLE_OG_TYPE = "article"
 # Comment sections can outweigh the article, so they stay furniture whatever their size.
@@ -177,12 +178,28 @@ def furniture_reasons(element: etree._Element, *, comments: bool = True, names: 
     return None, (f"{NAMES_REASON} '{negative}'" if negative else None)
 
 
-def commented_article(run: Run) -> bool:
-    """Whether the page says it is an article (its og:type) and declares no thread of posts (schema.org)."""
+def commented_article(run: Run, furniture: dict[int, str], scores: list[float]) -> bool:
+    """Whether the page is an article with a comment section: it declares no thread of posts (schema.org) and
+    says it is an article (its og:type), or its running text outside furniture lies in an <article> that holds
+    none of the blocks ``furniture`` marks by comment words (HTML's article: a composition, its comments apart)."""
     root = run.doc.root
     if root is None or declares_posts(run.doc):
         return False
-    return (first_meta_content(root, "og:type") or "").strip().lower() == ARTICLE_OG_TYPE
+    if (first_meta_content(root, "og:type") or "").strip().lower() == ARTICLE_OG_TYPE:
+        return True
+    articles: set[etree._Element] = set()
+    commented: set[etree._Element] = set()
+    for index, block in enumerate(run.blocks):
+        element = block.element
+        if element is None:
+            continue
+        above = element if element.tag == "article" else next(element.iterancestors("article"), None)
+        if index in furniture:
+            if furniture[index] in COMMENT_WORD_REASONS:
+                commented.update(node for node in element.iterancestors("article"))
+        elif above is not None and scores[index]:
+            articles.add(above)
+    return bool(articles - commented)
 
 
 def holds_main(element: etree._Element) -> bool:
@@ -225,7 +242,8 @@ class MarkFurniture(Step):
         if commented and page_posts(run):
             furniture, verdicts = self._mark(run, running_words, total, comments=False, names=True)
             held = sum(scores[index] for index, reason in furniture.items() if reason in COMMENT_WORD_REASONS)
-            if COMMENT_POSTS and held and held >= MAX_FURNITURE_SHARE * total and not commented_article(run):
+            if (COMMENT_POSTS and held and held >= MAX_FURNITURE_SHARE * total
+                    and not commented_article(run, furniture, scores)):
                 state.posts = (f"{state.posts}; the containers named for comments hold {held:.0f} of the page's "
                                f"{total:.0f} running-text words: they are the posts")
                 furniture, verdicts = self._mark(run, running_words, total, comments=False, names=True, posts=True)
