@@ -26,7 +26,7 @@ from html import unescape
 
 from lxml import etree
 
-from crawler.extractors.cascade.furniture import NAMES_REASON
+from crawler.extractors.cascade.furniture import NAMES_REASON, NAMES_RETRY_BELOW_WORDS
 from crawler.extractors.cascade.repeated import POSTS_KIND, PRODUCT_KIND, climbed_verdict, holds, inside
 from crawler.extractors.cascade.state import cascade_state
 from crawler.extractors.document.blocks import TextBlock
@@ -71,8 +71,9 @@ WORDS = re.compile(r"\w+")
 # Kinds whose pages carry controls beside their content: filter and facet panels, sort bars, "load more"
 # buttons, size pickers and cart forms. Their labels are not content.
 CONTROLLED_KINDS = frozenset({"listing", "collection", "product"})
-# Form controls a reader does not read: buttons, pickers and their options, field labels and legends.
-CONTROL_TAGS = frozenset({"button", "select", "option", "label", "legend"})
+# Form controls a reader does not read: buttons, pickers and their options, field labels and legends, and the
+# groups of controls HTML's <fieldset> gathers (a card's colour and size pickers).
+CONTROL_TAGS = frozenset({"button", "select", "option", "label", "legend", "fieldset"})
 # Containers named for filtering, facets or sorting (generic words, as REVIEW_NAMES): a filter panel of links and divs.
 FACET_NAMES = re.compile(r"filter|facet|refine|(?<![a-z])sort(?![a-z])")
 # ...when they hold less than this share of the words outside furniture (more is the results' own wrapper, named
@@ -136,7 +137,28 @@ class KeepEverySection(Step):
         kind = state.kind
         if kind not in SECTIONED_KINDS:
             return False
-        furniture = state.furniture
+        kept = self.decide(run, state.furniture)
+        named = {index: reason for index, reason in state.furniture.items() if not reason.startswith(NAMES_REASON)}
+        if kept < NAMES_RETRY_BELOW_WORDS and len(named) < len(state.furniture):
+            # Too little kept beside blocks named like furniture: the class/id words were wrong about this page
+            # (a grid of cards each named a "widget"), as furniture.MarkFurniture's retry says of running text,
+            # which a grid of short cards lacks; tags and roles still mark furniture.
+            if self.decide(run, named, f"fewer than {NAMES_RETRY_BELOW_WORDS} words kept with class/id names as "
+                                       "furniture: furniture by tags and roles only") > kept:
+                state.furniture = named
+            else:
+                self.decide(run, state.furniture)
+        # Nothing kept: the cascade's fallbacks (line blocks, then the visible text) decide, as when its container
+        # rule finds too little.
+        kept_any = any(block.is_content for block in run.blocks)
+        state.too_little = None if kept_any else f"the {kind} profile kept no block"
+        return True
+
+    def decide(self, run: Run, furniture: dict[int, str], retried: str = "") -> int:
+        """Decides every block with ``furniture`` as the page's furniture; the words kept. ``retried``: why the
+        furniture is not the marked one, added to the reasons of the blocks kept."""
+        state = cascade_state(run)
+        kind = state.kind
         name = self.name
         kept = False
         known: dict[etree._Element, str | None] = {}
@@ -170,12 +192,10 @@ class KeepEverySection(Step):
                   and not inside(block, HEADING_TAGS)):
                 block.decide(name, False, f"a lone link line on a {kind} page (previous/next, edit this page)")
             else:
-                block.decide(name, True, f"outside page furniture on a {kind} page: its every card and section")
+                block.decide(name, True, f"outside page furniture on a {kind} page: its every card and section"
+                                         + (f" ({retried})" if retried else ""))
                 kept = True
-        # Nothing kept: the cascade's fallbacks (line blocks, then the visible text) decide, as when its container
-        # rule finds too little.
-        state.too_little = None if kept else f"the {kind} profile kept no block"
-        return True
+        return sum(block.num_words for block in run.blocks if block.is_content) if kept else 0
 
 
 def facet_panels(run: Run, furniture: dict[int, str]) -> dict[etree._Element, str]:

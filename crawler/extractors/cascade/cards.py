@@ -1,0 +1,53 @@
+"""Rules of the profiles for pages made of cards and sections (listings, collections, products, landing pages),
+steps and helpers of the default cascade.
+
+- A card grid repeats text: its image link and its heading carry the same title, and pages render the same
+  section twice for two screen sizes. A kept block whose text an earlier kept block already gave is out
+  (``DropRepeatedCopies``).
+
+As in ``profiles``, each rule acts only on the kinds it names, with structure that means the same on every site,
+and leaves a label and a reason on every block it changes. Figures: docs/profiles.md
+(``python -m crawler.evaluation.profile_constants_cv``).
+"""
+
+from __future__ import annotations
+
+from crawler.extractors.cascade.state import cascade_state
+from crawler.extractors.steps.pipeline import Run, Step
+
+# Kinds whose cards and sections repeat their own text (a card's title on its image link and its heading, a
+# section rendered once per screen size): chosen by by-domain CV, docs/profiles.md.
+COPY_KINDS = frozenset({"listing", "collection", "product", "service"})
+# A repeated block of fewer words is left to the repeated-chrome rule (``repeated.DropRepeatedChrome``), which
+# asks how often it recurs; chosen by by-domain CV, docs/profiles.md.
+MIN_COPY_WORDS = 3
+
+
+def copy_key(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+class DropRepeatedCopies(Step):
+    """On a card or landing page (``COPY_KINDS``) a kept block of at least ``MIN_COPY_WORDS`` words whose text an
+    earlier kept block already gave is out: a card's title given again by its heading after its image link, a
+    section the page renders once for narrow and once for wide screens. The first copy stays."""
+
+    def process(self, run: Run) -> bool:
+        kind = cascade_state(run).kind
+        if kind not in COPY_KINDS:
+            return False
+        seen: set[str] = set()
+        changed = False
+        for block in run.blocks:
+            if not block.is_content or block.num_words < MIN_COPY_WORDS:
+                continue
+            key = copy_key(block.text)
+            if key in seen:
+                block.decide(self.name, False, f"a copy of a block kept above on a {kind} page (a card's title "
+                                               "repeated by its image link, a section rendered twice)")
+                changed = True
+            seen.add(key)
+        return changed
+
+
+__all__ = ["COPY_KINDS", "MIN_COPY_WORDS", "DropRepeatedCopies"]

@@ -1,0 +1,53 @@
+"""The card pages' rules of the default cascade's profiles (listing, collection; product and service where they act),
+each on a small page of that kind written here with generic markup (no site's names); every test failed before
+the rule it tests."""
+
+from crawler.extractors.cascade.extractor import DefaultExtractor
+from crawler.extractors.document.parse import parse_html
+
+NAV = """<header><nav><ul><li><a href="/">Home</a></li><li><a href="/shop">Shop</a></li>
+<li><a href="/about">About</a></li></ul></nav></header>"""
+FOOTER = "<footer><p>Copyright 2026 Example Company Ltd. All rights reserved.</p></footer>"
+INTRO = ("<div class='intro'><h1>Bookcases</h1><p>Shelves and bookcases for every room, in wood and metal, from a "
+         "single shelf to a whole wall of storage, delivered and assembled at home when you want it.</p></div>")
+
+
+def extract(body: str, kind: str):
+    html = f"<html><head><title>Example</title></head><body>{NAV}{body}{FOOTER}</body></html>"
+    return DefaultExtractor().extract(parse_html(html, "https://example.org/shop/bookcases"), kind=kind)
+
+
+def test_collection_leaves_each_cards_variant_picker_in_a_fieldset_out():
+    cards = "".join(
+        f"<div class='card'><h3><a href='/p/{n}'>Bookcase model {n}, oak</a></h3><p>Price 7{n} EUR</p>"
+        f"<fieldset class='variants'><div><input type='radio' name='v{n}'> Option: model {n} bookcase, white "
+        f"finish</div><div><input type='radio' name='v{n}'> Option: model {n} bookcase, black finish</div>"
+        "</fieldset></div>" for n in range(6))
+    article = extract(f"{INTRO}<div class='grid'>{cards}</div>", "collection")
+    assert all(f"Bookcase model {n}, oak" in article.text and f"Price 7{n} EUR" in article.text for n in range(6))
+    assert "Option:" not in article.text
+    assert any("<fieldset>" in b.decisions[-1].reason for b in article.blocks if "Option:" in b.text)
+
+
+def test_collection_gives_a_cards_title_once_when_its_image_link_repeats_it():
+    cards = "".join(
+        f"<div class='card'><a href='/p/{n}'><span>Walnut bookcase number {n}</span></a>"
+        f"<h3><a href='/p/{n}'>Walnut bookcase number {n}</a></h3><p>Five shelves, {n + 2} feet tall.</p></div>"
+        for n in range(6))
+    article = extract(f"{INTRO}<div class='grid'>{cards}</div>", "collection")
+    for n in range(6):
+        assert article.text.count(f"Walnut bookcase number {n}") == 1
+        assert f"Five shelves, {n + 2} feet tall." in article.text
+    assert any("copy" in b.decisions[-1].reason for b in article.blocks if not b.is_content)
+
+
+def test_collection_keeps_a_grid_of_cards_each_named_like_furniture():
+    cards = "".join(
+        f"<div class='item-widget'><a href='/p/{n}'>#{n + 1}</a><a href='/p/{n}'>Paperback novel {n}</a>"
+        f"<span>Author {n}</span><span>$1{n}.99</span></div>" for n in range(12))
+    article = extract(f"<div class='page'><h1>Best sellers in books</h1><div class='grid'>{cards}</div></div>",
+                      "collection")
+    assert all(f"Paperback novel {n}" in article.text and f"Author {n}" in article.text for n in range(12))
+    assert "Copyright" not in article.text and "About" not in article.text
+    assert article.extractor == "default/blocks"
+    assert any("tags and roles only" in b.decisions[-1].reason for b in article.blocks if b.is_content)
