@@ -43,11 +43,26 @@ def test_collection_gives_a_cards_title_once_when_its_image_link_repeats_it():
 
 def test_collection_keeps_a_grid_of_cards_each_named_like_furniture():
     cards = "".join(
-        f"<div class='item-widget'><a href='/p/{n}'>#{n + 1}</a><a href='/p/{n}'>Paperback novel {n}</a>"
+        f"<div class='item'><a href='/p/{n}'>#{n + 1}</a><a href='/p/{n}'>Paperback novel {n}</a>"
         f"<span>Author {n}</span><span>$1{n}.99</span></div>" for n in range(12))
-    article = extract(f"<div class='page'><h1>Best sellers in books</h1><div class='grid'>{cards}</div></div>",
-                      "collection")
+    article = extract(f"<div class='page'><h1>Best sellers in books</h1><div class='grid-widget'>{cards}</div>"
+                      "</div>", "collection")
     assert all(f"Paperback novel {n}" in article.text and f"Author {n}" in article.text for n in range(12))
     assert "Copyright" not in article.text and "About" not in article.text
     assert article.extractor == "default/blocks"
     assert any("tags and roles only" in b.decisions[-1].reason for b in article.blocks if b.is_content)
+
+
+def test_collection_keeps_the_parts_every_card_names_like_furniture_and_leaves_a_lone_box_out():
+    cards = "".join(
+        f"<div class='card'><h3><a href='/g/{n}'>Space game {n}</a></h3><div class='sale-widget-desc'>A short "
+        f"pitch for game {n}: explore, trade and fight across a galaxy.</div><span>$2{n}.99</span></div>"
+        for n in range(6))
+    box = ("<div class='newsletter-box'><p>Sign up to our letter and get the week's best deals in your inbox, "
+           "every Friday morning, with no spam ever.</p></div>")
+    more = ("<p>Every game on this page runs on the computers we sell and on most laptops made in the last five "
+            "years; the list is sorted by the number of players online this week.</p>")
+    article = extract(f"{INTRO}{more}<div class='grid'>{cards}</div>{box}", "collection")
+    assert all(f"A short pitch for game {n}:" in article.text and f"Space game {n}" in article.text
+               for n in range(6))
+    assert "Sign up to our letter" not in article.text

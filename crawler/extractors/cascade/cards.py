@@ -12,6 +12,10 @@ and leaves a label and a reason on every block it changes. Figures: docs/profile
 
 from __future__ import annotations
 
+from lxml import etree
+
+from crawler.extractors.cascade.beyond_prose import MIN_REPEATED_UNITS, signature
+from crawler.extractors.cascade.furniture import NAMES_REASON
 from crawler.extractors.cascade.state import cascade_state
 from crawler.extractors.steps.pipeline import Run, Step
 
@@ -21,6 +25,34 @@ COPY_KINDS = frozenset({"listing", "collection", "product", "service"})
 # A repeated block of fewer words is left to the repeated-chrome rule (``repeated.DropRepeatedChrome``), which
 # asks how often it recurs; chosen by by-domain CV, docs/profiles.md.
 MIN_COPY_WORDS = 3
+
+
+# Kinds of cards whose parts a site may name like furniture (each card's "widget", its "promo" price): there a
+# container judged furniture by its class/id name alone, whose markup MIN_REPEATED_UNITS containers or more share,
+# is a part of every card; by-domain CV, docs/profiles.md.
+NAMED_CARD_KINDS = frozenset({"listing", "collection"})
+
+
+def named_card_parts(run: Run, furniture: dict[int, str]) -> dict[int, str]:
+    """The blocks judged furniture by a class/id name (``furniture.NAMES_REASON``) whose furniture container is one
+    of at least ``MIN_REPEATED_UNITS`` containers of the same tag and classes so judged, with that verdict: the
+    parts of a page's cards, not page furniture (a site-wide furniture box appears once)."""
+    verdicts = cascade_state(run).furniture_of_element
+    container_of: dict[int, etree._Element] = {}
+    alike: dict[tuple[str, frozenset[str]], set[etree._Element]] = {}
+    for index, reason in furniture.items():
+        element = run.blocks[index].element
+        if not reason.startswith(NAMES_REASON) or element is None:
+            continue
+        container = element
+        for node in element.iterancestors():  # the outermost element of this verdict: the named container
+            if verdicts.get(node) != reason:
+                break
+            container = node
+        container_of[index] = container
+        alike.setdefault(signature(container), set()).add(container)
+    return {index: furniture[index] for index, container in container_of.items()
+            if len(alike[signature(container)]) >= MIN_REPEATED_UNITS}
 
 
 def copy_key(text: str) -> str:
@@ -50,4 +82,4 @@ class DropRepeatedCopies(Step):
         return changed
 
 
-__all__ = ["COPY_KINDS", "MIN_COPY_WORDS", "DropRepeatedCopies"]
+__all__ = ["COPY_KINDS", "MIN_COPY_WORDS", "NAMED_CARD_KINDS", "DropRepeatedCopies", "named_card_parts"]

@@ -26,6 +26,7 @@ from html import unescape
 
 from lxml import etree
 
+from crawler.extractors.cascade.cards import NAMED_CARD_KINDS, named_card_parts
 from crawler.extractors.cascade.furniture import NAMES_REASON, NAMES_RETRY_BELOW_WORDS
 from crawler.extractors.cascade.repeated import POSTS_KIND, PRODUCT_KIND, climbed_verdict, holds, inside
 from crawler.extractors.cascade.state import cascade_state
@@ -137,6 +138,11 @@ class KeepEverySection(Step):
         kind = state.kind
         if kind not in SECTIONED_KINDS:
             return False
+        if kind in NAMED_CARD_KINDS and (parts := named_card_parts(run, state.furniture)):
+            state.furniture = {index: reason for index, reason in state.furniture.items() if index not in parts}
+            for index, reason in parts.items():
+                run.blocks[index].decide(self.name, True, f"named like furniture ({reason}) on a {kind} page, as "
+                                                          "alike containers are: a part of every card")
         kept = self.decide(run, state.furniture)
         named = {index: reason for index, reason in state.furniture.items() if not reason.startswith(NAMES_REASON)}
         if kept < NAMES_RETRY_BELOW_WORDS and len(named) < len(state.furniture):
