@@ -20,7 +20,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ..extractors.cascade import profiles, repeated
+from ..extractors.cascade import cards, profiles, repeated
 from ..extractors.cascade.extractor import DefaultExtractor
 from ..extractors.document.parse import parse_html
 from ..extractors.pagekind import judge
@@ -51,6 +51,13 @@ TUNED = (
     Tuned("SIGNED_KINDS", (frozenset(), repeated.SIGNED_KINDS), repeated.SIGNED_KINDS, repeated),
     Tuned("LANDING_SECTION_REASONS", ({}, profiles.LANDING_SECTION_REASONS),
           frozenset(profiles.LANDING_SECTION_REASONS)),
+    Tuned("CONTROL_TAGS", (profiles.CONTROL_TAGS - {"fieldset"}, profiles.CONTROL_TAGS), profiles.CONTROLLED_KINDS),
+    Tuned("COPY_KINDS", (frozenset(), frozenset({"collection", "listing"}), cards.COPY_KINDS), cards.COPY_KINDS,
+          cards),
+    Tuned("MIN_COPY_WORDS", (3, 5, 8, 12), cards.COPY_KINDS, cards),
+    Tuned("NAMED_CARD_KINDS", (frozenset(), frozenset({"collection"}), frozenset({"listing"}),
+                               frozenset({"collection", "listing"})), frozenset({"collection", "listing"}), cards),
+    Tuned("NAMES_RETRY_KINDS", (frozenset(), profiles.NAMES_RETRY_KINDS), profiles.NAMES_RETRY_KINDS),
 )
 
 

@@ -33,10 +33,12 @@ MIN_COPY_WORDS = 3
 NAMED_CARD_KINDS = frozenset({"listing", "collection"})
 
 
-def named_card_parts(run: Run, furniture: dict[int, str]) -> dict[int, str]:
-    """The blocks judged furniture by a class/id name (``furniture.NAMES_REASON``) whose furniture container is one
-    of at least ``MIN_REPEATED_UNITS`` containers of the same tag and classes so judged, with that verdict: the
-    parts of a page's cards, not page furniture (a site-wide furniture box appears once)."""
+def named_card_parts(run: Run, furniture: dict[int, str], kind: str | None) -> dict[int, str]:
+    """On a page of ``NAMED_CARD_KINDS``, the blocks judged furniture by a class/id name (``furniture.NAMES_REASON``)
+    whose furniture container is one of at least ``MIN_REPEATED_UNITS`` containers of the same tag and classes so
+    judged, with that verdict: the parts of a page's cards, not page furniture (a site-wide box appears once)."""
+    if kind not in NAMED_CARD_KINDS:
+        return {}
     verdicts = cascade_state(run).furniture_of_element
     container_of: dict[int, etree._Element] = {}
     alike: dict[tuple[str, frozenset[str]], set[etree._Element]] = {}

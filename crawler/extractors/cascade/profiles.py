@@ -26,7 +26,7 @@ from html import unescape
 
 from lxml import etree
 
-from crawler.extractors.cascade.cards import NAMED_CARD_KINDS, named_card_parts
+from crawler.extractors.cascade.cards import named_card_parts
 from crawler.extractors.cascade.furniture import NAMES_REASON, NAMES_RETRY_BELOW_WORDS
 from crawler.extractors.cascade.repeated import POSTS_KIND, PRODUCT_KIND, climbed_verdict, holds, inside
 from crawler.extractors.cascade.state import cascade_state
@@ -40,6 +40,9 @@ from crawler.extractors.steps.pipeline import Run, Step
 MIN_KIND_PROBABILITY = 0.0
 # Kinds whose main content is the page's every card or section, not its densest block of prose.
 SECTIONED_KINDS = frozenset({"listing", "collection", "service", "product", "documentation"})
+# Kinds whose profile, keeping fewer than furniture.NAMES_RETRY_BELOW_WORDS words, decides again with class/id
+# names ignored (a grid of cards named a "widget"); by-domain CV, docs/profiles.md.
+NAMES_RETRY_KINDS = SECTIONED_KINDS
 # Kinds whose content lies inside the page's main landmark when it has one, and whose link lists are not
 # content: a product page's recommendations and "customers also bought" rows are cards of links around it.
 LANDMARKED_KINDS = frozenset({"product"})
@@ -73,7 +76,7 @@ WORDS = re.compile(r"\w+")
 # buttons, size pickers and cart forms. Their labels are not content.
 CONTROLLED_KINDS = frozenset({"listing", "collection", "product"})
 # Form controls a reader does not read: buttons, pickers and their options, field labels and legends, and the
-# groups of controls HTML's <fieldset> gathers (a card's colour and size pickers).
+# groups of controls HTML's <fieldset> gathers (a card's colour and size pickers; by-domain CV, docs/profiles.md).
 CONTROL_TAGS = frozenset({"button", "select", "option", "label", "legend", "fieldset"})
 # Containers named for filtering, facets or sorting (generic words, as REVIEW_NAMES): a filter panel of links and divs.
 FACET_NAMES = re.compile(r"filter|facet|refine|(?<![a-z])sort(?![a-z])")
@@ -138,14 +141,14 @@ class KeepEverySection(Step):
         kind = state.kind
         if kind not in SECTIONED_KINDS:
             return False
-        if kind in NAMED_CARD_KINDS and (parts := named_card_parts(run, state.furniture)):
+        if parts := named_card_parts(run, state.furniture, kind):
             state.furniture = {index: reason for index, reason in state.furniture.items() if index not in parts}
             for index, reason in parts.items():
                 run.blocks[index].decide(self.name, True, f"named like furniture ({reason}) on a {kind} page, as "
                                                           "alike containers are: a part of every card")
         kept = self.decide(run, state.furniture)
         named = {index: reason for index, reason in state.furniture.items() if not reason.startswith(NAMES_REASON)}
-        if kept < NAMES_RETRY_BELOW_WORDS and len(named) < len(state.furniture):
+        if kept < NAMES_RETRY_BELOW_WORDS and len(named) < len(state.furniture) and kind in NAMES_RETRY_KINDS:
             # Too little kept beside blocks named like furniture: the class/id words were wrong about this page
             # (a grid of cards each named a "widget"), as furniture.MarkFurniture's retry says of running text,
             # which a grid of short cards lacks; tags and roles still mark furniture.
