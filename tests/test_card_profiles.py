@@ -66,3 +66,14 @@ def test_collection_keeps_the_parts_every_card_names_like_furniture_and_leaves_a
     assert all(f"A short pitch for game {n}:" in article.text and f"Space game {n}" in article.text
                for n in range(6))
     assert "Sign up to our letter" not in article.text
+
+
+def test_collection_leaves_the_text_shown_only_to_screen_readers_out():
+    cards = "".join(
+        f"<div class='card'><h3><a href='/p/{n}'>Wool socks pack {n}</a></h3><div class='price'>"
+        f"<div class='visually-hidden'>Regular price for pack {n} of socks</div><div>$1{n}.00</div></div>"
+        f"<p>Three pairs of soft socks in colour {n}.</p></div>" for n in range(6))
+    article = extract(f"{INTRO}<div class='grid'>{cards}</div>", "collection")
+    assert all(f"Wool socks pack {n}" in article.text and f"$1{n}.00" in article.text for n in range(6))
+    assert "Regular price" not in article.text
+    assert any("screen readers" in b.decisions[-1].reason for b in article.blocks if "Regular price" in b.text)

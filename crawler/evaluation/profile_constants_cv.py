@@ -58,6 +58,7 @@ TUNED = (
     Tuned("NAMED_CARD_KINDS", (frozenset(), frozenset({"collection"}), frozenset({"listing"}),
                                frozenset({"collection", "listing"})), frozenset({"collection", "listing"}), cards),
     Tuned("NAMES_RETRY_KINDS", (frozenset(), profiles.NAMES_RETRY_KINDS), profiles.NAMES_RETRY_KINDS),
+    Tuned("HIDDEN_LABEL_KINDS", (frozenset(), cards.HIDDEN_LABEL_KINDS), cards.HIDDEN_LABEL_KINDS, cards),
 )
 
 

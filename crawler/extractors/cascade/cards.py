@@ -12,10 +12,13 @@ and leaves a label and a reason on every block it changes. Figures: docs/profile
 
 from __future__ import annotations
 
+import re
+
 from lxml import etree
 
 from crawler.extractors.cascade.beyond_prose import MIN_REPEATED_UNITS, signature
 from crawler.extractors.cascade.furniture import NAMES_REASON
+from crawler.extractors.cascade.repeated import climbed_verdict
 from crawler.extractors.cascade.state import cascade_state
 from crawler.extractors.steps.pipeline import Run, Step
 
@@ -57,6 +60,24 @@ def named_card_parts(run: Run, furniture: dict[int, str], kind: str | None) -> d
             if len(alike[signature(container)]) >= MIN_REPEATED_UNITS}
 
 
+# Kinds whose text shown only to screen readers is not the page's content (a card's "Sale price", "Regular price",
+# "opens in a new window" beside the visible price and link); by-domain CV, docs/profiles.md.
+HIDDEN_LABEL_KINDS = frozenset({"listing", "collection", "product"})
+# The utility classes that hide an element's text from the screen but not from screen readers (Bootstrap's
+# sr-only and visually-hidden, WordPress's screen-reader-text, HTML5 Boilerplate's visuallyhidden): generic words.
+HIDDEN_LABEL_NAMES = re.compile(r"sr-only|visually-?hidden|screen-?reader|offscreen")
+
+
+def hidden_label(element: etree._Element | None, known: dict[etree._Element, str | None]) -> str | None:
+    """The class/id word by which an element or one of its ancestors hides its text from the screen, or None;
+    cached in ``known``."""
+    def verdict(node: etree._Element) -> str | None:
+        found = HIDDEN_LABEL_NAMES.search(f"{node.get('class') or ''} {node.get('id') or ''}".lower())
+        return found.group(0) if found else None
+
+    return climbed_verdict(element, known, verdict)
+
+
 def copy_key(text: str) -> str:
     return " ".join(text.lower().split())
 
@@ -84,4 +105,5 @@ class DropRepeatedCopies(Step):
         return changed
 
 
-__all__ = ["COPY_KINDS", "MIN_COPY_WORDS", "NAMED_CARD_KINDS", "DropRepeatedCopies", "named_card_parts"]
+__all__ = ["COPY_KINDS", "HIDDEN_LABEL_KINDS", "MIN_COPY_WORDS", "NAMED_CARD_KINDS", "DropRepeatedCopies",
+           "hidden_label", "named_card_parts"]

@@ -26,7 +26,8 @@ from html import unescape
 
 from lxml import etree
 
-from crawler.extractors.cascade.cards import named_card_parts
+from crawler.extractors.cascade import cards
+from crawler.extractors.cascade.cards import hidden_label, named_card_parts
 from crawler.extractors.cascade.furniture import NAMES_REASON, NAMES_RETRY_BELOW_WORDS
 from crawler.extractors.cascade.repeated import POSTS_KIND, PRODUCT_KIND, climbed_verdict, holds, inside
 from crawler.extractors.cascade.state import cascade_state
@@ -174,6 +175,7 @@ class KeepEverySection(Step):
         root = state.content_roots[0] if state.content_roots else None
         landmark = main_region(run, furniture) if kind in LANDMARKED_KINDS else None
         reviews: dict[etree._Element, str | None] = {}
+        labels: dict[etree._Element, str | None] = {}
         panels = facet_panels(run, furniture) if kind in CONTROLLED_KINDS else {}
         for index, block in enumerate(run.blocks):
             if index in furniture and kind in CARD_HEADER_KINDS and card_header(block.element):
@@ -191,6 +193,8 @@ class KeepEverySection(Step):
                 block.decide(name, False, f"inside page furniture ({furniture[index]})")
             elif kind in CONTROLLED_KINDS and (control := control_reason(block.element, known, root, panels)):
                 block.decide(name, False, f"a control, not content: {control}")
+            elif kind in cards.HIDDEN_LABEL_KINDS and (hidden := hidden_label(block.element, labels)):
+                block.decide(name, False, f"text for screen readers only (class/id '{hidden}') on a {kind} page")
             elif landmark is not None and (block.element is None or not holds(landmark, block.element)):
                 block.decide(name, False, f"outside the page's main landmark <{landmark.tag}> on a {kind} page")
             elif kind in REVIEWED_KINDS and (review := review_reason(block.element, reviews)):
