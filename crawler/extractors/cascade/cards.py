@@ -33,7 +33,7 @@ MIN_COPY_WORDS = 3
 # Kinds of cards whose parts a site may name like furniture (each card's "widget", its "promo" price): there a
 # container judged furniture by its class/id name alone, whose markup MIN_REPEATED_UNITS containers or more share,
 # is a part of every card; by-domain CV, docs/profiles.md.
-NAMED_CARD_KINDS = frozenset({"listing", "collection"})
+NAMED_CARD_KINDS = frozenset({"collection"})
 
 
 def named_card_parts(run: Run, furniture: dict[int, str], kind: str | None) -> dict[int, str]:
