@@ -77,3 +77,14 @@ def test_collection_leaves_the_text_shown_only_to_screen_readers_out():
     assert all(f"Wool socks pack {n}" in article.text and f"$1{n}.00" in article.text for n in range(6))
     assert "Regular price" not in article.text
     assert any("screen readers" in b.decisions[-1].reason for b in article.blocks if "Regular price" in b.text)
+
+
+def test_service_page_keeps_the_hero_in_the_header_of_its_main_section():
+    hero = ("<main><header class='hero'><h1>Customer retention models</h1><p>Our retention model ranks members by "
+            "risk, so your team can call the ones about to leave before they do.</p></header>")
+    sections = "".join(f"<section><h2>Service {n}</h2><p>What service {n} does for a marketing team, in two "
+                       f"plain sentences. It is priced per month.</p></section>" for n in range(4))
+    article = extract(f"{hero}{sections}</main>", "service")
+    assert "Our retention model ranks members by risk" in article.text
+    assert all(f"What service {n} does" in article.text for n in range(4))
+    assert "Home" not in article.text and "Copyright" not in article.text

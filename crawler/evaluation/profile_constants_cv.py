@@ -59,6 +59,7 @@ TUNED = (
                                frozenset({"collection", "listing"})), frozenset({"collection", "listing"}), cards),
     Tuned("NAMES_RETRY_KINDS", (frozenset(), profiles.NAMES_RETRY_KINDS), profiles.NAMES_RETRY_KINDS),
     Tuned("HIDDEN_LABEL_KINDS", (frozenset(), cards.HIDDEN_LABEL_KINDS), cards.HIDDEN_LABEL_KINDS, cards),
+    Tuned("SECTION_HEADER_KINDS", (frozenset(), cards.SECTION_HEADER_KINDS), cards.SECTION_HEADER_KINDS, cards),
 )
 
 

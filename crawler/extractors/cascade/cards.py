@@ -78,6 +78,26 @@ def hidden_label(element: etree._Element | None, known: dict[etree._Element, str
     return climbed_verdict(element, known, verdict)
 
 
+# Kinds whose sections open with a <header> of their own (a landing page's hero in <main>): HTML's header of a
+# sectioning element introduces that element, not the page; by-domain CV, docs/profiles.md.
+SECTION_HEADER_KINDS = frozenset({"service"})
+SECTIONING_TAGS = frozenset({"main", "section", "article"})
+HEADER_STOPS = frozenset({"nav", "aside", "footer"})
+
+
+def section_header(element: etree._Element | None) -> bool:
+    """Whether an element's nearest <header> introduces a section (it lies in a <main>, <section> or <article>)
+    and no navigation, aside or footer lies between them."""
+    if element is None:
+        return False
+    for node in (element, *element.iterancestors()):
+        if node.tag == "header":
+            return any(above.tag in SECTIONING_TAGS for above in node.iterancestors())
+        if node.tag in HEADER_STOPS:
+            return False
+    return False
+
+
 def copy_key(text: str) -> str:
     return " ".join(text.lower().split())
 
@@ -105,5 +125,14 @@ class DropRepeatedCopies(Step):
         return changed
 
 
-__all__ = ["COPY_KINDS", "HIDDEN_LABEL_KINDS", "MIN_COPY_WORDS", "NAMED_CARD_KINDS", "DropRepeatedCopies",
-           "hidden_label", "named_card_parts"]
+__all__ = [
+    "COPY_KINDS",
+    "HIDDEN_LABEL_KINDS",
+    "MIN_COPY_WORDS",
+    "NAMED_CARD_KINDS",
+    "SECTION_HEADER_KINDS",
+    "DropRepeatedCopies",
+    "hidden_label",
+    "named_card_parts",
+    "section_header",
+]

@@ -27,7 +27,7 @@ from html import unescape
 from lxml import etree
 
 from crawler.extractors.cascade import cards
-from crawler.extractors.cascade.cards import hidden_label, named_card_parts
+from crawler.extractors.cascade.cards import hidden_label, named_card_parts, section_header
 from crawler.extractors.cascade.furniture import NAMES_REASON, NAMES_RETRY_BELOW_WORDS
 from crawler.extractors.cascade.repeated import POSTS_KIND, PRODUCT_KIND, climbed_verdict, holds, inside
 from crawler.extractors.cascade.state import cascade_state
@@ -181,6 +181,11 @@ class KeepEverySection(Step):
             if index in furniture and kind in CARD_HEADER_KINDS and card_header(block.element):
                 block.decide(name, True, f"in the <header> of a card (an <article>) on a {kind} page: its title "
                                          "and summary")
+                kept = True
+            elif (index in furniture and kind in cards.SECTION_HEADER_KINDS and furniture[index] == "<header>"
+                  and section_header(block.element)):
+                block.decide(name, True, f"in the <header> of a section (in <main>, <section> or <article>) on a "
+                                         f"{kind} page: a landing page's hero")
                 kept = True
             elif index in furniture and furniture[index] in LANDING_SECTION_REASONS.get(kind, ()):
                 block.decide(name, True, f"a section named like furniture ({furniture[index]}) on a {kind} page: a "
