@@ -41,18 +41,6 @@ def test_collection_gives_a_cards_title_once_when_its_image_link_repeats_it():
     assert any("copy" in b.decisions[-1].reason for b in article.blocks if not b.is_content)
 
 
-def test_collection_keeps_a_grid_of_cards_each_named_like_furniture():
-    cards = "".join(
-        f"<div class='item'><a href='/p/{n}'>#{n + 1}</a><a href='/p/{n}'>Paperback novel {n}</a>"
-        f"<span>Author {n}</span><span>$1{n}.99</span></div>" for n in range(12))
-    article = extract(f"<div class='page'><h1>Best sellers in books</h1><div class='grid-widget'>{cards}</div>"
-                      "</div>", "collection")
-    assert all(f"Paperback novel {n}" in article.text and f"Author {n}" in article.text for n in range(12))
-    assert "Copyright" not in article.text and "About" not in article.text
-    assert article.extractor == "default/blocks"
-    assert any("tags and roles only" in b.decisions[-1].reason for b in article.blocks if b.is_content)
-
-
 def test_collection_keeps_the_parts_every_card_names_like_furniture_and_leaves_a_lone_box_out():
     cards = "".join(
         f"<div class='card'><h3><a href='/g/{n}'>Space game {n}</a></h3><div class='sale-widget-desc'>A short "

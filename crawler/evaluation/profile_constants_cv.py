@@ -57,7 +57,6 @@ TUNED = (
     Tuned("MIN_COPY_WORDS", (3, 5, 8, 12), cards.COPY_KINDS, cards),
     Tuned("NAMED_CARD_KINDS", (frozenset(), frozenset({"collection"}), frozenset({"listing"}),
                                frozenset({"collection", "listing"})), frozenset({"collection", "listing"}), cards),
-    Tuned("NAMES_RETRY_KINDS", (frozenset(), profiles.NAMES_RETRY_KINDS), profiles.NAMES_RETRY_KINDS),
     Tuned("HIDDEN_LABEL_KINDS", (frozenset(), cards.HIDDEN_LABEL_KINDS), cards.HIDDEN_LABEL_KINDS, cards),
     Tuned("SECTION_HEADER_KINDS", (frozenset(), cards.SECTION_HEADER_KINDS), cards.SECTION_HEADER_KINDS, cards),
 )

@@ -28,7 +28,7 @@ from lxml import etree
 
 from crawler.extractors.cascade import cards
 from crawler.extractors.cascade.cards import hidden_label, named_card_parts, section_header
-from crawler.extractors.cascade.furniture import NAMES_REASON, NAMES_RETRY_BELOW_WORDS
+from crawler.extractors.cascade.furniture import NAMES_REASON
 from crawler.extractors.cascade.repeated import POSTS_KIND, PRODUCT_KIND, climbed_verdict, holds, inside
 from crawler.extractors.cascade.state import cascade_state
 from crawler.extractors.document.blocks import TextBlock
@@ -41,9 +41,6 @@ from crawler.extractors.steps.pipeline import Run, Step
 MIN_KIND_PROBABILITY = 0.0
 # Kinds whose main content is the page's every card or section, not its densest block of prose.
 SECTIONED_KINDS = frozenset({"listing", "collection", "service", "product", "documentation"})
-# Kinds whose profile, keeping fewer than furniture.NAMES_RETRY_BELOW_WORDS words, decides again with class/id
-# names ignored (a grid of cards named a "widget"); by-domain CV, docs/profiles.md.
-NAMES_RETRY_KINDS = SECTIONED_KINDS
 # Kinds whose content lies inside the page's main landmark when it has one, and whose link lists are not
 # content: a product page's recommendations and "customers also bought" rows are cards of links around it.
 LANDMARKED_KINDS = frozenset({"product"})
@@ -142,41 +139,16 @@ class KeepEverySection(Step):
         kind = state.kind
         if kind not in SECTIONED_KINDS:
             return False
-        if parts := named_card_parts(run, state.furniture, kind):
-            state.furniture = {index: reason for index, reason in state.furniture.items() if index not in parts}
-            for index, reason in parts.items():
-                run.blocks[index].decide(self.name, True, f"named like furniture ({reason}) on a {kind} page, as "
-                                                          "alike containers are: a part of every card")
-        kept = self.decide(run, state.furniture)
-        named = {index: reason for index, reason in state.furniture.items() if not reason.startswith(NAMES_REASON)}
-        if kept < NAMES_RETRY_BELOW_WORDS and len(named) < len(state.furniture) and kind in NAMES_RETRY_KINDS:
-            # Too little kept beside blocks named like furniture: the class/id words were wrong about this page
-            # (a grid of cards each named a "widget"), as furniture.MarkFurniture's retry says of running text,
-            # which a grid of short cards lacks; tags and roles still mark furniture.
-            if self.decide(run, named, f"fewer than {NAMES_RETRY_BELOW_WORDS} words kept with class/id names as "
-                                       "furniture: furniture by tags and roles only") > kept:
-                state.furniture = named
-            else:
-                self.decide(run, state.furniture)
-        # Nothing kept: the cascade's fallbacks (line blocks, then the visible text) decide, as when its container
-        # rule finds too little.
-        kept_any = any(block.is_content for block in run.blocks)
-        state.too_little = None if kept_any else f"the {kind} profile kept no block"
-        return True
-
-    def decide(self, run: Run, furniture: dict[int, str], retried: str = "") -> int:
-        """Decides every block with ``furniture`` as the page's furniture; the words kept. ``retried``: why the
-        furniture is not the marked one, added to the reasons of the blocks kept."""
-        state = cascade_state(run)
-        kind = state.kind
+        parts = named_card_parts(run, state.furniture, kind)
+        furniture = {index: reason for index, reason in state.furniture.items() if index not in parts}
         name = self.name
-        kept = False
         known: dict[etree._Element, str | None] = {}
         root = state.content_roots[0] if state.content_roots else None
         landmark = main_region(run, furniture) if kind in LANDMARKED_KINDS else None
         reviews: dict[etree._Element, str | None] = {}
         labels: dict[etree._Element, str | None] = {}
         panels = facet_panels(run, furniture) if kind in CONTROLLED_KINDS else {}
+        kept = False
         for index, block in enumerate(run.blocks):
             if index in furniture and kind in CARD_HEADER_KINDS and card_header(block.element):
                 block.decide(name, True, f"in the <header> of a card (an <article>) on a {kind} page: its title "
@@ -209,11 +181,17 @@ class KeepEverySection(Step):
             elif (block.link_density >= 1 and block.num_words <= LINK_LINE_MAX_WORDS.get(kind, 0)
                   and not inside(block, HEADING_TAGS)):
                 block.decide(name, False, f"a lone link line on a {kind} page (previous/next, edit this page)")
-            else:
-                block.decide(name, True, f"outside page furniture on a {kind} page: its every card and section"
-                                         + (f" ({retried})" if retried else ""))
+            elif index in parts:
+                block.decide(name, True, f"named like furniture ({parts[index]}) on a {kind} page, as alike "
+                                         "containers are: a part of every card")
                 kept = True
-        return sum(block.num_words for block in run.blocks if block.is_content) if kept else 0
+            else:
+                block.decide(name, True, f"outside page furniture on a {kind} page: its every card and section")
+                kept = True
+        # Nothing kept: the cascade's fallbacks (line blocks, then the visible text) decide, as when its container
+        # rule finds too little.
+        state.too_little = None if kept else f"the {kind} profile kept no block"
+        return True
 
 
 def facet_panels(run: Run, furniture: dict[int, str]) -> dict[etree._Element, str]:
