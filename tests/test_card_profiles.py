@@ -76,3 +76,15 @@ def test_service_page_keeps_the_hero_in_the_header_of_its_main_section():
     assert "Our retention model ranks members by risk" in article.text
     assert all(f"What service {n} does" in article.text for n in range(4))
     assert "Home" not in article.text and "Copyright" not in article.text
+
+
+def test_forum_thread_gives_a_post_once_when_a_reply_quotes_it():
+    opening = ("<div class='post'><p class='author'>Ann</p><div class='body'><p>Which closed headphones would you "
+               "pick for listening late at night without waking anyone?</p></div></div>")
+    replies = "".join(
+        f"<div class='post'><p class='author'>User {n}</p><div class='body'><blockquote><p>Which closed headphones "
+        f"would you pick for listening late at night without waking anyone?</p></blockquote><p>Reply {n}: I use a "
+        f"closed pair with soft pads, and the cable is long enough for the sofa.</p></div></div>" for n in range(4))
+    article = extract(f"<div class='thread'><h1>Closed headphones for night</h1>{opening}{replies}</div>", "forum")
+    assert article.text.count("Which closed headphones would you pick") == 1
+    assert all(f"Reply {n}: I use a closed pair" in article.text for n in range(4))

@@ -22,9 +22,9 @@ from crawler.extractors.cascade.repeated import climbed_verdict
 from crawler.extractors.cascade.state import cascade_state
 from crawler.extractors.steps.pipeline import Run, Step
 
-# Kinds whose cards and sections repeat their own text (a card's title on its image link and its heading, a
-# section rendered once per screen size): chosen by by-domain CV, docs/profiles.md.
-COPY_KINDS = frozenset({"listing", "collection", "product", "service"})
+# Kinds whose cards, sections and posts repeat their own text (a card's title on its image link and its heading, a
+# section rendered once per screen size, a reply quoting an earlier post): chosen by by-domain CV, docs/profiles.md.
+COPY_KINDS = frozenset({"listing", "collection", "product", "service", "forum"})
 # A repeated block of fewer words is left to the repeated-chrome rule (``repeated.DropRepeatedChrome``), which
 # asks how often it recurs; chosen by by-domain CV, docs/profiles.md.
 MIN_COPY_WORDS = 3
@@ -103,9 +103,10 @@ def copy_key(text: str) -> str:
 
 
 class DropRepeatedCopies(Step):
-    """On a card or landing page (``COPY_KINDS``) a kept block of at least ``MIN_COPY_WORDS`` words whose text an
-    earlier kept block already gave is out: a card's title given again by its heading after its image link, a
-    section the page renders once for narrow and once for wide screens. The first copy stays."""
+    """On a card, landing or thread page (``COPY_KINDS``) a kept block of at least ``MIN_COPY_WORDS`` words whose
+    text an earlier kept block already gave is out: a card's title given again by its heading after its image
+    link, a section the page renders once for narrow and once for wide screens, a reply's quotation of an earlier
+    post. The first copy stays."""
 
     def process(self, run: Run) -> bool:
         kind = cascade_state(run).kind
@@ -119,7 +120,7 @@ class DropRepeatedCopies(Step):
             key = copy_key(block.text)
             if key in seen:
                 block.decide(self.name, False, f"a copy of a block kept above on a {kind} page (a card's title "
-                                               "repeated by its image link, a section rendered twice)")
+                                               "repeated by its image link, a section rendered twice, a quotation)")
                 changed = True
             seen.add(key)
         return changed
