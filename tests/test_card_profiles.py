@@ -88,3 +88,12 @@ def test_forum_thread_gives_a_post_once_when_a_reply_quotes_it():
     article = extract(f"<div class='thread'><h1>Closed headphones for night</h1>{opening}{replies}</div>", "forum")
     assert article.text.count("Which closed headphones would you pick") == 1
     assert all(f"Reply {n}: I use a closed pair" in article.text for n in range(4))
+
+
+def test_forum_thread_keeps_posts_that_repeat_each_others_words_outside_quotations():
+    posts = "".join(
+        f"<div class='post'><p class='author'>User {n}</p><div class='body'><p>Reply {n}: the closed pair with soft "
+        f"pads is the one I would buy again for the sofa.</p><p>Thanks, this helped a lot.</p></div></div>"
+        for n in range(4))
+    article = extract(f"<div class='thread'><h1>Closed headphones for night</h1>{posts}</div>", "forum")
+    assert article.text.count("Thanks, this helped a lot.") == 4

@@ -18,13 +18,17 @@ from lxml import etree
 
 from crawler.extractors.cascade.beyond_prose import MIN_REPEATED_UNITS, signature
 from crawler.extractors.cascade.furniture import NAMES_REASON
-from crawler.extractors.cascade.repeated import climbed_verdict
+from crawler.extractors.cascade.repeated import climbed_verdict, inside
 from crawler.extractors.cascade.state import cascade_state
 from crawler.extractors.steps.pipeline import Run, Step
 
 # Kinds whose cards, sections and posts repeat their own text (a card's title on its image link and its heading, a
 # section rendered once per screen size, a reply quoting an earlier post): chosen by by-domain CV, docs/profiles.md.
 COPY_KINDS = frozenset({"listing", "collection", "product", "service", "forum"})
+# Kinds whose copies count only inside a <blockquote> (a reply's quotation of an earlier post): a thread's own
+# posts may repeat each other's words ("Thanks, this helped"), and so may a page the kind is judged wrongly for.
+QUOTED_COPY_KINDS = frozenset({"forum"})
+QUOTE_TAGS = frozenset({"blockquote"})
 # A repeated block of fewer words is left to the repeated-chrome rule (``repeated.DropRepeatedChrome``), which
 # asks how often it recurs; chosen by by-domain CV, docs/profiles.md.
 MIN_COPY_WORDS = 3
@@ -106,16 +110,20 @@ class DropRepeatedCopies(Step):
     """On a card, landing or thread page (``COPY_KINDS``) a kept block of at least ``MIN_COPY_WORDS`` words whose
     text an earlier kept block already gave is out: a card's title given again by its heading after its image
     link, a section the page renders once for narrow and once for wide screens, a reply's quotation of an earlier
-    post. The first copy stays."""
+    post (on ``QUOTED_COPY_KINDS`` only a quotation is a copy). The first copy stays."""
 
     def process(self, run: Run) -> bool:
         kind = cascade_state(run).kind
         if kind not in COPY_KINDS:
             return False
         seen: set[str] = set()
+        quoted_only = kind in QUOTED_COPY_KINDS
         changed = False
         for block in run.blocks:
             if not block.is_content or block.num_words < MIN_COPY_WORDS:
+                continue
+            if quoted_only and not inside(block, QUOTE_TAGS):
+                seen.add(copy_key(block.text))
                 continue
             key = copy_key(block.text)
             if key in seen:
