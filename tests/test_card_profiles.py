@@ -1,6 +1,6 @@
-"""The card pages' rules of the default cascade's profiles (listing, collection; product and service where they act),
-each on a small page of that kind written here with generic markup (no site's names); every test failed before
-the rule it tests."""
+"""The rules of the default cascade's profiles for pages of cards, sections and quoted posts (listing, collection,
+product, service, forum), each on a small page of that kind written here with generic markup (no site's names);
+every test failed before the rule it tests."""
 
 from crawler.extractors.cascade.extractor import DefaultExtractor
 from crawler.extractors.document.parse import parse_html
