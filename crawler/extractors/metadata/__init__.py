@@ -52,6 +52,7 @@ from crawler.extractors.metadata.structured import (
 )
 from crawler.extractors.metadata.time_text import time_text_date
 from crawler.extractors.metadata.titles import (
+    DUBLIN_CORE_TITLE_KEYS,
     TITLE_PART_RE,
     page_headline,
     rewritten_headline,
@@ -154,6 +155,7 @@ def extract_metadata(doc: TextDocument, now: datetime | None = None) -> Metadata
     found = Candidates()
     from_json_ld(doc, found, metadata.warnings)
     markup = markup_of(doc)  # one walk for <meta>, <link>, itemprop and <time>
+    from_meta(doc, markup.meta, DUBLIN_CORE_TITLE_KEYS, META, found)
     from_meta(doc, markup.meta, OPENGRAPH_KEYS, OPENGRAPH, found)
     from_meta(doc, markup.meta, META_KEYS, META, found)
     from_card_labels(markup.meta, found)

@@ -17,7 +17,8 @@ from crawler.extractors.metadata.dates import find_url_date
 from crawler.extractors.metadata.markup import ITEMPROP, PageMarkup
 
 # <meta> keys per field, by source, most specific first (names seen on news pages, plus the Dublin Core,
-# Parse.ly, Sailthru and Highwire/citation conventions).
+# Parse.ly, Sailthru and Highwire/citation conventions; Dublin Core's title is read before OpenGraph's:
+# ``titles.DUBLIN_CORE_TITLE_KEYS``).
 OPENGRAPH_KEYS: dict[str, tuple[str, ...]] = {
     "title": ("og:title", "twitter:title"),
     "authors": ("article:author", "og:article:author"),
@@ -32,8 +33,7 @@ OPENGRAPH_KEYS: dict[str, tuple[str, ...]] = {
     "section": ("article:section", "og:article:section"),
 }
 META_KEYS: dict[str, tuple[str, ...]] = {
-    "title": ("dc.title", "dcterms.title", "dc:title", "dcterm:title", "parsely-title", "sailthru.title",
-              "citation_title", "title", "weibo:article:title"),
+    "title": ("parsely-title", "sailthru.title", "citation_title", "title", "weibo:article:title"),
     "authors": ("dc:creator", "dcterm:creator", "dc.creator", "dcterms.creator", "author", "byline",
                 "parsely-author", "sailthru.author", "citation_author", "article.author", "authors"),
     "published": ("pubdate", "publishdate", "publish-date", "publish_date", "publication_date", "dc.date.issued",

@@ -73,6 +73,16 @@ MIN_SHARED_WORD_SHARE = 0.3
 # Whether the rule reads only dated or credited pages (an undated landing page's h1 is often a slogan): chosen by
 # by-domain CV, see docs/metadata-classes.md.
 SHOWN_HEADLINE_NEEDS_DATE = False
+# Whether the page's <title> (its site's name cut) repeating the h1 outvotes a markup title telling the story otherwise
+# (a social card's teaser in og:title): chosen by by-domain CV, see docs/metadata-classes.md.
+PAGE_TITLE_VOTES = True
+# Whether a markup title the <title> repeats still gives way to an h1 holding all its words and more (the headline cut
+# to fit a search result's line): chosen by by-domain CV, see docs/metadata-classes.md.
+CUT_SHORT_TAKES_HEADLINE = True
+# Dublin Core's title keys, read before OpenGraph's (Readability.js's order: library catalogues, journals and
+# government pages name the document there), the RDFa property form before the <meta name> form.
+DUBLIN_CORE_TITLE_KEYS: dict[str, tuple[str, ...]] = {"title": ("dc:title", "dcterm:title", "dc.title",
+                                                                 "dcterms.title")}
 TITLE_WORD_RE = re.compile(r"\w{2,}")
 FOLD_RE = re.compile(r"\W+|_")
 # A character reference left in a title after one unescaping: "&#8230;", "&#x2019;", "&amp;", "&quot;".
@@ -100,22 +110,30 @@ def visible_headline(root: etree._Element | None, url: str | None, site_name: st
 
 def rewritten_headline(markup_title: str, shown: str, dated: bool, page_title: str | None = None, *,
                        min_words: int = MIN_SHOWN_HEADLINE_WORDS, min_share: float = MIN_SHARED_WORD_SHARE,
-                       needs_date: bool = SHOWN_HEADLINE_NEEDS_DATE) -> bool:
+                       needs_date: bool = SHOWN_HEADLINE_NEEDS_DATE, title_votes: bool = PAGE_TITLE_VOTES,
+                       cut_short: bool = CUT_SHORT_TAKES_HEADLINE) -> bool:
     """Whether the shown headline is the story's headline and the markup title a rewrite of it (for search results
-    or sharing). With ``needs_date``, only on a dated or credited page (an undated landing page's h1 is often a
-    slogan); only when the page's
-    <title> (``page_title``, its site's name cut) disagrees with the markup title (two of the page's own titles that
-    agree outvote its h1); not when the markup title holds the h1 (a product's name in its full title) or both have
-    the same words (one headline punctuated twice); and the h1 has ``min_words`` words and shares ``min_share`` of
-    the words of the two titles (Jaccard), so that a section's heading or a slogan is no rewrite."""
-    if (needs_date and not dated) or _folded(shown) in _folded(markup_title) \
-            or len(TITLE_WORD_RE.findall(shown)) < min_words:
-        return False
-    if page_title and _folded(page_title) == _folded(markup_title):
+    or sharing). Never when the markup title holds the h1 (a product's name in its full title) or both have the same
+    words (one headline punctuated twice); with ``needs_date``, only on a dated or credited page (an undated landing
+    page's h1 is often a slogan). Then:
+
+    - with ``title_votes``, when the page's <title> (``page_title``, its site's name cut) is the h1: two of the
+      page's own titles outvote the third;
+    - the h1 has ``min_words`` words and shares ``min_share`` of the words of the two titles (Jaccard), so that a
+      section's heading or a slogan is no rewrite;
+    - and the <title> disagrees with the markup title (two titles that agree outvote the h1), unless, with
+      ``cut_short``, the h1 holds every word of the markup title and more: both are the headline cut short."""
+    if (needs_date and not dated) or _folded(shown) in _folded(markup_title):
         return False
     shown_words = {word.casefold() for word in TITLE_WORD_RE.findall(shown)}
     markup_words = {word.casefold() for word in TITLE_WORD_RE.findall(markup_title)}
     if not markup_words or shown_words == markup_words:
+        return False
+    if title_votes and page_title and _folded(page_title) == _folded(shown):
+        return True
+    if len(TITLE_WORD_RE.findall(shown)) < min_words:
+        return False
+    if page_title and _folded(page_title) == _folded(markup_title) and not (cut_short and markup_words < shown_words):
         return False
     return len(shown_words & markup_words) / len(shown_words | markup_words) >= min_share
 
@@ -184,7 +202,7 @@ def _rejoin(parts: list[str], kept: set[str]) -> str:
     return "".join(pieces).strip()
 
 
-__all__ = ["MIN_HEADLINE_CHARS", "MIN_KEPT_TITLE_WORDS", "MIN_SHARED_WORD_SHARE", "MIN_SHOWN_HEADLINE_WORDS",
-           "SHOWN_HEADLINE_NEEDS_DATE",
+__all__ = ["CUT_SHORT_TAKES_HEADLINE", "DUBLIN_CORE_TITLE_KEYS", "MIN_HEADLINE_CHARS", "MIN_KEPT_TITLE_WORDS",
+           "MIN_SHARED_WORD_SHARE", "MIN_SHOWN_HEADLINE_WORDS", "PAGE_TITLE_VOTES", "SHOWN_HEADLINE_NEEDS_DATE",
            "TITLE_PART_RE", "TITLE_SEPARATOR_RE", "page_headline", "rewritten_headline", "site_name_title",
            "title_from_head", "unescaped_twice", "visible_headline", "without_cjk_suffix"]
