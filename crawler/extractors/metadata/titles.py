@@ -114,25 +114,24 @@ def rewritten_headline(markup_title: str, shown: str, dated: bool, page_title: s
                        cut_short: bool = CUT_SHORT_TAKES_HEADLINE) -> bool:
     """Whether the shown headline is the story's headline and the markup title a rewrite of it (for search results
     or sharing). Never when the markup title holds the h1 (a product's name in its full title) or both have the same
-    words (one headline punctuated twice); with ``needs_date``, only on a dated or credited page (an undated landing
-    page's h1 is often a slogan). Then:
+    words (one headline punctuated twice) or the h1 has fewer than ``min_words`` words (a product's or section's
+    name); with ``needs_date``, only on a dated or credited page (an undated landing page's h1 is often a slogan).
+    Then:
 
     - with ``title_votes``, when the page's <title> (``page_title``, its site's name cut) is the h1: two of the
       page's own titles outvote the third;
-    - the h1 has ``min_words`` words and shares ``min_share`` of the words of the two titles (Jaccard), so that a
-      section's heading or a slogan is no rewrite;
+    - the h1 shares ``min_share`` of the words of the two titles (Jaccard), so that a section's heading or a slogan
+      is no rewrite;
     - and the <title> disagrees with the markup title (two titles that agree outvote the h1), unless, with
       ``cut_short``, the h1 holds every word of the markup title and more: both are the headline cut short."""
     if (needs_date and not dated) or _folded(shown) in _folded(markup_title):
         return False
     shown_words = {word.casefold() for word in TITLE_WORD_RE.findall(shown)}
     markup_words = {word.casefold() for word in TITLE_WORD_RE.findall(markup_title)}
-    if not markup_words or shown_words == markup_words:
+    if not markup_words or shown_words == markup_words or len(TITLE_WORD_RE.findall(shown)) < min_words:
         return False
     if title_votes and page_title and _folded(page_title) == _folded(shown):
         return True
-    if len(TITLE_WORD_RE.findall(shown)) < min_words:
-        return False
     if page_title and _folded(page_title) == _folded(markup_title) and not (cut_short and markup_words < shown_words):
         return False
     return len(shown_words & markup_words) / len(shown_words | markup_words) >= min_share
