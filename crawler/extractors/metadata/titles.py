@@ -8,7 +8,7 @@ from urllib.parse import urlparse
 
 from lxml import etree
 
-from crawler.extractors.document.text import count_words, normalize_space
+from crawler.extractors.document.text import CJK_RE, count_words, normalize_space
 
 # Separators between a headline and the site name in <title>: Readability.js's set with spaces around.
 TITLE_SEPARATOR_RE = re.compile(r"\s+[|\-–—\\/>»·•]\s+")
@@ -28,6 +28,9 @@ MIN_CJK_HEADLINE_CHARS = 6
 MAX_CJK_SUFFIX_CHARS = 12
 # A headline block shorter than this is a channel's or a logo's name, not a headline ("新闻中心", "CNN").
 MIN_HEADLINE_CHARS = 4
+# What follows a CJK headline in its <title> when a site's name is joined to it by a bare separator ("-CSDN.NET",
+# "-EDN 电子技术设计"): no space before the separator, a name of at most MAX_CJK_SUFFIX_CHARS characters after it.
+BARE_SUFFIX_RE = re.compile(rf"[_｜|\-–—]+\s*\S.{{0,{MAX_CJK_SUFFIX_CHARS - 1}}}")
 
 
 def title_from_head(title: str, site_name: str | None) -> str:
@@ -181,10 +184,15 @@ def page_headline(chosen: str, head_title: str | None, headline: str | None) -> 
     """The headline block of the page over a markup title cut short: an OpenGraph title ending at an unescaped quote
     ("奖金711万元！" of '奖金711万元！"中国诺贝尔奖"首位获奖女性啥来头?'), when the headline block starts with it and
     the <title> holds the block. (A <title> that adds the site's name is left whole, as Readability.js leaves it:
-    see docs/metadata-credits.md for the two conventions.)"""
+    see docs/metadata-credits.md for the two conventions.) And the block over a title that is the block joined to a
+    short name by a bare separator ("…发布新版ZoomEye-CSDN.NET": Latin on both sides of the hyphen, which
+    ``without_cjk_suffix`` cannot tell from "Wi-Fi"; the shown headline says where the headline ends)."""
     if not headline or not head_title or headline == chosen:
         return chosen
     block, kept = normalize_space(headline), normalize_space(chosen)
+    if len(block) >= MIN_CJK_HEADLINE_CHARS and kept.startswith(block) and CJK_RE.search(block) \
+            and BARE_SUFFIX_RE.fullmatch(kept[len(block):]):
+        return block
     if len(block) >= MIN_HEADLINE_CHARS and block in normalize_space(head_title) and block.startswith(kept) \
             and len(block) > len(kept):
         return block
