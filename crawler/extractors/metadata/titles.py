@@ -27,8 +27,8 @@ MIN_CJK_HEADLINE_CHARS = 6
 MAX_CJK_SUFFIX_CHARS = 12
 # A headline block shorter than this is a channel's or a logo's name, not a headline ("新闻中心", "CNN").
 MIN_HEADLINE_CHARS = 4
-# What follows a CJK headline in its <title> when a site's name is joined to it by a bare separator ("-CSDN.NET",
-# "-EDN 电子技术设计"): no space before the separator, a name of at most MAX_CJK_SUFFIX_CHARS characters after it.
+# What follows a CJK headline in its <title> when a site's name is joined to it by a bare separator ("-EXAMPLE.NET",
+# "-ABC 电子设计"): no space before the separator, a name of at most MAX_CJK_SUFFIX_CHARS characters after it.
 BARE_SUFFIX_RE = re.compile(rf"[_｜|\-–—]+\s*\S.{{0,{MAX_CJK_SUFFIX_CHARS - 1}}}")
 
 
@@ -184,7 +184,7 @@ def page_headline(chosen: str, head_title: str | None, headline: str | None) -> 
     ("奖金711万元！" of '奖金711万元！"中国诺贝尔奖"首位获奖女性啥来头?'), when the headline block starts with it and
     the <title> holds the block. (A <title> that adds the site's name is left whole, as Readability.js leaves it:
     see docs/metadata-credits.md for the two conventions.) And the block over a title that is the block joined to a
-    short name by a bare separator ("…发布新版ZoomEye-CSDN.NET": Latin on both sides of the hyphen, which
+    short name by a bare separator ("…发布新版ZoomScope-EXAMPLE.NET": Latin on both sides of the hyphen, which
     ``without_cjk_suffix`` cannot tell from "Wi-Fi"; the shown headline says where the headline ends)."""
     if not headline or not head_title or headline == chosen:
         return chosen
