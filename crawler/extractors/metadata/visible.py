@@ -89,6 +89,7 @@ class TextFindings:
     published: FoundDate | None = None
     modified: FoundDate | None = None
     headline: str | None = None
+    date_line: str | None = None  # the line near the headline that gave the publication date
     # Whether lines are read for dates: not when the page's markup gives both plausible ones, which the text's could
     # not replace (``extract_metadata``); the people, the outlet and the headline are read all the same.
     wants_dates: bool = True
@@ -160,6 +161,7 @@ def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *,
             found.published = None
         if findings.published is None and found.published is not None:
             findings.published = found.published
+            findings.date_line = line
         if findings.modified is None and found.modified is not None:
             findings.modified = found.modified
 
@@ -345,15 +347,17 @@ def _may_say_something(short_ones: ShortBlocks, dates: bool) -> list[int]:
 
 
 def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: str | None = None, *,
-                 dates: bool = True) -> TextFindings:
-    """Authors, editors, credited outlet and (unless ``dates`` is False) dates from the visible page (steps 1-3)."""
-    findings = TextFindings(wants_dates=dates)
+                 dates: bool = True, shown: bool = False) -> TextFindings:
+    """Authors, editors, credited outlet and (unless ``dates`` is False) dates from the visible page (steps 1-3);
+    ``shown``: the dates near the headline are read all the same (``date_line``, to check the markup's)."""
+    findings = TextFindings(wants_dates=dates or shown)
     first = day_first(language)
     short_ones = short_blocks(doc)
     index = headline_index(doc, title)
     if index is not None:
         findings.headline = doc.blocks[index].text
         scan_near_headline(doc, index, now, findings, first, short_ones)
+    findings.wants_dates = dates
     scan_page(doc, now, findings, first, language, short_ones)
     if not findings.authors:
         findings.authors = label_then_name(doc, short_ones.positions, short_ones.texts, index or 0)

@@ -1,0 +1,94 @@
+"""The article's own publication date when the markup and the page disagree.
+
+A page's markup dates (JSON-LD, OpenGraph, ``<meta>``, microdata) are written by its CMS and plug-ins: the day a
+post was first drafted, a date kept from an earlier version, a template's date, another item's object. The reader
+sees the date printed under the headline, beside the byline. When that shown date is another day than the markup's,
+the shown one is the article's date, after three checks that tell a disagreement from two spellings of one date:
+
+1. ``stated_date``: the line gives an absolute date ("6 hours ago" and a day without a year count from the crawl
+   time: they restate nothing).
+2. ``same_moment``: the markup's moment falls on the shown day in some zone on earth (an evening post written in UTC
+   falls on the next day; the page shows its own zone's day): one moment, kept as the markup writes it.
+3. ``read_other_way``: the shown date is numeric with day and month both 12 or less ("09.10.2024") and, read the other
+   way round, is the markup's day.
+
+Each decision comes with its reason (``Settled.reason``), which ``extract_metadata`` keeps in ``Metadata.warnings``
+when the shown date replaces the markup's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
+
+from crawler.extractors.metadata.candidates import TEXT
+from crawler.extractors.metadata.date_values import FoundDate, is_plausible
+from crawler.extractors.metadata.datelines import read_date_line
+from crawler.extractors.metadata.dates import parse_structured_date
+
+# The zones a moment is read in when its day is compared with a shown day: UTC-12:00 (Baker Island) to UTC+14:00
+# (Kiribati's Line Islands), the extremes of the IANA tz database.
+WESTMOST_ZONE_HOURS = -12
+EASTMOST_ZONE_HOURS = 14
+# A day and a month both this small can be read either way round in a numeric date (03.04.2024).
+MAX_AMBIGUOUS_NUMBER = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """The publication date chosen, its source, and why."""
+
+    iso: str
+    source: str
+    reason: str
+
+
+def settle_published(markup_iso: str, source: str, date_line: str | None, now: datetime, *,
+                     day_first: bool) -> Settled:
+    """The markup's publication date, or the date ``date_line`` (the line under the headline that dated the page)
+    shows when the two are different days by the checks of the module's docstring."""
+    if not date_line:
+        return Settled(markup_iso, source, "no date line near the headline")
+    shown = stated_date(date_line, day_first=day_first)
+    if shown is None or not is_plausible(shown, now, stated=False):
+        return Settled(markup_iso, source, "the line near the headline states no absolute date")
+    markup = parse_structured_date(markup_iso)
+    if markup is None:  # (an iso text the markup gave: read again as it was)
+        return Settled(markup_iso, source, "markup date unreadable")
+    if markup.day == shown.day:
+        return Settled(markup_iso, source, "the shown date agrees with the markup")
+    if same_moment(markup, shown.day):
+        return Settled(markup_iso, source, "the markup's moment falls on the shown day in another zone")
+    if read_other_way(shown.day, markup.day):
+        return Settled(markup_iso, source, "the shown numeric date is the markup's day read the other way round")
+    return Settled(shown.iso, TEXT,
+                   f"published: the date shown under the headline ({shown.iso}) replaces the {source} date "
+                   f"({markup_iso}), another day in every zone")
+
+
+def stated_date(line: str, *, day_first: bool) -> FoundDate | None:
+    """The absolute publication date of the line: read without a crawl time, so that no relative or year-less date
+    is made of it."""
+    return read_date_line(line, None, day_first=day_first, yearless=False).published
+
+
+def same_moment(markup: FoundDate, shown_day: date) -> bool:
+    """Whether a markup moment with a zone falls on ``shown_day`` in some zone on earth."""
+    moment = markup.moment
+    if moment.tzinfo is None:
+        return False
+    utc = moment.astimezone(timezone.utc)
+    earliest = (utc + timedelta(hours=WESTMOST_ZONE_HOURS)).date()
+    latest = (utc + timedelta(hours=EASTMOST_ZONE_HOURS)).date()
+    return earliest <= shown_day <= latest
+
+
+def read_other_way(shown_day: date, markup_day: date) -> bool:
+    """Whether the shown day, its day and month swapped, is the markup's day (both 12 or less: either reading)."""
+    if shown_day.day > MAX_AMBIGUOUS_NUMBER or shown_day.month > MAX_AMBIGUOUS_NUMBER:
+        return False
+    return (shown_day.year, shown_day.day, shown_day.month) == (markup_day.year, markup_day.month, markup_day.day)
+
+
+__all__ = ["EASTMOST_ZONE_HOURS", "MAX_AMBIGUOUS_NUMBER", "WESTMOST_ZONE_HOURS", "Settled", "read_other_way",
+           "same_moment", "settle_published", "stated_date"]
