@@ -38,6 +38,7 @@ from crawler.extractors.metadata.candidates import (
 )
 from crawler.extractors.metadata.date_conflicts import settle_published
 from crawler.extractors.metadata.dates import FoundDate, is_plausible, parse_structured_date
+from crawler.extractors.metadata.label_blocks import date_after_label
 from crawler.extractors.metadata.markup import markup_of
 from crawler.extractors.metadata.profile_links import thread_starter
 from crawler.extractors.metadata.structured import (
@@ -256,6 +257,7 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     # A page that shows only "Updated on ..." under its headline, with no publication date in its markup or text,
     # dates its article by that visible day (a markup modified time alone is a CMS's save time, never taken for it).
     metadata.published = take("published", published or _plausible_date(findings.published, TEXT, now)
+                              or _plausible_date(date_after_label(doc, day_first=day_first(language)), TEXT, now)
                               or text_modified)
     metadata.modified = take("modified", modified or text_modified)
     # A page shows its headline in its one <h1>; its markup title may be rewritten for search (titles.py says when).
