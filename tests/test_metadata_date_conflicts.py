@@ -83,3 +83,10 @@ def test_a_member_card_beside_the_first_post_does_not_date_the_thread() -> None:
     head = '<meta property="article:published_time" content="2024-02-24T18:41:02+00:00">'
     metadata = meta_of("Joined: Mon Jul 24, 2017 9:28 am", head)
     assert metadata.published == "2024-02-24T18:41:02+00:00"
+
+
+def test_the_urls_day_tells_the_sites_zone_when_the_markup_writes_utc() -> None:
+    # The evening of the 18th in the site's zone, 03:05 UTC on the 19th in its markup; the path says the 18th.
+    head = '<meta property="article:published_time" content="2025-12-19T03:05:00+00:00">'
+    metadata = meta_of("December 18, 2025", head, url="https://blog.example.org/2025/12/18/how-to-rent-a-car")
+    assert metadata.published == "2025-12-18"

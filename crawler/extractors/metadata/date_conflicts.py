@@ -8,7 +8,8 @@ the shown one is the article's date, after three checks that tell a disagreement
 1. ``stated_date``: the line gives an absolute date ("6 hours ago" and a day without a year count from the crawl
    time: they restate nothing).
 2. ``same_moment``: the markup's moment falls on the shown day in some zone on earth (an evening post written in UTC
-   falls on the next day; the page shows its own zone's day): one moment, kept as the markup writes it.
+   falls on the next day; the page shows its own zone's day): one moment, kept as the markup writes it, unless the
+   URL's path dates the page on the shown day too (``/2025/12/18/``: the day in the site's own zone).
 3. ``read_other_way``: the shown date is numeric with day and month both 12 or less ("09.10.2024") and, read the other
    way round, is the markup's day.
 
@@ -24,7 +25,7 @@ from datetime import date, datetime, timedelta, timezone
 from crawler.extractors.metadata.candidates import TEXT
 from crawler.extractors.metadata.date_values import FoundDate, is_plausible
 from crawler.extractors.metadata.datelines import read_date_line
-from crawler.extractors.metadata.dates import parse_structured_date
+from crawler.extractors.metadata.dates import find_url_date, parse_structured_date
 
 # The zones a moment is read in when its day is compared with a shown day: UTC-12:00 (Baker Island) to UTC+14:00
 # (Kiribati's Line Islands), the extremes of the IANA tz database.
@@ -44,7 +45,7 @@ class Settled:
 
 
 def settle_published(markup_iso: str, source: str, date_line: str | None, now: datetime, *,
-                     day_first: bool) -> Settled:
+                     day_first: bool, url: str | None = None) -> Settled:
     """The markup's publication date, or the date ``date_line`` (the line under the headline that dated the page)
     shows when the two are different days by the checks of the module's docstring."""
     if not date_line:
@@ -57,13 +58,18 @@ def settle_published(markup_iso: str, source: str, date_line: str | None, now: d
         return Settled(markup_iso, source, "markup date unreadable")
     if markup.day == shown.day:
         return Settled(markup_iso, source, "the shown date agrees with the markup")
-    if same_moment(markup, shown.day):
+    if same_moment(markup, shown.day) and not _url_day_is(url, shown.day):
         return Settled(markup_iso, source, "the markup's moment falls on the shown day in another zone")
     if read_other_way(shown.day, markup.day):
         return Settled(markup_iso, source, "the shown numeric date is the markup's day read the other way round")
     return Settled(shown.iso, TEXT,
                    f"published: the date shown under the headline ({shown.iso}) replaces the {source} date "
                    f"({markup_iso}), another day in every zone")
+
+
+def _url_day_is(url: str | None, day: date) -> bool:
+    found = find_url_date(url)
+    return found is not None and found.day == day
 
 
 def stated_date(line: str, *, day_first: bool) -> FoundDate | None:
