@@ -90,3 +90,22 @@ def test_the_urls_day_tells_the_sites_zone_when_the_markup_writes_utc() -> None:
     head = '<meta property="article:published_time" content="2025-12-19T03:05:00+00:00">'
     metadata = meta_of("December 18, 2025", head, url="https://blog.example.org/2025/12/18/how-to-rent-a-car")
     assert metadata.published == "2025-12-18"
+
+
+def test_a_mastheads_date_above_the_headline_does_not_replace_the_markup() -> None:
+    # A newspaper's masthead prints the day of the visit above the story's headline.
+    html = ("<html lang='en'><head><title>How to rent a car | Example Blog</title>"
+            + JSON_LD.format(published="2021-09-08T10:00:00Z") + "</head><body>"
+            "<div class='masthead'>Saturday, January 10, 2026</div><article><h1>How to rent a car</h1>"
+            f"<div class='byline'>By Jane Doe</div>{STORY}{STORY}</article></body></html>")
+    metadata = extract_metadata(parse_html(html, "https://blog.example.org/how-to-rent-a-car"), NOW)
+    assert metadata.published == "2021-09-08T10:00:00+00:00"
+
+
+def test_a_kicker_date_above_the_headline_is_compared_like_a_byline_date() -> None:
+    html = ("<html lang='en'><head><title>How to rent a car | Example Blog</title>"
+            + JSON_LD.format(published="2012-09-12T16:45:28Z") + "</head><body>"
+            "<article><div class='kicker'>Travel · September 8, 2021 · 5 min read</div><h1>How to rent a car</h1>"
+            f"<div class='byline'>By Jane Doe</div>{STORY}{STORY}</article></body></html>")
+    metadata = extract_metadata(parse_html(html, "https://blog.example.org/how-to-rent-a-car"), NOW)
+    assert metadata.published == "2021-09-08"

@@ -72,6 +72,13 @@ def _url_day_is(url: str | None, day: date) -> bool:
     return found is not None and found.day == day
 
 
+def on_crawl_day(found: FoundDate, now: datetime | None) -> bool:
+    """Whether a date is the crawl's day, give or take the zones' day: a masthead's date of the visit."""
+    if now is None:
+        return False
+    return abs((found.day - now.date()).days) <= 1
+
+
 def stated_date(line: str, *, day_first: bool) -> FoundDate | None:
     """The absolute publication date of the line: read without a crawl time, so that no relative or year-less date
     is made of it."""
@@ -96,5 +103,6 @@ def read_other_way(shown_day: date, markup_day: date) -> bool:
     return (shown_day.year, shown_day.day, shown_day.month) == (markup_day.year, markup_day.month, markup_day.day)
 
 
-__all__ = ["EASTMOST_ZONE_HOURS", "MAX_AMBIGUOUS_NUMBER", "WESTMOST_ZONE_HOURS", "Settled", "read_other_way",
+__all__ = ["EASTMOST_ZONE_HOURS", "MAX_AMBIGUOUS_NUMBER", "WESTMOST_ZONE_HOURS", "Settled", "on_crawl_day",
+           "read_other_way",
            "same_moment", "settle_published", "stated_date"]

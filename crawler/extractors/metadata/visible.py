@@ -31,6 +31,7 @@ from crawler.extractors.metadata.byline import (
 )
 from crawler.extractors.metadata.cjk_credits import ACCOUNT_DATE_RE, dateline_people
 from crawler.extractors.metadata.credit_lines import end_credit, label_then_name, line_authors, readable
+from crawler.extractors.metadata.date_conflicts import on_crawl_day
 from crawler.extractors.metadata.datelines import (
     has_publication_label,
     may_hold_date,
@@ -145,8 +146,10 @@ def _text_lines(text: str) -> list[str]:
 
 
 def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *, dates: bool = True,
-               credit: bool = True) -> None:
-    """The line's byline, editor and outlet (unless ``credit`` is False: its block has no credit's word) and dates."""
+               credit: bool = True, below: bool = True) -> None:
+    """The line's byline, editor and outlet (unless ``credit`` is False: its block has no credit's word) and dates;
+    ``below``: the line is under the headline; above it a date may be a masthead's day of the visit, not compared
+    with the markup's (``date_line``)."""
     if credit:
         if not findings.authors:
             findings.authors = line_authors(line, near=True)
@@ -161,7 +164,7 @@ def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *,
             found.published = None
         if findings.published is None and found.published is not None:
             findings.published = found.published
-            findings.date_line = line
+            findings.date_line = line if below or not on_crawl_day(found.published, now) else None
         if findings.modified is None and found.modified is not None:
             findings.modified = found.modified
 
@@ -240,7 +243,7 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         if short is not None and short[0] and readable(block):
             lines, credit = short
             for line in lines:
-                _read_line(line, findings, now, first, credit=credit)
+                _read_line(line, findings, now, first, credit=credit, below=False)
 
 
 def _short_lines(block: TextBlock, findings: TextFindings,
