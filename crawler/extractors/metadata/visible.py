@@ -39,6 +39,7 @@ from crawler.extractors.metadata.datelines import (
     read_date_line,
 )
 from crawler.extractors.metadata.dates import FoundDate
+from crawler.extractors.metadata.time_text import in_other_story_area
 from crawler.kernels.walk import folded_short_texts, short_texts, texts_with_digit
 
 HANGUL_RE = re.compile(r"[가-힣]")
@@ -231,8 +232,10 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         lines, credit = short
         if not lines or not readable(block):
             continue
+        dated = findings.published is not None
         for line in lines:
             _read_line(line, findings, now, first, credit=credit)
+        keep_own_date_line(findings, dated, block, doc)
         # (each of STORY_END_RE's words is a credit's; a word has no white space, so it is in a line of the block's
         # text when it is in the text)
         if credit and STORY_END_RE.search(block.text):
@@ -242,8 +245,19 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         short = _short_lines(block, findings, credits.get(position))
         if short is not None and short[0] and readable(block):
             lines, credit = short
+            dated = findings.published is not None
             for line in lines:
                 _read_line(line, findings, now, first, credit=credit, below=False)
+            keep_own_date_line(findings, dated, block, doc)
+
+
+def keep_own_date_line(findings: TextFindings, dated: bool, block: TextBlock, doc: TextDocument) -> None:
+    """Forgets the date line the block just gave (``dated``: the date was found before it) when the block sits in
+    another story's area (related posts, a sidebar, an aside: ``time_text.in_other_story_area``): its date is
+    no rival to the markup's. Asked of one block a page at most."""
+    if not dated and findings.date_line is not None and block.element is not None and doc.body is not None \
+            and in_other_story_area(block.element, doc.body):
+        findings.date_line = None
 
 
 def _short_lines(block: TextBlock, findings: TextFindings,
@@ -370,5 +384,5 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
     return findings
 
 
-__all__ = ["ShortBlocks", "TextFindings", "day_first", "headline_index",
+__all__ = ["ShortBlocks", "TextFindings", "day_first", "headline_index", "keep_own_date_line",
            "scan_near_headline", "scan_page", "scan_visible", "short_blocks"]
