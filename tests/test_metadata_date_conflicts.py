@@ -109,3 +109,21 @@ def test_a_kicker_date_above_the_headline_is_compared_like_a_byline_date() -> No
             f"<div class='byline'>By Jane Doe</div>{STORY}{STORY}</article></body></html>")
     metadata = extract_metadata(parse_html(html, "https://blog.example.org/how-to-rent-a-car"), NOW)
     assert metadata.published == "2021-09-08"
+
+
+def test_a_line_showing_the_markups_day_after_another_keeps_the_markup() -> None:
+    # A theme prints the updated and the first day side by side, their labels turned into icons.
+    head = '<meta property="article:published_time" content="2025-04-24T16:12:49+00:00">'
+    metadata = meta_of("May 21, 2025April 24, 2025 by Jane Doe", head)
+    assert metadata.published == "2025-04-24T16:12:49+00:00"
+
+
+def test_a_page_builders_widget_box_is_no_other_storys_area() -> None:
+    # Page builders call every box a widget: the byline's box among them.
+    html = ("<html lang='en'><head><title>How to rent a car | Example Blog</title>"
+            + JSON_LD.format(published="2012-09-12T16:45:28Z") + "</head><body>"
+            "<article class='post category-reviews'><h1>How to rent a car</h1>"
+            "<div class='builder-widget-container'><span>August 19, 2025</span></div>"
+            f"{STORY}{STORY}</article></body></html>")
+    metadata = extract_metadata(parse_html(html, "https://blog.example.org/how-to-rent-a-car"), NOW)
+    assert metadata.published == "2025-08-19"

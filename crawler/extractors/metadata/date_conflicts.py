@@ -12,6 +12,8 @@ the shown one is the article's date, after three checks that tell a disagreement
    URL's path dates the page on the shown day too (``/2025/12/18/``: the day in the site's own zone).
 3. ``read_other_way``: the shown date is numeric with day and month both 12 or less ("09.10.2024") and, read the other
    way round, is the markup's day.
+4. ``shown_days``: the line shows the markup's day too, after its first date (a theme printing the updated and the
+   first day side by side, their labels icons: "May 21, 2025April 24, 2025 by ...").
 
 Each decision comes with its reason (``Settled.reason``), which ``extract_metadata`` keeps in ``Metadata.warnings``
 when the shown date replaces the markup's.
@@ -19,18 +21,30 @@ when the shown date replaces the markup's.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
+
+from lxml import etree
 
 from crawler.extractors.metadata.candidates import TEXT
 from crawler.extractors.metadata.date_values import FoundDate, is_plausible
 from crawler.extractors.metadata.datelines import read_date_line
-from crawler.extractors.metadata.dates import find_url_date, parse_structured_date
+from crawler.extractors.metadata.dates import find_text_date_span, find_url_date, normalise, parse_structured_date
 
 # The zones a moment is read in when its day is compared with a shown day: UTC-12:00 (Baker Island) to UTC+14:00
 # (Kiribati's Line Islands), the extremes of the IANA tz database.
 WESTMOST_ZONE_HOURS = -12
 EASTMOST_ZONE_HOURS = 14
+# The class or id words that open another story's area: related and recent posts, a sidebar, comments and replies,
+# each the first word of a class token ("related-posts", "sidebar", "recent-comments"), so that a page builder's
+# "elementor-widget-container" or a WordPress post's own "category-reviews" is not one.
+OTHER_STORY_TOKEN_RE = re.compile(r"^(?:related|recirculation|recent|popular|trending|sidebar|comments?|reply|replies|"
+                                  r"respond|disqus|more-stories|read-next)(?:$|[_-])", re.I)
+# Elements that hold other stories' links and dates by their tag.
+OTHER_STORY_TAGS = frozenset({"aside", "nav"})
+# Dates read in one line: a date line shows a publication and a modification date, a few more at most (a guard).
+MAX_DATES_READ = 4
 # A day and a month both this small can be read either way round in a numeric date (03.04.2024).
 MAX_AMBIGUOUS_NUMBER = 12
 
@@ -62,6 +76,8 @@ def settle_published(markup_iso: str, source: str, date_line: str | None, now: d
         return Settled(markup_iso, source, "the markup's moment falls on the shown day in another zone")
     if read_other_way(shown.day, markup.day):
         return Settled(markup_iso, source, "the shown numeric date is the markup's day read the other way round")
+    if markup.day in shown_days(date_line, day_first=day_first):
+        return Settled(markup_iso, source, "the line shows the markup's day too")
     return Settled(shown.iso, TEXT,
                    f"published: the date shown under the headline ({shown.iso}) replaces the {source} date "
                    f"({markup_iso}), another day in every zone")
@@ -85,6 +101,34 @@ def stated_date(line: str, *, day_first: bool) -> FoundDate | None:
     return read_date_line(line, None, day_first=day_first, yearless=False).published
 
 
+def in_other_story(element: etree._Element, body: etree._Element) -> bool:
+    """Whether the element sits in an aside, a navigation or an area whose class or id opens with a word of
+    OTHER_STORY_TOKEN_RE, up to the body."""
+    for ancestor in element.iterancestors():
+        if ancestor is body:
+            return False
+        if ancestor.tag in OTHER_STORY_TAGS:
+            return True
+        for name in ("class", "id"):
+            value = ancestor.get(name)
+            if value and any(OTHER_STORY_TOKEN_RE.match(token) for token in value.split()):
+                return True
+    return False
+
+
+def shown_days(line: str, *, day_first: bool) -> list[date]:
+    """The days of the absolute dates the line shows, in order, at most MAX_DATES_READ of them."""
+    text = normalise(line)
+    days: list[date] = []
+    while len(days) < MAX_DATES_READ:
+        found, end = find_text_date_span(text, None, day_first=day_first)
+        if found is None or end <= 0:
+            break
+        days.append(found.day)
+        text = text[end:]
+    return days
+
+
 def same_moment(markup: FoundDate, shown_day: date) -> bool:
     """Whether a markup moment with a zone falls on ``shown_day`` in some zone on earth."""
     moment = markup.moment
@@ -103,6 +147,7 @@ def read_other_way(shown_day: date, markup_day: date) -> bool:
     return (shown_day.year, shown_day.day, shown_day.month) == (markup_day.year, markup_day.month, markup_day.day)
 
 
-__all__ = ["EASTMOST_ZONE_HOURS", "MAX_AMBIGUOUS_NUMBER", "WESTMOST_ZONE_HOURS", "Settled", "on_crawl_day",
+__all__ = ["EASTMOST_ZONE_HOURS", "MAX_AMBIGUOUS_NUMBER", "MAX_DATES_READ", "OTHER_STORY_TAGS", "OTHER_STORY_TOKEN_RE",
+           "WESTMOST_ZONE_HOURS", "Settled", "in_other_story", "on_crawl_day",
            "read_other_way",
-           "same_moment", "settle_published", "stated_date"]
+           "same_moment", "settle_published", "shown_days", "stated_date"]

@@ -31,7 +31,7 @@ from crawler.extractors.metadata.byline import (
 )
 from crawler.extractors.metadata.cjk_credits import ACCOUNT_DATE_RE, dateline_people
 from crawler.extractors.metadata.credit_lines import end_credit, label_then_name, line_authors, readable
-from crawler.extractors.metadata.date_conflicts import on_crawl_day
+from crawler.extractors.metadata.date_conflicts import in_other_story, on_crawl_day
 from crawler.extractors.metadata.datelines import (
     has_publication_label,
     may_hold_date,
@@ -39,7 +39,6 @@ from crawler.extractors.metadata.datelines import (
     read_date_line,
 )
 from crawler.extractors.metadata.dates import FoundDate
-from crawler.extractors.metadata.time_text import in_other_story_area
 from crawler.kernels.walk import folded_short_texts, short_texts, texts_with_digit
 
 HANGUL_RE = re.compile(r"[가-힣]")
@@ -253,10 +252,10 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
 
 def keep_own_date_line(findings: TextFindings, dated: bool, block: TextBlock, doc: TextDocument) -> None:
     """Forgets the date line the block just gave (``dated``: the date was found before it) when the block sits in
-    another story's area (related posts, a sidebar, an aside: ``time_text.in_other_story_area``): its date is
+    another story's area (related posts, a sidebar, an aside: ``date_conflicts.in_other_story``): its date is
     no rival to the markup's. Asked of one block a page at most."""
     if not dated and findings.date_line is not None and block.element is not None and doc.body is not None \
-            and in_other_story_area(block.element, doc.body):
+            and in_other_story(block.element, doc.body):
         findings.date_line = None
 
 
