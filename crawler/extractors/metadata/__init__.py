@@ -240,6 +240,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     if authors is None:  # a forum thread: the member whose post comes first under the title
         found.add("authors", thread_starter(doc.root, doc.url, doc.json_ld), TEXT)
         authors = choose_authors(found, site_names)
+    if authors is None:  # nobody signs: the author field's collective byline ("Acme Team")
+        authors = choose_authors(found, site_names, collective=True)
     if authors:
         metadata.authors = take("authors", authors)
     found.add("editors", findings.editors, TEXT)

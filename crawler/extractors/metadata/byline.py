@@ -16,6 +16,7 @@ from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE, normalize_space
 from crawler.extractors.metadata.areas import in_comments
 from crawler.extractors.metadata.dates import find_text_date
+from crawler.extractors.metadata.handles import linked_handle
 from crawler.extractors.metadata.markup import body_of
 from crawler.extractors.metadata.people import split_people
 from crawler.extractors.metadata.relative_dates import re_i_lowered
@@ -156,6 +157,9 @@ BYLINE_MARK_WORDS = ("byline", "author", "writtenby")
 FIRST_DIGIT_RE = re.compile(r"\d")
 # A byline element's sentence that holds its own label after other words ("This post was written by ...").
 INNER_BY_RE = re.compile(r"(?<=\s)(?:written|posted) by\s", re.I)
+# A byline element holding a poster's handle is short ("via quietfox 1 year ago | caches | 12 comments"): a longer
+# one is a sentence or a box of several people (chosen by hand on the tests' pages).
+MAX_HANDLE_LINE_WORDS = 12
 # Readability.js takes a byline element only below this length.
 MAX_BYLINE_ELEMENT_CHARS = 100
 
@@ -186,6 +190,8 @@ def markup_byline(doc: TextDocument) -> list[str]:
             else _names_before_date(element))
         if not names and BARE_CJK_NAMES_RE.match(text) and NAME_MARK_RE.search(marks) and _not_a_channel_link(element):
             names = [name for name in (_clean_cjk_name(raw) for raw in re.split(r"[\s、，,]+", text)) if name]
+        if not names and len(text.split()) <= MAX_HANDLE_LINE_WORDS:
+            names = linked_handle(element)  # a poster's handle linked to the poster's own page ("/profile/jdoe")
         if names:
             return names
     return []

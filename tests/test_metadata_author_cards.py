@@ -1,0 +1,84 @@
+"""Author classes of pages that name no person in a "By" line: a collective byline in the author field, a poster's
+handle in an element marked as the author, an author card whose first line is the name."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from crawler.extractors import parse_html
+from crawler.extractors.metadata import extract_metadata
+
+NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
+STORY = "<p>" + "The council met on Tuesday evening and voted to keep the library open for two years. " * 4 + "</p>"
+
+
+def meta_of(head: str, body: str = "", url: str = "https://blog.example.org/posts/a-post") -> object:
+    html = (f"<html lang='en'><head><title>A headline | Example Blog</title>{head}</head>"
+            f"<body><h1>A headline</h1>{body}{STORY}</body></html>")
+    return extract_metadata(parse_html(html, url), NOW)
+
+
+# ---------------------------------------------------------------- a collective byline in the author field
+
+
+@pytest.mark.parametrize("byline", ["Camphill Widgets Team", "The Brightwater Team", "Northfield Staff",
+                                    "Harbor Lifestyle Desk", "The Quarry Editors", "Team Lumen"])
+def test_a_team_named_in_the_author_field_is_the_author(byline: str) -> None:
+    # Company blogs credit their posts to "<Company> Team" or "<Paper> Staff" in meta author, and nothing else.
+    metadata = meta_of(f'<meta name="author" content="{byline}">')
+    assert metadata.authors == [byline]
+    assert metadata.sources["authors"] == "meta"
+
+
+def test_a_team_in_json_ld_is_the_author() -> None:
+    head = ('<script type="application/ld+json">{"@type": "BlogPosting", "headline": "A headline", '
+            '"author": {"@type": "Person", "name": "Orbital Labs Editorial Team"}}</script>')
+    assert meta_of(head).authors == ["Orbital Labs Editorial Team"]
+
+
+@pytest.mark.parametrize("byline", ["Staff", "Editorial Team", "Our Editors", "Staff Writer", "The Team",
+                                    "Marketing Team", "News Desk", "Guest Author", "Web Desk"])
+def test_a_role_alone_is_still_no_author(byline: str) -> None:
+    # A role or a department without the name of whose it is ("Staff", "Our Editors", "News Desk") names nobody.
+    assert meta_of(f'<meta name="author" content="{byline}">').authors == []
+
+
+def test_a_person_in_the_byline_comes_before_the_team_of_the_field() -> None:
+    metadata = meta_of('<meta name="author" content="Camphill Widgets Team">',
+                       "<p class='byline'>By Jane Doe</p>")
+    assert metadata.authors == ["Jane Doe"]
+
+
+# ---------------------------------------------------------------- a poster's handle marked as the author
+
+
+@pytest.mark.parametrize("body", [
+    # a forum post's header: the member's link, classed as the author, to the member's profile
+    "<div class='post'><a class='author' href='/profile/Woodchip77'>Woodchip77</a> | Posted in General</div>",
+    # a link aggregator's story: "via" and the submitter's profile link
+    "<div class='byline'><span>via</span> <a class='u-author h-card' href='/~quietfox'>quietfox</a> "
+    "<time>1 year ago</time> | 12 comments</div>",
+    # a blog's author box with the name and the date, the name linking to the author's archive
+    "<div class='author'><strong><a href='https://blog.example.org/author/yuki/'>Yuki</a></strong>"
+    "<span class='time'>3/4/2025</span></div>",
+    # a news aggregator's "Posted by" with the poster's profile elsewhere
+    "<span class='story-byline'>Posted by <a href='https://www.linkedin.com/in/msmithers/'>msmithers</a> "
+    "on Friday December 19, 2025</span>",
+])
+def test_a_handle_linked_to_its_own_profile_is_the_author(body: str) -> None:
+    metadata = meta_of("", body)
+    assert len(metadata.authors) == 1 and metadata.authors[0] in {"Woodchip77", "quietfox", "Yuki", "msmithers"}
+
+
+@pytest.mark.parametrize("body", [
+    # the link's address is a section, not a person: "News" is a channel
+    "<div class='byline'><a href='/category/news'>News</a> <time>May 2, 2025</time></div>",
+    # a handle whose link goes to another member's page
+    "<div class='author'><a href='/profile/otheruser'>Woodchip77</a></div>",
+    # in the readers' comments
+    "<div class='comments'><a class='author' href='/profile/Woodchip77'>Woodchip77</a></div>",
+])
+def test_a_word_not_linked_to_its_own_profile_is_no_author(body: str) -> None:
+    assert meta_of("", body).authors == []
