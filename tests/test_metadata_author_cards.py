@@ -82,3 +82,51 @@ def test_a_handle_linked_to_its_own_profile_is_the_author(body: str) -> None:
 ])
 def test_a_word_not_linked_to_its_own_profile_is_no_author(body: str) -> None:
     assert meta_of("", body).authors == []
+
+
+# ---------------------------------------------------------------- the article's properties on a WebPage object
+
+
+def test_the_author_of_a_web_page_object_that_is_the_article() -> None:
+    # Newsletter platforms describe a post as a WebPage with its headline, date and author, and no Article object.
+    head = ('<script type="application/ld+json">{"@context": "https://schema.org", "@type": "WebPage", '
+            '"headline": "A headline", "datePublished": "2025-12-19T14:00:18Z", '
+            '"author": {"@type": "Person", "name": "Çelik Nimani"}, '
+            '"publisher": {"@type": "Organization", "name": "Example Signal"}}</script>')
+    metadata = meta_of(head)
+    assert metadata.authors == ["Çelik Nimani"]
+    assert metadata.sources["authors"] == "json-ld"
+
+
+def test_a_web_page_object_beside_an_article_gives_the_article_s_author() -> None:
+    head = ('<script type="application/ld+json">[{"@type": "WebPage", "author": {"@type": "Person", '
+            '"name": "Page Owner"}}, {"@type": "NewsArticle", "headline": "A headline", '
+            '"author": {"@type": "Person", "name": "Jane Doe"}}]</script>')
+    assert meta_of(head).authors == ["Jane Doe"]
+
+
+# ---------------------------------------------------------------- "Written by" and the name below the story
+
+
+LONG_STORY = ("<p>" + "The council met again and the library stays open for two more years, the mayor said. " * 3
+              + "</p>") * 45
+
+
+@pytest.mark.parametrize("label", ["Written by", "Article written by:", "Article by", "This post was written by"])
+def test_an_author_box_label_far_below_the_headline_names_the_author(label: str) -> None:
+    # Company blogs put the author only in a box after the story: the label in one element, the name in the next.
+    body = (f"{LONG_STORY}<div class='box'><div class='label'>{label}</div>"
+            f"<div class='who'><a href='/team/jack'>Jack Shepherd</a></div><p>Hi! I run the blog.</p></div>")
+    assert meta_of("", body).authors == ["Jack Shepherd"]
+
+
+def test_a_bare_by_far_below_the_headline_names_nobody() -> None:
+    # "By" alone is a weak label away from the headline (a caption, a teaser of another story).
+    body = f"{LONG_STORY}<div class='teaser'><span>By</span></div><div>Jack Shepherd</div>"
+    assert meta_of("", body).authors == []
+
+
+def test_a_written_by_label_in_the_comments_names_nobody() -> None:
+    body = (f"{LONG_STORY}<div class='comments'><div>Written by</div><div>Jack Shepherd</div>"
+            f"<p>Nice post, thanks.</p></div>")
+    assert meta_of("", body).authors == []

@@ -159,7 +159,7 @@ FIRST_DIGIT_RE = re.compile(r"\d")
 INNER_BY_RE = re.compile(r"(?<=\s)(?:written|posted) by\s", re.I)
 # A byline element holding a poster's handle is short ("via quietfox 1 year ago | caches | 12 comments"): a longer
 # one is a sentence or a box of several people (chosen by hand on the tests' pages).
-MAX_HANDLE_LINE_WORDS = 12
+MAX_HANDLE_LINE_WORDS = 20
 # Readability.js takes a byline element only below this length.
 MAX_BYLINE_ELEMENT_CHARS = 100
 

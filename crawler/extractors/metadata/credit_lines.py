@@ -33,6 +33,11 @@ BLOCKS_AFTER_END_CREDIT = 3
 # A byline's label alone in its block: the name is the next block ("Written by" / "Edzel Tabing").
 LABELS_ALONE = frozenset({"written by", "words by", "story by", "posted by", "by", "author", "authored by", "von",
                           "par", "por", "di", "door", "作者", "文", "記者", "记者", "글", "기자"})
+# Labels that say "the author of this article" whole: trusted anywhere on the page, as in an author box after the
+# story ("Written by" / "Jack Shepherd"), where a bare "By" may be a caption's or a teaser's.
+STRONG_LABELS = frozenset({"written by", "authored by", "article by", "article written by", "post written by",
+                           "this post was written by", "this article was written by", "about the author"})
+MAX_STRONG_LABEL_CHARS = 30
 # The name block after a label is a byline's length; the label is looked for this far from the headline (both
 # chosen by hand, see docs/metadata-credits.md).
 MAX_NAME_BLOCK_CHARS = 60
@@ -90,11 +95,18 @@ def _prose_follows(blocks: list[TextBlock], position: int) -> bool:
 def label_then_name(doc: TextDocument, positions: list[int], texts: list[str], start: int) -> list[str]:
     """Step 5: a byline label alone in its block and the people in the next block, near the headline. Only the short
     blocks (``positions``, ``texts``: those a byline fits in, in order) within the window are looked at."""
-    blocks = doc.blocks
     first, last = bisect_left(positions, start - LABEL_WINDOW), bisect_right(positions, start + LABEL_WINDOW)
-    for index in range(first, last):
+    return _named_after_label(doc, positions, texts, range(first, last), LABELS_ALONE, MAX_LABEL_CHARS) or \
+        _named_after_label(doc, positions, texts, range(len(texts)), STRONG_LABELS, MAX_STRONG_LABEL_CHARS)
+
+
+def _named_after_label(doc: TextDocument, positions: list[int], texts: list[str], indexes: range,
+                       labels: frozenset[str], max_label_chars: int) -> list[str]:
+    """The people in the block after the first of ``labels`` alone in its block, among the short blocks ``indexes``."""
+    blocks = doc.blocks
+    for index in indexes:
         text = texts[index]
-        if len(text) > MAX_LABEL_CHARS or text.strip(" :：").casefold() not in LABELS_ALONE:
+        if len(text) > max_label_chars or text.strip(" :：").casefold() not in labels:
             continue
         position = positions[index]
         if position + 1 >= len(blocks):
