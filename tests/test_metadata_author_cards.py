@@ -130,3 +130,39 @@ def test_a_written_by_label_in_the_comments_names_nobody() -> None:
     body = (f"{LONG_STORY}<div class='comments'><div>Written by</div><div>Jack Shepherd</div>"
             f"<p>Nice post, thanks.</p></div>")
     assert meta_of("", body).authors == []
+
+
+# ---------------------------------------------------------------- an author card: the name first, then a role or a bio
+
+
+@pytest.mark.parametrize("card", [
+    "<div class='post-author-box'><img src='a.jpg' alt=''><div>Lauren Vetter</div><p>Lauren Vetter is a "
+    "growth-focused marketing professional specialising in healthcare technology and software for clinics.</p></div>",
+    "<div class='blog-author'><h4>Bence Kovács</h4><p>Bence is a software developer specialising in audio.</p></div>",
+    "<div class='author-card'><p>Juliette Carreiro</p><p>Tech Writer</p></div>",
+])
+def test_the_first_line_of_an_author_card_is_the_author(card: str) -> None:
+    assert len(meta_of("", card).authors) == 1
+    assert meta_of("", card).authors[0] in {"Lauren Vetter", "Bence Kovács", "Juliette Carreiro"}
+
+
+@pytest.mark.parametrize("card", [
+    # a list of the site's authors, not one card
+    "<div class='authors-list'><a href='/a'>Jane Doe</a><a href='/b'>John Roe</a><a href='/c'>Ann Lee</a></div>",
+    # a card that starts with a call to action
+    "<div class='author-card'><span>Read more from</span><p>Jane Doe</p><p>Tech Writer</p></div>",
+    # the card in a sidebar
+    "<aside class='sidebar'><div class='author-card'><p>Jane Doe</p><p>Tech Writer</p></div></aside>",
+])
+def test_a_list_or_a_sidebar_of_authors_names_nobody(card: str) -> None:
+    assert meta_of("", card).authors == []
+
+
+@pytest.mark.parametrize("body", [
+    "<div class='article-author'><span>Mateusz Haberny</span><span>Founder at Oakwood</span></div>",
+    "<div class='author-info'><span>By</span> <a href='/authors/clay'>Clay Parker</a>"
+    "<div class='date'>Mar 14, 2024</div><span>4 min read</span></div>",
+    "<div class='author-intro'>Written By:<b>Cazzy Magennis</b>Last Updated:<span>August 1, 2025</span></div>",
+])
+def test_the_name_of_a_byline_element_stops_before_its_role_and_date(body: str) -> None:
+    assert meta_of("", body).authors in (["Mateusz Haberny"], ["Clay Parker"], ["Cazzy Magennis"])

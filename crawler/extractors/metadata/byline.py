@@ -15,6 +15,7 @@ from lxml import etree
 from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE, normalize_space
 from crawler.extractors.metadata.areas import in_comments
+from crawler.extractors.metadata.author_cards import card_name, short_card_name
 from crawler.extractors.metadata.dates import find_text_date
 from crawler.extractors.metadata.handles import linked_handle
 from crawler.extractors.metadata.markup import body_of
@@ -37,8 +38,10 @@ BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|written by|words by|story by|
 # ("da", "en" are left out: "João da Silva", Dutch "en" is "and")
 PLACE_AFTER_NAMES_RE = re.compile(r"\s+(?:in|à|desde|aus|uit|reporting from)\s+(?:[A-ZÀ-Þ][\w'’.-]*\s*){1,3}$")
 # Where the names of an English byline end: a separator (bars, dots, bullets), a date, a role.
-BYLINE_END_RE = re.compile(r"\s*(?:[|•·●∙–—\n(]|\s-\s|\bon\s|\bat\s|\bfrom\s|\bupdated\b|\bpublished\b|\d).*$",
-                           re.I | re.S)
+# (a month and its day: "By Clay Parker Mar 14, 2024"; "Last updated" is a label, not a surname)
+BYLINE_END_RE = re.compile(r"\s*(?:[|•·●∙–—\n(]|\s-\s|\bon\s|\bat\s|\bfrom\s|\b(?:last\s+)?(?:updated|modified)\b|"
+                           r"\bpublished\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|"
+                           r"\d).*$", re.I | re.S)
 # "| Staff writer" after a name: the bar ends the names and what follows is a role.
 ROLE_AFTER_BAR_RE = re.compile(r"^[^|]{3,60}\|\s*(?:staff|senior|chief|special|contributing)?\s*"
                                r"(?:writer|reporter|correspondent|editor|columnist|contributor)\b", re.I)
@@ -181,17 +184,27 @@ def markup_byline(doc: TextDocument) -> list[str]:
             BYLINE_ATTRIBUTE_RE.search(marks)
         if not matched or in_comments(element):
             continue
-        text = normalize_space(element.text_content())
-        if not text or len(text) > MAX_BYLINE_ELEMENT_CHARS:
+        # (the pieces apart: "<a>Jane Doe</a><a>John Roe</a>" is two names, not "Jane DoeJohn Roe")
+        text = normalize_space(" ".join(element.itertext()))
+        if not text:
+            continue
+        if len(text) > MAX_BYLINE_ELEMENT_CHARS:
+            names = card_name(element)  # an author card: the name, then a biography
+            if names:
+                return names
             continue
         inner = INNER_BY_RE.search(text)  # "This post was written by X, ...": the names after the sentence's label
-        names = byline_names(text[inner.start():] if inner else text) or (
+        # a name alone in its first piece and a role or a date in the next ("Mateusz Haberny" / "Founder at ...")
+        names = [] if inner else short_card_name(element)
+        names = names or byline_names(text[inner.start():] if inner else text) or (
             [] if inner else byline_names("by " + text) if FIRST_DIGIT_RE.search(text) is None
             else _names_before_date(element))
         if not names and BARE_CJK_NAMES_RE.match(text) and NAME_MARK_RE.search(marks) and _not_a_channel_link(element):
             names = [name for name in (_clean_cjk_name(raw) for raw in re.split(r"[\s、，,]+", text)) if name]
         if not names and len(text.split()) <= MAX_HANDLE_LINE_WORDS:
             names = linked_handle(element)  # a poster's handle linked to the poster's own page ("/profile/jdoe")
+        if not names and FIRST_DIGIT_RE.search(text) is None:
+            names = card_name(element)  # an author card: the name, then a role (a count: a follow widget)
         if names:
             return names
     return []
