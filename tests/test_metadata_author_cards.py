@@ -166,3 +166,8 @@ def test_a_list_or_a_sidebar_of_authors_names_nobody(card: str) -> None:
 ])
 def test_the_name_of_a_byline_element_stops_before_its_role_and_date(body: str) -> None:
     assert meta_of("", body).authors in (["Mateusz Haberny"], ["Clay Parker"], ["Cazzy Magennis"])
+
+
+def test_a_job_title_beside_the_names_is_no_author() -> None:
+    body = "<p class='byline'>By Paul Frew, Home Security Expert and Gene Petrino, Managing Director</p>"
+    assert meta_of("", body).authors == ["Paul Frew", "Gene Petrino"]
