@@ -150,7 +150,7 @@ def test_the_first_line_of_an_author_card_is_the_author(card: str) -> None:
     # a list of the site's authors, not one card
     "<div class='authors-list'><a href='/a'>Jane Doe</a><a href='/b'>John Roe</a><a href='/c'>Ann Lee</a></div>",
     # a card that starts with a call to action
-    "<div class='author-card'><span>Read more from</span><p>Jane Doe</p><p>Tech Writer</p></div>",
+    "<div class='author-card'><span>Read more from</span><p>Jane Doe</p><p>More stories</p></div>",
     # the card in a sidebar
     "<aside class='sidebar'><div class='author-card'><p>Jane Doe</p><p>Tech Writer</p></div></aside>",
 ])
@@ -171,3 +171,42 @@ def test_the_name_of_a_byline_element_stops_before_its_role_and_date(body: str) 
 def test_a_job_title_beside_the_names_is_no_author() -> None:
     body = "<p class='byline'>By Paul Frew, Home Security Expert and Gene Petrino, Managing Director</p>"
     assert meta_of("", body).authors == ["Paul Frew", "Gene Petrino"]
+
+
+# ---------------------------------------------------------------- a name beside the date or the role under the headline
+
+
+def page_with(blocks: str, head: str = "") -> object:
+    html = (f"<html lang='en'><head><title>Private cloud providers compared | Example</title>{head}</head><body>"
+            f"<nav><a href='/'>Home</a></nav><h1>Private cloud providers compared</h1>{blocks}{STORY}</body></html>")
+    return extract_metadata(parse_html(html, "https://www.example.com/blog/private-cloud"), NOW)
+
+
+@pytest.mark.parametrize("blocks", [
+    # the name linked to the author's page, the date after it
+    "<div><a href='/blog/authors/emmanuel-oyibo'><div>Emmanuel Oyibo</div></a><div>Oct 21, 2025</div></div>",
+    # the author's photo beside the name
+    "<div><img src='e.jpg' alt='Elliot Raba'><p>Elliot Raba</p><p>23.07.2025 · 6 min read</p></div>",
+    # a role under the name
+    "<div><p>Juliette Carreiro</p><p>Tech Writer</p></div>",
+])
+def test_a_name_alone_beside_the_date_or_the_role_under_the_headline_is_the_author(blocks: str) -> None:
+    assert page_with(blocks).authors in (["Emmanuel Oyibo"], ["Elliot Raba"], ["Juliette Carreiro"])
+
+
+@pytest.mark.parametrize("blocks", [
+    # a name beside no date nor role: a subheading, a quoted person
+    "<div><p>Emmanuel Oyibo</p><p>Why this matters to the industry</p></div>",
+    # a section beside the date
+    "<div><p>Cloud Computing</p><p>Oct 21, 2025</p></div>",
+    "<div><a href='/category/cloud-computing'><p>Cloud Computing</p></a><p>Oct 21, 2025</p></div>",
+    # share buttons above a role line; a book's title and its cover above a block of its fields
+    "<div><p><a href='https://www.linkedin.com/share'>LinkedIn</a> <a href='/share/x'>Twitter</a></p>"
+    "<p>Paycom Blog Contributor</p></div>",
+    "<div><img src='c.jpg' alt='A Far Better Thing'><p>A Far Better Thing</p>"
+    "<p>Author: H.G. Parry<br>Released: June 17, 2025 by Tor Books<br>Genre: Historical</p></div>",
+    # the site's name beside the date
+    "<div><p>Example</p><p>Oct 21, 2025</p></div>",
+])
+def test_a_line_beside_the_date_that_is_no_person_names_nobody(blocks: str) -> None:
+    assert page_with(blocks).authors == []

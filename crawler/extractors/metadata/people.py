@@ -110,4 +110,4 @@ def split_people(text: str, *, strict: bool = True) -> list[str]:
     return names
 
 
-__all__ = ["is_outlet_or_role", "looks_like_name", "split_people"]
+__all__ = ["ROLE_RE", "is_outlet_or_role", "looks_like_name", "split_people"]

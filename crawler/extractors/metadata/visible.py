@@ -38,6 +38,7 @@ from crawler.extractors.metadata.datelines import (
     read_date_line,
 )
 from crawler.extractors.metadata.dates import FoundDate
+from crawler.extractors.metadata.name_lines import name_beside_date_or_role
 from crawler.kernels.walk import folded_short_texts, short_texts, texts_with_digit
 
 HANGUL_RE = re.compile(r"[가-힣]")
@@ -357,6 +358,8 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
     scan_page(doc, now, findings, first, language, short_ones)
     if not findings.authors:
         findings.authors = label_then_name(doc, short_ones.positions, short_ones.texts, index or 0)
+        if not findings.authors and index is not None:  # no "By": a name beside the date or the role
+            findings.authors = name_beside_date_or_role(doc, index)
         # (a bracket closing a story credits its reporter on Chinese pages: the blocks of others are not walked)
         if not findings.authors and ((language or "").lower()[:2] in CJK_LANGUAGES or (title and CJK_RE.search(title))):
             findings.authors = end_credit(doc, index or 0)
