@@ -210,3 +210,36 @@ def test_a_name_alone_beside_the_date_or_the_role_under_the_headline_is_the_auth
 ])
 def test_a_line_beside_the_date_that_is_no_person_names_nobody(blocks: str) -> None:
     assert page_with(blocks).authors == []
+
+
+# ---------------------------------------------------------------- the site's name, linked to its author page
+
+
+def test_a_one_person_blog_whose_name_links_to_its_author_page_is_the_author() -> None:
+    head = '<meta property="og:site_name" content="Erin Spain">'
+    body = ("<div class='entry-meta'>By <a href='https://www.erinspain.com/author/erin-spain/' rel='author'>"
+            "Erin Spain</a></div>")
+    metadata = meta_of(head, body, url="https://www.erinspain.com/12-projects/")
+    assert metadata.authors == ["Erin Spain"]
+
+
+@pytest.mark.parametrize("body", [
+    "<div class='entry-meta'>By Acme Tools</div>",
+    "<div class='entry-meta'>By <a href='/'>Acme Tools</a></div>",
+    "<div class='entry-meta'>By <a href='/author/jdoe/'>Acme Tools</a></div>",
+])
+def test_the_site_s_name_without_its_own_author_page_is_no_author(body: str) -> None:
+    head = '<meta property="og:site_name" content="Acme Tools">'
+    assert meta_of(head, body, url="https://www.acmetools.com/blog/a-post").authors == []
+
+
+def test_a_list_of_author_cards_to_follow_names_nobody() -> None:
+    body = ("<ul><li class='author-follow'><a>Katie Couric</a><p>New Yorkers post their feelings in the subway</p></li>"
+            "<li class='author-follow'><a>Matt Bai</a><p>The real problem behind fake news</p></li></ul>")
+    assert meta_of("", body).authors == []
+
+
+def test_a_cjk_author_element_is_read_as_written() -> None:
+    # "<a class=author>扬眼<span>企鹅号</span></a>": an account and its platform's word, run on, not two names
+    body = "<a class='author' href='/author/5001'>扬眼<span>企鹅号</span></a>"
+    assert meta_of("", body).authors != ["扬眼", "企鹅号"]

@@ -24,7 +24,9 @@ CARD_PIECES = 2
 
 
 def card_name(element: etree._Element) -> list[str]:
-    """The person whose name opens the card, or nothing."""
+    """The person whose name opens the card, or nothing (nor for a card among like ones: a list of authors)."""
+    if _one_of_a_list(element):
+        return []
     pieces: list[str] = []
     for piece in element.itertext():
         piece = normalize_space(piece)
@@ -39,6 +41,13 @@ def card_name(element: etree._Element) -> list[str]:
     if people != [name] or split_people(after) == [after]:
         return []  # the first line is no name alone, or the next is another name (a list of people)
     return people
+
+
+def _one_of_a_list(element: etree._Element) -> bool:
+    """Whether a sibling has the element's tag and class: one card of a list ("follow these authors")."""
+    mark = element.get("class")
+    return any(sibling.tag == element.tag and sibling.get("class") == mark
+               for sibling in (*element.itersiblings(), *element.itersiblings(preceding=True)))
 
 
 def short_card_name(element: etree._Element) -> list[str]:

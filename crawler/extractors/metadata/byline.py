@@ -184,8 +184,10 @@ def markup_byline(doc: TextDocument) -> list[str]:
             BYLINE_ATTRIBUTE_RE.search(marks)
         if not matched or in_comments(element):
             continue
-        # (the pieces apart: "<a>Jane Doe</a><a>John Roe</a>" is two names, not "Jane DoeJohn Roe")
-        text = normalize_space(" ".join(element.itertext()))
+        # (Latin pieces apart: "<a>Jane Doe</a><a>John Roe</a>" is two names, not "Jane DoeJohn Roe"; CJK text runs on)
+        text = normalize_space(element.text_content())
+        if not CJK_RE.search(text):
+            text = normalize_space(" ".join(element.itertext()))
         if not text:
             continue
         if len(text) > MAX_BYLINE_ELEMENT_CHARS:

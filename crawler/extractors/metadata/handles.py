@@ -43,4 +43,27 @@ def linked_handle(element: etree._Element) -> list[str]:
     return []
 
 
-__all__ = ["linked_handle"]
+# The address of an author's archive page, its last path word the author's slug ("/author/erin-spain/").
+AUTHOR_PAGE_RE = re.compile(r"/authors?/(?P<slug>[^/?#]+)/?$", re.I)
+
+
+def author_accounts(root: etree._Element | None, names: list[str]) -> list[str]:
+    """Those of ``names`` that the page links to their own author page: a link whose text is the name and whose
+    address is an author archive named after it ("/author/erin-spain/"), the account a post is credited to (on a
+    one-person blog, the site's own name)."""
+    wanted = {FOLD_RE.sub("", name.casefold()): name for name in names}
+    if root is None or not wanted:
+        return []
+    found: list[str] = []
+    for link in root.iter("a"):
+        match = AUTHOR_PAGE_RE.search(urlsplit(link.get("href") or "").path)
+        if match is None:
+            continue
+        folded = FOLD_RE.sub("", normalize_space(link.text_content()).casefold())
+        if folded in wanted and FOLD_RE.sub("", match.group("slug").casefold()) == folded and \
+                wanted[folded] not in found:
+            found.append(wanted[folded])
+    return found
+
+
+__all__ = ["author_accounts", "linked_handle"]
