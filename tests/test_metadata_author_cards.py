@@ -243,3 +243,13 @@ def test_a_cjk_author_element_is_read_as_written() -> None:
     # "<a class=author>扬眼<span>企鹅号</span></a>": an account and its platform's word, run on, not two names
     body = "<a class='author' href='/author/5001'>扬眼<span>企鹅号</span></a>"
     assert meta_of("", body).authors != ["扬眼", "企鹅号"]
+
+
+@pytest.mark.parametrize("body", ["<p class='byline'>By The Meadowlark Team | 6 mins | February 28, 2026</p>",
+                                  "<div><span>By</span> <a href='/author/team/'>the Orbi Labs Team</a></div>"])
+def test_a_visible_collective_byline_is_the_author_when_nobody_signs(body: str) -> None:
+    assert meta_of("", body).authors in (["The Meadowlark Team"], ["the Orbi Labs Team"])
+
+
+def test_a_visible_role_alone_after_by_names_nobody() -> None:
+    assert meta_of("", "<p class='byline'>By Marketing Team | February 28, 2026</p>").authors == []

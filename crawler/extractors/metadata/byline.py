@@ -16,6 +16,7 @@ from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE, normalize_space
 from crawler.extractors.metadata.areas import in_comments
 from crawler.extractors.metadata.author_cards import card_name, short_card_name
+from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.dates import find_text_date
 from crawler.extractors.metadata.handles import linked_handle
 from crawler.extractors.metadata.markup import body_of
@@ -252,7 +253,9 @@ def _latin_names(text: str) -> list[str]:
     if CJK_RE.search(text):  # a CJK byline has its own patterns; bare Han text after "By" may be a channel
         return []
     text = BYLINE_END_RE.sub("", text.replace("|", "\n", 1) if ROLE_AFTER_BAR_RE.search(text) else text)
-    return split_people(PLACE_AFTER_NAMES_RE.sub("", text).strip(" ,;:"))
+    text = PLACE_AFTER_NAMES_RE.sub("", text).strip(" ,;:")
+    # "By The Meadowlark Team": kept whole, taken only when no source names a person (``collective``)
+    return split_people(text) or ([text] if collective_byline(text) else [])
 
 
 def _cjk_names(pattern: re.Pattern[str], line: str) -> list[str]:
