@@ -253,3 +253,14 @@ def test_a_visible_collective_byline_is_the_author_when_nobody_signs(body: str) 
 
 def test_a_visible_role_alone_after_by_names_nobody() -> None:
     assert meta_of("", "<p class='byline'>By Marketing Team | February 28, 2026</p>").authors == []
+
+
+def test_a_collective_byline_in_the_block_after_its_label_is_the_author() -> None:
+    body = "<div class='meta'><div>By</div><div>The Meadowlark Team</div><div>February 28, 2026</div></div>"
+    assert meta_of("", body).authors == ["The Meadowlark Team"]
+
+
+def test_the_site_s_name_in_a_rel_author_link_is_the_author() -> None:
+    head = '<meta property="og:site_name" content="Damien Walter">'
+    body = "<p class='meta'>By <a href='https://damien.example/author/the-blog/' rel='author'>Damien Walter</a></p>"
+    assert meta_of(head, body, url="https://damien.example/2024/12/30/a-post/").authors == ["Damien Walter"]

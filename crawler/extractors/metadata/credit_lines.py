@@ -21,6 +21,7 @@ from crawler.extractors.metadata.cjk_credits import (
     poster_of,
     refused,
 )
+from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.people import split_people
 
 # A list item whose text is mostly link text is a link to another article (related stories and their dates).
@@ -116,7 +117,8 @@ def _named_after_label(doc: TextDocument, positions: list[int], texts: list[str]
                 else following.text).strip()
         if not name or len(name) > MAX_NAME_BLOCK_CHARS or not readable(following) or not readable(blocks[position]):
             continue
-        people = credit_line_people(f"作者 {name}") if CJK_RE.search(name) else split_people(name)
+        people = credit_line_people(f"作者 {name}") if CJK_RE.search(name) else \
+            split_people(name) or ([name] if collective_byline(name) else [])  # "By" / "The Acme Team": kept whole
         if people:
             return people
     return []

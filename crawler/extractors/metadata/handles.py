@@ -49,18 +49,19 @@ AUTHOR_PAGE_RE = re.compile(r"/authors?/(?P<slug>[^/?#]+)/?$", re.I)
 
 def author_accounts(root: etree._Element | None, names: list[str]) -> list[str]:
     """Those of ``names`` that the page links to their own author page: a link whose text is the name and whose
-    address is an author archive named after it ("/author/erin-spain/"), the account a post is credited to (on a
-    one-person blog, the site's own name)."""
+    address is an author archive named after it ("/author/erin-spain/"), or that ``rel="author"`` declares the
+    author's: the account a post is credited to (on a one-person blog, the site's own name)."""
     wanted = {FOLD_RE.sub("", name.casefold()): name for name in names}
     if root is None or not wanted:
         return []
     found: list[str] = []
     for link in root.iter("a"):
-        match = AUTHOR_PAGE_RE.search(urlsplit(link.get("href") or "").path)
-        if match is None:
+        declared = "author" in (link.get("rel") or "").lower()  # rel="author": the link names the page's author
+        match = None if declared else AUTHOR_PAGE_RE.search(urlsplit(link.get("href") or "").path)
+        if not declared and match is None:
             continue
         folded = FOLD_RE.sub("", normalize_space(link.text_content()).casefold())
-        if folded in wanted and FOLD_RE.sub("", match.group("slug").casefold()) == folded and \
+        if folded in wanted and (declared or FOLD_RE.sub("", match.group("slug").casefold()) == folded) and \
                 wanted[folded] not in found:
             found.append(wanted[folded])
     return found
