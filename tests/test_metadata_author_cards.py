@@ -264,3 +264,9 @@ def test_the_site_s_name_in_a_rel_author_link_is_the_author() -> None:
     head = '<meta property="og:site_name" content="Damien Walter">'
     body = "<p class='meta'>By <a href='https://damien.example/author/the-blog/' rel='author'>Damien Walter</a></p>"
     assert meta_of(head, body, url="https://damien.example/2024/12/30/a-post/").authors == ["Damien Walter"]
+
+
+def test_a_blog_title_linked_home_with_rel_author_is_no_author() -> None:
+    head = '<meta property="og:site_name" content="Human in the Loop"><meta name="author" content="Human in the Loop">'
+    body = "<header><p><a rel='author' href='/' class='h-card p-author'>Human in the Loop</a></p></header>"
+    assert meta_of(head, body, url="https://loop.example/a-post").authors == []

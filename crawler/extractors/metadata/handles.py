@@ -56,8 +56,10 @@ def author_accounts(root: etree._Element | None, names: list[str]) -> list[str]:
         return []
     found: list[str] = []
     for link in root.iter("a"):
-        declared = "author" in (link.get("rel") or "").lower()  # rel="author": the link names the page's author
-        match = None if declared else AUTHOR_PAGE_RE.search(urlsplit(link.get("href") or "").path)
+        path = urlsplit(link.get("href") or "").path
+        # rel="author": the link names the page's author (but one to the home page is the blog's title)
+        declared = "author" in (link.get("rel") or "").lower() and path.strip("/") != ""
+        match = None if declared else AUTHOR_PAGE_RE.search(path)
         if not declared and match is None:
             continue
         folded = FOLD_RE.sub("", normalize_space(link.text_content()).casefold())
