@@ -270,3 +270,9 @@ def test_a_blog_title_linked_home_with_rel_author_is_no_author() -> None:
     head = '<meta property="og:site_name" content="Human in the Loop"><meta name="author" content="Human in the Loop">'
     body = "<header><p><a rel='author' href='/' class='h-card p-author'>Human in the Loop</a></p></header>"
     assert meta_of(head, body, url="https://loop.example/a-post").authors == []
+
+
+def test_a_byline_whose_fields_are_parted_by_a_dot_operator_names_the_author() -> None:
+    body = ("<div>By <a href='/author/matthew-richardson'>Matthew Richardson</a> &sdot; Review Editor &sdot; "
+            "Updated November 18, 2025</div>")
+    assert meta_of("", body).authors == ["Matthew Richardson"]

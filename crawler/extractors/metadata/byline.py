@@ -40,7 +40,7 @@ BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|written by|words by|story by|
 PLACE_AFTER_NAMES_RE = re.compile(r"\s+(?:in|à|desde|aus|uit|reporting from)\s+(?:[A-ZÀ-Þ][\w'’.-]*\s*){1,3}$")
 # Where the names of an English byline end: a separator (bars, dots, bullets), a date, a role.
 # (a month and its day: "By Clay Parker Mar 14, 2024"; "Last updated" is a label, not a surname)
-BYLINE_END_RE = re.compile(r"\s*(?:[|•·●∙–—\n(]|\s-\s|\bon\s|\bat\s|\bfrom\s|\b(?:last\s+)?(?:updated|modified)\b|"
+BYLINE_END_RE = re.compile(r"\s*(?:[|•·●∙⋅–—\n(]|\s-\s|\bon\s|\bat\s|\bfrom\s|\b(?:last\s+)?(?:updated|modified)\b|"
                            r"\bpublished\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|"
                            r"\d).*$", re.I | re.S)
 # "| Staff writer" after a name: the bar ends the names and what follows is a role.

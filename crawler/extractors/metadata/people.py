@@ -18,7 +18,7 @@ MAX_NAME_WORDS = 5
 # label ("By Reuters, Washington", "Text Link"), not an author.
 MIN_NAME_WORDS = 2
 # Segments of a byline: what follows "|", "•" or " - " is a role, an outlet or a date, never a co-author.
-SEGMENT_RE = re.compile(r"\s*(?:[|•·]|\s[-–—]\s)\s*")
+SEGMENT_RE = re.compile(r"\s*(?:[|•·⋅]|\s[-–—]\s)\s*")
 # The list words are lower case (and "AND" in all-capital bylines): "E." and "Y." are initials, not "e", "y".
 # "By X with Y" credits a second person as well ("with", "avec", "mit").
 LIST_SPLIT_RE = re.compile(r"\s*(?:,|;|&|\b(?:and|And|AND|und|et|y|e|en|og|och|i|with|avec|mit)\b(?![.'’]))\s*")
