@@ -248,7 +248,7 @@ def test_cascade_evidence_is_measured_on_held_out_sites(tmp_path):
 
 def test_a_run_of_letters_longer_than_any_word_is_no_content_word():
     # A page of one giant token (an encoded blob) must not have it copied into a feature of the same size.
-    from crawler.extractors.bayes.extractor import MAX_WORD_CHARS, content_words
+    from crawler.extractors.bayes.features import MAX_WORD_CHARS, content_words
 
     found = content_words("harbour " + "q" * (MAX_WORD_CHARS + 1) + " Donaudampfschifffahrt", frozenset())
     assert found == {"w:harbour", "w:donaudampfschifffahrt"}
