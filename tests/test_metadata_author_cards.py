@@ -276,3 +276,13 @@ def test_a_byline_whose_fields_are_parted_by_a_dot_operator_names_the_author() -
     body = ("<div>By <a href='/author/matthew-richardson'>Matthew Richardson</a> &sdot; Review Editor &sdot; "
             "Updated November 18, 2025</div>")
     assert meta_of("", body).authors == ["Matthew Richardson"]
+
+
+@pytest.mark.parametrize("line", ["Posted on March 3, 2020 by Jane Doe", "03/01/2017 by Jane Doe, Committee Member",
+                                  "December 9, 2024 · by Jane Doe"])
+def test_a_date_line_that_goes_on_with_the_byline_names_the_author(line: str) -> None:
+    assert meta_of("", f"<div class='meta'>{line}</div>").authors == ["Jane Doe"]
+
+
+def test_a_date_line_that_goes_on_with_a_sentence_names_nobody() -> None:
+    assert meta_of("", "<div class='meta'>March 3, 2020 by the river Thames</div>").authors == []

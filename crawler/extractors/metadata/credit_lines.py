@@ -22,6 +22,7 @@ from crawler.extractors.metadata.cjk_credits import (
     refused,
 )
 from crawler.extractors.metadata.collective import collective_byline
+from crawler.extractors.metadata.dates import find_text_date_span
 from crawler.extractors.metadata.people import split_people
 
 # A list item whose text is mostly link text is a link to another article (related stories and their dates).
@@ -31,6 +32,10 @@ MAX_LINKED_SHARE = 0.5
 # docs/metadata-credits.md).
 MIN_PROSE_CHARS = 30
 BLOCKS_AFTER_END_CREDIT = 3
+# A date line: the date first, or after a posting label ("Posted on March 3, 2020 by ...").
+DATE_LINE_START_RE = re.compile(r"^\s*(?:(?:posted|published)(?:\s+on)?\s*:?\s*)?"
+                                r"(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)",
+                                re.I)
 # A byline's label alone in its block: the name is the next block ("Written by" / "Edzel Tabing").
 LABELS_ALONE = frozenset({"written by", "words by", "story by", "posted by", "by", "author", "authored by", "von",
                           "par", "por", "di", "door", "作者", "文", "記者", "记者", "글", "기자"})
@@ -70,8 +75,21 @@ def line_authors(line: str, *, near: bool = False) -> list[str]:
             found = bracketed_beside_date(line) or name_with_outlet(line) or account_before_date(line)
         if found:
             return found
-        return [name for name in byline_names(line) if not (CJK_RE.search(name) and refused(name))]
-    return byline_names(line)
+        names = [name for name in byline_names(line) if not (CJK_RE.search(name) and refused(name))]
+        return names or ([] if CJK_RE.search(line) else byline_after_date(line))
+    return byline_names(line) or byline_after_date(line)
+
+
+def byline_after_date(line: str) -> list[str]:
+    """The byline that goes on a date line ("Posted on March 3, 2020 by Jane Doe", "03/01/2017 by Jane Doe"): the
+    names after the first date, when "by" follows it (a separator between them aside)."""
+    if " by " not in line.lower():
+        return []
+    found, end = find_text_date_span(line)
+    if found is None or not DATE_LINE_START_RE.match(line):
+        return []  # ("Released: June 17, 2025 by Tor Books": another date than the story's, another credit)
+    rest = line[end:].lstrip(" ·•|,-–—")
+    return byline_names(rest) if rest[:3].lower() == "by " else []
 
 
 def end_credit(doc: TextDocument, start: int) -> list[str]:
@@ -124,4 +142,4 @@ def _named_after_label(doc: TextDocument, positions: list[int], texts: list[str]
     return []
 
 
-__all__ = ["end_credit", "label_then_name", "line_authors", "readable"]
+__all__ = ["byline_after_date", "end_credit", "label_then_name", "line_authors", "readable"]

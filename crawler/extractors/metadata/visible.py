@@ -30,7 +30,13 @@ from crawler.extractors.metadata.byline import (
     origin_of,
 )
 from crawler.extractors.metadata.cjk_credits import ACCOUNT_DATE_RE, dateline_people
-from crawler.extractors.metadata.credit_lines import end_credit, label_then_name, line_authors, readable
+from crawler.extractors.metadata.credit_lines import (
+    byline_after_date,
+    end_credit,
+    label_then_name,
+    line_authors,
+    readable,
+)
 from crawler.extractors.metadata.datelines import (
     has_publication_label,
     may_hold_date,
@@ -154,6 +160,8 @@ def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *,
             findings.editors = editor_names(line)
         if findings.origin is None:
             findings.origin = origin_of(line)
+    elif not findings.authors and (" by " in line or " By " in line):  # "03/01/2017 by Jane Doe": date, then byline
+        findings.authors = byline_after_date(line)
     if dates and _may_give_date(line, findings, known=True):
         found = read_date_line(line, now, day_first=first)
         context = found.context
