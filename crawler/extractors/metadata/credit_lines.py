@@ -115,11 +115,15 @@ def label_then_name(doc: TextDocument, positions: list[int], texts: list[str], s
     """Step 5: a byline label alone in its block and the people in the next block, near the headline. Only the short
     blocks (``positions``, ``texts``: those a byline fits in, in order) within the window are looked at."""
     first, last = bisect_left(positions, start - LABEL_WINDOW), bisect_right(positions, start + LABEL_WINDOW)
-    return _named_after_label(doc, positions, texts, range(first, last), LABELS_ALONE, MAX_LABEL_CHARS) or \
-        _named_after_label(doc, positions, texts, range(len(texts)), STRONG_LABELS, MAX_STRONG_LABEL_CHARS)
+    near = _named_after_label(doc, positions, texts, range(first, last), LABELS_ALONE, MAX_LABEL_CHARS)
+    if near:
+        return near
+    # (only the short texts a strong label fits in are read page-wide: one length test each, in a comprehension)
+    fitting = [index for index, text in enumerate(texts) if len(text) <= MAX_STRONG_LABEL_CHARS]
+    return _named_after_label(doc, positions, texts, fitting, STRONG_LABELS, MAX_STRONG_LABEL_CHARS)
 
 
-def _named_after_label(doc: TextDocument, positions: list[int], texts: list[str], indexes: range,
+def _named_after_label(doc: TextDocument, positions: list[int], texts: list[str], indexes: range | list[int],
                        labels: frozenset[str], max_label_chars: int) -> list[str]:
     """The people in the block after the first of ``labels`` alone in its block, among the short blocks ``indexes``."""
     blocks = doc.blocks

@@ -56,9 +56,12 @@ def author_accounts(root: etree._Element | None, names: list[str]) -> list[str]:
         return []
     found: list[str] = []
     for link in root.iter("a"):
-        path = urlsplit(link.get("href") or "").path
+        href, rel = link.get("href") or "", link.get("rel") or ""
+        if "author" not in href.lower() and "author" not in rel.lower():
+            continue  # (neither an author page nor rel="author": the address is not split)
+        path = urlsplit(href).path
         # rel="author": the link names the page's author (but one to the home page is the blog's title)
-        declared = "author" in (link.get("rel") or "").lower() and path.strip("/") != ""
+        declared = "author" in rel.lower() and path.strip("/") != ""
         match = None if declared else AUTHOR_PAGE_RE.search(path)
         if not declared and match is None:
             continue
