@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from difflib import SequenceMatcher
 from typing import Any
 
 from lxml import etree
@@ -142,6 +141,8 @@ def headline_of(item: dict[str, Any], head_title: str | None) -> str | None:
 
 
 def similarity(text: str, other: str) -> float:
+    from difflib import SequenceMatcher  # here: asked only when a headline and a name differ
+
     return SequenceMatcher(None, text.casefold(), other.casefold()).ratio()
 
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import re
-from html import unescape
 from urllib.parse import urlparse
 
 from lxml import etree
 
-from crawler.extractors.document.text import count_words, normalize_space
+from crawler.extractors.document.text import count_words, normalize_space, unescape
 
 # Separators between a headline and the site name in <title>: Readability.js's set with spaces around.
 TITLE_SEPARATOR_RE = re.compile(r"\s+[|\-–—\\/>»·•]\s+")
