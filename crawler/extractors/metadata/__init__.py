@@ -38,6 +38,7 @@ from crawler.extractors.metadata.candidates import (
 )
 from crawler.extractors.metadata.date_conflicts import settle_published
 from crawler.extractors.metadata.dates import FoundDate, is_plausible, parse_structured_date
+from crawler.extractors.metadata.handles import author_accounts
 from crawler.extractors.metadata.label_blocks import date_after_label
 from crawler.extractors.metadata.markup import markup_of
 from crawler.extractors.metadata.profile_links import thread_starter
@@ -244,6 +245,13 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     if authors is None:  # a forum thread: the member whose post comes first under the title
         found.add("authors", thread_starter(doc.root, doc.url, doc.json_ld), TEXT)
         authors = choose_authors(found, site_names)
+    if authors is None and (named := [name for names, _ in found.get("authors") for name in names
+                                      if name.casefold() in site_names]):
+        # the site's own name, linked to its author page: a one-person blog's account ("/author/erin-spain/")
+        found.add("declared_people", author_accounts(doc.root, named), TEXT)
+        authors = choose_authors(found, site_names)
+    if authors is None:  # nobody signs: the author field's collective byline ("Acme Team")
+        authors = choose_authors(found, site_names, collective=True)
     if authors:
         metadata.authors = take("authors", authors)
     found.add("editors", findings.editors, TEXT)

@@ -30,7 +30,13 @@ from crawler.extractors.metadata.byline import (
     origin_of,
 )
 from crawler.extractors.metadata.cjk_credits import ACCOUNT_DATE_RE, dateline_people
-from crawler.extractors.metadata.credit_lines import end_credit, label_then_name, line_authors, readable
+from crawler.extractors.metadata.credit_lines import (
+    byline_after_date,
+    end_credit,
+    label_then_name,
+    line_authors,
+    readable,
+)
 from crawler.extractors.metadata.date_conflicts import in_other_story, on_crawl_day
 from crawler.extractors.metadata.datelines import (
     has_publication_label,
@@ -39,6 +45,7 @@ from crawler.extractors.metadata.datelines import (
     read_date_line,
 )
 from crawler.extractors.metadata.dates import FoundDate
+from crawler.extractors.metadata.name_lines import name_beside_date_or_role
 from crawler.kernels.walk import folded_short_texts, short_texts, texts_with_digit
 
 HANGUL_RE = re.compile(r"[가-힣]")
@@ -157,6 +164,8 @@ def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *,
             findings.editors = editor_names(line)
         if findings.origin is None:
             findings.origin = origin_of(line)
+    elif not findings.authors and (" by " in line or " By " in line):  # "03/01/2017 by Jane Doe": date, then byline
+        findings.authors = byline_after_date(line)
     if dates and _may_give_date(line, findings, known=True):
         found = read_date_line(line, now, day_first=first)
         context = found.context
@@ -377,6 +386,8 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
     scan_page(doc, now, findings, first, language, short_ones)
     if not findings.authors:
         findings.authors = label_then_name(doc, short_ones.positions, short_ones.texts, index or 0)
+        if not findings.authors and index is not None:  # no "By": a name beside the date or the role
+            findings.authors = name_beside_date_or_role(doc, index)
         # (a bracket closing a story credits its reporter on Chinese pages: the blocks of others are not walked)
         if not findings.authors and ((language or "").lower()[:2] in CJK_LANGUAGES or (title and CJK_RE.search(title))):
             findings.authors = end_credit(doc, index or 0)
