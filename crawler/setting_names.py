@@ -8,13 +8,10 @@ log). docs/settings.md lists every name.
 
 from __future__ import annotations
 
-import logging
 import os
 import warnings
 from collections.abc import Mapping
 from typing import Any, Protocol
-
-logger = logging.getLogger(__name__)
 
 # old Scrapy setting -> its name now. DISTRIBUTED_FLUSH_ON_START only set scrapy-redis's own setting, which
 # keeps its name (and was silently overridden when given).
@@ -44,7 +41,9 @@ def setting_name(settings: SettingsLike, name: str) -> str:
         if settings.get(old) is not None:
             message = _deprecated("setting", old, name)
             warnings.warn(message, DeprecationWarning, stacklevel=2)
-            logger.warning(message)
+            import logging  # here: the extraction library reads this module and never logs through it
+
+            logging.getLogger(__name__).warning(message)
             return old
     return name
 

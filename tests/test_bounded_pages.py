@@ -249,6 +249,22 @@ def test_extract_of_twenty_megabytes_of_one_token_peaks_within_the_bound_of_lxml
     assert extracted["kb"] <= 1.25 * floor["kb"], (extracted["kb"], floor["kb"])
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["div-100000", "span-100000"])
+def test_extract_of_a_hundred_thousand_nested_elements_peaks_within_the_bound_of_lxmls_parse(tmp_path, name):
+    # lxml's own parse of these pages is cheap (it stops at depth 256), so the bound holds only when the page is
+    # not copied (decoded, or joined without its closing root tags) and the library's imports stay small.
+    from crawler.evaluation.pathological_bench import PAGES, THIS_CHECKOUT, run_child
+
+    page = next(page for page in PAGES if page.name == name)
+    path = tmp_path / f"{name}.html"
+    path.write_bytes(page.build())
+    floor = run_child(THIS_CHECKOUT, path, "lxml", page.markers)
+    extracted = run_child(THIS_CHECKOUT, path, "default", page.markers)
+    assert extracted["kept"] == len(page.markers)
+    assert extracted["kb"] <= 1.3 * floor["kb"], (extracted["kb"], floor["kb"])
+
+
 GIANT_CASES = [
     "<p>" + "中" * 23 + "<!-- " + ">" * 46 + " -->",
     "<script>" + "é" * 100 + "</script><title>" + ">" * 40 + "</title><title>" + "x" * 65 + "</title>",

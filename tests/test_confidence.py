@@ -77,9 +77,10 @@ def test_the_crawl_counts_low_confidence_pages_and_kinds():
 
 
 def test_extract_batch_counts_low_confidence_rows():
-    from crawler.bulk.batch import BatchState, _Runner
+    from crawler.bulk.batch import BatchState
+    from crawler.bulk.runner import ChunkRunner
 
-    runner = _Runner.__new__(_Runner)
+    runner = ChunkRunner.__new__(ChunkRunner)
     runner.state = BatchState(inputs=[], templates="")
     runner._count_rows([{"text": "x", "confidence": 0.1}, {"text": "y", "confidence": 0.9}, {"text": "z"}])
     assert runner.state.counts["low_confidence"] == 1 and runner.state.counts["pages"] == 3

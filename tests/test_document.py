@@ -184,7 +184,7 @@ CLOSING_TAG_CASES = [
 def test_closing_root_tags_removed_from_bytes_as_the_regex_removes_them(page, compiled, monkeypatch):
     from helpers.twins import bind_twin
 
-    from crawler.extractors.document.parse import CLOSING_ROOT_TAGS_BYTES_RE, without_closing_root_tags
+    from crawler.extractors.document.pagebytes import CLOSING_ROOT_TAGS_BYTES_RE, without_closing_root_tags
 
     bind_twin(monkeypatch, compiled)
     assert without_closing_root_tags(page) == CLOSING_ROOT_TAGS_BYTES_RE.sub(b"", page)

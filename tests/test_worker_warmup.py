@@ -26,12 +26,12 @@ def test_importing_the_warm_up_loads_the_page_job_and_what_it_loads_lazily():
 def test_the_batch_pool_preloads_the_warm_up_in_its_fork_server(monkeypatch):
     import multiprocessing
 
-    from crawler.bulk import batch
+    from crawler.bulk import runner
 
     preloaded: list[list[str]] = []
     context = multiprocessing.get_context("forkserver")
     monkeypatch.setattr(type(context), "set_forkserver_preload", lambda self, names: preloaded.append(names))
-    assert batch.pool_context("forkserver") is context
+    assert runner.pool_context("forkserver") is context
     assert preloaded == [["crawler.bulk.warmup"]]
-    batch.pool_context("spawn")
+    runner.pool_context("spawn")
     assert preloaded == [["crawler.bulk.warmup"]]

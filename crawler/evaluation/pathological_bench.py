@@ -6,11 +6,12 @@ The pages are built here: an article followed by a million links, an article who
 peak is its own) and once through lxml's parse (``lxml.html.fromstring`` of the same bytes, the floor). Per page
 and extractor: the process's peak RSS (its own ``VmHWM``, read by the process itself after the extraction: not
 ``ru_maxrss``, which carries the parent's peak across exec), that peak over the parse's (both processes start alike:
-the same interpreter and site, one imports the library, the other lxml), the growth above the imports over the
-parse's, the seconds of the extraction, and how many of the article's marked sentences (before, inside and
-after the hostile part) are in the text. ``--batch`` also runs ``extract-batch --workers 1`` over a folder of all
-the pages, ``--crawl`` crawls them (``scrapy crawl news`` on 127.0.0.1): the largest process's peak and the
-process tree's. Only public entry points are used, so an older checkout (``--checkout``) runs the same pages.
+the same interpreter and site, one imports the library and the extractor it runs, the other lxml), the growth above
+the imports over the parse's, the seconds of the extraction, and how many of the article's marked sentences
+(before, inside and after the hostile part) are in the text. ``--batch`` also runs ``extract-batch --workers 1``
+over a folder of all the pages, ``--crawl`` crawls them (``scrapy crawl news`` on 127.0.0.1): the largest
+process's peak and the process tree's. Only public entry points are used, so an older checkout (``--checkout``)
+runs the same pages.
 """
 
 from __future__ import annotations
@@ -109,7 +110,8 @@ path, target, markers = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
 if target == "lxml":
     import lxml.html
 else:
-    from crawler.extractors import extract
+    from crawler.extractors import extract, get_extractor
+    get_extractor(target)  # its modules are imported on first use: they count in the base, not in the growth
 def status(field):
     for line in open("/proc/self/status"):
         if line.startswith(field):
@@ -309,7 +311,8 @@ def main(argv: list[str] | None = None) -> int:
             paths[page.name] = folder / f"{page.name}.html"
             paths[page.name].write_bytes(page.build())
         for checkout in checkouts:
-            print(f"checkout {checkout}: a fresh process per run; base = its RSS after imports, before reading "
+            print(f"checkout {checkout}: a fresh process per run; base = its RSS after imports (the extractor's "
+                  "too), before reading "
                   "the page; peak = its peak RSS (VmHWM); × lxml = peak over lxml.html.fromstring's peak on the "
                   "same bytes, both processes started alike (python -c, the same interpreter and site); × above = "
                   "peak minus base over lxml's (nan when lxml's parse grew by less than 1 MB: it stops at depth "

@@ -16,11 +16,11 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 from crawler.extractors.article import Article
-from crawler.extractors.cascade.learning import LearningExtractor
 from crawler.extractors.document.parse import TextBlock, TextDocument, parse_html
 from crawler.extractors.steps.pipeline import Extractor
 
 if TYPE_CHECKING:
+    from crawler.extractors.cascade.learning import LearningExtractor
     from crawler.extractors.metadata import Metadata
 
 # name -> "module:Class"; imported on first use so that `import crawler.extractors` stays cheap.
@@ -35,6 +35,16 @@ _REGISTRY: dict[str, str] = {
     "template": "crawler.extractors.templates.extractor:TemplateExtractor",
 }
 _INSTANCES: dict[str, Extractor] = {}
+
+
+def __getattr__(name: str) -> object:
+    """``LearningExtractor``, imported when first asked for: ``extract()`` learns nothing and does not load the
+    template store's modules (a process's resident memory holds every module it imports)."""
+    if name == "LearningExtractor":
+        from crawler.extractors.cascade.learning import LearningExtractor
+
+        return LearningExtractor
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def available() -> list[str]:

@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import logging
 import os
 import zlib
 from pathlib import Path
 from types import ModuleType
 
 PURE_PYTHON_ENV = "CRAWLER_PURE_PYTHON_WALK"
-logger = logging.getLogger(__name__)
 # Whether the environment asks for the Python twins, read once: a process runs one implementation throughout.
 PURE_PYTHON = os.environ.get(PURE_PYTHON_ENV, "").strip().lower() not in ("", "0", "false", "no")
 # The kernels that are off in this process, with the reason each was given (what the WARNING said).
@@ -38,8 +36,11 @@ def refuse(module: str, reason: str) -> None:
     if module in OFF:
         return
     OFF[module] = reason
+    import logging  # here: a process whose kernels are on never loads it (its import holds half a megabyte)
+
     # A WARNING even when asked for by the environment: a crawl several times slower should say why in its log.
-    logger.warning("compiled kernel %s is off, its Python twin runs (same results, slower): %s", module, reason)
+    logging.getLogger(__name__).warning(
+        "compiled kernel %s is off, its Python twin runs (same results, slower): %s", module, reason)
 
 
 def why_not(module: str, source: Path) -> tuple[ModuleType | None, str]:

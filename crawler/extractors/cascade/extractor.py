@@ -50,7 +50,7 @@ from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.subtree import TreeIndex
 from crawler.extractors.lineblock.extractor import LineBlockExtractor
 from crawler.extractors.steps.pipeline import Extractor, Run, Step
-from crawler.extractors.templates.extractor import TemplateExtractor, normalize_line
+from crawler.extractors.templates.lines import normalize_line
 
 # Inside the article a block with more links than this share of its words is a link list
 # (boilerpipe's NumWordsRules: curr_linkDensity > 0.333333 -> boilerplate)...
@@ -252,6 +252,8 @@ class DefaultExtractor(Extractor):
         if not doc.url:
             return None, frozenset()
         if self._template is None:  # the process's default store (template_store.default_store), as extract() reads
+            from crawler.extractors.templates.extractor import TemplateExtractor  # here: only a page with a URL asks
+
             self._template = TemplateExtractor()
         template = self._template
         # A learning extractor's templates answer for the page just learned, from what learning found: neither the

@@ -19,7 +19,7 @@ from crawler.extractors.cascade.state import block_positions, cascade_state
 from crawler.extractors.document.parse import TextBlock
 from crawler.extractors.document.subtree import SubtreeSums
 from crawler.extractors.steps.pipeline import Run, Step
-from crawler.extractors.templates.extractor import normalize_line
+from crawler.extractors.templates.lines import normalize_line
 from crawler.kernels.walk import attributes_of
 
 # Class/id words that mark a container as page furniture (the "unlikely candidates" and

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from html import unescape
 
 from lxml import etree
 
@@ -33,6 +32,7 @@ from crawler.extractors.cascade.repeated import POSTS_KIND, PRODUCT_KIND, climbe
 from crawler.extractors.cascade.state import cascade_state
 from crawler.extractors.document.blocks import TextBlock
 from crawler.extractors.document.parse import HEADING_TAGS
+from crawler.extractors.document.text import unescape
 from crawler.extractors.metadata.jsonld import iter_objects, parse_json_ld, text_of, types_of
 from crawler.extractors.pagekind import judge
 from crawler.extractors.steps.pipeline import Run, Step

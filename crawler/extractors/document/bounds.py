@@ -15,6 +15,8 @@ import re
 from array import array
 from dataclasses import dataclass
 
+from crawler.extractors.document.pagebytes import PageBytes
+
 # Tags a page is read up to: ten times the most a page of the shared data sets holds, past it a list, not an
 # article (evidence: docs/bounded-pages.md, ``python -m crawler.evaluation.pathological_bench --dataset-counts``).
 MAX_PAGE_TAGS = 250_000
@@ -86,11 +88,17 @@ def capped(text: str, tags: int | None = None) -> CappedText:
                       f"page of more than {MAX_PAGE_TAGS} tags: cut after the first {MAX_PAGE_TAGS}")
 
 
-def flattened(data: bytes, depth: int = FLATTEN_DEPTH) -> Bounded:
+def flattened(page: PageBytes | bytes, depth: int = FLATTEN_DEPTH) -> Bounded:
     """The page with the tags nested deeper than ``depth`` removed (block tags by a blank line), so a parser
-    with a depth limit reads their text and everything after them."""
+    with a depth limit reads their text and everything after them; the page's cuts (its closing root tags) are
+    left out as the tags they are, so the page is not joined first."""
+    page = PageBytes(page) if isinstance(page, bytes) else page
+    data = page.data
+    cut_ends = dict(page.cuts)
+    cuts_met = 0
     pieces: list[bytes] = []
     kept_at = 0
+    since_removed = False  # text or kept tags left before a cut since the last removed tag
     # The open elements' names (as numbers: a page of 100,000 nested tags holds 4 bytes an element, not a pointer
     # to a name) and whether each one's tags are kept, outermost first.
     open_names = array("I")
@@ -101,6 +109,13 @@ def flattened(data: bytes, depth: int = FLATTEN_DEPTH) -> Bounded:
     names: dict[bytes, int] = {}  # a number a tag name
     for token in TOKEN_RE.finditer(data):
         closing, opening = token.group(2), token.group(3)
+        if closing is not None and cut_ends.get(token.start()) == token.end():
+            piece = data[kept_at:token.start()]
+            pieces.append(piece)
+            since_removed = since_removed or (bool(piece) and not piece.isspace())
+            kept_at = token.end()
+            cuts_met += 1
+            continue
         if closing is not None:
             name = closing.lower()
             found = _innermost(open_names, names.setdefault(name, len(names)))
@@ -128,7 +143,8 @@ def flattened(data: bytes, depth: int = FLATTEN_DEPTH) -> Bounded:
         else:
             continue  # a comment or a raw-text element: as it is
         piece = data[kept_at:token.start()]
-        between = not piece.isspace() and bool(piece)  # text or kept tags since the last removed tag
+        between = since_removed or (not piece.isspace() and bool(piece))  # text or kept tags since the last removed
+        since_removed = False
         if piece:
             pieces.append(piece)
         if name in BLOCK_NAMES and (between or not broken):  # a run of removed block tags: one paragraph break
@@ -138,8 +154,10 @@ def flattened(data: bytes, depth: int = FLATTEN_DEPTH) -> Bounded:
             broken = False
         kept_at = token.end()
         removed += 1
+    if cuts_met != len(page.cuts):  # a cut inside another token (a comment, a script): the page joined first
+        return flattened(page.joined(), depth)
     if not removed:
-        return Bounded(data, None)
+        return Bounded(data, None)  # the page as given (with its cuts): nothing to parse again
     pieces.append(data[kept_at:])
     return Bounded(b"".join(pieces), f"nesting deeper than {depth} levels: {removed} tags below it removed, "
                                      "their text read in the block above")

@@ -38,6 +38,9 @@ DETECTION_SAMPLE_BYTES = 64 * 1024
 # is a regex over the whole head when nothing is declared, the costly case.
 DECLARATION_SCAN_BYTES = 4096
 DECLARATION_WORDS = (b"charset", b"encoding")
+# UTF-8 is checked this many bytes at a time when the page's text is not kept (each chunk's text is let go).
+UTF8_CHECK_CHUNK_BYTES = 256 * 1024
+REPLACEMENT_CHARACTER_UTF8 = "\ufffd".encode()
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +120,36 @@ def _bad_share(text: str) -> float:
     if "\ufffd" not in text:
         return 0.0
     return text.count("\ufffd") / max(1, len(text))
+
+
+def is_own_utf8(data: bytes, content_type: str | None = None) -> bool:
+    """Whether ``decode_html`` reads the bytes as strict UTF-8 (``exact_utf8``), told without holding their text: a
+    page's text is a copy as large as the page or larger. False also for the rare page it cannot tell so cheaply
+    (a replacement character in the bytes): that page is decoded."""
+    if read_bom(data)[0]:
+        return False
+    declared = _codec_name(http_content_type_encoding(content_type)) if content_type else None
+    if declared is None:
+        declared = _codec_name(body_declared_encoding(data))
+    ascii_page = data.isascii()
+    if not ascii_page and not _valid_utf8(data):
+        return False
+    if declared not in {None, "utf-8"}:
+        return not ascii_page  # valid UTF-8 overrides a declaration; ASCII is read in the declared encoding
+    return declared is None or ascii_page or REPLACEMENT_CHARACTER_UTF8 not in data
+
+
+def _valid_utf8(data: bytes) -> bool:
+    """``data.decode("utf-8")`` succeeds, checked a chunk at a time (the text of one chunk held at once)."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    view = memoryview(data)
+    try:
+        for start in range(0, len(data), UTF8_CHECK_CHUNK_BYTES):
+            decoder.decode(view[start:start + UTF8_CHECK_CHUNK_BYTES])
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def decode_html(data: bytes | str, content_type: str | None = None) -> DecodedHtml:

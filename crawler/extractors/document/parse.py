@@ -13,9 +13,10 @@ from lxml import etree
 
 from crawler.extractors.document.blocks import Decision, TextBlock, TextDocument, total_words
 from crawler.extractors.document.blockwalk import WalkRecords, blocks_of, blocks_under
-from crawler.extractors.document.bounds import FLATTEN_DEPTH, capped, flattened
-from crawler.extractors.document.decoding import DecodedHtml, decode_html
+from crawler.extractors.document.bounds import FLATTEN_DEPTH, MAX_PAGE_TAGS, capped, flattened
+from crawler.extractors.document.decoding import DecodedHtml, decode_html, is_own_utf8
 from crawler.extractors.document.giant import MAX_TEXT_NODE_CHARS, shrink_giant_runs
+from crawler.extractors.document.pagebytes import PageBytes
 from crawler.extractors.document.tags import (
     BLOCK_TAGS,
     HEADING_TAGS,
@@ -26,19 +27,12 @@ from crawler.extractors.document.tags import (
     TAG_LABELS,
 )
 from crawler.extractors.document.text import WHITESPACE_RE, count_words
-from crawler.kernels.walk import closing_root_tag_starts, elements_named
+from crawler.kernels.walk import elements_named
 
 XML_DECLARATION_RE = re.compile(r"^\s*<\?xml[^>]*\?>", re.I)
 # libxml2 drops everything after </html>; browsers keep it in the body, and CMS templates often close the
 # document early (a header include ending in </html>). The parser closes both at the end of input anyway.
 CLOSING_ROOT_TAGS_RE = re.compile(r"</(?:html|body)\s*>", re.I)
-# The same on the UTF-8 bytes of a page, white space spelled out as the str pattern's \s matches it (str.isspace:
-# ASCII white space, \x1c-\x1f, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000),
-# so that removing the tags from the bytes gives the bytes of the text they were removed from.
-UNICODE_SPACE_UTF8 = (rb"(?:[\t\n\x0b\x0c\r\x1c-\x1f ]|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]"
-                      rb"|\xe2\x81\x9f|\xe3\x80\x80)")
-CLOSING_ROOT_TAGS_BYTES_RE = re.compile(rb"</(?:html|body)" + UNICODE_SPACE_UTF8 + rb"*>", re.I)
-LEADING_ASCII_SPACE_RE = re.compile(rb"[\t\n\x0b\x0c\r\x1c-\x1f ]*")
 CONTROL_CHARS_RE = re.compile(r"[\x00-\x08\x0e-\x1f]")
 # The characters CONTROL_CHARS_RE matches, as bytes: in UTF-8 each is its own byte and no other character holds
 # one, so deleting them from the UTF-8 bytes counts them (bytes.translate in C, a tenth of the regex's findall).
@@ -80,34 +74,30 @@ def _html_parser() -> etree.HTMLParser:
     return parser
 
 
-def _own_bytes(html: bytes | str, decoded: DecodedHtml, text: str) -> bytes | None:
-    """The bytes to parse taken from the page's own UTF-8 bytes (closing root tags removed), which equal the
+def _own_bytes(html: bytes | str, decoded: DecodedHtml, text: str) -> PageBytes | None:
+    """The bytes to parse taken from the page's own UTF-8 bytes (closing root tags left out), which equal the
     cleaned text encoded again, or None when the text must be cleaned and encoded (not strict UTF-8, shrunk or cut,
     NUL characters, an XML declaration). Encoding every page again cost 2 % of ``default``'s time."""
     if not isinstance(html, bytes) or not decoded.exact_utf8 or text is not decoded.text:
         return None
     if b"\x00" in html or XML_DECLARATION_RE.match(text) is not None:
         return None
-    return without_closing_root_tags(html)
+    return PageBytes.without_closing_root_tags(html)
 
 
-def without_closing_root_tags(html: bytes) -> bytes:
-    """``CLOSING_ROOT_TAGS_BYTES_RE.sub(b"", html)``, the regex asked only where a closing root tag may start
-    (``closing_root_tag_starts``, found in C by memchr where the regex's search steps through every byte), and the
-    page copied once where the regex's ``sub`` copies it twice. A match never starts inside another (it holds white
-    space and ">" alone after its name)."""
-    view = memoryview(html)  # slices of it are not copies: the join copies the page once
-    pieces: list[memoryview] = []
-    kept = 0
-    for start in closing_root_tag_starts(html):
-        found = CLOSING_ROOT_TAGS_BYTES_RE.match(html, start) if start >= kept else None
-        if found is not None:
-            pieces.append(view[kept:start])
-            kept = found.end()
-    if not pieces:
-        return html
-    pieces.append(view[kept:])
-    return b"".join(pieces)
+def _as_given(html: bytes | str, content_type: str | None) -> PageBytes | None:
+    """The page's own bytes (closing root tags left out) when the checks on its text would leave it as given, told
+    without decoding it: no text is held beside the bytes. None when the text must be read (a page not strict UTF-8,
+    with more tags than the cap, long enough to hold a giant run, NUL or control characters, an XML declaration)."""
+    if not isinstance(html, bytes) or len(html) > MAX_TEXT_NODE_CHARS or b"\x00" in html:
+        return None
+    if html.count(b"<") > MAX_PAGE_TAGS or not is_own_utf8(html, content_type):
+        return None
+    # The first 4,096 characters lie within the first 4 bytes a character (a character cut at the end is dropped).
+    head = html[:4 * 4096].decode("utf-8", "ignore")[:4096]
+    if count_control_chars(head) or XML_DECLARATION_RE.match(head) is not None or "<?xml" in head.lower():
+        return None
+    return PageBytes.without_closing_root_tags(html)
 
 
 def count_control_chars(text: str) -> int:
@@ -116,24 +106,10 @@ def count_control_chars(text: str) -> int:
     return len(encoded) - len(encoded.translate(None, CONTROL_BYTES))
 
 
-def _blank(encoded: bytes) -> bool:
-    """Whether UTF-8 bytes are white space only, as ``str.isspace`` says."""
-    start = LEADING_ASCII_SPACE_RE.match(encoded).end()
-    if start == len(encoded):
-        return True
-    return encoded[start] >= 0x80 and encoded.decode("utf-8", "replace").isspace()
-
-
-def parse_html(html: bytes | str, url: str | None = None, content_type: str | None = None, *, walk: bool = True
-               ) -> TextDocument:
-    """Parse a page once into a TextDocument; bad input gives an empty document with a reason, never raises.
-    ``walk=False``: the blocks are built when first used (``TextDocument.blocks_within`` can walk one subtree
-    before: the learned-container fast path, ``crawler.extractors.cascade.learning``)."""
-    if html is None or len(html) == 0:
-        return _empty("empty input", url)
-    warnings: list[str] = []
-    # A giant page's giant runs are shrunk before decoding: the page is not held as bytes and as text at once.
-    html, shrunk_bytes = shrink_giant_runs(html) if isinstance(html, bytes) else (html, 0)
+def _read_text(html: bytes | str, content_type: str | None, shrunk_bytes: int, warnings: list[str]
+               ) -> tuple[PageBytes | str, str]:
+    """The bytes to parse, read through the page's text (decoded, capped, giant runs shrunk, cleaned), or why
+    there are none; and the page's encoding. What it changed is added to ``warnings``."""
     decoded = decode_html(html, content_type)
     text = decoded.text
     bounded = capped(text)
@@ -151,39 +127,57 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
         text = text[:MAX_DOCUMENT_CHARS]
     head = text[:4096]
     if head and count_control_chars(head) > BINARY_CONTROL_SHARE * len(head):
-        return _empty("not HTML: binary content", url, decoded.encoding)
-    encoded = _own_bytes(html, decoded, text)
+        return "not HTML: binary content", decoded.encoding
+    page = _own_bytes(html, decoded, text)
     encoding = decoded.encoding
     del decoded, html  # a giant page's decoded text and shrunk bytes are not held through the parse
-    if encoded is None:
-        if "\x00" in text:
-            text = text.replace("\x00", "")
-        text = XML_DECLARATION_RE.sub("", text, count=1)
-        text = CLOSING_ROOT_TAGS_RE.sub("", text)
-        if not text.strip():
-            return _empty("empty input", url, encoding)
-        # Lone surrogates (from a broken page's numeric escapes) cannot be UTF-8: they become U+FFFD.
-        encoded = text.encode("utf-8", "replace")
-    elif _blank(encoded):
+    if page is not None:
+        return page, encoding
+    if "\x00" in text:
+        text = text.replace("\x00", "")
+    text = XML_DECLARATION_RE.sub("", text, count=1)
+    text = CLOSING_ROOT_TAGS_RE.sub("", text)
+    if not text.strip():
+        return "empty input", encoding
+    # Lone surrogates (from a broken page's numeric escapes) cannot be UTF-8: they become U+FFFD.
+    return PageBytes(text.encode("utf-8", "replace")), encoding
+
+
+def parse_html(html: bytes | str, url: str | None = None, content_type: str | None = None, *, walk: bool = True
+               ) -> TextDocument:
+    """Parse a page once into a TextDocument; bad input gives an empty document with a reason, never raises.
+    ``walk=False``: the blocks are built when first used (``TextDocument.blocks_within`` can walk one subtree
+    before: the learned-container fast path, ``crawler.extractors.cascade.learning``)."""
+    if html is None or len(html) == 0:
+        return _empty("empty input", url)
+    warnings: list[str] = []
+    # A giant page's giant runs are shrunk before decoding: the page is not held as bytes and as text at once.
+    html, shrunk_bytes = shrink_giant_runs(html) if isinstance(html, bytes) else (html, 0)
+    page, encoding = _as_given(html, content_type), "utf-8"
+    if page is None:
+        page, encoding = _read_text(html, content_type, shrunk_bytes, warnings)
+    del html  # shrunk bytes are not held through the parse
+    if isinstance(page, str):
+        return _empty(page, url, encoding)
+    if page.blank():
         return _empty("empty input", url, encoding)
-    del text
-    root, deep = _parse(encoded)
+    root, deep = _parse(page)
     if isinstance(root, str):
         return _empty(root, url, encoding)
     if deep:  # the cut tree is let go before the flattening, so that the two are not held at once
         root = None
     for depth in (FLATTEN_DEPTH, FLATTEN_DEPTH // 4) if deep else ():
         # libxml2 stopped at its depth limit: the deep block's text and all after it were lost.
-        flat = flattened(encoded, depth)
-        reparsed, still_deep = _parse(flat.data) if flat.warning is not None else ("", True)
+        flat = flattened(page, depth)
+        reparsed, still_deep = _parse(PageBytes(flat.data)) if flat.warning is not None else ("", True)
         if isinstance(reparsed, str):
             continue
-        encoded, root, deep = flat.data, reparsed, still_deep
+        page, root, deep = PageBytes(flat.data), reparsed, still_deep
         warnings.append(str(flat.warning))
         if not deep:
             break
     if root is None:  # no flattening parsed: the cut tree again
-        root, deep = _parse(encoded)
+        root, deep = _parse(page)
         if isinstance(root, str):
             return _empty(root, url, encoding)
     if deep:
@@ -197,36 +191,54 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     json_ld = [s.text for s in found if s.tag == "script" and is_json_ld(s) and s.text and s.text.strip()]
     language = root.get("lang") or root.get("xml:lang")
     doc = TextDocument([], title, root=root, url=url, encoding=encoding, declared_language=language,
-                       warnings=warnings, json_ld=json_ld, walk=_PageWalk(encoded))
+                       warnings=warnings, json_ld=json_ld, walk=_PageWalk(page))
     if walk:
         doc.blocks  # noqa: B018 - walked now
     return doc
 
 
-def _parse(encoded: bytes) -> tuple[etree._Element | str, bool]:
+def _parse(page: PageBytes) -> tuple[etree._Element | str, bool]:
     """The tree of the page's UTF-8 bytes (or why there is none) and whether the parser stopped at its depth
     limit, losing what lies below it and after it."""
     parser = _html_parser()
     try:
-        root = etree.fromstring(encoded, parser)
+        root, log = _tree(page, parser)
     except (etree.ParserError, ValueError) as error:
         return f"unparseable HTML: {error}", False
     if root is None:
         return "unparseable HTML: Document is empty", False
-    return root, any("Excessive depth" in str(e.message) for e in parser.error_log)
+    return root, _too_deep(log)
+
+
+def _tree(page: PageBytes, parser: etree.HTMLParser) -> tuple[etree._Element | None, etree._ListErrorLog]:
+    """The page parsed, and the parser's messages: its bytes at once, or, when spans are cut, fed piece by piece
+    (the same tree without joining the pieces into a copy of the page)."""
+    if not page.cuts:
+        return etree.fromstring(page.data, parser), parser.error_log
+    for chunk in page.chunks():
+        parser.feed(chunk)
+        if _too_deep(parser.feed_error_log):  # the parser stopped reading: the rest is not handed to it
+            break
+    return parser.close(), parser.feed_error_log
+
+
+def _too_deep(log: etree._ListErrorLog) -> bool:
+    """Whether the parser stopped at its depth limit, losing what lies below it and after it."""
+    return any("Excessive depth" in str(e.message) for e in log)
 
 
 class _PageWalk:
     """The block walk of a parsed page, run when its blocks are first used: a learned container's subtree alone
     (``within``), then, if asked, the whole page, as if the subtree had not been walked apart."""
 
-    __slots__ = ("encoded", "records")
+    __slots__ = ("page", "records")
 
-    def __init__(self, encoded: bytes) -> None:
-        self.encoded = encoded  # parsed again only for a page that shows no running text
+    def __init__(self, page: PageBytes) -> None:
+        self.page: PageBytes | None = page  # parsed again only for a page that shows no running text
         self.records: WalkRecords | None = None
 
     def within(self, doc: TextDocument, element: etree._Element) -> list[TextBlock] | None:
+        doc.page_markup()  # before the walk removes any <meta> or <link>
         found = blocks_under(element, self.records)
         if found is None:
             return None
@@ -237,13 +249,14 @@ class _PageWalk:
         root = doc.root
         if root is None:
             return
+        doc.page_markup()  # before the walk removes any <meta> or <link>
         blocks, index = blocks_of(root, prior=self.records)
-        encoded, self.encoded = self.encoded, b""  # walked: the page's bytes are not held through the extraction
-        if encoded and (not blocks or (not _prose_words(blocks) and REVEALABLE_RE.search(encoded))):
+        page, self.page = self.page, None  # walked: the page's bytes are not held through the extraction
+        if page is not None and (not blocks or (not _prose_words(blocks) and _revealable(page))):
             # A page that shows no running text (no text at all, or an app shell's menu and tagline): what it
             # hides from script-running readers (noscript, templates, hidden elements) is its text when that
             # holds running text. The tree was cleared of those parts, so the page is parsed again (rare).
-            revealed_root = etree.fromstring(encoded, _html_parser())
+            revealed_root = _tree(page, _html_parser())[0]
             revealed, revealed_index = (blocks_of(revealed_root, reveal=True) if revealed_root is not None
                                         else ([], None))
             if revealed and (not blocks or _prose_words(revealed) >= MIN_REVEALED_PROSE):
@@ -254,6 +267,11 @@ class _PageWalk:
         doc.blocks = blocks
         doc.tree_index = index
         doc.empty_reason = None if blocks else "no visible text"
+
+
+def _revealable(page: PageBytes) -> bool:
+    """Whether the page holds parts hidden from script-running readers (noscript, templates)."""
+    return any(REVEALABLE_RE.search(piece) is not None for piece in page.pieces())
 
 
 def _prose_words(blocks: list[TextBlock]) -> int:

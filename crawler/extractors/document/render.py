@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from html import escape
 
 from lxml import etree
 
@@ -157,6 +156,8 @@ def to_markdown(blocks: Sequence[TextBlock]) -> str:
 
 def to_html(blocks: Sequence[TextBlock]) -> str:
     out: list[str] = []
+    from html import escape  # here: the html package loads its entity table, which extraction never reads
+
     open_lists: list[str] = []  # tags of the lists currently open, outermost first
     definitions: list[str] = []  # the <dt>/<dd> of the definition list being built
 

@@ -57,6 +57,16 @@ def cjk_ratio(text: str) -> float:
     return len(CJK_RE.findall(compact)) / len(compact)
 
 
+def unescape(text: str) -> str:
+    """``html.unescape``; the html package (its import loads a table of 2,231 entities, half a megabyte) is
+    imported only for a text that holds "&", the rare one lxml's parse left an entity in."""
+    if "&" not in text:
+        return text
+    from html import unescape as html_unescape
+
+    return html_unescape(text)
+
+
 def normalize_space(text: str) -> str:
     """Runs of white space as one space, none at either end. str.split() cuts at the characters regex ``\\s``
     matches (both use str.isspace), at half the regex's cost."""

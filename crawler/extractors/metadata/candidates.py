@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import unescape
 from typing import Any
 
-from crawler.extractors.document.text import normalize_space
+from crawler.extractors.document.text import normalize_space, unescape
 
 JSON_LD = "json-ld"
 OPENGRAPH = "opengraph"

@@ -6,8 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone, tzinfo
 
-from dateutil import tz as dateutil_tz
-
 # The web had no news pages before 1990: older dates are accepted only when a structured field of the page
 # states them (a JSON-LD or meta date), never guessed from a URL or from text.
 EARLIEST_GUESSED_YEAR = 1990
@@ -25,8 +23,8 @@ ZONE_ABBREVIATIONS_HOURS = {
     "AKST": -9, "AKDT": -8, "HST": -10, "BST": 1, "CET": 1, "CEST": 2, "EET": 2, "EEST": 3, "MSK": 3,
     "JST": 9, "KST": 9, "HKT": 8, "SGT": 8, "AEST": 10, "AEDT": 11, "NZST": 12, "NZDT": 13,
 }
-ZONE_ABBREVIATIONS = {name: dateutil_tz.tzoffset(name, hours * 3600)
-                      for name, hours in ZONE_ABBREVIATIONS_HOURS.items()}
+# As fixed-offset zones of the standard library (dateutil's tz module, the same offsets, holds 0.7 MB of imports).
+ZONE_ABBREVIATIONS = {name: timezone(timedelta(hours=hours), name) for name, hours in ZONE_ABBREVIATIONS_HOURS.items()}
 # Words for "a.m."/"p.m." written before the hour in Korean, Japanese and Chinese ("오후 3:20", "午後3時").
 AM_PM_WORDS = {"오전": "am", "오후": "pm", "午前": "am", "午後": "pm", "上午": "am", "下午": "pm"}
 

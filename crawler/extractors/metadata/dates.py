@@ -12,9 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 import warnings
-from datetime import datetime, timezone, tzinfo
-
-from dateutil import tz as dateutil_tz
+from datetime import datetime, timedelta, timezone, tzinfo
 
 from crawler.extractors.metadata.date_values import (
     MAX_ZONE_HOURS,
@@ -234,7 +232,7 @@ def _english_date(text: str) -> FoundDate | None:
             return None
         offset = (hours * 3600 + minutes * 60) * (-1 if match["sign"] == "-" else 1)
         if offset:
-            zone = dateutil_tz.tzoffset(None, offset)
+            zone = timezone(timedelta(seconds=offset))
     return build_date(int(match["year"]), MONTHS[match["month_name"].lower()], int(match["day"]), match["hour"],
                   match["minute"], match["second"], zone)
 
