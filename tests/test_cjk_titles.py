@@ -37,3 +37,31 @@ def test_extract_gives_the_headline_of_a_cjk_page_without_the_site_name():
             f"</body></html>")
     article = extract(html.encode("utf-8"), "http://news.example/zh/2024/03/12/library.html")
     assert article.title == "我市首座太阳能图书馆正式开放"
+
+
+# ---------------------------------------------------------------- a Latin site name after a bare hyphen
+
+
+def _title_of(title: str, headline: str) -> str | None:
+    sentence = "本报讯 安全论坛今日在北京举办，多家企业发布了新的网络空间搜索引擎和漏洞平台，吸引了上千名观众。"
+    body = "".join(f"<p>第{n}段：{sentence}</p>" for n in range(8))
+    html = (f"<html lang='zh-CN'><head><meta charset='utf-8'><title>{title}</title></head><body>"
+            f"<div class='nav'><a href='/'>首页</a></div><h1>{headline}</h1><div class='content'>{body}</div>"
+            f"</body></html>")
+    return extract(html.encode("utf-8"), "http://news.example/zh/2024/03/12/forum.html").title
+
+
+@pytest.mark.parametrize(("title", "headline"), [
+    ("第三届安全论坛在北京举办 发布新版搜索引擎ZoomScope-EXAMPLE.NET",
+     "第三届安全论坛在北京举办 发布新版搜索引擎ZoomScope"),
+    ("芯片厂发布新款AI芯片，一块顶十块GPU-EDN 电子设计", "芯片厂发布新款AI芯片，一块顶十块GPU"),
+])
+def test_a_latin_site_name_after_a_bare_hyphen_goes_where_the_shown_headline_ends(title, headline):
+    # "…GPU-EDN": Latin on both sides of the hyphen, so the CJK suffix rule cannot tell it; the page's headline can.
+    assert _title_of(title, headline) == headline
+
+
+def test_a_subtitle_after_the_shown_headline_is_no_site_name():
+    # Longer than a site's name: the <title> is headline and subtitle, kept whole.
+    title = "市图书馆正式开放-屋顶四百块太阳能电池板全年发电量超过自身用电量"
+    assert _title_of(title, "市图书馆正式开放") == title

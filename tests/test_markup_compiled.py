@@ -11,9 +11,9 @@ from helpers.reference_markup import page_markup_by_every_element
 from helpers.twins import PYTHON, WALK, needs_walk
 from lxml import etree
 
+from crawler.extractors.document import markup
+from crawler.extractors.document.markup import LINK_ATTRIBUTES, META_ATTRIBUTES, PageMarkup, page_markup
 from crawler.extractors.document.parse import parse_html
-from crawler.extractors.metadata import markup
-from crawler.extractors.metadata.markup import LINK_ATTRIBUTES, META_ATTRIBUTES, PageMarkup, page_markup
 
 pytestmark = needs_walk
 

@@ -49,6 +49,8 @@ def _plain(texts: list[str], head_title: str | None) -> tuple[dict[str, list[tup
         found.add("tags", jsonld.strings_of(item.get("keywords")), "json-ld")
         found.add("section", _clean(jsonld.text_of(item.get("articleSection"))), "json-ld")
     for item in others:
+        if not articles and jsonld.types_of(item) & {"webpage", "itempage"}:  # a WebPage standing for the article
+            found.add("authors", jsonld.names_of(item.get("author")), "json-ld")
         if jsonld.types_of(item) & {"website", "organization", "newsmediaorganization"}:
             found.add("site_name", _clean(jsonld.text_of(item.get("name"))), "json-ld")
         found.add("language", jsonld.text_of(item.get("inLanguage")), "json-ld")

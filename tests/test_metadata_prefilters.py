@@ -208,15 +208,19 @@ def _scan_near_headline_reading_every_line(doc: TextDocument, index: int, now: d
                 break
             continue
         lines = visible._lines(block)
+        dated = findings.published is not None
         for line in lines:
             visible._read_line(line, findings, now, first)
+        visible.keep_own_date_line(findings, dated, block, doc)
         if any(visible.STORY_END_RE.search(line) for line in lines):
             break
     for position in range(index - 1, max(-1, index - visible.BLOCKS_BEFORE_HEADLINE - 1), -1):
         block = blocks[position]
         if credit_lines.readable(block) and block.num_chars <= visible.MAX_BYLINE_CHARS:
+            dated = findings.published is not None
             for line in visible._lines(block):
-                visible._read_line(line, findings, now, first)
+                visible._read_line(line, findings, now, first, below=False)
+            visible.keep_own_date_line(findings, dated, block, doc)
 
 
 def _random_story(rng: random.Random) -> str:

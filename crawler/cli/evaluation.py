@@ -78,7 +78,7 @@ def load_pages(dataset: str, limit: int | None) -> list:
 
 def command_evaluate_metadata(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Per field, the share of pages whose expected metadata we (and each peer) got right."""
-    from ..evaluation import metadata_eval
+    from ..evaluation import metadata_eval, metadata_report
 
     peers = split_names(args.peers) if args.peers else []
     if args.peers == ALL:
@@ -97,17 +97,17 @@ def command_evaluate_metadata(args: argparse.Namespace, parser: argparse.Argumen
     results = groups["all"]
     by_class = any(group not in ("all", "-") for group in groups)
     if args.json:
-        report = metadata_eval.to_json(results)
+        report = metadata_report.to_json(results)
         if by_class:
-            report["classes"] = {group: metadata_eval.to_json(scores) for group, scores in groups.items()}
+            report["classes"] = {group: metadata_report.to_json(scores) for group, scores in groups.items()}
         write(json.dumps(report, ensure_ascii=False, indent=2))
     else:
         write(f"{args.dataset}: {len(pages)} pages with expected metadata; share of pages right per field "
                "(n = pages where the field is expected)")
-        write(metadata_eval.format_table(results))
+        write(metadata_report.format_table(results))
         if by_class:
             write("\nby class (share right /number of wrong non-empty answers):")
-            write(metadata_eval.format_class_table(groups))
+            write(metadata_report.format_class_table(groups))
     return EXIT_OK
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ..extractors.cascade import furniture, profiles, repeated
+from ..extractors.cascade import cards, furniture, profiles, repeated
 from ..extractors.cascade.extractor import DefaultExtractor
 from ..extractors.document.parse import parse_html
 from ..extractors.pagekind import judge
@@ -51,6 +51,14 @@ TUNED = (
     Tuned("SIGNED_KINDS", (frozenset(), repeated.SIGNED_KINDS), repeated.SIGNED_KINDS, repeated),
     Tuned("LANDING_SECTION_REASONS", ({}, profiles.LANDING_SECTION_REASONS),
           frozenset(profiles.LANDING_SECTION_REASONS)),
+    Tuned("CONTROL_TAGS", (profiles.CONTROL_TAGS - {"fieldset"}, profiles.CONTROL_TAGS), profiles.CONTROLLED_KINDS),
+    Tuned("COPY_KINDS", (frozenset(), frozenset({"collection", "listing"}), cards.COPY_KINDS - {"forum"},
+                         cards.COPY_KINDS), cards.COPY_KINDS, cards),
+    Tuned("MIN_COPY_WORDS", (3, 5, 8, 12), cards.COPY_KINDS, cards),
+    Tuned("NAMED_CARD_KINDS", (frozenset(), frozenset({"collection"}), frozenset({"listing"}),
+                               frozenset({"collection", "listing"})), frozenset({"collection", "listing"}), cards),
+    Tuned("HIDDEN_LABEL_KINDS", (frozenset(), cards.HIDDEN_LABEL_KINDS), cards.HIDDEN_LABEL_KINDS, cards),
+    Tuned("SECTION_HEADER_KINDS", (frozenset(), cards.SECTION_HEADER_KINDS), cards.SECTION_HEADER_KINDS, cards),
     Tuned("COMMENT_POSTS", (False, True), frozenset({repeated.POSTS_KIND}), furniture),
     Tuned("MIN_POSTS", (3, 2), frozenset({repeated.POSTS_KIND}), repeated),
     Tuned("ALTERNATING_ROWS", (False, True), frozenset({repeated.POSTS_KIND}), repeated),

@@ -1,11 +1,13 @@
-"""Cross-validated title share for the three settings of the shown-headline rule (``titles.rewritten_headline``).
+"""Cross-validated title share for the five settings of the shown-headline rule (``titles.rewritten_headline``).
 
     python -m crawler.evaluation.title_cv --dataset ../shared/datasets/wcxb-dev --dataset ../shared/datasets/readability
 
 A dated or credited page's one ``<h1>`` replaces its markup title (when the page's <title> disagrees with it) when
 the h1 has MIN_SHOWN_HEADLINE_WORDS words and the two share MIN_SHARED_WORD_SHARE of their words (Jaccard);
-SHOWN_HEADLINE_NEEDS_DATE says whether undated pages are read too. Each page is read once with the rule off (its
-markup title, whether it is dated or credited, its one h1, its <title>
+SHOWN_HEADLINE_NEEDS_DATE says whether undated pages are read too; PAGE_TITLE_VOTES whether a <title> repeating the
+h1 outvotes the markup title, CUT_SHORT_TAKES_HEADLINE whether an h1 holding every word of a markup title the <title>
+repeats takes its place (the two switch rules on or off: conflicting conventions, chosen here too). Each page is
+read once with the rule off (its markup title, whether it is dated or credited, its one h1, its <title>
 without the site's name); every set of values on a grid is scored on every page. The data sets given are pooled
 (the two conventions of titles, the visible h1's and Readability.js's markup title, weigh by their pages); pages
 are split into folds by site (``crossval.site_folds``), each fold is scored with the set best on the other folds.
@@ -35,6 +37,8 @@ from .metadata_eval import Guess, crawl_time, expected_fields, score_page
 WORDS_GRID = (1, 2, 3, 4, 5)
 SHARE_GRID = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
 NEEDS_DATE_GRID = (True, False)
+VOTES_GRID = (True, False)
+CUT_SHORT_GRID = (True, False)
 
 
 @dataclass(frozen=True)
@@ -62,17 +66,19 @@ def read_case(page: Page) -> TitleCase | None:
     return TitleCase(wanted, metadata.title, bool(metadata.published or metadata.authors), shown, page_title)
 
 
-def title_right(case: TitleCase, words: int | None, share: float, needs_date: bool = True) -> bool:
+def title_right(case: TitleCase, words: int | None, share: float, needs_date: bool = True, votes: bool = True,
+                cut_short: bool = True) -> bool:
     title = case.markup_title
     if words is not None and title and case.shown and \
             titles.rewritten_headline(title, case.shown, case.dated, case.page_title, min_words=words,
-                                      min_share=share, needs_date=needs_date):
+                                      min_share=share, needs_date=needs_date, title_votes=votes,
+                                      cut_short=cut_short):
         title = case.shown
     return score_page({"title": case.wanted}, Guess(title=title))["title"]
 
 
 def cross_validate(pages: Sequence[Page], cases: Sequence[TitleCase], folds: int) -> dict:
-    grid = list(itertools.product(WORDS_GRID, SHARE_GRID, NEEDS_DATE_GRID))
+    grid = list(itertools.product(WORDS_GRID, SHARE_GRID, NEEDS_DATE_GRID, VOTES_GRID, CUT_SHORT_GRID))
     right = [[title_right(case, *values) for case in cases] for values in grid]
     held_out = 0
     chosen = []
@@ -82,7 +88,7 @@ def cross_validate(pages: Sequence[Page], cases: Sequence[TitleCase], folds: int
         chosen.append(grid[best])
         held_out += sum(right[best][i] for i in fold)
     shipped = grid.index((titles.MIN_SHOWN_HEADLINE_WORDS, titles.MIN_SHARED_WORD_SHARE,
-                          titles.SHOWN_HEADLINE_NEEDS_DATE))
+                          titles.SHOWN_HEADLINE_NEEDS_DATE, titles.PAGE_TITLE_VOTES, titles.CUT_SHORT_TAKES_HEADLINE))
     count = len(cases)
     return {"pages": count, "rule_off": sum(title_right(c, None, 0.0) for c in cases) / count,
             "held_out": held_out / count, "chosen_per_fold": chosen, "shipped": grid[shipped],

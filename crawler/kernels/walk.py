@@ -110,7 +110,7 @@ attributes_of: Callable[[etree._Element, tuple[str, ...]], tuple[str | None, ...
 line_hashes: Callable[[Iterable[Any], dict[str, int], Callable[[str], int]], list[int]] = _BOUND["line_hashes"]
 # ``" ".join(line.split())`` with each run of decimal digits then as one '0' (``templates.lines.normalize_line``).
 normalized_line: Callable[[str], str] = _BOUND["normalized_line"]
-# The page markup the metadata reads (``metadata.markup.page_markup``): ``(meta, links, itemprops, times)`` as
+# The page markup the metadata reads (``document.markup.page_markup``): ``(meta, links, itemprops, times)`` as
 # ``cwalk.markup_elements`` says; None when it is read in Python (the twin, or a tree with an entity reference).
 markup_elements: Callable[..., MarkupElements | None] = _BOUND["markup_elements"]
 # The positions and texts of the blocks whose ``num_chars`` is at most ``most`` and whose text has at least

@@ -91,7 +91,7 @@ def normalized_line(line: str) -> str:
 
 def markup_elements(top: etree._Element, body: etree._Element | None, meta_attributes: tuple[str, ...],
                     attribute: str, link_attributes: tuple[str, ...]) -> MarkupElements | None:
-    """None: the metadata reads the markup in Python itself (``metadata.markup.page_markup``)."""
+    """None: the metadata reads the markup in Python itself (``document.markup.page_markup``)."""
     return None
 
 

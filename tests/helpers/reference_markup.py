@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from crawler.extractors.metadata.markup import PageMarkup
+from crawler.extractors.document.markup import PageMarkup
 
 
 def add_meta_by_get(values: dict[str, list[str]], element: etree._Element) -> None:

@@ -39,6 +39,7 @@ from lxml import etree
 
 from crawler.extractors.article import Article
 from crawler.extractors.cascade.beyond_prose import JoinContentBeside, JoinRepeatedUnits
+from crawler.extractors.cascade.cards import DropRepeatedCopies
 from crawler.extractors.cascade.containers import ChooseContentRoot, ScoreContainers
 from crawler.extractors.cascade.furniture import MAX_SCORING_LINK_DENSITY, MarkFurniture, is_boilerplate_container
 from crawler.extractors.cascade.inside_article import DropNamedBoxesBeside, KeepLinksInsideArticle
@@ -237,6 +238,7 @@ class DefaultExtractor(Extractor):
         KeepEverySection(),
         DropRepeatedChrome(),
         DropQuotedPosts(),
+        DropRepeatedCopies(),
         AddDeclaredDescription(),
     )
 

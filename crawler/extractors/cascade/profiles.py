@@ -26,6 +26,8 @@ from collections import Counter
 
 from lxml import etree
 
+from crawler.extractors.cascade import cards
+from crawler.extractors.cascade.cards import hidden_label, named_card_parts, section_header
 from crawler.extractors.cascade.furniture import NAMES_REASON
 from crawler.extractors.cascade.repeated import POSTS_KIND, PRODUCT_KIND, climbed_verdict, holds, inside
 from crawler.extractors.cascade.state import cascade_state
@@ -72,8 +74,9 @@ WORDS = re.compile(r"\w+")
 # Kinds whose pages carry controls beside their content: filter and facet panels, sort bars, "load more"
 # buttons, size pickers and cart forms. Their labels are not content.
 CONTROLLED_KINDS = frozenset({"listing", "collection", "product"})
-# Form controls a reader does not read: buttons, pickers and their options, field labels and legends.
-CONTROL_TAGS = frozenset({"button", "select", "option", "label", "legend"})
+# Form controls a reader does not read: buttons, pickers and their options, field labels and legends, and the
+# groups of controls HTML's <fieldset> gathers (a card's colour and size pickers; by-domain CV, docs/profiles.md).
+CONTROL_TAGS = frozenset({"button", "select", "option", "label", "legend", "fieldset"})
 # Containers named for filtering, facets or sorting (generic words, as REVIEW_NAMES): a filter panel of links and divs.
 FACET_NAMES = re.compile(r"filter|facet|refine|(?<![a-z])sort(?![a-z])")
 # ...when they hold less than this share of the words outside furniture (more is the results' own wrapper, named
@@ -137,18 +140,25 @@ class KeepEverySection(Step):
         kind = state.kind
         if kind not in SECTIONED_KINDS:
             return False
-        furniture = state.furniture
+        parts = named_card_parts(run, state.furniture, kind)
+        furniture = {index: reason for index, reason in state.furniture.items() if index not in parts}
         name = self.name
-        kept = False
         known: dict[etree._Element, str | None] = {}
         root = state.content_roots[0] if state.content_roots else None
         landmark = main_region(run, furniture) if kind in LANDMARKED_KINDS else None
         reviews: dict[etree._Element, str | None] = {}
+        labels: dict[etree._Element, str | None] = {}
         panels = facet_panels(run, furniture) if kind in CONTROLLED_KINDS else {}
+        kept = False
         for index, block in enumerate(run.blocks):
             if index in furniture and kind in CARD_HEADER_KINDS and card_header(block.element):
                 block.decide(name, True, f"in the <header> of a card (an <article>) on a {kind} page: its title "
                                          "and summary")
+                kept = True
+            elif (index in furniture and kind in cards.SECTION_HEADER_KINDS and furniture[index] == "<header>"
+                  and section_header(block.element)):
+                block.decide(name, True, f"in the <header> of a section (in <main>, <section> or <article>) on a "
+                                         f"{kind} page: a landing page's hero")
                 kept = True
             elif index in furniture and furniture[index] in LANDING_SECTION_REASONS.get(kind, ()):
                 block.decide(name, True, f"a section named like furniture ({furniture[index]}) on a {kind} page: a "
@@ -161,6 +171,8 @@ class KeepEverySection(Step):
                 block.decide(name, False, f"inside page furniture ({furniture[index]})")
             elif kind in CONTROLLED_KINDS and (control := control_reason(block.element, known, root, panels)):
                 block.decide(name, False, f"a control, not content: {control}")
+            elif kind in cards.HIDDEN_LABEL_KINDS and (hidden := hidden_label(block.element, labels)):
+                block.decide(name, False, f"text for screen readers only (class/id '{hidden}') on a {kind} page")
             elif landmark is not None and (block.element is None or not holds(landmark, block.element)):
                 block.decide(name, False, f"outside the page's main landmark <{landmark.tag}> on a {kind} page")
             elif kind in REVIEWED_KINDS and (review := review_reason(block.element, reviews)):
@@ -170,6 +182,10 @@ class KeepEverySection(Step):
             elif (block.link_density >= 1 and block.num_words <= LINK_LINE_MAX_WORDS.get(kind, 0)
                   and not inside(block, HEADING_TAGS)):
                 block.decide(name, False, f"a lone link line on a {kind} page (previous/next, edit this page)")
+            elif index in parts:
+                block.decide(name, True, f"named like furniture ({parts[index]}) on a {kind} page, as alike "
+                                         "containers are: a part of every card")
+                kept = True
             else:
                 block.decide(name, True, f"outside page furniture on a {kind} page: its every card and section")
                 kept = True

@@ -17,6 +17,7 @@ from typing import NamedTuple, Protocol
 
 from lxml import etree
 
+from crawler.extractors.document.markup import PageMarkup, body_of, page_markup
 from crawler.extractors.document.subtree import TreeIndex
 from crawler.extractors.document.text import WrapCounter, visible_length
 from crawler.kernels.walk import copy_blocks
@@ -252,6 +253,14 @@ class TextDocument:
         # Raw texts of <script type="application/ld+json"> anywhere in the page: the tree loses body scripts.
         self.json_ld = list(json_ld)
         self._tree_index: TreeIndex | None = None
+        self.markup: PageMarkup | None = None  # read before the walk changes the tree (``page_markup``)
+
+    def page_markup(self) -> PageMarkup:
+        """The ``<meta>``, ``<link>``, microdata and ``<time>`` elements of the page as parsed, read once, before
+        the block walk removes any (``document.markup``)."""
+        if self.markup is None:
+            self.markup = page_markup(self.root, body_of(self.root)) if self.root is not None else PageMarkup()
+        return self.markup
 
     @property
     def blocks(self) -> list[TextBlock]:

@@ -238,6 +238,7 @@ class _PageWalk:
         self.records: WalkRecords | None = None
 
     def within(self, doc: TextDocument, element: etree._Element) -> list[TextBlock] | None:
+        doc.page_markup()  # before the walk removes any <meta> or <link>
         found = blocks_under(element, self.records)
         if found is None:
             return None
@@ -248,6 +249,7 @@ class _PageWalk:
         root = doc.root
         if root is None:
             return
+        doc.page_markup()  # before the walk removes any <meta> or <link>
         blocks, index = blocks_of(root, prior=self.records)
         page, self.page = self.page, None  # walked: the page's bytes are not held through the extraction
         if page is not None and (not blocks or (not _prose_words(blocks) and _revealable(page))):

@@ -36,7 +36,10 @@ from crawler.extractors.metadata.candidates import (
     Candidates,
     clean,
 )
+from crawler.extractors.metadata.date_conflicts import settle_published
 from crawler.extractors.metadata.dates import FoundDate, is_plausible, parse_structured_date
+from crawler.extractors.metadata.handles import author_accounts
+from crawler.extractors.metadata.label_blocks import date_after_label
 from crawler.extractors.metadata.markup import markup_of
 from crawler.extractors.metadata.profile_links import thread_starter
 from crawler.extractors.metadata.structured import (
@@ -52,6 +55,7 @@ from crawler.extractors.metadata.structured import (
 )
 from crawler.extractors.metadata.time_text import time_text_date
 from crawler.extractors.metadata.titles import (
+    DUBLIN_CORE_TITLE_KEYS,
     TITLE_PART_RE,
     page_headline,
     rewritten_headline,
@@ -154,6 +158,7 @@ def extract_metadata(doc: TextDocument, now: datetime | None = None) -> Metadata
     found = Candidates()
     from_json_ld(doc, found, metadata.warnings)
     markup = markup_of(doc)  # one walk for <meta>, <link>, itemprop and <time>
+    from_meta(doc, markup.meta, DUBLIN_CORE_TITLE_KEYS, META, found)
     from_meta(doc, markup.meta, OPENGRAPH_KEYS, OPENGRAPH, found)
     from_meta(doc, markup.meta, META_KEYS, META, found)
     from_card_labels(markup.meta, found)
@@ -210,7 +215,7 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         shown = time_text_date(doc.body, day_first=day_first(language))
         published = (shown and _plausible_date(shown, MICRODATA, now)) or published
     findings = scan_visible(doc, metadata.title or head_title, now, language,
-                            dates=published is None or modified is None)
+                            dates=published is None or modified is None, shown=published is not None)
     if metadata.title is None and findings.headline:
         metadata.title = take("title", (findings.headline, TEXT))
     elif metadata.title is not None:
@@ -240,16 +245,29 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     if authors is None:  # a forum thread: the member whose post comes first under the title
         found.add("authors", thread_starter(doc.root, doc.url, doc.json_ld), TEXT)
         authors = choose_authors(found, site_names)
+    if authors is None and (named := [name for names, _ in found.get("authors") for name in names
+                                      if name.casefold() in site_names]):
+        # the site's own name, linked to its author page: a one-person blog's account ("/author/erin-spain/")
+        found.add("declared_people", author_accounts(doc.root, named), TEXT)
+        authors = choose_authors(found, site_names)
+    if authors is None:  # nobody signs: the author field's collective byline ("Acme Team")
+        authors = choose_authors(found, site_names, collective=True)
     if authors:
         metadata.authors = take("authors", authors)
     found.add("editors", findings.editors, TEXT)
     editors = choose_authors(found, site_names, "editors")
     if editors:
         metadata.editors = take("editors", editors)
+    if published is not None and published[1] != URL and findings.date_line:  # the markup's day against the shown one
+        settled = settle_published(*published, findings.date_line, now, day_first=day_first(language), url=doc.url)
+        if settled.source != published[1]:
+            metadata.warnings.append(settled.reason)
+        published = (settled.iso, settled.source)
     text_modified = _plausible_date(findings.modified, TEXT, now)
     # A page that shows only "Updated on ..." under its headline, with no publication date in its markup or text,
     # dates its article by that visible day (a markup modified time alone is a CMS's save time, never taken for it).
     metadata.published = take("published", published or _plausible_date(findings.published, TEXT, now)
+                              or _plausible_date(date_after_label(doc, day_first=day_first(language)), TEXT, now)
                               or text_modified)
     metadata.modified = take("modified", modified or text_modified)
     # A page shows its headline in its one <h1>; its markup title may be rewritten for search (titles.py says when).

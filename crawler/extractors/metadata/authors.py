@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 from crawler.extractors.document.text import CJK_RE
 from crawler.extractors.metadata.candidates import Candidates, clean
 from crawler.extractors.metadata.cjk_credits import not_a_person
+from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.people import split_people
 from crawler.extractors.metadata.profile_links import member_of_address
 
@@ -44,10 +45,19 @@ def good_author(name: str, site_names: set[str], declared: frozenset[str] = froz
     return folded not in site_names or folded in declared
 
 
-def choose_authors(found: Candidates, site_names: set[str], name: str = "authors") -> tuple[list[str], str] | None:
-    """The first source's people: a field's list cut into persons ("A, B and C, CNN" -> A, B, C)."""
+def choose_authors(found: Candidates, site_names: set[str], name: str = "authors", *,
+                   collective: bool = False) -> tuple[list[str], str] | None:
+    """The first source's people: a field's list cut into persons ("A, B and C, CNN" -> A, B, C). With
+    ``collective`` (asked last, when no source names a person) the first field that holds a whole collective byline
+    of a named owner instead ("Acme Team": ``collective.py``)."""
     declared = frozenset(person.casefold() for people, _ in found.get("declared_people") for person in people)
     for names, source in found.get(name):
+        if collective:
+            team = next((whole for raw in names if collective_byline(whole := normalise_author(raw))
+                         and whole.casefold() not in site_names), None)
+            if team:
+                return [team], source
+            continue
         cleaned: list[str] = []
         for raw in names:
             whole = normalise_author(raw)

@@ -21,6 +21,8 @@ from crawler.extractors.metadata.cjk_credits import (
     poster_of,
     refused,
 )
+from crawler.extractors.metadata.collective import collective_byline
+from crawler.extractors.metadata.dates import find_text_date_span
 from crawler.extractors.metadata.people import split_people
 
 # A list item whose text is mostly link text is a link to another article (related stories and their dates).
@@ -30,9 +32,18 @@ MAX_LINKED_SHARE = 0.5
 # docs/metadata-credits.md).
 MIN_PROSE_CHARS = 30
 BLOCKS_AFTER_END_CREDIT = 3
+# A date line: the date first, or after a posting label ("Posted on March 3, 2020 by ...").
+DATE_LINE_START_RE = re.compile(r"^\s*(?:(?:posted|published)(?:\s+on)?\s*:?\s*)?"
+                                r"(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)",
+                                re.I)
 # A byline's label alone in its block: the name is the next block ("Written by" / "Edzel Tabing").
 LABELS_ALONE = frozenset({"written by", "words by", "story by", "posted by", "by", "author", "authored by", "von",
                           "par", "por", "di", "door", "作者", "文", "記者", "记者", "글", "기자"})
+# Labels that say "the author of this article" whole: trusted anywhere on the page, as in an author box after the
+# story ("Written by" / "Jack Shepherd"), where a bare "By" may be a caption's or a teaser's.
+STRONG_LABELS = frozenset({"written by", "authored by", "article by", "article written by", "post written by",
+                           "this post was written by", "this article was written by", "about the author"})
+MAX_STRONG_LABEL_CHARS = 30
 # The name block after a label is a byline's length; the label is looked for this far from the headline (both
 # chosen by hand, see docs/metadata-credits.md).
 MAX_NAME_BLOCK_CHARS = 60
@@ -64,8 +75,21 @@ def line_authors(line: str, *, near: bool = False) -> list[str]:
             found = bracketed_beside_date(line) or name_with_outlet(line) or account_before_date(line)
         if found:
             return found
-        return [name for name in byline_names(line) if not (CJK_RE.search(name) and refused(name))]
-    return byline_names(line)
+        names = [name for name in byline_names(line) if not (CJK_RE.search(name) and refused(name))]
+        return names or ([] if CJK_RE.search(line) else byline_after_date(line))
+    return byline_names(line) or byline_after_date(line)
+
+
+def byline_after_date(line: str) -> list[str]:
+    """The byline that goes on a date line ("Posted on March 3, 2020 by Jane Doe", "03/01/2017 by Jane Doe"): the
+    names after the first date, when "by" follows it (a separator between them aside)."""
+    if " by " not in line.lower():
+        return []
+    found, end = find_text_date_span(line)
+    if found is None or not DATE_LINE_START_RE.match(line):
+        return []  # ("Released: June 17, 2025 by Tor Books": another date than the story's, another credit)
+    rest = line[end:].lstrip(" ·•|,-–—")
+    return byline_names(rest) if rest[:3].lower() == "by " else []
 
 
 def end_credit(doc: TextDocument, start: int) -> list[str]:
@@ -90,11 +114,22 @@ def _prose_follows(blocks: list[TextBlock], position: int) -> bool:
 def label_then_name(doc: TextDocument, positions: list[int], texts: list[str], start: int) -> list[str]:
     """Step 5: a byline label alone in its block and the people in the next block, near the headline. Only the short
     blocks (``positions``, ``texts``: those a byline fits in, in order) within the window are looked at."""
-    blocks = doc.blocks
     first, last = bisect_left(positions, start - LABEL_WINDOW), bisect_right(positions, start + LABEL_WINDOW)
-    for index in range(first, last):
+    near = _named_after_label(doc, positions, texts, range(first, last), LABELS_ALONE, MAX_LABEL_CHARS)
+    if near:
+        return near
+    # (only the short texts a strong label fits in are read page-wide: one length test each, in a comprehension)
+    fitting = [index for index, text in enumerate(texts) if len(text) <= MAX_STRONG_LABEL_CHARS]
+    return _named_after_label(doc, positions, texts, fitting, STRONG_LABELS, MAX_STRONG_LABEL_CHARS)
+
+
+def _named_after_label(doc: TextDocument, positions: list[int], texts: list[str], indexes: range | list[int],
+                       labels: frozenset[str], max_label_chars: int) -> list[str]:
+    """The people in the block after the first of ``labels`` alone in its block, among the short blocks ``indexes``."""
+    blocks = doc.blocks
+    for index in indexes:
         text = texts[index]
-        if len(text) > MAX_LABEL_CHARS or text.strip(" :：").casefold() not in LABELS_ALONE:
+        if len(text) > max_label_chars or text.strip(" :：").casefold() not in labels:
             continue
         position = positions[index]
         if position + 1 >= len(blocks):
@@ -104,10 +139,11 @@ def label_then_name(doc: TextDocument, positions: list[int], texts: list[str], s
                 else following.text).strip()
         if not name or len(name) > MAX_NAME_BLOCK_CHARS or not readable(following) or not readable(blocks[position]):
             continue
-        people = credit_line_people(f"作者 {name}") if CJK_RE.search(name) else split_people(name)
+        people = credit_line_people(f"作者 {name}") if CJK_RE.search(name) else \
+            split_people(name) or ([name] if collective_byline(name) else [])  # "By" / "The Acme Team": kept whole
         if people:
             return people
     return []
 
 
-__all__ = ["end_credit", "label_then_name", "line_authors", "readable"]
+__all__ = ["byline_after_date", "end_credit", "label_then_name", "line_authors", "readable"]

@@ -34,6 +34,13 @@ PUBLISHED_LABELS = (
     "기사입력", "입력", "등록", "게재", "published", "posted", "publié", "veröffentlicht", "publicado", "publicada",
     "pubblicato", "publicato", "gepubliceerd", "opublikowano", "опубликовано", "publicerad", "publiceret", "julkaistu",
 )
+# Labels of other events whose date is neither: a forum member's card beside the first post ("Joined: Jul 24, 2017"),
+# a thread's last reply in its header ("Last post: 01/12/2025").
+OTHER_EVENT_LABELS = (
+    "joined", "member since", "last post", "last reply", "last active", "last seen", "last visit",
+    "mitglied seit", "registriert seit", "inscrit le", "inscrit depuis", "miembro desde", "iscritto dal",
+    "注册时间", "註冊時間", "注册于", "加入时间", "最后回复", "最後回覆", "最后登录", "登録日", "가입일",
+)
 COLON_LABELS = ("时间", "時間", "日期", "日時", "date", "datum", "fecha", "data")
 # Labels written after the date in Japanese ("15:20配信", "8:00更新").
 TRAILING_LABELS = frozenset({"配信", "公開", "掲載", "更新", "投稿"})
@@ -60,6 +67,7 @@ STRONG_PUBLISHED_RE = re.compile(
 # list it is in (no label is in both; the colon labels are publication labels). Lowering ASCII lines, leaving re.I out
 # for them and flat alternations make the label search several times cheaper.
 MODIFIED_KIND = frozenset(label.lower() for label in MODIFIED_LABELS)
+OTHER_KIND = frozenset(label.lower() for label in OTHER_EVENT_LABELS)
 
 
 def _flat_alternation(labels: tuple[str, ...], after: str = "") -> str:
@@ -71,9 +79,11 @@ def _ascii(labels: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(label.lower() for label in labels if label.isascii())
 
 
-LOWERED_LABEL_RE = re.compile("|".join((_flat_alternation(MODIFIED_LABELS), _flat_alternation(PUBLISHED_LABELS),
+LOWERED_LABEL_RE = re.compile("|".join((_flat_alternation(OTHER_EVENT_LABELS), _flat_alternation(MODIFIED_LABELS),
+                                        _flat_alternation(PUBLISHED_LABELS),
                                         _flat_alternation(COLON_LABELS, r"\s*[:：]"))))
-ASCII_LOWERED_LABEL_RE = re.compile("|".join((_flat_alternation(_ascii(MODIFIED_LABELS)),
+ASCII_LOWERED_LABEL_RE = re.compile("|".join((_flat_alternation(_ascii(OTHER_EVENT_LABELS)),
+                                              _flat_alternation(_ascii(MODIFIED_LABELS)),
                                               _flat_alternation(_ascii(PUBLISHED_LABELS)),
                                               _flat_alternation(_ascii(COLON_LABELS), r"\s*:"))))
 LOWERED_STRONG_PUBLISHED_RE = re.compile("|".join((_flat_alternation(PUBLISHED_LABELS),
@@ -108,7 +118,8 @@ def _labels(line: str) -> list[tuple[int, int, str]]:
         if LATIN_LETTER_RE.match(line, start) and (
                 (start > 0 and line[start - 1].isalpha()) or (end < len(line) and line[end].isalpha())):
             continue
-        kind = "modified" if match.group() in MODIFIED_KIND else "published"
+        label = match.group()
+        kind = "modified" if label in MODIFIED_KIND else "other" if label in OTHER_KIND else "published"
         found.append((start, end, kind))
     return found
 
@@ -152,6 +163,8 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
     bounds = [(0, None)] + [(end, kind) for _, end, kind in labels]
     starts = [start for start, _, _ in labels] + [len(line)]
     for index, ((begin, kind), stop) in enumerate(zip(bounds, starts, strict=True)):
+        if kind == "other":
+            continue  # a member's join day, a thread's last reply: not this page's dates
         segment = line[begin:stop]
         found, end = find_text_date_span(segment, now, day_first=day_first)
         trailing = index < len(labels) and line[labels[index][0]:labels[index][1]] in TRAILING_LABELS

@@ -18,7 +18,7 @@ MAX_NAME_WORDS = 5
 # label ("By Reuters, Washington", "Text Link"), not an author.
 MIN_NAME_WORDS = 2
 # Segments of a byline: what follows "|", "•" or " - " is a role, an outlet or a date, never a co-author.
-SEGMENT_RE = re.compile(r"\s*(?:[|•·]|\s[-–—]\s)\s*")
+SEGMENT_RE = re.compile(r"\s*(?:[|•·⋅]|\s[-–—]\s)\s*")
 # The list words are lower case (and "AND" in all-capital bylines): "E." and "Y." are initials, not "e", "y".
 # "By X with Y" credits a second person as well ("with", "avec", "mit").
 LIST_SPLIT_RE = re.compile(r"\s*(?:,|;|&|\b(?:and|And|AND|und|et|y|e|en|og|och|i|with|avec|mit)\b(?![.'’]))\s*")
@@ -34,7 +34,8 @@ ROLE_RE = re.compile(
     r"\b(?:staff|writer|reporter|correspondent|contributor|columnist|editor|editors|photographer|journalist|"
     r"redaktion|rédaction|redacción|redazione|redactie|redação|correspondant|envoyé|corresponsal|"
     r"korrespondent|special to|for the|updated|published|author|autor|auteur|autore|admin|administrator|guest|"
-    r"bio|written|anonymous|editorial|team|desk|newsroom)\b|^the\s", re.I)
+    r"bio|written|anonymous|editorial|team|desk|newsroom|expert|specialist|founder|co-founder|ceo|director|"
+    r"manager|consultant|member|representative)\b|^the\s", re.I)
 # News agencies and broadcasters that bylines name beside the people (each seen in news bylines or the agencies'
 # own credit lines).
 AGENCIES = frozenset({
@@ -109,4 +110,4 @@ def split_people(text: str, *, strict: bool = True) -> list[str]:
     return names
 
 
-__all__ = ["is_outlet_or_role", "looks_like_name", "split_people"]
+__all__ = ["ROLE_RE", "is_outlet_or_role", "looks_like_name", "split_people"]

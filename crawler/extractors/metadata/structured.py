@@ -16,7 +16,8 @@ from crawler.extractors.metadata.dates import find_url_date
 from crawler.extractors.metadata.markup import ITEMPROP, PageMarkup
 
 # <meta> keys per field, by source, most specific first (names seen on news pages, plus the Dublin Core,
-# Parse.ly, Sailthru and Highwire/citation conventions).
+# Parse.ly, Sailthru and Highwire/citation conventions; Dublin Core's title is read before OpenGraph's:
+# ``titles.DUBLIN_CORE_TITLE_KEYS``).
 OPENGRAPH_KEYS: dict[str, tuple[str, ...]] = {
     "title": ("og:title", "twitter:title"),
     "authors": ("article:author", "og:article:author"),
@@ -31,8 +32,7 @@ OPENGRAPH_KEYS: dict[str, tuple[str, ...]] = {
     "section": ("article:section", "og:article:section"),
 }
 META_KEYS: dict[str, tuple[str, ...]] = {
-    "title": ("dc.title", "dcterms.title", "dc:title", "dcterm:title", "parsely-title", "sailthru.title",
-              "citation_title", "title", "weibo:article:title"),
+    "title": ("parsely-title", "sailthru.title", "citation_title", "title", "weibo:article:title"),
     "authors": ("dc:creator", "dcterm:creator", "dc.creator", "dcterms.creator", "author", "byline",
                 "parsely-author", "sailthru.author", "citation_author", "article.author", "authors"),
     "published": ("pubdate", "publishdate", "publish-date", "publish_date", "publication_date", "dc.date.issued",
@@ -81,6 +81,9 @@ AUTHOR_LABEL_RE = re.compile(r"^\s*(?:(?:written|posted|story|words)\s+by|by|aut
 # named the tags). The others (authors, dates, language, description) read every candidate in turn.
 FIRST_ONLY_FIELDS = frozenset({"title", "site_name", "canonical_url", "image", "tags", "section"})
 
+# The page objects that stand for the article when a page has no article object ("WebPage" with a headline and an
+# author); a collection's or a profile's author is not a story's.
+AUTHORED_PAGE_TYPES = frozenset({"webpage", "itempage"})
 
 # ---------------------------------------------------------------- sources
 
@@ -116,6 +119,10 @@ def from_json_ld(doc: TextDocument, found: Candidates, warnings: list[str]) -> N
             add("section", clean(text_of(item["articleSection"])), JSON_LD)
     for item in others:
         present = item.keys()
+        # a page with no article object whose WebPage carries the article's author (newsletter platforms)
+        if not articles and "author" in present and jsonld.types_of(item) & AUTHORED_PAGE_TYPES:
+            add("authors", jsonld.names_of(item["author"]), JSON_LD)
+            add("declared_people", jsonld.declared_people(item["author"]), JSON_LD)
         if "name" in present and jsonld.types_of(item) & SITE_TYPES:
             add("site_name", clean(text_of(item["name"])), JSON_LD)
         for name, key in OTHER_TEXT_KEYS:

@@ -7,7 +7,7 @@ from urllib.parse import urlparse
 
 from lxml import etree
 
-from crawler.extractors.document.text import count_words, normalize_space, unescape
+from crawler.extractors.document.text import CJK_RE, count_words, normalize_space, unescape
 
 # Separators between a headline and the site name in <title>: Readability.js's set with spaces around.
 TITLE_SEPARATOR_RE = re.compile(r"\s+[|\-–—\\/>»·•]\s+")
@@ -27,6 +27,9 @@ MIN_CJK_HEADLINE_CHARS = 6
 MAX_CJK_SUFFIX_CHARS = 12
 # A headline block shorter than this is a channel's or a logo's name, not a headline ("新闻中心", "CNN").
 MIN_HEADLINE_CHARS = 4
+# What follows a CJK headline in its <title> when a site's name is joined to it by a bare separator ("-EXAMPLE.NET",
+# "-ABC 电子设计"): no space before the separator, a name of at most MAX_CJK_SUFFIX_CHARS characters after it.
+BARE_SUFFIX_RE = re.compile(rf"[_｜|\-–—]+\s*\S.{{0,{MAX_CJK_SUFFIX_CHARS - 1}}}")
 
 
 def title_from_head(title: str, site_name: str | None) -> str:
@@ -72,6 +75,16 @@ MIN_SHARED_WORD_SHARE = 0.3
 # Whether the rule reads only dated or credited pages (an undated landing page's h1 is often a slogan): chosen by
 # by-domain CV, see docs/metadata-classes.md.
 SHOWN_HEADLINE_NEEDS_DATE = False
+# Whether the page's <title> (its site's name cut) repeating the h1 outvotes a markup title telling the story otherwise
+# (a social card's teaser in og:title): chosen by by-domain CV, see docs/metadata-classes.md.
+PAGE_TITLE_VOTES = True
+# Whether a markup title the <title> repeats still gives way to an h1 holding all its words and more (the headline cut
+# to fit a search result's line): chosen by by-domain CV, see docs/metadata-classes.md.
+CUT_SHORT_TAKES_HEADLINE = True
+# Dublin Core's title keys, read before OpenGraph's (Readability.js's order: library catalogues, journals and
+# government pages name the document there), the RDFa property form before the <meta name> form.
+DUBLIN_CORE_TITLE_KEYS: dict[str, tuple[str, ...]] = {"title": ("dc:title", "dcterm:title", "dc.title",
+                                                                 "dcterms.title")}
 TITLE_WORD_RE = re.compile(r"\w{2,}")
 FOLD_RE = re.compile(r"\W+|_")
 # A character reference left in a title after one unescaping: "&#8230;", "&#x2019;", "&amp;", "&quot;".
@@ -99,22 +112,29 @@ def visible_headline(root: etree._Element | None, url: str | None, site_name: st
 
 def rewritten_headline(markup_title: str, shown: str, dated: bool, page_title: str | None = None, *,
                        min_words: int = MIN_SHOWN_HEADLINE_WORDS, min_share: float = MIN_SHARED_WORD_SHARE,
-                       needs_date: bool = SHOWN_HEADLINE_NEEDS_DATE) -> bool:
+                       needs_date: bool = SHOWN_HEADLINE_NEEDS_DATE, title_votes: bool = PAGE_TITLE_VOTES,
+                       cut_short: bool = CUT_SHORT_TAKES_HEADLINE) -> bool:
     """Whether the shown headline is the story's headline and the markup title a rewrite of it (for search results
-    or sharing). With ``needs_date``, only on a dated or credited page (an undated landing page's h1 is often a
-    slogan); only when the page's
-    <title> (``page_title``, its site's name cut) disagrees with the markup title (two of the page's own titles that
-    agree outvote its h1); not when the markup title holds the h1 (a product's name in its full title) or both have
-    the same words (one headline punctuated twice); and the h1 has ``min_words`` words and shares ``min_share`` of
-    the words of the two titles (Jaccard), so that a section's heading or a slogan is no rewrite."""
-    if (needs_date and not dated) or _folded(shown) in _folded(markup_title) \
-            or len(TITLE_WORD_RE.findall(shown)) < min_words:
-        return False
-    if page_title and _folded(page_title) == _folded(markup_title):
+    or sharing). Never when the markup title holds the h1 (a product's name in its full title) or both have the same
+    words (one headline punctuated twice) or the h1 has fewer than ``min_words`` words (a product's or section's
+    name); with ``needs_date``, only on a dated or credited page (an undated landing page's h1 is often a slogan).
+    Then:
+
+    - with ``title_votes``, when the page's <title> (``page_title``, its site's name cut) is the h1: two of the
+      page's own titles outvote the third;
+    - the h1 shares ``min_share`` of the words of the two titles (Jaccard), so that a section's heading or a slogan
+      is no rewrite;
+    - and the <title> disagrees with the markup title (two titles that agree outvote the h1), unless, with
+      ``cut_short``, the h1 holds every word of the markup title and more: both are the headline cut short."""
+    if (needs_date and not dated) or _folded(shown) in _folded(markup_title):
         return False
     shown_words = {word.casefold() for word in TITLE_WORD_RE.findall(shown)}
     markup_words = {word.casefold() for word in TITLE_WORD_RE.findall(markup_title)}
-    if not markup_words or shown_words == markup_words:
+    if not markup_words or shown_words == markup_words or len(TITLE_WORD_RE.findall(shown)) < min_words:
+        return False
+    if title_votes and page_title and _folded(page_title) == _folded(shown):
+        return True
+    if page_title and _folded(page_title) == _folded(markup_title) and not (cut_short and markup_words < shown_words):
         return False
     return len(shown_words & markup_words) / len(shown_words | markup_words) >= min_share
 
@@ -163,10 +183,15 @@ def page_headline(chosen: str, head_title: str | None, headline: str | None) -> 
     """The headline block of the page over a markup title cut short: an OpenGraph title ending at an unescaped quote
     ("奖金711万元！" of '奖金711万元！"中国诺贝尔奖"首位获奖女性啥来头?'), when the headline block starts with it and
     the <title> holds the block. (A <title> that adds the site's name is left whole, as Readability.js leaves it:
-    see docs/metadata-credits.md for the two conventions.)"""
+    see docs/metadata-credits.md for the two conventions.) And the block over a title that is the block joined to a
+    short name by a bare separator ("…发布新版ZoomScope-EXAMPLE.NET": Latin on both sides of the hyphen, which
+    ``without_cjk_suffix`` cannot tell from "Wi-Fi"; the shown headline says where the headline ends)."""
     if not headline or not head_title or headline == chosen:
         return chosen
     block, kept = normalize_space(headline), normalize_space(chosen)
+    if len(block) >= MIN_CJK_HEADLINE_CHARS and kept.startswith(block) and CJK_RE.search(block) \
+            and BARE_SUFFIX_RE.fullmatch(kept[len(block):]):
+        return block
     if len(block) >= MIN_HEADLINE_CHARS and block in normalize_space(head_title) and block.startswith(kept) \
             and len(block) > len(kept):
         return block
@@ -183,7 +208,7 @@ def _rejoin(parts: list[str], kept: set[str]) -> str:
     return "".join(pieces).strip()
 
 
-__all__ = ["MIN_HEADLINE_CHARS", "MIN_KEPT_TITLE_WORDS", "MIN_SHARED_WORD_SHARE", "MIN_SHOWN_HEADLINE_WORDS",
-           "SHOWN_HEADLINE_NEEDS_DATE",
+__all__ = ["CUT_SHORT_TAKES_HEADLINE", "DUBLIN_CORE_TITLE_KEYS", "MIN_HEADLINE_CHARS", "MIN_KEPT_TITLE_WORDS",
+           "MIN_SHARED_WORD_SHARE", "MIN_SHOWN_HEADLINE_WORDS", "PAGE_TITLE_VOTES", "SHOWN_HEADLINE_NEEDS_DATE",
            "TITLE_PART_RE", "TITLE_SEPARATOR_RE", "page_headline", "rewritten_headline", "site_name_title",
            "title_from_head", "unescaped_twice", "visible_headline", "without_cjk_suffix"]

@@ -30,7 +30,14 @@ from crawler.extractors.metadata.byline import (
     origin_of,
 )
 from crawler.extractors.metadata.cjk_credits import ACCOUNT_DATE_RE, dateline_people
-from crawler.extractors.metadata.credit_lines import end_credit, label_then_name, line_authors, readable
+from crawler.extractors.metadata.credit_lines import (
+    byline_after_date,
+    end_credit,
+    label_then_name,
+    line_authors,
+    readable,
+)
+from crawler.extractors.metadata.date_conflicts import in_other_story, on_crawl_day
 from crawler.extractors.metadata.datelines import (
     has_publication_label,
     may_hold_date,
@@ -38,6 +45,7 @@ from crawler.extractors.metadata.datelines import (
     read_date_line,
 )
 from crawler.extractors.metadata.dates import FoundDate
+from crawler.extractors.metadata.name_lines import name_beside_date_or_role
 from crawler.kernels.walk import folded_short_texts, short_texts, texts_with_digit
 
 HANGUL_RE = re.compile(r"[가-힣]")
@@ -89,6 +97,7 @@ class TextFindings:
     published: FoundDate | None = None
     modified: FoundDate | None = None
     headline: str | None = None
+    date_line: str | None = None  # the line near the headline that gave the publication date
     # Whether lines are read for dates: not when the page's markup gives both plausible ones, which the text's could
     # not replace (``extract_metadata``); the people, the outlet and the headline are read all the same.
     wants_dates: bool = True
@@ -144,8 +153,10 @@ def _text_lines(text: str) -> list[str]:
 
 
 def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *, dates: bool = True,
-               credit: bool = True) -> None:
-    """The line's byline, editor and outlet (unless ``credit`` is False: its block has no credit's word) and dates."""
+               credit: bool = True, below: bool = True) -> None:
+    """The line's byline, editor and outlet (unless ``credit`` is False: its block has no credit's word) and dates;
+    ``below``: the line is under the headline; above it a date may be a masthead's day of the visit, not compared
+    with the markup's (``date_line``)."""
     if credit:
         if not findings.authors:
             findings.authors = line_authors(line, near=True)
@@ -153,6 +164,8 @@ def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *,
             findings.editors = editor_names(line)
         if findings.origin is None:
             findings.origin = origin_of(line)
+    elif not findings.authors and (" by " in line or " By " in line):  # "03/01/2017 by Jane Doe": date, then byline
+        findings.authors = byline_after_date(line)
     if dates and _may_give_date(line, findings, known=True):
         found = read_date_line(line, now, day_first=first)
         context = found.context
@@ -160,6 +173,7 @@ def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *,
             found.published = None
         if findings.published is None and found.published is not None:
             findings.published = found.published
+            findings.date_line = line if below or not on_crawl_day(found.published, now) else None
         if findings.modified is None and found.modified is not None:
             findings.modified = found.modified
 
@@ -226,8 +240,10 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         lines, credit = short
         if not lines or not readable(block):
             continue
+        dated = findings.published is not None
         for line in lines:
             _read_line(line, findings, now, first, credit=credit)
+        keep_own_date_line(findings, dated, block, doc)
         # (each of STORY_END_RE's words is a credit's; a word has no white space, so it is in a line of the block's
         # text when it is in the text)
         if credit and STORY_END_RE.search(block.text):
@@ -237,8 +253,19 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         short = _short_lines(block, findings, credits.get(position))
         if short is not None and short[0] and readable(block):
             lines, credit = short
+            dated = findings.published is not None
             for line in lines:
-                _read_line(line, findings, now, first, credit=credit)
+                _read_line(line, findings, now, first, credit=credit, below=False)
+            keep_own_date_line(findings, dated, block, doc)
+
+
+def keep_own_date_line(findings: TextFindings, dated: bool, block: TextBlock, doc: TextDocument) -> None:
+    """Forgets the date line the block just gave (``dated``: the date was found before it) when the block sits in
+    another story's area (related posts, a sidebar, an aside: ``date_conflicts.in_other_story``): its date is
+    no rival to the markup's. Asked of one block a page at most."""
+    if not dated and findings.date_line is not None and block.element is not None and doc.body is not None \
+            and in_other_story(block.element, doc.body):
+        findings.date_line = None
 
 
 def _short_lines(block: TextBlock, findings: TextFindings,
@@ -345,23 +372,27 @@ def _may_say_something(short_ones: ShortBlocks, dates: bool) -> list[int]:
 
 
 def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: str | None = None, *,
-                 dates: bool = True) -> TextFindings:
-    """Authors, editors, credited outlet and (unless ``dates`` is False) dates from the visible page (steps 1-3)."""
-    findings = TextFindings(wants_dates=dates)
+                 dates: bool = True, shown: bool = False) -> TextFindings:
+    """Authors, editors, credited outlet and (unless ``dates`` is False) dates from the visible page (steps 1-3);
+    ``shown``: the dates near the headline are read all the same (``date_line``, to check the markup's)."""
+    findings = TextFindings(wants_dates=dates or shown)
     first = day_first(language)
     short_ones = short_blocks(doc)
     index = headline_index(doc, title)
     if index is not None:
         findings.headline = doc.blocks[index].text
         scan_near_headline(doc, index, now, findings, first, short_ones)
+    findings.wants_dates = dates
     scan_page(doc, now, findings, first, language, short_ones)
     if not findings.authors:
         findings.authors = label_then_name(doc, short_ones.positions, short_ones.texts, index or 0)
+        if not findings.authors and index is not None:  # no "By": a name beside the date or the role
+            findings.authors = name_beside_date_or_role(doc, index)
         # (a bracket closing a story credits its reporter on Chinese pages: the blocks of others are not walked)
         if not findings.authors and ((language or "").lower()[:2] in CJK_LANGUAGES or (title and CJK_RE.search(title))):
             findings.authors = end_credit(doc, index or 0)
     return findings
 
 
-__all__ = ["ShortBlocks", "TextFindings", "day_first", "headline_index",
+__all__ = ["ShortBlocks", "TextFindings", "day_first", "headline_index", "keep_own_date_line",
            "scan_near_headline", "scan_page", "scan_visible", "short_blocks"]

@@ -1,0 +1,62 @@
+"""An author card: an element marked as the author's (class "author-box", "blog-author", "author-card") that shows
+the name on its first line and a role or a short biography after it ("Lauren Vetter" / "Lauren Vetter is a
+growth-focused marketer..."; "Juliette Carreiro" / "Tech Writer"), with no "By" before the name.
+
+The first text piece of the card is taken when it is a personal name (``people.split_people``, strict: two to five
+capitalised words, no role word) and the second is not another name: a card shows one person, a list of the site's
+authors several.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from crawler.extractors.document.text import normalize_space
+from crawler.extractors.metadata.dates import find_text_date
+from crawler.extractors.metadata.people import split_people
+
+# A reading time beside the name and the date ("4 min read"), the one number of a byline that is no date.
+READING_TIME_RE = re.compile(r"^\s*\d+\s*(?:min|minutes?|mins)\b", re.I)
+# The pieces of a card read: the name and what follows it.
+CARD_PIECES = 2
+
+
+def card_name(element: etree._Element) -> list[str]:
+    """The person whose name opens the card, or nothing (nor for a card among like ones: a list of authors)."""
+    if _one_of_a_list(element):
+        return []
+    pieces: list[str] = []
+    for piece in element.itertext():
+        piece = normalize_space(piece)
+        if piece:
+            pieces.append(piece)
+            if len(pieces) == CARD_PIECES:
+                break
+    if len(pieces) < CARD_PIECES:
+        return []
+    name, after = pieces
+    people = split_people(name)
+    if people != [name] or split_people(after) == [after]:
+        return []  # the first line is no name alone, or the next is another name (a list of people)
+    return people
+
+
+def _one_of_a_list(element: etree._Element) -> bool:
+    """Whether a sibling has the element's tag and class: one card of a list ("follow these authors")."""
+    mark = element.get("class")
+    return any(sibling.tag == element.tag and sibling.get("class") == mark
+               for sibling in (*element.itersiblings(), *element.itersiblings(preceding=True)))
+
+
+def short_card_name(element: etree._Element) -> list[str]:
+    """``card_name`` of a byline element whose pieces hold no count ("12.3K fans": a follow widget's): a number
+    there must be a date or a reading time."""
+    for piece in element.itertext():
+        if any(map(str.isdigit, piece)) and find_text_date(piece) is None and not READING_TIME_RE.search(piece):
+            return []
+    return card_name(element)
+
+
+__all__ = ["card_name", "short_card_name"]

@@ -1,0 +1,75 @@
+"""A poster's handle in an element marked as the author or the byline: a one-word name ("Woodchip77", "quietfox")
+that a personal-name test refuses, taken when the element links it to that person's own page.
+
+Forums, link aggregators and blogs show a post's author as a link to the member's or the author's page
+(``/profile/Woodchip77``, ``/~quietfox``, ``/author/yuki/``, ``/user/name``, ``/in/name``). The link's last path
+word being the handle itself is what tells a person's link from a section's ("/category/news" "News" has no person's
+path word) or from a link to somebody else.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from lxml import etree
+
+from crawler.extractors.document.text import normalize_space
+from crawler.extractors.metadata.people import is_outlet_or_role
+
+# The path words before a person's slug (author archives, member profiles, "/~name" home pages, "/in/name" profiles).
+PERSON_PATH_RE = re.compile(r"/(?:authors?|users?|u|members?|profiles?|people|writers?|contributors?|in|~|@)"
+                            r"/?(?P<slug>[^/?#]+)/?$", re.I)
+# A handle: one word of letters, digits, "_", "." or "-", starting with a letter.
+HANDLE_RE = re.compile(r"^[^\W\d_][\w.-]{1,29}$")
+# A numeric id beside the name in a slug ("chris-hall.985811", "1883223-thanosmano").
+SLUG_ID_RE = re.compile(r"^\d+-|[.-]\d+$|\.html?$")
+FOLD_RE = re.compile(r"[\W_]+")
+
+
+def linked_handle(element: etree._Element) -> list[str]:
+    """The handle of the element's first link with text, when that link goes to the handle's own page."""
+    links = [element] if element.tag == "a" else element.iter("a")
+    for link in links:
+        text = normalize_space(link.text_content()).lstrip("@")
+        if not text:
+            continue
+        if not HANDLE_RE.match(text) or is_outlet_or_role(text):
+            return []
+        path = urlsplit(link.get("href") or "").path.replace("/~", "/~/").replace("/@", "/@/")
+        match = PERSON_PATH_RE.search(path)
+        slug = FOLD_RE.sub("", SLUG_ID_RE.sub("", match.group("slug")).casefold()) if match else ""
+        return [text] if slug and slug == FOLD_RE.sub("", text.casefold()) else []
+    return []
+
+
+# The address of an author's archive page, its last path word the author's slug ("/author/erin-spain/").
+AUTHOR_PAGE_RE = re.compile(r"/authors?/(?P<slug>[^/?#]+)/?$", re.I)
+
+
+def author_accounts(root: etree._Element | None, names: list[str]) -> list[str]:
+    """Those of ``names`` that the page links to their own author page: a link whose text is the name and whose
+    address is an author archive named after it ("/author/erin-spain/"), or that ``rel="author"`` declares the
+    author's: the account a post is credited to (on a one-person blog, the site's own name)."""
+    wanted = {FOLD_RE.sub("", name.casefold()): name for name in names}
+    if root is None or not wanted:
+        return []
+    found: list[str] = []
+    for link in root.iter("a"):
+        href, rel = link.get("href") or "", link.get("rel") or ""
+        if "author" not in href.lower() and "author" not in rel.lower():
+            continue  # (neither an author page nor rel="author": the address is not split)
+        path = urlsplit(href).path
+        # rel="author": the link names the page's author (but one to the home page is the blog's title)
+        declared = "author" in rel.lower() and path.strip("/") != ""
+        match = None if declared else AUTHOR_PAGE_RE.search(path)
+        if not declared and match is None:
+            continue
+        folded = FOLD_RE.sub("", normalize_space(link.text_content()).casefold())
+        if folded in wanted and (declared or FOLD_RE.sub("", match.group("slug").casefold()) == folded) and \
+                wanted[folded] not in found:
+            found.append(wanted[folded])
+    return found
+
+
+__all__ = ["author_accounts", "linked_handle"]

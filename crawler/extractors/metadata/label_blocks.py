@@ -1,0 +1,47 @@
+"""A publication label in an element of its own, the date in the next one: ``<h4>Published</h4><div>July 8,
+2025</div>``, ``<dt>Date:</dt><dd>2024-03-12</dd>``, a site builder's two text boxes. The visible scan reads a label
+and its date on one line; here the label's block and the block after it are read as one line. Asked only when no
+other source dates the page."""
+
+from __future__ import annotations
+
+import re
+
+from crawler.extractors.document.parse import TextDocument
+from crawler.extractors.metadata.credit_lines import readable
+from crawler.extractors.metadata.date_conflicts import stated_date
+from crawler.extractors.metadata.date_values import FoundDate
+from crawler.extractors.metadata.datelines import COLON_LABELS, PUBLISHED_LABELS
+from crawler.extractors.metadata.dates import normalise
+
+# A block that is a publication label and nothing else: "Published", "Posted on", "发布时间：", "Date:" (the bare
+# colon labels, "Date", "Datum", need their colon: alone they head a table's column of other days).
+LABEL_ONLY_RE = re.compile(
+    r"^\s*(?:(?:" + "|".join(re.escape(label) for label in sorted(PUBLISHED_LABELS, key=len, reverse=True))
+    + r")(?:\s+(?:on|le|am|el|il|em|op))?\s*[:：]?|(?:publication\s+date|date\s+published|published\s+date|"
+    + "|".join(re.escape(label) for label in COLON_LABELS) + r")\s*[:：])\s*$",
+    re.I,
+)
+# The longest label block read ("Veröffentlicht am:" and the like are shorter); longer blocks are sentences.
+MAX_LABEL_CHARS = 30
+# The block after the label holds the date and little else ("July 8, 2025", "Feb 2, 2023 · 5 min read").
+MAX_DATE_BLOCK_CHARS = 60
+
+
+def date_after_label(doc: TextDocument, *, day_first: bool = False) -> FoundDate | None:
+    """The absolute date of the block right after a block that is only a publication label, outside navigation,
+    comments and link lists; the first such pair of the page."""
+    blocks = doc.blocks
+    for index, block in enumerate(blocks[:-1]):
+        if block.num_chars > MAX_LABEL_CHARS or not LABEL_ONLY_RE.match(normalise(block.text)):
+            continue
+        after = blocks[index + 1]
+        if after.num_chars > MAX_DATE_BLOCK_CHARS or not readable(block) or not readable(after, links=False):
+            continue
+        found = stated_date(after.text, day_first=day_first)
+        if found is not None:
+            return found
+    return None
+
+
+__all__ = ["LABEL_ONLY_RE", "MAX_DATE_BLOCK_CHARS", "MAX_LABEL_CHARS", "date_after_label"]

@@ -1,0 +1,80 @@
+"""A name alone in its block right under the headline, the line after it the date or the author's role: the byline
+of pages that print no "By" ("Emmanuel Oyibo" / "Oct 21, 2025", "Juliette Carreiro" / "Tech Writer").
+
+A name-shaped line beside a date is as often a section ("Cloud Computing" / "Oct 21, 2025"), so beside a date the
+name needs a sign that it is a person's: the author's photo beside it (an ``<img>`` whose ``alt`` holds the name)
+or a link to the author's page around it. A role line ("Tech Writer", "Senior Editor") is that sign itself.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from crawler.extractors.document.parse import TextDocument
+from crawler.extractors.metadata.areas import in_comments
+from crawler.extractors.metadata.credit_lines import readable
+from crawler.extractors.metadata.dates import find_text_date
+from crawler.extractors.metadata.people import ROLE_RE, split_people
+
+# Blocks read under the headline: a byline sits within a few (share buttons or a standfirst may come first).
+BLOCKS_AFTER_HEADLINE = 6
+# A role line is short ("Tech Writer", "Writer, Hardware"); a longer one is a sentence.
+MAX_ROLE_CHARS = 40
+# Ancestors of the name's block looked in for the author's photo or link (a byline card nests 1-3 levels).
+CARD_LEVELS = 3
+# Where a link to a person's page goes (an author archive, a profile).
+PERSON_HREF_RE = re.compile(r"/(?:authors?|people|person|profiles?|writers?|contributors?|team|staff|users?)/", re.I)
+
+
+def name_beside_date_or_role(doc: TextDocument, headline: int) -> list[str]:
+    """The person of the first name-alone block under the headline whose next block is a role, or a date when the
+    name has the author's photo or link beside it."""
+    blocks = doc.blocks
+    for position in range(headline + 1, min(len(blocks) - 1, headline + 1 + BLOCKS_AFTER_HEADLINE)):
+        block, after = blocks[position], blocks[position + 1]
+        name = block.text.strip()
+        if not name or len(name) > MAX_ROLE_CHARS or split_people(name) != [name] or not readable(block) or \
+                (block.element is not None and in_comments(block.element)):
+            continue  # (a sidebar's or a comment's card)
+        if block.num_chars_in_anchor_text and not _links_to_person(block.element):
+            continue  # a linked name-shaped line that goes elsewhere: share buttons, a section, a related story
+        following = after.text.strip()
+        if len(following) > MAX_ROLE_CHARS:
+            continue  # a paragraph, or a block of fields (a book's author, release and genre)
+        if ROLE_RE.search(following) and not any(map(str.isdigit, following)):
+            return [name]
+        if find_text_date(following) is not None and block.element is not None and _personal(block.element, name):
+            return [name]
+    return []
+
+
+def _links_to_person(element: etree._Element | None) -> bool:
+    """Whether the block's links (or the link around it) go to a person's page."""
+    if element is None:
+        return False
+    links = list(element.iter("a")) or [parent for parent in element.iterancestors("a")]
+    return bool(links) and all(PERSON_HREF_RE.search(link.get("href") or "") for link in links)
+
+
+def _personal(element: etree._Element, name: str) -> bool:
+    """Whether the name's card holds the person's photo (alt holding the name) or a link to the person's page."""
+    folded = name.casefold()
+    node: etree._Element | None = element
+    for _ in range(CARD_LEVELS):
+        if node is None:
+            return False
+        if node.tag == "a" and PERSON_HREF_RE.search(node.get("href") or ""):
+            return True
+        for image in node.iter("img"):
+            if folded in (image.get("alt") or "").casefold():
+                return True
+        for link in node.iter("a"):
+            if PERSON_HREF_RE.search(link.get("href") or "") and folded in link.text_content().casefold():
+                return True
+        node = node.getparent()
+    return False
+
+
+__all__ = ["name_beside_date_or_role"]

@@ -1,0 +1,85 @@
+"""Title classes decided by the page's titles agreeing or not: the search title cut from the shown headline, the
+<title> that repeats the h1 against a sharing title, the Dublin Core title; each on a small page written for it."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from crawler.extractors import parse_html
+from crawler.extractors.metadata import extract_metadata
+from crawler.extractors.metadata.titles import rewritten_headline
+
+NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
+STORY = "<p>" + "The crew replaced the old pipes under the kitchen floor before the winter frost came. " * 4 + "</p>"
+DATED = '<meta property="article:published_time" content="2025-06-02T10:00:00Z">'
+URL = "https://www.example.com/blog/plumbing-maintenance-tips"
+
+
+def title_of(head: str, body: str, url: str = URL) -> str | None:
+    html = f"<html lang='en'><head>{head}</head><body>{body}{STORY}</body></html>"
+    return extract_metadata(parse_html(html, url), NOW).title
+
+
+# ---------------------------------------------------------------- a search title cut short from the headline
+
+
+def test_a_search_title_cut_from_the_shown_headline_gives_way_to_the_h1() -> None:
+    # The <title> and og:title agree, but both are the shown headline cut to fit a search result's line.
+    head = ("<title>Plumbing Maintenance Tips: 11 Best Practices | Example Plumbing</title>"
+            '<meta property="og:title" content="Plumbing Maintenance Tips: 11 Best Practices">' + DATED)
+    body = "<article><h1>Plumbing Maintenance Tips: 11 Best Practices and Upgrades to Prevent Leaks</h1>"
+    assert title_of(head, body + "</article>") == \
+        "Plumbing Maintenance Tips: 11 Best Practices and Upgrades to Prevent Leaks"
+
+
+def test_a_search_title_the_title_element_repeats_still_outvotes_another_h1() -> None:
+    # The h1 drops words of the markup title: a rewrite, not the title cut short; the two agreeing titles win.
+    head = ("<title>Plumbing Maintenance Tips: 11 Best Practices | Example Plumbing</title>"
+            '<meta property="og:title" content="Plumbing Maintenance Tips: 11 Best Practices">' + DATED)
+    body = "<article><h1>Eleven Plumbing Maintenance Tips to Prevent Leaks</h1></article>"
+    assert title_of(head, body) == "Plumbing Maintenance Tips: 11 Best Practices"
+
+
+def test_rewritten_headline_cut_short_can_be_switched_off() -> None:
+    markup, shown = "Best High School Tutors in 2025", "Best High School Tutors in 2025, Reviewed by a Student"
+    assert rewritten_headline(markup, shown, True, markup)
+    assert not rewritten_headline(markup, shown, True, markup, cut_short=False)
+
+
+# ---------------------------------------------------------------- the <title> repeats the h1
+
+
+def test_the_title_element_repeating_the_h1_outvotes_a_sharing_title() -> None:
+    # og:title is a teaser written for social cards; the page's <title> and its h1 give the headline.
+    head = ("<title>How AI Is Transforming Hospital Care | Example Health</title>"
+            '<meta property="og:site_name" content="Example Health">'
+            '<meta property="og:title" content="Clever machines are making their way into the wards">' + DATED)
+    body = "<article><h1>How AI Is Transforming Hospital Care</h1></article>"
+    assert title_of(head, body) == "How AI Is Transforming Hospital Care"
+
+
+def test_a_title_element_and_h1_with_the_markup_titles_words_keep_the_markup_title() -> None:
+    # The same headline punctuated otherwise is no vote against the markup title.
+    head = ("<title>How we designed Dropbox ATF: an async task framework - Example</title>"
+            '<meta property="og:title" content="How we designed Dropbox’s ATF - an async task framework">' + DATED)
+    body = "<article><h1>How we designed Dropbox ATF: an async task framework</h1></article>"
+    assert title_of(head, body) == "How we designed Dropbox’s ATF - an async task framework"
+
+
+def test_rewritten_headline_title_votes_can_be_switched_off() -> None:
+    markup, shown = "Clever machines are making their way into the wards", "How AI Is Transforming Hospital Care"
+    assert rewritten_headline(markup, shown, True, shown)
+    assert not rewritten_headline(markup, shown, True, shown, title_votes=False)
+
+
+# ---------------------------------------------------------------- Dublin Core
+
+
+def test_a_dublin_core_title_comes_before_the_opengraph_title() -> None:
+    # Library catalogues, journals and government pages name the document in Dublin Core; og:title is a share text.
+    head = ("<title>Annual report</title>"
+            '<meta name="DC.title" content="Water quality of the upper river basin, annual report">'
+            '<meta property="dc:title" content="Water Quality of the Upper River Basin: Annual Report 2024">'
+            '<meta property="og:title" content="Read our new report">')
+    assert title_of(head, "<p>x</p>", "https://www.example.gov/reports/water-2024") == \
+        "Water Quality of the Upper River Basin: Annual Report 2024"
