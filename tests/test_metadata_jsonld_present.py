@@ -13,6 +13,7 @@ from crawler.extractors.metadata.candidates import Candidates as _Candidates
 from crawler.extractors.metadata.candidates import clean as _clean
 from crawler.extractors.metadata.structured import from_json_ld as _from_json_ld
 from crawler.extractors.metadata.structured import headline_of as _headline_of
+from crawler.extractors.metadata.structured import organization_names as _organization_names
 
 # Values of every shape JSON-LD gives: text, blank text, null, numbers, lists, objects with a name or a value.
 VALUES: list[Any] = ["  Ann Lee ", "", None, 2021, 3.5, True, ["", "Bo Roe", "Cy Poe"], {"name": "Dee Tan"},
@@ -40,6 +41,7 @@ def _plain(texts: list[str], head_title: str | None) -> tuple[dict[str, list[tup
         found.add("modified", jsonld.text_of(item.get("dateModified")), "json-ld")
         found.add("language", jsonld.text_of(item.get("inLanguage")), "json-ld")
         found.add("description", _clean(jsonld.text_of(item.get("description"))), "json-ld")
+        found.add("organizations", _organization_names(item.get("publisher")), "json-ld")
         found.add("site_name", _clean(jsonld.text_of((item.get("publisher") or {}).get("name")
                                                      if isinstance(item.get("publisher"), dict)
                                                      else item.get("publisher"))), "json-ld")
@@ -51,6 +53,7 @@ def _plain(texts: list[str], head_title: str | None) -> tuple[dict[str, list[tup
     for item in others:
         if not articles and jsonld.types_of(item) & {"webpage", "itempage"}:  # a WebPage standing for the article
             found.add("authors", jsonld.names_of(item.get("author")), "json-ld")
+        found.add("organizations", _organization_names(item), "json-ld")
         if jsonld.types_of(item) & {"website", "organization", "newsmediaorganization"}:
             found.add("site_name", _clean(jsonld.text_of(item.get("name"))), "json-ld")
         found.add("language", jsonld.text_of(item.get("inLanguage")), "json-ld")

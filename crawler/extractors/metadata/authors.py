@@ -9,7 +9,7 @@ from crawler.extractors.document.text import CJK_RE
 from crawler.extractors.metadata.candidates import Candidates, clean
 from crawler.extractors.metadata.cjk_credits import not_a_person
 from crawler.extractors.metadata.collective import collective_byline
-from crawler.extractors.metadata.people import split_people
+from crawler.extractors.metadata.people import is_outlet_or_role, split_people
 from crawler.extractors.metadata.profile_links import member_of_address
 
 # An author longer than this is a sentence or a list of contributors pasted into a field, not a name.
@@ -19,6 +19,13 @@ URLISH_RE = re.compile(r"^(?:https?://|www\.)|\.(?:com|org|net|html?)\b|/", re.I
 HANDLE_RE = re.compile(r"^@\w+$")
 # A user's handle may hold digits ("paulb203", "user3080392"): one word that starts with three letters, never a date.
 DIGIT_HANDLE_RE = re.compile(r"^[A-Za-z]{3}[A-Za-z0-9_.-]{0,27}$")
+# The last word of an organization's name ("Cleveland Clinic", "Heart Foundation"): with the markup declaring that
+# name an organization, an author object of the same name is the organization, whatever type a CMS gave it (a
+# personal brand's "Jane Doe", declared both, stays a person).
+ORGANIZATION_END_RE = re.compile(
+    r"\b(?:clinic|foundation|hospital|institute|university|college|association|society|council|company|bank|"
+    r"hotels?|centre|center|academy|federation|agency|ministry|department|museum|library|laborator(?:y|ies)|"
+    r"corporation|corp|gmbh|plc)\.?$", re.I)
 AUTHOR_PREFIX_RE = re.compile(r"^(?:by|par|von|por|written by|posted by|author|作者|记者|文)\s*[:：/]?\s+", re.I)
 
 
@@ -50,7 +57,11 @@ def choose_authors(found: Candidates, site_names: set[str], name: str = "authors
     """The first source's people: a field's list cut into persons ("A, B and C, CNN" -> A, B, C). With
     ``collective`` (asked last, when no source names a person) the first field that holds a whole collective byline
     of a named owner instead ("Acme Team": ``collective.py``)."""
-    declared = frozenset(person.casefold() for people, _ in found.get("declared_people") for person in people)
+    outlets = {name.casefold() for names, _ in found.get("organizations") for name in names
+               if is_outlet_or_role(name) or ORGANIZATION_END_RE.search(name)}
+    declared = frozenset(person.casefold() for people, _ in found.get("declared_people") for person in people
+                         if person.casefold() not in outlets)
+    site_names = site_names | outlets
     for names, source in found.get(name):
         if collective:
             team = next((whole for raw in names if collective_byline(whole := normalise_author(raw))

@@ -71,6 +71,11 @@ ARTICLE_TEXT_KEYS = (("published", "datePublished"), ("published", "dateCreated"
 OTHER_TEXT_KEYS = (("language", "inLanguage"), ("published", "datePublished"), ("modified", "dateModified"))
 PEOPLE_KEYS = frozenset({"author", "creator", "editor"})
 SITE_TYPES = frozenset({"website", "organization", "newsmediaorganization"})
+# Types of an organization: a name the page declares one of these is an outlet, never a person (an author object
+# typed Person by a CMS's default but named as the publisher is the outlet); an object also typed Person is a
+# personal brand's and stays a person.
+ORGANIZATION_TYPES = frozenset({"organization", "newsmediaorganization", "corporation", "medicalorganization",
+                                "educationalorganization", "governmentorganization", "ngo"})
 # A twitter card's labelled pairs (``twitter:label1`` / ``twitter:data1``) name the author when the label says so:
 # WordPress SEO plug-ins write "Written by" there, often with no meta author (pairs numbered from 1; cards show two).
 CARD_PAIRS = 4
@@ -86,6 +91,16 @@ FIRST_ONLY_FIELDS = frozenset({"title", "site_name", "canonical_url", "image", "
 AUTHORED_PAGE_TYPES = frozenset({"webpage", "itempage"})
 
 # ---------------------------------------------------------------- sources
+
+
+def organization_names(value: Any) -> list[str]:
+    """The name of an object the markup types an organization (and not also a person)."""
+    if not isinstance(value, dict):
+        return []
+    types = jsonld.types_of(value)
+    if not types & ORGANIZATION_TYPES or "person" in types:
+        return []
+    return jsonld.names_of(value)
 
 
 def from_json_ld(doc: TextDocument, found: Candidates, warnings: list[str]) -> None:
@@ -109,6 +124,7 @@ def from_json_ld(doc: TextDocument, found: Candidates, warnings: list[str]) -> N
             add("description", clean(text_of(item["description"])), JSON_LD)
         if "publisher" in present:
             publisher = item["publisher"]
+            add("organizations", organization_names(publisher), JSON_LD)
             add("site_name", clean(text_of(publisher.get("name") if isinstance(publisher, dict) else publisher)),
                 JSON_LD)
         add("canonical_url", text_of(item.get("url")) or text_of(item.get("mainEntityOfPage")), JSON_LD)
@@ -123,6 +139,7 @@ def from_json_ld(doc: TextDocument, found: Candidates, warnings: list[str]) -> N
         if not articles and "author" in present and jsonld.types_of(item) & AUTHORED_PAGE_TYPES:
             add("authors", jsonld.names_of(item["author"]), JSON_LD)
             add("declared_people", jsonld.declared_people(item["author"]), JSON_LD)
+        add("organizations", organization_names(item), JSON_LD)
         if "name" in present and jsonld.types_of(item) & SITE_TYPES:
             add("site_name", clean(text_of(item["name"])), JSON_LD)
         for name, key in OTHER_TEXT_KEYS:
