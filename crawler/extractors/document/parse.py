@@ -17,6 +17,7 @@ from crawler.extractors.document.bounds import FLATTEN_DEPTH, MAX_PAGE_TAGS, cap
 from crawler.extractors.document.decoding import DecodedHtml, decode_html, is_own_utf8
 from crawler.extractors.document.giant import MAX_TEXT_NODE_CHARS, shrink_giant_runs
 from crawler.extractors.document.pagebytes import PageBytes
+from crawler.extractors.document.streamed import may_be_streamed, place_streamed_segments
 from crawler.extractors.document.tags import (
     BLOCK_TAGS,
     HEADING_TAGS,
@@ -182,6 +183,8 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
             return _empty(root, url, encoding)
     if deep:
         warnings.append(f"nesting deeper than {LIBXML2_MAX_DEPTH} levels: the parser cut what lies below it")
+    if may_be_streamed(page.pieces()) and (placed := place_streamed_segments(root)):
+        warnings.append(f"{placed} streamed segment(s) of server rendering moved to their place")
     title = None
     found = elements_named(root, TITLE_AND_SCRIPT)  # one search in C for both
     title_element = next((element for element in found if element.tag == "title"), None)  # the first
