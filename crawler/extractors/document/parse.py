@@ -42,6 +42,10 @@ CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x20)])
 # Pages above this many characters are cut here (with a warning), so one giant page cannot take the
 # memory of a crawl; 32 M characters is 40x the largest page in the data sets.
 MAX_DOCUMENT_CHARS = 32_000_000
+# A page this large is parsed from its own bytes when they are its text (no decoded copy beside them); a smaller one
+# is decoded, which is cheaper than checking its bytes first and holds a copy that does not matter (a design choice:
+# the copy matters on pathological pages, docs/bounded-pages.md).
+OWN_BYTES_MIN = 1 << 20
 TITLE_AND_SCRIPT = frozenset({"title", "script"})
 # A first 4 KB in which more than this share of characters are control characters is not HTML.
 BINARY_CONTROL_SHARE = 0.05
@@ -90,7 +94,7 @@ def _as_given(html: bytes | str, content_type: str | None) -> PageBytes | None:
     """The page's own bytes (closing root tags left out) when the checks on its text would leave it as given, told
     without decoding it: no text is held beside the bytes. None when the text must be read (a page not strict UTF-8,
     with more tags than the cap, long enough to hold a giant run, NUL or control characters, an XML declaration)."""
-    if not isinstance(html, bytes) or len(html) > MAX_TEXT_NODE_CHARS or b"\x00" in html:
+    if not isinstance(html, bytes) or not OWN_BYTES_MIN <= len(html) <= MAX_TEXT_NODE_CHARS or b"\x00" in html:
         return None
     if html.count(b"<") > MAX_PAGE_TAGS or not is_own_utf8(html, content_type):
         return None
