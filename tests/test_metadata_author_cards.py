@@ -3,22 +3,11 @@ handle in an element marked as the author, an author card whose first line is th
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
 import pytest
+from helpers.blog_metadata import NOW, STORY, meta_of
 
 from crawler.extractors import parse_html
 from crawler.extractors.metadata import extract_metadata
-
-NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
-STORY = "<p>" + "The council met on Tuesday evening and voted to keep the library open for two years. " * 4 + "</p>"
-
-
-def meta_of(head: str, body: str = "", url: str = "https://blog.example.org/posts/a-post") -> object:
-    html = (f"<html lang='en'><head><title>A headline | Example Blog</title>{head}</head>"
-            f"<body><h1>A headline</h1>{body}{STORY}</body></html>")
-    return extract_metadata(parse_html(html, url), NOW)
-
 
 # ---------------------------------------------------------------- a collective byline in the author field
 
