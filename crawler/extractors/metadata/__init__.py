@@ -273,7 +273,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     # A page shows its headline in its one <h1>; its markup title may be rewritten for search (titles.py says when).
     if metadata.title and (shown := visible_headline(doc.root, doc.url, metadata.site_name)):
         page_title = title_from_head(head_title, metadata.site_name) if head_title else None
-        if rewritten_headline(metadata.title, shown, bool(metadata.published or metadata.authors), page_title):
+        if rewritten_headline(metadata.title, shown, bool(metadata.published or metadata.authors), page_title,
+                              head_title=head_title, markup_source=sources.get("title")):
             metadata.title = take("title", (shown, TEXT))
     metadata.origin = take("origin", (findings.origin, TEXT) if findings.origin else None)
     metadata.language = take("language", languages[0] if languages else None)
