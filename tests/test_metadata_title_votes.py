@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timezone
+
+import pytest
 
 from crawler.extractors import parse_html
 from crawler.extractors.metadata import extract_metadata
@@ -93,11 +96,16 @@ def json_ld_headline(headline: str) -> str:
             f'"headline": "{headline}", "datePublished": "2025-06-02T10:00:00Z"}}</script>')
 
 
-def test_a_json_ld_headline_copying_a_title_without_the_sites_name_gives_way_to_the_h1() -> None:
+def og_title(title: str) -> str:
+    return f'<meta property="og:title" content="{title}">' + DATED
+
+
+@pytest.mark.parametrize("copy", [json_ld_headline, og_title])
+def test_a_markup_title_copying_a_title_without_the_sites_name_gives_way_to_the_h1(copy: Callable[[str], str]) -> None:
     # A <title> written whole for search results (no site name: not the template's "Headline | Site"), copied into the
-    # JSON-LD headline by the SEO plug-in: one text, not two titles agreeing against the h1.
+    # JSON-LD headline or og:title by the SEO plug-in: one text, not two titles agreeing against the h1.
     search = "Using Machine Learning To Personalize Shopping Experiences"
-    head = f"<title>{search}</title>" + json_ld_headline(search)
+    head = f"<title>{search}</title>" + copy(search)
     body = "<article><h1>How Machine Learning Personalizes Ecommerce Shopping Experiences</h1></article>"
     assert title_of(head, body) == "How Machine Learning Personalizes Ecommerce Shopping Experiences"
 

@@ -75,8 +75,8 @@ def read_case(page: Page) -> TitleCase | None:
 
 
 def title_right(case: TitleCase, words: int | None, share: float, needs_date: bool = True, votes: bool = True,
-                cut_short: bool = True, part_votes: bool = True, one_vote: frozenset[str] = frozenset({JSON_LD})
-                ) -> bool:
+                cut_short: bool = True, part_votes: bool = True,
+                one_vote: frozenset[str] = frozenset({JSON_LD, OPENGRAPH})) -> bool:
     title = case.markup_title
     if words is not None and title and case.shown and \
             titles.rewritten_headline(title, case.shown, case.dated, case.page_title, head_title=case.head_title,
@@ -135,7 +135,11 @@ def main(argv: list[str] | None = None) -> int:
         print("error: no page with an expected title", file=sys.stderr)
         return 1
     result = cross_validate([p for _, p, _ in read], [c for _, _, c in read], args.folds, [r for r, _, _ in read])
-    print(json.dumps(result, indent=1))
+    for key, value in result.items():  # one line a key: the five folds' choices each on its line
+        if key == "chosen_per_fold":
+            print(f"{key}:", *(json.dumps(choice) for choice in value), sep="\n  ")
+        else:
+            print(f"{key}: {json.dumps(value)}")
     return 0
 
 

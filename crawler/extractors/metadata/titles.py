@@ -8,7 +8,7 @@ from urllib.parse import urlparse
 from lxml import etree
 
 from crawler.extractors.document.text import CJK_RE, count_words, normalize_space, unescape
-from crawler.extractors.metadata.candidates import JSON_LD
+from crawler.extractors.metadata.candidates import JSON_LD, OPENGRAPH
 
 # Separators between a headline and the site name in <title>: Readability.js's set with spaces around.
 TITLE_SEPARATOR_RE = re.compile(r"\s+[|\-–—\\/>»·•]\s+")
@@ -85,7 +85,7 @@ CUT_SHORT_TAKES_HEADLINE = True
 # The markup sources whose title, when it is the page's whole <title> (no site name: a title written whole for search
 # results, not the template's "Headline | Site"), is that one search text copied by an SEO plug-in, no second vote
 # against the h1: chosen by by-domain CV, see docs/metadata-classes.md.
-COPIED_TITLE_SOURCES: frozenset[str] = frozenset({JSON_LD})
+COPIED_TITLE_SOURCES: frozenset[str] = frozenset({JSON_LD, OPENGRAPH})
 # Whether a <title> whose first part is the h1 ("Topic | Section | Site") votes for it as a <title> repeating the h1
 # does, a short h1 too (a topic page's name): chosen by by-domain CV, see docs/metadata-classes.md.
 TITLE_PART_VOTES = True
