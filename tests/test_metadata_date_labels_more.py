@@ -9,7 +9,7 @@ from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata import extract_metadata
 
 STORIES = {
-    "de": "Der Stadtrat hat am Dienstag nach einer langen Debatte über Schulen und den Hafen den Haushalt beschlossen. ",
+    "de": "Der Stadtrat hat am Dienstag nach einer langen Debatte über Schulen den Haushalt beschlossen. ",
     "fr": "Le conseil municipal a adopté mardi le nouveau budget après un long débat sur les écoles et le port. ",
     "nl": "De gemeenteraad heeft dinsdag na een lang debat over scholen en de haven de nieuwe begroting aangenomen. ",
 }
