@@ -33,6 +33,7 @@ PUBLISHED_LABELS = (
     "掲載", "配信",
     "기사입력", "입력", "등록", "게재", "published", "posted", "publié", "veröffentlicht", "publicado", "publicada",
     "pubblicato", "publicato", "gepubliceerd", "opublikowano", "опубликовано", "publicerad", "publiceret", "julkaistu",
+    "erstellt", "erschienen", "paru", "geplaatst",
 )
 # Labels of other events whose date is neither: a forum member's card beside the first post ("Joined: Jul 24, 2017"),
 # a thread's last reply in its header ("Last post: 01/12/2025").
