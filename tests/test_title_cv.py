@@ -22,8 +22,8 @@ def test_a_copied_search_title_is_scored_by_the_one_vote_setting() -> None:
 
 
 def test_the_title_part_vote_is_scored_by_its_switch() -> None:
-    case = TitleCase(HeldTitle("Software"), "Students explore robots on the salmon farms", True, "Software", None,
-                     "Software | Example News | Example Institute", "microdata")
+    case = TitleCase(HeldTitle("My take on valuation"), "A story listed on the page", True, "My take on valuation",
+                     None, "My take on valuation - Investing Discussions - Example Community", "json-ld")
     assert title_right(case, 3, 0.3, part_votes=True)
     assert not title_right(case, 3, 0.3, part_votes=False)
 

@@ -6,7 +6,7 @@ A dated or credited page's one ``<h1>`` replaces its markup title (when the page
 the h1 has MIN_SHOWN_HEADLINE_WORDS words and the two share MIN_SHARED_WORD_SHARE of their words (Jaccard);
 SHOWN_HEADLINE_NEEDS_DATE says whether undated pages are read too; PAGE_TITLE_VOTES whether a <title> repeating the
 h1 outvotes the markup title, CUT_SHORT_TAKES_HEADLINE whether an h1 holding every word of a markup title the <title>
-repeats takes its place, TITLE_PART_VOTES whether a <title> whose first part is the h1 votes for it (a short h1 too),
+repeats takes its place, TITLE_PART_VOTES whether a <title> whose first part is the h1 votes for it too,
 COPIED_TITLE_SOURCES the markup sources whose title, when it is the whole <title> (no site name), counts as that one
 search text and not as a second vote (none, JSON-LD, JSON-LD and OpenGraph) (the switches turn rules on or off:
 conflicting conventions, chosen here too). Each page is read once with the rule off (its markup title and its source,

@@ -87,7 +87,7 @@ CUT_SHORT_TAKES_HEADLINE = True
 # against the h1: chosen by by-domain CV, see docs/metadata-classes.md.
 COPIED_TITLE_SOURCES: frozenset[str] = frozenset({JSON_LD, OPENGRAPH})
 # Whether a <title> whose first part is the h1 ("Topic | Section | Site") votes for it as a <title> repeating the h1
-# does, a short h1 too (a topic page's name): chosen by by-domain CV, see docs/metadata-classes.md.
+# does: chosen by by-domain CV, see docs/metadata-classes.md.
 TITLE_PART_VOTES = True
 # Dublin Core's title keys, read before OpenGraph's (Readability.js's order: library catalogues, journals and
 # government pages name the document there), the RDFa property form before the <meta name> form.
@@ -129,11 +129,10 @@ def rewritten_headline(markup_title: str, shown: str, dated: bool, page_title: s
     words (one headline punctuated twice); with ``needs_date``, only on a dated or credited page (an undated landing
     page's h1 is often a slogan). Then:
 
-    - with ``part_votes``, when the first part of the page's whole <title> (``head_title``) is the h1: the <title>
-      repeats it, whatever its length (a topic page's one-word name);
     - never when the h1 has fewer than ``min_words`` words (a product's or section's name);
     - with ``title_votes``, when the page's <title> (``page_title``, its site's name cut) is the h1: two of the
-      page's own titles outvote the third;
+      page's own titles outvote the third; with ``part_votes``, also when the first part of the page's whole <title>
+      (``head_title``: "Topic | Section | Site") is the h1;
     - the h1 shares ``min_share`` of the words of the two titles (Jaccard), so that a section's heading or a slogan
       is no rewrite;
     - and the <title> disagrees with the markup title (two titles that agree outvote the h1), unless, with
@@ -143,13 +142,11 @@ def rewritten_headline(markup_title: str, shown: str, dated: bool, page_title: s
         return False
     shown_words = {word.casefold() for word in TITLE_WORD_RE.findall(shown)}
     markup_words = {word.casefold() for word in TITLE_WORD_RE.findall(markup_title)}
-    if not markup_words or shown_words == markup_words:
-        return False
-    if part_votes and title_repeats(head_title, shown):
-        return True
-    if len(TITLE_WORD_RE.findall(shown)) < min_words:
+    if not markup_words or shown_words == markup_words or len(TITLE_WORD_RE.findall(shown)) < min_words:
         return False
     if title_votes and page_title and _folded(page_title) == _folded(shown):
+        return True
+    if part_votes and title_repeats(head_title, shown):
         return True
     if page_title and _folded(page_title) == _folded(markup_title) \
             and not (cut_short and markup_words < shown_words) \
