@@ -37,7 +37,7 @@ from crawler.extractors.metadata.credit_lines import (
     line_authors,
     readable,
 )
-from crawler.extractors.metadata.date_conflicts import in_other_story, on_crawl_day
+from crawler.extractors.metadata.date_conflicts import in_other_story, on_crawl_day, opens_other_stories
 from crawler.extractors.metadata.datelines import (
     has_publication_label,
     may_hold_date,
@@ -55,6 +55,9 @@ CJK_LANGUAGES = frozenset({"zh", "ja", "ko"})
 # when share buttons or a standfirst come first; read off gold pages by hand).
 BLOCKS_BEFORE_HEADLINE = 2
 BLOCKS_AFTER_HEADLINE = 10
+# The other <h1>s whose neighbours are read for a date: a logo's and a headline's, a headline printed once per
+# layout (hand-chosen; a page with more h1s uses them as section headings).
+MAX_OTHER_H1S = 3
 # A byline line is short; a longer block is a paragraph of the story that happens to start with "By".
 MAX_BYLINE_CHARS = 160
 # The story has begun after this many paragraphs longer than a byline: below them, dates belong to the story,
@@ -227,6 +230,8 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
     paragraphs = 0
     for position in range(index + 1, min(len(blocks), index + BLOCKS_AFTER_HEADLINE + 1)):
         block = blocks[position]
+        if "heading" in block.labels and opens_other_stories(block.text):
+            break  # "Most Popular", "Related posts": the teasers' dates below are other stories'
         short = _short_lines(block, findings, credits.get(position))
         if short is None:  # a paragraph
             if not readable(block):
@@ -371,6 +376,13 @@ def _may_say_something(short_ones: ShortBlocks, dates: bool) -> list[int]:
     return sorted({*found, *with_digit})
 
 
+def _other_h1s(doc: TextDocument, index: int) -> list[int]:
+    """The page's <h1> blocks other than the headline block (the title matched a logo's h1 or a section heading that
+    repeats it: the shown headline is another h1), at most MAX_OTHER_H1S of them."""
+    return [position for position, block in enumerate(doc.blocks)
+            if position != index and "h1" in block.labels][:MAX_OTHER_H1S]
+
+
 def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: str | None = None, *,
                  dates: bool = True, shown: bool = False) -> TextFindings:
     """Authors, editors, credited outlet and (unless ``dates`` is False) dates from the visible page (steps 1-3);
@@ -382,6 +394,13 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
     if index is not None:
         findings.headline = doc.blocks[index].text
         scan_near_headline(doc, index, now, findings, first, short_ones)
+        for h1 in _other_h1s(doc, index) if findings.published is None and findings.wants_dates else ():
+            beside = TextFindings(wants_dates=True)  # only its dates: the byline was looked for near the headline
+            scan_near_headline(doc, h1, now, beside, first, short_ones)
+            if beside.published is not None:
+                findings.published, findings.date_line = beside.published, beside.date_line
+                findings.modified = findings.modified or beside.modified
+                break
     findings.wants_dates = dates
     scan_page(doc, now, findings, first, language, short_ones)
     if not findings.authors:
