@@ -79,3 +79,19 @@ def test_a_latin_byline_ends_where_the_photo_credit_starts(lang: str, credit: st
             f'<h1>Council passes the budget</h1><p class="byline">{credit}</p><p>{story * 4}</p><p>{story * 3}</p>'
             f"</article></body></html>")
     assert extract_metadata(parse_html(html)).authors == people
+
+
+@pytest.mark.parametrize(("credit", "people", "editors"), [
+    ("By Jane Smith for The Daily Planet", ["Jane Smith"], []),
+    ("By Jane Smith For Dailyplanet.com", ["Jane Smith"], []),
+    ("Reporting by Jane Smith; Editing by John Doe", ["Jane Smith"], ["John Doe"]),
+    ("Reporting by Jane Smith and Ann Lee in London; Editing by John Doe", ["Jane Smith", "Ann Lee"], ["John Doe"]),
+])
+def test_a_wire_credit_names_the_reporters_and_apart_the_editor(credit: str, people: list[str],
+                                                                editors: list[str]) -> None:
+    story = LATIN_STORIES["en"]
+    html = (f'<html lang="en"><head><title>Council passes the budget</title></head><body><article>'
+            f'<h1>Council passes the budget</h1><p class="byline">{credit}</p><p>{story * 4}</p><p>{story * 3}</p>'
+            f"</article></body></html>")
+    metadata = extract_metadata(parse_html(html))
+    assert (metadata.authors, metadata.editors) == (people, editors)

@@ -39,16 +39,18 @@ from crawler.kernels.walk import (
 CJK_NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?(?![\u4e00-\u9fff])"
 
 # The label and the name may touch after a colon ("Written by:Elise Nass": two inline elements without a space).
-BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|written by|words by|story by|posted by)(?:\s*[:\-]\s*|\s+)|"
+BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|written by|words by|story by|posted by|reporting by)"
+                   r"(?:\s*[:\-]\s*|\s+)|"
                    r"(?:text|texto|texte|testo|tekst)\s*:\s*)(?P<names>.+)$", re.I)
 # The place a byline's people report from, after them: "By X and Y in London", "Par X à Paris", "Por X desde Madrid".
 # ("da", "en" are left out: "João da Silva", Dutch "en" is "and")
 PLACE_AFTER_NAMES_RE = re.compile(r"\s+(?:in|à|desde|aus|uit|reporting from)\s+(?:[A-ZÀ-Þ][\w'’.-]*\s*){1,3}$")
 # Where the names of an English byline end: a separator (bars, dots, bullets), a date, a role.
 # (a month and its day: "By Clay Parker Mar 14, 2024"; "Last updated" is a label, not a surname; a photo credit after
-# the writer: "By X. Photos by Y", "Texto: X / Fotos: Y")
-BYLINE_END_RE = re.compile(r"\s*(?:[|•·●∙⋅–—\n(]|\s-\s|\bon\s|\bat\s|\bfrom\s|\b(?:last\s+)?(?:updated|modified)\b|"
-                           r"\b(?:photo(?:s|graph|graphs|graphy)?|fotos?)\b|"
+# the writer: "By X. Photos by Y", "Texto: X / Fotos: Y"; the outlet written for: "By X for The Daily Planet"; a
+# wire credit's editor: "Reporting by X; Editing by Y")
+BYLINE_END_RE = re.compile(r"\s*(?:[|•·●∙⋅–—\n(;]|\s-\s|\bon\s|\bat\s|\bfrom\s|\bfor\s|"
+                           r"\b(?:last\s+)?(?:updated|modified)\b|\b(?:photo(?:s|graph|graphs|graphy)?|fotos?)\b|"
                            r"\bpublished\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|"
                            r"\d).*$", re.I | re.S)
 # "| Staff writer" after a name: the bar ends the names and what follows is a role.
@@ -73,7 +75,7 @@ CJK_EDITOR_RE = re.compile(rf"(?:(?:责任编辑|責任編輯|责编|責編)\s*[
 LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|édité par|editado por|a cura di)"
                              r"\s*[:\-]?\s+(?P<names>.+)$", re.I)
 # Words every byline or editor pattern needs, looked for first: most lines of a page have none of them.
-BYLINE_LINE_WORDS = r"by|par|von|por|di|door|written|words|story|posted|text|texto|texte|testo|tekst"
+BYLINE_LINE_WORDS = r"by|par|von|por|di|door|written|words|story|posted|reporting|text|texto|texte|testo|tekst"
 BYLINE_HINT_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|"
                             r"发表|發表|博客|报道|報道|原创|原創|（|【|［|\||"
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
@@ -319,8 +321,8 @@ def editor_names(line: str) -> list[str]:
     names: list[str] = []
     if not line.isascii():  # (NON_ASCII_PATTERNS)
         names = _cjk_names(CJK_EDITOR_RE, line) or [match.group("names") for match in KOREAN_EDITOR_RE.finditer(line)]
-    if not names:
-        match = LATIN_EDITOR_RE.match(line)
+    if not names:  # (each part of a wire credit: "Reporting by X; Editing by Y")
+        match = next((found for part in line.split(";") if (found := LATIN_EDITOR_RE.match(part.strip()))), None)
         names = split_people(BYLINE_END_RE.sub("", match.group("names"))) if match else []
     return names
 
