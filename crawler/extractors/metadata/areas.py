@@ -12,9 +12,11 @@ from crawler.kernels.walk import ancestors_marks, marks_hold_words
 
 # ...but not in comments, sidebars, author boxes, forms or log-in links (whole words of class and id).
 # An author's description, role or job title ("author-description", "author-role") holds no name either.
+# A widget is one when its mark opens with the word ("widget", "widget_text", "widget-area"): page builders name every
+# block of the story "<builder>-widget…" (an author box among them), and such a block is no sidebar.
 NOT_BYLINE_RE = re.compile(
-    r"(?:^|[\s_-])(?:comments?|reply|respond|widgets?|sidebar|bio|avatar|form|login|signin|recirculation|description|"
-    r"desc|role|job)(?:$|[\s_-])",
+    r"(?:^|[\s_-])(?:comments?|reply|respond|sidebar|bio|avatar|form|login|signin|recirculation|description|"
+    r"desc|role|job)(?:$|[\s_-])|(?:^|\s)widgets?(?:$|[\s_-])",
     re.I,
 )
 # The attributes that mark a comment area or a sidebar.

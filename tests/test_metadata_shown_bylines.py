@@ -1,0 +1,94 @@
+"""Author classes where the page's shown byline names the person the markup misses: a CMS login in the author
+field that the page never shows, an "Author:" label line, an author box inside a page builder's block."""
+
+from __future__ import annotations
+
+import pytest
+from helpers.blog_metadata import meta_of
+
+# ---------------------------------------------------------------- a login name in the author field, never shown
+
+
+@pytest.mark.parametrize("login", ["andrew.keaveney", "KatieS", "kffnirmitap", "web_admin2"])
+def test_a_login_the_page_never_shows_gives_way_to_the_shown_byline(login: str) -> None:
+    # The CMS writes the account that posted the story into the markup; the story's byline shows its writer.
+    head = ('<script type="application/ld+json">{"@type": "BlogPosting", "headline": "A headline", '
+            f'"author": {{"@type": "Person", "name": "{login}"}}}}</script>')
+    metadata = meta_of(head, "<p class='byline'>By Aoife O'Riordan</p>")
+    assert metadata.authors == ["Aoife O'Riordan"]
+    assert metadata.sources["authors"] == "text"
+
+
+def test_a_login_in_meta_author_gives_way_to_an_author_element() -> None:
+    body = "<div class='author-info'><span class='author-name'>Denise Everheart</span></div>"
+    assert meta_of('<meta name="author" content="andrew.keaveney">', body).authors == ["Denise Everheart"]
+
+
+def test_a_handle_the_page_shows_stays_the_author() -> None:
+    # A forum member's handle is shown on the page (the post's header): the markup is right.
+    body = ("<div class='post'><span class='username'>lowjhg</span> wrote:</div>"
+            "<p class='byline'>By Privacy Team Member</p>")
+    head = '<meta name="author" content="lowjhg">'
+    assert meta_of(head, body).authors == ["lowjhg"]
+
+
+def test_a_one_word_name_in_the_field_stays_the_author() -> None:
+    # "Mazi" is a name as written, not a login: the byline's other person (an editor, a reviewer) does not replace it.
+    body = "<p class='byline'>By David Shields</p>"
+    head = '<meta name="author" content="Mazi">'
+    assert meta_of(head, body).authors == ["Mazi"]
+
+
+def test_a_login_with_no_person_shown_stays() -> None:
+    assert meta_of('<meta name="author" content="kffnirmitap">').authors == ["kffnirmitap"]
+
+
+# ---------------------------------------------------------------- "Author:" as the byline's label
+
+
+@pytest.mark.parametrize("line", ["Author: Nirmita Panchal Published: Feb 6, 2024",
+                                  "Authors: Nirmita Panchal and Jane Doe",
+                                  "Contributors: Nirmita Panchal"])
+def test_an_author_label_line_under_the_headline(line: str) -> None:
+    metadata = meta_of("", f"<div class='post-header__meta'>{line}</div>")
+    assert metadata.authors[0] == "Nirmita Panchal"
+
+
+def test_an_author_field_ends_at_the_address() -> None:
+    # a documentation page's field list: the label and the value in two elements of one line
+    body = ("<dl class='field-list simple'><dt class='field-odd'>Author<span class='colon'>:</span></dt>"
+            "<dd class='field-odd'><p>Vinay Sajip &lt;vinay_sajip at example dot org&gt;</p></dd></dl>")
+    assert meta_of("", body).authors == ["Vinay Sajip"]
+
+
+@pytest.mark.parametrize("body", [
+    # a software module's fields, one block each: the module's author, not the page's
+    "<p>Author: Tarek Nakkouch</p><p>Type: Exploit</p><p>Pull request: #20712</p>",
+    # a book's fields in one block
+    "<p>Author: Helen Parry<br>Released: June 17, 2025<br>Genre: Historical</p>",
+])
+def test_an_author_field_among_a_records_fields_names_nobody(body: str) -> None:
+    assert meta_of("", body).authors == []
+
+
+def test_an_author_label_needs_its_colon() -> None:
+    # "Author Nirmita Panchal" without a colon is a sentence's or a heading's words, not a label.
+    assert meta_of("", "<div class='post-meta'>Author Nirmita Panchal</div>").authors == []
+
+
+# ---------------------------------------------------------------- an author box inside a page builder's block
+
+
+def test_an_author_box_in_a_page_builders_widget_block() -> None:
+    # Page builders name every block "<builder>-widget…"; such a block is no sidebar widget.
+    body = ("<div class='pb-element pb-widget pb-widget-author-box'><div class='pb-widget-container'>"
+            "<div class='pb-author-box'><div class='pb-author-box__text'>"
+            "<h4 class='pb-author-box__name'>Liz Kenny</h4>"
+            "<div class='pb-author-box__bio'>Former Management Consultant</div></div></div></div></div>")
+    assert meta_of("", body).authors == ["Liz Kenny"]
+
+
+def test_an_author_in_a_sidebar_widget_is_still_no_byline() -> None:
+    body = ("<div class='widget widget_recent_posts'><span class='author'>Jane Doe</span>"
+            "<span>Former Management Consultant</span></div>")
+    assert meta_of("", body).authors == []
