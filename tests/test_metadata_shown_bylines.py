@@ -4,7 +4,10 @@ field that the page never shows, an "Author:" label line, an author box inside a
 from __future__ import annotations
 
 import pytest
-from helpers.blog_metadata import meta_of
+from helpers.blog_metadata import NOW, meta_of
+
+from crawler.extractors import parse_html
+from crawler.extractors.metadata import extract_metadata
 
 # ---------------------------------------------------------------- a login name in the author field, never shown
 
@@ -92,3 +95,37 @@ def test_an_author_in_a_sidebar_widget_is_still_no_byline() -> None:
     body = ("<div class='widget widget_recent_posts'><span class='author'>Jane Doe</span>"
             "<span>Former Management Consultant</span></div>")
     assert meta_of("", body).authors == []
+
+
+# ---------------------------------------------------------------- forum threads: a title in an <h2>, relative links
+
+POSTS = ("<div class='post'><dl class='postprofile'><dt><a href='{first}'>b.scherer</a></dt><dd>Posts: 2</dd></dl>"
+         "<div class='content'>" + "My board reboots nightly. " * 8 + "</div></div>"
+         "<div class='post'><dl class='postprofile'><dt><a href='{second}'>helper42</a></dt></dl>"
+         "<div class='content'>" + "Check the logs first. " * 8 + "</div></div>")
+
+
+def _thread(heading: str, first: str, second: str) -> object:
+    html = (f"<html><head><title>Board keeps rebooting - Example Forums</title></head><body>"
+            f"<div class='header'><a href='/'>Example Forums</a></div>{heading}"
+            f"{POSTS.format(first=first, second=second)}</body></html>")
+    return extract_metadata(parse_html(html, "https://forums.example.net/viewtopic.php?t=9"), NOW)
+
+
+def test_a_thread_titled_in_an_h2_is_authored_by_its_first_poster() -> None:
+    # phpBB's default style writes the topic's title in an <h2>; the page has no <h1>.
+    metadata = _thread("<h2 class='topic-title'><a href='./viewtopic.php?t=9'>Board keeps rebooting</a></h2>",
+                       "./memberlist.php?mode=viewprofile&amp;u=4211", "./memberlist.php?mode=viewprofile&amp;u=17")
+    assert metadata.authors == ["b.scherer"]
+
+
+def test_an_h2_that_is_not_the_pages_title_starts_no_thread() -> None:
+    metadata = _thread("<h2>Latest posts</h2>", "./memberlist.php?mode=viewprofile&amp;u=4211",
+                       "./memberlist.php?mode=viewprofile&amp;u=17")
+    assert metadata.authors == []
+
+
+def test_profile_links_relative_to_the_base_name_the_thread_starter() -> None:
+    # XenForo 1 writes member links relative to its <base>: "members/name.123/"
+    metadata = _thread("<h1>Board keeps rebooting</h1>", "members/b.scherer.4211/", "members/helper42.17/")
+    assert metadata.authors == ["b.scherer"]
