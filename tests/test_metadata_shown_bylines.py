@@ -129,3 +129,39 @@ def test_profile_links_relative_to_the_base_name_the_thread_starter() -> None:
     # XenForo 1 writes member links relative to its <base>: "members/name.123/"
     metadata = _thread("<h1>Board keeps rebooting</h1>", "members/b.scherer.4211/", "members/helper42.17/")
     assert metadata.authors == ["b.scherer"]
+
+
+# ---------------------------------------------------------------- a one-person site named after its owner
+
+I_STORY = ("<p>" + "I moved my notes into git last year and I have not looked back since I started. " * 3 + "</p>"
+           "<p>" + "My setup is small: I keep one repository and I push it to my own server every night. " * 3
+           + "</p>")
+WE_STORY = ("<p>" + "We help owners sell their software businesses and we have closed many deals for our clients. " * 3
+            + "</p><p>" + "Our advisors walk you through every step and we answer within a day. " * 3 + "</p>")
+
+
+def _site_page(name: str, story: str, extra_head: str = "") -> object:
+    head = (f'<meta name="author" content="{name}"><meta property="og:site_name" content="{name}">{extra_head}')
+    html = (f"<html lang='en'><head><title>A brief intro to git • {name}</title>{head}</head>"
+            f"<body><header><a href='/'>{name}</a></header><h1>A brief intro to git</h1>{story}</body></html>")
+    return extract_metadata(parse_html(html, "https://www.example.dev/posts/intro-to-git"), NOW)
+
+
+def test_a_one_person_site_named_after_its_owner_is_the_owners() -> None:
+    # The owner's name is the site's name and the author field's; the story is written in the first person singular.
+    metadata = _site_page("Cory Dransfeldt", I_STORY)
+    assert metadata.authors == ["Cory Dransfeldt"]
+
+
+def test_a_company_site_writing_we_keeps_its_name_refused() -> None:
+    assert _site_page("Quiet Light", WE_STORY).authors == []
+
+
+def test_a_site_the_markup_declares_an_organization_keeps_its_name_refused() -> None:
+    organization = ('<script type="application/ld+json">{"@type": "Organization", "name": "Loona Construction"}'
+                    '</script>')
+    assert _site_page("Loona Construction", I_STORY, organization).authors == []
+
+
+def test_a_one_word_site_name_is_no_persons_name() -> None:
+    assert _site_page("Somerhaus", I_STORY).authors == []

@@ -42,6 +42,7 @@ from crawler.extractors.metadata.field_lines import field_byline
 from crawler.extractors.metadata.handles import author_accounts, unshown_logins
 from crawler.extractors.metadata.label_blocks import date_after_label
 from crawler.extractors.metadata.markup import markup_of
+from crawler.extractors.metadata.personal_sites import site_owner
 from crawler.extractors.metadata.profile_links import thread_starter
 from crawler.extractors.metadata.structured import (
     FIRST_ONLY_FIELDS,
@@ -256,6 +257,10 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
                                       if name.casefold() in site_names]):
         # the site's own name, linked to its author page: a one-person blog's account ("/author/erin-spain/")
         found.add("declared_people", author_accounts(doc.root, named), TEXT)
+        authors = choose_authors(found, site_names)
+    if authors is None and named:  # a one-person site named after its owner, who writes "I"
+        organizations = {name.casefold() for names, _ in found.get("organizations") for name in names}
+        found.add("declared_people", site_owner(doc, list(dict.fromkeys(named)), organizations), TEXT)
         authors = choose_authors(found, site_names)
     if authors is None:  # nobody signs: the author field's collective byline ("Acme Team")
         authors = choose_authors(found, site_names, collective=True)
