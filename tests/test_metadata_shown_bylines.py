@@ -141,7 +141,8 @@ WE_STORY = ("<p>" + "We help owners sell their software businesses and we have c
 
 
 def _site_page(name: str, story: str, extra_head: str = "") -> object:
-    head = (f'<meta name="author" content="{name}"><meta property="og:site_name" content="{name}">{extra_head}')
+    head = (f'<meta name="author" content="{name}"><meta property="og:site_name" content="{name}">'
+            f'<meta property="article:published_time" content="2021-06-06">{extra_head}')
     html = (f"<html lang='en'><head><title>A brief intro to git • {name}</title>{head}</head>"
             f"<body><header><a href='/'>{name}</a></header><h1>A brief intro to git</h1>{story}</body></html>")
     return extract_metadata(parse_html(html, "https://www.example.dev/posts/intro-to-git"), NOW)
@@ -165,3 +166,50 @@ def test_a_site_the_markup_declares_an_organization_keeps_its_name_refused() -> 
 
 def test_a_one_word_site_name_is_no_persons_name() -> None:
     assert _site_page("Somerhaus", I_STORY).authors == []
+
+
+def test_an_undated_page_of_a_site_named_like_a_person_is_the_sites() -> None:
+    # a shop's home page ("Yo Gorilla Mats", "I love these mats"): no post, no owner's byline
+    html = ("<html lang='en'><head><title>Yo Gorilla Mats</title><meta name='author' content='Yo Gorilla Mats'>"
+            "<meta property='og:site_name' content='Yo Gorilla Mats'></head><body><h1>Yoga mats</h1>" + I_STORY
+            + "</body></html>")
+    assert extract_metadata(parse_html(html, "https://www.example.com/"), NOW).authors == []
+
+
+# ---------------------------------------------------------------- a reviewer or fact-checker in the byline element
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # the checker's name in its own element, marked like the author's, its label in the element around it (the
+    # writer is the team)
+    ("<div class='bylines'><div class='bylines__item'><span>By</span> <a href='/contributors/0/'>The Lumen Team</a>"
+    "</div><div class='bylines__item'><div class='author-tooltip__name'>Fact checked by "
+    "<span class='author-tooltip__name'>Yarilet Perez</span></div></div></div>", ["The Lumen Team"]),
+    # the writer a role, the reviewer named in the same byline element, then the date
+    ("<div id='top-byline'><div class='byline-main'><div class='byline-author'><div class='byline-author-text'>"
+    "Written by <span>HomeQuest</span></div><div>Staff Writer</div></div><div class='byline-author'>"
+    "<div class='byline-author-text'>Reviewed by <a class='byline-author-link' href='/r/about-robert-tschudi/'>"
+    "Robert Tschudi</a></div><div>Expert Reviewer</div></div></div><div>Updated Jun 16, 2025</div></div>", []),
+])
+def test_a_reviewer_in_the_byline_element_is_no_author(body: str, expected: list[str]) -> None:
+    assert meta_of("", body).authors == expected
+
+
+def test_the_writer_before_the_reviewer_is_the_author() -> None:
+    body = ("<div id='top-byline'><div class='byline-main'><div class='byline-author'><div class='byline-author-text'>"
+            "Written by <span>Jane Doe</span></div><div>Staff Writer</div></div><div class='byline-author'>"
+            "<div class='byline-author-text'>Reviewed by <a class='byline-author-link' href='/r/about-robert-tschudi/'>"
+            "Robert Tschudi</a></div></div></div><div>Updated Jun 16, 2025</div></div>")
+    assert meta_of("", body).authors == ["Jane Doe"]
+
+
+@pytest.mark.parametrize("title", ["Learn more about our contributors", "Meet the people on our team",
+                                   "Read more from our editors"])
+def test_a_sentence_ending_in_a_collective_word_is_no_collective_byline(title: str) -> None:
+    # the heading of an author box at the story's foot: its words are a sentence, not a company's name
+    body = f"<div id='bottom-byline'><div class='byline-title'>{title}</div></div>"
+    assert meta_of("", body).authors == []
+
+
+def test_a_company_team_with_a_linking_word_stays_a_collective_byline() -> None:
+    assert meta_of('<meta name="author" content="Friends of the Earth Team">').authors == ["Friends of the Earth Team"]

@@ -258,7 +258,7 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         # the site's own name, linked to its author page: a one-person blog's account ("/author/erin-spain/")
         found.add("declared_people", author_accounts(doc.root, named), TEXT)
         authors = choose_authors(found, site_names)
-    if authors is None and named:  # a one-person site named after its owner, who writes "I"
+    if authors is None and named and (published or findings.published):  # a one-person site's dated post, in "I"
         organizations = {name.casefold() for names, _ in found.get("organizations") for name in names}
         found.add("declared_people", site_owner(doc, list(dict.fromkeys(named)), organizations), TEXT)
         authors = choose_authors(found, site_names)

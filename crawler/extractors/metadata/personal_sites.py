@@ -6,7 +6,8 @@ What tells the two apart without a list of given names is how the story is writt
 the first person singular ("I moved my notes..."), a company's in the plural ("we help owners..."). The site's name
 is taken as its owner's when it is shaped like a personal name (two to five capitalised words, no role or outlet
 word: ``people.split_people``), the markup does not declare it an organization, and the story's paragraphs say "I"
-more often than "we", at least ``MIN_FIRST_PERSON_WORDS`` times.
+more often than "we", at least ``MIN_FIRST_PERSON_WORDS`` times. Only a dated page is asked (``extract_metadata``): an
+undated one (a shop's home page written "I love our mats") is the site's own, not a post of its owner's.
 """
 
 from __future__ import annotations
