@@ -52,7 +52,8 @@ def test_sources_are_named() -> None:
     ("Jane Smith | Staff Writer", ["Jane Smith"]),
     ("Reuters Staff", []),
     ("AP", []),
-    ("Smith, John", ["Smith, John"]),  # one person written surname first, not two
+    ("Smith, John", ["John Smith"]),  # one person written surname first, not two: given in reading order
+    ("van der Berg, Jan", ["Jan van der Berg"]),
     ("María José Pérez y Luis Gómez", ["María José Pérez", "Luis Gómez"]),
     ("Sarah E. Needleman", ["Sarah E. Needleman"]),  # "E." is an initial, not the Portuguese "e"
     ("Jill Disis, CNN Business", ["Jill Disis"]),  # a name and its outlet

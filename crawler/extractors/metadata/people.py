@@ -1,7 +1,8 @@
 """Authors as people: a byline or an author field cut into personal names, outlets and roles left out.
 
 "Dana A. Ford, James S.A. Corey, Chien-Ming Wang, and Tom Watkins, CNN" names four people and an outlet;
-"Jane Smith | Staff writer" one person and her role; "Smith, John" one person written surname first. The
+"Jane Smith | Staff writer" one person and her role; "Smith, John" one person written surname first (read "John
+Smith"). The
 separators are the list words of the languages whose bylines we read ("and", "und", "et", "y", "e", "en",
 "og", "och", "i", "&", commas, semicolons).
 """
@@ -29,6 +30,13 @@ PIECE_PREFIX_RE = re.compile(r"^(?:analysis|opinion|commentary|review|story|word
 # One word of a name: capitalised, an initial ("A.", "S.A."), or a particle ("de", "van", "bin").
 NAME_WORD_RE = re.compile(r"^(?:[A-ZÀ-ÖØ-ÞĀ-ſ][\w'’.\-]*|de|da|del|der|den|van|von|la|le|di|du|dos|das|bin|al|el|ten|"
                           r"ter|[A-Z]\.)$")
+# A surname written first, before a comma and the given names ("Smith, John", "van der Berg, Jan").
+SURNAME_FIRST_RE = re.compile(r"^(?:(?:de|da|del|der|den|van|von|la|le|di|du|dos|das|bin|al|el|ten|ter)\s+)*"
+                              r"[A-ZÀ-ÖØ-ÞĀ-ſ][\w'’\-]*$")
+# A part of a production's credits ("content: X, design: Y, code: Z"): a role written before a colon. Two of them in a
+# field list a team's jobs, not the story's author.
+ROLE_LABEL_RE = re.compile(r"(?:^|[,;|]\s*)[a-z][a-z ]{1,20}:\s")
+MIN_ROLE_LABELS = 2
 # Roles that follow or replace a name ("Staff writer", "Correspondant", "Redaktion").
 ROLE_RE = re.compile(
     r"\b(?:staff|writer|reporter|correspondent|contributor|columnist|editor|editors|photographer|journalist|"
@@ -90,17 +98,21 @@ def split_people(text: str, *, strict: bool = True) -> list[str]:
     if CJK_RE.search(text):
         parts = [p for p in re.split(r"\s*[;；|｜、，,]\s*", text) if p]
         return [p for p in parts if not is_outlet_or_role(p)]
+    if len(ROLE_LABEL_RE.findall(text)) >= MIN_ROLE_LABELS:
+        return []
     segments = SEGMENT_RE.split(PIECE_PREFIX_RE.sub("", text))
     names: list[str] = []
     for index, segment in enumerate(segments):
         parts = [p.strip(" ,") for p in LIST_SPLIT_RE.split(segment) if p.strip(" ,")]
         if len(parts) == 2 and "," in segment and not CONJUNCTION_RE.search(segment) and len(parts[0].split()) > 1 \
-                and _affiliation(parts[1], parts[0]):
+                and not SURNAME_FIRST_RE.match(parts[0]) and _affiliation(parts[1], parts[0]):
             parts = parts[:1]  # "Jill Disis, CNN Business", "Victor Tangermann, Futurism": a name and its outlet
         people = [p for p in parts if not is_outlet_or_role(p)]
-        if len(people) == 2 and all(len(p.split()) == 1 for p in people) and "," in segment \
-                and not CONJUNCTION_RE.search(segment):
-            people = [segment.strip(" ,")]  # "Smith, John": one person, surname first
+        if len(people) == 2 and "," in segment and not CONJUNCTION_RE.search(segment):
+            if SURNAME_FIRST_RE.match(people[0]) and len(people[1].split()) <= 2 and looks_like_name(people[1]):
+                people = [f"{people[1]} {people[0]}"]  # "Smith, John": one person, surname first
+            elif all(len(p.split()) == 1 for p in people):
+                people = [segment.strip(" ,")]  # two single words: one field ("name, email@..."), not two people
         if index > 0 and len(people) < len(parts):
             continue  # a segment after "|" that holds a role names no further author
         for person in people:
