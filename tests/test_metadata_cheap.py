@@ -71,3 +71,31 @@ def test_scan_page_still_reads_a_credit_far_from_the_headline():
     findings = visible_module.TextFindings()
     visible_module.scan_page(doc, datetime.now(timezone.utc), findings)
     assert findings.editors == ["王敏"]
+
+
+# Pieces of hrefs: each profile address form, fragments, the separators around them and plain addresses.
+HREF_PIECES = ["/members/jane.12/", "/u/bob", "/user/", "memberlist.php?mode=viewprofile&u=3", "member.php?u=7",
+               "profile.php?id=9", "index.php?action=profile", "?action=profiles", ";action=profile", "#", "#top",
+               "/news/today", "https://forum.example.org", "/Members/X", "&", "?", "/", "", "profile", "u=1",
+               "memberlist.php?a=b#&mode=viewprofile", "/profile/12-ann"]
+
+
+def test_profile_links_found_in_the_joined_hrefs_are_each_hrefs_own_search():
+    """``profile_links._profile_links`` searches the hrefs joined: it keeps the links whose own href the address
+    pattern finds, each with its own search's match."""
+    import random
+
+    from crawler.extractors.metadata import profile_links
+
+    rng = random.Random(7)
+    for _ in range(300):
+        root = etree.Element("div")
+        for _ in range(rng.randrange(0, 12)):
+            etree.SubElement(root, "a", href="".join(rng.choice(HREF_PIECES) for _ in range(rng.randrange(0, 4))))
+        links = list(root)
+        expected = [(link, match) for link in links
+                    if (match := profile_links.PROFILE_HREF_RE.search(link.get("href"))) is not None]
+        found = profile_links._profile_links(links)
+        assert [link for link, _ in found] == [link for link, _ in expected]
+        assert [(m.span(), m.group(0), m.group("slug")) for _, m in found] == \
+            [(m.span(), m.group(0), m.group("slug")) for _, m in expected]

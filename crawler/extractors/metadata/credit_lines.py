@@ -118,9 +118,10 @@ def label_then_name(doc: TextDocument, positions: list[int], texts: list[str], s
     near = _named_after_label(doc, positions, texts, range(first, last), LABELS_ALONE, MAX_LABEL_CHARS)
     if near:
         return near
-    # (only the short texts a strong label fits in are read page-wide: one length test each, in a comprehension)
-    fitting = [index for index, text in enumerate(texts) if len(text) <= MAX_STRONG_LABEL_CHARS]
-    return _named_after_label(doc, positions, texts, fitting, STRONG_LABELS, MAX_STRONG_LABEL_CHARS)
+    # (page-wide only the short texts that are a strong label are followed, found in one comprehension)
+    labelled = [index for index, text in enumerate(texts)
+                if len(text) <= MAX_STRONG_LABEL_CHARS and text.strip(" :：").casefold() in STRONG_LABELS]
+    return _named_after_label(doc, positions, texts, labelled, STRONG_LABELS, MAX_STRONG_LABEL_CHARS)
 
 
 def _named_after_label(doc: TextDocument, positions: list[int], texts: list[str], indexes: range | list[int],

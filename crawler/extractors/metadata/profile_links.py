@@ -10,6 +10,8 @@ any one site's classes. Read last, when no markup, byline or credit line names a
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from itertools import accumulate
 from urllib.parse import urlsplit
 
 from lxml import etree
@@ -46,7 +48,11 @@ def _fold(text: str) -> str:
 def member_of(link: etree._Element) -> str | None:
     """The member a profile link names: its text, when its address is a profile's and names that member (or only a
     number); None for another link."""
-    match = PROFILE_HREF_RE.search(link.get("href") or "")
+    return _member_named(link, PROFILE_HREF_RE.search(link.get("href") or ""))
+
+
+def _member_named(link: etree._Element, match: re.Match[str] | None) -> str | None:
+    """``member_of`` given the profile address's match in the link's href (None: not a profile's)."""
     if match is None:
         return None
     text = normalize_space(link.text_content()).lstrip("@")
@@ -86,14 +92,30 @@ def thread_starter(root: etree._Element | None, url: str | None = None, scripts:
         return []
     site = _site_of(url)
     members: list[str] = []
-    for link in headline.xpath(f"following::a[@href][position() <= {MAX_LINKS_READ}]"):
-        member = member_of(link)
+    for link, match in _profile_links(headline.xpath(f"following::a[@href][position() <= {MAX_LINKS_READ}]")):
+        member = _member_named(link, match)
         if not member or member in members or not _on_site(link.get("href") or "", site) or in_comment_area(link):
             continue
         members.append(member)
         if len(members) >= MIN_THREAD_MEMBERS:
             return members[:1]
     return []
+
+
+def _profile_links(links: list[etree._Element]) -> list[tuple[etree._Element, re.Match[str]]]:
+    """The links whose href holds a profile's address, in order, each with its first match (``PROFILE_HREF_RE.search``
+    of the href). The hrefs are searched joined by "#", which no match spans (a fragment ends each address form), so
+    that most links, no profile's, cost no search of their own."""
+    hrefs = [link.get("href") or "" for link in links]
+    starts = list(accumulate((len(href) + 1 for href in hrefs[:-1]), initial=0))
+    found: list[tuple[etree._Element, re.Match[str]]] = []
+    last = -1
+    for joined_match in PROFILE_HREF_RE.finditer("#".join(hrefs)):
+        index = bisect_right(starts, joined_match.start()) - 1
+        if index != last:  # the first match in an href is its search's
+            last = index
+            found.append((links[index], PROFILE_HREF_RE.search(hrefs[index])))
+    return found
 
 
 def _site_of(url: str | None) -> str:
