@@ -99,3 +99,32 @@ def test_profile_links_found_in_the_joined_hrefs_are_each_hrefs_own_search():
         assert [link for link, _ in found] == [link for link, _ in expected]
         assert [(m.span(), m.group(0), m.group("slug")) for _, m in found] == \
             [(m.span(), m.group(0), m.group("slug")) for _, m in expected]
+
+
+H1_PAGE = """<html><head><title>Budget | Example</title></head><body>
+<div style="display:none"><h1>Hidden headline</h1></div><noscript><h1>No script</h1></noscript>
+<header><h1><a href="/">Example</a></h1></header><div hidden><h1>Hidden attribute</h1></div>
+<main><article><h1>The council argues over the <span style="display:none">secret</span> new budget</h1>
+<p>The council met on Tuesday evening to discuss the new budget, and members argued at length.</p></article></main>
+<template><h1>Template</h1></template><aside><h1>The council argues over the new budget</h1></aside></body></html>"""
+
+
+def test_the_parsed_h1s_less_those_the_walk_removed_are_the_trees_h1s():
+    """``TextDocument.h1s`` keeps the h1 elements found at parse time and drops those the block walk removed: the
+    same elements, in the same order, as a search of the tree as it stands, for the shown headline and the thread
+    starter alike."""
+    from crawler.extractors.metadata.profile_links import thread_starter
+    from crawler.extractors.metadata.titles import visible_headline
+
+    url = "https://news.example.org/politics/budget"
+    for walk in (True, False):
+        doc = parse_html(H1_PAGE, url, walk=walk)
+        doc.blocks  # noqa: B018 - the walk removes the hidden ones
+        searched = list(doc.root.iter("h1"))
+        assert len(searched) < len(doc._parsed_h1s)  # the walk did remove some
+        assert len(doc.h1s()) == len(searched) and all(a is b for a, b in zip(doc.h1s(), searched, strict=True))
+        assert visible_headline(doc.root, url, "Example", doc.h1s()) == visible_headline(doc.root, url, "Example")
+        assert thread_starter(doc.root, url, [], doc.h1s()) == thread_starter(doc.root, url, [])
+    made = parse_html(H1_PAGE, url)
+    made._parsed_h1s = None  # a document whose h1s were not gathered searches its tree
+    assert [h.text_content() for h in made.h1s()] == [h.text_content() for h in made.root.iter("h1")]

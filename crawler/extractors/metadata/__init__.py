@@ -243,7 +243,7 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         found.add("authors", findings.authors, TEXT)
         authors = choose_authors(found, site_names)
     if authors is None:  # a forum thread: the member whose post comes first under the title
-        found.add("authors", thread_starter(doc.root, doc.url, doc.json_ld), TEXT)
+        found.add("authors", thread_starter(doc.root, doc.url, doc.json_ld, doc.h1s()), TEXT)
         authors = choose_authors(found, site_names)
     if authors is None and (named := [name for names, _ in found.get("authors") for name in names
                                       if name.casefold() in site_names]):
@@ -271,7 +271,7 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
                               or text_modified)
     metadata.modified = take("modified", modified or text_modified)
     # A page shows its headline in its one <h1>; its markup title may be rewritten for search (titles.py says when).
-    if metadata.title and (shown := visible_headline(doc.root, doc.url, metadata.site_name)):
+    if metadata.title and (shown := visible_headline(doc.root, doc.url, metadata.site_name, doc.h1s())):
         page_title = title_from_head(head_title, metadata.site_name) if head_title else None
         if rewritten_headline(metadata.title, shown, bool(metadata.published or metadata.authors), page_title):
             metadata.title = take("title", (shown, TEXT))

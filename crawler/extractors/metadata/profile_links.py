@@ -80,14 +80,16 @@ def member_of_address(address: str) -> str | None:
     return handle if handle and not handle.isdigit() and "-" not in handle else None
 
 
-def thread_starter(root: etree._Element | None, url: str | None = None, scripts: list[str] | None = None) -> list[str]:
+def thread_starter(root: etree._Element | None, url: str | None = None, scripts: list[str] | None = None,
+                   h1s: list[etree._Element] | None = None) -> list[str]:
     """The member of the first profile link after the page's first <h1>, when the links under it name two members or
     more (a thread: a post and its replies; one profile link alone is a quoted expert's or a team page's); links to
     another site's profiles (a share button's) and in a reviews area are passed over. None without a headline, nor on
-    a page whose JSON-LD declares a product (its profile links are reviewers')."""
+    a page whose JSON-LD declares a product (its profile links are reviewers'). ``h1s``: the root's h1 elements in
+    document order when known (``TextDocument.h1s``)."""
     if root is None or any(PRODUCT_TYPES & declared_types(text) for text in scripts or ()):
         return []
-    headline = next(root.iter("h1"), None)
+    headline = next(root.iter("h1"), None) if h1s is None else next(iter(h1s), None)
     if headline is None:
         return []
     site = _site_of(url)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from urllib.parse import urlparse
 
 from lxml import etree
@@ -91,15 +92,16 @@ FOLD_RE = re.compile(r"\W+|_")
 ENTITY_RE = re.compile(r"&(?:#\d{2,7}|#x[0-9a-f]{2,6}|amp|quot|apos|lt|gt|nbsp);", re.I)
 
 
-def visible_headline(root: etree._Element | None, url: str | None, site_name: str | None) -> str | None:
+def visible_headline(root: etree._Element | None, url: str | None, site_name: str | None,
+                     h1s: Iterable[etree._Element] | None = None) -> str | None:
     """The page's one ``<h1>`` text: the h1s without the empty ones, the logos (an h1 that is the site's name or a
     link to another page, the home page among them) and repeats (a headline printed once per layout); None unless
-    exactly one text is left."""
+    exactly one text is left. ``h1s``: the root's h1 elements in document order when known (``TextDocument.h1s``)."""
     if root is None:
         return None
     site = _folded(site_name or "")
     shown: dict[str, str] = {}
-    for element in root.iter("h1"):
+    for element in root.iter("h1") if h1s is None else h1s:
         text = normalize_space("".join(element.itertext()))
         folded = _folded(text)
         if not folded or folded == site or _links_away(element, url):
