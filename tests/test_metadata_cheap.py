@@ -128,3 +128,23 @@ def test_the_parsed_h1s_less_those_the_walk_removed_are_the_trees_h1s():
     made = parse_html(H1_PAGE, url)
     made._parsed_h1s = None  # a document whose h1s were not gathered searches its tree
     assert [h.text_content() for h in made.h1s()] == [h.text_content() for h in made.root.iter("h1")]
+
+
+# Pieces of class and id values: the other-story words, their neighbours and white space of several kinds.
+MARK_PIECES = ["related", "Related", "RECENT", "posts", "-", "_", "x", " ", "\t", "\n", "\u00a0", "\u2003", "\x1c",
+               "comments", "comment", "replies", "read-next", "more-stories", "sidebar", "trending", "popular",
+               "disqus", "respond", "reply", "ſ", "İ", "relatedx", "a-related", "recirculation", "read"]
+
+
+def test_the_other_story_mark_searched_at_once_is_any_tokens_match():
+    """``in_other_story`` searches a class or id value at once (``OTHER_STORY_MARK_RE``): it finds a mark exactly when
+    one of the value's tokens opens with an other-story word (``OTHER_STORY_TOKEN_RE`` of each token)."""
+    import random
+
+    from crawler.extractors.metadata.date_conflicts import OTHER_STORY_MARK_RE, OTHER_STORY_TOKEN_RE
+
+    rng = random.Random(11)
+    for _ in range(20_000):
+        value = "".join(rng.choice(MARK_PIECES) for _ in range(rng.randrange(0, 6)))
+        tokens = any(OTHER_STORY_TOKEN_RE.match(token) for token in value.split())
+        assert (OTHER_STORY_MARK_RE.search(value) is not None) == tokens, repr(value)
