@@ -148,3 +148,19 @@ def test_the_other_story_mark_searched_at_once_is_any_tokens_match():
         value = "".join(rng.choice(MARK_PIECES) for _ in range(rng.randrange(0, 6)))
         tokens = any(OTHER_STORY_TOKEN_RE.match(token) for token in value.split())
         assert (OTHER_STORY_MARK_RE.search(value) is not None) == tokens, repr(value)
+
+
+def test_a_label_found_at_once_is_a_label_the_loop_would_follow():
+    """``credit_lines._any_label`` (asked before the loops of ``label_then_name``) is true exactly when a text, stripped
+    and casefolded as ``_named_after_label`` reads it, is a label: the loops it spares would follow none."""
+    import random
+
+    from crawler.extractors.metadata.credit_lines import LABELS_ALONE, STRONG_LABELS, _any_label
+
+    pieces = ["Written", "written", "WRITTEN", " by", " By", "BY", "About the author", "Author", "作者", ":", "：",
+              " ", "ſ", "İ", "Jane Doe", "authored by", "Word", "\n", "by"]
+    rng = random.Random(5)
+    for _ in range(5_000):
+        texts = ["".join(rng.choice(pieces) for _ in range(rng.randrange(0, 4))) for _ in range(rng.randrange(0, 5))]
+        for labels in (LABELS_ALONE, STRONG_LABELS):
+            assert _any_label(texts, labels) == any(text.strip(" :：").casefold() in labels for text in texts), texts
