@@ -32,6 +32,7 @@ SLUG_ID_RE = re.compile(r"^\d+-|[.-]\d+$|\.html?$")
 FOLD_RE = re.compile(r"[\W_]+")
 # Links looked at under the headline: the first post's author link comes within its first few dozen links.
 MAX_LINKS_READ = 200
+LINKS_AFTER = etree.XPath(f"following::a[@href][position() <= {MAX_LINKS_READ}]")  # (compiled once, not a page)
 # Pages about a thing for sale, whose member links are its reviewers' (schema.org types, lower-cased).
 PRODUCT_TYPES = frozenset({"product", "productgroup", "aggregaterating"})
 # Distinct members whose profile links a thread shows under its title: the starter and a replier at least.
@@ -94,7 +95,7 @@ def thread_starter(root: etree._Element | None, url: str | None = None, scripts:
         return []
     site = _site_of(url)
     members: list[str] = []
-    for link, match in _profile_links(headline.xpath(f"following::a[@href][position() <= {MAX_LINKS_READ}]")):
+    for link, match in _profile_links(LINKS_AFTER(headline)):
         member = _member_named(link, match)
         if not member or member in members or not _on_site(link.get("href") or "", site) or in_comment_area(link):
             continue
