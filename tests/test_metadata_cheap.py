@@ -164,3 +164,18 @@ def test_a_label_found_at_once_is_a_label_the_loop_would_follow():
         texts = ["".join(rng.choice(pieces) for _ in range(rng.randrange(0, 4))) for _ in range(rng.randrange(0, 5))]
         for labels in (LABELS_ALONE, STRONG_LABELS):
             assert _any_label(texts, labels) == any(text.strip(" :：").casefold() in labels for text in texts), texts
+
+
+def test_the_path_read_through_urlsplit_is_urlparses():
+    """``titles._path`` (``urlsplit``, cached, then urlparse only for a path with ";") is ``urlparse(url).path``."""
+    import random
+    from urllib.parse import urlparse
+
+    from crawler.extractors.metadata.titles import _path
+
+    pieces = ["http://", "https://", "ftp://", "x.org", "/", ";", "a", "b;c", "?q=1;2", "#f;g", "//", ":80", "mailto:",
+              ";p=1/", " ", "sip:"]
+    rng = random.Random(1)
+    for _ in range(20_000):
+        url = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 7)))
+        assert _path(url) == urlparse(url).path, url

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from urllib.parse import urlparse
+from urllib.parse import urlparse, urlsplit
 
 from lxml import etree
 
@@ -144,7 +144,7 @@ def rewritten_headline(markup_title: str, shown: str, dated: bool, page_title: s
 def site_name_title(title: str, head_title: str | None, site_name: str | None, url: str | None) -> str | None:
     """The <title> without the site's name, when a markup title on a page below the home page is only the site's name
     (a shop's og:title left at its name on every page, a WebPage headline naming the company): None otherwise."""
-    if not head_title or not urlparse(url or "").path.strip("/"):
+    if not head_title or not _path(url or "").strip("/"):
         return None
     folded = _folded(title)
     parts = [_folded(part) for part in TITLE_PART_RE.split(head_title)[::2] if part.strip()]
@@ -160,6 +160,13 @@ def unescaped_twice(title: str) -> str:
     """A title escaped twice by its site's templates ("And finally&#8230; trouble brewing" once unescaped) with its
     character references read."""
     return unescape(title) if ENTITY_RE.search(title) else title
+
+
+def _path(url: str) -> str:
+    """``urlparse(url).path``: the path ``urlsplit`` gives (cached by urllib), cut at its parameters only when it has a
+    ";" (urlparse's ``_splitparams``)."""
+    path = urlsplit(url).path
+    return urlparse(url).path if ";" in path else path
 
 
 def _folded(text: str) -> str:
