@@ -3,7 +3,8 @@ import time
 import pytest
 from scrapy import signals
 
-from crawler.evaluation.crawl_bench import CPU_SAMPLE_SECONDS, LINKS_PER_LISTING, _stats_from_log, build_site
+from crawler.evaluation.bench_site import LINKS_PER_LISTING, build_site
+from crawler.evaluation.crawl_bench import CPU_SAMPLE_SECONDS, _stats_from_log
 
 
 def test_site_has_every_page_under_each_copy_and_listings_link_them_all():
@@ -114,7 +115,7 @@ def test_the_process_cpu_clock_counts_every_thread():
 def test_bench_server_keeps_the_connection_alive_and_answers_404():
     import http.client
 
-    from crawler.evaluation.crawl_bench import BenchServer
+    from crawler.evaluation.bench_site import BenchServer
 
     with BenchServer({"/a.html": b"<html>a</html>", "/b.html": b"<html>bb</html>"}) as server:
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
@@ -131,7 +132,7 @@ def test_bench_server_keeps_the_connection_alive_and_answers_404():
 def test_bench_server_reports_the_cpu_its_thread_used():
     import urllib.request
 
-    from crawler.evaluation.crawl_bench import BenchServer
+    from crawler.evaluation.bench_site import BenchServer
 
     with BenchServer({"/a.html": b"<html>a</html>"}) as server:
         before = server.cpu_seconds()

@@ -15,7 +15,7 @@ from lxml import etree
 
 from crawler.extractors.document.blocks import TextBlock, TextDocument
 from crawler.extractors.document.parse import parse_html
-from crawler.extractors.metadata import areas, byline, datelines, dates, relative_dates, visible
+from crawler.extractors.metadata import areas, byline, datelines, dates, headline_block, relative_dates, visible
 from crawler.extractors.metadata.visible import TextFindings
 
 # ---------------------------------------------------------------- comment areas: the ancestors' marks at once
@@ -164,7 +164,8 @@ def _labels_by_the_full_pattern(line: str) -> list[tuple[int, int, str]]:
     for match in datelines.LABEL_RE.finditer(line):
         start, end = match.span()
         if datelines.LATIN_LETTER_RE.match(match.group(0)) and (
-                (start > 0 and line[start - 1].isalpha()) or (end < len(line) and line[end].isalpha())):
+                (start > 0 and line[start - 1].isalpha() and not datelines._glued(line, start))
+                or (end < len(line) and line[end].isalpha() and not datelines._glued(line, end))):
             continue
         found.append((start, end, "modified" if match.group("modified") else "published"))
     return found
@@ -314,7 +315,7 @@ def _headline_page(rng: random.Random) -> str:
 def _plain_headline_index(doc: TextDocument, title: str) -> int | None:
     """The plain reading: every block's text collapsed and scored."""
     wanted = " ".join(title.split()).casefold()
-    parts = [p for p in visible.TITLE_SPLIT_RE.split(wanted) if len(p) >= visible.MIN_HEADLINE_CHARS]
+    parts = [p for p in headline_block.TITLE_SPLIT_RE.split(wanted) if len(p) >= headline_block.MIN_HEADLINE_CHARS]
     main = max(parts, key=len) if parts else wanted
     best = None
     for index, block in enumerate(doc.blocks):
@@ -323,10 +324,11 @@ def _plain_headline_index(doc: TextDocument, title: str) -> int | None:
             continue
         if text in (wanted, main):
             score = 4
-        elif len(main) >= visible.MIN_HEADLINE_CHARS * 2 and main in text and \
-                len(text) <= len(main) + visible.MAX_HEADLINE_EXTRA_CHARS:
+        elif len(main) >= headline_block.MIN_HEADLINE_CHARS * 2 and main in text and \
+                len(text) <= len(main) + headline_block.MAX_HEADLINE_EXTRA_CHARS:
             score = 3
-        elif len(text) >= max(visible.MIN_HEADLINE_CHARS, visible.MIN_HEADLINE_SHARE * len(main)) and text in wanted:
+        elif len(text) >= max(headline_block.MIN_HEADLINE_CHARS, headline_block.MIN_HEADLINE_SHARE * len(main)) \
+                and text in wanted:
             score = 2
         else:
             continue

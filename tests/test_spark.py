@@ -12,14 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from crawler.bulk.spark_job import Page, read_file
+from crawler.bulk.records import Page
+from crawler.bulk.spark_inputs import read_file
 from crawler.sample_site import SITE_ROOT
 
 pytest.importorskip("pyspark")
 if shutil.which("java") is None:
     pytest.skip("no Java (apt-get install openjdk-17-jre-headless)", allow_module_level=True)
 
-from crawler.bulk.spark_job import SparkJobError, run, spark_session
+from crawler.bulk.spark_inputs import SparkJobError
+from crawler.bulk.spark_job import run, spark_session
 
 BASE = "http://news.example"
 ENGLISH_ARTICLES = sorted(p for p in SITE_ROOT.rglob("20*/**/*.html") if "/zh/" not in str(p))

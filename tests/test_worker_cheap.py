@@ -24,7 +24,7 @@ from crawler.extractors.metadata.byline import (
     may_credit,
     origin_of,
 )
-from crawler.extractors.metadata.datelines import LABEL_RE, LATIN_LETTER_RE, _labels
+from crawler.extractors.metadata.datelines import LABEL_RE, LATIN_LETTER_RE, _glued, _labels
 from crawler.extractors.metadata.dates import TEXT_DATE_PATTERNS, find_text_date_span, normalise
 from crawler.extractors.metadata.dates import _from_match as date_of_match
 from crawler.pagejob import PageExtractor, extract_in_worker, init_worker
@@ -134,7 +134,8 @@ def _labels_by_the_full_pattern(line: str) -> list[tuple[int, int, str]]:
     for match in LABEL_RE.finditer(line):
         start, end = match.span()
         if LATIN_LETTER_RE.match(match.group(0)) and (
-                (start > 0 and line[start - 1].isalpha()) or (end < len(line) and line[end].isalpha())):
+                (start > 0 and line[start - 1].isalpha() and not _glued(line, start))
+                or (end < len(line) and line[end].isalpha() and not _glued(line, end))):
             continue
         found.append((start, end, "modified" if match.group("modified") else "published"))
     return found

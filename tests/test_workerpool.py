@@ -79,7 +79,7 @@ def _kinds(*args: Any) -> list[tuple[str, Any]]:
 def test_bytes_arguments_are_sent_beside_the_call_and_arrive_as_bytes() -> None:
     """A page's bytes go to the worker as a frame of their own, not copied into the pickled call: each bytes
     argument arrives whole, as bytes, in its place among the others."""
-    from crawler.pagejob import workerpool
+    from crawler.pagejob.frames import SHORT_HEADER
 
     page = "été ".encode() * 50_000
     small = b"<p>x</p>"
@@ -101,7 +101,7 @@ def test_bytes_arguments_are_sent_beside_the_call_and_arrive_as_bytes() -> None:
             pool.close()
         assert all(kinds == _kinds(*args) for kinds in echoed)
         # the page travels once a call, in a frame of its own: no frame holds it twice or beside the call
-        assert max(sent) <= len(page) + workerpool.SHORT_HEADER.size
+        assert max(sent) <= len(page) + SHORT_HEADER.size
         assert sum(sent) < 3 * (len(page) + 100_000 + 1_000)
 
     run(scenario)

@@ -6,9 +6,9 @@ virtualenv).
 
 Seed 003's MapReduce design, with seed 001's templates as its reduce step:
 
-1. read: WARC files (``.warc``, ``.warc.gz``) or saved pages (``.html``, ``.htm``, ``.gz``) from any path
-   Spark's Hadoop file systems read (``file://``, ``hdfs://``, ``s3a://``; globs and folders), each file
-   whole by one task (``binaryFiles``); only HTTP 200 HTML responses become pages;
+1. read (``crawler.bulk.spark_inputs``): WARC files (``.warc``, ``.warc.gz``) or saved pages (``.html``, ``.htm``,
+   ``.gz``) from any path Spark's Hadoop file systems read (``file://``, ``hdfs://``, ``s3a://``; globs and
+   folders), each file whole by one task (``binaryFiles``); only HTTP 200 HTML responses become pages;
 2. map: each page's URL pattern and line hashes (the crawl's own ``TemplateExtractor``);
 3. reduce by URL pattern (``crawler.bulk.spark_templates``): at most ``MAX_SAMPLES_PER_PATTERN`` pages of each
    pattern teach a template store (the crawl's learning code), and the learned templates are broadcast to every
@@ -26,8 +26,6 @@ A WARC file is read whole into one task's memory, so executors need memory for t
 from __future__ import annotations
 
 import argparse
-import gzip
-import io
 import json
 import os
 import resource
@@ -35,15 +33,21 @@ import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
 
-from crawler.bulk.archives import read_warc as batch_read_warc
 from crawler.bulk.chunks import page_row
 from crawler.bulk.filters import FilterError, PageFilter, add_filter_arguments, filter_from_args
-from crawler.bulk.records import GZIP_MAGIC, MAX_PAGE_BYTES, Page
-from crawler.bulk.remote import is_paths_file, read_paths_file
+from crawler.bulk.records import Page
+from crawler.bulk.spark_inputs import (
+    SparkJobError,
+    expand_paths_files,
+    input_files,
+    is_remote,
+    prepare_output,
+    read_file,
+    read_remote_archive,
+    shown_name,
+)
 from crawler.bulk.spark_stories import INPUT_FIELD, decide_stories
 from crawler.bulk.spark_templates import keep_samples, learn_templates, merge_samples, pattern_and_hashes
 from crawler.extractors.templates.store import (
@@ -54,45 +58,10 @@ from crawler.extractors.templates.store import (
 FORMATS = ("parquet", "jsonl")
 DEFAULT_MASTER = "local[2]"
 APP_NAME = "newscrawler-extract"
-HTML_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz", ".gz")  # as the news spider's -a path= mode
-WARC_SUFFIXES = (".warc", ".warc.gz")
 LIST_FIELDS = frozenset({"authors", "editors", "tags"})
 # ru_maxrss is in kilobytes on Linux (getrusage(2)), bytes on macOS.
 MAXRSS_UNIT = 1 if sys.platform == "darwin" else 1024
 BYTES_PER_MB = 1024 * 1024
-
-
-class SparkJobError(Exception):
-    """The job cannot run as asked (no pyspark or Java, bad input or output); nothing was written."""
-
-
-# ------------------------------------------------------------------------------------------ reading (executors)
-
-
-def read_warc(data: bytes, where: str) -> Iterator[Page]:
-    """HTTP 200 HTML responses of one WARC file's bytes, read as extract-batch reads them; a broken archive
-    ends its pages where it breaks, with a warning on stderr, never the job."""
-    for record in batch_read_warc(io.BytesIO(data), where):
-        if isinstance(record, Page):
-            yield record
-        elif record.reason == "broken_archive":
-            print(f"warning: {record.input}: {record.detail}", file=sys.stderr)
-
-
-def read_file(path: str, data: bytes) -> Iterator[Page]:
-    """Pages of one input file by its name: a WARC file, or one saved page (gzip-compressed or not)."""
-    name = path.lower()
-    if name.endswith(WARC_SUFFIXES):
-        yield from read_warc(data, path)
-    elif name.endswith(HTML_SUFFIXES):
-        if data.startswith(GZIP_MAGIC):
-            try:
-                data = gzip.decompress(data)
-            except (OSError, EOFError) as error:
-                print(f"warning: {path}: broken gzip data ({error})", file=sys.stderr)
-                return
-        if len(data) <= MAX_PAGE_BYTES:
-            yield Page(data, path, None, path, "path")
 
 
 # ------------------------------------------------------------------------------------------ extraction
@@ -174,90 +143,9 @@ def spark_session(master: str | None, app_name: str = APP_NAME, config: dict[str
             from error
 
 
-def _hadoop_path(spark: Any, given: str) -> str:
-    """A local path becomes a file:// URL (Spark would resolve it against the default file system)."""
-    if "://" in given or given.startswith(("hdfs:", "s3a:", "s3:", "gs:", "file:")):
-        return given
-    return "file://" + os.path.abspath(given)
-
-
-def shown_name(hadoop_name: str) -> str:
-    """A file's name as extract-batch writes it in rows: a local file by its path, any other by its Hadoop URL."""
-    if hadoop_name.startswith("file:"):
-        return unquote(urlsplit(hadoop_name).path)
-    return hadoop_name
-
-
-def _file_system(spark: Any, path: str) -> tuple[Any, Any]:
-    """(Hadoop FileSystem, Path) of a path, through the driver's JVM."""
-    jvm = spark.sparkContext._jvm
-    hadoop_path = jvm.org.apache.hadoop.fs.Path(path)
-    return hadoop_path.getFileSystem(spark.sparkContext._jsc.hadoopConfiguration()), hadoop_path
-
-
-def input_files(spark: Any, inputs: Sequence[str]) -> list[str]:
-    """Every input file (folders walked, globs expanded) by its Hadoop URL, in extract-batch's order (inputs as
-    given, each one's files sorted), each once; one clear error for an input that names nothing."""
-    found: dict[str, None] = {}
-    for given in inputs:
-        system, pattern = _file_system(spark, _hadoop_path(spark, given))
-        statuses = system.globStatus(pattern)
-        if not statuses:
-            raise SparkJobError(f"{given}: no such file or folder")
-        names: list[str] = []
-        for status in statuses:
-            if status.isDirectory():
-                files = system.listFiles(status.getPath(), True)
-                while files.hasNext():
-                    names.append(files.next().getPath().toString())
-            else:
-                names.append(status.getPath().toString())
-        found.update(dict.fromkeys(sorted(names)))
-    if not found:
-        raise SparkJobError(f"{', '.join(inputs)}: no input file")
-    return list(found)
-
-
-def prepare_output(spark: Any, output: str, overwrite: bool) -> None:
-    """An existing output is an error, or removed first with ``overwrite``."""
-    system, path = _file_system(spark, _hadoop_path(spark, output))
-    if system.exists(path):
-        if not overwrite:
-            raise SparkJobError(f"{output} exists; use --overwrite to replace it")
-        system.delete(path, True)
-
-
 def _filtered(row: dict[str, Any], page_filter: PageFilter | None) -> tuple[str | None, dict[str, Any]]:
     reason = page_filter.after_extraction(row) if page_filter is not None and row.get("text") else None
     return reason, row
-
-
-def expand_paths_files(inputs: Sequence[str], base_url: str | None) -> list[str]:
-    """The inputs in order, a paths file on the driver's disk replaced by the archives it lists (as for
-    extract-batch); an archive by URL is read by a task of its own."""
-    expanded: list[str] = []
-    for given in inputs:
-        path = Path(given)
-        if "://" not in given and path.is_file() and is_paths_file(path):
-            expanded.extend(read_paths_file(path, base_url))
-        else:
-            expanded.append(given)
-    return expanded
-
-
-def is_remote(name: str) -> bool:
-    return urlsplit(name).scheme.lower() in ("http", "https")
-
-
-def read_remote_archive(url: str) -> Iterator[Page]:
-    """The pages of an archive read over HTTP(S) as a stream (``crawler.bulk.remote``), in an executor."""
-    from crawler.bulk.readers import read_remote
-
-    for record in read_remote(url):
-        if isinstance(record, Page):
-            yield record
-        elif record.bad:
-            print(f"warning: {record.input}: {record.detail}", file=sys.stderr)
 
 
 def run(spark: Any, inputs: Sequence[str], output: str, output_format: str = "parquet",

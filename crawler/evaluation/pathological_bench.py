@@ -2,12 +2,14 @@
 
 The pages are built here: an article followed by a million links, an article whose middle lies inside 5,000 nested
 ``div``s or 100,000 nested inline tags, an article followed by 20 MB of one token, an article followed by a million
-``<br>``, an article after a tag of a 40 MB attribute. Each page is run in a fresh process per extractor (so each
-peak is its own) and once through lxml's parse (``lxml.html.fromstring`` of the same bytes, the floor). Per page
-and extractor: the process's peak RSS (its own ``VmHWM``, read by the process itself after the extraction: not
-``ru_maxrss``, which carries the parent's peak across exec), that peak over the parse's (both processes start alike:
-the same interpreter and site, one imports the library and the extractor it runs, the other lxml), the growth above
-the imports over the parse's, the seconds of the extraction, and how many of the article's marked sentences
+``<br>``, an article after a tag of a 40 MB attribute; beside them, an ordinary news page with and without a
+declared language, for the library's fixed cost (its imports, and the language model when it must name the
+language). Each page is run in a fresh process per extractor (so each peak is its own) and once through lxml's parse
+(``lxml.html.fromstring`` of the same bytes, the floor). Per page and extractor: the process's peak RSS (its own
+``VmHWM``, read by the process itself after the extraction: not ``ru_maxrss``, which carries the parent's peak
+across exec), that peak over the parse's (both processes start alike: the same interpreter and site, one imports the
+library and the extractor it runs, the other lxml), the growth above the imports over the parse's, the seconds of
+the extraction, and how many of the article's marked sentences
 (before, inside and after the hostile part) are in the text. ``--batch`` also runs ``extract-batch --workers 1``
 over a folder of all the pages, ``--crawl`` crawls them (``scrapy crawl news`` on 127.0.0.1): the largest
 process's peak and the process tree's. Only public entry points are used, so an older checkout (``--checkout``)
@@ -53,8 +55,8 @@ class Hostile:
     reference: Callable[[], bytes]  # the same article without the hostile part (nesting ten deep)
 
 
-def _page(body: str) -> bytes:
-    return ("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Northern quay to reopen"
+def _page(body: str, language: str = " lang=\"en\"") -> bytes:
+    return (f"<!DOCTYPE html><html{language}><head><meta charset=\"utf-8\"><title>Northern quay to reopen"
             f"</title></head><body>{body}</body></html>").encode()
 
 
@@ -92,6 +94,18 @@ def plain() -> bytes:
     return _page(_article(f"<p>{INSIDE}</p>"))
 
 
+def ordinary(language: str) -> Callable[[], bytes]:
+    """Not hostile: a news page of ordinary size (menu, story, related links), for the library's fixed cost beside
+    the parse's; without a declared language the language model is loaded to name it."""
+    def build() -> bytes:
+        menu = "".join(f"<li><a href=\"/section/{n}\">Section {n}</a></li>" for n in range(300))
+        story = f"<p>{FILLER}</p>" * 60
+        related = "".join(f"<li><a href=\"/story/{n}\">{BEFORE[:60]} {n}</a></li>" for n in range(200))
+        return _page(f"<nav><ul>{menu}</ul></nav>" + _article(f"<p>{INSIDE}</p>{story}")
+                     + f"<aside><ul>{related}</ul></aside>", language)
+    return build
+
+
 MARKED = (BEFORE, INSIDE, AFTER)
 PAGES = (
     Hostile("links-1M", million_links, MARKED, plain),
@@ -101,6 +115,8 @@ PAGES = (
     Hostile("token-20MB", one_token, MARKED, plain),
     Hostile("br-1M", million_breaks, MARKED, plain),
     Hostile("attr-40MB", giant_attribute, MARKED, plain),
+    Hostile("news", ordinary(" lang=\"en\""), MARKED, plain),
+    Hostile("news-no-lang", ordinary(""), MARKED, plain),
 )
 
 # The child: reads the page, times the work, prints its own peak RSS (VmHWM is of this process since exec).

@@ -7,6 +7,7 @@ through these names. The modules:
 - ``pagetypes`` and ``sitepages``: what kind of page it is (article, listing, site page such as "About us");
 - ``limits``: the page size cap shared by every way a page comes in;
 - ``workerpool``: worker processes fed by the asyncio loop, which run the job for the crawl.
+- ``frames``: the framing of the calls and answers between the worker pool and its workers.
 """
 
 from __future__ import annotations

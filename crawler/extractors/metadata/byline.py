@@ -19,6 +19,12 @@ from crawler.extractors.metadata.author_cards import card_name, short_card_name
 from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.dates import find_text_date
 from crawler.extractors.metadata.handles import linked_handle
+from crawler.extractors.metadata.korean_credits import (
+    KOREAN_AUTHOR_RE,
+    KOREAN_DATELINE_RE,
+    KOREAN_EDITOR_RE,
+    korean_names,
+)
 from crawler.extractors.metadata.markup import body_of
 from crawler.extractors.metadata.people import split_people
 from crawler.extractors.metadata.relative_dates import re_i_lowered
@@ -33,41 +39,44 @@ from crawler.kernels.walk import (
 CJK_NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?(?![\u4e00-\u9fff])"
 
 # The label and the name may touch after a colon ("Written by:Elise Nass": two inline elements without a space).
-BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|written by|words by|story by|posted by)(?:\s*[:\-]\s*|\s+)|"
+BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|written by|words by|story by|posted by|reporting by)"
+                   r"(?:\s*[:\-]\s*|\s+)|"
                    r"(?:text|texto|texte|testo|tekst)\s*:\s*)(?P<names>.+)$", re.I)
 # The place a byline's people report from, after them: "By X and Y in London", "Par X à Paris", "Por X desde Madrid".
 # ("da", "en" are left out: "João da Silva", Dutch "en" is "and")
 PLACE_AFTER_NAMES_RE = re.compile(r"\s+(?:in|à|desde|aus|uit|reporting from)\s+(?:[A-ZÀ-Þ][\w'’.-]*\s*){1,3}$")
 # Where the names of an English byline end: a separator (bars, dots, bullets), a date, a role.
-# (a month and its day: "By Clay Parker Mar 14, 2024"; "Last updated" is a label, not a surname)
-BYLINE_END_RE = re.compile(r"\s*(?:[|•·●∙⋅–—\n(]|\s-\s|\bon\s|\bat\s|\bfrom\s|\b(?:last\s+)?(?:updated|modified)\b|"
+# (a month and its day: "By Clay Parker Mar 14, 2024"; "Last updated" is a label, not a surname; a photo credit after
+# the writer: "By X. Photos by Y", "Texto: X / Fotos: Y"; the outlet written for: "By X for The Daily Planet"; a
+# wire credit's editor: "Reporting by X; Editing by Y")
+BYLINE_END_RE = re.compile(r"\s*(?:[|•·●∙⋅–—\n(;]|\s-\s|\bon\s|\bat\s|\bfrom\s|\bfor\s|"
+                           r"\b(?:last\s+)?(?:updated|modified)\b|\b(?:photo(?:s|graph|graphs|graphy)?|fotos?)\b|"
                            r"\bpublished\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|"
                            r"\d).*$", re.I | re.S)
 # "| Staff writer" after a name: the bar ends the names and what follows is a role.
+# A name that ends with an initial or an abbreviation keeps its full stop ("John F.", "Kennedy Jr.").
+INITIAL_END_RE = re.compile(r"(?:^|[\s.])[A-Z][a-z]?\.$")
 ROLE_AFTER_BAR_RE = re.compile(r"^[^|]{3,60}\|\s*(?:staff|senior|chief|special|contributing)?\s*"
                                r"(?:writer|reporter|correspondent|editor|columnist|contributor)\b", re.I)
 CJK_NAMES = rf"{CJK_NAME}(?:[\s、，,・·]+{CJK_NAME})*"
 CJK_AUTHOR_RES = (
     re.compile(rf"(?:作\s*者|筆\s*者|著\s*者|执\s*笔|執\s*筆)\s*[：:]\s*(?P<names>{CJK_NAMES})"),
     re.compile(rf"(?:记者|記者|通讯员|通訊員|撰文|撰稿|采写|採寫)\s*[：:]?\s*(?P<names>{CJK_NAMES})"),
-    re.compile(rf"(?:^|[\s(（])(?:取材・)?文\s*[/／|｜・=＝:：]\s*(?P<names>{CJK_NAMES})"),
+    # (one person's text and pictures: "文/图：张三", "图文：张三", "文・写真＝山田太郎")
+    re.compile(rf"(?:^|[\s(（])(?:取材・)?(?:文(?:\s*[/／・]\s*(?:图|圖|写真|寫真))?|图文|圖文)\s*[/／|｜・=＝:：]\s*"
+               rf"(?P<names>{CJK_NAMES})"),
     # Japanese writes the name before 記者 ("佐藤花子 記者"), when nothing follows it.
     re.compile(rf"(?:^|[\s(（)）】])(?P<names>{CJK_NAMES})\s*(?:記者|记者)\s*(?:$|[\s)）/／])"),
 )
-# Korean: the name before 기자 ("홍길동 기자", "김철수·이영희 기자").
-HANGUL_NAME = r"[가-힣]{2,4}"
-KOREAN_AUTHOR_RE = re.compile(
-    rf"(?:^|[\s\]】)(=])(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*{HANGUL_NAME})*)\s*기자(?![가-힣])")
 # Editors: 责任编辑 / 编辑 / 責任編輯 / 編集 / 편집 / "Edited by" (kept apart from the authors).
 # The bare 编辑 needs a separator before the name: run on, it is a word of a sentence ("编辑部主任").
 CJK_EDITOR_RE = re.compile(rf"(?:(?:责任编辑|責任編輯|责编|責編)\s*[：:/／]?|(?:编辑|編輯|編集|校审)\s*[：:/／\s])\s*"
                            rf"(?P<names>{CJK_NAMES})")
-KOREAN_EDITOR_RE = re.compile(rf"편집\s*[：:]?\s*(?P<names>{HANGUL_NAME})")
 LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|édité par|editado por|a cura di)"
                              r"\s*[:\-]?\s+(?P<names>.+)$", re.I)
 # Words every byline or editor pattern needs, looked for first: most lines of a page have none of them.
-BYLINE_LINE_WORDS = r"by|par|von|por|di|door|written|words|story|posted|text|texto|texte|testo|tekst"
-BYLINE_HINT_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|"
+BYLINE_LINE_WORDS = r"by|par|von|por|di|door|written|words|story|posted|reporting|text|texto|texte|testo|tekst"
+BYLINE_HINT_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|"
                             r"发表|發表|博客|报道|報道|原创|原創|（|【|［|\||"
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
 EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura", re.I)
@@ -99,15 +108,13 @@ ASCII_CREDIT_LINE_RE = re.compile(rf"^\s*(?:{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WOR
 # re.I: "|", the line-start words and the words below (CREDIT_HINT_RE's others, lowered), by ``credit_flags``
 # (``kernels.walk.texts_with_words``, whose folds are ``RE_I_LETTER_FOLDS``), since CREDIT_HINT_RE's re.I
 # alternation is tried at every character.
-OTHER_CREDIT_WORDS_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|"
+OTHER_CREDIT_WORDS_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|"
                                    r"发表|發表|博客|报道|報道|原创|原創|（|【|［|"
                                    r"编|編|责|責|校审|편집|"
                                    r"edit|redigiert|édité|a cura|来源|來源|稿源|出处")
 # A dateline at the head of a story's first paragraph credits its reporters in brackets:
 # "新华社北京3月5日电（记者 王晓 刘洋）", "本报讯（记者张三 通讯员李四）".
 DATELINE_RE = re.compile(rf"^.{{0,30}}?[（(](?:本报|本報)?(?:记者|記者)\s*(?P<names>{CJK_NAMES})")
-KOREAN_DATELINE_RE = re.compile(rf"^\s*[(\[【][^)\]】]{{2,20}}[)\]】]\s*"
-                                rf"(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*{HANGUL_NAME})*)\s*(?:기자|특파원)\s*=")
 # Characters of a story's first paragraph read for its dateline: "新华社巴黎12月9日电（记者唐霁）" is 17, an agency,
 # a place, a date and three reporters stay under 60.
 DATELINE_CHARS = 60
@@ -129,7 +136,8 @@ ORIGIN_RES = (
 NON_ASCII_PATTERNS = (*CJK_AUTHOR_RES, KOREAN_AUTHOR_RE, CJK_EDITOR_RE, KOREAN_EDITOR_RE, DATELINE_RE,
                       KOREAN_DATELINE_RE)
 # Words that follow a name in a Chinese byline and are not part of it.
-CJK_NAME_STOPWORDS = ("编辑", "责任", "来源", "发布", "时间", "摄影", "报道", "图", "记者", "通讯员")
+CJK_NAME_STOPWORDS = ("编辑", "责任", "来源", "发布", "时间", "摄影", "报道", "图", "记者", "通讯员", "写真", "寫真",
+                      "撮影")
 # Words that end up after "记者" and are roles or places, not names.
 # (Each one is read as a name otherwise: "对记者表示", "记者陈智 整合", "作者：未知".)
 CJK_NON_NAMES = frozenset({"报道", "获悉", "了解", "发现", "采访", "来到", "注意到", "从", "近日", "日前", "表示",
@@ -253,7 +261,8 @@ def _latin_names(text: str) -> list[str]:
     if CJK_RE.search(text):  # a CJK byline has its own patterns; bare Han text after "By" may be a channel
         return []
     text = BYLINE_END_RE.sub("", text.replace("|", "\n", 1) if ROLE_AFTER_BAR_RE.search(text) else text)
-    text = PLACE_AFTER_NAMES_RE.sub("", text).strip(" ,;:")
+    text = PLACE_AFTER_NAMES_RE.sub("", text).strip(" ,;:/")
+    text = text[:-1] if text.endswith(".") and not INITIAL_END_RE.search(text) else text
     # "By The Meadowlark Team": kept whole, taken only when no source names a person (``collective``)
     return split_people(text) or ([text] if collective_byline(text) else [])
 
@@ -293,10 +302,9 @@ def byline_names(line: str) -> list[str]:
             names = _cjk_names(pattern, line)
             if names:
                 return names
-        korean = [name for match in KOREAN_AUTHOR_RE.finditer(line) for name in re.split(r"\s*[·,、]\s*",
-                                                                                          match.group("names"))]
+        korean = korean_names(line)
         if korean:
-            return list(dict.fromkeys(korean))
+            return korean
     match = BY_RE.match(line)
     if match:
         return _latin_names(match.group("names"))
@@ -313,8 +321,8 @@ def editor_names(line: str) -> list[str]:
     names: list[str] = []
     if not line.isascii():  # (NON_ASCII_PATTERNS)
         names = _cjk_names(CJK_EDITOR_RE, line) or [match.group("names") for match in KOREAN_EDITOR_RE.finditer(line)]
-    if not names:
-        match = LATIN_EDITOR_RE.match(line)
+    if not names:  # (each part of a wire credit: "Reporting by X; Editing by Y")
+        match = next((found for part in line.split(";") if (found := LATIN_EDITOR_RE.match(part.strip()))), None)
         names = split_people(BYLINE_END_RE.sub("", match.group("names"))) if match else []
     return names
 

@@ -46,6 +46,16 @@ OTHER_STORY_TOKEN_RE = re.compile(rf"^{OTHER_STORY_WORDS}(?:$|[_-])", re.I)
 # character but white space precedes (``str.split`` and ``\s`` both cut at ``str.isspace``) and ends before white
 # space or the value's end.
 OTHER_STORY_MARK_RE = re.compile(rf"(?<!\S){OTHER_STORY_WORDS}(?:(?!\S)|[_-])", re.I)
+# Headings that open a list of other stories under the article's byline ("Most Popular", "Related posts", "You may
+# also like", "Read next"), in the languages of datelines' labels: the dates below them are the teasers'.
+OTHER_STORIES_HEADING_RE = re.compile(
+    r"^\W*(?:most\s+(?:popular|read|viewed)|popular(?:\s+(?:posts|articles|stories))?|related(?:\s+\w+)?|"
+    r"recent\s+(?:posts|articles|stories)|latest\s+(?:posts|articles|stories|news)|trending(?:\s+now)?|"
+    r"you\s+(?:may|might)\s+also\s+(?:like|enjoy)|read\s+next|more\s+(?:stories|articles|posts)|recommended|"
+    r"articles\s+similaires|à\s+lire\s+aussi|ähnliche\s+artikel|meistgelesen|artículos\s+relacionados|"
+    r"articoli\s+correlati|相关文章|相关阅读|热门文章|関連記事|관련\s*기사)\W*$",
+    re.I,
+)
 # Elements that hold other stories' links and dates by their tag.
 OTHER_STORY_TAGS = frozenset({"aside", "nav"})
 # Dates read in one line: a date line shows a publication and a modification date, a few more at most (a guard).
@@ -121,6 +131,11 @@ def in_other_story(element: etree._Element, body: etree._Element) -> bool:
     return False
 
 
+def opens_other_stories(text: str) -> bool:
+    """Whether a heading's text opens a list of other stories (OTHER_STORIES_HEADING_RE)."""
+    return OTHER_STORIES_HEADING_RE.match(text.strip()) is not None
+
+
 def shown_days(line: str, *, day_first: bool) -> list[date]:
     """The days of the absolute dates the line shows, in order, at most MAX_DATES_READ of them."""
     text = normalise(line)
@@ -152,7 +167,8 @@ def read_other_way(shown_day: date, markup_day: date) -> bool:
     return (shown_day.year, shown_day.day, shown_day.month) == (markup_day.year, markup_day.month, markup_day.day)
 
 
-__all__ = ["EASTMOST_ZONE_HOURS", "MAX_AMBIGUOUS_NUMBER", "MAX_DATES_READ", "OTHER_STORY_TAGS", "OTHER_STORY_TOKEN_RE",
-           "WESTMOST_ZONE_HOURS", "Settled", "in_other_story", "on_crawl_day",
+__all__ = ["EASTMOST_ZONE_HOURS", "MAX_AMBIGUOUS_NUMBER", "MAX_DATES_READ", "OTHER_STORIES_HEADING_RE",
+           "OTHER_STORY_TAGS", "OTHER_STORY_TOKEN_RE", "WESTMOST_ZONE_HOURS", "Settled", "in_other_story",
+           "on_crawl_day", "opens_other_stories",
            "read_other_way",
            "same_moment", "settle_published", "shown_days", "stated_date"]

@@ -33,6 +33,7 @@ PUBLISHED_LABELS = (
     "掲載", "配信",
     "기사입력", "입력", "등록", "게재", "published", "posted", "publié", "veröffentlicht", "publicado", "publicada",
     "pubblicato", "publicato", "gepubliceerd", "opublikowano", "опубликовано", "publicerad", "publiceret", "julkaistu",
+    "erstellt", "erschienen", "paru", "geplaatst",
 )
 # Labels of other events whose date is neither: a forum member's card beside the first post ("Joined: Jul 24, 2017"),
 # a thread's last reply in its header ("Last post: 01/12/2025").
@@ -116,12 +117,19 @@ def _labels(line: str) -> list[tuple[int, int, str]]:
     for match in pattern.finditer(line.lower() if line.isascii() else re_i_lowered(line)):
         start, end = match.span()  # (the same in the line: lowering keeps every character one character long)
         if LATIN_LETTER_RE.match(line, start) and (
-                (start > 0 and line[start - 1].isalpha()) or (end < len(line) and line[end].isalpha())):
+                (start > 0 and line[start - 1].isalpha() and not _glued(line, start))
+                or (end < len(line) and line[end].isalpha() and not _glued(line, end))):
             continue
         label = match.group()
         kind = "modified" if label in MODIFIED_KIND else "other" if label in OTHER_KIND else "published"
         found.append((start, end, kind))
     return found
+
+
+def _glued(line: str, at: int) -> bool:
+    """A lower-case letter before ``at`` and a capital at it: two inline elements printed without a space ("Krause
+    UpdatedJanuary 25"), a word's end, not a word's middle."""
+    return line[at - 1].islower() and line[at].isupper()
 
 
 def read_date_line(line: str, now: datetime | None, *, day_first: bool = False,

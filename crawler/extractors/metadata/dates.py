@@ -102,8 +102,10 @@ DMY_NUMERIC_RE = re.compile(
 # March 12, 2024 / Mar. 12 2024 (month first), optionally "at 6:01 am". The look-ahead is what the rest of the pattern
 # needs after a word's start, with letters for the month (re.I matches a month's letter with letters only: checked over
 # all of Unicode), so that the ~200 month names, re.I's, are tried only where a number follows the word.
+# A month glued to the word before it counts where a lower-case letter meets a capital ("By Jane DoeMar 5, 2025",
+# "Mental HealthDECEMBER 22, 2022": two inline elements printed without a space); "primary 12, 2020" is no date.
 MONTH_DAY_YEAR_RE = re.compile(
-    rf"(?<![\w])(?=[^\W\d_]+\.?\s+\d)(?P<month_name>{_MONTH_ALTERNATION})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?\s+"
+    rf"(?:(?<![\w])|(?-i:(?<=[a-z])(?=[A-Z])))(?=[^\W\d_]+\.?\s+\d)(?P<month_name>{_MONTH_ALTERNATION})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?\s+"
     r"(?P<year>(?:19|20)\d{2})(?!\d)" + _TIME_TAIL,
     re.I,
 )
@@ -117,6 +119,9 @@ DAY_MONTH_YEAR_RE = re.compile(
 URL_DATE_RE = re.compile(
     r"/(?P<year>(?:19|20)\d{2})(?P<sep>[/-]?)(?P<month>0[1-9]|1[0-2])(?P=sep)(?P<day>0[1-9]|[12]\d|3[01])(?!\d)"
 )
+# /2024/mar/12/, /2023/october/03/: the month by its name (newspaper and blog CMSs), a name of MONTHS.
+URL_MONTH_NAME_DATE_RE = re.compile(
+    r"/(?P<year>(?:19|20)\d{2})/(?P<month_name>[^\W\d_]{3,10})/(?P<day>0?[1-9]|[12]\d|3[01])(?=$|[/?#._-])")
 
 YEAR_RE = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 # The forms of structured values that our ISO patterns miss and dateutil read, read by patterns of their own (what
@@ -313,7 +318,11 @@ def find_url_date(url: str | None) -> FoundDate | None:
     if not url:
         return None
     match = URL_DATE_RE.search(url)
-    return build_date(int(match.group("year")), int(match.group("month")), int(match.group("day"))) if match else None
+    if match:
+        return build_date(int(match.group("year")), int(match.group("month")), int(match.group("day")))
+    named = URL_MONTH_NAME_DATE_RE.search(url)
+    month = MONTHS.get(named.group("month_name").lower()) if named else None
+    return build_date(int(named.group("year")), month, int(named.group("day"))) if named and month else None
 
 
 __all__ = ["FoundDate", "find_relative_date", "find_text_date", "find_text_date_span", "find_url_date",

@@ -21,7 +21,7 @@ from datetime import datetime
 from itertools import compress
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
-from crawler.extractors.document.text import CJK_RE, normalize_space
+from crawler.extractors.document.text import CJK_RE
 from crawler.extractors.metadata.byline import (
     credit_flags,
     dateline_names,
@@ -37,7 +37,7 @@ from crawler.extractors.metadata.credit_lines import (
     line_authors,
     readable,
 )
-from crawler.extractors.metadata.date_conflicts import in_other_story, on_crawl_day
+from crawler.extractors.metadata.date_conflicts import in_other_story, on_crawl_day, opens_other_stories
 from crawler.extractors.metadata.datelines import (
     has_publication_label,
     may_hold_date,
@@ -45,8 +45,13 @@ from crawler.extractors.metadata.datelines import (
     read_date_line,
 )
 from crawler.extractors.metadata.dates import FoundDate
+from crawler.extractors.metadata.headline_block import (
+    MAX_BYLINE_CHARS,
+    headline_index,
+    other_h1s,
+)
 from crawler.extractors.metadata.name_lines import name_beside_date_or_role
-from crawler.kernels.walk import folded_short_texts, short_texts, texts_with_digit
+from crawler.kernels.walk import short_texts, texts_with_digit
 
 HANGUL_RE = re.compile(r"[가-힣]")
 LATIN_NAME_RE = re.compile(r"^[A-Za-zÀ-ÿ]")
@@ -55,8 +60,6 @@ CJK_LANGUAGES = frozenset({"zh", "ja", "ko"})
 # when share buttons or a standfirst come first; read off gold pages by hand).
 BLOCKS_BEFORE_HEADLINE = 2
 BLOCKS_AFTER_HEADLINE = 10
-# A byline line is short; a longer block is a paragraph of the story that happens to start with "By".
-MAX_BYLINE_CHARS = 160
 # The story has begun after this many paragraphs longer than a byline: below them, dates belong to the story,
 # its comments or related articles (a standfirst may come before the byline, hence two).
 BODY_PARAGRAPHS_BEFORE_STOP = 2
@@ -64,15 +67,6 @@ BODY_PARAGRAPHS_BEFORE_STOP = 2
 # sentence that mentions a reporter is long. Editor and most byline lines are far shorter; the longer bylines
 # are "By X, a deputy editor and ..." lines right under the headline, which step 2 reads without this limit.
 MAX_CREDIT_LINE_CHARS = 60
-# A title part shorter than this is a channel or a site name, not a headline ("新闻中心", "CNN"); four
-# characters are a short Chinese headline's least.
-MIN_HEADLINE_CHARS = 4
-# A block that is part of the title is the headline when it has at least this share of the title's longest part
-# (a headline cut short in the <title> or the page; chosen by hand, no gold page lies near it).
-MIN_HEADLINE_SHARE = 0.6
-# Characters a headline block may have besides the title's headline ("原创", "独家", "Exclusive:", "[Video]":
-# marks of 2-10 characters).
-MAX_HEADLINE_EXTRA_CHARS = 12
 # An unlabelled date on a longer line counts only when the line has no sentence in it: a date line ("2019-12-10
 # 07:57:40 来源：新华网", "05/10/2018 - Publicado por: Clarissa Borba - Categoria: Saúde") is a run of fields, a
 # short story paragraph that mentions a day ("2019年2月27日下午，佛山顺德区...") is prose. Most date lines are
@@ -81,8 +75,6 @@ MAX_UNLABELLED_DATE_LINE_CHARS = 60
 SENTENCE_RE = re.compile(r"[。！？，；]|[.!?]\s+[A-Z][a-z]")
 # The credit that closes a story in Chinese and Japanese news ("（责任编辑：王敏）", "編集：...").
 STORY_END_RE = re.compile(r"责任编辑|責任編輯|责编|責編|編集")
-# The title's parts: separators of sites' names and channels ("_", "|", "--", " - ", "-").
-TITLE_SPLIT_RE = re.compile(r"\s*(?:[|_｜»]|--|[-–—])\s*")
 # Languages whose pages write the month first in numeric dates (US English); every other one writes the day first.
 MONTH_FIRST_LANGUAGES = frozenset({"en", "en-us"})
 
@@ -107,41 +99,6 @@ def day_first(language: str | None) -> bool:
     """Whether numeric dates of a page in this language put the day first (03/04/2024 = 3 April)."""
     return bool(language) and language.lower() not in MONTH_FIRST_LANGUAGES
 
-
-def headline_index(doc: TextDocument, title: str | None) -> int | None:
-    """The block that best matches the title (equal, else the longest title part), else the first h1."""
-    blocks = doc.blocks
-    wanted = normalize_space(title).casefold() if title else ""
-    parts = [p for p in TITLE_SPLIT_RE.split(wanted) if len(p) >= MIN_HEADLINE_CHARS]
-    main = max(parts, key=len) if parts else wanted
-    best: tuple[int, int] | None = None
-    # num_chars (characters other than white space) is at most the collapsed text's length, and no block longer
-    # than the title and a mark can score; the raw text is at least as long as the collapsed one, and no block
-    # shorter than the least a score needs (the headline, the title, or a part of it) scores either. Blocks
-    # outside those bounds are passed over before their text is collapsed, in C when the compiled helpers are on
-    # (``short_texts``): few blocks of a page are in the bounds. The texts in the bounds are collapsed and
-    # casefolded in the same C call (``folded_short_texts``), and every score needs the text in the title or the
-    # headline in the text (``main`` is a part of ``wanted``), which two cheap ``in`` tests ask before the scores.
-    most = min(MAX_BYLINE_CHARS * 2, len(wanted) + MAX_HEADLINE_EXTRA_CHARS) if wanted else -1
-    least = min(len(wanted), len(main), max(MIN_HEADLINE_CHARS, MIN_HEADLINE_SHARE * len(main)))
-    for index, text in zip(*folded_short_texts(blocks, most, least), strict=True):
-        if text not in wanted and main not in text:
-            continue
-        if text in (wanted, main):
-            score = 4
-        elif len(main) >= MIN_HEADLINE_CHARS * 2 and main in text and len(text) <= len(main) + MAX_HEADLINE_EXTRA_CHARS:
-            score = 3  # a mark before or after the headline ("原创", "Exclusive:", "[Video]")
-        elif len(text) >= max(MIN_HEADLINE_CHARS, MIN_HEADLINE_SHARE * len(main)) and text in wanted:
-            score = 2
-        else:
-            continue
-        labels = blocks[index].labels
-        score += ("heading" in labels) + ("h1" in labels)
-        if best is None or score > best[0]:
-            best = (score, index)
-    if best is not None:
-        return best[1]
-    return next((index for index, block in enumerate(blocks) if "h1" in block.labels), None)
 
 
 def _lines(block: TextBlock) -> list[str]:
@@ -227,6 +184,8 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
     paragraphs = 0
     for position in range(index + 1, min(len(blocks), index + BLOCKS_AFTER_HEADLINE + 1)):
         block = blocks[position]
+        if "heading" in block.labels and opens_other_stories(block.text):
+            break  # "Most Popular", "Related posts": the teasers' dates below are other stories'
         short = _short_lines(block, findings, credits.get(position))
         if short is None:  # a paragraph
             if not readable(block):
@@ -382,6 +341,13 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
     if index is not None:
         findings.headline = doc.blocks[index].text
         scan_near_headline(doc, index, now, findings, first, short_ones)
+        for h1 in other_h1s(doc, index) if findings.published is None and findings.wants_dates else ():
+            beside = TextFindings(wants_dates=True)  # only its dates: the byline was looked for near the headline
+            scan_near_headline(doc, h1, now, beside, first, short_ones)
+            if beside.published is not None:
+                findings.published, findings.date_line = beside.published, beside.date_line
+                findings.modified = findings.modified or beside.modified
+                break
     findings.wants_dates = dates
     scan_page(doc, now, findings, first, language, short_ones)
     if not findings.authors:

@@ -1,0 +1,37 @@
+"""Korean credit lines: the writers before 기자 ("홍길동 기자", "김철수·이영희 기자"), credits labelled by part
+("글 홍길동 기자 / 사진 김철수 기자", "글·사진 홍길동"), the editor (편집) and the agency's dateline
+("(서울=연합뉴스) 홍길동 기자 = ..."). A photographer is not an author, and a role word is no name."""
+
+from __future__ import annotations
+
+import re
+
+# Korean: the name before 기자 ("홍길동 기자", "김철수·이영희 기자").
+HANGUL_NAME = r"[가-힣]{2,4}"
+KOREAN_AUTHOR_RE = re.compile(
+    rf"(?:^|[\s\]】)(=])(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*{HANGUL_NAME})*)\s*기자(?![가-힣])")
+# Korean credits labelled by part: "글·사진 홍길동" (text and pictures), "글=홍길동 기자"; a name after "사진" alone
+# ("사진=김철수 기자") took the pictures, and a role word before 기자 ("사진기자 김철수") is no name.
+KOREAN_TEXT_CREDIT_RE = re.compile(rf"^글(?:\s*[·/]\s*사진)?\s*[=:：]?\s*(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*"
+                                   rf"{HANGUL_NAME})*)(?:\s*기자)?$")
+KOREAN_PHOTO_LABEL_RE = re.compile(r"(?P<text>글\s*[·/,]\s*)?사진(?:기자)?\s*[=:：]?\s*$")
+KOREAN_ROLE_WORDS = frozenset({"사진", "영상", "취재", "편집", "그래픽", "디자인", "인턴", "수습"})
+# The editor: "편집 김민수".
+KOREAN_EDITOR_RE = re.compile(rf"편집\s*[：:]?\s*(?P<names>{HANGUL_NAME})")
+# An agency's dateline at the head of a story: "(서울=연합뉴스) 홍길동 기자 = ...".
+KOREAN_DATELINE_RE = re.compile(rf"^\s*[(\[【][^)\]】]{{2,20}}[)\]】]\s*"
+                                rf"(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*{HANGUL_NAME})*)\s*(?:기자|특파원)\s*=")
+
+
+def korean_names(line: str) -> list[str]:
+    """The writers of a Korean credit ("홍길동 기자", "글 홍길동 기자 / 사진 김철수 기자", "글·사진 홍길동"): not the
+    names after a photo label, nor a role word before 기자."""
+    text_credit = KOREAN_TEXT_CREDIT_RE.match(line)
+    matches = [text_credit] if text_credit else [
+        match for match in KOREAN_AUTHOR_RE.finditer(line)
+        if not ((photo := KOREAN_PHOTO_LABEL_RE.search(line[:match.start("names")])) and not photo.group("text"))]
+    names = [name for match in matches for name in re.split(r"\s*[·,、]\s*", match.group("names"))]
+    return list(dict.fromkeys(name for name in names if name not in KOREAN_ROLE_WORDS))
+
+
+__all__ = ["HANGUL_NAME", "KOREAN_AUTHOR_RE", "KOREAN_DATELINE_RE", "KOREAN_EDITOR_RE", "korean_names"]
