@@ -124,7 +124,7 @@ def test_the_parsed_h1s_less_those_the_walk_removed_are_the_trees_h1s():
         assert len(searched) < len(doc._parsed_h1s)  # the walk did remove some
         assert len(doc.h1s()) == len(searched) and all(a is b for a, b in zip(doc.h1s(), searched, strict=True))
         assert visible_headline(doc.root, url, "Example", doc.h1s()) == visible_headline(doc.root, url, "Example")
-        assert thread_starter(doc.root, url, [], doc.h1s()) == thread_starter(doc.root, url, [])
+        assert thread_starter(doc.root, url, [], h1s=doc.h1s()) == thread_starter(doc.root, url, [])
     made = parse_html(H1_PAGE, url)
     made._parsed_h1s = None  # a document whose h1s were not gathered searches its tree
     assert [h.text_content() for h in made.h1s()] == [h.text_content() for h in made.root.iter("h1")]

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timezone
+
+import pytest
 
 from crawler.extractors import parse_html
 from crawler.extractors.metadata import extract_metadata
@@ -83,3 +86,64 @@ def test_a_dublin_core_title_comes_before_the_opengraph_title() -> None:
             '<meta property="og:title" content="Read our new report">')
     assert title_of(head, "<p>x</p>", "https://www.example.gov/reports/water-2024") == \
         "Water Quality of the Upper River Basin: Annual Report 2024"
+
+
+# ---------------------------------------------------------------- the search title copied into JSON-LD
+
+
+def json_ld_headline(headline: str) -> str:
+    return ('<script type="application/ld+json">{"@context": "https://schema.org", "@type": "BlogPosting", '
+            f'"headline": "{headline}", "datePublished": "2025-06-02T10:00:00Z"}}</script>')
+
+
+def og_title(title: str) -> str:
+    return f'<meta property="og:title" content="{title}">' + DATED
+
+
+@pytest.mark.parametrize("copy", [json_ld_headline, og_title])
+def test_a_markup_title_copying_a_title_without_the_sites_name_gives_way_to_the_h1(copy: Callable[[str], str]) -> None:
+    # A <title> written whole for search results (no site name: not the template's "Headline | Site"), copied into the
+    # JSON-LD headline or og:title by the SEO plug-in: one text, not two titles agreeing against the h1.
+    search = "Using Machine Learning To Personalize Shopping Experiences"
+    head = f"<title>{search}</title>" + copy(search)
+    body = "<article><h1>How Machine Learning Personalizes Ecommerce Shopping Experiences</h1></article>"
+    assert title_of(head, body) == "How Machine Learning Personalizes Ecommerce Shopping Experiences"
+
+
+def test_a_json_ld_headline_the_title_template_repeats_with_the_sites_name_outvotes_the_h1() -> None:
+    # "Headline | Site" is the <title> template filled with the post's headline: the two titles agree.
+    markup = "Using Machine Learning To Personalize Shopping Experiences"
+    head = f"<title>{markup} | Example Shop</title>" + json_ld_headline(markup)
+    body = "<article><h1>How Machine Learning Personalizes Ecommerce Shopping Experiences</h1></article>"
+    assert title_of(head, body) == markup
+
+
+def test_rewritten_headline_copied_title_vote_can_be_switched_off() -> None:
+    markup, shown = "Using Machine Learning To Personalize Shopping Experiences", \
+        "How Machine Learning Personalizes Ecommerce Shopping Experiences"
+    assert rewritten_headline(markup, shown, True, markup, head_title=markup, markup_source="json-ld")
+    assert not rewritten_headline(markup, shown, True, markup, head_title=markup, markup_source="json-ld",
+                                  one_vote_sources=frozenset())
+    assert not rewritten_headline(markup, shown, True, markup, head_title=markup + " | Example Shop",
+                                  markup_source="json-ld")
+
+
+# ---------------------------------------------------------------- the <title>'s first part repeats the h1
+
+
+def test_the_first_part_of_the_title_repeating_the_h1_outvotes_a_listed_storys_headline() -> None:
+    # A topic page: "Topic | Section | Site" in its <title>, the topic in its h1, and the microdata of the stories
+    # it lists (the first one's headline is no title of the page).
+    head = "<title>Climate and energy research | Example News | Example Institute of Technology</title>"
+    cards = "".join(f'<li itemscope itemtype="https://schema.org/NewsArticle"><h3><a href="/2025/story-{n}">'
+                    f'<span itemprop="name headline">Students explore robots on the salmon farms, part {n}</span>'
+                    "</a></h3></li>" for n in range(3))
+    body = f"<main><h1>Climate and energy research</h1><ul>{cards}</ul></main>"
+    assert title_of(head, body, "https://news.example.edu/topic/climate") == "Climate and energy research"
+
+
+def test_rewritten_headline_title_part_votes_can_be_switched_off() -> None:
+    markup, shown = "A story listed on the page", "My take on valuation"
+    head = "My take on valuation - Investing Discussions - Example Community"
+    assert rewritten_headline(markup, shown, True, None, head_title=head)
+    assert not rewritten_headline(markup, shown, True, None, head_title=head, part_votes=False)

@@ -1,4 +1,4 @@
-"""Cross-validated title share for the five settings of the shown-headline rule (``titles.rewritten_headline``).
+"""Cross-validated title share for the seven settings of the shown-headline rule (``titles.rewritten_headline``).
 
     python -m crawler.evaluation.title_cv --dataset ../shared/datasets/wcxb-dev --dataset ../shared/datasets/readability
 
@@ -6,9 +6,12 @@ A dated or credited page's one ``<h1>`` replaces its markup title (when the page
 the h1 has MIN_SHOWN_HEADLINE_WORDS words and the two share MIN_SHARED_WORD_SHARE of their words (Jaccard);
 SHOWN_HEADLINE_NEEDS_DATE says whether undated pages are read too; PAGE_TITLE_VOTES whether a <title> repeating the
 h1 outvotes the markup title, CUT_SHORT_TAKES_HEADLINE whether an h1 holding every word of a markup title the <title>
-repeats takes its place (the two switch rules on or off: conflicting conventions, chosen here too). Each page is
-read once with the rule off (its markup title, whether it is dated or credited, its one h1, its <title>
-without the site's name); every set of values on a grid is scored on every page. The data sets given are pooled
+repeats takes its place, TITLE_PART_VOTES whether a <title> whose first part is the h1 votes for it too,
+COPIED_TITLE_SOURCES the markup sources whose title, when it is the whole <title> (no site name), counts as that one
+search text and not as a second vote (none, JSON-LD, JSON-LD and OpenGraph) (the switches turn rules on or off:
+conflicting conventions, chosen here too). Each page is read once with the rule off (its markup title and its source,
+whether it is dated or credited, its one h1, its <title> whole and without the site's name); every set of values on
+a grid is scored on every page. The data sets given are pooled
 (the two conventions of titles, the visible h1's and Readability.js's markup title, weigh by their pages); pages
 are split into folds by site (``crossval.site_folds``), each fold is scored with the set best on the other folds.
 Printed: the share with the rule off, the held-out share, the set chosen per fold, and the share of the shipped
@@ -28,7 +31,7 @@ from unittest import mock
 import crawler.extractors.metadata as metadata_package
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata import extract_metadata, titles
-from crawler.extractors.metadata.candidates import clean
+from crawler.extractors.metadata.candidates import JSON_LD, OPENGRAPH, clean
 
 from .crossval import site_folds
 from .datasets import Page, load_dataset
@@ -39,18 +42,22 @@ SHARE_GRID = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
 NEEDS_DATE_GRID = (True, False)
 VOTES_GRID = (True, False)
 CUT_SHORT_GRID = (True, False)
+PART_VOTES_GRID = (True, False)
+ONE_VOTE_GRID = (frozenset(), frozenset({JSON_LD}), frozenset({JSON_LD, OPENGRAPH}))
 
 
 @dataclass(frozen=True)
 class TitleCase:
     """One page as the rule sees it: the markup title, whether the page is dated or credited, its one h1, its <title>
-    without the site's name."""
+    without the site's name, its <title> whole, the markup title's source."""
 
     wanted: object
     markup_title: str | None
     dated: bool
     shown: str | None
     page_title: str | None
+    head_title: str | None = None
+    source: str | None = None
 
 
 def read_case(page: Page) -> TitleCase | None:
@@ -63,36 +70,52 @@ def read_case(page: Page) -> TitleCase | None:
     shown = titles.visible_headline(doc.root, doc.url, metadata.site_name)
     head_title = clean(doc.title)
     page_title = titles.title_from_head(head_title, metadata.site_name) if head_title else None
-    return TitleCase(wanted, metadata.title, bool(metadata.published or metadata.authors), shown, page_title)
+    return TitleCase(wanted, metadata.title, bool(metadata.published or metadata.authors), shown, page_title,
+                     head_title, metadata.sources.get("title"))
 
 
 def title_right(case: TitleCase, words: int | None, share: float, needs_date: bool = True, votes: bool = True,
-                cut_short: bool = True) -> bool:
+                cut_short: bool = True, part_votes: bool = True,
+                one_vote: frozenset[str] = frozenset({JSON_LD, OPENGRAPH})) -> bool:
     title = case.markup_title
     if words is not None and title and case.shown and \
-            titles.rewritten_headline(title, case.shown, case.dated, case.page_title, min_words=words,
-                                      min_share=share, needs_date=needs_date, title_votes=votes,
-                                      cut_short=cut_short):
+            titles.rewritten_headline(title, case.shown, case.dated, case.page_title, head_title=case.head_title,
+                                      markup_source=case.source, min_words=words, min_share=share,
+                                      needs_date=needs_date, title_votes=votes, cut_short=cut_short,
+                                      part_votes=part_votes, one_vote_sources=one_vote):
         title = case.shown
     return score_page({"title": case.wanted}, Guess(title=title))["title"]
 
 
-def cross_validate(pages: Sequence[Page], cases: Sequence[TitleCase], folds: int) -> dict:
-    grid = list(itertools.product(WORDS_GRID, SHARE_GRID, NEEDS_DATE_GRID, VOTES_GRID, CUT_SHORT_GRID))
+def _printable(values: tuple) -> list:
+    return [sorted(value) if isinstance(value, frozenset) else value for value in values]
+
+
+def cross_validate(pages: Sequence[Page], cases: Sequence[TitleCase], folds: int,
+                   sets: Sequence[str] | None = None) -> dict:
+    """The held-out share, the settings chosen per fold and the shipped settings' share, on all pages and per data
+    set (``sets``: the data set of each page)."""
+    grid = list(itertools.product(WORDS_GRID, SHARE_GRID, NEEDS_DATE_GRID, VOTES_GRID, CUT_SHORT_GRID,
+                                  PART_VOTES_GRID, ONE_VOTE_GRID))
     right = [[title_right(case, *values) for case in cases] for values in grid]
     held_out = 0
     chosen = []
     for fold in site_folds(pages, folds):
         test = set(fold)
         best = max(range(len(grid)), key=lambda c: sum(r for i, r in enumerate(right[c]) if i not in test))
-        chosen.append(grid[best])
+        chosen.append(_printable(grid[best]))
         held_out += sum(right[best][i] for i in fold)
     shipped = grid.index((titles.MIN_SHOWN_HEADLINE_WORDS, titles.MIN_SHARED_WORD_SHARE,
-                          titles.SHOWN_HEADLINE_NEEDS_DATE, titles.PAGE_TITLE_VOTES, titles.CUT_SHORT_TAKES_HEADLINE))
+                          titles.SHOWN_HEADLINE_NEEDS_DATE, titles.PAGE_TITLE_VOTES, titles.CUT_SHORT_TAKES_HEADLINE,
+                          titles.TITLE_PART_VOTES, titles.COPIED_TITLE_SOURCES))
     count = len(cases)
+    by_set: dict[str, list[bool]] = {}
+    for name, shipped_right in zip(sets or ["all"] * count, right[shipped], strict=True):
+        by_set.setdefault(name, []).append(shipped_right)
     return {"pages": count, "rule_off": sum(title_right(c, None, 0.0) for c in cases) / count,
-            "held_out": held_out / count, "chosen_per_fold": chosen, "shipped": grid[shipped],
-            "shipped_all_pages": sum(right[shipped]) / count}
+            "held_out": held_out / count, "chosen_per_fold": chosen, "shipped": _printable(grid[shipped]),
+            "shipped_all_pages": sum(right[shipped]) / count,
+            "shipped_per_set": {name: round(sum(values) / len(values), 4) for name, values in by_set.items()}}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -103,16 +126,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=None, help="only the first N pages")
     args = parser.parse_args(argv)
     try:
-        loaded = [page for root in args.dataset for page in load_dataset(root, args.limit)]
+        loaded = [(root, page) for root in args.dataset for page in load_dataset(root, args.limit)]
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    pairs = [(page, case) for page in loaded if (case := read_case(page)) is not None]
-    if not pairs:
+    read = [(root, page, case) for root, page in loaded if (case := read_case(page)) is not None]
+    if not read:
         print("error: no page with an expected title", file=sys.stderr)
         return 1
-    result = cross_validate([p for p, _ in pairs], [c for _, c in pairs], args.folds)
-    print(json.dumps(result, indent=1))
+    result = cross_validate([p for _, p, _ in read], [c for _, _, c in read], args.folds, [r for r, _, _ in read])
+    for key, value in result.items():  # one line a key: the five folds' choices each on its line
+        if key == "chosen_per_fold":
+            print(f"{key}:", *(json.dumps(choice) for choice in value), sep="\n  ")
+        else:
+            print(f"{key}: {json.dumps(value)}")
     return 0
 
 

@@ -38,9 +38,11 @@ from crawler.extractors.metadata.candidates import (
 )
 from crawler.extractors.metadata.date_conflicts import settle_published
 from crawler.extractors.metadata.dates import FoundDate, is_plausible, parse_structured_date
-from crawler.extractors.metadata.handles import author_accounts
+from crawler.extractors.metadata.field_lines import field_byline
+from crawler.extractors.metadata.handles import author_accounts, unshown_logins
 from crawler.extractors.metadata.label_blocks import date_after_label
 from crawler.extractors.metadata.markup import markup_of
+from crawler.extractors.metadata.personal_sites import site_owner
 from crawler.extractors.metadata.profile_links import thread_starter
 from crawler.extractors.metadata.structured import (
     FIRST_ONLY_FIELDS,
@@ -64,7 +66,7 @@ from crawler.extractors.metadata.titles import (
     unescaped_twice,
     visible_headline,
 )
-from crawler.extractors.metadata.visible import day_first, scan_visible
+from crawler.extractors.metadata.visible import day_first, headline_index, scan_visible
 
 LANGUAGE_RE = re.compile(r"^([a-z]{2,3})(?:[-_][a-z0-9]+)*$", re.I)
 # Declared languages whose code is kept (``_language``): a crawl meets a few dozen spellings ("en", "en-US",
@@ -236,6 +238,9 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     # sources (JSON-LD, meta, microdata) name nobody (the element walk is costly).
     outlets = outlets_of(found)  # (the organizations are all found: one reading for every choice below)
     authors = choose_authors(found, site_names, outlets=outlets)
+    if authors is not None and authors[1] != TEXT and unshown_logins(authors[0], lambda: _shown_text(doc)):
+        # a login in the field, a person shown
+        authors = _shown_byline(doc, findings.authors, metadata.title or head_title, site_names) or authors
     if authors is None:
         marked_names = markup_byline(doc)
         if set(marked_names) < set(findings.authors):  # one element per author: the byline line names them all
@@ -243,13 +248,20 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         found.add("authors", marked_names, TEXT)
         found.add("authors", findings.authors, TEXT)
         authors = choose_authors(found, site_names, outlets=outlets)
+    if authors is None:  # "Author: Jane Doe" among the story's fields under the headline
+        found.add("authors", field_byline(doc, headline_index(doc, metadata.title or head_title)), TEXT)
+        authors = choose_authors(found, site_names, outlets=outlets)
     if authors is None:  # a forum thread: the member whose post comes first under the title
-        found.add("authors", thread_starter(doc.root, doc.url, doc.json_ld, doc.h1s()), TEXT)
+        found.add("authors", thread_starter(doc.root, doc.url, doc.json_ld, head_title, doc.h1s()), TEXT)
         authors = choose_authors(found, site_names, outlets=outlets)
     if authors is None and (named := [name for names, _ in found.get("authors") for name in names
                                       if name.casefold() in site_names]):
         # the site's own name, linked to its author page: a one-person blog's account ("/author/erin-spain/")
         found.add("declared_people", author_accounts(doc.root, named), TEXT)
+        authors = choose_authors(found, site_names, outlets=outlets)
+    if authors is None and named and (published or findings.published):  # a one-person site's dated post, in "I"
+        organizations = {name.casefold() for names, _ in found.get("organizations") for name in names}
+        found.add("declared_people", site_owner(doc, list(dict.fromkeys(named)), organizations), TEXT)
         authors = choose_authors(found, site_names, outlets=outlets)
     if authors is None:  # nobody signs: the author field's collective byline ("Acme Team")
         authors = choose_authors(found, site_names, collective=True, outlets=outlets)
@@ -274,7 +286,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     # A page shows its headline in its one <h1>; its markup title may be rewritten for search (titles.py says when).
     if metadata.title and (shown := visible_headline(doc.root, doc.url, metadata.site_name, doc.h1s())):
         page_title = title_from_head(head_title, metadata.site_name) if head_title else None
-        if rewritten_headline(metadata.title, shown, bool(metadata.published or metadata.authors), page_title):
+        if rewritten_headline(metadata.title, shown, bool(metadata.published or metadata.authors), page_title,
+                              head_title=head_title, markup_source=sources.get("title")):
             metadata.title = take("title", (shown, TEXT))
     metadata.origin = take("origin", (findings.origin, TEXT) if findings.origin else None)
     metadata.language = take("language", languages[0] if languages else None)
@@ -290,6 +303,23 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     metadata.image = take("image", image)
     metadata.tags = take("tags", _first(found, "tags")) or []
     metadata.section = take("section", _first(found, "section"))
+
+
+def _shown_text(doc: TextDocument) -> str:
+    """The page's text as its blocks show it, case-folded (asked only of a page whose author field holds a login)."""
+    return " ".join(block.text for block in doc.blocks).casefold()
+
+
+def _shown_byline(doc: TextDocument, visible: list[str], title: str | None,
+                  site_names: set[str]) -> tuple[list[str], str] | None:
+    """The people the page's byline shows (its byline element, else its byline line or its "Author:" field), each with
+    a given name and a surname: they replace a login the author field holds and the page never shows."""
+    shown = markup_byline(doc) or visible or field_byline(doc, headline_index(doc, title))
+    if not shown or any(len(name.split()) < 2 for name in shown):
+        return None
+    found = Candidates()
+    found.add("authors", shown, TEXT)
+    return choose_authors(found, site_names)
 
 
 def _ordered_language(found: Candidates) -> Iterable[tuple[str, str]]:

@@ -12,9 +12,11 @@ from crawler.kernels.walk import ancestors_marks, marks_hold_words
 
 # ...but not in comments, sidebars, author boxes, forms or log-in links (whole words of class and id).
 # An author's description, role or job title ("author-description", "author-role") holds no name either.
+# A widget is one when its mark opens with the word ("widget", "widget_text", "widget-area"): page builders name every
+# block of the story "<builder>-widget…" (an author box among them), and such a block is no sidebar.
 NOT_BYLINE_RE = re.compile(
-    r"(?:^|[\s_-])(?:comments?|reply|respond|widgets?|sidebar|bio|avatar|form|login|signin|recirculation|description|"
-    r"desc|role|job)(?:$|[\s_-])",
+    r"(?:^|[\s_-])(?:comments?|reply|respond|sidebar|bio|avatar|form|login|signin|recirculation|description|"
+    r"desc|role|job)(?:$|[\s_-])|(?:^|\s)widgets?(?:$|[\s_-])",
     re.I,
 )
 # The attributes that mark a comment area or a sidebar.
@@ -45,6 +47,30 @@ def in_comments(element: etree._Element) -> bool:
     return _ancestors_marked(element, NOT_BYLINE_RE, ASCII_NOT_BYLINE_RE, NOT_BYLINE_WORDS)
 
 
+# A reviewer's or a checker's label, right before the name it credits ("Fact checked by", "Medically reviewed by").
+REVIEW_LABEL_RE = re.compile(r"\b(?:reviewed|fact[\s-]?checked|checked|verified|edited|approved)\s+by\s*:?\s*$", re.I)
+# Levels climbed to find the text before a name (the label sits in the name's parent or grandparent).
+LABEL_LEVELS = 2
+
+
+def under_review_label(element: etree._Element) -> bool:
+    """Whether the text right before the element (in its parent, else its grandparent when the parent has none
+    before it) ends with a reviewer's label: the name credits a reviewer or a fact-checker, not the author."""
+    node = element
+    for _ in range(LABEL_LEVELS):
+        parent = node.getparent()
+        if parent is None:
+            return False
+        before = [parent.text or ""]
+        for sibling in node.itersiblings(preceding=True):
+            before[1:1] = [sibling.text_content() if isinstance(sibling.tag, str) else "", sibling.tail or ""]
+        text = " ".join(" ".join(before).split())
+        if text:
+            return REVIEW_LABEL_RE.search(text) is not None
+        node = parent
+    return False
+
+
 def in_comment_area(element: etree._Element) -> bool:
     """In readers' comments, replies or reviews (where a date or a name is a reader's). Whether the marks hold one of
     the words is asked first, in C without making the marks' strings when the compiled helpers are on
@@ -73,4 +99,4 @@ def _ancestors_marked(element: etree._Element, pattern: re.Pattern[str], ascii_p
 
 
 __all__ = ["CLASS_AND_ID", "COMMENT_AREA_RE", "COMMENT_AREA_WORDS", "MAX_ANCESTORS_CHECKED", "NOT_BYLINE_RE",
-           "NOT_BYLINE_WORDS", "PAGE_TAGS", "in_comment_area", "in_comments"]
+           "NOT_BYLINE_WORDS", "PAGE_TAGS", "in_comment_area", "in_comments", "under_review_label"]

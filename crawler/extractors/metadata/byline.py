@@ -14,7 +14,7 @@ from lxml import etree
 
 from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE, normalize_space
-from crawler.extractors.metadata.areas import in_comments
+from crawler.extractors.metadata.areas import in_comments, under_review_label
 from crawler.extractors.metadata.author_cards import card_name, short_card_name
 from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.dates import find_text_date
@@ -191,7 +191,7 @@ def markup_byline(doc: TextDocument) -> list[str]:
         marks = " ".join(filter(None, attributes_of(element, BYLINE_MARK_ATTRIBUTES)))
         matched = ASCII_BYLINE_ATTRIBUTE_RE.search(marks.lower()) if marks.isascii() else \
             BYLINE_ATTRIBUTE_RE.search(marks)
-        if not matched or in_comments(element):
+        if not matched or in_comments(element) or under_review_label(element):  # (a reviewer's name)
             continue
         # (Latin pieces apart: "<a>Jane Doe</a><a>John Roe</a>" is two names, not "Jane DoeJohn Roe"; CJK text runs on)
         text = normalize_space(element.text_content())

@@ -26,6 +26,9 @@ GENERIC_OWNER_WORDS = frozenset(
     "opinion lifestyle".split())
 # A company's name is short ("Great Day Improvements"); a longer owner is a phrase of the text.
 MAX_OWNER_WORDS = 4
+# The small words a company's name may hold in lower case ("Friends of the Earth"); any other word in lower case
+# makes the owner a phrase of the text ("Learn more about our contributors").
+NAME_LINK_WORDS = frozenset("of the and for de du la von van & on in at".split())
 
 
 def collective_byline(text: str) -> bool:
@@ -38,7 +41,8 @@ def collective_byline(text: str) -> bool:
         return False
     # the owner is a name: it starts with a capital (or a digit-free brand in lower case is refused) and holds a word
     # that is not a generic one
-    return words[0][0].isupper() and any(word.casefold().strip(".,&'") not in GENERIC_OWNER_WORDS for word in words)
+    return words[0][0].isupper() and any(word.casefold().strip(".,&'") not in GENERIC_OWNER_WORDS for word in words) \
+        and all(word[0].isupper() or word[0].isdigit() or word in NAME_LINK_WORDS for word in words)
 
 
 __all__ = ["collective_byline"]

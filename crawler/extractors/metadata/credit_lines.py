@@ -48,6 +48,8 @@ MAX_STRONG_LABEL_CHARS = 30
 # The name block after a label is a byline's length; the label is looked for this far from the headline (both
 # chosen by hand, see docs/metadata-credits.md).
 MAX_NAME_BLOCK_CHARS = 60
+# A mail address after the name ("Vinay Sajip <vinay at example dot org>", a documentation page's author) ends it.
+ADDRESS_RE = re.compile(r"\s*<.*$")
 MAX_LABEL_CHARS = 20
 LABEL_WINDOW = 40
 STRIP_LABEL = methodcaller("strip", " :：")
@@ -146,8 +148,8 @@ def _named_after_label(doc: TextDocument, positions: list[int], texts: list[str]
         if position + 1 >= len(blocks):
             break
         following = blocks[position + 1]
-        name = (texts[index + 1] if index + 1 < len(texts) and positions[index + 1] == position + 1
-                else following.text).strip()
+        name = ADDRESS_RE.sub("", texts[index + 1] if index + 1 < len(texts) and positions[index + 1] == position + 1
+                              else following.text).strip()
         if not name or len(name) > MAX_NAME_BLOCK_CHARS or not readable(following) or not readable(blocks[position]):
             continue
         people = credit_line_people(f"作者 {name}") if CJK_RE.search(name) else \
@@ -157,4 +159,4 @@ def _named_after_label(doc: TextDocument, positions: list[int], texts: list[str]
     return []
 
 
-__all__ = ["byline_after_date", "end_credit", "label_then_name", "line_authors", "readable"]
+__all__ = ["ADDRESS_RE", "byline_after_date", "end_credit", "label_then_name", "line_authors", "readable"]

@@ -10,6 +10,7 @@ path word) or from a link to somebody else.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from lxml import etree
@@ -72,4 +73,20 @@ def author_accounts(root: etree._Element | None, names: list[str]) -> list[str]:
     return found
 
 
-__all__ = ["author_accounts", "linked_handle"]
+# A CMS account's login written as the author: one ASCII word ("andrew.keaveney", "kffnirmitap", "KatieS").
+LOGIN_WORD_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]*$")
+# ...that no one writes a name as: all small letters, a dot, "_" or a digit in it, or a capital after a small letter.
+LOGIN_SHAPE_RE = re.compile(r"^[^A-Z]+$|[._\d]|[a-z][A-Z]")
+
+
+def unshown_logins(names: list[str], shown_text: Callable[[], str]) -> bool:
+    """Whether every one of ``names`` is a login (``LOGIN_WORD_RE`` and ``LOGIN_SHAPE_RE``) that the page's text
+    (``shown_text()``, case-folded, asked only then) never shows: the account that posted the story, not its writer.
+    A forum member's handle is shown on the page, in the post's header."""
+    if not names or not all(LOGIN_WORD_RE.match(name) and LOGIN_SHAPE_RE.search(name) for name in names):
+        return False
+    text = shown_text()
+    return all(name.casefold() not in text for name in names)
+
+
+__all__ = ["author_accounts", "linked_handle", "unshown_logins"]

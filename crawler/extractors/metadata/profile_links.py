@@ -20,10 +20,11 @@ from crawler.extractors.document.text import normalize_space
 from crawler.extractors.metadata.areas import in_comment_area
 from crawler.extractors.metadata.jsonld import declared_types
 
-# The member profile addresses of forum software; ``slug`` is the member's name or number where the path holds it.
+# The member profile addresses of forum software; ``slug`` is the member's name or number where the path holds it
+# (relative to the page's base too: XenForo 1 writes "members/name.12/").
 PROFILE_HREF_RE = re.compile(
     r"memberlist\.php\?(?:[^#]*&)?mode=viewprofile|member\.php\?(?:[^#]*&)?u=\d|profile\.php\?(?:[^#]*&)?id=\d|"
-    r"[?&;]action=profile\b|/(?:u|user|users|member|members|profile|profiles)/(?P<slug>[^/?#]+)", re.I)
+    r"[?&;]action=profile\b|(?:^|/)(?:u|user|users|member|members|profile|profiles)/(?P<slug>[^/?#]+)", re.I)
 # Path words after /user/ or /members/ that are pages of the site, not members.
 NOT_MEMBER_SLUGS = frozenset({"login", "log-in", "register", "signup", "sign-up", "signin", "sign-in", "logout",
                               "password", "settings", "edit", "me", "profile", "search", "list", "albums.html"})
@@ -82,15 +83,18 @@ def member_of_address(address: str) -> str | None:
 
 
 def thread_starter(root: etree._Element | None, url: str | None = None, scripts: list[str] | None = None,
-                   h1s: list[etree._Element] | None = None) -> list[str]:
-    """The member of the first profile link after the page's first <h1>, when the links under it name two members or
-    more (a thread: a post and its replies; one profile link alone is a quoted expert's or a team page's); links to
-    another site's profiles (a share button's) and in a reviews area are passed over. None without a headline, nor on
-    a page whose JSON-LD declares a product (its profile links are reviewers'). ``h1s``: the root's h1 elements in
-    document order when known (``TextDocument.h1s``)."""
+                   title: str | None = None, h1s: list[etree._Element] | None = None) -> list[str]:
+    """The member of the first profile link after the page's first <h1> (or, on a page without one, the first <h2>
+    that opens its ``title``: phpBB's topic title), when the links under it name two members or more (a thread: a
+    post and its replies; one profile link alone is a quoted expert's or a team page's); links to another site's
+    profiles (a share button's) and in a reviews area are passed over. None without a headline, nor on a page whose
+    JSON-LD declares a product (its profile links are reviewers'). ``h1s``: the root's h1 elements in document order
+    when known (``TextDocument.h1s``)."""
     if root is None or any(PRODUCT_TYPES & declared_types(text) for text in scripts or ()):
         return []
     headline = next(root.iter("h1"), None) if h1s is None else next(iter(h1s), None)
+    if headline is None:
+        headline = _title_heading(root, title)
     if headline is None:
         return []
     site = _site_of(url)
@@ -119,6 +123,17 @@ def _profile_links(links: list[etree._Element]) -> list[tuple[etree._Element, re
             last = index
             found.append((links[index], PROFILE_HREF_RE.search(hrefs[index])))
     return found
+
+
+def _title_heading(root: etree._Element, title: str | None) -> etree._Element | None:
+    """The first <h2> whose text opens the page's <title> ("Board keeps rebooting" of "Board keeps rebooting - Example
+    Forums"), the thread's title on a page without <h1>."""
+    folded = _fold(title or "")
+    for heading in root.iter("h2"):
+        text = _fold(heading.text_content())
+        if text and folded.startswith(text):
+            return heading
+    return None
 
 
 def _site_of(url: str | None) -> str:

@@ -9,6 +9,7 @@ from urllib.parse import urlparse, urlsplit
 from lxml import etree
 
 from crawler.extractors.document.text import CJK_RE, count_words, normalize_space, unescape
+from crawler.extractors.metadata.candidates import JSON_LD, OPENGRAPH
 
 # Separators between a headline and the site name in <title>: Readability.js's set with spaces around.
 TITLE_SEPARATOR_RE = re.compile(r"\s+[|\-–—\\/>»·•]\s+")
@@ -82,6 +83,13 @@ PAGE_TITLE_VOTES = True
 # Whether a markup title the <title> repeats still gives way to an h1 holding all its words and more (the headline cut
 # to fit a search result's line): chosen by by-domain CV, see docs/metadata-classes.md.
 CUT_SHORT_TAKES_HEADLINE = True
+# The markup sources whose title, when it is the page's whole <title> (no site name: a title written whole for search
+# results, not the template's "Headline | Site"), is that one search text copied by an SEO plug-in, no second vote
+# against the h1: chosen by by-domain CV, see docs/metadata-classes.md.
+COPIED_TITLE_SOURCES: frozenset[str] = frozenset({JSON_LD, OPENGRAPH})
+# Whether a <title> whose first part is the h1 ("Topic | Section | Site") votes for it as a <title> repeating the h1
+# does: chosen by by-domain CV, see docs/metadata-classes.md.
+TITLE_PART_VOTES = True
 # Dublin Core's title keys, read before OpenGraph's (Readability.js's order: library catalogues, journals and
 # government pages name the document there), the RDFa property form before the <meta name> form.
 DUBLIN_CORE_TITLE_KEYS: dict[str, tuple[str, ...]] = {"title": ("dc:title", "dcterm:title", "dc.title",
@@ -113,21 +121,25 @@ def visible_headline(root: etree._Element | None, url: str | None, site_name: st
 
 
 def rewritten_headline(markup_title: str, shown: str, dated: bool, page_title: str | None = None, *,
+                       head_title: str | None = None, markup_source: str | None = None,
                        min_words: int = MIN_SHOWN_HEADLINE_WORDS, min_share: float = MIN_SHARED_WORD_SHARE,
                        needs_date: bool = SHOWN_HEADLINE_NEEDS_DATE, title_votes: bool = PAGE_TITLE_VOTES,
-                       cut_short: bool = CUT_SHORT_TAKES_HEADLINE) -> bool:
+                       cut_short: bool = CUT_SHORT_TAKES_HEADLINE, part_votes: bool = TITLE_PART_VOTES,
+                       one_vote_sources: frozenset[str] = COPIED_TITLE_SOURCES) -> bool:
     """Whether the shown headline is the story's headline and the markup title a rewrite of it (for search results
     or sharing). Never when the markup title holds the h1 (a product's name in its full title) or both have the same
-    words (one headline punctuated twice) or the h1 has fewer than ``min_words`` words (a product's or section's
-    name); with ``needs_date``, only on a dated or credited page (an undated landing page's h1 is often a slogan).
-    Then:
+    words (one headline punctuated twice); with ``needs_date``, only on a dated or credited page (an undated landing
+    page's h1 is often a slogan). Then:
 
+    - never when the h1 has fewer than ``min_words`` words (a product's or section's name);
     - with ``title_votes``, when the page's <title> (``page_title``, its site's name cut) is the h1: two of the
-      page's own titles outvote the third;
+      page's own titles outvote the third; with ``part_votes``, also when the first part of the page's whole <title>
+      (``head_title``: "Topic | Section | Site") is the h1;
     - the h1 shares ``min_share`` of the words of the two titles (Jaccard), so that a section's heading or a slogan
       is no rewrite;
     - and the <title> disagrees with the markup title (two titles that agree outvote the h1), unless, with
-      ``cut_short``, the h1 holds every word of the markup title and more: both are the headline cut short."""
+      ``cut_short``, the h1 holds every word of the markup title and more (both are the headline cut short), or the
+      markup title is the whole <title> copied into a source of ``one_vote_sources`` (``copied_search_title``)."""
     if (needs_date and not dated) or _folded(shown) in _folded(markup_title):
         return False
     shown_words = {word.casefold() for word in TITLE_WORD_RE.findall(shown)}
@@ -136,9 +148,26 @@ def rewritten_headline(markup_title: str, shown: str, dated: bool, page_title: s
         return False
     if title_votes and page_title and _folded(page_title) == _folded(shown):
         return True
-    if page_title and _folded(page_title) == _folded(markup_title) and not (cut_short and markup_words < shown_words):
+    if part_votes and title_repeats(head_title, shown):
+        return True
+    if page_title and _folded(page_title) == _folded(markup_title) \
+            and not (cut_short and markup_words < shown_words) \
+            and not copied_search_title(markup_title, markup_source, head_title, one_vote_sources):
         return False
     return len(shown_words & markup_words) / len(shown_words | markup_words) >= min_share
+
+
+def title_repeats(head_title: str | None, shown: str) -> bool:
+    """Whether the first of the several parts of a <title> ("Topic | Section | Site") is the shown headline."""
+    parts = [part for part in TITLE_PART_RE.split(head_title or "")[::2] if part.strip()]
+    return len(parts) > 1 and _folded(parts[0]) == _folded(shown)
+
+
+def copied_search_title(markup_title: str, source: str | None, head_title: str | None,
+                        sources: frozenset[str] = COPIED_TITLE_SOURCES) -> bool:
+    """Whether the markup title, from one of ``sources``, is the page's whole <title>: a <title> without the site's
+    name was written whole for search results, and an SEO plug-in copied that one text into the markup."""
+    return source in sources and bool(head_title) and _folded(head_title or "") == _folded(markup_title)
 
 
 def site_name_title(title: str, head_title: str | None, site_name: str | None, url: str | None) -> str | None:
@@ -217,7 +246,8 @@ def _rejoin(parts: list[str], kept: set[str]) -> str:
     return "".join(pieces).strip()
 
 
-__all__ = ["CUT_SHORT_TAKES_HEADLINE", "DUBLIN_CORE_TITLE_KEYS", "MIN_HEADLINE_CHARS", "MIN_KEPT_TITLE_WORDS",
-           "MIN_SHARED_WORD_SHARE", "MIN_SHOWN_HEADLINE_WORDS", "PAGE_TITLE_VOTES", "SHOWN_HEADLINE_NEEDS_DATE",
-           "TITLE_PART_RE", "TITLE_SEPARATOR_RE", "page_headline", "rewritten_headline", "site_name_title",
-           "title_from_head", "unescaped_twice", "visible_headline", "without_cjk_suffix"]
+__all__ = ["COPIED_TITLE_SOURCES", "CUT_SHORT_TAKES_HEADLINE", "DUBLIN_CORE_TITLE_KEYS", "MIN_HEADLINE_CHARS",
+           "MIN_KEPT_TITLE_WORDS", "MIN_SHARED_WORD_SHARE", "MIN_SHOWN_HEADLINE_WORDS", "PAGE_TITLE_VOTES",
+           "SHOWN_HEADLINE_NEEDS_DATE", "TITLE_PART_RE", "TITLE_PART_VOTES", "TITLE_SEPARATOR_RE",
+           "copied_search_title", "page_headline", "rewritten_headline", "site_name_title", "title_from_head",
+           "title_repeats", "unescaped_twice", "visible_headline", "without_cjk_suffix"]
