@@ -77,7 +77,8 @@ def test_scan_page_still_reads_a_credit_far_from_the_headline():
 HREF_PIECES = ["/members/jane.12/", "/u/bob", "/user/", "memberlist.php?mode=viewprofile&u=3", "member.php?u=7",
                "profile.php?id=9", "index.php?action=profile", "?action=profiles", ";action=profile", "#", "#top",
                "/news/today", "https://forum.example.org", "/Members/X", "&", "?", "/", "", "profile", "u=1",
-               "memberlist.php?a=b#&mode=viewprofile", "/profile/12-ann"]
+               "memberlist.php?a=b#&mode=viewprofile", "/profile/12-ann", "u/bob", "members/x.1", "Profiles/ann",
+               "ſ", "İ"]
 
 
 def test_profile_links_found_in_the_joined_hrefs_are_each_hrefs_own_search():

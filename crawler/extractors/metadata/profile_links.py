@@ -22,9 +22,13 @@ from crawler.extractors.metadata.jsonld import declared_types
 
 # The member profile addresses of forum software; ``slug`` is the member's name or number where the path holds it
 # (relative to the page's base too: XenForo 1 writes "members/name.12/").
-PROFILE_HREF_RE = re.compile(
-    r"memberlist\.php\?(?:[^#]*&)?mode=viewprofile|member\.php\?(?:[^#]*&)?u=\d|profile\.php\?(?:[^#]*&)?id=\d|"
-    r"[?&;]action=profile\b|(?:^|/)(?:u|user|users|member|members|profile|profiles)/(?P<slug>[^/?#]+)", re.I)
+PROFILE_FORMS = (r"memberlist\.php\?(?:[^#]*&)?mode=viewprofile|member\.php\?(?:[^#]*&)?u=\d|"
+                 r"profile\.php\?(?:[^#]*&)?id=\d|[?&;]action=profile\b|")
+PROFILE_PATH = r"(?:u|user|users|member|members|profile|profiles)/(?P<slug>[^/?#]+)"
+PROFILE_HREF_RE = re.compile(PROFILE_FORMS + r"(?:^|/)" + PROFILE_PATH, re.I)
+# The same forms in hrefs joined by "#" (``_profile_links``): an href starts at the string's start or after a "#", so
+# it finds every href's match (and a few more, which the href's own search then refuses).
+JOINED_PROFILE_HREF_RE = re.compile(PROFILE_FORMS + r"(?:^|(?<=#)|/)" + PROFILE_PATH, re.I)
 # Path words after /user/ or /members/ that are pages of the site, not members.
 NOT_MEMBER_SLUGS = frozenset({"login", "log-in", "register", "signup", "sign-up", "signin", "sign-in", "logout",
                               "password", "settings", "edit", "me", "profile", "search", "list", "albums.html"})
@@ -111,17 +115,19 @@ def thread_starter(root: etree._Element | None, url: str | None = None, scripts:
 
 def _profile_links(links: list[etree._Element]) -> list[tuple[etree._Element, re.Match[str]]]:
     """The links whose href holds a profile's address, in order, each with its first match (``PROFILE_HREF_RE.search``
-    of the href). The hrefs are searched joined by "#", which no match spans (a fragment ends each address form), so
-    that most links, no profile's, cost no search of their own."""
+    of the href). The hrefs are searched joined by "#", which no match spans (a fragment ends each address form), for
+    the few that may hold one (``JOINED_PROFILE_HREF_RE``), so that most links, no profile's, cost no search of their
+    own."""
     hrefs = [link.get("href") or "" for link in links]
     starts = list(accumulate((len(href) + 1 for href in hrefs[:-1]), initial=0))
     found: list[tuple[etree._Element, re.Match[str]]] = []
     last = -1
-    for joined_match in PROFILE_HREF_RE.finditer("#".join(hrefs)):
+    for joined_match in JOINED_PROFILE_HREF_RE.finditer("#".join(hrefs)):
         index = bisect_right(starts, joined_match.start()) - 1
-        if index != last:  # the first match in an href is its search's
+        if index != last:
             last = index
-            found.append((links[index], PROFILE_HREF_RE.search(hrefs[index])))
+            if (match := PROFILE_HREF_RE.search(hrefs[index])) is not None:
+                found.append((links[index], match))
     return found
 
 
