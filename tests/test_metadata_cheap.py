@@ -71,3 +71,112 @@ def test_scan_page_still_reads_a_credit_far_from_the_headline():
     findings = visible_module.TextFindings()
     visible_module.scan_page(doc, datetime.now(timezone.utc), findings)
     assert findings.editors == ["王敏"]
+
+
+# Pieces of hrefs: each profile address form, fragments, the separators around them and plain addresses.
+HREF_PIECES = ["/members/jane.12/", "/u/bob", "/user/", "memberlist.php?mode=viewprofile&u=3", "member.php?u=7",
+               "profile.php?id=9", "index.php?action=profile", "?action=profiles", ";action=profile", "#", "#top",
+               "/news/today", "https://forum.example.org", "/Members/X", "&", "?", "/", "", "profile", "u=1",
+               "memberlist.php?a=b#&mode=viewprofile", "/profile/12-ann", "u/bob", "members/x.1", "Profiles/ann",
+               "ſ", "İ"]
+
+
+def test_profile_links_found_in_the_joined_hrefs_are_each_hrefs_own_search():
+    """``profile_links._profile_links`` searches the hrefs joined: it keeps the links whose own href the address
+    pattern finds, each with its own search's match."""
+    import random
+
+    from crawler.extractors.metadata import profile_links
+
+    rng = random.Random(7)
+    for _ in range(300):
+        root = etree.Element("div")
+        for _ in range(rng.randrange(0, 12)):
+            etree.SubElement(root, "a", href="".join(rng.choice(HREF_PIECES) for _ in range(rng.randrange(0, 4))))
+        links = list(root)
+        expected = [(link, match) for link in links
+                    if (match := profile_links.PROFILE_HREF_RE.search(link.get("href"))) is not None]
+        found = profile_links._profile_links(links)
+        assert [link for link, _ in found] == [link for link, _ in expected]
+        assert [(m.span(), m.group(0), m.group("slug")) for _, m in found] == \
+            [(m.span(), m.group(0), m.group("slug")) for _, m in expected]
+
+
+H1_PAGE = """<html><head><title>Budget | Example</title></head><body>
+<div style="display:none"><h1>Hidden headline</h1></div><noscript><h1>No script</h1></noscript>
+<header><h1><a href="/">Example</a></h1></header><div hidden><h1>Hidden attribute</h1></div>
+<main><article><h1>The council argues over the <span style="display:none">secret</span> new budget</h1>
+<p>The council met on Tuesday evening to discuss the new budget, and members argued at length.</p></article></main>
+<template><h1>Template</h1></template><aside><h1>The council argues over the new budget</h1></aside></body></html>"""
+
+
+def test_the_parsed_h1s_less_those_the_walk_removed_are_the_trees_h1s():
+    """``TextDocument.h1s`` keeps the h1 elements found at parse time and drops those the block walk removed: the
+    same elements, in the same order, as a search of the tree as it stands, for the shown headline and the thread
+    starter alike."""
+    from crawler.extractors.metadata.profile_links import thread_starter
+    from crawler.extractors.metadata.titles import visible_headline
+
+    url = "https://news.example.org/politics/budget"
+    for walk in (True, False):
+        doc = parse_html(H1_PAGE, url, walk=walk)
+        doc.blocks  # noqa: B018 - the walk removes the hidden ones
+        searched = list(doc.root.iter("h1"))
+        assert len(searched) < len(doc._parsed_h1s)  # the walk did remove some
+        assert len(doc.h1s()) == len(searched) and all(a is b for a, b in zip(doc.h1s(), searched, strict=True))
+        assert visible_headline(doc.root, url, "Example", doc.h1s()) == visible_headline(doc.root, url, "Example")
+        assert thread_starter(doc.root, url, [], h1s=doc.h1s()) == thread_starter(doc.root, url, [])
+    made = parse_html(H1_PAGE, url)
+    made._parsed_h1s = None  # a document whose h1s were not gathered searches its tree
+    assert [h.text_content() for h in made.h1s()] == [h.text_content() for h in made.root.iter("h1")]
+
+
+# Pieces of class and id values: the other-story words, their neighbours and white space of several kinds.
+MARK_PIECES = ["related", "Related", "RECENT", "posts", "-", "_", "x", " ", "\t", "\n", "\u00a0", "\u2003", "\x1c",
+               "comments", "comment", "replies", "read-next", "more-stories", "sidebar", "trending", "popular",
+               "disqus", "respond", "reply", "ſ", "İ", "relatedx", "a-related", "recirculation", "read"]
+
+
+def test_the_other_story_mark_searched_at_once_is_any_tokens_match():
+    """``in_other_story`` searches a class or id value at once (``OTHER_STORY_MARK_RE``): it finds a mark exactly when
+    one of the value's tokens opens with an other-story word (``OTHER_STORY_TOKEN_RE`` of each token)."""
+    import random
+
+    from crawler.extractors.metadata.date_conflicts import OTHER_STORY_MARK_RE, OTHER_STORY_TOKEN_RE
+
+    rng = random.Random(11)
+    for _ in range(20_000):
+        value = "".join(rng.choice(MARK_PIECES) for _ in range(rng.randrange(0, 6)))
+        tokens = any(OTHER_STORY_TOKEN_RE.match(token) for token in value.split())
+        assert (OTHER_STORY_MARK_RE.search(value) is not None) == tokens, repr(value)
+
+
+def test_a_label_found_at_once_is_a_label_the_loop_would_follow():
+    """``credit_lines._any_label`` (asked before the loops of ``label_then_name``) is true exactly when a text, stripped
+    and casefolded as ``_named_after_label`` reads it, is a label: the loops it spares would follow none."""
+    import random
+
+    from crawler.extractors.metadata.credit_lines import LABELS_ALONE, STRONG_LABELS, _any_label
+
+    pieces = ["Written", "written", "WRITTEN", " by", " By", "BY", "About the author", "Author", "作者", ":", "：",
+              " ", "ſ", "İ", "Jane Doe", "authored by", "Word", "\n", "by"]
+    rng = random.Random(5)
+    for _ in range(5_000):
+        texts = ["".join(rng.choice(pieces) for _ in range(rng.randrange(0, 4))) for _ in range(rng.randrange(0, 5))]
+        for labels in (LABELS_ALONE, STRONG_LABELS):
+            assert _any_label(texts, labels) == any(text.strip(" :：").casefold() in labels for text in texts), texts
+
+
+def test_the_path_read_through_urlsplit_is_urlparses():
+    """``titles._path`` (``urlsplit``, cached, then urlparse only for a path with ";") is ``urlparse(url).path``."""
+    import random
+    from urllib.parse import urlparse
+
+    from crawler.extractors.metadata.titles import _path
+
+    pieces = ["http://", "https://", "ftp://", "x.org", "/", ";", "a", "b;c", "?q=1;2", "#f;g", "//", ":80", "mailto:",
+              ";p=1/", " ", "sip:"]
+    rng = random.Random(1)
+    for _ in range(20_000):
+        url = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 7)))
+        assert _path(url) == urlparse(url).path, url

@@ -55,3 +55,26 @@ def test_declared_languages_read_again_give_the_same_code() -> None:
     first = languages()
     assert first == ["en", "en", "en", "fr", "zh", None, None, None, "pt", None]
     assert languages() == first
+
+
+def test_the_outlets_read_once_choose_the_people_each_call_would() -> None:
+    """``_choose`` reads the markup's outlets once (``outlets_of``) for its calls of ``choose_authors``: each choice is
+    the one the call reading them itself makes, whatever field, people and organizations."""
+    from crawler.extractors.metadata.authors import choose_authors, outlets_of
+    from crawler.extractors.metadata.candidates import JSON_LD, META, TEXT, Candidates
+
+    organizations = [[], ["Acme News"], ["Heart Foundation", "Jane Doe"], ["Reuters", "CNN Business"], ["Acme Team"]]
+    people = [["Jane Doe, Acme News"], ["Heart Foundation"], ["Acme Team"], ["John Roe and Ann Lee"], ["Reuters"]]
+    for index, orgs in enumerate(organizations):
+        found = Candidates()
+        found.add("organizations", orgs, JSON_LD)
+        found.add("declared_people", people[index - 1], JSON_LD)
+        found.add("authors", people[index], META)
+        found.add("authors", people[(index + 2) % len(people)], TEXT)
+        found.add("editors", people[(index + 1) % len(people)], TEXT)
+        outlets = outlets_of(found)
+        for name in ("authors", "editors"):
+            for collective in (False, True):
+                for site in ({"example.org"}, {"acme news", "example"}):
+                    assert choose_authors(found, site, name, collective=collective, outlets=outlets) == \
+                        choose_authors(found, site, name, collective=collective), (orgs, name, collective, site)

@@ -209,3 +209,22 @@ def test_path_segments_are_the_plain_reading() -> None:
             "https://news.example.org/2024/05/02/privacy-rules-tighten.html?utm=x#top", "/relative/about-us.htm"]
     for url in urls:
         assert sitepages._path_segments(url) == _plain_path_segments(url), url
+
+
+def test_the_metadata_takes_the_values_the_types_were_read_from_without_parsing_them_again(monkeypatch) -> None:
+    """The extraction reads a page's types (``declared_types``) before its metadata (``article_objects``): the
+    metadata takes the values parsed then, equal to its own reading, and they are handed to it alone."""
+    scripts = [*STRICT_SCRIPTS, *(script for script, _ in REPAIRED_SCRIPTS.values()), '{"@type": ']
+    expected = [article_objects([script]) for script in scripts]  # each read on its own
+    real = jsonld.parse_json_ld
+    parsed: list[str] = []
+    monkeypatch.setattr(jsonld, "parse_json_ld", lambda text: parsed.append(text) or real(text))
+    for script, alone in zip(scripts, expected, strict=True):
+        jsonld._DECLARED_TYPES.clear()
+        parsed.clear()
+        declared_types(script)
+        taken = article_objects([script])
+        assert parsed == [script] and taken == alone, script
+        again = article_objects([script])  # a second reader parses its own values: nothing is shared
+        assert parsed == [script, script] and again == alone, script
+        assert all(a is not b for a, b in zip(again[0] + again[1], taken[0] + taken[1], strict=True)), script

@@ -11,6 +11,7 @@ on which steps leave labels and the reasons for them.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable
 from functools import cached_property
 from typing import NamedTuple, Protocol
@@ -240,6 +241,7 @@ class TextDocument:
         empty_reason: str | None = None,
         json_ld: Iterable[str] = (),
         walk: PageWalk | None = None,
+        parsed_h1s: Iterable[etree._Element] | None = None,
     ) -> None:
         self._walk = walk
         self._blocks = blocks
@@ -254,6 +256,8 @@ class TextDocument:
         self.json_ld = list(json_ld)
         self._tree_index: TreeIndex | None = None
         self.markup: PageMarkup | None = None  # read before the walk changes the tree (``page_markup``)
+        # The <h1> elements of the tree as parsed, in document order (None: not gathered, the tree is searched).
+        self._parsed_h1s = list(parsed_h1s) if parsed_h1s is not None else None
 
     def page_markup(self) -> PageMarkup:
         """The ``<meta>``, ``<link>``, microdata and ``<time>`` elements of the page as parsed, read once, before
@@ -294,6 +298,17 @@ class TextDocument:
         call when the compiled walk is built: ``copy_blocks``)."""
         return copy_blocks(self.blocks)
 
+    def h1s(self) -> list[etree._Element]:
+        """The page's ``<h1>`` elements in document order as the tree stands now (``root.iter("h1")``): those found
+        when it was parsed less those the block walk removed (it removes subtrees, and never adds or moves one), so
+        that the tree is not searched again."""
+        root = self.root
+        if root is None:
+            return []
+        if self._parsed_h1s is None:
+            return list(root.iter("h1"))
+        return [element for element in self._parsed_h1s if _top(element) is root]
+
     @property
     def body(self) -> etree._Element | None:
         if self.root is None:
@@ -322,6 +337,12 @@ class TextDocument:
         from crawler.extractors.document.language import identify_language
 
         return identify_language(self.blocks, self.declared_language)
+
+
+def _top(element: etree._Element) -> etree._Element:
+    """The topmost ancestor of the element (the element itself without a parent): the root while it is in the tree."""
+    ancestors = deque(element.iterancestors(), maxlen=1)
+    return ancestors[0] if ancestors else element
 
 
 def total_words(blocks: Iterable[TextBlock]) -> int:

@@ -46,7 +46,9 @@ MAX_DOCUMENT_CHARS = 32_000_000
 # is decoded, which is cheaper than checking its bytes first and holds a copy that does not matter (a design choice:
 # the copy matters on pathological pages, docs/bounded-pages.md).
 OWN_BYTES_MIN = 1 << 20
-TITLE_AND_SCRIPT = frozenset({"title", "script"})
+# The elements read off the parsed tree in one search: the <title>, the JSON-LD scripts and the <h1>s (the metadata's
+# shown headline, ``TextDocument.h1s``).
+TITLE_SCRIPT_AND_H1 = frozenset({"title", "script", "h1"})
 # A first 4 KB in which more than this share of characters are control characters is not HTML.
 BINARY_CONTROL_SHARE = 0.05
 # A page shows running text when one block holds this many words at most this share in links (the cascade's
@@ -190,7 +192,7 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     if may_be_streamed(page.pieces()) and (placed := place_streamed_segments(root)):
         warnings.append(f"{placed} streamed segment(s) of server rendering moved to their place")
     title = None
-    found = elements_named(root, TITLE_AND_SCRIPT)  # one search in C for both
+    found = elements_named(root, TITLE_SCRIPT_AND_H1)  # one search in C for all three
     title_element = next((element for element in found if element.tag == "title"), None)  # the first
     if title_element is not None:
         title = WHITESPACE_RE.sub(" ", title_element.text_content()).strip() or None
@@ -198,7 +200,8 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
     json_ld = [s.text for s in found if s.tag == "script" and is_json_ld(s) and s.text and s.text.strip()]
     language = root.get("lang") or root.get("xml:lang")
     doc = TextDocument([], title, root=root, url=url, encoding=encoding, declared_language=language,
-                       warnings=warnings, json_ld=json_ld, walk=_PageWalk(page))
+                       warnings=warnings, json_ld=json_ld, walk=_PageWalk(page),
+                       parsed_h1s=[element for element in found if element.tag == "h1"])
     if walk:
         doc.blocks  # noqa: B018 - walked now
     return doc

@@ -22,7 +22,7 @@ from typing import Any
 from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.document.text import CJK_RE
 from crawler.extractors.document.urljoins import resolve_url
-from crawler.extractors.metadata.authors import choose_authors
+from crawler.extractors.metadata.authors import choose_authors, outlets_of
 from crawler.extractors.metadata.authors import site_names as names_of_site
 from crawler.extractors.metadata.byline import markup_byline
 from crawler.extractors.metadata.candidates import (
@@ -236,7 +236,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         site_names.add(findings.origin.casefold())
     # The page's markup and text come last: the byline elements are searched for only when the structured
     # sources (JSON-LD, meta, microdata) name nobody (the element walk is costly).
-    authors = choose_authors(found, site_names)
+    outlets = outlets_of(found)  # (the organizations are all found: one reading for every choice below)
+    authors = choose_authors(found, site_names, outlets=outlets)
     if authors is not None and authors[1] != TEXT and unshown_logins(authors[0], lambda: _shown_text(doc)):
         # a login in the field, a person shown
         authors = _shown_byline(doc, findings.authors, metadata.title or head_title, site_names) or authors
@@ -246,28 +247,28 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
             marked_names = findings.authors
         found.add("authors", marked_names, TEXT)
         found.add("authors", findings.authors, TEXT)
-        authors = choose_authors(found, site_names)
+        authors = choose_authors(found, site_names, outlets=outlets)
     if authors is None:  # "Author: Jane Doe" among the story's fields under the headline
         found.add("authors", field_byline(doc, headline_index(doc, metadata.title or head_title)), TEXT)
-        authors = choose_authors(found, site_names)
+        authors = choose_authors(found, site_names, outlets=outlets)
     if authors is None:  # a forum thread: the member whose post comes first under the title
-        found.add("authors", thread_starter(doc.root, doc.url, doc.json_ld, head_title), TEXT)
-        authors = choose_authors(found, site_names)
+        found.add("authors", thread_starter(doc.root, doc.url, doc.json_ld, head_title, doc.h1s()), TEXT)
+        authors = choose_authors(found, site_names, outlets=outlets)
     if authors is None and (named := [name for names, _ in found.get("authors") for name in names
                                       if name.casefold() in site_names]):
         # the site's own name, linked to its author page: a one-person blog's account ("/author/erin-spain/")
         found.add("declared_people", author_accounts(doc.root, named), TEXT)
-        authors = choose_authors(found, site_names)
+        authors = choose_authors(found, site_names, outlets=outlets)
     if authors is None and named and (published or findings.published):  # a one-person site's dated post, in "I"
         organizations = {name.casefold() for names, _ in found.get("organizations") for name in names}
         found.add("declared_people", site_owner(doc, list(dict.fromkeys(named)), organizations), TEXT)
-        authors = choose_authors(found, site_names)
+        authors = choose_authors(found, site_names, outlets=outlets)
     if authors is None:  # nobody signs: the author field's collective byline ("Acme Team")
-        authors = choose_authors(found, site_names, collective=True)
+        authors = choose_authors(found, site_names, collective=True, outlets=outlets)
     if authors:
         metadata.authors = take("authors", authors)
     found.add("editors", findings.editors, TEXT)
-    editors = choose_authors(found, site_names, "editors")
+    editors = choose_authors(found, site_names, "editors", outlets=outlets)
     if editors:
         metadata.editors = take("editors", editors)
     if published is not None and published[1] != URL and findings.date_line:  # the markup's day against the shown one
@@ -283,7 +284,7 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
                               or text_modified)
     metadata.modified = take("modified", modified or text_modified)
     # A page shows its headline in its one <h1>; its markup title may be rewritten for search (titles.py says when).
-    if metadata.title and (shown := visible_headline(doc.root, doc.url, metadata.site_name)):
+    if metadata.title and (shown := visible_headline(doc.root, doc.url, metadata.site_name, doc.h1s())):
         page_title = title_from_head(head_title, metadata.site_name) if head_title else None
         if rewritten_headline(metadata.title, shown, bool(metadata.published or metadata.authors), page_title,
                               head_title=head_title, markup_source=sources.get("title")):

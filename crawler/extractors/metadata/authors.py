@@ -52,13 +52,20 @@ def good_author(name: str, site_names: set[str], declared: frozenset[str] = froz
     return folded not in site_names or folded in declared
 
 
+def outlets_of(found: Candidates) -> frozenset[str]:
+    """The organizations the markup names that are outlets or organizations by their name, casefolded."""
+    return frozenset(name.casefold() for names, _ in found.get("organizations") for name in names
+                     if is_outlet_or_role(name) or ORGANIZATION_END_RE.search(name))
+
+
 def choose_authors(found: Candidates, site_names: set[str], name: str = "authors", *,
-                   collective: bool = False) -> tuple[list[str], str] | None:
+                   collective: bool = False, outlets: frozenset[str] | None = None) -> tuple[list[str], str] | None:
     """The first source's people: a field's list cut into persons ("A, B and C, CNN" -> A, B, C). With
     ``collective`` (asked last, when no source names a person) the first field that holds a whole collective byline
-    of a named owner instead ("Acme Team": ``collective.py``)."""
-    outlets = {name.casefold() for names, _ in found.get("organizations") for name in names
-               if is_outlet_or_role(name) or ORGANIZATION_END_RE.search(name)}
+    of a named owner instead ("Acme Team": ``collective.py``). ``outlets``: ``outlets_of(found)`` when known (the
+    organizations are all found before the people are chosen, so one reading serves every call)."""
+    if outlets is None:
+        outlets = outlets_of(found)
     declared = frozenset(person.casefold() for people, _ in found.get("declared_people") for person in people
                          if person.casefold() not in outlets)
     site_names = site_names | outlets
@@ -94,4 +101,5 @@ def site_names(site_name: str | None, url: str | None) -> set[str]:
     return names
 
 
-__all__ = ["MAX_AUTHORS", "MAX_AUTHOR_CHARS", "choose_authors", "good_author", "normalise_author", "site_names"]
+__all__ = ["MAX_AUTHORS", "MAX_AUTHOR_CHARS", "choose_authors", "good_author", "normalise_author", "outlets_of",
+           "site_names"]

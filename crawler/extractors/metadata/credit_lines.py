@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from operator import methodcaller
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.text import CJK_RE
@@ -51,6 +52,7 @@ MAX_NAME_BLOCK_CHARS = 60
 ADDRESS_RE = re.compile(r"\s*<.*$")
 MAX_LABEL_CHARS = 20
 LABEL_WINDOW = 40
+STRIP_LABEL = methodcaller("strip", " :：")
 
 
 def readable(block: TextBlock, *, links: bool = True) -> bool:
@@ -117,12 +119,21 @@ def label_then_name(doc: TextDocument, positions: list[int], texts: list[str], s
     """Step 5: a byline label alone in its block and the people in the next block, near the headline. Only the short
     blocks (``positions``, ``texts``: those a byline fits in, in order) within the window are looked at."""
     first, last = bisect_left(positions, start - LABEL_WINDOW), bisect_right(positions, start + LABEL_WINDOW)
-    near = _named_after_label(doc, positions, texts, range(first, last), LABELS_ALONE, MAX_LABEL_CHARS)
-    if near:
-        return near
-    # (only the short texts a strong label fits in are read page-wide: one length test each, in a comprehension)
-    fitting = [index for index, text in enumerate(texts) if len(text) <= MAX_STRONG_LABEL_CHARS]
-    return _named_after_label(doc, positions, texts, fitting, STRONG_LABELS, MAX_STRONG_LABEL_CHARS)
+    if _any_label(texts[first:last], LABELS_ALONE):
+        near = _named_after_label(doc, positions, texts, range(first, last), LABELS_ALONE, MAX_LABEL_CHARS)
+        if near:
+            return near
+    if not _any_label(texts, STRONG_LABELS):  # (most pages: no short text is one)
+        return []
+    labelled = [index for index, text in enumerate(texts)
+                if len(text) <= MAX_STRONG_LABEL_CHARS and text.strip(" :：").casefold() in STRONG_LABELS]
+    return _named_after_label(doc, positions, texts, labelled, STRONG_LABELS, MAX_STRONG_LABEL_CHARS)
+
+
+def _any_label(texts: list[str], labels: frozenset[str]) -> bool:
+    """Whether a text, stripped of " :：" and casefolded as ``_named_after_label`` reads it, is one of ``labels`` (of
+    any length: a superset of the label blocks it follows), asked in C without a Python step a text."""
+    return not labels.isdisjoint(map(str.casefold, map(STRIP_LABEL, texts)))
 
 
 def _named_after_label(doc: TextDocument, positions: list[int], texts: list[str], indexes: range | list[int],

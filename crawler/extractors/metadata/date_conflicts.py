@@ -39,8 +39,13 @@ EASTMOST_ZONE_HOURS = 14
 # The class or id words that open another story's area: related and recent posts, a sidebar, comments and replies,
 # each the first word of a class token ("related-posts", "sidebar", "recent-comments"), so that a page builder's
 # "elementor-widget-container" or a WordPress post's own "category-reviews" is not one.
-OTHER_STORY_TOKEN_RE = re.compile(r"^(?:related|recirculation|recent|popular|trending|sidebar|comments?|reply|replies|"
-                                  r"respond|disqus|more-stories|read-next)(?:$|[_-])", re.I)
+OTHER_STORY_WORDS = (r"(?:related|recirculation|recent|popular|trending|sidebar|comments?|reply|replies|respond|disqus|"
+                     r"more-stories|read-next)")
+OTHER_STORY_TOKEN_RE = re.compile(rf"^{OTHER_STORY_WORDS}(?:$|[_-])", re.I)
+# OTHER_STORY_TOKEN_RE of any token of a class or id, searched in the whole value at once: a token starts where no
+# character but white space precedes (``str.split`` and ``\s`` both cut at ``str.isspace``) and ends before white
+# space or the value's end.
+OTHER_STORY_MARK_RE = re.compile(rf"(?<!\S){OTHER_STORY_WORDS}(?:(?!\S)|[_-])", re.I)
 # Headings that open a list of other stories under the article's byline ("Most Popular", "Related posts", "You may
 # also like", "Read next"), in the languages of datelines' labels: the dates below them are the teasers'.
 OTHER_STORIES_HEADING_RE = re.compile(
@@ -121,7 +126,7 @@ def in_other_story(element: etree._Element, body: etree._Element) -> bool:
             return True
         for name in ("class", "id"):
             value = ancestor.get(name)
-            if value and any(OTHER_STORY_TOKEN_RE.match(token) for token in value.split()):
+            if value and OTHER_STORY_MARK_RE.search(value):
                 return True
     return False
 

@@ -109,6 +109,10 @@ def script_types(value: Any) -> frozenset[str]:
 # threads), the dict emptied when full.
 DECLARED_TYPES_CACHE = 64
 _DECLARED_TYPES: dict[str, frozenset[str]] = {}
+# The values ``declared_types`` parsed, by script text, until ``article_objects`` takes them (the extraction reads a
+# page's types before its metadata): each is handed to one reader, so no reader sees another's changes. At most
+# DECLARED_TYPES_CACHE scripts, emptied when full, as above.
+_PARSED: dict[str, tuple[list[Any], str | None]] = {}
 
 
 def _remember_types(text: str, values: list[Any]) -> frozenset[str]:
@@ -122,7 +126,13 @@ def declared_types(text: str) -> frozenset[str]:
     """``script_types`` of the values ``parse_json_ld`` reads from one script (none for a script no repair saves),
     from what ``article_objects`` read when it has just read this script."""
     found = _DECLARED_TYPES.get(text)
-    return found if found is not None else _remember_types(text, parse_json_ld(text)[0])
+    if found is not None:
+        return found
+    parsed = parse_json_ld(text)
+    if len(_PARSED) >= DECLARED_TYPES_CACHE:
+        _PARSED.clear()
+    _PARSED[text] = parsed
+    return _remember_types(text, parsed[0])
 
 
 def types_of(item: dict[str, Any]) -> set[str]:
@@ -159,7 +169,7 @@ def article_objects(texts: list[str]) -> tuple[list[dict[str, Any]], list[dict[s
     problems: list[str] = []
     works: list[dict[str, Any]] = []
     for text in texts:
-        values, problem = parse_json_ld(text)
+        values, problem = _PARSED.pop(text, None) or parse_json_ld(text)
         if problem:
             problems.append(problem)
         _remember_types(text, values)

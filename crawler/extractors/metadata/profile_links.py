@@ -10,6 +10,8 @@ any one site's classes. Read last, when no markup, byline or credit line names a
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from itertools import accumulate
 from urllib.parse import urlsplit
 
 from lxml import etree
@@ -20,9 +22,13 @@ from crawler.extractors.metadata.jsonld import declared_types
 
 # The member profile addresses of forum software; ``slug`` is the member's name or number where the path holds it
 # (relative to the page's base too: XenForo 1 writes "members/name.12/").
-PROFILE_HREF_RE = re.compile(
-    r"memberlist\.php\?(?:[^#]*&)?mode=viewprofile|member\.php\?(?:[^#]*&)?u=\d|profile\.php\?(?:[^#]*&)?id=\d|"
-    r"[?&;]action=profile\b|(?:^|/)(?:u|user|users|member|members|profile|profiles)/(?P<slug>[^/?#]+)", re.I)
+PROFILE_FORMS = (r"memberlist\.php\?(?:[^#]*&)?mode=viewprofile|member\.php\?(?:[^#]*&)?u=\d|"
+                 r"profile\.php\?(?:[^#]*&)?id=\d|[?&;]action=profile\b|")
+PROFILE_PATH = r"(?:u|user|users|member|members|profile|profiles)/(?P<slug>[^/?#]+)"
+PROFILE_HREF_RE = re.compile(PROFILE_FORMS + r"(?:^|/)" + PROFILE_PATH, re.I)
+# The same forms in hrefs joined by "#" (``_profile_links``): an href starts at the string's start or after a "#", so
+# it finds every href's match (and a few more, which the href's own search then refuses).
+JOINED_PROFILE_HREF_RE = re.compile(PROFILE_FORMS + r"(?:^|(?<=#)|/)" + PROFILE_PATH, re.I)
 # Path words after /user/ or /members/ that are pages of the site, not members.
 NOT_MEMBER_SLUGS = frozenset({"login", "log-in", "register", "signup", "sign-up", "signin", "sign-in", "logout",
                               "password", "settings", "edit", "me", "profile", "search", "list", "albums.html"})
@@ -31,6 +37,7 @@ SLUG_ID_RE = re.compile(r"^\d+-|[.-]\d+$|\.html?$")
 FOLD_RE = re.compile(r"[\W_]+")
 # Links looked at under the headline: the first post's author link comes within its first few dozen links.
 MAX_LINKS_READ = 200
+LINKS_AFTER = etree.XPath(f"following::a[@href][position() <= {MAX_LINKS_READ}]")  # (compiled once, not a page)
 # Pages about a thing for sale, whose member links are its reviewers' (schema.org types, lower-cased).
 PRODUCT_TYPES = frozenset({"product", "productgroup", "aggregaterating"})
 # Distinct members whose profile links a thread shows under its title: the starter and a replier at least.
@@ -47,7 +54,11 @@ def _fold(text: str) -> str:
 def member_of(link: etree._Element) -> str | None:
     """The member a profile link names: its text, when its address is a profile's and names that member (or only a
     number); None for another link."""
-    match = PROFILE_HREF_RE.search(link.get("href") or "")
+    return _member_named(link, PROFILE_HREF_RE.search(link.get("href") or ""))
+
+
+def _member_named(link: etree._Element, match: re.Match[str] | None) -> str | None:
+    """``member_of`` given the profile address's match in the link's href (None: not a profile's)."""
     if match is None:
         return None
     text = normalize_space(link.text_content()).lstrip("@")
@@ -76,29 +87,48 @@ def member_of_address(address: str) -> str | None:
 
 
 def thread_starter(root: etree._Element | None, url: str | None = None, scripts: list[str] | None = None,
-                   title: str | None = None) -> list[str]:
+                   title: str | None = None, h1s: list[etree._Element] | None = None) -> list[str]:
     """The member of the first profile link after the page's first <h1> (or, on a page without one, the first <h2>
     that opens its ``title``: phpBB's topic title), when the links under it name two members or more (a thread: a
     post and its replies; one profile link alone is a quoted expert's or a team page's); links to another site's
     profiles (a share button's) and in a reviews area are passed over. None without a headline, nor on a page whose
-    JSON-LD declares a product (its profile links are reviewers')."""
+    JSON-LD declares a product (its profile links are reviewers'). ``h1s``: the root's h1 elements in document order
+    when known (``TextDocument.h1s``)."""
     if root is None or any(PRODUCT_TYPES & declared_types(text) for text in scripts or ()):
         return []
-    headline = next(root.iter("h1"), None)
+    headline = next(root.iter("h1"), None) if h1s is None else next(iter(h1s), None)
     if headline is None:
         headline = _title_heading(root, title)
     if headline is None:
         return []
     site = _site_of(url)
     members: list[str] = []
-    for link in headline.xpath(f"following::a[@href][position() <= {MAX_LINKS_READ}]"):
-        member = member_of(link)
+    for link, match in _profile_links(LINKS_AFTER(headline)):
+        member = _member_named(link, match)
         if not member or member in members or not _on_site(link.get("href") or "", site) or in_comment_area(link):
             continue
         members.append(member)
         if len(members) >= MIN_THREAD_MEMBERS:
             return members[:1]
     return []
+
+
+def _profile_links(links: list[etree._Element]) -> list[tuple[etree._Element, re.Match[str]]]:
+    """The links whose href holds a profile's address, in order, each with its first match (``PROFILE_HREF_RE.search``
+    of the href). The hrefs are searched joined by "#", which no match spans (a fragment ends each address form), for
+    the few that may hold one (``JOINED_PROFILE_HREF_RE``), so that most links, no profile's, cost no search of their
+    own."""
+    hrefs = [link.get("href") or "" for link in links]
+    starts = list(accumulate((len(href) + 1 for href in hrefs[:-1]), initial=0))
+    found: list[tuple[etree._Element, re.Match[str]]] = []
+    last = -1
+    for joined_match in JOINED_PROFILE_HREF_RE.finditer("#".join(hrefs)):
+        index = bisect_right(starts, joined_match.start()) - 1
+        if index != last:
+            last = index
+            if (match := PROFILE_HREF_RE.search(hrefs[index])) is not None:
+                found.append((links[index], match))
+    return found
 
 
 def _title_heading(root: etree._Element, title: str | None) -> etree._Element | None:

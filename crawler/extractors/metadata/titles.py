@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from urllib.parse import urlparse
+from collections.abc import Iterable
+from urllib.parse import urlparse, urlsplit
 
 from lxml import etree
 
@@ -99,15 +100,16 @@ FOLD_RE = re.compile(r"\W+|_")
 ENTITY_RE = re.compile(r"&(?:#\d{2,7}|#x[0-9a-f]{2,6}|amp|quot|apos|lt|gt|nbsp);", re.I)
 
 
-def visible_headline(root: etree._Element | None, url: str | None, site_name: str | None) -> str | None:
+def visible_headline(root: etree._Element | None, url: str | None, site_name: str | None,
+                     h1s: Iterable[etree._Element] | None = None) -> str | None:
     """The page's one ``<h1>`` text: the h1s without the empty ones, the logos (an h1 that is the site's name or a
     link to another page, the home page among them) and repeats (a headline printed once per layout); None unless
-    exactly one text is left."""
+    exactly one text is left. ``h1s``: the root's h1 elements in document order when known (``TextDocument.h1s``)."""
     if root is None:
         return None
     site = _folded(site_name or "")
     shown: dict[str, str] = {}
-    for element in root.iter("h1"):
+    for element in root.iter("h1") if h1s is None else h1s:
         text = normalize_space("".join(element.itertext()))
         folded = _folded(text)
         if not folded or folded == site or _links_away(element, url):
@@ -171,7 +173,7 @@ def copied_search_title(markup_title: str, source: str | None, head_title: str |
 def site_name_title(title: str, head_title: str | None, site_name: str | None, url: str | None) -> str | None:
     """The <title> without the site's name, when a markup title on a page below the home page is only the site's name
     (a shop's og:title left at its name on every page, a WebPage headline naming the company): None otherwise."""
-    if not head_title or not urlparse(url or "").path.strip("/"):
+    if not head_title or not _path(url or "").strip("/"):
         return None
     folded = _folded(title)
     parts = [_folded(part) for part in TITLE_PART_RE.split(head_title)[::2] if part.strip()]
@@ -187,6 +189,13 @@ def unescaped_twice(title: str) -> str:
     """A title escaped twice by its site's templates ("And finally&#8230; trouble brewing" once unescaped) with its
     character references read."""
     return unescape(title) if ENTITY_RE.search(title) else title
+
+
+def _path(url: str) -> str:
+    """``urlparse(url).path``: the path ``urlsplit`` gives (cached by urllib), cut at its parameters only when it has a
+    ";" (urlparse's ``_splitparams``)."""
+    path = urlsplit(url).path
+    return urlparse(url).path if ";" in path else path
 
 
 def _folded(text: str) -> str:
