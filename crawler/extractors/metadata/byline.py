@@ -39,9 +39,11 @@ from crawler.kernels.walk import (
 CJK_NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?(?![\u4e00-\u9fff])"
 
 # The label and the name may touch after a colon ("Written by:Elise Nass": two inline elements without a space).
-BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|written by|words by|story by|posted by|reporting by)"
+# Labels of the writer before a colon ("Text:", "Teksti:", "Yazar:", "Penulis:", "Автор:", "Tác giả:").
+AUTHOR_LABEL_WORDS = r"text|texto|texte|testo|tekst|teksti|yazar|penulis|автор|tác giả"
+BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|av|af|oleh|written by|words by|story by|posted by|reporting by)"
                    r"(?:\s*[:\-]\s*|\s+)|"
-                   r"(?:text|texto|texte|testo|tekst)\s*:\s*)(?P<names>.+)$", re.I)
+                   rf"(?:{AUTHOR_LABEL_WORDS})\s*:\s*)(?P<names>.+)$", re.I)
 # The place a byline's people report from, after them: "By X and Y in London", "Par X à Paris", "Por X desde Madrid".
 # ("da", "en" are left out: "João da Silva", Dutch "en" is "and")
 PLACE_AFTER_NAMES_RE = re.compile(r"\s+(?:in|à|desde|aus|uit|reporting from)\s+(?:[A-ZÀ-Þ][\w'’.-]*\s*){1,3}$")
@@ -75,7 +77,8 @@ CJK_EDITOR_RE = re.compile(rf"(?:(?:责任编辑|責任編輯|责编|責編)\s*[
 LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|édité par|editado por|a cura di)"
                              r"\s*[:\-]?\s+(?P<names>.+)$", re.I)
 # Words every byline or editor pattern needs, looked for first: most lines of a page have none of them.
-BYLINE_LINE_WORDS = r"by|par|von|por|di|door|written|words|story|posted|reporting|text|texto|texte|testo|tekst"
+BYLINE_LINE_WORDS = (r"by|par|von|por|di|door|av|af|oleh|written|words|story|posted|reporting|"
+                     rf"{AUTHOR_LABEL_WORDS}")
 BYLINE_HINT_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|"
                             r"发表|發表|博客|报道|報道|原创|原創|（|【|［|\||"
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)

@@ -24,12 +24,14 @@ SEGMENT_RE = re.compile(r"\s*(?:[|•·⋅]|\s[-–—]\s)\s*")
 # "By X with Y" credits a second person as well ("with", "avec", "mit").
 LIST_SPLIT_RE = re.compile(r"\s*(?:,|;|&|\b(?:and|And|AND|und|et|y|e|en|og|och|i|with|avec|mit)\b(?![.'’]))\s*")
 CONJUNCTION_RE = re.compile(r"&|\b(?:and|And|AND|und|et|y|e|en|og|och|i)\b(?![.'’])")
-# "Analysis by Chris Cillizza": the kind of piece before "by".
-PIECE_PREFIX_RE = re.compile(r"^(?:analysis|opinion|commentary|review|story|words|text|photos?|interview)\s+by\s+",
-                             re.I)
+# "Analysis by Chris Cillizza": the kind of piece before "by"; Greek bylines open with "of" ("Του Γιώργου ...").
+PIECE_PREFIX_RE = re.compile(r"^(?:(?:analysis|opinion|commentary|review|story|words|text|photos?|interview)\s+by|"
+                             r"του|της)\s+", re.I)
 # One word of a name: capitalised, an initial ("A.", "S.A."), or a particle ("de", "van", "bin").
 NAME_WORD_RE = re.compile(r"^(?:[A-ZÀ-ÖØ-ÞĀ-ſ][\w'’.\-]*|de|da|del|der|den|van|von|la|le|di|du|dos|das|bin|al|el|ten|"
                           r"ter|[A-Z]\.)$")
+# A word of a name in any script with capitals, checked to begin with one ("Иван", "Γιώργος").
+CASED_WORD_RE = re.compile(r"^[^\W\d_][\w'’.\-]*$")
 # A surname written first, before a comma and the given names ("Smith, John", "van der Berg, Jan").
 SURNAME_FIRST_RE = re.compile(r"^(?:(?:de|da|del|der|den|van|von|la|le|di|du|dos|das|bin|al|el|ten|ter)\s+)*"
                               r"[A-ZÀ-ÖØ-ÞĀ-ſ][\w'’\-]*$")
@@ -79,11 +81,13 @@ def _affiliation(part: str, name: str) -> bool:
 
 
 def looks_like_name(part: str) -> bool:
-    """A personal name in Latin script: 1-5 capitalised words, initials or particles, one of them capitalised."""
+    """A personal name in a script with capitals (Latin, Cyrillic, Greek...): 1-5 capitalised words, initials or
+    particles, one of them capitalised."""
     words = part.split()
     if not words or len(words) > MAX_NAME_WORDS:
         return False
-    return all(NAME_WORD_RE.match(word) for word in words) and any(word[0].isupper() for word in words)
+    return all(NAME_WORD_RE.match(word) or (word[0].isupper() and CASED_WORD_RE.match(word)) for word in words) \
+        and any(word[0].isupper() for word in words)
 
 
 def split_people(text: str, *, strict: bool = True) -> list[str]:
