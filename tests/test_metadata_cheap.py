@@ -180,3 +180,23 @@ def test_the_path_read_through_urlsplit_is_urlparses():
     for _ in range(20_000):
         url = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 7)))
         assert _path(url) == urlparse(url).path, url
+
+
+def test_the_h1s_of_a_page_whose_text_is_revealed_from_noscript_are_the_revealed_trees():
+    # A forum that serves its thread to script-less readers in <noscript> under an app shell: the walk parses the
+    # page again with that part shown and the document's tree is the new one, whose h1 heads the thread.
+    from crawler.extractors.document.parse import parse_html
+    from crawler.extractors.metadata import extract_metadata
+
+    post = "I have been thinking about how to value a company whose earnings grow faster than its sales. " * 6
+    html = ("<html lang='en'><head><title>My take on valuation - Investing Forum</title>"
+            "<meta property='og:title' content='My take on valuation'></head><body>"
+            "<div id='app'><nav><a href='/'>Home</a></nav></div><noscript><div><div>"
+            "<h1><a href='/t/my-take-on-valuation/105724'>My take on valuation</a></h1>"
+            f"<div class='post'><h2>Peter Lynch and why you need to do research</h2><p>{post}</p></div>"
+            "</div></div></noscript></body></html>")
+    doc = parse_html(html, "https://forum.example.com/t/my-take-on-valuation/105724")
+    doc.blocks  # noqa: B018 - walked (the noscript view revealed)
+    assert [element.text_content() for element in doc.h1s()] == \
+        [element.text_content() for element in doc.root.iter("h1")] == ["My take on valuation"]
+    assert extract_metadata(doc).title == "My take on valuation"

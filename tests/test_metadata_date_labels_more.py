@@ -28,3 +28,23 @@ def test_the_publication_label_dates_the_story_not_the_update(lang: str, line: s
             f"</article></body></html>")
     published = extract_metadata(parse_html(html)).published
     assert published is not None and str(published)[:10] == "2024-03-05"
+
+
+WORLD_STORY = "The council approved the new budget on Tuesday after a long debate about schools and roads. "
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("tr", "5 Mart 2024 10:30"),
+    ("tr", "5 Ağustos 2024"),
+    ("id", "Selasa, 5 Maret 2024 10:30 WIB"),
+    ("ms", "5 Disember 2024"),
+    ("cs", "5. března 2024 10:30"),
+    ("ro", "5 martie 2024, 10:30"),
+    ("fi", "5. maaliskuuta 2024 klo 10.30"),
+])
+def test_month_names_of_more_languages(lang: str, line: str) -> None:
+    html = (f'<html lang="{lang}"><head><title>Budget</title></head><body><article><h1>Budget</h1>'
+            f'<p class="meta">{line}</p><p>{WORLD_STORY * 4}</p></article></body></html>')
+    published = extract_metadata(parse_html(html)).published
+    month = "08" if "Ağustos" in line else "12" if "Disember" in line else "03"
+    assert published is not None and str(published)[:10] == f"2024-{month}-05"

@@ -258,6 +258,7 @@ class TextDocument:
         self.markup: PageMarkup | None = None  # read before the walk changes the tree (``page_markup``)
         # The <h1> elements of the tree as parsed, in document order (None: not gathered, the tree is searched).
         self._parsed_h1s = list(parsed_h1s) if parsed_h1s is not None else None
+        self._h1s_root = root  # the tree they were found in (a page revealed from <noscript> gets a new one)
 
     def page_markup(self) -> PageMarkup:
         """The ``<meta>``, ``<link>``, microdata and ``<time>`` elements of the page as parsed, read once, before
@@ -301,11 +302,12 @@ class TextDocument:
     def h1s(self) -> list[etree._Element]:
         """The page's ``<h1>`` elements in document order as the tree stands now (``root.iter("h1")``): those found
         when it was parsed less those the block walk removed (it removes subtrees, and never adds or moves one), so
-        that the tree is not searched again."""
+        that the tree is not searched again; searched when the walk replaced the tree (a page revealed from its
+        ``<noscript>`` view is parsed again)."""
         root = self.root
         if root is None:
             return []
-        if self._parsed_h1s is None:
+        if self._parsed_h1s is None or root is not self._h1s_root:
             return list(root.iter("h1"))
         return [element for element in self._parsed_h1s if _top(element) is root]
 
