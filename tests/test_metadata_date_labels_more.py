@@ -41,6 +41,8 @@ WORLD_STORY = "The council approved the new budget on Tuesday after a long debat
     ("cs", "5. března 2024 10:30"),
     ("ro", "5 martie 2024, 10:30"),
     ("fi", "5. maaliskuuta 2024 klo 10.30"),
+    ("hu", "2024. március 5. 10:30"),
+    ("hu", "Publikálva: 2024. márc. 5."),
 ])
 def test_month_names_of_more_languages(lang: str, line: str) -> None:
     html = (f'<html lang="{lang}"><head><title>Budget</title></head><body><article><h1>Budget</h1>'

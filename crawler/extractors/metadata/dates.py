@@ -36,34 +36,34 @@ MONTHS = {
     name: number
     for number, names in enumerate(
         [
-            # en, fr, de, es, it, pt, nl, sv/da/no, pl, ru, cs and fi (in the case dates write them in), tr, id/ms
-            # and ro, with abbreviations
+            # en, fr, de, es, it, pt, nl, sv/da/no, pl, ru, cs and fi (in the case dates write them in), tr, id/ms,
+            # ro and hu, with abbreviations
             ("jan", "january", "janv", "janvier", "januar", "jän", "jänner", "enero", "ene", "gennaio", "gen",
              "janeiro", "januari", "stycznia", "styczeń", "января", "янв",
-             "ocak", "ledna", "leden", "ianuarie", "tammikuuta", "tammikuu"),
+             "ocak", "ledna", "leden", "ianuarie", "tammikuuta", "tammikuu", "január"),
             ("feb", "february", "févr", "fevr", "février", "februar", "febrero", "febbraio", "fevereiro", "fev",
              "februari", "lutego", "luty", "февраля", "фев",
-             "şubat", "subat", "února", "únor", "februarie", "helmikuuta", "helmikuu"),
+             "şubat", "subat", "února", "únor", "februarie", "helmikuuta", "helmikuu", "február", "febr"),
             ("mar", "march", "mars", "märz", "mär", "marzo", "março", "maart", "mrt", "marca", "marzec", "марта",
-             "mart", "maret", "mac", "března", "březen", "martie", "maaliskuuta", "maaliskuu"),
+             "mart", "maret", "mac", "března", "březen", "martie", "maaliskuuta", "maaliskuu", "március", "márc"),
             ("apr", "april", "avr", "avril", "abril", "abr", "aprile", "kwietnia", "kwiecień", "апреля", "апр",
-             "nisan", "dubna", "duben", "aprilie", "huhtikuuta", "huhtikuu"),
+             "nisan", "dubna", "duben", "aprilie", "huhtikuuta", "huhtikuu", "április", "ápr"),
             ("may", "mai", "mayo", "maggio", "mag", "maio", "mei", "maj", "maja", "мая",
-             "mayıs", "mayis", "května", "květen", "toukokuuta", "toukokuu"),
+             "mayıs", "mayis", "května", "květen", "toukokuuta", "toukokuu", "május", "máj"),
             ("jun", "june", "juin", "juni", "junio", "giugno", "giu", "junho", "czerwca", "czerwiec", "июня",
-             "haziran", "června", "červen", "iunie", "kesäkuuta", "kesäkuu"),
+             "haziran", "června", "červen", "iunie", "kesäkuuta", "kesäkuu", "június", "jún"),
             ("jul", "july", "juil", "juillet", "juli", "julio", "luglio", "lug", "julho", "lipca", "lipiec",
              "июля",
-             "temmuz", "julai", "července", "červenec", "iulie", "heinäkuuta", "heinäkuu"),
+             "temmuz", "julai", "července", "červenec", "iulie", "heinäkuuta", "heinäkuu", "július", "júl"),
             ("aug", "august", "août", "aout", "agosto", "ago", "augustus", "augusti", "sierpnia", "sierpień",
              "августа", "авг",
-             "ağustos", "agustos", "agustus", "ogos", "srpna", "srpen", "elokuuta", "elokuu"),
+             "ağustos", "agustos", "agustus", "ogos", "srpna", "srpen", "elokuuta", "elokuu", "augusztus"),
             ("sep", "sept", "september", "septembre", "septiembre", "settembre", "set", "setembro", "września",
              "wrzesień", "сентября", "сен",
-             "eylül", "eylul", "září", "septembrie", "syyskuuta", "syyskuu"),
+             "eylül", "eylul", "září", "septembrie", "syyskuuta", "syyskuu", "szeptember", "szept"),
             ("oct", "october", "octobre", "oktober", "okt", "octubre", "ottobre", "ott", "outubro", "out",
              "października", "październik", "октября", "окт",
-             "ekim", "října", "říjen", "octombrie", "lokakuuta", "lokakuu"),
+             "ekim", "října", "říjen", "octombrie", "lokakuuta", "lokakuu", "október"),
             ("nov", "november", "novembre", "noviembre", "novembro", "listopada", "listopad", "ноября", "ноя",
              "kasım", "kasim", "listopadu", "noiembrie", "marraskuuta", "marraskuu"),
             ("dec", "december", "déc", "décembre", "dezember", "dez", "diciembre", "dic", "dicembre", "dezembro",
@@ -127,6 +127,12 @@ MONTH_DAY_YEAR_RE = re.compile(
 DAY_MONTH_YEAR_RE = re.compile(
     rf"(?<![\w])(?P<day>\d{{1,2}})(?:st|nd|rd|th|er|\.)?\s+(?:de\s+)?(?P<month_name>{_MONTH_ALTERNATION})\.?,?\s+"
     r"(?:de\s+)?(?P<year>(?:19|20)\d{2})(?!\d)(?:\s*г\.?)?" + _TIME_TAIL,
+    re.I,
+)
+# 2024. március 5. (Hungarian: the year first, a dot after it and after the day).
+YEAR_MONTH_DAY_RE = re.compile(
+    rf"(?<![\w.])(?P<year>(?:19|20)\d{{2}})\.\s+(?P<month_name>{_MONTH_ALTERNATION})\.?\s+(?P<day>\d{{1,2}})\.?(?!\d)"
+    + _TIME_TAIL,
     re.I,
 )
 # Dates in URL paths: /2024/03/12/, /2024-03-12/, /20240312/ (news CMS conventions).
@@ -261,7 +267,7 @@ def _english_date(text: str) -> FoundDate | None:
 # lines with a year have no 年/년 and no "/").
 TEXT_DATE_SEARCHES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (YMD_RE, ()), (CJK_DATE_RE, ("年", "년")), (MONTH_DAY_YEAR_RE, ()), (DAY_MONTH_YEAR_RE, ()),
-    (MDY_NUMERIC_RE, ("/",)), (DMY_NUMERIC_RE, ()))
+    (MDY_NUMERIC_RE, ("/",)), (DMY_NUMERIC_RE, ()), (YEAR_MONTH_DAY_RE, ()))
 TEXT_DATE_PATTERNS = tuple(pattern for pattern, _ in TEXT_DATE_SEARCHES)
 # What every pattern of TEXT_DATE_PATTERNS holds, its year: a text without it (most lines read) is not searched.
 ANY_YEAR_RE = re.compile(r"(?:19|20)\d{2}")
