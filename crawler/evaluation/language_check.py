@@ -19,6 +19,7 @@ from crawler.extractors.document.language import (
     MIN_SAMPLE_CHARS,
     classify,
     confirmed_by_stopwords,
+    declared_code,
     sample_of,
 )
 from crawler.extractors.document.parse import parse_html
@@ -38,7 +39,7 @@ def check(folder: Path) -> tuple[Counter, list[str]]:
             counts["too little text"] += 1
             continue
         counts["pages"] += 1
-        declared = (doc.declared_language or "").split("-")[0].split("_")[0].lower()
+        declared = declared_code(doc.declared_language)
         model = classify(sample)
         if not declared:
             continue

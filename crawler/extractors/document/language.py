@@ -113,11 +113,16 @@ def confirmed_by_stopwords(sample: str, code: str) -> bool:
     return bool(found) and sum(word.lower() in words for word in found) >= DECLARED_STOPWORD_SHARE * len(found)
 
 
+def declared_code(declared: str | None) -> str:
+    """The language part of a declared tag ("en-GB", "pt_BR" -> "en", "pt"), empty for none."""
+    return declared.split("-")[0].split("_")[0].lower() if declared else ""
+
+
 def identify_language(blocks: Iterable[SampledBlock], declared: str | None = None) -> str | None:
     """The declared language when the text confirms it (the model is not loaded: most pages declare theirs right),
     else the model's reading, else the declared language (too little text to tell)."""
     sample = sample_of(blocks)
-    declared_code = declared.split("-")[0].split("_")[0].lower() if declared else ""
-    if declared_code and confirmed_by_stopwords(sample, declared_code):
-        return declared_code
-    return classify(sample) or declared_code or None
+    code = declared_code(declared)
+    if code and confirmed_by_stopwords(sample, code):
+        return code
+    return classify(sample) or code or None

@@ -55,9 +55,9 @@ BYLINE_END_RE = re.compile(r"\s*(?:[|•·●∙⋅–—\n(;]|\s-\s|\bon\s|\bat
                            r"\b(?:last\s+)?(?:updated|modified)\b|\b(?:photo(?:s|graph|graphs|graphy)?|fotos?)\b|"
                            r"\bpublished\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|"
                            r"\d).*$", re.I | re.S)
-# "| Staff writer" after a name: the bar ends the names and what follows is a role.
 # A name that ends with an initial or an abbreviation keeps its full stop ("John F.", "Kennedy Jr.").
 INITIAL_END_RE = re.compile(r"(?:^|[\s.])[A-Z][a-z]?\.$")
+# "| Staff writer" after a name: the bar ends the names and what follows is a role.
 ROLE_AFTER_BAR_RE = re.compile(r"^[^|]{3,60}\|\s*(?:staff|senior|chief|special|contributing)?\s*"
                                r"(?:writer|reporter|correspondent|editor|columnist|contributor)\b", re.I)
 CJK_NAMES = rf"{CJK_NAME}(?:[\s、，,・·]+{CJK_NAME})*"

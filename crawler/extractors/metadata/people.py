@@ -2,9 +2,8 @@
 
 "Dana A. Ford, James S.A. Corey, Chien-Ming Wang, and Tom Watkins, CNN" names four people and an outlet;
 "Jane Smith | Staff writer" one person and her role; "Smith, John" one person written surname first (read "John
-Smith"). The
-separators are the list words of the languages whose bylines we read ("and", "und", "et", "y", "e", "en",
-"og", "och", "i", "&", commas, semicolons).
+Smith"). The separators are the list words of the languages whose bylines we read ("and", "und", "et", "y", "e",
+"en", "og", "och", "i", "&", commas, semicolons).
 """
 
 from __future__ import annotations
@@ -27,14 +26,15 @@ CONJUNCTION_RE = re.compile(r"&|\b(?:and|And|AND|und|et|y|e|en|og|och|i)\b(?![.'
 # "Analysis by Chris Cillizza": the kind of piece before "by"; Greek bylines open with "of" ("Του Γιώργου ...").
 PIECE_PREFIX_RE = re.compile(r"^(?:(?:analysis|opinion|commentary|review|story|words|text|photos?|interview)\s+by|"
                              r"του|της)\s+", re.I)
-# One word of a name: capitalised, an initial ("A.", "S.A."), or a particle ("de", "van", "bin").
-NAME_WORD_RE = re.compile(r"^(?:[A-ZÀ-ÖØ-ÞĀ-ſ][\w'’.\-]*|de|da|del|der|den|van|von|la|le|di|du|dos|das|bin|al|el|ten|"
-                          r"ter|[A-Z]\.)$")
+# The small words inside a name ("de", "van", "bin") and a Latin capital.
+PARTICLES = r"de|da|del|der|den|van|von|la|le|di|du|dos|das|bin|al|el|ten|ter"
+LATIN_CAPITAL = r"[A-ZÀ-ÖØ-ÞĀ-ſ]"
+# One word of a name: capitalised, an initial ("A.", "S.A."), or a particle.
+NAME_WORD_RE = re.compile(rf"^(?:{LATIN_CAPITAL}[\w'’.\-]*|{PARTICLES}|[A-Z]\.)$")
 # A word of a name in any script with capitals, checked to begin with one ("Иван", "Γιώργος").
 CASED_WORD_RE = re.compile(r"^[^\W\d_][\w'’.\-]*$")
 # A surname written first, before a comma and the given names ("Smith, John", "van der Berg, Jan").
-SURNAME_FIRST_RE = re.compile(r"^(?:(?:de|da|del|der|den|van|von|la|le|di|du|dos|das|bin|al|el|ten|ter)\s+)*"
-                              r"[A-ZÀ-ÖØ-ÞĀ-ſ][\w'’\-]*$")
+SURNAME_FIRST_RE = re.compile(rf"^(?:(?:{PARTICLES})\s+)*{LATIN_CAPITAL}[\w'’\-]*$")
 # A part of a production's credits ("content: X, design: Y, code: Z"): a role written before a colon. Two of them in a
 # field list a team's jobs, not the story's author.
 ROLE_LABEL_RE = re.compile(r"(?:^|[,;|]\s*)[a-z][a-z ]{1,20}:\s")
