@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 from lxml import etree
 
 from crawler.extractors.document.text import normalize_space
+from crawler.extractors.metadata.dates import find_text_date
 from crawler.extractors.metadata.people import is_outlet_or_role
 
 # The path words before a person's slug (author archives, member profiles, "/~name" home pages, "/in/name" profiles).
@@ -89,4 +90,27 @@ def unshown_logins(names: list[str], shown_text: Callable[[], str]) -> bool:
     return all(name.casefold() not in text for name in names)
 
 
-__all__ = ["author_accounts", "linked_handle", "unshown_logins"]
+# A one-word name after "by" and what follows it (a separator, then the date): "by Amanda · Dec 20, 2025".
+ONE_WORD_BY_RE = re.compile(r"^(?:by|posted by|written by)\s*:?\s*(?P<name>[^\W\d_][\w'’.-]{1,29})\s*"
+                            r"(?:$|[·•|,–—]\s*(?P<rest>.*)$)", re.I)
+
+
+def one_word_byline(text: str, element: etree._Element | None) -> list[str]:
+    """A one-word name after "by" ("by Amanda · Dec 20, 2025", "Posted By: Kiersten"), taken when the name links to
+    its own author page and nothing but a date follows it."""
+    match = ONE_WORD_BY_RE.match(text)
+    if match is None or element is None:
+        return []
+    name, rest = match.group("name").rstrip("."), match.group("rest")
+    if is_outlet_or_role(name) or (rest and find_text_date(rest) is None):
+        return []
+    links = [element] if element.tag == "a" else list(element.iter("a"))
+    for link in links:
+        if " ".join(link.text_content().split()) != name:
+            continue
+        rel = (link.get("rel") or "").lower()
+        return [name] if "author" in rel or AUTHOR_PAGE_RE.search(urlsplit(link.get("href") or "").path) else []
+    return []
+
+
+__all__ = ["ONE_WORD_BY_RE", "author_accounts", "linked_handle", "one_word_byline", "unshown_logins"]

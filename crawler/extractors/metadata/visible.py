@@ -22,6 +22,7 @@ from itertools import compress
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.text import CJK_RE
+from crawler.extractors.metadata.bare_bylines import bare_byline
 from crawler.extractors.metadata.byline import (
     credit_flags,
     dateline_names,
@@ -197,6 +198,8 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
                 break
             continue
         lines, credit = short
+        if not findings.authors:  # a byline without "By <Given Surname>" ("ByJane Doe", "Dec 19, 2025 · Jane Doe")
+            findings.authors = bare_byline(doc, position)
         if not lines or not readable(block):
             continue
         dated = findings.published is not None
@@ -210,6 +213,8 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
     for position in range(index - 1, max(-1, index - BLOCKS_BEFORE_HEADLINE - 1), -1):
         block = blocks[position]
         short = _short_lines(block, findings, credits.get(position))
+        if short is not None and not findings.authors:
+            findings.authors = bare_byline(doc, position)
         if short is not None and short[0] and readable(block):
             lines, credit = short
             dated = findings.published is not None

@@ -1,0 +1,125 @@
+"""Bylines without the usual "By <Given Surname>" shape, under the headline: the label glued to the name by two inline
+elements ("ByDaryl Austin"), a date line running into the name without "By" ("Dec. 19, 2025 · Jane Doe on behalf of
+the Docs team"), a one-word name after "by" linked to its author page, and the Arabic and Turkish labels."""
+
+from __future__ import annotations
+
+import pytest
+from helpers.blog_metadata import meta_of
+
+from crawler.extractors import parse_html
+from crawler.extractors.metadata import extract_metadata
+
+# ---------------------------------------------------------------- "By" glued to the name
+
+
+def test_a_label_glued_to_the_name_is_a_byline() -> None:
+    body = "<div class='meta'><span>By</span><a href='/people/daryl'>Daryl Austin</a></div><p>Published March 9, 2026</p>"
+    assert meta_of("", body).authors == ["Daryl Austin"]
+
+
+@pytest.mark.parametrize("line", ["Byzantine Empire", "BYOD Policies", "Bylaws Committee"])
+def test_a_word_starting_with_by_is_no_label(line: str) -> None:
+    assert meta_of("", f"<div class='meta'>{line}</div>").authors == []
+
+
+# ---------------------------------------------------------------- a date line running into the name
+
+
+def test_a_date_line_then_the_name_on_behalf_of_a_group() -> None:
+    body = "<div class='publish-date'>Dec. 19, 2025 · Niamh Lorcan on behalf of <a href='/teams'>Docs group</a></div>"
+    assert meta_of("", body).authors == ["Niamh Lorcan"]
+
+
+def test_a_date_line_then_the_name_beside_its_avatar() -> None:
+    body = ("<p>Dec 26, 2025 <span>•</span> <img class='avatar avatar-xs' src='/a.png'> Priya Raman in "
+            "<a href='/blog/planning'>Project Planning</a></p>")
+    assert meta_of("", body).authors == ["Priya Raman"]
+
+
+def test_a_date_glued_to_a_name_with_an_initial() -> None:
+    body = "<div class='meta'><span>Dec 17, 2025</span><span>Julian K. Marsh</span></div>"
+    assert meta_of("", body).authors == ["Julian K. Marsh"]
+
+
+def test_a_date_block_then_the_name_with_its_photo() -> None:
+    body = ("<div class='meta'><span>2025-12-17</span><span>·</span><a title='Trine Holm'>"
+            "<img src='/t.png' alt='Trine Holm'><div>Trine Holm</div></a></div>")
+    assert meta_of("", body).authors == ["Trine Holm"]
+
+
+@pytest.mark.parametrize("line", ["Dec 26, 2025 • Cloud Computing", "Dec 26, 2025 • Cloud Computing in Practice",
+                                  "2025-12-17 · Product Updates"])
+def test_a_date_line_then_a_section_is_no_byline(line: str) -> None:
+    assert meta_of("", f"<p>{line}</p>").authors == []
+
+
+# ---------------------------------------------------------------- a one-word name after "by"
+
+
+def test_a_one_word_name_linked_to_its_author_page_beside_the_date() -> None:
+    body = ("<div class='entry-meta'><p>by <a href='/author/amanda/'>Amanda</a> · Dec 20, 2025 at 3:00 am · "
+            "<a href='#comments'>One comment so far</a></p></div>")
+    assert meta_of("", body).authors == ["Amanda"]
+
+
+def test_a_one_word_name_in_the_author_element_linked_as_the_author() -> None:
+    body = ("<footer><span class='entry-author'>Posted By: <a href='/author/hickman-k/' rel='author'>"
+            "<span>Kiersten</span></a></span></footer>")
+    assert meta_of("", body).authors == ["Kiersten"]
+
+
+@pytest.mark.parametrize("body", [
+    "<p>by <a href='/category/news/'>Reuters</a> · Dec 20, 2025</p>",  # an agency
+    "<p>by <a href='/author/admin/'>admin</a> · Dec 20, 2025</p>",  # a role
+    "<p>by Amanda · Dec 20, 2025</p>",  # no author page
+    "<p>by <a href='/tag/amanda/'>Amanda</a></p>",  # no date, no author page
+])
+def test_a_one_word_after_by_without_its_signs_is_no_author(body: str) -> None:
+    assert meta_of("", body).authors == []
+
+
+# ---------------------------------------------------------------- Arabic and Turkish labels
+
+ARABIC_STORY = "<p>" + "وافق مجلس المدينة يوم الثلاثاء على الميزانية الجديدة بعد نقاش طويل حول المدارس والطرق. " * 4 + "</p>"
+TURKISH_STORY = "<p>" + "Belediye meclisi salı günü uzun bir tartışmanın ardından yeni bütçeyi kabul etti. " * 4 + "</p>"
+
+
+def page_authors(lang: str, byline: str, story: str) -> list[str]:
+    html = (f"<html lang='{lang}' dir='auto'><head><title>Budget</title></head><body><article><h1>Budget</h1>"
+            f"<p class='meta'>{byline}</p>{story}{story}</article></body></html>")
+    return extract_metadata(parse_html(html)).authors
+
+
+@pytest.mark.parametrize(("byline", "people"), [
+    ("بقلم: محمد أحمد", ["محمد أحمد"]),
+    ("بقلم محمد عبد الله", ["محمد عبد الله"]),
+    ("كتب: سارة خالد", ["سارة خالد"]),
+    ("كتب: أحمد علي | 12 مارس 2024", ["أحمد علي"]),
+])
+def test_arabic_labels_name_the_writer(byline: str, people: list[str]) -> None:
+    assert page_authors("ar", byline, ARABIC_STORY) == people
+
+
+@pytest.mark.parametrize("byline", [
+    "كتب الرئيس في رسالته إلى المجلس أن الميزانية ستقر قريبا",  # "wrote": a sentence, no colon
+    "بقلم: هيئة التحرير",  # the editorial board
+    "بقلم: وكالة الأنباء",  # a news agency
+    "كتب: محمد",  # one word
+])
+def test_arabic_lines_that_name_nobody(byline: str) -> None:
+    assert page_authors("ar", byline, ARABIC_STORY) == []
+
+
+@pytest.mark.parametrize(("byline", "people"), [
+    ("Haber: Ahmet Yılmaz", ["Ahmet Yılmaz"]),
+    ("Muhabir: Elif Kaya", ["Elif Kaya"]),
+    ("Haber: Ahmet Yılmaz / Fotoğraf: Mehmet Demir", ["Ahmet Yılmaz"]),
+])
+def test_turkish_labels_name_the_reporter(byline: str, people: list[str]) -> None:
+    assert page_authors("tr", byline, TURKISH_STORY) == people
+
+
+@pytest.mark.parametrize("byline", ["Haber: Haber Merkezi", "Haber: Anadolu Ajansı"])
+def test_turkish_newsroom_and_agency_are_no_author(byline: str) -> None:
+    assert page_authors("tr", byline, TURKISH_STORY) == []
