@@ -14,7 +14,8 @@ from crawler.extractors.metadata import extract_metadata
 
 
 def test_a_label_glued_to_the_name_is_a_byline() -> None:
-    body = "<div class='meta'><span>By</span><a href='/people/daryl'>Daryl Austin</a></div><p>Published March 9, 2026</p>"
+    body = ("<div class='meta'><span>By</span><a href='/people/daryl'>Daryl Austin</a></div>"
+            "<p>Published March 9, 2026</p>")
     assert meta_of("", body).authors == ["Daryl Austin"]
 
 
@@ -81,8 +82,10 @@ def test_a_one_word_after_by_without_its_signs_is_no_author(body: str) -> None:
 
 # ---------------------------------------------------------------- Arabic and Turkish labels
 
-ARABIC_STORY = "<p>" + "وافق مجلس المدينة يوم الثلاثاء على الميزانية الجديدة بعد نقاش طويل حول المدارس والطرق. " * 4 + "</p>"
-TURKISH_STORY = "<p>" + "Belediye meclisi salı günü uzun bir tartışmanın ardından yeni bütçeyi kabul etti. " * 4 + "</p>"
+ARABIC_SENTENCE = "وافق مجلس المدينة يوم الثلاثاء على الميزانية الجديدة بعد نقاش طويل حول المدارس والطرق. "
+ARABIC_STORY = f"<p>{ARABIC_SENTENCE * 4}</p>"
+TURKISH_SENTENCE = "Belediye meclisi salı günü uzun bir tartışmanın ardından yeni bütçeyi kabul etti. "
+TURKISH_STORY = f"<p>{TURKISH_SENTENCE * 4}</p>"
 
 
 def page_authors(lang: str, byline: str, story: str) -> list[str]:
