@@ -126,3 +126,65 @@ def test_turkish_labels_name_the_reporter(byline: str, people: list[str]) -> Non
 @pytest.mark.parametrize("byline", ["Haber: Haber Merkezi", "Haber: Anadolu Ajansı"])
 def test_turkish_newsroom_and_agency_are_no_author(byline: str) -> None:
     assert page_authors("tr", byline, TURKISH_STORY) == []
+
+
+# ---------------------------------------------------------------- an author box at the story's foot, no label
+
+FOOT = "<p>" + "Planners said the new rules would take effect next spring after a second public hearing. " * 3 + "</p>"
+
+
+def test_an_author_box_with_photo_name_and_biography() -> None:
+    body = (FOOT + "<div class='callout'><div><img src='/a.jpg' alt='alban Brooke'></div><div class='callout__content'>"
+            "<h3>Alban Brooke</h3><p>Alban Brooke is the Head of Marketing at Example and the co-host of a show. "
+            "He has recorded over 500 episodes.</p></div></div>")
+    assert meta_of("", body).authors == ["Alban Brooke"]
+
+
+def test_an_author_box_with_the_role_between_the_name_and_the_biography() -> None:
+    body = (FOOT + "<div><div><img alt='Elliot Rana Image' src='/e.jpg'></div><div><div><p>Elliot Rana</p>"
+            "<h6>Enterprise Sales Executive</h6><div><p>Elliot is a results-driven sales executive, where he "
+            "crafts solutions for his clients.</p></div></div></div></div>")
+    assert meta_of("", body).authors == ["Elliot Rana"]
+
+
+def test_an_author_box_with_the_name_and_the_role_in_one_line() -> None:
+    body = (FOOT + "<hr><p><img src='/t.png' alt='Tim Greer'></p><p><strong>Tim Greer</strong> "
+            "<em>UK-based Systems Theorist &amp; Independent Technology Writer</em></p>")
+    assert meta_of("", body).authors == ["Tim Greer"]
+
+
+def test_a_company_section_with_its_logo_is_no_author_box() -> None:
+    body = (FOOT + "<div><img src='/l.png' alt='Liberty Tax logo'><h3>Liberty Tax</h3><p>Liberty Tax is a tax "
+            "preparation company. It offers in-person and virtual filing in most states.</p></div>")
+    assert meta_of("", body).authors == []
+
+
+def test_several_people_cards_are_a_list_not_an_author_box() -> None:
+    cards = "".join(f"<div><img src='/{n}.jpg' alt='{n}'><h3>{n}</h3><p>{n} is a chef in Lyon. She cooks.</p></div>"
+                    for n in ("Anne Morel", "Claire Dubois", "Sophie Martin"))
+    assert meta_of("", FOOT + cards).authors == []
+
+
+def test_a_name_and_biography_without_the_photo_is_no_author_box() -> None:
+    body = FOOT + "<div><h3>Alban Brooke</h3><p>Alban Brooke is the Head of Marketing. He hosts a show.</p></div>"
+    assert meta_of("", body).authors == []
+
+
+# ---------------------------------------------------------------- "This post was written by" under the headline
+
+
+def test_a_sentence_naming_the_writer_under_the_headline() -> None:
+    body = ("<p>Nutrition &amp; Recipes</p><p><em>This post was written by Vanessa Mendes, MD, gastroenterologist, "
+            "Parkview Health.</em></p>")
+    assert meta_of("", body).authors == ["Vanessa Mendes"]
+
+
+# ---------------------------------------------------------------- a byline element longer than a byline
+
+
+def test_a_long_byline_element_opening_with_its_label() -> None:
+    # (below the story's first paragraphs, where the lines under the headline are no longer read)
+    body = (FOOT * 3 + "<div class='article-byline'><div class='article-byline__written-by'><strong>Written by</strong> "
+            "<a href='/a'>Adrien Ramos</a>, 4+ years covering computer hardware, software, and science "
+            "<a href='/j'>Joanna Nelis</a>, senior editor and E Ink enthusiast with 5+ years experience</div></div>")
+    assert meta_of("", body).authors[:1] == ["Adrien Ramos"]

@@ -8,7 +8,9 @@ a section, a kicker or a sentence:
   initial in it (no section name holds one);
 - the date in one block, the name in the next, the person's photo beside the name;
 - a one-word name after "by" (a blog's first name, "by Amanda · Dec 20, 2025"), which a place, an outlet or a product
-  reads the same: taken only when it links to its own author page (``/author/...`` or ``rel=author``).
+  reads the same: taken only when it links to its own author page (``/author/...`` or ``rel=author``);
+- a sentence naming the writer ("This post was written by Jane Doe, MD, gastroenterologist, Example Health."): the
+  names end at the first comma before a credential or a description, which the organisation's name follows.
 """
 
 from __future__ import annotations
@@ -32,8 +34,14 @@ SECTION_AFTER_RE = re.compile(r"\s+in\s+\S.*$")
 # An initial inside a name ("Julian K. Marsh", "A. J. Neal"): a person's, never a section's.
 INITIAL_RE = re.compile(r"(?:^|\s)[A-Z]\.(?:\s|$)")
 SEPARATORS = " ·•|–—-,"
-# A byline line is short (Readability.js's byline length).
+# "This post was written by ...": its names end at a comma before a credential ("MD", "PhD") or a lower-case
+# description ("a reporter", "gastroenterologist").
+WRITTEN_BY_SENTENCE_RE = re.compile(r"^(?:this|the)\s+(?:post|article|story|piece|guide|blog post)\s+(?:was|is)\s+"
+                                    r"(?:written|authored)\s+by\s+(?P<names>.+)$", re.I)
+DESCRIPTION_AFTER_RE = re.compile(r",\s*(?:[a-z]|[A-Z]{2,}\b|Ph\.?\s?D).*$", re.S)
+# A byline line is short (Readability.js's byline length); a sentence naming the writer may run on after the names.
 MAX_LINE_CHARS = 100
+MAX_SENTENCE_CHARS = 200
 # Ancestors of the name's block looked in for the person's photo (a byline card nests 1-2 levels).
 PHOTO_LEVELS = 2
 
@@ -42,7 +50,13 @@ def bare_byline(doc: TextDocument, position: int) -> list[str]:
     """The people of the block at ``position`` (near the headline) when it is one of the module's bylines."""
     block = doc.blocks[position]
     text = block.text.strip()
-    if not text or len(text) > MAX_LINE_CHARS or "\n" in text:
+    if not text or len(text) > MAX_SENTENCE_CHARS or "\n" in text:
+        return []
+    sentence = WRITTEN_BY_SENTENCE_RE.match(text)
+    if sentence:
+        names = split_people(DESCRIPTION_AFTER_RE.sub("", sentence.group("names")).rstrip(". "))
+        return names if names and readable(block) else []
+    if len(text) > MAX_LINE_CHARS:
         return []
     if GLUED_BY_RE.match(text):
         names = byline_names("By " + text[2:])

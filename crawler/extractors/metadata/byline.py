@@ -204,7 +204,8 @@ def markup_byline(doc: TextDocument) -> list[str]:
         if not text:
             continue
         if len(text) > MAX_BYLINE_ELEMENT_CHARS:
-            names = card_name(element)  # an author card: the name, then a biography
+            # an author card: the name, then a biography; a byline opening with its label ("Written by X, 4+ years…")
+            names = card_name(element) or byline_names(text[:MAX_BYLINE_ELEMENT_CHARS])
             if names:
                 return names
             continue

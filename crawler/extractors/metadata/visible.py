@@ -22,6 +22,7 @@ from itertools import compress
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.text import CJK_RE
+from crawler.extractors.metadata.author_boxes import author_box
 from crawler.extractors.metadata.bare_bylines import bare_byline
 from crawler.extractors.metadata.byline import (
     credit_flags,
@@ -358,7 +359,8 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
     if not findings.authors:
         findings.authors = label_then_name(doc, short_ones.positions, short_ones.texts, index or 0)
         if not findings.authors and index is not None:  # no "By": a name beside the date or the role
-            findings.authors = name_beside_date_or_role(doc, index)
+            findings.authors = name_beside_date_or_role(doc, index) or \
+                author_box(doc, short_ones.positions, short_ones.texts, index)  # a box: photo, name, biography
         # (a bracket closing a story credits its reporter on Chinese pages: the blocks of others are not walked)
         if not findings.authors and ((language or "").lower()[:2] in CJK_LANGUAGES or (title and CJK_RE.search(title))):
             findings.authors = end_credit(doc, index or 0)
