@@ -9,6 +9,7 @@ from helpers.blog_metadata import meta_of
 
 from crawler.extractors import parse_html
 from crawler.extractors.metadata import extract_metadata
+from crawler.extractors.metadata.titles import TITLE_SEPARATOR_RE as TITLE_PART_RE
 
 # ---------------------------------------------------------------- "By" glued to the name
 
@@ -184,7 +185,51 @@ def test_a_sentence_naming_the_writer_under_the_headline() -> None:
 
 def test_a_long_byline_element_opening_with_its_label() -> None:
     # (below the story's first paragraphs, where the lines under the headline are no longer read)
-    body = (FOOT * 3 + "<div class='article-byline'><div class='article-byline__written-by'><strong>Written by</strong> "
-            "<a href='/a'>Adrien Ramos</a>, 4+ years covering computer hardware, software, and science "
+    body = (FOOT * 3 + "<div class='article-byline'><div class='article-byline__written-by'>"
+            "<strong>Written by</strong> <a href='/a'>Adrien Ramos</a>, 4+ years covering computer hardware, "
+            "software, and science "
             "<a href='/j'>Joanna Nelis</a>, senior editor and E Ink enthusiast with 5+ years experience</div></div>")
     assert meta_of("", body).authors[:1] == ["Adrien Ramos"]
+
+
+# ---------------------------------------------------------------- a one-person site with no author field
+
+I_STORY = ("<p>" + "I moved my notes into git last year and I have not looked back since I started. " * 3 + "</p>"
+           "<p>" + "My setup is small: I keep one repository and I push it to my own server every night. " * 3
+           + "</p>")
+WE_STORY = ("<p>" + "We help owners sell their software businesses and we have closed many deals for our clients. " * 3
+            + "</p><p>" + "Our advisors walk you through every step and we answer within a day. " * 3 + "</p>")
+
+
+def _site(title: str, story: str, head: str = "", dated: bool = True, home: str | None = None) -> list[str]:
+    # the site's title in its header links to the home page ("<a href='/'>Owain Brenner</a>")
+    date = '<meta property="article:published_time" content="2021-06-06">' if dated else ""
+    home = home if home is not None else TITLE_PART_RE.split(title)[-1]
+    html = (f"<html lang='en'><head><title>{title}</title>{date}{head}</head><body><header><a href='/'>{home}</a>"
+            f"</header><h1>A brief intro to git</h1>{story}</body></html>")
+    return extract_metadata(parse_html(html, "https://www.example.dev/posts/intro-to-git")).authors
+
+
+@pytest.mark.parametrize(("title", "head", "owner"), [
+    ("A brief intro to git | Owain Brenner", "", "Owain Brenner"),  # the <title>'s site part
+    ("A brief intro to git | Polly Barker", "<meta property='og:site_name' content='Polly Barker'>", "Polly Barker"),
+    ("A brief intro to git | Colin Watt's blog", "<meta property='og:site_name' content='Colin Watt&#39;s blog'>",
+     "Colin Watt"),
+])
+def test_a_site_named_after_its_owner_writing_i_names_the_owner(title: str, head: str, owner: str) -> None:
+    assert _site(title, I_STORY, head) == [owner]
+
+
+@pytest.mark.parametrize(("title", "story", "dated"), [
+    ("A brief intro to git | Quiet Harbor", WE_STORY, True),  # a company's blog writes "we"
+    ("A brief intro to git | Owain Brenner", I_STORY, False),  # an undated page: the site's own
+    ("A brief intro to git | Harbor Labs", I_STORY, True),  # no personal name
+])
+def test_a_site_part_that_is_no_owner(title: str, story: str, dated: bool) -> None:
+    assert _site(title, story, dated=dated) == []
+
+
+def test_a_site_whose_header_shows_no_name_is_no_persons() -> None:
+    # a fiction site ("Royal Road"): its chapters are told in "I", its header shows a logo
+    head = "<meta property='og:site_name' content='Royal Roads'>"
+    assert _site("Chapter 3 | Royal Roads", I_STORY, head, home="<img src='/logo.svg' alt='logo'>") == []

@@ -42,7 +42,13 @@ from crawler.extractors.metadata.field_lines import field_byline
 from crawler.extractors.metadata.handles import author_accounts, unshown_logins
 from crawler.extractors.metadata.label_blocks import date_after_label
 from crawler.extractors.metadata.markup import markup_of
-from crawler.extractors.metadata.personal_sites import site_owner
+from crawler.extractors.metadata.personal_sites import (
+    home_link_names,
+    in_first_person,
+    owner_candidates,
+    personal_names,
+    site_owner,
+)
 from crawler.extractors.metadata.profile_links import thread_starter
 from crawler.extractors.metadata.structured import (
     FIRST_ONLY_FIELDS,
@@ -262,6 +268,14 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     if authors is None and named and (published or findings.published):  # a one-person site's dated post, in "I"
         organizations = {name.casefold() for names, _ in found.get("organizations") for name in names}
         found.add("declared_people", site_owner(doc, list(dict.fromkeys(named)), organizations), TEXT)
+        authors = choose_authors(found, site_names, outlets=outlets)
+    if authors is None and (published or findings.published) and in_first_person(doc):  # no author field: the
+        # site's owner, its name the header's link home, the story in "I"
+        organizations = {name.casefold() for names, _ in found.get("organizations") for name in names}
+        owners = home_link_names(doc.root, doc.url, owner_candidates(metadata.site_name, head_title))
+        owner = personal_names(owners, organizations)[:1]
+        found.add("declared_people", owner, TEXT)
+        found.add("authors", owner, TEXT)
         authors = choose_authors(found, site_names, outlets=outlets)
     if authors is None:  # nobody signs: the author field's collective byline ("Acme Team")
         authors = choose_authors(found, site_names, collective=True, outlets=outlets)

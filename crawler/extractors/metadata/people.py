@@ -54,10 +54,11 @@ AGENCIES = frozenset({
     "bbc news", "npr", "europa press", "lusa", "anp", "belga", "tass", "interfax", "apa", "sda", "ats",
     "press association", "agencies", "wires", "wire services",
 })
-# The last word of an outlet's name ("The Daily Courier", "Fox News", "Tribune Media", Turkish "Anadolu Ajansı").
+# The last word of an outlet's or a company's name ("The Daily Courier", "Fox News", "Harbor Labs", "Anadolu Ajansı").
 OUTLET_END_RE = re.compile(
     r"\b(?:news|press|times|post|media|agency|network|newswire|wire|herald|journal|tribune|daily|gazette|"
-    r"magazine|radio|tv|television|group|inc|ltd|llc|newsroom|desk|ajansı)\.?$", re.I)
+    r"magazine|radio|tv|television|group|inc|ltd|llc|newsroom|desk|ajansı|labs|studios?|solutions|consulting|"
+    r"software|systems|technologies)\.?$", re.I)
 # An all-capital word this short is an acronym of an outlet ("CNN", "AP", "NPR"), not a name.
 MAX_ACRONYM_LETTERS = 5
 
