@@ -233,3 +233,14 @@ def test_a_site_whose_header_shows_no_name_is_no_persons() -> None:
     # a fiction site ("Royal Road"): its chapters are told in "I", its header shows a logo
     head = "<meta property='og:site_name' content='Royal Roads'>"
     assert _site("Chapter 3 | Royal Roads", I_STORY, head, home="<img src='/logo.svg' alt='logo'>") == []
+
+
+# ---------------------------------------------------------------- a microdata author named by a <meta> in its item
+
+
+def test_a_microdata_author_named_by_its_meta() -> None:
+    # a forum's or a blog's Person item whose name is a <meta itemprop="name"> (the block walk drops <meta> elements)
+    body = ("<div itemscope itemtype='https://schema.org/DiscussionForumPosting'><meta itemprop='headline' "
+            "content='A headline'><span itemprop='author' itemscope itemtype='https://schema.org/Person'>"
+            "<meta itemprop='name' content='Alphabyte1'><meta itemprop='url' content='/alphabyte1'></span></div>")
+    assert meta_of("", body).authors == ["Alphabyte1"]

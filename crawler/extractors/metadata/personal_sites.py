@@ -84,12 +84,14 @@ def home_link_names(root: etree._Element | None, url: str | None, candidates: li
     the page's links)."""
     if root is None:
         return []
-    host = urlsplit(url).hostname if url else None
+    page = urlsplit(url) if url else None
     shown: dict[str, str] = {}
     for link in root.iter("a"):
         parts = urlsplit(link.get("href") or "")
-        if parts.path.strip("/") or parts.query or (parts.hostname and parts.hostname != host):
-            continue  # not the home page
+        under_path = page is not None and parts.path.endswith("/") and page.path.startswith(parts.path)
+        if parts.query or (parts.hostname and page and parts.hostname != page.hostname) or \
+                (parts.path.strip("/") and not under_path):
+            continue  # not the home page, nor the home of a site under a path ("/~jdoe/blog/")
         for text in (" ".join(link.text_content().split()), *(image.get("alt") or "" for image in link.iter("img"))):
             if owner := _owner(text):
                 shown.setdefault(owner.casefold(), owner)
