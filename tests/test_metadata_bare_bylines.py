@@ -244,3 +244,10 @@ def test_a_microdata_author_named_by_its_meta() -> None:
             "content='A headline'><span itemprop='author' itemscope itemtype='https://schema.org/Person'>"
             "<meta itemprop='name' content='Alphabyte1'><meta itemprop='url' content='/alphabyte1'></span></div>")
     assert meta_of("", body).authors == ["Alphabyte1"]
+
+
+def test_a_byline_inside_the_authors_avatar_block() -> None:
+    # the author's photo and name in one block under the headline ("blog-meta-avatar"): the byline, not a commenter's
+    body = ("<div class='blog-meta-avatar'><img src='/t.jpg' alt='Tim Enwell'><span class='blog-meta-author'>"
+            "Tim Enwell</span><p><span class='tag'>founder</span></p></div>")
+    assert meta_of("", body).authors == ["Tim Enwell"]

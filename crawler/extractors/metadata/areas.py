@@ -15,7 +15,7 @@ from crawler.kernels.walk import ancestors_marks, marks_hold_words
 # A widget is one when its mark opens with the word ("widget", "widget_text", "widget-area"): page builders name every
 # block of the story "<builder>-widget…" (an author box among them), and such a block is no sidebar.
 NOT_BYLINE_RE = re.compile(
-    r"(?:^|[\s_-])(?:comments?|reply|respond|sidebar|bio|avatar|form|login|signin|recirculation|description|"
+    r"(?:^|[\s_-])(?:comments?|reply|respond|sidebar|bio|form|login|signin|recirculation|description|"
     r"desc|role|job)(?:$|[\s_-])|(?:^|\s)widgets?(?:$|[\s_-])",
     re.I,
 )
