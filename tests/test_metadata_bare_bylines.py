@@ -251,3 +251,21 @@ def test_a_byline_inside_the_authors_avatar_block() -> None:
     body = ("<div class='blog-meta-avatar'><img src='/t.jpg' alt='Tim Enwell'><span class='blog-meta-author'>"
             "Tim Enwell</span><p><span class='tag'>founder</span></p></div>")
     assert meta_of("", body).authors == ["Tim Enwell"]
+
+
+# ---------------------------------------------------------------- a markup author the page never shows
+
+
+def test_a_markup_author_never_shown_gives_way_to_the_by_line() -> None:
+    # the editor who posted a columnist's story fills the author field; the page shows only the columnist
+    head = '<meta name="author" content="Josh Katzman">'
+    body = "<div class='meta'><h3>By Charles Pattison, Columnist</h3><span>August 19, 2025</span></div>"
+    assert meta_of(head, body).authors == ["Charles Pattison"]
+
+
+def test_a_markup_author_shown_elsewhere_on_the_page_stays() -> None:
+    # the author field's person is shown (an author box at the foot); the "By" line under the headline is a guest's
+    head = '<meta name="author" content="Melanie Hansen">'
+    body = ("<p>By Doug Winter</p>" + FOOT + "<div class='about'><h4>About the editor</h4><p>Melanie Hansen edits "
+            "the education desk.</p></div>")
+    assert meta_of(head, body).authors == ["Melanie Hansen"]

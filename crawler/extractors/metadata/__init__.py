@@ -39,7 +39,7 @@ from crawler.extractors.metadata.candidates import (
 from crawler.extractors.metadata.date_conflicts import settle_published
 from crawler.extractors.metadata.dates import FoundDate, is_plausible, parse_structured_date
 from crawler.extractors.metadata.field_lines import field_byline
-from crawler.extractors.metadata.handles import author_accounts, unshown_logins
+from crawler.extractors.metadata.handles import author_accounts, unshown_logins, unshown_people
 from crawler.extractors.metadata.label_blocks import date_after_label
 from crawler.extractors.metadata.markup import markup_of
 from crawler.extractors.metadata.personal_sites import (
@@ -244,7 +244,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     # sources (JSON-LD, meta, microdata) name nobody (the element walk is costly).
     outlets = outlets_of(found)  # (the organizations are all found: one reading for every choice below)
     authors = choose_authors(found, site_names, outlets=outlets)
-    if authors is not None and authors[1] != TEXT and unshown_logins(authors[0], lambda: _shown_text(doc)):
+    if authors is not None and authors[1] != TEXT and (unshown_logins(authors[0], lambda: _shown_text(doc)) or (
+            findings.authors and unshown_people(authors[0], findings.authors, lambda: _all_text(doc)))):
         # a login in the field, a person shown
         authors = _shown_byline(doc, findings.authors, metadata.title or head_title, site_names) or authors
     if authors is None:
@@ -322,6 +323,12 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
 def _shown_text(doc: TextDocument) -> str:
     """The page's text as its blocks show it, case-folded (asked only of a page whose author field holds a login)."""
     return " ".join(block.text for block in doc.blocks).casefold()
+
+
+def _all_text(doc: TextDocument) -> str:
+    """Every text of the page's tree, case-folded, a button's and a pop-up's among them (asked only of a page whose
+    author field names nobody of its byline)."""
+    return doc.root.text_content().casefold() if doc.root is not None else ""
 
 
 def _shown_byline(doc: TextDocument, visible: list[str], title: str | None,

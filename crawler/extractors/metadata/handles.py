@@ -90,6 +90,17 @@ def unshown_logins(names: list[str], shown_text: Callable[[], str]) -> bool:
     return all(name.casefold() not in text for name in names)
 
 
+def unshown_people(names: list[str], shown: list[str], shown_text: Callable[[], str]) -> bool:
+    """Whether the author field's people are none of the byline's under the headline (``shown``) and the page's text
+    (``shown_text()``, case-folded, asked only then) never shows them: the editor who posted a guest's story, a CMS
+    account, while the page's "By" line names its writer."""
+    folded = {name.casefold() for name in shown}
+    if not names or any(name.casefold() in folded for name in names):
+        return False
+    text = shown_text()
+    return all(name.casefold() not in text for name in names)
+
+
 # A one-word name after "by" and what follows it (a separator, then the date): "by Amanda · Dec 20, 2025".
 ONE_WORD_BY_RE = re.compile(r"^(?:by|posted by|written by)\s*:?\s*(?P<name>[^\W\d_][\w'’.-]{1,29})\s*"
                             r"(?:$|[·•|,–—]\s*(?P<rest>.*)$)", re.I)
@@ -113,4 +124,5 @@ def one_word_byline(text: str, element: etree._Element | None) -> list[str]:
     return []
 
 
-__all__ = ["ONE_WORD_BY_RE", "author_accounts", "linked_handle", "one_word_byline", "unshown_logins"]
+__all__ = ["ONE_WORD_BY_RE", "author_accounts", "linked_handle", "one_word_byline", "unshown_logins",
+           "unshown_people"]
