@@ -269,3 +269,39 @@ def test_a_markup_author_shown_elsewhere_on_the_page_stays() -> None:
     body = ("<p>By Doug Winter</p>" + FOOT + "<div class='about'><h4>About the editor</h4><p>Melanie Hansen edits "
             "the education desk.</p></div>")
     assert meta_of(head, body).authors == ["Melanie Hansen"]
+
+
+# ---------------------------------------------------------------- more bylines near the headline
+
+
+def test_a_linked_name_then_a_tag_then_the_date() -> None:
+    body = ("<div><a href='/blog/authors/emma-oyo'><img src='/e.png' alt=''>Emma Oyo</a></div><div>#Cloud Computing"
+            "</div><div>Published on Oct 21, 2025 Updated on Mar 9, 2026</div>")
+    assert meta_of("", body).authors == ["Emma Oyo"]
+
+
+def test_a_by_line_whose_name_runs_into_a_button() -> None:
+    body = ("<p>By <a href='/magazine/contributor/a_j_neale'>A. J. Neale</a> &nbsp; <a class='btn' href='/e'>"
+            "View In Digital Edition</a></p>")
+    assert meta_of("", body).authors == ["A. J. Neale"]
+
+
+def test_a_by_line_and_its_credentials_opening_the_first_paragraph() -> None:
+    body = ("<p>By Lizzie Stroud, MS, RDN, LD All of us have probably seen or heard nutrition advice that is "
+            "contradictory, confusing, or simply incorrect, and it is everywhere online these days.</p>")
+    assert meta_of("", body).authors == ["Lizzie Stroud"]
+
+
+@pytest.mark.parametrize("paragraph", [
+    "By Sunday, March 3, the council had voted twice on the budget and the library stayed open for everyone.",
+    "By Christmas Eve the town had raised enough money to keep the library open for two more years at least.",
+])
+def test_a_first_paragraph_opening_with_by_and_a_time_is_no_byline(paragraph: str) -> None:
+    assert meta_of("", f"<p>{paragraph}</p>").authors == []
+
+
+def test_a_page_last_updated_by_its_maintainer() -> None:
+    body = FOOT * 4 + "<p><i>Last updated March 3, 2025 by Erik Demeter. — Accessibility</i></p>"
+    html = ("<html lang='en'><head><title>The Fold-and-Cut Problem</title></head><body><h1>The Fold-and-Cut Problem"
+            f"</h1>{body}</body></html>")
+    assert extract_metadata(parse_html(html, "https://example.org/foldcut")).authors == ["Erik Demeter"]

@@ -24,6 +24,7 @@ from crawler.extractors.metadata.byline import byline_names
 from crawler.extractors.metadata.credit_lines import DATE_LINE_START_RE, readable
 from crawler.extractors.metadata.dates import find_text_date_span
 from crawler.extractors.metadata.handles import ONE_WORD_BY_RE, one_word_byline
+from crawler.extractors.metadata.name_lines import PERSON_HREF_RE
 from crawler.extractors.metadata.people import split_people
 
 # "By" touching a capitalised word: two inline elements printed without a space (case-sensitive: "Byzantine", "BYOD").
@@ -39,6 +40,9 @@ SEPARATORS = " ·•|–—-,"
 WRITTEN_BY_SENTENCE_RE = re.compile(r"^(?:this|the)\s+(?:post|article|story|piece|guide|blog post)\s+(?:was|is)\s+"
                                     r"(?:written|authored)\s+by\s+(?P<names>.+)$", re.I)
 DESCRIPTION_AFTER_RE = re.compile(r",\s*(?:[a-z]|[A-Z]{2,}\b|Ph\.?\s?D).*$", re.S)
+# A "By" label alone before the name's link.
+BY_LABEL_START_RE = re.compile(r"^(?:by|written by|words by|story by)\b", re.I)
+BY_LABEL_RE = re.compile(r"^\s*(?:by|written by|words by|story by)\s*:?\s*$", re.I)
 # A byline line is short (Readability.js's byline length); a sentence naming the writer may run on after the names.
 MAX_LINE_CHARS = 100
 MAX_SENTENCE_CHARS = 200
@@ -64,6 +68,8 @@ def bare_byline(doc: TextDocument, position: int) -> list[str]:
         names = _name_after_date(text, block.element)
     elif ONE_WORD_BY_RE.match(text):
         names = one_word_byline(text, block.element)
+    elif BY_LABEL_START_RE.match(text):
+        names = [] if byline_names(text) else _linked_name_after_label(text, block.element)
     else:
         names = _name_after_date_block(doc, position, text)
     return names if names and readable(block) else []
@@ -82,6 +88,19 @@ def _name_after_date(line: str, element: etree._Element | None) -> list[str]:
     if behalf or INITIAL_RE.search(name) or _has_photo(element, name):
         return [name]
     return []
+
+
+def _linked_name_after_label(text: str, element: etree._Element | None) -> list[str]:
+    """The name a "By" line links to its person's page when other words follow it ("By A. J. Neal View In Digital
+    Edition": the name's link, then a button's): the first link, right after the label."""
+    link = next(element.iter("a"), None) if element is not None else None
+    if link is None:
+        return []
+    name = " ".join(link.text_content().split())
+    start = text.find(name) if name else -1
+    if start < 0 or not BY_LABEL_RE.match(text[:start]) or split_people(name) != [name]:
+        return []
+    return [name] if PERSON_HREF_RE.search(link.get("href") or "") else []
 
 
 def _name_after_date_block(doc: TextDocument, position: int, text: str) -> list[str]:

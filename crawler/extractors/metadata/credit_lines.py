@@ -33,8 +33,9 @@ MAX_LINKED_SHARE = 0.5
 # docs/metadata-credits.md).
 MIN_PROSE_CHARS = 30
 BLOCKS_AFTER_END_CREDIT = 3
-# A date line: the date first, or after a posting label ("Posted on March 3, 2020 by ...").
-DATE_LINE_START_RE = re.compile(r"^\s*(?:(?:posted|published)(?:\s+on)?\s*:?\s*)?"
+# A date line: the date first, or after a posting label ("Posted on March 3, 2020 by ...", a maintained page's foot
+# "Last updated March 3, 2025 by ...").
+DATE_LINE_START_RE = re.compile(r"^\s*(?:(?:posted|published|last\s+updated|last\s+modified)(?:\s+on)?\s*:?\s*)?"
                                 r"(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)",
                                 re.I)
 # A byline's label alone in its block: the name is the next block ("Written by" / "Edzel Tabing").

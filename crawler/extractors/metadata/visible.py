@@ -290,6 +290,9 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
         # text): the lines of a block with a digit but no label (prices, scores, times of other stories: many blocks
         # a page before a date is found) are not read one by one either.
         wants_published = findings.wants_dates and findings.published is None
+        if not credit and not findings.authors and " by " in text and len(text) <= MAX_CREDIT_LINE_CHARS and \
+                (names := byline_after_date(text)) and _full_name(names[0]) and readable(block, links=False):
+            findings.authors = names  # an undated page's foot: "Last updated March 3, 2025 by Erik Demaine."
         if not credit and (not wants_published or not has_publication_label(text)):
             continue
         found = TextFindings()
