@@ -305,3 +305,9 @@ def test_a_page_last_updated_by_its_maintainer() -> None:
     html = ("<html lang='en'><head><title>The Fold-and-Cut Problem</title></head><body><h1>The Fold-and-Cut Problem"
             f"</h1>{body}</body></html>")
     assert extract_metadata(parse_html(html, "https://example.org/foldcut")).authors == ["Erik Demeter"]
+
+
+def test_a_utility_class_naming_a_sidebar_variable_is_no_sidebar() -> None:
+    body = ("<div class='w-full lg:mr-[--sidebar-container-width]'><div><a href='/blog/authors/emma-oyo'>"
+            "<img src='/e.png' alt=''>Emma Oyo</a></div><div>Oct 21, 2025</div></div>")
+    assert meta_of("", body).authors == ["Emma Oyo"]
