@@ -311,3 +311,32 @@ def test_a_utility_class_naming_a_sidebar_variable_is_no_sidebar() -> None:
     body = ("<div class='w-full lg:mr-[--sidebar-container-width]'><div><a href='/blog/authors/emma-oyo'>"
             "<img src='/e.png' alt=''>Emma Oyo</a></div><div>Oct 21, 2025</div></div>")
     assert meta_of("", body).authors == ["Emma Oyo"]
+
+
+# ---------------------------------------------------------------- forum threads
+
+
+THREAD_POSTS = ("<div class='post'><a class='bigusername' href='member.php?s=e3c9&amp;u=224387'>{first}</a>"
+                "<div>" + "My card shows the wrong refresh rate. " * 8 + "</div></div>"
+                "<div class='post'><a class='bigusername' href='member.php?s=e3c9&amp;u=17'>helper42</a>"
+                "<div>" + "Check the driver settings first. " * 8 + "</div></div>")
+
+
+def _forum(heading: str, first: str = "microfast") -> list[str]:
+    html = (f"<html><head><title> Wrong refresh rate on my card - Example Forum</title></head><body>{heading}"
+            f"{THREAD_POSTS.format(first=first)}</body></html>")
+    return extract_metadata(parse_html(html, "https://forum.example.org/showthread.php?t=9")).authors
+
+
+def test_a_thread_titled_in_the_navigation_bars_strong() -> None:
+    # vBulletin 3: no <h1> nor <h2>, the thread's title in the navigation bar's <strong>
+    heading = "<table><tr><td class='navbar'><strong> Wrong refresh rate on my card </strong></td></tr></table>"
+    assert _forum(heading) == ["microfast"]
+
+
+def test_a_short_strong_opening_the_title_heads_no_thread() -> None:
+    assert _forum("<p><strong>Wrong</strong> answers are welcome</p>") == []
+
+
+def test_a_thread_starters_handle_shaped_like_an_acronym_is_a_member() -> None:
+    assert _forum("<h1>Wrong refresh rate on my card</h1>", first="JGD") == ["JGD"]

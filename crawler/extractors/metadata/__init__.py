@@ -259,7 +259,9 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         found.add("authors", field_byline(doc, headline_index(doc, metadata.title or head_title)), TEXT)
         authors = choose_authors(found, site_names, outlets=outlets)
     if authors is None:  # a forum thread: the member whose post comes first under the title
-        found.add("authors", thread_starter(doc.root, doc.url, doc.json_ld, head_title, doc.h1s()), TEXT)
+        starter = thread_starter(doc.root, doc.url, doc.json_ld, head_title, doc.h1s())
+        found.add("authors", starter, TEXT)
+        found.add("declared_people", starter, TEXT)  # a profile link names a member, whatever its handle ("JGD")
         authors = choose_authors(found, site_names, outlets=outlets)
     if authors is None and (named := [name for names, _ in found.get("authors") for name in names
                                       if name.casefold() in site_names]):

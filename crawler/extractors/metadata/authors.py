@@ -81,6 +81,10 @@ def choose_authors(found: Candidates, site_names: set[str], name: str = "authors
             whole = normalise_author(raw)
             if whole.casefold() in site_names and whole.casefold() not in declared:
                 continue  # the outlet's name read whole, before it is cut into "people" ("Morgan & Morgan")
+            if whole.casefold() in declared and len(whole.split()) == 1 and not split_people(whole, strict=False) and \
+                    good_author(whole, site_names, declared) and whole not in cleaned:
+                cleaned.append(whole)  # a member's handle its profile link declares, shaped like an acronym ("JGD")
+                continue
             for part in split_people(whole, strict=False):
                 name = normalise_author(part)
                 if good_author(name, site_names, declared) and name not in cleaned:

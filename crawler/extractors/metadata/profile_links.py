@@ -42,6 +42,8 @@ LINKS_AFTER = etree.XPath(f"following::a[@href][position() <= {MAX_LINKS_READ}]"
 PRODUCT_TYPES = frozenset({"product", "productgroup", "aggregaterating"})
 # Distinct members whose profile links a thread shows under its title: the starter and a replier at least.
 MIN_THREAD_MEMBERS = 2
+# A heading that opens the <title> holds a title's words, not a word or two of it ("Re", "Forum"; chosen by hand).
+MIN_TITLE_HEADING_CHARS = 10
 # A member's name as a link shows it: one to four words, a handle or a name.
 MAX_MEMBER_WORDS = 4
 MAX_MEMBER_CHARS = 40
@@ -132,12 +134,13 @@ def _profile_links(links: list[etree._Element]) -> list[tuple[etree._Element, re
 
 
 def _title_heading(root: etree._Element, title: str | None) -> etree._Element | None:
-    """The first <h2> whose text opens the page's <title> ("Board keeps rebooting" of "Board keeps rebooting - Example
-    Forums"), the thread's title on a page without <h1>."""
+    """The first <h2> or <strong> whose text opens the page's <title> ("Board keeps rebooting" of "Board keeps
+    rebooting - Example Forums"), the thread's title on a page without <h1> (phpBB's <h2>, vBulletin 3's navigation
+    bar's <strong>)."""
     folded = _fold(title or "")
-    for heading in root.iter("h2"):
+    for heading in root.iter("h2", "strong"):  # (vBulletin 3 writes the title in its navigation bar's <strong>)
         text = _fold(heading.text_content())
-        if text and folded.startswith(text):
+        if len(text) >= MIN_TITLE_HEADING_CHARS and folded.startswith(text):
             return heading
     return None
 
