@@ -340,3 +340,18 @@ def test_a_short_strong_opening_the_title_heads_no_thread() -> None:
 
 def test_a_thread_starters_handle_shaped_like_an_acronym_is_a_member() -> None:
     assert _forum("<h1>Wrong refresh rate on my card</h1>", first="JGD") == ["JGD"]
+
+
+def test_a_persons_line_at_the_foot_outranks_a_collective_byline() -> None:
+    body = ("<p class='meta'>By Team Harbor Data</p>" + FOOT * 3 + "<p>Written by <a href='https://example.net/pg'>"
+            "Paulo Giovanni</a></p>")
+    assert meta_of("", body).authors == ["Paulo Giovanni"]
+
+
+def test_a_collective_byline_stays_when_nobody_is_named() -> None:
+    assert meta_of("", "<p class='meta'>By Team Harbor Data</p>" + FOOT * 3).authors == ["Team Harbor Data"]
+
+
+def test_a_bare_by_far_below_a_collective_byline_is_a_photo_credit() -> None:
+    body = "<p class='meta'>By Resy Staff Team</p>" + FOOT * 3 + "<p>By Ben Honda</p>"
+    assert meta_of("", body).authors == ["Resy Staff Team"]

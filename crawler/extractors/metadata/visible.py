@@ -32,6 +32,7 @@ from crawler.extractors.metadata.byline import (
     origin_of,
 )
 from crawler.extractors.metadata.cjk_credits import ACCOUNT_DATE_RE, dateline_people
+from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.credit_lines import (
     byline_after_date,
     end_credit,
@@ -75,6 +76,8 @@ MAX_CREDIT_LINE_CHARS = 60
 # shorter than this (the credit lines' bound).
 MAX_UNLABELLED_DATE_LINE_CHARS = 60
 SENTENCE_RE = re.compile(r"[。！？，；]|[.!?]\s+[A-Z][a-z]")
+# A label that names the writer wherever it stands ("Written by Jane Doe" at the story's foot).
+WRITTEN_BY_RE = re.compile(r"^\s*(?:written|authored|article|post|story)\s+(?:written\s+)?by\b", re.I)
 # The credit that closes a story in Chinese and Japanese news ("（责任编辑：王敏）", "編集：...").
 STORY_END_RE = re.compile(r"责任编辑|責任編輯|责编|責編|編集")
 # Languages whose pages write the month first in numeric dates (US English); every other one writes the day first.
@@ -268,6 +271,18 @@ def _full_name(name: str) -> bool:
 
 def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: bool = False,
               language: str | None = None, short_ones: ShortBlocks | None = None) -> None:
+    """Step 3 (``_scan_page``); a collective byline found near the headline ("By The Acme Team") is kept only when no
+    line below names a person ("Written by Jane Doe" at the story's foot): a collective is the last resort."""
+    teams = [findings.authors] if findings.authors and all(map(collective_byline, findings.authors)) else []
+    if teams:
+        findings.authors = []
+    _scan_page(doc, now, findings, first, language, short_ones, teams if teams else None)
+    findings.authors = findings.authors or next(iter(teams), [])
+
+
+def _scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: bool = False,
+               language: str | None = None, short_ones: ShortBlocks | None = None,
+               teams: list[list[str]] | None = None) -> None:
     """Step 3: what is still missing, from strongly labelled short lines anywhere on the page.
 
     On a Chinese, Japanese or Korean page a Latin "By ..." away from the headline is an advert's or a
@@ -315,6 +330,13 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
         # Whether the block is a related link or a comment is asked only of a block that says something (the
         # ancestors' walk costs more than the patterns).
         if (found.authors or found.editors or found.origin or found.published) and readable(block, links=False):
+            if teams is not None and found.authors and (all(map(collective_byline, found.authors)) or
+                                                         not WRITTEN_BY_RE.match(text)):
+                # (a collective: kept for the end, a person's line may come below; a bare "By" far from the
+                # headline is a photo's credit: only "Written by" names the writer there)
+                if all(map(collective_byline, found.authors)):
+                    teams.append(found.authors)
+                found.authors = []
             findings.authors = findings.authors or found.authors
             findings.editors = findings.editors or found.editors
             findings.origin = findings.origin or found.origin
