@@ -355,3 +355,13 @@ def test_a_collective_byline_stays_when_nobody_is_named() -> None:
 def test_a_bare_by_far_below_a_collective_byline_is_a_photo_credit() -> None:
     body = "<p class='meta'>By Resy Staff Team</p>" + FOOT * 3 + "<p>By Ben Honda</p>"
     assert meta_of("", body).authors == ["Resy Staff Team"]
+
+
+def test_a_first_name_and_a_role_after_a_strong_label() -> None:
+    body = FOOT * 3 + "<div><span>Written by</span><div><span>Eliza</span> <span>- Product marketer</span></div></div>"
+    assert meta_of("", body).authors == ["Eliza"]
+
+
+def test_a_one_word_after_a_strong_label_without_a_role_is_no_name() -> None:
+    body = FOOT * 3 + "<div><span>Written by</span><div><span>Eliza</span> <span>- Tuesday edition</span></div></div>"
+    assert meta_of("", body).authors == []
