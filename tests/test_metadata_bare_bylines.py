@@ -365,3 +365,10 @@ def test_a_first_name_and_a_role_after_a_strong_label() -> None:
 def test_a_one_word_after_a_strong_label_without_a_role_is_no_name() -> None:
     body = FOOT * 3 + "<div><span>Written by</span><div><span>Eliza</span> <span>- Tuesday edition</span></div></div>"
     assert meta_of("", body).authors == []
+
+
+@pytest.mark.parametrize(("poster", "expected"), [("ibby", ["ibby"]), ("webmaster", []), ("Forbes", [])])
+def test_a_handle_after_by_beside_the_posts_time(poster: str, expected: list[str]) -> None:
+    body = (f"<div class='post-date'><p><time datetime='2025-12-19T15:55:39-08:00'>12/19 — 2025</time></p>"
+            f"<p>by {poster} </p></div>")
+    assert meta_of("", body).authors == expected

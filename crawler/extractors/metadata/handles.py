@@ -108,7 +108,8 @@ ONE_WORD_BY_RE = re.compile(r"^(?:by|posted by|written by)\s*:?\s*(?P<name>[^\W\
 
 def one_word_byline(text: str, element: etree._Element | None) -> list[str]:
     """A one-word name after "by" ("by Amanda · Dec 20, 2025", "Posted By: Kiersten"), taken when the name links to
-    its own author page and nothing but a date follows it."""
+    its own author page, or is a handle in small letters beside the post's ``<time>``, and nothing but a date follows
+    it."""
     match = ONE_WORD_BY_RE.match(text)
     if match is None or element is None:
         return []
@@ -121,7 +122,10 @@ def one_word_byline(text: str, element: etree._Element | None) -> list[str]:
             continue
         rel = (link.get("rel") or "").lower()
         return [name] if "author" in rel or AUTHOR_PAGE_RE.search(urlsplit(link.get("href") or "").path) else []
-    return []
+    # a handle in small letters ("by ibby") beside the post's <time>, in the element or its parent: a poster's
+    parent = element.getparent()
+    return [name] if name.islower() and next((parent if parent is not None else element).iter("time"), None) \
+        is not None else []
 
 
 __all__ = ["ONE_WORD_BY_RE", "author_accounts", "linked_handle", "one_word_byline", "unshown_logins",

@@ -45,7 +45,7 @@ ROLE_RE = re.compile(
     r"redaktion|rédaction|redacción|redazione|redactie|redação|correspondant|envoyé|corresponsal|"
     r"korrespondent|special to|for the|updated|published|author|autor|auteur|autore|admin|administrator|guest|"
     r"bio|written|anonymous|editorial|team|desk|newsroom|expert|specialist|founder|co-founder|ceo|director|"
-    r"manager|consultant|member|representative|marketer|merkezi)\b|^the\s", re.I)
+    r"manager|consultant|member|representative|marketer|webmaster|moderator|merkezi)\b|^the\s", re.I)
 # News agencies and broadcasters that bylines name beside the people (each seen in news bylines or the agencies'
 # own credit lines).
 AGENCIES = frozenset({
