@@ -372,3 +372,17 @@ def test_a_handle_after_by_beside_the_posts_time(poster: str, expected: list[str
     body = (f"<div class='post-date'><p><time datetime='2025-12-19T15:55:39-08:00'>12/19 — 2025</time></p>"
             f"<p>by {poster} </p></div>")
     assert meta_of("", body).authors == expected
+
+
+def test_research_cards_listing_their_authors_name_no_author() -> None:
+    card = ("<div class='research-card'><h3>Paper {0}</h3><div class='research-card_authors'>By Alpay Arik*, Junda "
+            "Zhao, Junxi Wang, Shang Zhou, Federico Bianco, Sanjana Sriram, Ashwin Panda, Sid Bhart, Chen Xu</div>"
+            "</div>")
+    assert meta_of("", FOOT * 3 + "".join(card.format(n) for n in range(3))).authors == []
+
+
+def test_a_shop_named_like_a_person_is_no_owner() -> None:
+    # a product page of a one-person shop, written "I": the shop's name is no author
+    head = ("<meta property='og:site_name' content='Outdoors Geekson'><script type='application/ld+json'>"
+            '{"@type": "Product", "name": "Backpack"}</script>')
+    assert _site("A brief intro to git | Outdoors Geekson", I_STORY, head) == []

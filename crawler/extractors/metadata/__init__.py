@@ -49,7 +49,7 @@ from crawler.extractors.metadata.personal_sites import (
     personal_names,
     site_owner,
 )
-from crawler.extractors.metadata.profile_links import thread_starter
+from crawler.extractors.metadata.profile_links import declares_product, thread_starter
 from crawler.extractors.metadata.structured import (
     FIRST_ONLY_FIELDS,
     META_KEYS,
@@ -272,8 +272,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         organizations = {name.casefold() for names, _ in found.get("organizations") for name in names}
         found.add("declared_people", site_owner(doc, list(dict.fromkeys(named)), organizations), TEXT)
         authors = choose_authors(found, site_names, outlets=outlets)
-    if authors is None and (published or findings.published) and in_first_person(doc):  # no author field: the
-        # site's owner, its name the header's link home, the story in "I"
+    if authors is None and (published or findings.published) and not declares_product(doc.json_ld) and \
+            in_first_person(doc):  # no author field: the site's owner, its name the header's link home, in "I"
         organizations = {name.casefold() for names, _ in found.get("organizations") for name in names}
         owners = home_link_names(doc.root, doc.url, owner_candidates(metadata.site_name, head_title))
         owner = personal_names(owners, organizations)[:1]

@@ -16,7 +16,7 @@ from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE, normalize_space
 from crawler.extractors.metadata.arabic_bylines import arabic_names
 from crawler.extractors.metadata.areas import in_comments, under_review_label
-from crawler.extractors.metadata.author_cards import card_name, short_card_name
+from crawler.extractors.metadata.author_cards import card_name, in_card_list, short_card_name
 from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.dates import find_text_date
 from crawler.extractors.metadata.handles import linked_handle, one_word_byline
@@ -204,8 +204,9 @@ def markup_byline(doc: TextDocument) -> list[str]:
         if not text:
             continue
         if len(text) > MAX_BYLINE_ELEMENT_CHARS:
-            # an author card: the name, then a biography; a byline opening with its label ("Written by X, 4+ years…")
-            names = card_name(element) or byline_names(text[:MAX_BYLINE_ELEMENT_CHARS])
+            # an author card (name, biography); a byline opening with its label ("Written by X, 4+ years…"), no card
+            names = card_name(element) or ([] if in_card_list(element) else
+                                           byline_names(text[:MAX_BYLINE_ELEMENT_CHARS]))
             if names:
                 return names
             continue

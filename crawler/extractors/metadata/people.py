@@ -58,7 +58,7 @@ AGENCIES = frozenset({
 OUTLET_END_RE = re.compile(
     r"\b(?:news|press|times|post|media|agency|network|newswire|wire|herald|journal|tribune|daily|gazette|"
     r"magazine|radio|tv|television|group|inc|ltd|llc|newsroom|desk|ajansı|labs|studios?|solutions|consulting|"
-    r"software|systems|technologies)\.?$", re.I)
+    r"software|systems|technologies|products|energy|community|services|store|shop|supply|supplies)\.?$", re.I)
 # An all-capital word this short is an acronym of an outlet ("CNN", "AP", "NPR"), not a name.
 MAX_ACRONYM_LETTERS = 5
 

@@ -96,7 +96,7 @@ def thread_starter(root: etree._Element | None, url: str | None = None, scripts:
     profiles (a share button's) and in a reviews area are passed over. None without a headline, nor on a page whose
     JSON-LD declares a product (its profile links are reviewers'). ``h1s``: the root's h1 elements in document order
     when known (``TextDocument.h1s``)."""
-    if root is None or any(PRODUCT_TYPES & declared_types(text) for text in scripts or ()):
+    if root is None or declares_product(scripts):
         return []
     headline = next(root.iter("h1"), None) if h1s is None else next(iter(h1s), None)
     if headline is None:
@@ -113,6 +113,11 @@ def thread_starter(root: etree._Element | None, url: str | None = None, scripts:
         if len(members) >= MIN_THREAD_MEMBERS:
             return members[:1]
     return []
+
+
+def declares_product(scripts: list[str] | None) -> bool:
+    """Whether the page's JSON-LD declares a thing for sale (a product page: its names are reviewers' or brands')."""
+    return any(PRODUCT_TYPES & declared_types(text) for text in scripts or ())
 
 
 def _profile_links(links: list[etree._Element]) -> list[tuple[etree._Element, re.Match[str]]]:
@@ -157,4 +162,4 @@ def _on_site(href: str, site: str) -> bool:
     return host is None or (bool(site) and (host == site or host.endswith("." + site)))
 
 
-__all__ = ["member_of", "member_of_address", "thread_starter"]
+__all__ = ["declares_product", "member_of", "member_of_address", "thread_starter"]
