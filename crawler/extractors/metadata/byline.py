@@ -16,8 +16,10 @@ from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE, normalize_space
 from crawler.extractors.metadata.areas import in_comments, under_review_label
 from crawler.extractors.metadata.author_cards import card_name, short_card_name
+from crawler.extractors.metadata.cjk_roles import REVIEWER_WORDS, is_role_word
 from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.dates import find_text_date
+from crawler.extractors.metadata.genre_labels import without_genre
 from crawler.extractors.metadata.handles import linked_handle
 from crawler.extractors.metadata.korean_credits import (
     KOREAN_AUTHOR_RE,
@@ -140,7 +142,7 @@ NON_ASCII_PATTERNS = (*CJK_AUTHOR_RES, KOREAN_AUTHOR_RE, CJK_EDITOR_RE, KOREAN_E
                       KOREAN_DATELINE_RE)
 # Words that follow a name in a Chinese byline and are not part of it.
 CJK_NAME_STOPWORDS = ("编辑", "责任", "来源", "发布", "时间", "摄影", "报道", "图", "记者", "通讯员", "写真", "寫真",
-                      "撮影")
+                      "撮影", *REVIEWER_WORDS)
 # Words that end up after "记者" and are roles or places, not names.
 # (Each one is read as a name otherwise: "对记者表示", "记者陈智 整合", "作者：未知".)
 CJK_NON_NAMES = frozenset({"报道", "获悉", "了解", "发现", "采访", "来到", "注意到", "从", "近日", "日前", "表示",
@@ -254,7 +256,8 @@ def _clean_cjk_name(name: str) -> str | None:
         if index > 0:
             name = name[:index]
     name = name.strip("·・")
-    if len(name) < 2 or name in CJK_NON_NAMES or name[-1] in NOT_NAME_END or name.startswith(NOT_NAME_START):
+    if len(name) < 2 or name in CJK_NON_NAMES or name[-1] in NOT_NAME_END or name.startswith(NOT_NAME_START) or \
+            is_role_word(name):
         return None
     return name
 
@@ -297,6 +300,7 @@ def _cjk_names(pattern: re.Pattern[str], line: str) -> list[str]:
 def byline_names(line: str) -> list[str]:
     """Author names in one byline line: Chinese ("作者：张三", "记者 李四", "文/王五"), Japanese ("文・山田太郎",
     "佐藤花子 記者"), Korean ("홍길동 기자") or Latin ("By A and B", "Von A und B", "Jane Smith | Staff writer")."""
+    line = without_genre(line)
     if not has_byline_word(line):  # none of the words any byline pattern starts from
         return []
     line = normalize_space(line)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from crawler.extractors.metadata.byline import CJK_NON_NAMES, NOT_NAME_END, NOT_NAME_START
+from crawler.extractors.metadata.cjk_roles import is_role_word
 
 # A Chinese personal name: 2-4 Han characters (a minority or foreign name joined by "·" is longer).
 NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?"
@@ -109,7 +110,7 @@ def not_a_person(name: str) -> bool:
 def refused(name: str) -> bool:
     """Whether a Chinese candidate is a placeholder, a role, an outlet or a sentence's words rather than a name."""
     return name in NOT_NAMES or name in CJK_NON_NAMES or is_outlet(name) or name[-1] in NOT_NAME_END or \
-        name.startswith(NOT_NAME_START)
+        name.startswith(NOT_NAME_START) or is_role_word(name)
 
 
 def credit_line_people(text: str) -> list[str] | None:
@@ -223,7 +224,8 @@ def poster_of(line: str) -> list[str]:
         match = pattern.search(line)
         if match:
             name = match.group("name").strip()
-            if name in NOT_NAMES or is_outlet(name) or DATE_TOKEN_RE.match(name) or LABEL_RE.search(name):
+            if name in NOT_NAMES or is_outlet(name) or DATE_TOKEN_RE.match(name) or LABEL_RE.search(name) or \
+                    is_role_word(name):  # a forum's floor label ("楼主 发表于 ..."), not its poster
                 return []
             return [name]
     return []

@@ -1,0 +1,24 @@
+"""Role words of CJK credits: the words that stand in a credit where a name would and name a job, a rank or a
+post's place in a thread, never a person ("作者 小明", "编辑：何静　审核：赵峰", "編集委員　佐藤花子", "楼主 发表于 ...")."""
+
+from __future__ import annotations
+
+# A writer's roles (Chinese and Japanese), a reviewer's and a proofreader's (not the editor: "审核：赵峰" is no
+# editor's credit), a Japanese paper's ranks and desks, and a forum's labels of a post's floor.
+ROLE_WORDS = frozenset({
+    "作者", "记者", "記者", "实习生", "實習生", "通讯员", "通訊員", "特约记者", "特約記者", "见习记者", "首席记者",
+    "撰文", "撰稿", "采写", "採寫", "执笔", "執筆", "特派员", "特派員", "编辑", "編輯", "责编", "責編", "责任编辑",
+    "責任編輯", "审核", "審核", "校对", "校對", "审校", "審校", "终审", "終審", "初审", "复审", "三审", "监制", "監製",
+    "编集委员", "編集委員", "論説委員", "解説委員", "専門記者", "支局長", "総局長", "編集長", "寄稿", "文責",
+    "楼主", "樓主", "沙发", "沙發", "板凳", "地板", "博主", "发帖人", "發帖人", "投稿者", "管理人",
+})
+# The reviewer's and the proofreader's words: an editor's credit read from a line ends at them.
+REVIEWER_WORDS = ("审核", "審核", "校对", "校對", "审校", "審校", "终审", "終審", "初审", "复审", "三审", "监制", "監製")
+
+
+def is_role_word(token: str) -> bool:
+    """Whether a CJK token in a credit is a role's word, not a name."""
+    return token in ROLE_WORDS
+
+
+__all__ = ["REVIEWER_WORDS", "ROLE_WORDS", "is_role_word"]

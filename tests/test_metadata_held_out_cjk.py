@@ -1,0 +1,73 @@
+"""Held-out classes of CJK and European article pages, each on a small page written for it: a role word in a
+credit is never a person (a blog's "作者", a reviewer's "审核", a Japanese rank "編集委員", a forum's "楼主"),
+Japanese credits ("【山田太郎】", "経済部　佐藤花子記者、鈴木一郎記者", "投稿者：たなか"), era and update dates."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from crawler.extractors import extract_metadata_only
+from crawler.extractors.metadata import Metadata
+
+NOW = datetime.fromisoformat("2024-04-01T00:00:00+00:00")
+ZH_STORY = ("<p>国务院常务会议5日研究部署进一步优化营商环境的相关举措，会议指出要持续深化改革，激发市场主体活力。</p>"
+            "<p>会议强调，各地区各部门要狠抓落实，切实解决企业反映的突出问题，推动政策红利直达基层。</p>")
+JA_STORY = ("<p>政府は5日、物価高への対策として新たな経済対策をまとめた。低所得世帯への給付を拡充する。</p>"
+            "<p>専門家からは、財源の確保が課題になるとの指摘も出ており、国会での議論が注目される。</p>")
+
+
+def page(lang: str, top: str, story: str, end: str = "", *, title: str = "新たな経済対策を決定") -> bytes:
+    """An article page: the site's header, the headline, the lines under it, the story and what closes it."""
+    return (f"<!DOCTYPE html><html lang='{lang}'><head><meta charset='utf-8'><title>{title}</title></head><body>"
+            f"<header><a class='logo' href='/'>新聞</a><nav><ul><li><a href='/'>Home</a></li></ul></nav></header>"
+            f"<article><h1>{title}</h1>{top}<div class='body'>{story}</div>{end}</article></body></html>").encode()
+
+
+def meta(html: bytes) -> Metadata:
+    return extract_metadata_only(html, now=NOW)
+
+
+# ---------------------------------------------------------------- role words are never people
+
+
+@pytest.mark.parametrize(("lang", "top", "story", "end", "authors", "editors"), [
+    # a Chinese blog theme's byline element: "作者" is its label
+    ("zh-CN", "<div class='entry-meta'>发布于 2024年3月5日 <span class='byline'>作者 <a class='url fn n' "
+     "href='/author/x/'>小明同学</a></span></div>", ZH_STORY, "", ["小明同学"], []),
+    # a Japanese paper's rank before the writer's name, in the author element
+    ("ja", "<p>2024年3月5日 5:00</p><p class='author'>編集委員　佐藤花子</p>", JA_STORY, "", ["佐藤花子"], []),
+    # a credit naming an intern in an author element, a reviewer after the editor
+    ("zh-CN", "<p>2024-03-05 09:45:21</p>", ZH_STORY,
+     "<p class='author'>（采写：中国青年报记者 刘畅 实习生 王一鸣）</p><p class='editor'>编辑：何静　审核：赵峰</p>",
+     ["刘畅", "王一鸣"], ["何静"]),
+], ids=["zh-blog-label", "ja-rank", "zh-intern-reviewer"])
+def test_role_words_are_not_people(lang: str, top: str, story: str, end: str, authors: list[str],
+                                   editors: list[str]) -> None:
+    found = meta(page(lang, top, story, end))
+    assert found.authors == authors
+    assert found.editors == editors
+
+
+def test_forum_floor_label_is_not_the_poster() -> None:
+    # a Discuz thread: the first post's floor is labelled "楼主" beside its time; the poster's name is in the sidebar
+    html = ("<html lang='zh-CN'><head><meta charset='utf-8'><title>求助：路由器经常断网怎么办？ - 电脑网络 - 数码论坛</title>"
+            "</head><body><div id='postlist'><table><tr><td class='pls'><div class='authi'><a class='xw1' "
+            "href='space-uid-1001.html'>飞翔的鱼</a></div></td><td class='plc'><h1>求助：路由器经常断网怎么办？</h1>"
+            "<div class='authi'><em>楼主</em> <em id='authorposton1'>发表于 2024-3-5 14:30:12</em></div>"
+            "<div class='t_f'>家里的路由器最近一到晚上就断网，重启之后能好一会儿，过一阵又不行了。请问各位这是什么原因？</div>"
+            "</td></tr></table></div></body></html>").encode()
+    found = meta(html)
+    assert "楼主" not in found.authors
+    assert found.published == "2024-03-05T14:30:12"
+
+
+def test_german_genre_label_before_von() -> None:
+    # a German paper's byline names the piece's genre first: "Eine Analyse von", "Ein Kommentar von"
+    html = ("<html lang='de'><head><meta charset='utf-8'><title>Wie die Entlastung ankommt</title></head><body>"
+            "<article><h1>Wie die Entlastung ankommt</h1><p>5. März 2024, 14:30 Uhr</p>"
+            "<p class='byline'>Eine Analyse von Anna Müller</p><p>Die Bundesregierung hat am Dienstag ein neues "
+            "Entlastungspaket beschlossen, das Familien mit geringem Einkommen stärker unterstützen soll.</p>"
+            "</article></body></html>").encode()
+    assert meta(html).authors == ["Anna Müller"]
