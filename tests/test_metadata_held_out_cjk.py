@@ -52,11 +52,13 @@ def test_role_words_are_not_people(lang: str, top: str, story: str, end: str, au
 
 def test_forum_floor_label_is_not_the_poster() -> None:
     # a Discuz thread: the first post's floor is labelled "楼主" beside its time; the poster's name is in the sidebar
-    html = ("<html lang='zh-CN'><head><meta charset='utf-8'><title>求助：路由器经常断网怎么办？ - 电脑网络 - 数码论坛</title>"
+    html = ("<html lang='zh-CN'><head><meta charset='utf-8'>"
+            "<title>求助：路由器经常断网怎么办？ - 电脑网络 - 数码论坛</title>"
             "</head><body><div id='postlist'><table><tr><td class='pls'><div class='authi'><a class='xw1' "
             "href='space-uid-1001.html'>飞翔的鱼</a></div></td><td class='plc'><h1>求助：路由器经常断网怎么办？</h1>"
             "<div class='authi'><em>楼主</em> <em id='authorposton1'>发表于 2024-3-5 14:30:12</em></div>"
-            "<div class='t_f'>家里的路由器最近一到晚上就断网，重启之后能好一会儿，过一阵又不行了。请问各位这是什么原因？</div>"
+            "<div class='t_f'>家里的路由器最近一到晚上就断网，重启之后能好一会儿，过一阵又不行了。"
+            "请问各位这是什么原因？</div>"
             "</td></tr></table></div></body></html>").encode()
     found = meta(html)
     assert "楼主" not in found.authors

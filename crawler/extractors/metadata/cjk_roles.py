@@ -1,5 +1,6 @@
 """Role words of CJK credits: the words that stand in a credit where a name would and name a job, a rank or a
-post's place in a thread, never a person ("作者 小明", "编辑：何静　审核：赵峰", "編集委員　佐藤花子", "楼主 发表于 ...")."""
+post's place in a thread, never a person ("作者 小明", "编辑：何静　审核：赵峰", "編集委員　佐藤花子",
+"楼主 发表于 ...")."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ ROLE_WORDS = frozenset({
     "楼主", "樓主", "沙发", "沙發", "板凳", "地板", "博主", "发帖人", "發帖人", "投稿者", "管理人",
 })
 # The reviewer's and the proofreader's words: an editor's credit read from a line ends at them.
-REVIEWER_WORDS = ("审核", "審核", "校对", "校對", "审校", "審校", "终审", "終審", "初审", "复审", "三审", "监制", "監製")
+REVIEWER_WORDS = ("审核", "審核", "校对", "校對", "审校", "審校", "终审", "終審", "初审", "复审", "三审",
+                  "监制", "監製")
 
 
 def is_role_word(token: str) -> bool:
