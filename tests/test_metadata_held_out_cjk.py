@@ -73,3 +73,35 @@ def test_german_genre_label_before_von() -> None:
             "Entlastungspaket beschlossen, das Familien mit geringem Einkommen stärker unterstützen soll.</p>"
             "</article></body></html>").encode()
     assert meta(html).authors == ["Anna Müller"]
+
+
+# ---------------------------------------------------------------- dates in other calendars and labels
+
+
+@pytest.mark.parametrize(("lang", "top", "end", "published", "modified"), [
+    # a Japanese ministry's release: the era year of the imperial calendar (令和6年 = 2024), full-width digits
+    ("ja", "<div class='date'>令和６年３月５日</div><p>経済産業省　大臣官房会計課</p>",
+     "<p class='update'>最終更新日：令和６年３月６日</p>", "2024-03-05", "2024-03-06"),
+    ("ja", "<p>平成31年4月1日</p>", "", "2019-04-01", None),
+    ("ja", "<p>令和元年5月7日</p>", "", "2019-05-07", None),
+    # a Taiwanese government notice: the year of the Republic (民國112年 = 2023)
+    ("zh-TW", "<p>發布日期：中華民國112年3月5日</p>", "", "2023-03-05", None),
+], ids=["reiwa-fullwidth", "heisei", "reiwa-gannen", "minguo"])
+def test_era_years(lang: str, top: str, end: str, published: str, modified: str | None) -> None:
+    found = meta(page(lang, top, JA_STORY, end))
+    assert (found.published, found.modified) == (published, modified)
+
+
+def test_government_notice_written_date_is_not_its_publication() -> None:
+    # a Chinese government notice's index table: the day the document was written (成文日期) comes before the day it
+    # was published (发布日期)
+    top = ("<table><tr><td>发文机关：国务院办公厅</td><td>成文日期：2024年02月28日</td></tr>"
+           "<tr><td>发文字号：国办发〔2024〕9号</td><td>发布日期：2024年03月05日</td></tr></table>")
+    assert meta(page("zh-CN", top, ZH_STORY)).published == "2024-03-05"
+
+
+def test_dutch_aangepast_is_a_modification() -> None:
+    top = "<p>Door Jan de Vries</p><p>5 maart 2024, 14:30 | Aangepast 6 maart 2024, 08:12</p>"
+    story = "<p>Het kabinet heeft dinsdag een nieuw steunpakket gepresenteerd voor huishoudens met weinig geld.</p>"
+    found = meta(page("nl", top, story, title="Kabinet presenteert steunpakket"))
+    assert (found.published, found.modified) == ("2024-03-05T14:30:00", "2024-03-06T08:12:00")

@@ -22,7 +22,7 @@ MODIFIED_LABELS = (
     "更新", "최종수정", "수정", "업데이트", "last updated", "last modified", "updated", "modified", "mis à jour",
     "mise à jour", "modifié", "modifiée", "aktualisiert", "geändert", "actualizado", "actualización", "modificado",
     "aggiornato", "aggiornamento", "modificato", "modifica", "atualizado", "atualização", "bijgewerkt", "gewijzigd",
-    "aktualizacja", "zaktualizowano", "обновлено", "uppdaterad", "opdateret", "päivitetty",
+    "aangepast", "aktualizacja", "zaktualizowano", "обновлено", "uppdaterad", "opdateret", "päivitetty",
 )
 # Labels of a publication date. The bare "时间"/"日期"/"Date" only with a colon after them: alone they are
 # words of a sentence ("北京时间6月24日").
@@ -41,6 +41,7 @@ OTHER_EVENT_LABELS = (
     "joined", "member since", "last post", "last reply", "last active", "last seen", "last visit",
     "mitglied seit", "registriert seit", "inscrit le", "inscrit depuis", "miembro desde", "iscritto dal",
     "注册时间", "註冊時間", "注册于", "加入时间", "最后回复", "最後回覆", "最后登录", "登録日", "가입일",
+    "成文日期", "成文时间",  # a government notice's day of writing, before its publication day ("发布日期")
 )
 COLON_LABELS = ("时间", "時間", "日期", "日時", "date", "datum", "fecha", "data")
 # Labels written after the date in Japanese ("15:20配信", "8:00更新").
