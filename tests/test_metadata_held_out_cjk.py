@@ -105,3 +105,36 @@ def test_dutch_aangepast_is_a_modification() -> None:
     story = "<p>Het kabinet heeft dinsdag een nieuw steunpakket gepresenteerd voor huishoudens met weinig geld.</p>"
     found = meta(page("nl", top, story, title="Kabinet presenteert steunpakket"))
     assert (found.published, found.modified) == ("2024-03-05T14:30:00", "2024-03-06T08:12:00")
+
+
+# ---------------------------------------------------------------- Japanese credits
+
+
+JA_LEAD = "政府は5日、物価高への対策として新たな経済対策をまとめた。低所得世帯への給付を拡充する。"
+JA_MORE = "<p>専門家からは、財源の確保が課題になるとの指摘も出ており、国会での議論が注目される。</p>"
+
+
+@pytest.mark.parametrize(("top", "story", "authors"), [
+    # a desk, then each reporter with 記者 after the name
+    ("<p>2024年3月5日 19時30分</p><p>経済部　佐藤花子記者、鈴木一郎記者</p>", f"<p>{JA_LEAD}</p>{JA_MORE}",
+     ["佐藤花子", "鈴木一郎"]),
+    ("<p>2024年3月5日 19時30分</p><p>経済部　佐藤花子記者</p>", f"<p>{JA_LEAD}</p>{JA_MORE}", ["佐藤花子"]),
+    # a national paper's lead closes with the writer in 【】
+    ("<p>2024年3月5日 19時30分</p>", f"<p>{JA_LEAD}【山田太郎】</p>{JA_MORE}", ["山田太郎"]),
+    # a regional paper's story closes with the desk and the writer in brackets
+    ("<p>2024年3月5日 19時30分</p>", f"<p>{JA_LEAD}</p>{JA_MORE[:-4]}（札幌報道部　高橋健太）</p>", ["高橋健太"]),
+    # a Japanese blog theme's poster label
+    ("<div class='entry-meta'><span>投稿日：2024年3月5日</span> <span>投稿者：たなか</span></div>",
+     f"<p>{JA_LEAD}</p>{JA_MORE}", ["たなか"]),
+], ids=["desk-two-kisha", "desk-one-kisha", "lead-end-kakko", "end-desk-bracket", "blog-toukousha"])
+def test_japanese_credits(top: str, story: str, authors: list[str]) -> None:
+    assert meta(page("ja", top, story)).authors == authors
+
+
+@pytest.mark.parametrize("story", [
+    f"<p>{JA_LEAD}【北京共同】</p>{JA_MORE}",  # an agency's dateline, not a writer
+    f"<p>{JA_LEAD}【時事】</p>{JA_MORE}",
+    f"<p>【ワシントン共同】{JA_LEAD}</p>{JA_MORE}",
+], ids=["place-agency", "agency", "katakana-place-agency"])
+def test_japanese_agency_brackets_name_nobody(story: str) -> None:
+    assert meta(page("ja", "<p>2024年3月5日 19時30分</p>", story)).authors == []

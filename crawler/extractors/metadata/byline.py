@@ -114,7 +114,7 @@ ASCII_CREDIT_LINE_RE = re.compile(rf"^\s*(?:{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WOR
 # (``kernels.walk.texts_with_words``, whose folds are ``RE_I_LETTER_FOLDS``), since CREDIT_HINT_RE's re.I
 # alternation is tried at every character.
 OTHER_CREDIT_WORDS_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|"
-                                   r"发表|發表|博客|报道|報道|原创|原創|（|【|［|"
+                                   r"发表|發表|博客|投稿者|报道|報道|原创|原創|（|【|［|"
                                    r"编|編|责|責|校审|편집|"
                                    r"edit|redigiert|édité|a cura|来源|來源|稿源|出处")
 # A dateline at the head of a story's first paragraph credits its reporters in brackets:

@@ -14,6 +14,7 @@ import re
 
 from crawler.extractors.metadata.byline import CJK_NON_NAMES, NOT_NAME_END, NOT_NAME_START
 from crawler.extractors.metadata.cjk_roles import is_role_word
+from crawler.extractors.metadata.japanese_credits import lead_end_writers, reporters_before_role
 
 # A Chinese personal name: 2-4 Han characters (a minority or foreign name joined by "·" is longer).
 NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?"
@@ -33,7 +34,8 @@ PHOTO_OUTLET_RE = re.compile(r"图片|圖片|摄影|攝影|视觉|視覺|摄像|
 EDITOR_WORD_RE = re.compile(r"^(?:责任编辑|責任編輯|责编|責編|编辑|編輯|校对|校對|审核|審核|监制|監製)")
 # Places and the act of reporting: "发自北京", "上海报道", "报道", "综合报道" (each said of where, not who).
 PLACE_RE = re.compile(r"^(?:整合|综合|綜合|编译|編譯|摘编|整理)$|^(?:发自|發自|自)[\u4e00-\u9fff]{2,6}$|"
-                      r"^[\u4e00-\u9fff]{0,6}(?:报道|報道|电|電|讯|訊)$")
+                      r"^[\u4e00-\u9fff]{0,6}(?:报道|報道|电|電|讯|訊)$|"
+                      r"^[\u4e00-\u9fff]{1,6}(?:報道部|支局|総局)$")  # a Japanese desk: "（札幌報道部　高橋健太）"
 # A date or a time on the line ("2004年7月16日08:19", "2005-08-12", "14:20").
 DATE_TOKEN_RE = re.compile(r"^[\d\-/.:年月日时分秒時]+$")
 # The separators of a credit line's parts.
@@ -61,9 +63,6 @@ END_CREDIT_RE = re.compile(r"[。！？!?”\"]\s*([（(][^（()）]{2,30}[）)]
 DATE_IN_LINE_RE = re.compile(r"\d{4}|\d{1,2}[:：]\d{2}")
 MAX_DATE_LINE_CHARS = 40
 SENTENCE_MARK_RE = re.compile(r"[，。；！？]")
-# Japanese writes the role after the names, after an outlet in brackets: "（共同通信）山田太郎記者".
-NAMES_BEFORE_ROLE_RE = re.compile(rf"(?:[（(【\[][^）)】\]]{{1,12}}[）)】\]])?\s*"
-                                  rf"(?P<names>{NAME}(?:[\s・、]+{NAME})*?)\s*(?:記者|特派員|編集委員|論説委員)")
 # A Japanese dateline: the place, "=" and the reporters in brackets at the head of the story.
 PLACE_NAME_HEAD_RE = re.compile(rf"^\s*[【\[［(（][^=＝】\]］)）]{{1,12}}[=＝]\s*(?P<names>{NAME}(?:[\s、・]+{NAME})*)"
                                 r"\s*(?:記者|特派員|记者)?\s*[】\]］)）]")
@@ -72,7 +71,9 @@ POSTED_BY_RE = re.compile(r"^本[贴帖]由\s*(?P<name>[^\s于]{2,20})\s*于.{0,
 POSTED_AT_RE = re.compile(r"^(?P<name>[^\s:：，。]{2,20})\s+(?:发表于|發表於|发表在|發表在|发布于|發佈於)\s*\d")
 BLOG_OWNER_RE = re.compile(r"^(?P<name>[^\s:：，。的]{2,20})的(?:博客|部落格|空间|空間|专栏|專欄|个人主页|個人主頁)$")
 # A handle after an explicit "作者：" may hold symbols ("放飞&心情", "小鱼_儿"), not a sentence's punctuation.
-LABELLED_HANDLE_RE = re.compile(r"^(?:作者|作\s者|发帖人|發帖人|楼主|樓主|博主)\s*[:：]\s*"
+# (a Japanese blog's "投稿者：" stands after the post's date on its line: "投稿日：2024年3月5日 投稿者：たなか")
+LABELLED_HANDLE_RE = re.compile(r"(?:^(?:作者|作\s者|发帖人|發帖人|楼主|樓主|博主)|(?:^|(?<=\s))(?:投稿者|執筆者))"
+                                r"\s*[:：]\s*"
                                 r"(?P<name>[^\s，。；！？：:()（）]{2,20})")
 # The label of an author's credit on a line that also gives the date or the outlet ("时间：... 作者：张三 阅读：12").
 LABEL_RE = re.compile(r"(?:作者|作\s者)\s*[:：]")
@@ -119,9 +120,9 @@ def credit_line_people(text: str) -> list[str] | None:
     the authors when every part of the line is a role, a name, a place or a date; None when the line is not one,
     or names no author before an editor's credit. Names need a role before them, except in a bracketed credit."""
     line = text.strip()
-    japanese = NAMES_BEFORE_ROLE_RE.fullmatch(line)  # "（共同通信）山田太郎記者", "佐藤花子 特派員"
-    if japanese:
-        return [name for token in re.split(r"[\s・、]+", japanese.group("names")) if (name := person(token))] or None
+    japanese = reporters_before_role(line, person)  # "（共同通信）山田太郎記者", "経済部　佐藤花子記者、鈴木一郎記者"
+    if japanese is not None:
+        return japanese or None
     bracketed = BRACKETED_RE.fullmatch(line)
     if bracketed:
         line = bracketed.group(1)
@@ -178,7 +179,7 @@ def dateline_people(paragraph: str) -> list[str]:
     match = PLACE_NAME_HEAD_RE.match(paragraph)  # Japanese: "【ワシントン=山田太郎】", "【北京＝佐藤花子記者】"
     if match:
         return [name for token in SPLIT_RE.split(match.group("names")) if token and (name := person(token))]
-    return []
+    return lead_end_writers(paragraph, person)  # Japanese: "…拡充する。【山田太郎】"
 
 
 def role_label_handle(tokens: list[str]) -> str | None:
