@@ -138,3 +138,13 @@ def test_japanese_credits(top: str, story: str, authors: list[str]) -> None:
 ], ids=["place-agency", "agency", "katakana-place-agency"])
 def test_japanese_agency_brackets_name_nobody(story: str) -> None:
     assert meta(page("ja", "<p>2024年3月5日 19時30分</p>", story)).authors == []
+
+
+def test_blog_named_after_its_owner() -> None:
+    # a Japanese personal blog: the site is "<owner>の…ブログ", the poster its owner
+    headline = "はじめての家庭菜園、ミニトマトを育ててみた"
+    html = (f"<html lang='ja'><head><meta charset='utf-8'><title>{headline} - たなかの暮らしブログ</title></head>"
+            f"<body><header><a href='/'>たなかの暮らしブログ</a></header><article><h1>{headline}</h1>"
+            "<div class='entry-meta'><span>投稿日：2024年3月5日</span> <span class='author'>投稿者：たなか</span></div>"
+            f"<p>{JA_LEAD}</p>{JA_MORE}</article></body></html>").encode()
+    assert meta(html).authors == ["たなか"]

@@ -36,6 +36,11 @@ def normalise_author(name: str) -> str:
     return name.strip(" ,;:|-")
 
 
+# The possessive after a blog owner's name in the blog's name ("たなかの暮らしブログ", "小明的博客"): the owner
+# is a person.
+OWNER_MARKS = frozenset({"の", "的"})
+
+
 def good_author(name: str, site_names: set[str], declared: frozenset[str] = frozenset()) -> bool:
     """A name, not a URL, a date, a placeholder or an outlet; the site's own name only when the markup declares it a
     person or an author account (``declared``: "Swoogo" with its /author/swoogo/ page is the blog's account)."""
@@ -47,8 +52,9 @@ def good_author(name: str, site_names: set[str], declared: frozenset[str] = froz
     folded = name.casefold()
     if CJK_RE.search(name) and not_a_person(name):  # "新京报", "环球网", "作者：未知": an outlet or a placeholder
         return False
-    if CJK_RE.search(name) and any(site.startswith(folded) for site in site_names if CJK_RE.search(site)):
-        return False  # "网易" of "_网易财经": the portal, named before its channel
+    if CJK_RE.search(name) and any(site.startswith(folded) and site[len(folded):len(folded) + 1] not in OWNER_MARKS
+                                   for site in site_names if CJK_RE.search(site)):
+        return False  # "网易" of "_网易财经": the portal, named before its channel (not "たなか" of "たなかのブログ")
     return folded not in site_names or folded in declared
 
 
