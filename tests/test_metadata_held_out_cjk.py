@@ -148,3 +148,14 @@ def test_blog_named_after_its_owner() -> None:
             "<div class='entry-meta'><span>投稿日：2024年3月5日</span> <span class='author'>投稿者：たなか</span></div>"
             f"<p>{JA_LEAD}</p>{JA_MORE}</article></body></html>").encode()
     assert meta(html).authors == ["たなか"]
+
+
+@pytest.mark.parametrize(("lang", "line", "published", "modified"), [
+    # a Japanese business paper: the update in brackets after the publication, "更新" after its date
+    ("ja", "2024年3月5日 19:30 (2024年3月6日 5:12更新)", "2024-03-05T19:30:00", "2024-03-06T05:12:00"),
+    # a Taiwanese agency: the update's day without its year, in full-width brackets
+    ("zh-TW", "2024/03/05 14:30（3/5 16:05 更新）", "2024-03-05T14:30:00", "2024-03-05T16:05:00"),
+], ids=["ja-nikkei", "tw-yearless"])
+def test_update_in_brackets_after_the_date(lang: str, line: str, published: str, modified: str) -> None:
+    found = meta(page(lang, f"<div class='time'>{line}</div>", JA_STORY))
+    assert (found.published, found.modified) == (published, modified)

@@ -186,6 +186,8 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
             label_after = line[labels[index][0]:labels[index][1]]
             if label_after in TRAILING_LABELS and (kind is None or kind == "published"):
                 kind = "modified" if label_after == "更新" else "published"
+        elif index < len(labels) and line[labels[index][0]:labels[index][1]] == "更新" and kind != "modified":
+            result.modified = result.modified or _bracketed_update(line[begin + end:stop], now, day_first)
         if kind == "modified":
             result.modified = result.modified or found
         elif result.published is None:
@@ -193,6 +195,23 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
             result.labelled = kind == "published"
             result.context = segment.strip()
     return result
+
+
+# The update in brackets after the publication date, "更新" after it: "2024年3月5日 19:30 (2024年3月6日 5:12更新)",
+# "2024/03/05 14:30（3/5 16:05 更新）" (a Japanese paper's and a Taiwanese agency's date line).
+BRACKETED_UPDATE_RE = re.compile(r"^\s*[(（]\s*(?P<date>[^()（）]{3,30}?)\s*$")
+
+
+def _bracketed_update(rest: str, now: datetime | None, day_first: bool) -> FoundDate | None:
+    """The date in the bracket that follows the publication date and ends at "更新", the whole bracket a date."""
+    match = BRACKETED_UPDATE_RE.match(rest)
+    if match is None:
+        return None
+    text = match.group("date")
+    found, end = find_text_date_span(text, now, day_first=day_first)
+    if found is None and now is not None:
+        found, end = find_yearless_date(text, now), len(text)
+    return found if found is not None and not text[end:].strip() else None
 
 
 def has_publication_label(line: str) -> bool:
