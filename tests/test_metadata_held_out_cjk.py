@@ -159,3 +159,20 @@ def test_blog_named_after_its_owner() -> None:
 def test_update_in_brackets_after_the_date(lang: str, line: str, published: str, modified: str) -> None:
     found = meta(page(lang, f"<div class='time'>{line}</div>", JA_STORY))
     assert (found.published, found.modified) == (published, modified)
+
+
+HANT_LEAD = "行政院今天召開院會，通過多項民生法案，預計將於下週送交立法院審議，以加速推動相關政策。"
+
+
+@pytest.mark.parametrize(("lead", "authors"), [
+    # Taiwan's agency: the whole credit in brackets at the head of the story, the reporter glued to the city
+    (f"（中央社記者王小明台北5日電）{HANT_LEAD}", ["王小明"]),
+    (f"（中央社記者王小明、李小華高雄5日電）{HANT_LEAD}", ["王小明", "李小華"]),
+    (f"（中央社記者林明台中5日電）{HANT_LEAD}", ["林明"]),
+    # a city the reader does not know: where the name ends cannot be told, so nobody is named
+    (f"（中央社記者王小明布魯塞爾5日電）{HANT_LEAD}", []),
+    (f"（中央社台北5日電）{HANT_LEAD}", []),
+], ids=["one", "two", "two-char-name", "unknown-city", "no-reporter"])
+def test_taiwan_agency_dateline(lead: str, authors: list[str]) -> None:
+    found = meta(page("zh-TW", "<p>2024/03/05 14:30</p>", f"<p>{lead}</p><p>{HANT_LEAD}</p>", title="院會通過長照法案"))
+    assert found.authors == authors

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from crawler.extractors.metadata.agency_datelines import agency_reporters
 from crawler.extractors.metadata.byline import CJK_NON_NAMES, NOT_NAME_END, NOT_NAME_START
 from crawler.extractors.metadata.cjk_roles import is_role_word
 from crawler.extractors.metadata.japanese_credits import lead_end_writers, reporters_before_role
@@ -179,7 +180,8 @@ def dateline_people(paragraph: str) -> list[str]:
     match = PLACE_NAME_HEAD_RE.match(paragraph)  # Japanese: "【ワシントン=山田太郎】", "【北京＝佐藤花子記者】"
     if match:
         return [name for token in SPLIT_RE.split(match.group("names")) if token and (name := person(token))]
-    return lead_end_writers(paragraph, person)  # Japanese: "…拡充する。【山田太郎】"
+    # Japanese: "…拡充する。【山田太郎】"; Taiwan's agency: "（中央社記者王小明台北5日電）"
+    return lead_end_writers(paragraph, person) or agency_reporters(paragraph, person)
 
 
 def role_label_handle(tokens: list[str]) -> str | None:
