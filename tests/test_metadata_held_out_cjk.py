@@ -176,3 +176,20 @@ HANT_LEAD = "行政院今天召開院會，通過多項民生法案，預計將�
 def test_taiwan_agency_dateline(lead: str, authors: list[str]) -> None:
     found = meta(page("zh-TW", "<p>2024/03/05 14:30</p>", f"<p>{lead}</p><p>{HANT_LEAD}</p>", title="院會通過長照法案"))
     assert found.authors == authors
+
+
+@pytest.mark.parametrize("profile", ["space-uid-{}.html", "home.php?mod=space&uid={}"], ids=["rewritten", "query"])
+def test_discuz_thread_starter(profile: str) -> None:
+    # a Discuz! thread: the subject above the posts, each post's member linked to their space beside it
+    def post(uid: int, member: str, floor: str, when: str, text: str) -> str:
+        return (f"<table><tr><td class='pls'><div class='authi'><a class='xw1' href='{profile.format(uid)}'>{member}"
+                f"</a></div></td><td class='plc'><div class='authi'><em>{floor}</em> <em>发表于 {when}</em></div>"
+                f"<div class='t_f'>{text}</div></td></tr></table>")
+    html = ("<html lang='zh-CN'><head><meta charset='utf-8'><title>路由器经常断网怎么办？ - 电脑网络 - 数码论坛</title>"
+            "</head><body><div id='pt'><a href='/'>论坛</a> › <a href='/f-12'>电脑网络</a></div>"
+            "<h1 class='ts'><span id='thread_subject'>路由器经常断网怎么办？</span></h1><div id='postlist'>"
+            + post(1001, "飞翔的鱼", "楼主", "2024-3-5 14:30:12", "家里的路由器最近一到晚上就断网。")
+            + post(2002, "老张修电脑", "沙发", "2024-3-6 09:12:45", "可能是信道干扰，换个信道试试。")
+            + "</div></body></html>").encode()
+    found = meta(html)
+    assert (found.authors, found.published) == (["飞翔的鱼"], "2024-03-05T14:30:12")
