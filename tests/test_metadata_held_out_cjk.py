@@ -193,3 +193,33 @@ def test_discuz_thread_starter(profile: str) -> None:
             + "</div></body></html>").encode()
     found = meta(html)
     assert (found.authors, found.published) == (["飞翔的鱼"], "2024-03-05T14:30:12")
+
+
+# ---------------------------------------------------------------- European bylines
+
+
+EU_STORY = ("<p>Die Bundesregierung hat am Dienstag ein neues Entlastungspaket beschlossen, das Familien mit geringem "
+            "Einkommen stärker unterstützen soll.</p><p>Kritik kam von der Opposition im Bundestag.</p>")
+
+
+@pytest.mark.parametrize(("lang", "byline", "authors"), [
+    # "Autor:" labels the writer in German, Polish, Spanish, Portuguese and Czech papers, then the agency after a comma
+    ("pl", "Autor: Jan Kowalski, PAP", ["Jan Kowalski"]),
+    ("de", "Autor: Anna Müller", ["Anna Müller"]),
+    ("it", "Autore: Marco Rossi", ["Marco Rossi"]),
+    ("fr", "Auteur : Marie Dupont", ["Marie Dupont"]),
+    # the writer's role after the label: "our correspondent" (Dutch, German, French)
+    ("nl", "Door onze redacteur Jan de Vries", ["Jan de Vries"]),
+    ("nl", "Door onze correspondent Jan de Vries", ["Jan de Vries"]),
+    ("de", "Von unserem Korrespondenten Peter Meier", ["Peter Meier"]),
+    ("fr", "Par notre correspondante Marie Dupont", ["Marie Dupont"]),
+    # German genre labels and an English desk's
+    ("de", "Ein Kommentar von Peter Meier", ["Peter Meier"]),
+    ("en", "Analysis by Stephen Collinson", ["Stephen Collinson"]),
+], ids=["pl-autor-agency", "de-autor", "it-autore", "fr-auteur", "nl-onze-redacteur", "nl-onze-correspondent",
+        "de-unserem", "fr-notre", "de-kommentar", "en-analysis"])
+def test_european_byline_labels(lang: str, byline: str, authors: list[str]) -> None:
+    html = (f"<html lang='{lang}'><head><meta charset='utf-8'><title>Entlastungspaket beschlossen heute</title></head>"
+            f"<body><article><h1>Entlastungspaket beschlossen heute</h1><p>{byline}</p><p>05.03.2024 14:30</p>"
+            f"{EU_STORY}</article></body></html>").encode()
+    assert meta(html).authors == authors

@@ -19,7 +19,7 @@ from crawler.extractors.metadata.author_cards import card_name, short_card_name
 from crawler.extractors.metadata.cjk_roles import REVIEWER_WORDS, is_role_word
 from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.dates import find_text_date
-from crawler.extractors.metadata.genre_labels import without_genre
+from crawler.extractors.metadata.genre_labels import GENRE_LINE_WORDS, without_genre
 from crawler.extractors.metadata.handles import linked_handle
 from crawler.extractors.metadata.korean_credits import (
     KOREAN_AUTHOR_RE,
@@ -42,7 +42,7 @@ CJK_NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?(?![\u4e00-\u9fff])"
 
 # The label and the name may touch after a colon ("Written by:Elise Nass": two inline elements without a space).
 # Labels of the writer before a colon ("Text:", "Teksti:", "Yazar:", "Penulis:", "Автор:", "Tác giả:").
-AUTHOR_LABEL_WORDS = r"text|texto|texte|testo|tekst|teksti|yazar|penulis|автор|tác giả"
+AUTHOR_LABEL_WORDS = r"text|texto|texte|testo|tekst|teksti|yazar|penulis|автор|tác giả|autor|autore|autora|auteur"
 BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|av|af|oleh|written by|words by|story by|posted by|reporting by)"
                    r"(?:\s*[:\-]\s*|\s+)|"
                    rf"(?:{AUTHOR_LABEL_WORDS})\s*:\s*)(?P<names>.+)$", re.I)
@@ -80,9 +80,9 @@ LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|éd
                              r"\s*[:\-]?\s+(?P<names>.+)$", re.I)
 # Words every byline or editor pattern needs, looked for first: most lines of a page have none of them.
 BYLINE_LINE_WORDS = (r"by|par|von|por|di|door|av|af|oleh|written|words|story|posted|reporting|"
-                     rf"{AUTHOR_LABEL_WORDS}")
+                     rf"{AUTHOR_LABEL_WORDS}|{GENRE_LINE_WORDS}")
 BYLINE_HINT_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|"
-                            r"发表|發表|博客|报道|報道|原创|原創|（|【|［|\||"
+                            r"发表|發表|博客|投稿者|报道|報道|原创|原創|（|【|［|\||"
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
 EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura", re.I)
 # EDITOR_HINT_RE as ``editor_names`` looks for it: in the line as re.I sees it (``re_i_lowered``) without re.I, which
