@@ -223,3 +223,28 @@ def test_european_byline_labels(lang: str, byline: str, authors: list[str]) -> N
             f"<body><article><h1>Entlastungspaket beschlossen heute</h1><p>{byline}</p><p>05.03.2024 14:30</p>"
             f"{EU_STORY}</article></body></html>").encode()
     assert meta(html).authors == authors
+
+
+@pytest.mark.parametrize(("lang", "byline", "authors"), [
+    # Japanese papers write a space between the family and the given name: one person
+    ("ja", "山田 太郎", ["山田 太郎"]),
+    ("ja", "山田 太郎、鈴木 一郎", ["山田 太郎", "鈴木 一郎"]),
+    ("ja", "佐藤 あやか", ["佐藤 あやか"]),
+    # on a Chinese page a space parts two people
+    ("zh-CN", "王芳 李明", ["王芳", "李明"]),
+], ids=["ja-one", "ja-two", "ja-kana-given", "zh-two"])
+def test_spaced_japanese_names(lang: str, byline: str, authors: list[str]) -> None:
+    top = f"<div class='meta'><time datetime='2024-03-05T19:30:00+09:00'>2024/3/5 19:30</time> " \
+          f"<span class='author'>{byline}</span></div>"
+    assert meta(page(lang, top, JA_STORY)).authors == authors
+
+
+@pytest.mark.parametrize(("line", "authors"), [
+    # an official account's article: "原创", the writer, the account, the time
+    ("<span>原创</span> <span>赵一鸣</span> <a>科技前沿</a> <em>2024-03-05 21:08</em>", ["赵一鸣"]),
+    ("<span>原创</span> <span>科技前沿</span> <em>2024-03-05 21:08</em>", ["科技前沿"]),
+], ids=["writer-and-account", "account-only"])
+def test_official_account_line(line: str, authors: list[str]) -> None:
+    top = f"<div class='rich_media_meta_list'>{line}</div>"
+    found = meta(page("zh-CN", top, ZH_STORY, title="芯片行业迎来新一轮并购潮"))
+    assert (found.authors, found.published) == (authors, "2024-03-05T21:08:00")

@@ -21,6 +21,7 @@ from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.dates import find_text_date
 from crawler.extractors.metadata.genre_labels import GENRE_LINE_WORDS, without_genre
 from crawler.extractors.metadata.handles import linked_handle
+from crawler.extractors.metadata.japanese_credits import spaced_names
 from crawler.extractors.metadata.korean_credits import (
     KOREAN_AUTHOR_RE,
     KOREAN_DATELINE_RE,
@@ -215,6 +216,8 @@ def markup_byline(doc: TextDocument) -> list[str]:
         names = names or byline_names(text[inner.start():] if inner else text) or (
             [] if inner else byline_names("by " + text) if FIRST_DIGIT_RE.search(text) is None
             else _names_before_date(element))
+        if not names and (doc.declared_language or "")[:2] == "ja":  # "山田 太郎": one Japanese name, spaced
+            names = spaced_names(text)
         if not names and BARE_CJK_NAMES_RE.match(text) and NAME_MARK_RE.search(marks) and _not_a_channel_link(element):
             names = [name for name in (_clean_cjk_name(raw) for raw in re.split(r"[\s、，,]+", text)) if name]
         if not names and len(text.split()) <= MAX_HANDLE_LINE_WORDS:

@@ -84,6 +84,10 @@ LABEL_RE = re.compile(r"(?:作者|作\s者)\s*[:：]")
 ACCOUNT_DATE_RE = re.compile(r"^(?:原创|原創)?\s*(?P<name>[^\s\d:：|｜()（）가-힣]{2,10})\s+"
                              r"(?:\d{4}[-/年]\d{1,2}[-/月]\d{1,2}日?\s*\d{1,2}:\d{2}(?::\d{2})?|"
                              r"昨天|前天|今天|\d+\s*(?:分钟|小时|天)前)$")
+# An official account's original article names its writer before the account: "原创 赵一鸣 科技前沿 2024-03-05 21:08".
+WRITER_ACCOUNT_DATE_RE = re.compile(r"^(?:原创|原創)\s+(?P<name>[^\s\d:：|｜()（）가-힣]{2,10})\s+"
+                                    r"[^\s\d:：|｜()（）]{2,20}\s+\d{4}[-/年]\d{1,2}[-/月]\d{1,2}日?\s*\d{1,2}:\d{2}"
+                                    r"(?::\d{2})?$")
 # The words of a date's or a credit's label, which stand where an account's name would ("发表于 2018-05-16").
 LABEL_WORD_RE = re.compile(r"发表|發表|发布|發布|更新|时间|時間|日期|来源|來源|作者|编辑|編輯|记者|記者|"
                            r"公開|配信|投稿|掲載")
@@ -251,7 +255,7 @@ def bracketed_beside_date(line: str) -> list[str]:
 def account_before_date(line: str) -> list[str]:
     """A self-media account's name before the date under the headline ("华夏人文 2020-03-09 18:14:21", "原创 GameForce
     2019-09-04 22:18:34", "爱否科技 昨天"): the one name, when it is no outlet's ("原创 南方都市报 2019-09-09" is)."""
-    match = ACCOUNT_DATE_RE.match(line.strip())
+    match = ACCOUNT_DATE_RE.match(line.strip()) or WRITER_ACCOUNT_DATE_RE.match(line.strip())
     if match is None:
         return []
     name = match.group("name")

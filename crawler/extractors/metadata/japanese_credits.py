@@ -26,6 +26,19 @@ LEAD_END_RE = re.compile(rf"。\s*【(?P<names>{NAME}(?:[・、\s]+{NAME})*)】\
 AGENCY_END_RE = re.compile(r"(?:共同|時事|通信|電|支局|総局|特派員|発)$")
 
 
+# A Japanese name written with a space between the family and the given name ("山田 太郎", "佐藤 あやか"), one or a
+# list of them ("山田 太郎、鈴木 一郎"): one person each, where a Chinese page's space parts two people.
+SPACED_NAME_RE = re.compile(r"[\u4e00-\u9fff]{1,3}[ \u3000][\u4e00-\u9fff\u3040-\u309f\u30a0-\u30ff]{1,4}")
+SPACED_LIST_RE = re.compile(rf"{SPACED_NAME_RE.pattern}(?:\s*[、,，・]\s*{SPACED_NAME_RE.pattern})*")
+
+
+def spaced_names(text: str) -> list[str]:
+    """The people of a Japanese byline of names written with a space inside ("山田 太郎、鈴木 一郎"), or none."""
+    if SPACED_LIST_RE.fullmatch(text) is None:
+        return []
+    return [name.replace("\u3000", " ") for name in SPACED_NAME_RE.findall(text)]
+
+
 def reporters_before_role(line: str, person: Callable[[str], str | None]) -> list[str] | None:
     """The reporters of a Japanese credit line with the role after the names (``person`` checks each name): None
     when the line is not one."""
@@ -53,4 +66,4 @@ def lead_end_writers(paragraph: str, person: Callable[[str], str | None]) -> lis
     return [name for name in names if name] if all(names) else []
 
 
-__all__ = ["DESK_RE", "lead_end_writers", "reporters_before_role"]
+__all__ = ["DESK_RE", "lead_end_writers", "reporters_before_role", "spaced_names"]
