@@ -100,6 +100,14 @@ def test_government_notice_written_date_is_not_its_publication() -> None:
     assert meta(page("zh-CN", top, ZH_STORY)).published == "2024-03-05"
 
 
+def test_polish_data_aktualizacji_is_a_modification() -> None:
+    # a Polish portal's date fields: "Data publikacji:" and "Data aktualizacji:" (the label's genitive)
+    top = "<p>Data publikacji: 05.03.2024 14:30</p><p>Data aktualizacji: 06.03.2024 08:12</p>"
+    story = "<p>Rząd przyjął we wtorek nowy pakiet pomocy dla rodzin o niskich dochodach w związku ze wzrostem cen.</p>"
+    found = meta(page("pl", top, story, title="Sejm przyjął ustawę o mieszkalnictwie"))
+    assert (found.published, found.modified) == ("2024-03-05T14:30:00", "2024-03-06T08:12:00")
+
+
 def test_dutch_aangepast_is_a_modification() -> None:
     top = "<p>Door Jan de Vries</p><p>5 maart 2024, 14:30 | Aangepast 6 maart 2024, 08:12</p>"
     story = "<p>Het kabinet heeft dinsdag een nieuw steunpakket gepresenteerd voor huishoudens met weinig geld.</p>"

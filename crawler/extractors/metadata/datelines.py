@@ -22,7 +22,7 @@ MODIFIED_LABELS = (
     "更新", "최종수정", "수정", "업데이트", "last updated", "last modified", "updated", "modified", "mis à jour",
     "mise à jour", "modifié", "modifiée", "aktualisiert", "geändert", "actualizado", "actualización", "modificado",
     "aggiornato", "aggiornamento", "modificato", "modifica", "atualizado", "atualização", "bijgewerkt", "gewijzigd",
-    "aangepast", "aktualizacja", "zaktualizowano", "обновлено", "uppdaterad", "opdateret", "päivitetty",
+    "aangepast", "aktualizacja", "aktualizacji", "zaktualizowano", "обновлено", "uppdaterad", "opdateret", "päivitetty",
 )
 # Labels of a publication date. The bare "时间"/"日期"/"Date" only with a colon after them: alone they are
 # words of a sentence ("北京时间6月24日").
