@@ -16,7 +16,7 @@ ERA_HINT_RE = re.compile(r"令和|平成|民國|民国")
 
 def gregorian_years(text: str) -> str:
     """The text with each era year written as the Gregorian year ("令和6年3月5日" -> "2024年3月5日")."""
-    if ERA_HINT_RE.search(text) is None:
+    if text.isascii() or ERA_HINT_RE.search(text) is None:
         return text
     return ERA_YEAR_RE.sub(lambda match: f"{ERA_YEAR_ZERO[match.group(1)] + _year(match.group(2))}年", text)
 
