@@ -256,3 +256,27 @@ def test_official_account_line(line: str, authors: list[str]) -> None:
     top = f"<div class='rich_media_meta_list'>{line}</div>"
     found = meta(page("zh-CN", top, ZH_STORY, title="芯片行业迎来新一轮并购潮"))
     assert (found.authors, found.published) == (authors, "2024-03-05T21:08:00")
+
+
+def test_labelled_names_among_fields() -> None:
+    # a university's news page: every field on one line, the writers two names after "作者："
+    top = ("<div class='arti_metas'><span>作者：张明 李华</span> <span>来源：党委宣传部</span> <span>审核：王强</span> "
+           "<span>发布时间：2024-03-05</span> <span>点击数：1234</span></div>")
+    found = meta(page("zh-CN", top, ZH_STORY, title="我校举行2024年春季学期工作会议"))
+    assert (found.authors, found.editors, found.origin) == (["张明", "李华"], [], "党委宣传部")
+
+
+@pytest.mark.parametrize(("head", "authors"), [
+    # Korean CMSs write the reporter's role into the markup's author fields
+    ("<script type='application/ld+json'>{\"@type\": \"NewsArticle\", \"author\": [{\"@type\": \"Person\", "
+     "\"name\": \"홍길동 기자\"}]}</script>", ["홍길동"]),
+    ("<meta name='author' content='김철수 기자'>", ["김철수"]),
+    ("<meta name='author' content='김철수 선임기자'>", ["김철수"]),
+    ("<meta name='author' content='山田太郎 記者'>", ["山田太郎"]),
+], ids=["ko-jsonld", "ko-meta", "ko-senior", "ja-meta"])
+def test_role_after_name_in_author_fields(head: str, authors: list[str]) -> None:
+    html = (f"<html lang='ko'><head><meta charset='utf-8'><title>정부, 물가 안정 대책 발표</title>{head}</head><body>"
+            "<article><h1>정부, 물가 안정 대책 발표</h1><p>입력 2024.03.05 14:00</p>"
+            "<p>정부는 5일 물가 안정을 위한 새로운 경제 대책을 발표했다. 저소득층 지원을 확대하는 방안이 담겼다.</p>"
+            "</article></body></html>").encode()
+    assert meta(html).authors == authors

@@ -234,8 +234,21 @@ def poster_of(line: str) -> list[str]:
             if name in NOT_NAMES or is_outlet(name) or DATE_TOKEN_RE.match(name) or LABEL_RE.search(name) or \
                     is_role_word(name):  # a forum's floor label ("楼主 发表于 ..."), not its poster
                 return []
+            if pattern is LABELLED_HANDLE_RE and person(name):  # "作者：张明 李华 来源：...": each name till a field
+                return _names_from(line[match.start("name"):])
             return [name]
     return []
+
+
+def _names_from(text: str) -> list[str]:
+    """The names that open the text, up to the first token that is not one (the next field's label)."""
+    names: list[str] = []
+    for token in SPLIT_RE.split(text):
+        name = person(token)
+        if name is None:
+            break
+        names.append(name)
+    return names
 
 
 def bracketed_beside_date(line: str) -> list[str]:

@@ -4,6 +4,8 @@ post's place in a thread, never a person ("作者 小明", "编辑：何静　�
 
 from __future__ import annotations
 
+import re
+
 # A writer's roles (Chinese and Japanese), a reviewer's and a proofreader's (not the editor: "审核：赵峰" is no
 # editor's credit), a Japanese paper's ranks and desks, and a forum's labels of a post's floor.
 ROLE_WORDS = frozenset({
@@ -18,9 +20,23 @@ REVIEWER_WORDS = ("审核", "審核", "校对", "校對", "审校", "審校", "�
                   "监制", "監製")
 
 
+# A Korean or a Japanese name with the reporter's role after it, as CMSs write it into the author fields
+# ("홍길동 기자", "김철수 선임기자", "山田太郎 記者"): the role goes, the name stays.
+ROLE_AFTER_NAME_RE = re.compile(r"^(?P<name>[가-힣]{2,4}|[\u4e00-\u9fff]{2,4})\s*"
+                                r"(?:기자|특파원|선임기자|수습기자|인턴기자|객원기자|전문기자|논설위원|記者|特派員|編集委員)$")
+
+
+def without_role(name: str) -> str:
+    """The name of an author field without the reporter's role after it ("홍길동 기자" -> "홍길동")."""
+    if name.isascii():
+        return name
+    match = ROLE_AFTER_NAME_RE.match(name)
+    return match.group("name") if match else name
+
+
 def is_role_word(token: str) -> bool:
     """Whether a CJK token in a credit is a role's word, not a name."""
     return token in ROLE_WORDS
 
 
-__all__ = ["REVIEWER_WORDS", "ROLE_WORDS", "is_role_word"]
+__all__ = ["REVIEWER_WORDS", "ROLE_WORDS", "is_role_word", "without_role"]
