@@ -280,3 +280,16 @@ def test_role_after_name_in_author_fields(head: str, authors: list[str]) -> None
             "<p>정부는 5일 물가 안정을 위한 새로운 경제 대책을 발표했다. 저소득층 지원을 확대하는 방안이 담겼다.</p>"
             "</article></body></html>").encode()
     assert meta(html).authors == authors
+
+
+@pytest.mark.parametrize(("lang", "fields", "published", "modified"), [
+    # a Korean paper's date fields as a definition list: each label and its date in elements of their own
+    ("ko", "<dl><dt>입력</dt><dd>2024.03.05 14:00</dd><dt>수정</dt><dd>2024.03.05 15:10</dd></dl>",
+     "2024-03-05T14:00:00", "2024-03-05T15:10:00"),
+    # a Japanese site's: 公開日 and 更新日
+    ("ja", "<dl><dt>公開日</dt><dd>2024年3月5日</dd><dt>更新日</dt><dd>2024年3月6日</dd></dl>",
+     "2024-03-05", "2024-03-06"),
+], ids=["ko-dl", "ja-dl"])
+def test_modification_label_in_its_own_element(lang: str, fields: str, published: str, modified: str) -> None:
+    found = meta(page(lang, fields, JA_STORY))
+    assert (found.published, found.modified) == (published, modified)

@@ -26,8 +26,6 @@ PAGES = sorted(p.name for p in WORLD.iterdir() if p.is_dir())
 # is seen.
 LEFT_ALONE = {
     "es-caps-city-mar": "the writer only as a link to their /autor/ page, without a label: no byline reader takes it",
-    "ko-gija-place-paren": "the modification label and its date in separate <dt>/<dd> blocks: read only for the "
-                           "publication date",
     "zh-baijiahao-yearless": "a self-media account's name of five characters alone in an author-name element: the "
                              "bare-name reader takes Chinese names of two to four",
 }
