@@ -143,7 +143,9 @@ def test_japanese_credits(top: str, story: str, authors: list[str]) -> None:
     f"<p>{JA_LEAD}【北京共同】</p>{JA_MORE}",  # an agency's dateline, not a writer
     f"<p>{JA_LEAD}【時事】</p>{JA_MORE}",
     f"<p>【ワシントン共同】{JA_LEAD}</p>{JA_MORE}",
-], ids=["place-agency", "agency", "katakana-place-agency"])
+    f"<p>{JA_LEAD}【詳報】</p>{JA_MORE}",  # a tag of the site's, not a writer
+    f"<p>{JA_LEAD}【関連記事】</p>{JA_MORE}",
+], ids=["place-agency", "agency", "katakana-place-agency", "tag-shohou", "tag-kanren"])
 def test_japanese_agency_brackets_name_nobody(story: str) -> None:
     assert meta(page("ja", "<p>2024年3月5日 19時30分</p>", story)).authors == []
 

@@ -22,7 +22,11 @@ EACH_WITH_ROLE_RE = re.compile(rf"(?:(?P<desk>[\u4e00-\u9fff\u30a0-\u30ff]{{1,8}
 ONE_WITH_ROLE_RE = re.compile(rf"({NAME})\s*(?:{ROLE})")
 # The writer in 【】 after the lead's last sentence ("…拡充する。【山田太郎】"); an agency's dateline ends with the
 # agency ("【北京共同】", "【時事】") and names nobody.
-LEAD_END_RE = re.compile(rf"。\s*【(?P<names>{NAME}(?:[・、\s]+{NAME})*)】\s*$")
+# (a writer's full name has three or four kanji: a two-kanji bracket is a site's tag, "【詳報】", "【速報】")
+LEAD_NAME = r"[\u4e00-\u9fff]{3,4}"
+LEAD_END_RE = re.compile(rf"。\s*【(?P<names>{LEAD_NAME}(?:[・、\s]+{LEAD_NAME})*)】\s*$")
+# The words that end a site's tag in 【】 ("【関連記事】", "【動画特集】"), not a name.
+TAG_END_RE = re.compile(r"(?:記事|情報|動画|写真|速報|詳報|特集|一覧|解説|図解|更新|続報|号外|全文|会見)$")
 AGENCY_END_RE = re.compile(r"(?:共同|時事|通信|電|支局|総局|特派員|発)$")
 
 
@@ -60,7 +64,7 @@ def lead_end_writers(paragraph: str, person: Callable[[str], str | None]) -> lis
     if match is None:
         return []
     tokens = [token for token in re.split(r"[・、\s]+", match.group("names")) if token]
-    if any(AGENCY_END_RE.search(token) for token in tokens):
+    if any(AGENCY_END_RE.search(token) or TAG_END_RE.search(token) for token in tokens):
         return []
     names = [person(token) for token in tokens]
     return [name for name in names if name] if all(names) else []
