@@ -34,9 +34,13 @@ def without_role(name: str) -> str:
     return match.group("name") if match else name
 
 
+# A paper's desk, bureau or department ("経済部", "札幌報道部", "ワシントン支局", "宣传部"): three characters or more.
+DESK_END_RE = re.compile(r"..(?:部|支局|総局|支社|編集局|编辑室)$")
+
+
 def is_role_word(token: str) -> bool:
-    """Whether a CJK token in a credit is a role's word, not a name."""
-    return token in ROLE_WORDS
+    """Whether a CJK token in a credit is a role's word or a desk's name, not a person's."""
+    return token in ROLE_WORDS or DESK_END_RE.match(token) is not None
 
 
 __all__ = ["REVIEWER_WORDS", "ROLE_WORDS", "is_role_word", "without_role"]

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from crawler.extractors.metadata.cjk_roles import is_role_word
+
 # A Japanese personal name in kanji: 2-4 characters, as the Chinese readers take it.
 NAME = r"[\u4e00-\u9fff]{2,4}"
 # The roles written after a Japanese reporter's name.
@@ -40,7 +42,9 @@ def spaced_names(text: str) -> list[str]:
     """The people of a Japanese byline of names written with a space inside ("山田 太郎、鈴木 一郎"), or none."""
     if SPACED_LIST_RE.fullmatch(text) is None:
         return []
-    return [name.replace("\u3000", " ") for name in SPACED_NAME_RE.findall(text)]
+    names = [name.replace("\u3000", " ") for name in SPACED_NAME_RE.findall(text)]
+    # ("経済部 山田", "記者 山田": a desk or a role, then a surname)
+    return [] if any(DESK_RE.match(family) or is_role_word(family) for family, _ in map(str.split, names)) else names
 
 
 def reporters_before_role(line: str, person: Callable[[str], str | None]) -> list[str] | None:
