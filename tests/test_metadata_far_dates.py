@@ -1,0 +1,59 @@
+"""Dates that stand far from the headline, each class on a small page written here: a page showing only "Updated …"
+(or "Last updated: …") below a table of contents or at its foot, with no publication date anywhere."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from crawler.extractors import parse_html
+from crawler.extractors.metadata import extract_metadata
+
+NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
+PARAGRAPH = "<p>" + "The park's cameras show the valley, the falls and the high country in every season. " * 4 + "</p>"
+CONTENTS = "<ul>" + "".join(f"<li><a href='#s{i}'>Section {i} of the guide</a></li>" for i in range(12)) + "</ul>"
+
+
+def meta_of(body: str, head: str = "") -> object:
+    html = (f"<html lang='en'><head><title>Webcams | Example Park</title>{head}</head>"
+            f"<body>{body}</body></html>")
+    return extract_metadata(parse_html(html, "https://park.example.org/learn/webcams.htm"), NOW)
+
+
+def test_a_last_updated_line_at_the_foot_dates_an_undated_page() -> None:
+    page = f"<main><h1>Webcams</h1>{PARAGRAPH}{PARAGRAPH}{PARAGRAPH}<p>Last updated: November 13, 2025</p></main>"
+    metadata = meta_of(page)
+    assert metadata.published == "2025-11-13"
+    assert metadata.modified == "2025-11-13"
+
+
+def test_an_updated_line_below_a_table_of_contents_dates_an_undated_guide() -> None:
+    page = (f"<main><h1>Webcams</h1>{CONTENTS}<div class='byline'><p>Written by Ann Lee</p>"
+            f"<p>Updated March 13, 2024</p></div>{PARAGRAPH}{PARAGRAPH}</main>")
+    assert meta_of(page).published == "2024-03-13"
+
+
+def test_the_markup_publication_date_stays_before_a_far_update() -> None:
+    page = f"<main><h1>Webcams</h1>{PARAGRAPH}{PARAGRAPH}{PARAGRAPH}<p>Last updated: November 13, 2025</p></main>"
+    head = '<meta property="article:published_time" content="2024-02-01T10:00:00+00:00">'
+    assert meta_of(page, head).published.startswith("2024-02-01")
+
+
+def test_an_update_in_a_comment_area_dates_nothing() -> None:
+    page = (f"<main><h1>Webcams</h1>{PARAGRAPH}{PARAGRAPH}</main><div class='comments'><ul>"
+            "<li><p>Great cams!</p><p>Updated March 3, 2024</p></li></ul></div>")
+    assert meta_of(page).published is None
+
+
+def test_a_site_footer_last_updated_dates_nothing() -> None:
+    page = (f"<main><h1>Webcams</h1>{PARAGRAPH}{PARAGRAPH}</main>"
+            "<div class='site-footer'><p>Last updated 2026-03-05 UTC.</p></div>")
+    assert meta_of(page).published is None
+    assert meta_of(f"<main><h1>Webcams</h1>{PARAGRAPH}</main><footer><p>Last updated: March 5, 2026</p></footer>"
+                   ).published is None
+
+
+def test_an_interview_closing_date_line_gives_both_days() -> None:
+    page = (f"<main><h1>Webcams</h1>{PARAGRAPH}{PARAGRAPH}{PARAGRAPH}<div class='date-and-credit'>"
+            "<p>Interview by Ann Lee</p><p>December 3, 2025. Updated: December 7, 2025</p></div></main>")
+    metadata = meta_of(page)
+    assert (metadata.published, metadata.modified) == ("2025-12-03", "2025-12-07")
