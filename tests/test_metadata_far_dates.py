@@ -57,3 +57,18 @@ def test_an_interview_closing_date_line_gives_both_days() -> None:
             "<p>Interview by Ann Lee</p><p>December 3, 2025. Updated: December 7, 2025</p></div></main>")
     metadata = meta_of(page)
     assert (metadata.published, metadata.modified) == ("2025-12-03", "2025-12-07")
+
+
+def thread(card_field: str) -> str:
+    """A forum thread whose first post carries its member's card (a date field) above the post's own date line."""
+    return (f"<main><h2>Season thread: the league is back</h2><p>Post a reply</p><ul class='profile'>"
+            f"<li>Some Member</li><li>Posts: 4032</li><li>{card_field}</li></ul>"
+            "<h3>Season thread: the league is back</h3><p>by Some Member » Tue Aug 27, 2019 1:47 am</p>"
+            f"{PARAGRAPH}</main>")
+
+
+def test_a_member_cards_registration_or_founding_day_is_not_the_threads_date() -> None:
+    for field in ("Registered: Dec 11, 2021", "Founded: Dec 11, 2021", "Join Date: Dec 11, 2021"):
+        html = f"<html lang='en'><head><title>Season thread: the league is back</title></head><body>{thread(field)}"
+        metadata = extract_metadata(parse_html(html, "https://forum.example.org/viewtopic.php?t=7"), NOW)
+        assert metadata.published.startswith("2019-08-27"), field
