@@ -72,3 +72,20 @@ def test_a_member_cards_registration_or_founding_day_is_not_the_threads_date() -
         html = f"<html lang='en'><head><title>Season thread: the league is back</title></head><body>{thread(field)}"
         metadata = extract_metadata(parse_html(html, "https://forum.example.org/viewtopic.php?t=7"), NOW)
         assert metadata.published.startswith("2019-08-27"), field
+
+
+def test_a_labelled_day_far_below_beats_markup_dates_that_are_one_save() -> None:
+    # the CMS writes its last save into both markup dates; the page labels the first day at the story's end
+    head = ('<script type="application/ld+json">{"@type": "Article", "headline": "Webcams", '
+            '"datePublished": "2025-11-29T12:28:31-05:00", "dateModified": "2025-11-29T12:28:31-05:00"}</script>')
+    page = (f"<main><h1>Webcams</h1>{PARAGRAPH}{PARAGRAPH}{PARAGRAPH}"
+            "<div class='published'>Published <time>August 13, 2025</time></div></main>")
+    assert meta_of(page, head).published == "2025-08-13"
+
+
+def test_markup_dates_of_two_saves_stay_before_a_far_label() -> None:
+    head = ('<script type="application/ld+json">{"@type": "Article", "headline": "Webcams", '
+            '"datePublished": "2025-11-20T12:28:31-05:00", "dateModified": "2025-11-29T12:28:31-05:00"}</script>')
+    page = (f"<main><h1>Webcams</h1>{PARAGRAPH}{PARAGRAPH}{PARAGRAPH}"
+            "<div class='published'>Published <time>August 13, 2025</time></div></main>")
+    assert meta_of(page, head).published.startswith("2025-11-20")

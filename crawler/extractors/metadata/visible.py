@@ -91,6 +91,7 @@ class TextFindings:
     modified: FoundDate | None = None
     headline: str | None = None
     date_line: str | None = None  # the line near the headline that gave the publication date
+    labelled_away: bool = False  # the publication date came from a labelled line away from the headline (step 3)
     # Whether lines are read for dates: not when the page's markup gives both plausible ones, which the text's could
     # not replace (``extract_metadata``); the people, the outlet and the headline are read all the same.
     wants_dates: bool = True
@@ -320,7 +321,7 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
             findings.editors = findings.editors or found.editors
             findings.origin = findings.origin or found.origin
             if findings.published is None and found.published is not None:
-                findings.published = found.published
+                findings.published, findings.labelled_away = found.published, True
                 findings.modified = findings.modified or found.modified
             elif findings.published is None and findings.modified is None and not {"li", "footer"} & block.labels and \
                     not in_page_footer(block.element):
