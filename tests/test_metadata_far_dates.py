@@ -89,3 +89,20 @@ def test_markup_dates_of_two_saves_stay_before_a_far_label() -> None:
     page = (f"<main><h1>Webcams</h1>{PARAGRAPH}{PARAGRAPH}{PARAGRAPH}"
             "<div class='published'>Published <time>August 13, 2025</time></div></main>")
     assert meta_of(page, head).published.startswith("2025-11-20")
+
+
+def test_a_page_without_h1_is_dated_beside_its_h2_headline_reworded_from_the_title() -> None:
+    # no <h1>: the shown headline is an <h2> that rewords the markup title; its byline card below gives the date
+    html = ("<html lang='en'><head><title>Introducing the Harbor Data Accelerator | Harbor</title></head><body>"
+            "<nav><ul><li><a href='/'>Product</a></li><li><a href='/blog'>Blog</a></li></ul></nav><main>"
+            "<h2>Introducing Harbor: The Next Data Accelerator Built for Scale</h2><div class='card'><p>Lee Kim</p>"
+            f"<small>December 17, 2025</small></div>{PARAGRAPH}{PARAGRAPH}</main></body></html>")
+    assert extract_metadata(parse_html(html, "https://harbor.example.com/blog/accelerator"), NOW).published \
+        == "2025-12-17"
+
+
+def test_a_page_without_h1_whose_headings_share_few_title_words_finds_no_headline() -> None:
+    html = ("<html lang='en'><head><title>Introducing the Harbor Data Accelerator | Harbor</title></head><body><main>"
+            "<h2>Our customers</h2><p>December 17, 2025</p>"
+            f"{PARAGRAPH}{PARAGRAPH}</main></body></html>")
+    assert extract_metadata(parse_html(html, "https://harbor.example.com/blog/accelerator"), NOW).published is None
