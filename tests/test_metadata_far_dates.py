@@ -106,3 +106,21 @@ def test_a_page_without_h1_whose_headings_share_few_title_words_finds_no_headlin
             "<h2>Our customers</h2><p>December 17, 2025</p>"
             f"{PARAGRAPH}{PARAGRAPH}</main></body></html>")
     assert extract_metadata(parse_html(html, "https://harbor.example.com/blog/accelerator"), NOW).published is None
+
+
+def test_an_author_box_at_the_storys_end_dates_it_by_the_block_after_the_byline() -> None:
+    page = (f"<main><h1>Webcams</h1>{CONTENTS}{PARAGRAPH}{PARAGRAPH}{PARAGRAPH}<div class='author'>"
+            "<p>Written by Moses Kim and Kate Shaw</p><p>April 8, 2024</p></div></main>")
+    assert meta_of(page).published == "2024-04-08"
+
+
+def test_a_price_after_a_byline_is_no_date() -> None:
+    page = (f"<main><h1>Webcams</h1>{CONTENTS}{PARAGRAPH}{PARAGRAPH}{PARAGRAPH}<div class='author'>"
+            "<p>Written by Moses Kim and Kate Shaw</p><p>Tickets from $12, 2024 season</p></div></main>")
+    assert meta_of(page).published is None
+
+
+def test_an_update_under_the_headline_stays_before_a_teasers_byline_and_date() -> None:
+    page = (f"<main><h1>Webcams</h1><p>Updated on December 11, 2025</p>{PARAGRAPH}{PARAGRAPH}{PARAGRAPH}"
+            "<div class='card'><h3>Another guide</h3><p>by Alison Plant</p><p>October 17, 2025</p></div></main>")
+    assert meta_of(page).published == "2025-12-11"

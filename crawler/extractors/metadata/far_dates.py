@@ -6,11 +6,14 @@ day its templates or its docs were last built ("Site last updated", "Last update
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import datetime
 
 from lxml import etree
 
+from crawler.extractors.document.parse import TextBlock
 from crawler.extractors.metadata.datelines import LineDates, may_hold_modified, read_date_line
+from crawler.extractors.metadata.dates import MONTHS, FoundDate, find_text_date_span, normalise
 from crawler.kernels.walk import ancestors_marks
 
 # A footer by its tag ("footer", a custom "devsite-content-footer") or a class or id word ("footer", "site-footer",
@@ -19,6 +22,10 @@ FOOTER_RE = re.compile(r"foot", re.I)
 # Ancestors looked at for a footer: a footer's line sits a few levels inside it (the same depth as comment areas').
 MAX_FOOTER_ANCESTORS = 6
 CLASS_AND_ID = ("class", "id")
+# A block after a byline that is its date alone: a written-out date with a time is shorter ("September 28, 2025 at
+# 10:30 am"); a few characters may follow the date (" |", a dot).
+MAX_DATE_BLOCK_CHARS = 40
+MAX_DATE_BLOCK_REST = 2
 PAGE_TAGS = ("body", "html")
 
 
@@ -31,6 +38,20 @@ def update_line(line: str, now: datetime, *, day_first: bool) -> LineDates | Non
     if dates.modified is None:
         return None
     return LineDates(dates.published, dates.modified, dates.labelled, dates.context)
+
+
+def date_block_after(blocks: Sequence[TextBlock], position: int, *, day_first: bool) -> FoundDate | None:
+    """The date of the block right after a byline block away from the headline (an author box at the story's end:
+    "Written by Ann Lee" / "April 8, 2024"), when that block is a date and nothing else."""
+    if position + 1 >= len(blocks):
+        return None
+    block = blocks[position + 1]
+    text = block.text.strip()
+    if len(text) > MAX_DATE_BLOCK_CHARS or "li" in block.labels or not (
+            text[0].isdigit() or text.split(None, 1)[0].rstrip(".,").lower() in MONTHS):
+        return None  # (the block opens with its date: "Updated April 8, 2024" is another reader's)
+    found, end = find_text_date_span(normalise(text), None, day_first=day_first)  # (absolute dates only)
+    return found if found is not None and end >= len(text) - MAX_DATE_BLOCK_REST else None
 
 
 def in_page_footer(element: etree._Element | None) -> bool:
@@ -46,4 +67,4 @@ def in_page_footer(element: etree._Element | None) -> bool:
         ancestors_marks(element, CLASS_AND_ID, MAX_FOOTER_ANCESTORS, PAGE_TAGS)) is not None
 
 
-__all__ = ["in_page_footer", "update_line"]
+__all__ = ["date_block_after", "in_page_footer", "update_line"]

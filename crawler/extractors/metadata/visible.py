@@ -45,7 +45,7 @@ from crawler.extractors.metadata.datelines import (
     read_date_line,
 )
 from crawler.extractors.metadata.dates import FoundDate
-from crawler.extractors.metadata.far_dates import in_page_footer, update_line
+from crawler.extractors.metadata.far_dates import date_block_after, in_page_footer, update_line
 from crawler.extractors.metadata.headline_block import (
     MAX_BYLINE_CHARS,
     headline_index,
@@ -323,9 +323,11 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
             if findings.published is None and found.published is not None:
                 findings.published, findings.labelled_away = found.published, True
                 findings.modified = findings.modified or found.modified
-            elif findings.published is None and findings.modified is None and not {"li", "footer"} & block.labels and \
-                    not in_page_footer(block.element):
+            elif findings.published is None and findings.modified is None and found.modified is not None and \
+                    not {"li", "footer"} & block.labels and not in_page_footer(block.element):
                 findings.modified, findings.published = found.modified, far_published
+            if found.authors and wants_modified and findings.published is None:  # "Written by …" / "April 8, 2024"
+                findings.published = date_block_after(blocks, position, day_first=first)
 
 
 def _may_say_something(short_ones: ShortBlocks, dates: bool) -> list[int]:
