@@ -124,3 +124,9 @@ def test_an_update_under_the_headline_stays_before_a_teasers_byline_and_date() -
     page = (f"<main><h1>Webcams</h1><p>Updated on December 11, 2025</p>{PARAGRAPH}{PARAGRAPH}{PARAGRAPH}"
             "<div class='card'><h3>Another guide</h3><p>by Alison Plant</p><p>October 17, 2025</p></div></main>")
     assert meta_of(page).published == "2025-12-11"
+
+
+def test_a_football_story_area_is_no_footer() -> None:
+    page = (f"<main class='football-news'><h1>Webcams</h1>{PARAGRAPH}{PARAGRAPH}{PARAGRAPH}"
+            "<p>Last updated: November 13, 2025</p></main>")
+    assert meta_of(page).published == "2025-11-13"

@@ -17,8 +17,9 @@ from crawler.extractors.metadata.dates import MONTHS, FoundDate, find_text_date_
 from crawler.kernels.walk import ancestors_marks
 
 # A footer by its tag ("footer", a custom "devsite-content-footer") or a class or id word ("footer", "site-footer",
-# "stylefoot", "page-metadata-footer"): the page's closing area, printed by the site's templates.
-FOOTER_RE = re.compile(r"foot", re.I)
+# "stylefoot", "page-metadata-footer"): the page's closing area, printed by the site's templates (a sports site's
+# "football" is none).
+FOOTER_RE = re.compile(r"foot(?!ball)", re.I)
 # Ancestors looked at for a footer: a footer's line sits a few levels inside it (the same depth as comment areas').
 MAX_FOOTER_ANCESTORS = 6
 CLASS_AND_ID = ("class", "id")
@@ -35,9 +36,7 @@ def update_line(line: str, now: datetime, *, day_first: bool) -> LineDates | Non
     if not may_hold_modified(line):
         return None
     dates = read_date_line(line, now, day_first=day_first)
-    if dates.modified is None:
-        return None
-    return LineDates(dates.published, dates.modified, dates.labelled, dates.context)
+    return dates if dates.modified is not None else None
 
 
 def date_block_after(blocks: Sequence[TextBlock], position: int, *, day_first: bool) -> FoundDate | None:
@@ -47,7 +46,7 @@ def date_block_after(blocks: Sequence[TextBlock], position: int, *, day_first: b
         return None
     block = blocks[position + 1]
     text = block.text.strip()
-    if len(text) > MAX_DATE_BLOCK_CHARS or "li" in block.labels or not (
+    if not text or len(text) > MAX_DATE_BLOCK_CHARS or "li" in block.labels or not (
             text[0].isdigit() or text.split(None, 1)[0].rstrip(".,").lower() in MONTHS):
         return None  # (the block opens with its date: "Updated April 8, 2024" is another reader's)
     found, end = find_text_date_span(normalise(text), None, day_first=day_first)  # (absolute dates only)
@@ -60,7 +59,7 @@ def in_page_footer(element: etree._Element | None) -> bool:
     for _ in range(MAX_FOOTER_ANCESTORS):
         if node is None or not isinstance(node.tag, str) or node.tag in PAGE_TAGS:
             break
-        if "foot" in node.tag:
+        if FOOTER_RE.search(node.tag):
             return True
         node = node.getparent()
     return element is not None and FOOTER_RE.search(
