@@ -48,11 +48,13 @@ from crawler.extractors.metadata.datelines import (
     read_date_line,
 )
 from crawler.extractors.metadata.dates import FoundDate
+from crawler.extractors.metadata.far_dates import date_block_after, in_page_footer, update_line
 from crawler.extractors.metadata.headline_block import (
     MAX_BYLINE_CHARS,
     headline_index,
     other_h1s,
 )
+from crawler.extractors.metadata.label_blocks import modification_label
 from crawler.extractors.metadata.name_lines import name_beside_date_or_role
 from crawler.kernels.walk import short_texts, texts_with_digit
 
@@ -95,6 +97,7 @@ class TextFindings:
     modified: FoundDate | None = None
     headline: str | None = None
     date_line: str | None = None  # the line near the headline that gave the publication date
+    labelled_away: bool = False  # the publication date came from a labelled line away from the headline (step 3)
     # Whether lines are read for dates: not when the page's markup gives both plausible ones, which the text's could
     # not replace (``extract_metadata``); the people, the outlet and the headline are read all the same.
     wants_dates: bool = True
@@ -187,10 +190,14 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         high = bisect_right(positions, index + BLOCKS_AFTER_HEADLINE)
         credits = dict(zip(positions[low:high], short_ones.credits[low:high], strict=True))
     paragraphs = 0
+    label = ""  # a modification label alone in the block before ("<dt>수정</dt><dd>2024.03.05 15:10</dd>")
     for position in range(index + 1, min(len(blocks), index + BLOCKS_AFTER_HEADLINE + 1)):
         block = blocks[position]
         if "heading" in block.labels and opens_other_stories(block.text):
             break  # "Most Popular", "Related posts": the teasers' dates below are other stories'
+        if label and findings.modified is None and block.num_chars <= MAX_BYLINE_CHARS and readable(block):
+            _read_line(f"{label} {block.text}", findings, now, first, credit=False)
+        label = block.text if findings.published is not None and modification_label(block.text) else ""
         short = _short_lines(block, findings, credits.get(position))
         if short is None:  # a paragraph
             if not readable(block):
@@ -308,9 +315,14 @@ def _scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: 
         if not credit and not findings.authors and " by " in text and len(text) <= MAX_CREDIT_LINE_CHARS and \
                 (names := byline_after_date(text)) and _full_name(names[0]) and readable(block, links=False):
             findings.authors = names  # an undated page's foot: "Last updated March 3, 2025 by Erik Demaine."
-        if not credit and (not wants_published or not has_publication_label(text)):
+        # A page showing only "Updated …" or "Last updated: …", below a table of contents or at its foot, is dated by
+        # that day when nothing else dates it (``extract_metadata`` takes the text's modification date last).
+        wants_modified = wants_published and findings.modified is None
+        if not credit and (not wants_published or not (
+                has_publication_label(text) or (wants_modified and may_hold_modified(text)))):
             continue
         found = TextFindings()
+        far_published = None
         for line in _text_lines(text):
             short = len(line) <= MAX_CREDIT_LINE_CHARS
             # Without a credit's word in the block no line of it names an author, an editor or an outlet (each
@@ -327,9 +339,13 @@ def _scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: 
                 dates = read_date_line(line, now, day_first=first)
                 if dates.labelled:
                     found.published, found.modified = dates.published, dates.modified
+            elif wants_modified and found.modified is None and short and (update := update_line(line, now,
+                                                                                          day_first=first)):
+                found.modified, far_published = update.modified, update.published
         # Whether the block is a related link or a comment is asked only of a block that says something (the
         # ancestors' walk costs more than the patterns).
-        if (found.authors or found.editors or found.origin or found.published) and readable(block, links=False):
+        if (found.authors or found.editors or found.origin or found.published or found.modified) and \
+                readable(block, links=False):
             if teams is not None and found.authors and (all(map(collective_byline, found.authors)) or
                                                          not WRITTEN_BY_RE.match(text)):
                 # (a collective: kept for the end, a person's line may come below; a bare "By" far from the
@@ -341,8 +357,13 @@ def _scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: 
             findings.editors = findings.editors or found.editors
             findings.origin = findings.origin or found.origin
             if findings.published is None and found.published is not None:
-                findings.published = found.published
+                findings.published, findings.labelled_away = found.published, True
                 findings.modified = findings.modified or found.modified
+            elif findings.published is None and findings.modified is None and found.modified is not None and \
+                    not {"li", "footer"} & block.labels and not in_page_footer(block.element):
+                findings.modified, findings.published = found.modified, far_published
+            if found.authors and wants_modified and findings.published is None:  # "Written by …" / "April 8, 2024"
+                findings.published = date_block_after(blocks, position, day_first=first)
 
 
 def _may_say_something(short_ones: ShortBlocks, dates: bool) -> list[int]:
