@@ -29,6 +29,11 @@ BIO_VERB_RE = re.compile(r"^\s*(?:is|was|has|’s|'s|serves|works|writes|leads|j
 # names another ("Founder, Acme", "CEO") and is no author box.
 WRITER_ROLE_RE = re.compile(r"\b(?:writer|author|editor|journalist|reporter|columnist|contributor|blogger|"
                             r"correspondent)\b", re.I)
+# A name alone: two to five words, the first capitalised, no digit, at most MAX_NAME_CHARS (a byline's name).
+NAME_SHAPE_RE = re.compile(r"^[^\W\d_][\w'’.-]*(?:\s[^\W\d_][\w'’.-]*){1,4}$")
+MAX_NAME_CHARS = 40
+MIN_NAME_WORDS = 2
+LOWERED_WRITER_ROLE_RE = re.compile(WRITER_ROLE_RE.pattern)  # (in lowered text, without re.I's cost)
 # A role line is short ("Enterprise Sales Executive", "UK-based Systems Theorist & Independent Technology Writer").
 MAX_ROLE_CHARS = 80
 # The blocks after the name read for the role or the biography (a role may stand between the name and the biography).
@@ -41,14 +46,29 @@ def author_box(doc: TextDocument, positions: list[int], texts: list[str], headli
     """The person of the one author box below the headline among the short blocks (``positions``, ``texts``), or
     nobody when there is none or more than one person's box."""
     blocks = doc.blocks
+    # the photos' descriptions of two words or more (a person's name): a page without one has no author box, and a
+    # name no description holds is no box's (looked up before the name's own tests, which cost more)
+    alts = "\n".join(alt.casefold() for image in (doc.body if doc.body is not None else doc.root).iter("img")
+                     if len((alt := image.get("alt") or "").split()) >= MIN_NAME_WORDS) if doc.root is not None else ""
+    if not alts:
+        return []
     found: list[str] = []
     for position, text in zip(positions, texts, strict=True):
-        if position <= headline:
+        text = text.strip()
+        # (most short blocks are neither a name a photo describes nor a line holding a writer's role: the cheapest
+        # tests first)
+        if position <= headline or not text[:1].isupper():
             continue
+        alone = len(text) <= MAX_NAME_CHARS and text.casefold() in alts and NAME_SHAPE_RE.match(text) is not None
+        if not alone and (len(text) > MAX_NAME_CHARS + MAX_ROLE_CHARS or
+                          LOWERED_WRITER_ROLE_RE.search(text.lower()) is None):
+            continue  # neither a name alone nor the name and its role in one line
         element = blocks[position].element
+        if element is None:
+            continue
         name = _name_of(text, element)
-        if name is None or element is None or not _described(doc, position, name) or \
-                not _has_photo(element, name) or not readable(blocks[position]) or in_comments(element):
+        if name is None or not _described(doc, position, name) or not _has_photo(element, name) or \
+                not readable(blocks[position]) or in_comments(element):
             continue
         if found and name != found[0]:
             return []  # the boxes of several people: a list, not the writer's box
@@ -59,8 +79,7 @@ def author_box(doc: TextDocument, positions: list[int], texts: list[str], headli
 def _name_of(text: str, element: etree._Element | None) -> str | None:
     """The name a short block shows alone, or as its first piece before a role ("<strong>Tim Green</strong> <em>…
     Writer</em>")."""
-    text = text.strip()
-    if split_people(text) == [text]:
+    if NAME_SHAPE_RE.match(text) and split_people(text) == [text]:
         return text
     if element is None:
         return None

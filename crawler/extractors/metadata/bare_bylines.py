@@ -106,11 +106,13 @@ def _linked_name_after_label(text: str, element: etree._Element | None) -> list[
 def _name_after_date_block(doc: TextDocument, position: int, text: str) -> list[str]:
     """A name alone in its block after a block that is only a date ("2025-12-17 ·" / "Trine Holm"), its photo beside
     it."""
-    if position == 0 or split_people(text) != [text]:
+    if position == 0:
         return []
     before = doc.blocks[position - 1].text.strip()
-    found, end = find_text_date_span(before) if len(before) <= MAX_LINE_CHARS else (None, 0)
-    if found is None or before[end:].strip(SEPARATORS) or not DATE_LINE_START_RE.match(before):
+    if len(before) > MAX_LINE_CHARS or not DATE_LINE_START_RE.match(before) or split_people(text) != [text]:
+        return []
+    found, end = find_text_date_span(before)
+    if found is None or before[end:].strip(SEPARATORS):
         return []
     return [text] if _has_photo(doc.blocks[position].element, text) else []
 
