@@ -14,13 +14,14 @@ from lxml import etree
 
 from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE, normalize_space
+from crawler.extractors.metadata.arabic_bylines import arabic_names
 from crawler.extractors.metadata.areas import in_comments, under_review_label
-from crawler.extractors.metadata.author_cards import card_name, short_card_name
+from crawler.extractors.metadata.author_cards import card_name, in_card_list, short_card_name
 from crawler.extractors.metadata.cjk_roles import REVIEWER_WORDS, is_role_word
 from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.dates import find_text_date
 from crawler.extractors.metadata.genre_labels import GENRE_LINE_WORDS, without_genre
-from crawler.extractors.metadata.handles import linked_handle
+from crawler.extractors.metadata.handles import linked_handle, one_word_byline
 from crawler.extractors.metadata.japanese_credits import spaced_names
 from crawler.extractors.metadata.korean_credits import (
     KOREAN_AUTHOR_RE,
@@ -42,8 +43,9 @@ from crawler.kernels.walk import (
 CJK_NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?(?![\u4e00-\u9fff])"
 
 # The label and the name may touch after a colon ("Written by:Elise Nass": two inline elements without a space).
-# Labels of the writer before a colon ("Text:", "Teksti:", "Yazar:", "Penulis:", "Автор:", "Tác giả:").
-AUTHOR_LABEL_WORDS = r"text|texto|texte|testo|tekst|teksti|yazar|penulis|автор|tác giả|autor|autore|autora|auteur"
+# Labels of the writer before a colon ("Text:", "Teksti:", "Yazar:", Turkish "Haber:"/"Muhabir:", "Автор:", "Tác giả:").
+AUTHOR_LABEL_WORDS = (r"text|texto|texte|testo|tekst|teksti|yazar|haber|muhabir|penulis|автор|tác giả|autor|autore|"
+                      r"autora|auteur")
 BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|av|af|oleh|written by|words by|story by|posted by|reporting by)"
                    r"(?:\s*[:\-]\s*|\s+)|"
                    rf"(?:{AUTHOR_LABEL_WORDS})\s*:\s*)(?P<names>.+)$", re.I)
@@ -55,7 +57,7 @@ PLACE_AFTER_NAMES_RE = re.compile(r"\s+(?:in|à|desde|aus|uit|reporting from)\s+
 # the writer: "By X. Photos by Y", "Texto: X / Fotos: Y"; the outlet written for: "By X for The Daily Planet"; a
 # wire credit's editor: "Reporting by X; Editing by Y")
 BYLINE_END_RE = re.compile(r"\s*(?:[|•·●∙⋅–—\n(;]|\s-\s|\bon\s|\bat\s|\bfrom\s|\bfor\s|"
-                           r"\b(?:last\s+)?(?:updated|modified)\b|\b(?:photo(?:s|graph|graphs|graphy)?|fotos?)\b|"
+                           r"\b(?:last\s+)?(?:updated|modified)\b|\b(?:photo(?:s|graph|graphs|graphy)?|fotos?|fotoğraf)\b|"
                            r"\bpublished\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|"
                            r"\d).*$", re.I | re.S)
 # A name that ends with an initial or an abbreviation keeps its full stop ("John F.", "Kennedy Jr.").
@@ -82,7 +84,7 @@ LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|éd
 # Words every byline or editor pattern needs, looked for first: most lines of a page have none of them.
 BYLINE_LINE_WORDS = (r"by|par|von|por|di|door|av|af|oleh|written|words|story|posted|reporting|"
                      rf"{AUTHOR_LABEL_WORDS}|{GENRE_LINE_WORDS}")
-BYLINE_HINT_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|"
+BYLINE_HINT_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|بقلم|كتب|"
                             r"发表|發表|博客|投稿者|报道|報道|原创|原創|（|【|［|\||"
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
 EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura", re.I)
@@ -114,7 +116,7 @@ ASCII_CREDIT_LINE_RE = re.compile(rf"^\s*(?:{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WOR
 # re.I: "|", the line-start words and the words below (CREDIT_HINT_RE's others, lowered), by ``credit_flags``
 # (``kernels.walk.texts_with_words``, whose folds are ``RE_I_LETTER_FOLDS``), since CREDIT_HINT_RE's re.I
 # alternation is tried at every character.
-OTHER_CREDIT_WORDS_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|"
+OTHER_CREDIT_WORDS_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|بقلم|كتب|"
                                    r"发表|發表|博客|投稿者|报道|報道|原创|原創|（|【|［|"
                                    r"编|編|责|責|校审|편집|"
                                    r"edit|redigiert|édité|a cura|来源|來源|稿源|出处")
@@ -206,7 +208,9 @@ def markup_byline(doc: TextDocument) -> list[str]:
         if not text:
             continue
         if len(text) > MAX_BYLINE_ELEMENT_CHARS:
-            names = card_name(element)  # an author card: the name, then a biography
+            # an author card (name, biography); a byline opening with its label ("Written by X, 4+ years…"), no card
+            names = card_name(element) or ([] if in_card_list(element) else
+                                           byline_names(text[:MAX_BYLINE_ELEMENT_CHARS]))
             if names:
                 return names
             continue
@@ -221,7 +225,7 @@ def markup_byline(doc: TextDocument) -> list[str]:
         if not names and BARE_CJK_NAMES_RE.match(text) and NAME_MARK_RE.search(marks) and _not_a_channel_link(element):
             names = [name for name in (_clean_cjk_name(raw) for raw in re.split(r"[\s、，,]+", text)) if name]
         if not names and len(text.split()) <= MAX_HANDLE_LINE_WORDS:
-            names = linked_handle(element)  # a poster's handle linked to the poster's own page ("/profile/jdoe")
+            names = linked_handle(element) or one_word_byline(text, element)  # a handle, "By: Amanda" linked
         if not names and FIRST_DIGIT_RE.search(text) is None:
             names = card_name(element)  # an author card: the name, then a role (a count: a follow widget)
         if names:
@@ -312,7 +316,7 @@ def byline_names(line: str) -> list[str]:
             names = _cjk_names(pattern, line)
             if names:
                 return names
-        korean = korean_names(line)
+        korean = korean_names(line) or arabic_names(line)  # (Arabic: "بقلم: ...", "كتب: ...")
         if korean:
             return korean
     match = BY_RE.match(line)
