@@ -24,7 +24,7 @@ from crawler.extractors.document.text import CJK_RE
 from crawler.extractors.document.urljoins import resolve_url
 from crawler.extractors.metadata.authors import choose_authors, outlets_of
 from crawler.extractors.metadata.authors import site_names as names_of_site
-from crawler.extractors.metadata.byline import markup_byline
+from crawler.extractors.metadata.byline_elements import markup_byline
 from crawler.extractors.metadata.candidates import (
     JSON_LD,
     META,

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import compress
 
@@ -25,7 +24,6 @@ from crawler.extractors.document.text import CJK_RE
 from crawler.extractors.metadata.author_boxes import author_box
 from crawler.extractors.metadata.bare_bylines import bare_byline
 from crawler.extractors.metadata.byline import (
-    credit_flags,
     dateline_names,
     editor_names,
     may_credit,
@@ -47,7 +45,6 @@ from crawler.extractors.metadata.datelines import (
     may_hold_modified,
     read_date_line,
 )
-from crawler.extractors.metadata.dates import FoundDate
 from crawler.extractors.metadata.far_dates import date_block_after, in_page_footer, update_line
 from crawler.extractors.metadata.headline_block import (
     MAX_BYLINE_CHARS,
@@ -55,8 +52,9 @@ from crawler.extractors.metadata.headline_block import (
     other_h1s,
 )
 from crawler.extractors.metadata.label_blocks import modification_label
+from crawler.extractors.metadata.line_findings import ShortBlocks, TextFindings, day_first, short_blocks
 from crawler.extractors.metadata.name_lines import name_beside_date_or_role
-from crawler.kernels.walk import short_texts, texts_with_digit
+from crawler.kernels.walk import texts_with_digit
 
 HANGUL_RE = re.compile(r"[가-힣]")
 LATIN_NAME_RE = re.compile(r"^[A-Za-zÀ-ÿ]")
@@ -82,33 +80,6 @@ SENTENCE_RE = re.compile(r"[。！？，；]|[.!?]\s+[A-Z][a-z]")
 WRITTEN_BY_RE = re.compile(r"^\s*(?:written|authored|article|post|story)\s+(?:written\s+)?by\b", re.I)
 # The credit that closes a story in Chinese and Japanese news ("（责任编辑：王敏）", "編集：...").
 STORY_END_RE = re.compile(r"责任编辑|責任編輯|责编|責編|編集")
-# Languages whose pages write the month first in numeric dates (US English); every other one writes the day first.
-MONTH_FIRST_LANGUAGES = frozenset({"en", "en-us"})
-
-
-@dataclass
-class TextFindings:
-    """What the visible lines say; ``date_labelled`` when a publication label stood before the date."""
-
-    authors: list[str] = field(default_factory=list)
-    editors: list[str] = field(default_factory=list)
-    origin: str | None = None
-    published: FoundDate | None = None
-    modified: FoundDate | None = None
-    headline: str | None = None
-    date_line: str | None = None  # the line near the headline that gave the publication date
-    labelled_away: bool = False  # the publication date came from a labelled line away from the headline (step 3)
-    # Whether lines are read for dates: not when the page's markup gives both plausible ones, which the text's could
-    # not replace (``extract_metadata``); the people, the outlet and the headline are read all the same.
-    wants_dates: bool = True
-
-
-def day_first(language: str | None) -> bool:
-    """Whether numeric dates of a page in this language put the day first (03/04/2024 = 3 April)."""
-    return bool(language) and language.lower() not in MONTH_FIRST_LANGUAGES
-
-
-
 def _lines(block: TextBlock) -> list[str]:
     return _text_lines(block.text)
 
@@ -153,23 +124,6 @@ def _may_give_date(line: str, findings: TextFindings, *, known: bool = False) ->
     if findings.published is None:
         return known or may_hold_date(line)
     return findings.modified is None and may_hold_modified(line)
-
-
-@dataclass
-class ShortBlocks:
-    """The page's blocks no longer than a byline: their positions, texts and whether each has a credit's word
-    (``credit_flags``, which searches them all at once, is ``may_credit`` of each)."""
-
-    positions: list[int]
-    texts: list[str]
-    credits: list[bool]
-
-
-def short_blocks(doc: TextDocument) -> ShortBlocks:
-    """The short blocks that steps 2 and 3 read, their credit's words found once for both (``may_credit`` of each
-    block near the headline costs most on text outside ASCII)."""
-    positions, texts = short_texts(doc.blocks, MAX_BYLINE_CHARS)
-    return ShortBlocks(positions, texts, credit_flags(texts))
 
 
 def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: TextFindings,
