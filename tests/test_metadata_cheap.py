@@ -102,6 +102,23 @@ def test_profile_links_found_in_the_joined_hrefs_are_each_hrefs_own_search():
             [(m.span(), m.group(0), m.group("slug")) for _, m in expected]
 
 
+def test_hrefs_without_a_profile_word_are_not_searched_and_no_search_is_lost():
+    """``may_hold_profile`` says False only for joined hrefs the address pattern finds nothing in: a news page's
+    links are not searched, and every random joining that the pattern matches (any case) passes the test."""
+    import random
+
+    from crawler.extractors.metadata import profile_links
+
+    assert not profile_links.may_hold_profile("/news/2024/03/story#https://example.org/menu/#/about-us/")
+    rng = random.Random(11)
+    pieces = [*HREF_PIECES, "/MEMBERS/A.1/", "/U/Bob", "U/x", "#U/y", "USERS/z", "/menu/", "edu/", "Profile.PHP?ID=4"]
+    for _ in range(3000):
+        joined = "#".join("".join(rng.choice(pieces) for _ in range(rng.randrange(0, 4)))
+                          for _ in range(rng.randrange(1, 5)))
+        if profile_links.JOINED_PROFILE_HREF_RE.search(joined):
+            assert profile_links.may_hold_profile(joined), joined
+
+
 H1_PAGE = """<html><head><title>Budget | Example</title></head><body>
 <div style="display:none"><h1>Hidden headline</h1></div><noscript><h1>No script</h1></noscript>
 <header><h1><a href="/">Example</a></h1></header><div hidden><h1>Hidden attribute</h1></div>
