@@ -217,3 +217,17 @@ def test_the_h1s_of_a_page_whose_text_is_revealed_from_noscript_are_the_revealed
     assert [element.text_content() for element in doc.h1s()] == \
         [element.text_content() for element in doc.root.iter("h1")] == ["My take on valuation"]
     assert extract_metadata(doc).title == "My take on valuation"
+
+
+def test_one_ascii_word_is_never_one_person_so_its_block_is_not_split():
+    """``name_lines._may_be_one_person`` passes over one-word ASCII blocks without ``split_people``: its strict reading
+    never keeps such a word whole (a visible name has a given name and a surname); names of two words or in other
+    scripts are still split."""
+    from crawler.extractors.metadata.name_lines import _may_be_one_person
+    from crawler.extractors.metadata.people import split_people
+
+    for word in ("Share", "Advertisement", "Jane", "O'Brien", "Smith,", "McDonald-Jones", "JANE", "A.", "de", "X"):
+        assert not _may_be_one_person(word) and split_people(word) != [word], word
+    for name in ("Jane Doe", "Иван Петров", "张三", "Émile Zola"):
+        assert _may_be_one_person(name), name
+    assert split_people("Jane Doe") == ["Jane Doe"] and split_people("张三") == ["张三"]
