@@ -36,7 +36,7 @@ from crawler.extractors.metadata.candidates import (
     Candidates,
     clean,
 )
-from crawler.extractors.metadata.date_conflicts import settle_published
+from crawler.extractors.metadata.date_conflicts import earlier_labelled, settle_published
 from crawler.extractors.metadata.dates import FoundDate, is_plausible, parse_structured_date
 from crawler.extractors.metadata.field_lines import field_byline
 from crawler.extractors.metadata.handles import author_accounts, unshown_logins
@@ -216,8 +216,10 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     if published is None or published[1] == URL:  # the page's own <time> text ranks below <time datetime>
         shown = time_text_date(doc.body, day_first=day_first(language))
         published = (shown and _plausible_date(shown, MICRODATA, now)) or published
+    # (markup dates that are one moment, a CMS's last save written into both, leave the page's labelled date wanted)
+    saved_twice = published is not None and modified is not None and published[0] == modified[0]
     findings = scan_visible(doc, metadata.title or head_title, now, language,
-                            dates=published is None or modified is None, shown=published is not None)
+                            dates=published is None or modified is None or saved_twice, shown=published is not None)
     if metadata.title is None and findings.headline:
         metadata.title = take("title", (findings.headline, TEXT))
     elif metadata.title is not None:
@@ -276,6 +278,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         if settled.source != published[1]:
             metadata.warnings.append(settled.reason)
         published = (settled.iso, settled.source)
+    elif saved_twice and findings.labelled_away and (shown := _plausible_date(findings.published, TEXT, now)):
+        published = earlier_labelled(published, shown)
     text_modified = _plausible_date(findings.modified, TEXT, now)
     # A page that shows only "Updated on ..." under its headline, with no publication date in its markup or text,
     # dates its article by that visible day (a markup modified time alone is a CMS's save time, never taken for it).

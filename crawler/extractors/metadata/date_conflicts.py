@@ -98,6 +98,12 @@ def settle_published(markup_iso: str, source: str, date_line: str | None, now: d
                    f"({markup_iso}), another day in every zone")
 
 
+def earlier_labelled(markup: tuple[str, str], shown: tuple[str, str]) -> tuple[str, str]:
+    """Markup whose publication and modification dates are one moment (a CMS writing its last save into both) against
+    a date the page labels "Published" away from the headline: the shown one when it is an earlier day."""
+    return shown if shown[0][:10] < markup[0][:10] else markup
+
+
 def _url_day_is(url: str | None, day: date) -> bool:
     found = find_url_date(url)
     return found is not None and found.day == day
@@ -167,8 +173,22 @@ def read_other_way(shown_day: date, markup_day: date) -> bool:
     return (shown_day.year, shown_day.day, shown_day.month) == (markup_day.year, markup_day.month, markup_day.day)
 
 
-__all__ = ["EASTMOST_ZONE_HOURS", "MAX_AMBIGUOUS_NUMBER", "MAX_DATES_READ", "OTHER_STORIES_HEADING_RE",
-           "OTHER_STORY_TAGS", "OTHER_STORY_TOKEN_RE", "WESTMOST_ZONE_HOURS", "Settled", "in_other_story",
-           "on_crawl_day", "opens_other_stories",
-           "read_other_way",
-           "same_moment", "settle_published", "shown_days", "stated_date"]
+__all__ = [
+    "EASTMOST_ZONE_HOURS",
+    "MAX_AMBIGUOUS_NUMBER",
+    "MAX_DATES_READ",
+    "OTHER_STORIES_HEADING_RE",
+    "OTHER_STORY_TAGS",
+    "OTHER_STORY_TOKEN_RE",
+    "WESTMOST_ZONE_HOURS",
+    "Settled",
+    "earlier_labelled",
+    "in_other_story",
+    "on_crawl_day",
+    "opens_other_stories",
+    "read_other_way",
+    "same_moment",
+    "settle_published",
+    "shown_days",
+    "stated_date",
+]

@@ -36,9 +36,11 @@ PUBLISHED_LABELS = (
     "erstellt", "erschienen", "paru", "geplaatst",
 )
 # Labels of other events whose date is neither: a forum member's card beside the first post ("Joined: Jul 24, 2017"),
-# a thread's last reply in its header ("Last post: 01/12/2025").
+# a thread's last reply in its header ("Last post: 01/12/2025"); a member card's registration or founding day
+# ("Registered: …", "Join Date: …", a game forum's "Founded: …").
 OTHER_EVENT_LABELS = (
-    "joined", "member since", "last post", "last reply", "last active", "last seen", "last visit",
+    "joined", "join date", "registered", "founded", "member since",
+    "last post", "last reply", "last active", "last seen", "last visit",
     "mitglied seit", "registriert seit", "inscrit le", "inscrit depuis", "miembro desde", "iscritto dal",
     "注册时间", "註冊時間", "注册于", "加入时间", "最后回复", "最後回覆", "最后登录", "登録日", "가입일",
 )

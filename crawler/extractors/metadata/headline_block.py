@@ -24,6 +24,12 @@ MIN_HEADLINE_SHARE = 0.6
 # Characters a headline block may have besides the title's headline ("原创", "独家", "Exclusive:", "[Video]":
 # marks of 2-10 characters).
 MAX_HEADLINE_EXTRA_CHARS = 12
+# A heading rewording a title of at least this many words, holding at least this share of them and at most this many
+# times its length, is the headline of a page without an <h1> (hand-chosen: a short title's words are any heading's).
+MIN_REWORDED_WORDS = 4
+MIN_REWORDED_SHARE = 0.8
+MAX_REWORDED_LENGTH = 3
+WORD_RE = re.compile(r"\w+")
 # The title's parts: separators of sites' names and channels ("_", "|", "--", " - ", "-").
 TITLE_SPLIT_RE = re.compile(r"\s*(?:[|_｜»]|--|[-–—])\s*")
 
@@ -66,7 +72,23 @@ def _headline_index(doc: TextDocument, title: str | None) -> int | None:
             best = (score, index)
     if best is not None:
         return best[1]
-    return next((index for index, block in enumerate(blocks) if "h1" in block.labels), None)
+    first_h1 = next((index for index, block in enumerate(blocks) if "h1" in block.labels), None)
+    return first_h1 if first_h1 is not None or not main else reworded_heading(doc, main)
+
+
+def reworded_heading(doc: TextDocument, main: str) -> int | None:
+    """A page without an <h1> shows its headline in another heading that rewords the title ("Introducing Harbor: The
+    Next Data Accelerator…" for "Introducing the Harbor Data Accelerator"): the first heading holding most of the
+    title's words and not many times longer."""
+    wanted = set(WORD_RE.findall(main))
+    if len(wanted) < MIN_REWORDED_WORDS:
+        return None
+    for index, block in enumerate(doc.blocks):
+        if "heading" not in block.labels or len(block.text) > len(main) * MAX_REWORDED_LENGTH:
+            continue
+        if len(wanted & set(WORD_RE.findall(block.text.casefold()))) >= MIN_REWORDED_SHARE * len(wanted):
+            return index
+    return None
 
 
 def other_h1s(doc: TextDocument, index: int) -> list[int]:
@@ -77,4 +99,4 @@ def other_h1s(doc: TextDocument, index: int) -> list[int]:
 
 
 __all__ = ["MAX_BYLINE_CHARS", "MAX_HEADLINE_EXTRA_CHARS", "MAX_OTHER_H1S", "MIN_HEADLINE_CHARS", "MIN_HEADLINE_SHARE",
-           "TITLE_SPLIT_RE", "headline_index", "other_h1s"]
+           "TITLE_SPLIT_RE", "headline_index", "other_h1s", "reworded_heading"]

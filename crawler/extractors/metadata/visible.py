@@ -45,6 +45,7 @@ from crawler.extractors.metadata.datelines import (
     read_date_line,
 )
 from crawler.extractors.metadata.dates import FoundDate
+from crawler.extractors.metadata.far_dates import date_block_after, in_page_footer, update_line
 from crawler.extractors.metadata.headline_block import (
     MAX_BYLINE_CHARS,
     headline_index,
@@ -90,6 +91,7 @@ class TextFindings:
     modified: FoundDate | None = None
     headline: str | None = None
     date_line: str | None = None  # the line near the headline that gave the publication date
+    labelled_away: bool = False  # the publication date came from a labelled line away from the headline (step 3)
     # Whether lines are read for dates: not when the page's markup gives both plausible ones, which the text's could
     # not replace (``extract_metadata``); the people, the outlet and the headline are read all the same.
     wants_dates: bool = True
@@ -284,9 +286,14 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
         # text): the lines of a block with a digit but no label (prices, scores, times of other stories: many blocks
         # a page before a date is found) are not read one by one either.
         wants_published = findings.wants_dates and findings.published is None
-        if not credit and (not wants_published or not has_publication_label(text)):
+        # A page showing only "Updated …" or "Last updated: …", below a table of contents or at its foot, is dated by
+        # that day when nothing else dates it (``extract_metadata`` takes the text's modification date last).
+        wants_modified = wants_published and findings.modified is None
+        if not credit and (not wants_published or not (
+                has_publication_label(text) or (wants_modified and may_hold_modified(text)))):
             continue
         found = TextFindings()
+        far_published = None
         for line in _text_lines(text):
             short = len(line) <= MAX_CREDIT_LINE_CHARS
             # Without a credit's word in the block no line of it names an author, an editor or an outlet (each
@@ -303,15 +310,24 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
                 dates = read_date_line(line, now, day_first=first)
                 if dates.labelled:
                     found.published, found.modified = dates.published, dates.modified
+            elif wants_modified and found.modified is None and short and (update := update_line(line, now,
+                                                                                          day_first=first)):
+                found.modified, far_published = update.modified, update.published
         # Whether the block is a related link or a comment is asked only of a block that says something (the
         # ancestors' walk costs more than the patterns).
-        if (found.authors or found.editors or found.origin or found.published) and readable(block, links=False):
+        if (found.authors or found.editors or found.origin or found.published or found.modified) and \
+                readable(block, links=False):
             findings.authors = findings.authors or found.authors
             findings.editors = findings.editors or found.editors
             findings.origin = findings.origin or found.origin
             if findings.published is None and found.published is not None:
-                findings.published = found.published
+                findings.published, findings.labelled_away = found.published, True
                 findings.modified = findings.modified or found.modified
+            elif findings.published is None and findings.modified is None and found.modified is not None and \
+                    not {"li", "footer"} & block.labels and not in_page_footer(block.element):
+                findings.modified, findings.published = found.modified, far_published
+            if found.authors and wants_modified and findings.published is None:  # "Written by …" / "April 8, 2024"
+                findings.published = date_block_after(blocks, position, day_first=first)
 
 
 def _may_say_something(short_ones: ShortBlocks, dates: bool) -> list[int]:
