@@ -22,9 +22,17 @@ from crawler.extractors.metadata.people import split_people
 WORLD = Path(__file__).parent / "data" / "metadata-world"
 ZH_NEWS = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "zh-news"
 PAGES = sorted(p.name for p in WORLD.iterdir() if p.is_dir())
+# Held-out-style pages whose miss is known and left alone (SOURCE.md says why): each must still fail, so that a fix
+# is seen.
+LEFT_ALONE = {
+    "es-caps-city-mar": "the writer only as a link to their /autor/ page, without a label: no byline reader takes it",
+    "zh-baijiahao-yearless": "a self-media account's name of five characters alone in an author-name element: the "
+                             "bare-name reader takes Chinese names of two to four",
+}
 
 
-@pytest.mark.parametrize("name", PAGES)
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xfail(reason=LEFT_ALONE[name], strict=True))
+                                  if name in LEFT_ALONE else name for name in PAGES])
 def test_world_page(name: str) -> None:
     gold = json.loads((WORLD / name / "expected-metadata.json").read_text(encoding="utf-8"))
     html = (WORLD / name / "source.html").read_bytes()
@@ -124,7 +132,7 @@ def test_metadata_evaluation_scores_people_editors_and_crawl_time() -> None:
     assert not people_right(["Dana A. Ford"], ["Dana A. Ford", "CNN"])  # an outlet among the people is wrong
     scores = evaluate_metadata(load_dataset(WORLD))["default"]
     golds = [json.loads((WORLD / name / "expected-metadata.json").read_text(encoding="utf-8")) for name in PAGES]
-    assert scores["author"].expected == sum(1 for gold in golds if gold.get("authors"))
+    assert scores["author"].expected == sum(1 for gold in golds if "authors" in gold)  # [] expects nobody
     assert scores["editors"].expected == sum(1 for gold in golds if gold.get("editors"))
     assert scores["published"].share == 1.0  # relative and year-less dates count from each page's crawledAt
 

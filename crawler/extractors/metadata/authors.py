@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 from crawler.extractors.document.text import CJK_RE
 from crawler.extractors.metadata.candidates import Candidates, clean
 from crawler.extractors.metadata.cjk_credits import not_a_person
+from crawler.extractors.metadata.cjk_roles import without_role
 from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.people import is_outlet_or_role, split_people
 from crawler.extractors.metadata.profile_links import member_of_address
@@ -33,7 +34,12 @@ def normalise_author(name: str) -> str:
     name = AUTHOR_PREFIX_RE.sub("", clean(name) or "")
     if URLISH_RE.search(name):  # an author field holding a forum member's profile address names that member
         name = member_of_address(name) or name
-    return name.strip(" ,;:|-")
+    return without_role(name.strip(" ,;:|-"))  # "홍길동 기자": a Korean CMS's author field
+
+
+# The possessive after a blog owner's name in the blog's name ("たなかの暮らしブログ", "小明的博客"): the owner
+# is a person.
+OWNER_MARKS = frozenset({"の", "的"})
 
 
 def good_author(name: str, site_names: set[str], declared: frozenset[str] = frozenset()) -> bool:
@@ -47,8 +53,9 @@ def good_author(name: str, site_names: set[str], declared: frozenset[str] = froz
     folded = name.casefold()
     if CJK_RE.search(name) and not_a_person(name):  # "新京报", "环球网", "作者：未知": an outlet or a placeholder
         return False
-    if CJK_RE.search(name) and any(site.startswith(folded) for site in site_names if CJK_RE.search(site)):
-        return False  # "网易" of "_网易财经": the portal, named before its channel
+    if CJK_RE.search(name) and any(site.startswith(folded) and site[len(folded):len(folded) + 1] not in OWNER_MARKS
+                                   for site in site_names if CJK_RE.search(site)):
+        return False  # "网易" of "_网易财经": the portal, named before its channel (not "たなか" of "たなかのブログ")
     return folded not in site_names or folded in declared
 
 

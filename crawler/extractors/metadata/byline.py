@@ -16,9 +16,12 @@ from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE, normalize_space
 from crawler.extractors.metadata.areas import in_comments, under_review_label
 from crawler.extractors.metadata.author_cards import card_name, short_card_name
+from crawler.extractors.metadata.cjk_roles import REVIEWER_WORDS, is_role_word
 from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.dates import find_text_date
+from crawler.extractors.metadata.genre_labels import GENRE_LINE_WORDS, without_genre
 from crawler.extractors.metadata.handles import linked_handle
+from crawler.extractors.metadata.japanese_credits import spaced_names
 from crawler.extractors.metadata.korean_credits import (
     KOREAN_AUTHOR_RE,
     KOREAN_DATELINE_RE,
@@ -40,7 +43,7 @@ CJK_NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?(?![\u4e00-\u9fff])"
 
 # The label and the name may touch after a colon ("Written by:Elise Nass": two inline elements without a space).
 # Labels of the writer before a colon ("Text:", "Teksti:", "Yazar:", "Penulis:", "Автор:", "Tác giả:").
-AUTHOR_LABEL_WORDS = r"text|texto|texte|testo|tekst|teksti|yazar|penulis|автор|tác giả"
+AUTHOR_LABEL_WORDS = r"text|texto|texte|testo|tekst|teksti|yazar|penulis|автор|tác giả|autor|autore|autora|auteur"
 BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|av|af|oleh|written by|words by|story by|posted by|reporting by)"
                    r"(?:\s*[:\-]\s*|\s+)|"
                    rf"(?:{AUTHOR_LABEL_WORDS})\s*:\s*)(?P<names>.+)$", re.I)
@@ -78,9 +81,9 @@ LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|éd
                              r"\s*[:\-]?\s+(?P<names>.+)$", re.I)
 # Words every byline or editor pattern needs, looked for first: most lines of a page have none of them.
 BYLINE_LINE_WORDS = (r"by|par|von|por|di|door|av|af|oleh|written|words|story|posted|reporting|"
-                     rf"{AUTHOR_LABEL_WORDS}")
+                     rf"{AUTHOR_LABEL_WORDS}|{GENRE_LINE_WORDS}")
 BYLINE_HINT_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|"
-                            r"发表|發表|博客|报道|報道|原创|原創|（|【|［|\||"
+                            r"发表|發表|博客|投稿者|报道|報道|原创|原創|（|【|［|\||"
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
 EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura", re.I)
 # EDITOR_HINT_RE as ``editor_names`` looks for it: in the line as re.I sees it (``re_i_lowered``) without re.I, which
@@ -112,7 +115,7 @@ ASCII_CREDIT_LINE_RE = re.compile(rf"^\s*(?:{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WOR
 # (``kernels.walk.texts_with_words``, whose folds are ``RE_I_LETTER_FOLDS``), since CREDIT_HINT_RE's re.I
 # alternation is tried at every character.
 OTHER_CREDIT_WORDS_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|"
-                                   r"发表|發表|博客|报道|報道|原创|原創|（|【|［|"
+                                   r"发表|發表|博客|投稿者|报道|報道|原创|原創|（|【|［|"
                                    r"编|編|责|責|校审|편집|"
                                    r"edit|redigiert|édité|a cura|来源|來源|稿源|出处")
 # A dateline at the head of a story's first paragraph credits its reporters in brackets:
@@ -140,7 +143,7 @@ NON_ASCII_PATTERNS = (*CJK_AUTHOR_RES, KOREAN_AUTHOR_RE, CJK_EDITOR_RE, KOREAN_E
                       KOREAN_DATELINE_RE)
 # Words that follow a name in a Chinese byline and are not part of it.
 CJK_NAME_STOPWORDS = ("编辑", "责任", "来源", "发布", "时间", "摄影", "报道", "图", "记者", "通讯员", "写真", "寫真",
-                      "撮影")
+                      "撮影", *REVIEWER_WORDS)
 # Words that end up after "记者" and are roles or places, not names.
 # (Each one is read as a name otherwise: "对记者表示", "记者陈智 整合", "作者：未知".)
 CJK_NON_NAMES = frozenset({"报道", "获悉", "了解", "发现", "采访", "来到", "注意到", "从", "近日", "日前", "表示",
@@ -213,6 +216,8 @@ def markup_byline(doc: TextDocument) -> list[str]:
         names = names or byline_names(text[inner.start():] if inner else text) or (
             [] if inner else byline_names("by " + text) if FIRST_DIGIT_RE.search(text) is None
             else _names_before_date(element))
+        if not names and (doc.declared_language or "")[:2] == "ja":  # "山田 太郎": one Japanese name, spaced
+            names = spaced_names(text)
         if not names and BARE_CJK_NAMES_RE.match(text) and NAME_MARK_RE.search(marks) and _not_a_channel_link(element):
             names = [name for name in (_clean_cjk_name(raw) for raw in re.split(r"[\s、，,]+", text)) if name]
         if not names and len(text.split()) <= MAX_HANDLE_LINE_WORDS:
@@ -254,7 +259,8 @@ def _clean_cjk_name(name: str) -> str | None:
         if index > 0:
             name = name[:index]
     name = name.strip("·・")
-    if len(name) < 2 or name in CJK_NON_NAMES or name[-1] in NOT_NAME_END or name.startswith(NOT_NAME_START):
+    if len(name) < 2 or name in CJK_NON_NAMES or name[-1] in NOT_NAME_END or name.startswith(NOT_NAME_START) or \
+            is_role_word(name):
         return None
     return name
 
@@ -297,6 +303,7 @@ def _cjk_names(pattern: re.Pattern[str], line: str) -> list[str]:
 def byline_names(line: str) -> list[str]:
     """Author names in one byline line: Chinese ("作者：张三", "记者 李四", "文/王五"), Japanese ("文・山田太郎",
     "佐藤花子 記者"), Korean ("홍길동 기자") or Latin ("By A and B", "Von A und B", "Jane Smith | Staff writer")."""
+    line = without_genre(line)
     if not has_byline_word(line):  # none of the words any byline pattern starts from
         return []
     line = normalize_space(line)

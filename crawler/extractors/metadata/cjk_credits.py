@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import re
 
+from crawler.extractors.metadata.agency_datelines import agency_reporters
 from crawler.extractors.metadata.byline import CJK_NON_NAMES, NOT_NAME_END, NOT_NAME_START
+from crawler.extractors.metadata.cjk_roles import is_role_word
+from crawler.extractors.metadata.japanese_credits import lead_end_writers, reporters_before_role
 
 # A Chinese personal name: 2-4 Han characters (a minority or foreign name joined by "·" is longer).
 NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?"
@@ -32,7 +35,8 @@ PHOTO_OUTLET_RE = re.compile(r"图片|圖片|摄影|攝影|视觉|視覺|摄像|
 EDITOR_WORD_RE = re.compile(r"^(?:责任编辑|責任編輯|责编|責編|编辑|編輯|校对|校對|审核|審核|监制|監製)")
 # Places and the act of reporting: "发自北京", "上海报道", "报道", "综合报道" (each said of where, not who).
 PLACE_RE = re.compile(r"^(?:整合|综合|綜合|编译|編譯|摘编|整理)$|^(?:发自|發自|自)[\u4e00-\u9fff]{2,6}$|"
-                      r"^[\u4e00-\u9fff]{0,6}(?:报道|報道|电|電|讯|訊)$")
+                      r"^[\u4e00-\u9fff]{0,6}(?:报道|報道|电|電|讯|訊)$|"
+                      r"^[\u4e00-\u9fff]{1,6}(?:報道部|支局|総局)$")  # a Japanese desk: "（札幌報道部　高橋健太）"
 # A date or a time on the line ("2004年7月16日08:19", "2005-08-12", "14:20").
 DATE_TOKEN_RE = re.compile(r"^[\d\-/.:年月日时分秒時]+$")
 # The separators of a credit line's parts.
@@ -60,9 +64,6 @@ END_CREDIT_RE = re.compile(r"[。！？!?”\"]\s*([（(][^（()）]{2,30}[）)]
 DATE_IN_LINE_RE = re.compile(r"\d{4}|\d{1,2}[:：]\d{2}")
 MAX_DATE_LINE_CHARS = 40
 SENTENCE_MARK_RE = re.compile(r"[，。；！？]")
-# Japanese writes the role after the names, after an outlet in brackets: "（共同通信）山田太郎記者".
-NAMES_BEFORE_ROLE_RE = re.compile(rf"(?:[（(【\[][^）)】\]]{{1,12}}[）)】\]])?\s*"
-                                  rf"(?P<names>{NAME}(?:[\s・、]+{NAME})*?)\s*(?:記者|特派員|編集委員|論説委員)")
 # A Japanese dateline: the place, "=" and the reporters in brackets at the head of the story.
 PLACE_NAME_HEAD_RE = re.compile(rf"^\s*[【\[［(（][^=＝】\]］)）]{{1,12}}[=＝]\s*(?P<names>{NAME}(?:[\s、・]+{NAME})*)"
                                 r"\s*(?:記者|特派員|记者)?\s*[】\]］)）]")
@@ -71,7 +72,9 @@ POSTED_BY_RE = re.compile(r"^本[贴帖]由\s*(?P<name>[^\s于]{2,20})\s*于.{0,
 POSTED_AT_RE = re.compile(r"^(?P<name>[^\s:：，。]{2,20})\s+(?:发表于|發表於|发表在|發表在|发布于|發佈於)\s*\d")
 BLOG_OWNER_RE = re.compile(r"^(?P<name>[^\s:：，。的]{2,20})的(?:博客|部落格|空间|空間|专栏|專欄|个人主页|個人主頁)$")
 # A handle after an explicit "作者：" may hold symbols ("放飞&心情", "小鱼_儿"), not a sentence's punctuation.
-LABELLED_HANDLE_RE = re.compile(r"^(?:作者|作\s者|发帖人|發帖人|楼主|樓主|博主)\s*[:：]\s*"
+# (a Japanese blog's "投稿者：" stands after the post's date on its line: "投稿日：2024年3月5日 投稿者：たなか")
+LABELLED_HANDLE_RE = re.compile(r"(?:^(?:作者|作\s者|发帖人|發帖人|楼主|樓主|博主)|(?:^|(?<=\s))(?:投稿者|執筆者))"
+                                r"\s*[:：]\s*"
                                 r"(?P<name>[^\s，。；！？：:()（）]{2,20})")
 # The label of an author's credit on a line that also gives the date or the outlet ("时间：... 作者：张三 阅读：12").
 LABEL_RE = re.compile(r"(?:作者|作\s者)\s*[:：]")
@@ -81,6 +84,10 @@ LABEL_RE = re.compile(r"(?:作者|作\s者)\s*[:：]")
 ACCOUNT_DATE_RE = re.compile(r"^(?:原创|原創)?\s*(?P<name>[^\s\d:：|｜()（）가-힣]{2,10})\s+"
                              r"(?:\d{4}[-/年]\d{1,2}[-/月]\d{1,2}日?\s*\d{1,2}:\d{2}(?::\d{2})?|"
                              r"昨天|前天|今天|\d+\s*(?:分钟|小时|天)前)$")
+# An official account's original article names its writer before the account: "原创 赵一鸣 科技前沿 2024-03-05 21:08".
+WRITER_ACCOUNT_DATE_RE = re.compile(r"^(?:原创|原創)\s+(?P<name>[^\s\d:：|｜()（）가-힣]{2,10})\s+"
+                                    r"[^\s\d:：|｜()（）]{2,20}\s+\d{4}[-/年]\d{1,2}[-/月]\d{1,2}日?\s*\d{1,2}:\d{2}"
+                                    r"(?::\d{2})?$")
 # The words of a date's or a credit's label, which stand where an account's name would ("发表于 2018-05-16").
 LABEL_WORD_RE = re.compile(r"发表|發表|发布|發布|更新|时间|時間|日期|来源|來源|作者|编辑|編輯|记者|記者|"
                            r"公開|配信|投稿|掲載")
@@ -109,7 +116,7 @@ def not_a_person(name: str) -> bool:
 def refused(name: str) -> bool:
     """Whether a Chinese candidate is a placeholder, a role, an outlet or a sentence's words rather than a name."""
     return name in NOT_NAMES or name in CJK_NON_NAMES or is_outlet(name) or name[-1] in NOT_NAME_END or \
-        name.startswith(NOT_NAME_START)
+        name.startswith(NOT_NAME_START) or is_role_word(name)
 
 
 def credit_line_people(text: str) -> list[str] | None:
@@ -118,9 +125,9 @@ def credit_line_people(text: str) -> list[str] | None:
     the authors when every part of the line is a role, a name, a place or a date; None when the line is not one,
     or names no author before an editor's credit. Names need a role before them, except in a bracketed credit."""
     line = text.strip()
-    japanese = NAMES_BEFORE_ROLE_RE.fullmatch(line)  # "（共同通信）山田太郎記者", "佐藤花子 特派員"
-    if japanese:
-        return [name for token in re.split(r"[\s・、]+", japanese.group("names")) if (name := person(token))] or None
+    japanese = reporters_before_role(line, person)  # "（共同通信）山田太郎記者", "経済部　佐藤花子記者、鈴木一郎記者"
+    if japanese is not None:
+        return japanese or None
     bracketed = BRACKETED_RE.fullmatch(line)
     if bracketed:
         line = bracketed.group(1)
@@ -177,7 +184,8 @@ def dateline_people(paragraph: str) -> list[str]:
     match = PLACE_NAME_HEAD_RE.match(paragraph)  # Japanese: "【ワシントン=山田太郎】", "【北京＝佐藤花子記者】"
     if match:
         return [name for token in SPLIT_RE.split(match.group("names")) if token and (name := person(token))]
-    return []
+    # Japanese: "…拡充する。【山田太郎】"; Taiwan's agency: "（中央社記者王小明台北5日電）"
+    return lead_end_writers(paragraph, person) or agency_reporters(paragraph, person)
 
 
 def role_label_handle(tokens: list[str]) -> str | None:
@@ -223,10 +231,24 @@ def poster_of(line: str) -> list[str]:
         match = pattern.search(line)
         if match:
             name = match.group("name").strip()
-            if name in NOT_NAMES or is_outlet(name) or DATE_TOKEN_RE.match(name) or LABEL_RE.search(name):
+            if name in NOT_NAMES or is_outlet(name) or DATE_TOKEN_RE.match(name) or LABEL_RE.search(name) or \
+                    is_role_word(name):  # a forum's floor label ("楼主 发表于 ..."), not its poster
                 return []
+            if pattern is LABELLED_HANDLE_RE and person(name):  # "作者：张明 李华 来源：...": each name till a field
+                return _names_from(line[match.start("name"):])
             return [name]
     return []
+
+
+def _names_from(text: str) -> list[str]:
+    """The names that open the text, up to the first token that is not one (the next field's label)."""
+    names: list[str] = []
+    for token in SPLIT_RE.split(text):
+        name = person(token)
+        if name is None:
+            break
+        names.append(name)
+    return names
 
 
 def bracketed_beside_date(line: str) -> list[str]:
@@ -246,7 +268,7 @@ def bracketed_beside_date(line: str) -> list[str]:
 def account_before_date(line: str) -> list[str]:
     """A self-media account's name before the date under the headline ("华夏人文 2020-03-09 18:14:21", "原创 GameForce
     2019-09-04 22:18:34", "爱否科技 昨天"): the one name, when it is no outlet's ("原创 南方都市报 2019-09-09" is)."""
-    match = ACCOUNT_DATE_RE.match(line.strip())
+    match = ACCOUNT_DATE_RE.match(line.strip()) or WRITER_ACCOUNT_DATE_RE.match(line.strip())
     if match is None:
         return []
     name = match.group("name")

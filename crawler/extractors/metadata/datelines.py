@@ -22,7 +22,7 @@ MODIFIED_LABELS = (
     "更新", "최종수정", "수정", "업데이트", "last updated", "last modified", "updated", "modified", "mis à jour",
     "mise à jour", "modifié", "modifiée", "aktualisiert", "geändert", "actualizado", "actualización", "modificado",
     "aggiornato", "aggiornamento", "modificato", "modifica", "atualizado", "atualização", "bijgewerkt", "gewijzigd",
-    "aktualizacja", "zaktualizowano", "обновлено", "uppdaterad", "opdateret", "päivitetty",
+    "aangepast", "aktualizacja", "aktualizacji", "zaktualizowano", "обновлено", "uppdaterad", "opdateret", "päivitetty",
 )
 # Labels of a publication date. The bare "时间"/"日期"/"Date" only with a colon after them: alone they are
 # words of a sentence ("北京时间6月24日").
@@ -43,6 +43,7 @@ OTHER_EVENT_LABELS = (
     "last post", "last reply", "last active", "last seen", "last visit",
     "mitglied seit", "registriert seit", "inscrit le", "inscrit depuis", "miembro desde", "iscritto dal",
     "注册时间", "註冊時間", "注册于", "加入时间", "最后回复", "最後回覆", "最后登录", "登録日", "가입일",
+    "成文日期", "成文时间",  # a government notice's day of writing, before its publication day ("发布日期")
 )
 COLON_LABELS = ("时间", "時間", "日期", "日時", "date", "datum", "fecha", "data")
 # Labels written after the date in Japanese ("15:20配信", "8:00更新").
@@ -187,6 +188,8 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
             label_after = line[labels[index][0]:labels[index][1]]
             if label_after in TRAILING_LABELS and (kind is None or kind == "published"):
                 kind = "modified" if label_after == "更新" else "published"
+        elif index < len(labels) and line[labels[index][0]:labels[index][1]] == "更新" and kind != "modified":
+            result.modified = result.modified or _bracketed_update(line[begin + end:stop], now, day_first)
         if kind == "modified":
             result.modified = result.modified or found
         elif result.published is None:
@@ -194,6 +197,23 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
             result.labelled = kind == "published"
             result.context = segment.strip()
     return result
+
+
+# The update in brackets after the publication date, "更新" after it: "2024年3月5日 19:30 (2024年3月6日 5:12更新)",
+# "2024/03/05 14:30（3/5 16:05 更新）" (a Japanese paper's and a Taiwanese agency's date line).
+BRACKETED_UPDATE_RE = re.compile(r"^\s*[(（]\s*(?P<date>[^()（）]{3,30}?)\s*$")
+
+
+def _bracketed_update(rest: str, now: datetime | None, day_first: bool) -> FoundDate | None:
+    """The date in the bracket that follows the publication date and ends at "更新", the whole bracket a date."""
+    match = BRACKETED_UPDATE_RE.match(rest)
+    if match is None:
+        return None
+    text = match.group("date")
+    found, end = find_text_date_span(text, now, day_first=day_first)
+    if found is None and now is not None:
+        found, end = find_yearless_date(text, now), len(text)
+    return found if found is not None and not text[end:].strip() else None
 
 
 def has_publication_label(line: str) -> bool:

@@ -14,6 +14,7 @@ import unicodedata
 import warnings
 from datetime import datetime, timedelta, timezone, tzinfo
 
+from crawler.extractors.metadata.cjk_dates import gregorian_years
 from crawler.extractors.metadata.date_values import (
     MAX_ZONE_HOURS,
     ZONE_ABBREVIATIONS,
@@ -192,8 +193,9 @@ def _from_match(match: re.Match[str], day_first: bool = False) -> FoundDate | No
 
 
 def normalise(text: str) -> str:
-    """Full-width digits, colons and spaces as ASCII (NFKC), so "２０２１年３月５日　０９：３０" reads as a date."""
-    return unicodedata.normalize("NFKC", text)
+    """Full-width digits, colons and spaces as ASCII (NFKC), so "２０２１年３月５日　０９：３０" reads as a date;
+    an era's year as the Gregorian one ("令和6年" as "2024年")."""
+    return gregorian_years(unicodedata.normalize("NFKC", text))
 
 
 def parse_structured_date(value: str | None) -> FoundDate | None:

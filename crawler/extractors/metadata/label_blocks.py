@@ -11,7 +11,7 @@ from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.metadata.credit_lines import readable
 from crawler.extractors.metadata.date_conflicts import stated_date
 from crawler.extractors.metadata.date_values import FoundDate
-from crawler.extractors.metadata.datelines import COLON_LABELS, PUBLISHED_LABELS
+from crawler.extractors.metadata.datelines import COLON_LABELS, MODIFIED_LABELS, PUBLISHED_LABELS
 from crawler.extractors.metadata.dates import normalise
 
 # A block that is a publication label and nothing else: "Published", "Posted on", "发布时间：", "Date:" (the bare
@@ -22,10 +22,21 @@ LABEL_ONLY_RE = re.compile(
     + "|".join(re.escape(label) for label in COLON_LABELS) + r")\s*[:：])\s*$",
     re.I,
 )
+# A block that is a modification label and nothing else ("수정", "更新日", "Updated:"): the date in the next block is
+# the modification's (a definition list's <dt>/<dd>, read under the headline by ``visible.scan_near_headline``).
+MODIFIED_LABEL_ONLY_RE = re.compile(
+    r"^\s*(?:" + "|".join(re.escape(label) for label in sorted(MODIFIED_LABELS, key=len, reverse=True))
+    + r")(?:\s+(?:on|le|am|el|il|em|op))?\s*[:：]?\s*$", re.I)
+MAX_MODIFIED_LABEL_CHARS = 20
 # The longest label block read ("Veröffentlicht am:" and the like are shorter); longer blocks are sentences.
 MAX_LABEL_CHARS = 30
 # The block after the label holds the date and little else ("July 8, 2025", "Feb 2, 2023 · 5 min read").
 MAX_DATE_BLOCK_CHARS = 60
+
+
+def modification_label(text: str) -> bool:
+    """Whether a block's text is a modification label alone (the date follows in the next block)."""
+    return len(text) <= MAX_MODIFIED_LABEL_CHARS and MODIFIED_LABEL_ONLY_RE.match(text) is not None
 
 
 def date_after_label(doc: TextDocument, *, day_first: bool = False) -> FoundDate | None:
@@ -44,4 +55,4 @@ def date_after_label(doc: TextDocument, *, day_first: bool = False) -> FoundDate
     return None
 
 
-__all__ = ["LABEL_ONLY_RE", "MAX_DATE_BLOCK_CHARS", "MAX_LABEL_CHARS", "date_after_label"]
+__all__ = ["LABEL_ONLY_RE", "MAX_DATE_BLOCK_CHARS", "MAX_LABEL_CHARS", "date_after_label", "modification_label"]

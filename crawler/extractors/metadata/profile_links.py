@@ -22,8 +22,10 @@ from crawler.extractors.metadata.jsonld import declared_types
 
 # The member profile addresses of forum software; ``slug`` is the member's name or number where the path holds it
 # (relative to the page's base too: XenForo 1 writes "members/name.12/").
+# (Discuz!, China's common forum software: "space-uid-1001.html", "home.php?mod=space&uid=1001")
 PROFILE_FORMS = (r"memberlist\.php\?(?:[^#]*&)?mode=viewprofile|member\.php\?(?:[^#]*&)?u=\d|"
-                 r"profile\.php\?(?:[^#]*&)?id=\d|[?&;]action=profile\b|")
+                 r"profile\.php\?(?:[^#]*&)?id=\d|[?&;]action=profile\b|"
+                 r"\bspace-uid-\d+\.html|home\.php\?mod=space&(?:[^#]*&)?uid=\d|")
 PROFILE_PATH = r"(?:u|user|users|member|members|profile|profiles)/(?P<slug>[^/?#]+)"
 PROFILE_HREF_RE = re.compile(PROFILE_FORMS + r"(?:^|/)" + PROFILE_PATH, re.I)
 # The same forms in hrefs joined by "#" (``_profile_links``): an href starts at the string's start or after a "#", so

@@ -51,6 +51,7 @@ from crawler.extractors.metadata.headline_block import (
     headline_index,
     other_h1s,
 )
+from crawler.extractors.metadata.label_blocks import modification_label
 from crawler.extractors.metadata.name_lines import name_beside_date_or_role
 from crawler.kernels.walk import short_texts, texts_with_digit
 
@@ -184,10 +185,14 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         high = bisect_right(positions, index + BLOCKS_AFTER_HEADLINE)
         credits = dict(zip(positions[low:high], short_ones.credits[low:high], strict=True))
     paragraphs = 0
+    label = ""  # a modification label alone in the block before ("<dt>수정</dt><dd>2024.03.05 15:10</dd>")
     for position in range(index + 1, min(len(blocks), index + BLOCKS_AFTER_HEADLINE + 1)):
         block = blocks[position]
         if "heading" in block.labels and opens_other_stories(block.text):
             break  # "Most Popular", "Related posts": the teasers' dates below are other stories'
+        if label and findings.modified is None and block.num_chars <= MAX_BYLINE_CHARS and readable(block):
+            _read_line(f"{label} {block.text}", findings, now, first, credit=False)
+        label = block.text if findings.published is not None and modification_label(block.text) else ""
         short = _short_lines(block, findings, credits.get(position))
         if short is None:  # a paragraph
             if not readable(block):

@@ -1,0 +1,46 @@
+"""Role words of CJK credits: the words that stand in a credit where a name would and name a job, a rank or a
+post's place in a thread, never a person ("作者 小明", "编辑：何静　审核：赵峰", "編集委員　佐藤花子",
+"楼主 发表于 ...")."""
+
+from __future__ import annotations
+
+import re
+
+# A writer's roles (Chinese and Japanese), a reviewer's and a proofreader's (not the editor: "审核：赵峰" is no
+# editor's credit), a Japanese paper's ranks and desks, and a forum's labels of a post's floor.
+ROLE_WORDS = frozenset({
+    "作者", "记者", "記者", "实习生", "實習生", "通讯员", "通訊員", "特约记者", "特約記者", "见习记者", "首席记者",
+    "撰文", "撰稿", "采写", "採寫", "执笔", "執筆", "特派员", "特派員", "编辑", "編輯", "责编", "責編", "责任编辑",
+    "責任編輯", "审核", "審核", "校对", "校對", "审校", "審校", "终审", "終審", "初审", "复审", "三审", "监制", "監製",
+    "编集委员", "編集委員", "論説委員", "解説委員", "専門記者", "支局長", "総局長", "編集長", "寄稿", "文責",
+    "楼主", "樓主", "沙发", "沙發", "板凳", "地板", "博主", "发帖人", "發帖人", "投稿者", "管理人",
+})
+# The reviewer's and the proofreader's words: an editor's credit read from a line ends at them.
+REVIEWER_WORDS = ("审核", "審核", "校对", "校對", "审校", "審校", "终审", "終審", "初审", "复审", "三审",
+                  "监制", "監製")
+
+
+# A Korean or a Japanese name with the reporter's role after it, as CMSs write it into the author fields
+# ("홍길동 기자", "김철수 선임기자", "山田太郎 記者"): the role goes, the name stays.
+ROLE_AFTER_NAME_RE = re.compile(r"^(?P<name>[가-힣]{2,4}|[\u4e00-\u9fff]{2,4})\s*"
+                                r"(?:기자|특파원|선임기자|수습기자|인턴기자|객원기자|전문기자|논설위원|記者|特派員|編集委員)$")
+
+
+def without_role(name: str) -> str:
+    """The name of an author field without the reporter's role after it ("홍길동 기자" -> "홍길동")."""
+    if name.isascii():
+        return name
+    match = ROLE_AFTER_NAME_RE.match(name)
+    return match.group("name") if match else name
+
+
+# A paper's desk, bureau or department ("経済部", "札幌報道部", "ワシントン支局", "宣传部"): three characters or more.
+DESK_END_RE = re.compile(r"..(?:部|支局|総局|支社|編集局|编辑室)$")
+
+
+def is_role_word(token: str) -> bool:
+    """Whether a CJK token in a credit is a role's word or a desk's name, not a person's."""
+    return token in ROLE_WORDS or DESK_END_RE.match(token) is not None
+
+
+__all__ = ["REVIEWER_WORDS", "ROLE_WORDS", "is_role_word", "without_role"]

@@ -1,0 +1,77 @@
+"""Japanese credit lines: the reporters before their role ("佐藤花子記者", "（共同通信）山田太郎記者"), each with
+its own role after a desk ("経済部　佐藤花子記者、鈴木一郎記者"), and the writer in 【】 closing a national paper's lead
+("…拡充する。【山田太郎】"). A desk ("経済部", "札幌報道部") or an agency's dateline ("【北京共同】") is no person."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from crawler.extractors.metadata.cjk_roles import is_role_word
+
+# A Japanese personal name in kanji: 2-4 characters, as the Chinese readers take it.
+NAME = r"[\u4e00-\u9fff]{2,4}"
+# The roles written after a Japanese reporter's name.
+ROLE = r"記者|特派員|編集委員|論説委員|専門記者|支局長"
+# Japanese writes the role after the names, after an outlet in brackets: "（共同通信）山田太郎記者".
+NAMES_BEFORE_ROLE_RE = re.compile(rf"(?:[（(【\[][^）)】\]]{{1,12}}[）)】\]])?\s*"
+                                  rf"(?P<names>{NAME}(?:[\s・、]+{NAME})*?)\s*(?:{ROLE})")
+# A desk before the reporters: a paper's department, bureau or branch ("経済部", "札幌報道部", "ワシントン支局").
+DESK_RE = re.compile(r"^[\u4e00-\u9fff\u30a0-\u30ff]{1,8}(?:部|支局|総局|支社|編集局)$")
+# Each reporter with a role of their own after a desk: "経済部　佐藤花子記者、鈴木一郎記者".
+EACH_WITH_ROLE_RE = re.compile(rf"(?:(?P<desk>[\u4e00-\u9fff\u30a0-\u30ff]{{1,8}}(?:部|支局|総局|支社|編集局))\s+)?"
+                               rf"(?P<list>{NAME}\s*(?:{ROLE})(?:\s*[、・,\s]\s*{NAME}\s*(?:{ROLE}))*)")
+ONE_WITH_ROLE_RE = re.compile(rf"({NAME})\s*(?:{ROLE})")
+# The writer in 【】 after the lead's last sentence ("…拡充する。【山田太郎】"); an agency's dateline ends with the
+# agency ("【北京共同】", "【時事】") and names nobody.
+# (a writer's full name has three or four kanji: a two-kanji bracket is a site's tag, "【詳報】", "【速報】")
+LEAD_NAME = r"[\u4e00-\u9fff]{3,4}"
+LEAD_END_RE = re.compile(rf"。\s*【(?P<names>{LEAD_NAME}(?:[・、\s]+{LEAD_NAME})*)】\s*$")
+# The words that end a site's tag in 【】 ("【関連記事】", "【動画特集】"), not a name.
+TAG_END_RE = re.compile(r"(?:記事|情報|動画|写真|速報|詳報|特集|一覧|解説|図解|更新|続報|号外|全文|会見)$")
+AGENCY_END_RE = re.compile(r"(?:共同|時事|通信|電|支局|総局|特派員|発)$")
+
+
+# A Japanese name written with a space between the family and the given name ("山田 太郎", "佐藤 あやか"), one or a
+# list of them ("山田 太郎、鈴木 一郎"): one person each, where a Chinese page's space parts two people.
+SPACED_NAME_RE = re.compile(r"[\u4e00-\u9fff]{1,3}[ \u3000][\u4e00-\u9fff\u3040-\u309f\u30a0-\u30ff]{1,4}")
+SPACED_LIST_RE = re.compile(rf"{SPACED_NAME_RE.pattern}(?:\s*[、,，・]\s*{SPACED_NAME_RE.pattern})*")
+
+
+def spaced_names(text: str) -> list[str]:
+    """The people of a Japanese byline of names written with a space inside ("山田 太郎、鈴木 一郎"), or none."""
+    if SPACED_LIST_RE.fullmatch(text) is None:
+        return []
+    names = [name.replace("\u3000", " ") for name in SPACED_NAME_RE.findall(text)]
+    # ("経済部 山田", "記者 山田": a desk or a role, then a surname)
+    return [] if any(DESK_RE.match(family) or is_role_word(family) for family, _ in map(str.split, names)) else names
+
+
+def reporters_before_role(line: str, person: Callable[[str], str | None]) -> list[str] | None:
+    """The reporters of a Japanese credit line with the role after the names (``person`` checks each name): None
+    when the line is not one."""
+    each = EACH_WITH_ROLE_RE.fullmatch(line)
+    if each:
+        return [name for raw in ONE_WITH_ROLE_RE.findall(each.group("list")) if (name := person(raw))]
+    japanese = NAMES_BEFORE_ROLE_RE.fullmatch(line)
+    if japanese is None:
+        return None
+    return [name for token in re.split(r"[\s・、]+", japanese.group("names"))
+            if not DESK_RE.match(token) and (name := person(token))]
+
+
+def lead_end_writers(paragraph: str, person: Callable[[str], str | None]) -> list[str]:
+    """The writers in 【】 closing the lead paragraph of a Japanese story, not an agency's dateline."""
+    if not paragraph.endswith("】"):
+        return []
+    match = LEAD_END_RE.search(paragraph)
+    if match is None:
+        return []
+    tokens = [token for token in re.split(r"[・、\s]+", match.group("names")) if token]
+    if any(AGENCY_END_RE.search(token) or TAG_END_RE.search(token) for token in tokens):
+        return []
+    names = [person(token) for token in tokens]
+    return [name for name in names if name] if all(names) else []
+
+
+__all__ = ["DESK_RE", "lead_end_writers", "reporters_before_role", "spaced_names"]
