@@ -4,6 +4,7 @@ and the byline elements are searched for only when the structured sources name n
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 from unittest import mock
 
@@ -111,12 +112,26 @@ def test_hrefs_without_a_profile_word_are_not_searched_and_no_search_is_lost():
 
     assert not profile_links.may_hold_profile("/news/2024/03/story#https://example.org/menu/#/about-us/")
     rng = random.Random(11)
-    pieces = [*HREF_PIECES, "/MEMBERS/A.1/", "/U/Bob", "U/x", "#U/y", "USERS/z", "/menu/", "edu/", "Profile.PHP?ID=4"]
+    pieces = [*HREF_PIECES, "/MEMBERS/A.1/", "/U/Bob", "U/x", "#U/y", "USERS/z", "/menu/", "edu/", "Profile.PHP?ID=4",
+              "space-uid-1001.html", "home.php?mod=space&uid=7", "HOME.PHP?MOD=SPACE&A=B&UID=3"]
     joinings = ["#".join("".join(rng.choice(pieces) for _ in range(rng.randrange(0, 4)))
                          for _ in range(rng.randrange(1, 5))) for _ in range(3000)]
     matched = [joined for joined in joinings if profile_links.JOINED_PROFILE_HREF_RE.search(joined)]
     assert len(matched) > 1000
     assert [joined for joined in matched if not profile_links.may_hold_profile(joined)] == []
+
+
+def test_every_profile_address_form_spells_a_profile_word():
+    """``PROFILE_WORDS`` stays in step with ``PROFILE_FORMS``: each address form's pattern (and each path word of
+    ``PROFILE_PATH``) spells one of the words, so no form is passed over by ``may_hold_profile``."""
+    from crawler.extractors.metadata import profile_links
+
+    forms = [form.replace("\\", "").lower() for form in profile_links.PROFILE_FORMS.split("|") if form]
+    path_words = re.search(r"\(\?:([a-z|]+)\)/", profile_links.PROFILE_PATH).group(1).split("|")
+    words = profile_links.PROFILE_WORDS
+    assert len(forms) >= 6 and "u" in path_words
+    assert [form for form in forms if not any(word in form for word in words)] == []
+    assert [word for word in path_words if not any(w.lstrip("/#") in f"{word}/" for w in words)] == []
 
 
 H1_PAGE = """<html><head><title>Budget | Example</title></head><body>

@@ -31,9 +31,9 @@ PROFILE_HREF_RE = re.compile(PROFILE_FORMS + r"(?:^|/)" + PROFILE_PATH, re.I)
 # The same forms in hrefs joined by "#" (``_profile_links``): an href starts at the string's start or after a "#", so
 # it finds every href's match (and a few more, which the href's own search then refuses).
 JOINED_PROFILE_HREF_RE = re.compile(PROFILE_FORMS + r"(?:^|(?<=#)|/)" + PROFILE_PATH, re.I)
-# A word (lower-cased) that each of those forms holds: "member", "profile" or "user" in its words, "u/" after a "/", a
-# "#" or at the start (``may_hold_profile``).
-PROFILE_WORDS = ("member", "profile", "user", "/u/", "#u/")
+# A word (lower-cased) that each of those forms holds: "member", "profile", "user" or Discuz!'s "uid" in its words, "u/"
+# after a "/", a "#" or at the start (``may_hold_profile``; tests/test_metadata_cheap.py checks every form has one).
+PROFILE_WORDS = ("member", "profile", "user", "uid", "/u/", "#u/")
 # Path words after /user/ or /members/ that are pages of the site, not members.
 NOT_MEMBER_SLUGS = frozenset({"login", "log-in", "register", "signup", "sign-up", "signin", "sign-in", "logout",
                               "password", "settings", "edit", "me", "profile", "search", "list", "albums.html"})
