@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from crawler.extractors.document.parse import parse_html
-from crawler.extractors.metadata.byline import markup_byline
+from crawler.extractors.metadata.byline_elements import markup_byline
 
 
 def doc_of(body: str):

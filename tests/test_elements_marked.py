@@ -14,7 +14,7 @@ from helpers.twins import PYTHON, WALK, bind_twin, needs_walk
 from lxml import etree
 
 from crawler.extractors.document.parse import parse_html
-from crawler.extractors.metadata.byline import BYLINE_MARK_ATTRIBUTES, BYLINE_MARK_WORDS, markup_byline
+from crawler.extractors.metadata.byline_elements import BYLINE_MARK_ATTRIBUTES, BYLINE_MARK_WORDS, markup_byline
 from crawler.kernels import walk as bound
 from crawler.kernels.walk import elements_with_words
 

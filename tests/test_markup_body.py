@@ -48,7 +48,7 @@ def test_times_are_read_below_the_body_found() -> None:
 def test_the_byline_search_reads_the_body_as_body_of_finds_it(monkeypatch: pytest.MonkeyPatch) -> None:
     # (``TextDocument.body`` asks ElementPath's ``find("body")``: 29 us a page in the worker where ``body_of`` takes 4)
     from crawler.extractors.document.blocks import TextDocument
-    from crawler.extractors.metadata.byline import markup_byline
+    from crawler.extractors.metadata.byline_elements import markup_byline
 
     page = "<html><body><p>Story</p><div class='byline'>By Ann Lee</div><body><p>x</p></body></body></html>"
     docs = [parse_html(source, "https://example.org/a") for source in (page, *PAGES)]

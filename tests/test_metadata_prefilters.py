@@ -16,8 +16,17 @@ from lxml import etree
 from crawler.extractors.document.blocks import TextDocument
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.document.text import normalize_space
-from crawler.extractors.metadata import areas, byline, credit_lines, datelines, dates, relative_dates, visible
-from crawler.extractors.metadata.byline import markup_byline
+from crawler.extractors.metadata import (
+    areas,
+    byline,
+    byline_elements,
+    credit_lines,
+    datelines,
+    dates,
+    relative_dates,
+    visible,
+)
+from crawler.extractors.metadata.byline_elements import markup_byline
 from crawler.extractors.metadata.markup import page_markup
 from crawler.extractors.metadata.relative_dates import (
     RELATIVE_KO_RE,
@@ -125,17 +134,17 @@ def _markup_byline_by_every_element(doc: TextDocument) -> list[str]:
         marks = " ".join(filter(None, (element.get("class"), element.get("id"), element.get("rel"))))
         if not marks:
             continue
-        marked = byline.ASCII_BYLINE_ATTRIBUTE_RE.search(marks.lower()) if marks.isascii() else \
-            byline.BYLINE_ATTRIBUTE_RE.search(marks)
+        marked = byline_elements.ASCII_BYLINE_ATTRIBUTE_RE.search(marks.lower()) if marks.isascii() else \
+            byline_elements.BYLINE_ATTRIBUTE_RE.search(marks)
         if not marked or areas.in_comments(element):
             continue
         text = normalize_space(element.text_content())
-        if not text or len(text) > byline.MAX_BYLINE_ELEMENT_CHARS:
+        if not text or len(text) > byline_elements.MAX_BYLINE_ELEMENT_CHARS:
             continue
         names = byline.byline_names(text) or ([] if re.search(r"\d", text) else byline.byline_names("by " + text))
-        if not names and byline.BARE_CJK_NAMES_RE.match(text) and byline.NAME_MARK_RE.search(marks) and \
-                byline._not_a_channel_link(element):
-            names = [name for name in (byline._clean_cjk_name(raw) for raw in re.split(r"[\s、，,]+", text)) if name]
+        if not names and byline_elements.BARE_CJK_NAMES_RE.match(text) and \
+                byline_elements.NAME_MARK_RE.search(marks) and byline_elements.not_a_channel_link(element):
+            names = [name for name in (byline.clean_cjk_name(raw) for raw in re.split(r"[\s、，,]+", text)) if name]
         if names:
             return names
     return []

@@ -15,8 +15,6 @@ import crawler.extractors.document.language as language_module
 from crawler.extractors.document.text import normalize_space
 from crawler.extractors.metadata import Metadata
 from crawler.extractors.metadata.byline import (
-    ASCII_BYLINE_ATTRIBUTE_RE,
-    BYLINE_ATTRIBUTE_RE,
     CREDIT_HINT_RE,
     byline_names,
     credit_flags,
@@ -24,6 +22,7 @@ from crawler.extractors.metadata.byline import (
     may_credit,
     origin_of,
 )
+from crawler.extractors.metadata.byline_elements import ASCII_BYLINE_ATTRIBUTE_RE, BYLINE_ATTRIBUTE_RE
 from crawler.extractors.metadata.datelines import LABEL_RE, LATIN_LETTER_RE, _glued, _labels
 from crawler.extractors.metadata.dates import TEXT_DATE_PATTERNS, find_text_date_span, normalise
 from crawler.extractors.metadata.dates import _from_match as date_of_match

@@ -96,7 +96,7 @@ _ELEMENTS_MARKED = _BOUND["elements_marked"]
 
 def elements_marked(top: etree._Element, attributes: tuple[str, ...], words: tuple[str, ...]) -> list[etree._Element]:
     """``elements_with_words(top, attributes, words)``, each value searched in one pass (the byline's search of
-    comment and author areas, ``metadata.byline.markup_byline``). Words without NUL (ValueError)."""
+    comment and author areas, ``metadata.byline_elements.markup_byline``). Words without NUL (ValueError)."""
     check_marking_words(words)
     return _ELEMENTS_MARKED(top, attributes, words)
 
@@ -114,7 +114,7 @@ normalized_line: Callable[[str], str] = _BOUND["normalized_line"]
 # ``cwalk.markup_elements`` says; None when it is read in Python (the twin, or a tree with an entity reference).
 markup_elements: Callable[..., MarkupElements | None] = _BOUND["markup_elements"]
 # The positions and texts of the blocks whose ``num_chars`` is at most ``most`` and whose text has at least
-# ``least`` characters, in order (``metadata.visible.short_blocks`` and its headline's candidates).
+# ``least`` characters, in order (``metadata.line_findings.short_blocks`` and its headline's candidates).
 short_texts: Callable[..., tuple[list[int], list[str]]] = _BOUND["short_texts"]
 # ``short_texts`` with each text's white space runs as one space, none at either end, casefolded.
 folded_short_texts: Callable[..., tuple[list[int], list[str]]] = _BOUND["folded_short_texts"]

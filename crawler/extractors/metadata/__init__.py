@@ -24,7 +24,7 @@ from crawler.extractors.document.text import CJK_RE
 from crawler.extractors.document.urljoins import resolve_url
 from crawler.extractors.metadata.authors import choose_authors, outlets_of
 from crawler.extractors.metadata.authors import site_names as names_of_site
-from crawler.extractors.metadata.byline import markup_byline
+from crawler.extractors.metadata.byline_elements import markup_byline
 from crawler.extractors.metadata.candidates import (
     JSON_LD,
     META,
@@ -39,11 +39,17 @@ from crawler.extractors.metadata.candidates import (
 from crawler.extractors.metadata.date_conflicts import earlier_labelled, settle_published
 from crawler.extractors.metadata.dates import FoundDate, is_plausible, parse_structured_date
 from crawler.extractors.metadata.field_lines import field_byline
-from crawler.extractors.metadata.handles import author_accounts, unshown_logins
+from crawler.extractors.metadata.handles import author_accounts, unshown_logins, unshown_people
 from crawler.extractors.metadata.label_blocks import date_after_label
 from crawler.extractors.metadata.markup import markup_of
-from crawler.extractors.metadata.personal_sites import site_owner
-from crawler.extractors.metadata.profile_links import thread_starter
+from crawler.extractors.metadata.personal_sites import (
+    home_link_names,
+    in_first_person,
+    owner_candidates,
+    personal_names,
+    site_owner,
+)
+from crawler.extractors.metadata.profile_links import declares_product, thread_starter
 from crawler.extractors.metadata.structured import (
     FIRST_ONLY_FIELDS,
     META_KEYS,
@@ -240,7 +246,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     # sources (JSON-LD, meta, microdata) name nobody (the element walk is costly).
     outlets = outlets_of(found)  # (the organizations are all found: one reading for every choice below)
     authors = choose_authors(found, site_names, outlets=outlets)
-    if authors is not None and authors[1] != TEXT and unshown_logins(authors[0], lambda: _shown_text(doc)):
+    if authors is not None and authors[1] != TEXT and (unshown_logins(authors[0], lambda: _shown_text(doc)) or (
+            findings.authors and unshown_people(authors[0], findings.authors, lambda: _all_text(doc)))):
         # a login in the field, a person shown
         authors = _shown_byline(doc, findings.authors, metadata.title or head_title, site_names) or authors
     if authors is None:
@@ -254,7 +261,9 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         found.add("authors", field_byline(doc, headline_index(doc, metadata.title or head_title)), TEXT)
         authors = choose_authors(found, site_names, outlets=outlets)
     if authors is None:  # a forum thread: the member whose post comes first under the title
-        found.add("authors", thread_starter(doc.root, doc.url, doc.json_ld, head_title, doc.h1s()), TEXT)
+        starter = thread_starter(doc.root, doc.url, doc.json_ld, head_title, doc.h1s())
+        found.add("authors", starter, TEXT)
+        found.add("declared_people", starter, TEXT)  # a profile link names a member, whatever its handle ("JGD")
         authors = choose_authors(found, site_names, outlets=outlets)
     if authors is None and (named := [name for names, _ in found.get("authors") for name in names
                                       if name.casefold() in site_names]):
@@ -264,6 +273,14 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     if authors is None and named and (published or findings.published):  # a one-person site's dated post, in "I"
         organizations = {name.casefold() for names, _ in found.get("organizations") for name in names}
         found.add("declared_people", site_owner(doc, list(dict.fromkeys(named)), organizations), TEXT)
+        authors = choose_authors(found, site_names, outlets=outlets)
+    if authors is None and (published or findings.published) and not declares_product(doc.json_ld) and \
+            in_first_person(doc):  # no author field: the site's owner, its name the header's link home, in "I"
+        organizations = {name.casefold() for names, _ in found.get("organizations") for name in names}
+        owners = home_link_names(doc.root, doc.url, owner_candidates(metadata.site_name, head_title))
+        owner = personal_names(owners, organizations)[:1]
+        found.add("declared_people", owner, TEXT)
+        found.add("authors", owner, TEXT)
         authors = choose_authors(found, site_names, outlets=outlets)
     if authors is None:  # nobody signs: the author field's collective byline ("Acme Team")
         authors = choose_authors(found, site_names, collective=True, outlets=outlets)
@@ -312,6 +329,12 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
 def _shown_text(doc: TextDocument) -> str:
     """The page's text as its blocks show it, case-folded (asked only of a page whose author field holds a login)."""
     return " ".join(block.text for block in doc.blocks).casefold()
+
+
+def _all_text(doc: TextDocument) -> str:
+    """Every text of the page's tree, case-folded, a button's and a pop-up's among them (asked only of a page whose
+    author field names nobody of its byline)."""
+    return doc.root.text_content().casefold() if doc.root is not None else ""
 
 
 def _shown_byline(doc: TextDocument, visible: list[str], title: str | None,

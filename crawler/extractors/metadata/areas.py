@@ -13,9 +13,10 @@ from crawler.kernels.walk import ancestors_marks, marks_hold_words
 # ...but not in comments, sidebars, author boxes, forms or log-in links (whole words of class and id).
 # An author's description, role or job title ("author-description", "author-role") holds no name either.
 # A widget is one when its mark opens with the word ("widget", "widget_text", "widget-area"): page builders name every
-# block of the story "<builder>-widget…" (an author box among them), and such a block is no sidebar.
+# block of the story "<builder>-widget…" (an author box among them), and such a block is no sidebar. A utility class
+# naming a CSS variable ("mr-[--sidebar-width]") is no sidebar either; an avatar block is the byline's photo.
 NOT_BYLINE_RE = re.compile(
-    r"(?:^|[\s_-])(?:comments?|reply|respond|sidebar|bio|avatar|form|login|signin|recirculation|description|"
+    r"(?<!\[-)(?:^|[\s_-])(?:comments?|reply|respond|sidebar|bio|form|login|signin|recirculation|description|"
     r"desc|role|job)(?:$|[\s_-])|(?:^|\s)widgets?(?:$|[\s_-])",
     re.I,
 )
@@ -39,7 +40,7 @@ COMMENT_AREA_WORDS = ("comment", "repl", "respond", "review", "discussion", "dis
 # NOT_BYLINE_RE read the same way by ``in_comments``: its ancestors' marks had been searched one by one with re.I, the
 # alternation tried at every character, a large share of markup_byline.
 ASCII_NOT_BYLINE_RE = re.compile(NOT_BYLINE_RE.pattern)
-NOT_BYLINE_WORDS = ("comment", "reply", "respond", "widget", "sidebar", "bio", "avatar", "form", "login", "signin",
+NOT_BYLINE_WORDS = ("comment", "reply", "respond", "widget", "sidebar", "bio", "form", "login", "signin",
                     "recirculation", "desc", "role", "job")  # (one in each match)
 
 def in_comments(element: etree._Element) -> bool:

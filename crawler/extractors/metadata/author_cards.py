@@ -25,7 +25,7 @@ CARD_PIECES = 2
 
 def card_name(element: etree._Element) -> list[str]:
     """The person whose name opens the card, or nothing (nor for a card among like ones: a list of authors)."""
-    if _one_of_a_list(element):
+    if one_of_a_list(element):
         return []
     pieces: list[str] = []
     for piece in element.itertext():
@@ -43,11 +43,18 @@ def card_name(element: etree._Element) -> list[str]:
     return people
 
 
-def _one_of_a_list(element: etree._Element) -> bool:
+def one_of_a_list(element: etree._Element) -> bool:
     """Whether a sibling has the element's tag and class: one card of a list ("follow these authors")."""
     mark = element.get("class")
     return any(sibling.tag == element.tag and sibling.get("class") == mark
                for sibling in (*element.itersiblings(), *element.itersiblings(preceding=True)))
+
+
+def in_card_list(element: etree._Element) -> bool:
+    """Whether the element or the card around it is one of like siblings: a listing's cards (research papers, posts),
+    each with its authors, none the page's."""
+    parent = element.getparent()
+    return one_of_a_list(element) or (parent is not None and one_of_a_list(parent))
 
 
 def short_card_name(element: etree._Element) -> list[str]:
@@ -59,4 +66,4 @@ def short_card_name(element: etree._Element) -> list[str]:
     return card_name(element)
 
 
-__all__ = ["card_name", "short_card_name"]
+__all__ = ["card_name", "in_card_list", "one_of_a_list", "short_card_name"]

@@ -10,7 +10,7 @@ from crawler.extractors.metadata.candidates import Candidates, clean
 from crawler.extractors.metadata.cjk_credits import not_a_person
 from crawler.extractors.metadata.cjk_roles import without_role
 from crawler.extractors.metadata.collective import collective_byline
-from crawler.extractors.metadata.people import is_outlet_or_role, split_people
+from crawler.extractors.metadata.people import AGENCIES, is_outlet_or_role, split_people
 from crawler.extractors.metadata.profile_links import member_of_address
 
 # An author longer than this is a sentence or a list of contributors pasted into a field, not a name.
@@ -88,6 +88,11 @@ def choose_authors(found: Candidates, site_names: set[str], name: str = "authors
             whole = normalise_author(raw)
             if whole.casefold() in site_names and whole.casefold() not in declared:
                 continue  # the outlet's name read whole, before it is cut into "people" ("Morgan & Morgan")
+            if whole.casefold() in declared and whole.isupper() and len(whole.split()) == 1 and \
+                    whole.casefold() not in AGENCIES and good_author(whole, site_names, declared) and \
+                    whole not in cleaned:
+                cleaned.append(whole)  # a member's handle its profile link declares, shaped like an acronym ("JGD")
+                continue
             for part in split_people(whole, strict=False):
                 name = normalise_author(part)
                 if good_author(name, site_names, declared) and name not in cleaned:

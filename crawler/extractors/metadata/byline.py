@@ -10,30 +10,20 @@ from __future__ import annotations
 
 import re
 
-from lxml import etree
-
-from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE, normalize_space
-from crawler.extractors.metadata.areas import in_comments, under_review_label
-from crawler.extractors.metadata.author_cards import card_name, short_card_name
+from crawler.extractors.metadata.arabic_bylines import arabic_names
 from crawler.extractors.metadata.cjk_roles import REVIEWER_WORDS, is_role_word
 from crawler.extractors.metadata.collective import collective_byline
-from crawler.extractors.metadata.dates import find_text_date
 from crawler.extractors.metadata.genre_labels import GENRE_LINE_WORDS, without_genre
-from crawler.extractors.metadata.handles import linked_handle
-from crawler.extractors.metadata.japanese_credits import spaced_names
 from crawler.extractors.metadata.korean_credits import (
     KOREAN_AUTHOR_RE,
     KOREAN_DATELINE_RE,
     KOREAN_EDITOR_RE,
     korean_names,
 )
-from crawler.extractors.metadata.markup import body_of
 from crawler.extractors.metadata.people import split_people
 from crawler.extractors.metadata.relative_dates import re_i_lowered
 from crawler.kernels.walk import (
-    attributes_of,
-    elements_marked,
     texts_with_words,
 )
 
@@ -42,8 +32,9 @@ from crawler.kernels.walk import (
 CJK_NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?(?![\u4e00-\u9fff])"
 
 # The label and the name may touch after a colon ("Written by:Elise Nass": two inline elements without a space).
-# Labels of the writer before a colon ("Text:", "Teksti:", "Yazar:", "Penulis:", "Автор:", "Tác giả:").
-AUTHOR_LABEL_WORDS = r"text|texto|texte|testo|tekst|teksti|yazar|penulis|автор|tác giả|autor|autore|autora|auteur"
+# Labels of the writer before a colon ("Text:", "Teksti:", "Yazar:", Turkish "Haber:"/"Muhabir:", "Автор:", "Tác giả:").
+AUTHOR_LABEL_WORDS = (r"text|texto|texte|testo|tekst|teksti|yazar|haber|muhabir|penulis|автор|tác giả|autor|autore|"
+                      r"autora|auteur")
 BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|av|af|oleh|written by|words by|story by|posted by|reporting by)"
                    r"(?:\s*[:\-]\s*|\s+)|"
                    rf"(?:{AUTHOR_LABEL_WORDS})\s*:\s*)(?P<names>.+)$", re.I)
@@ -55,7 +46,7 @@ PLACE_AFTER_NAMES_RE = re.compile(r"\s+(?:in|à|desde|aus|uit|reporting from)\s+
 # the writer: "By X. Photos by Y", "Texto: X / Fotos: Y"; the outlet written for: "By X for The Daily Planet"; a
 # wire credit's editor: "Reporting by X; Editing by Y")
 BYLINE_END_RE = re.compile(r"\s*(?:[|•·●∙⋅–—\n(;]|\s-\s|\bon\s|\bat\s|\bfrom\s|\bfor\s|"
-                           r"\b(?:last\s+)?(?:updated|modified)\b|\b(?:photo(?:s|graph|graphs|graphy)?|fotos?)\b|"
+                           r"\b(?:last\s+)?(?:updated|modified)\b|\b(?:photo(?:s|graph|graphs|graphy)?|fotos?|fotoğraf)\b|"
                            r"\bpublished\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|"
                            r"\d).*$", re.I | re.S)
 # A name that ends with an initial or an abbreviation keeps its full stop ("John F.", "Kennedy Jr.").
@@ -82,7 +73,7 @@ LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|éd
 # Words every byline or editor pattern needs, looked for first: most lines of a page have none of them.
 BYLINE_LINE_WORDS = (r"by|par|von|por|di|door|av|af|oleh|written|words|story|posted|reporting|"
                      rf"{AUTHOR_LABEL_WORDS}|{GENRE_LINE_WORDS}")
-BYLINE_HINT_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|"
+BYLINE_HINT_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|بقلم|كتب|"
                             r"发表|發表|博客|投稿者|报道|報道|原创|原創|（|【|［|\||"
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
 EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura", re.I)
@@ -114,7 +105,7 @@ ASCII_CREDIT_LINE_RE = re.compile(rf"^\s*(?:{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WOR
 # re.I: "|", the line-start words and the words below (CREDIT_HINT_RE's others, lowered), by ``credit_flags``
 # (``kernels.walk.texts_with_words``, whose folds are ``RE_I_LETTER_FOLDS``), since CREDIT_HINT_RE's re.I
 # alternation is tried at every character.
-OTHER_CREDIT_WORDS_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|"
+OTHER_CREDIT_WORDS_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|بقلم|كتب|"
                                    r"发表|發表|博客|投稿者|报道|報道|原创|原創|（|【|［|"
                                    r"编|編|责|責|校审|편집|"
                                    r"edit|redigiert|édité|a cura|来源|來源|稿源|出处")
@@ -156,104 +147,7 @@ PHOTO_REPORTER_WORDS = ("图片", "圖片", "摄影", "攝影", "视觉", "視�
 ORIGIN_END_RE = re.compile(r"(?:作者|记者|编辑|责任编辑|时间|发布|原标题).*$")
 
 
-# Elements that hold a byline by their class, id or rel (Readability.js's byline rule).
-# Readability.js's "dateline" is left out: it holds a place or a date ("CAIRO —"), and dates are read elsewhere.
-BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|writtenby", re.I)
-# The same in ASCII marks (nearly all class names), lowered: without re.I the byline element search is cheaper.
-ASCII_BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|writtenby")
-# A byline element holding only Chinese or Japanese names ("<span class='author'>张三</span>").
-BARE_CJK_NAMES_RE = re.compile(rf"^{CJK_NAME}(?:[\s、，,]+{CJK_NAME})*$")
-# ...in an element whose class or id says it holds the name ("author", "author-name", "byline"), not a profile
-# line beside it ("author-desc": "暂无简介").
-NAME_MARK_RE = re.compile(r"(?:^|\s)[\w-]*(?:author|byline|writer)(?:[-_]?name)?(?:$|\s)", re.I)
-# Where a link to a person goes (an author's page), as opposed to a channel's or a column's.
-PERSON_LINK_RE = re.compile(r"author|user|people|person|writer|reporter|journalist|profile|zuozhe|/u/|uid=", re.I)
-# The attributes that mark an element as a byline, and the words BYLINE_ATTRIBUTE_RE needs (one of them, in any case,
-# in one attribute: the pattern has no white space, which joins the attributes).
-BYLINE_MARK_ATTRIBUTES = ("class", "id", "rel")
-BYLINE_MARK_WORDS = ("byline", "author", "writtenby")
-FIRST_DIGIT_RE = re.compile(r"\d")
-# A byline element's sentence that holds its own label after other words ("This post was written by ...").
-INNER_BY_RE = re.compile(r"(?<=\s)(?:written|posted) by\s", re.I)
-# A byline element holding a poster's handle is short ("via quietfox 1 year ago | caches | 12 comments"): a longer
-# one is a sentence or a box of several people (chosen by hand on the tests' pages).
-MAX_HANDLE_LINE_WORDS = 20
-# Readability.js takes a byline element only below this length.
-MAX_BYLINE_ELEMENT_CHARS = 100
-
-
-def markup_byline(doc: TextDocument) -> list[str]:
-    """Names in the first element marked as a byline (class, id or rel "author"/"byline") outside comments."""
-    if doc.root is None:
-        return []
-    # (``doc.body`` as ``body_of`` finds it, without ElementPath's costlier ``find("body")``, ``markup.body_of``)
-    body = body_of(doc.root)
-    # The elements whose class, id or rel holds a word every byline mark needs (or a character outside ASCII, for the
-    # full pattern), found in C without a proxy for the others, each value searched in one pass (``elements_marked``):
-    # cheaper than one Python loop over every element or an XPath query doing the case-insensitive test in libxml2.
-    # (Gathered in the metadata's walk of the whole tree instead, their values would be read on pages that do not
-    # need them.)
-    for element in elements_marked(body, BYLINE_MARK_ATTRIBUTES, BYLINE_MARK_WORDS):
-        marks = " ".join(filter(None, attributes_of(element, BYLINE_MARK_ATTRIBUTES)))
-        matched = ASCII_BYLINE_ATTRIBUTE_RE.search(marks.lower()) if marks.isascii() else \
-            BYLINE_ATTRIBUTE_RE.search(marks)
-        if not matched or in_comments(element) or under_review_label(element):  # (a reviewer's name)
-            continue
-        # (Latin pieces apart: "<a>Jane Doe</a><a>John Roe</a>" is two names, not "Jane DoeJohn Roe"; CJK text runs on)
-        text = normalize_space(element.text_content())
-        if not CJK_RE.search(text):
-            text = normalize_space(" ".join(element.itertext()))
-        if not text:
-            continue
-        if len(text) > MAX_BYLINE_ELEMENT_CHARS:
-            names = card_name(element)  # an author card: the name, then a biography
-            if names:
-                return names
-            continue
-        inner = INNER_BY_RE.search(text)  # "This post was written by X, ...": the names after the sentence's label
-        # a name alone in its first piece and a role or a date in the next ("Mateusz Haberny" / "Founder at ...")
-        names = [] if inner else short_card_name(element)
-        names = names or byline_names(text[inner.start():] if inner else text) or (
-            [] if inner else byline_names("by " + text) if FIRST_DIGIT_RE.search(text) is None
-            else _names_before_date(element))
-        if not names and (doc.declared_language or "")[:2] == "ja":  # "山田 太郎": one Japanese name, spaced
-            names = spaced_names(text)
-        if not names and BARE_CJK_NAMES_RE.match(text) and NAME_MARK_RE.search(marks) and _not_a_channel_link(element):
-            names = [name for name in (_clean_cjk_name(raw) for raw in re.split(r"[\s、，,]+", text)) if name]
-        if not names and len(text.split()) <= MAX_HANDLE_LINE_WORDS:
-            names = linked_handle(element)  # a poster's handle linked to the poster's own page ("/profile/jdoe")
-        if not names and FIRST_DIGIT_RE.search(text) is None:
-            names = card_name(element)  # an author card: the name, then a role (a count: a follow widget)
-        if names:
-            return names
-    return []
-
-
-def _names_before_date(element: etree._Element) -> list[str]:
-    """An element marked as the byline holding the name and the date without "By" ("<p class=author>Andrew Gerrand<br>
-    4 August 2010</p>"): the names in its text pieces before the first one with a digit, which must be a date; each
-    piece a field of its own (run together, "Luke Kim" and "December 17, 2025" make "Luke KimDecember 17, 2025")."""
-    head: list[str] = []
-    for piece in element.itertext():
-        piece = normalize_space(piece)
-        if FIRST_DIGIT_RE.search(piece):
-            if find_text_date(piece) is None:
-                return []  # a count beside the name ("Follow 12.3K"): an author widget, not the story's byline
-            break
-        if piece:
-            head.append(piece)
-    if not head:
-        return []
-    return byline_names(" ".join(head)) or byline_names("by " + " | ".join(head))
-
-
-def _not_a_channel_link(element: etree._Element) -> bool:
-    """A bare name marked as the author, unless it links to a page that is not a person's ("/gushihangqing/")."""
-    links = [element] if element.tag == "a" else element.findall(".//a")
-    return all(PERSON_LINK_RE.search(link.get("href") or "") for link in links)
-
-
-def _clean_cjk_name(name: str) -> str | None:
+def clean_cjk_name(name: str) -> str | None:
     for stopword in CJK_NAME_STOPWORDS:
         index = name.find(stopword)
         if index > 0:
@@ -290,7 +184,7 @@ def _cjk_names(pattern: re.Pattern[str], line: str) -> list[str]:
                 break
             if raw.endswith(REPORTER_WORDS):  # "采写：南都记者 余毅菁": the outlet's reporter, names follow
                 continue
-            name = _clean_cjk_name(raw)
+            name = clean_cjk_name(raw)
             if name is None and first:
                 break  # "记者注意到，从五大...": a sentence after 记者, no name in it
             first = False
@@ -312,7 +206,7 @@ def byline_names(line: str) -> list[str]:
             names = _cjk_names(pattern, line)
             if names:
                 return names
-        korean = korean_names(line)
+        korean = korean_names(line) or arabic_names(line)  # (Arabic: "بقلم: ...", "كتب: ...")
         if korean:
             return korean
     match = BY_RE.match(line)
@@ -401,5 +295,5 @@ def origin_of(line: str) -> str | None:
     return None
 
 
-__all__ = ["byline_names", "credit_flags", "dateline_names", "editor_names", "has_byline_word", "has_editor_word",
-           "has_origin_word", "markup_byline", "may_credit", "origin_of"]
+__all__ = ["CJK_NAME", "byline_names", "clean_cjk_name", "credit_flags", "dateline_names", "editor_names",
+           "has_byline_word", "has_editor_word", "has_origin_word", "may_credit", "origin_of"]

@@ -24,7 +24,7 @@ from crawler.extractors.metadata.cjk_credits import (
 )
 from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.dates import find_text_date_span
-from crawler.extractors.metadata.people import split_people
+from crawler.extractors.metadata.people import ROLE_RE, is_outlet_or_role, split_people
 
 # A list item whose text is mostly link text is a link to another article (related stories and their dates).
 MAX_LINKED_SHARE = 0.5
@@ -33,8 +33,9 @@ MAX_LINKED_SHARE = 0.5
 # docs/metadata-credits.md).
 MIN_PROSE_CHARS = 30
 BLOCKS_AFTER_END_CREDIT = 3
-# A date line: the date first, or after a posting label ("Posted on March 3, 2020 by ...").
-DATE_LINE_START_RE = re.compile(r"^\s*(?:(?:posted|published)(?:\s+on)?\s*:?\s*)?"
+# A date line: the date first, or after a posting label ("Posted on March 3, 2020 by ...", a maintained page's foot
+# "Last updated March 3, 2025 by ...").
+DATE_LINE_START_RE = re.compile(r"^\s*(?:(?:posted|published|last\s+updated|last\s+modified)(?:\s+on)?\s*:?\s*)?"
                                 r"(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)",
                                 re.I)
 # A byline's label alone in its block: the name is the next block ("Written by" / "Edzel Tabing").
@@ -51,6 +52,8 @@ MAX_NAME_BLOCK_CHARS = 60
 # A mail address after the name ("Vinay Sajip <vinay at example dot org>", a documentation page's author) ends it.
 ADDRESS_RE = re.compile(r"\s*<.*$")
 MAX_LABEL_CHARS = 20
+# A one-word name and the writer's role after a dash ("Eliz - Product marketer"), read after a strong label only.
+NAME_THEN_ROLE_RE = re.compile(r"^(?P<name>[A-ZÀ-Þ][a-zà-ÿ'’-]{1,29})\s+[-–—]\s+(?P<role>[^\d]{3,40})$")
 LABEL_WINDOW = 40
 STRIP_LABEL = methodcaller("strip", " :：")
 
@@ -154,6 +157,9 @@ def _named_after_label(doc: TextDocument, positions: list[int], texts: list[str]
             continue
         people = credit_line_people(f"作者 {name}") if CJK_RE.search(name) else \
             split_people(name) or ([name] if collective_byline(name) else [])  # "By" / "The Acme Team": kept whole
+        if not people and labels is STRONG_LABELS and (match := NAME_THEN_ROLE_RE.match(name)) and \
+                ROLE_RE.search(match.group("role")) and not is_outlet_or_role(match.group("name")):
+            people = [match.group("name")]  # "Written by" / "Eliz - Product marketer": a first name, then a role
         if people:
             return people
     return []

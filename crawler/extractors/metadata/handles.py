@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 from lxml import etree
 
 from crawler.extractors.document.text import normalize_space
+from crawler.extractors.metadata.dates import find_text_date
 from crawler.extractors.metadata.people import is_outlet_or_role
 
 # The path words before a person's slug (author archives, member profiles, "/~name" home pages, "/in/name" profiles).
@@ -89,4 +90,43 @@ def unshown_logins(names: list[str], shown_text: Callable[[], str]) -> bool:
     return all(name.casefold() not in text for name in names)
 
 
-__all__ = ["author_accounts", "linked_handle", "unshown_logins"]
+def unshown_people(names: list[str], shown: list[str], shown_text: Callable[[], str]) -> bool:
+    """Whether the author field's people are none of the byline's under the headline (``shown``) and the page's text
+    (``shown_text()``, case-folded, asked only then) never shows them: the editor who posted a guest's story, a CMS
+    account, while the page's "By" line names its writer."""
+    folded = {name.casefold() for name in shown}
+    if not names or any(name.casefold() in folded or len(name.split()) < 2 for name in names):
+        return False  # (a one-word field, "Mazi", is a name as written: the byline's other person is an editor's)
+    text = shown_text()
+    return all(name.casefold() not in text for name in names)
+
+
+# A one-word name after "by" and what follows it (a separator, then the date): "by Amanda · Dec 20, 2025".
+ONE_WORD_BY_RE = re.compile(r"^(?:by|posted by|written by)\s*:?\s*(?P<name>[^\W\d_][\w'’.-]{1,29})\s*"
+                            r"(?:$|[·•|,–—]\s*(?P<rest>.*)$)", re.I)
+
+
+def one_word_byline(text: str, element: etree._Element | None) -> list[str]:
+    """A one-word name after "by" ("by Amanda · Dec 20, 2025", "Posted By: Kiersten"), taken when the name links to
+    its own author page, or is a handle in small letters beside the post's ``<time>``, and nothing but a date follows
+    it."""
+    match = ONE_WORD_BY_RE.match(text)
+    if match is None or element is None:
+        return []
+    name, rest = match.group("name").rstrip("."), match.group("rest")
+    if is_outlet_or_role(name) or (rest and find_text_date(rest) is None):
+        return []
+    links = [element] if element.tag == "a" else list(element.iter("a"))
+    for link in links:
+        if " ".join(link.text_content().split()) != name:
+            continue
+        rel = (link.get("rel") or "").lower()
+        return [name] if "author" in rel or AUTHOR_PAGE_RE.search(urlsplit(link.get("href") or "").path) else []
+    # a handle in small letters ("by ibby") beside the post's <time>, in the element or its parent: a poster's
+    parent = element.getparent()
+    return [name] if name.islower() and next((parent if parent is not None else element).iter("time"), None) \
+        is not None else []
+
+
+__all__ = ["ONE_WORD_BY_RE", "author_accounts", "linked_handle", "one_word_byline", "unshown_logins",
+           "unshown_people"]

@@ -46,7 +46,11 @@ def name_beside_date_or_role(doc: TextDocument, headline: int) -> list[str]:
             continue  # a paragraph, or a block of fields (a book's author, release and genre)
         if ROLE_RE.search(following) and not any(map(str.isdigit, following)):
             return [name]
-        if find_text_date(following) is not None and block.element is not None and _personal(block.element, name):
+        # the date in the next block, or the one after a tag line ("Emma Oyo" / "#Cloud Computing" / "Published on …")
+        dated = find_text_date(following) is not None or (
+            following.startswith("#") and position + 2 < len(blocks) and
+            len(blocks[position + 2].text) <= MAX_ROLE_CHARS * 2 and find_text_date(blocks[position + 2].text))
+        if dated and block.element is not None and _personal(block.element, name):
             return [name]
     return []
 

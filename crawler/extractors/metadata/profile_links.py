@@ -47,6 +47,8 @@ LINKS_AFTER = etree.XPath(f"following::a[@href][position() <= {MAX_LINKS_READ}]"
 PRODUCT_TYPES = frozenset({"product", "productgroup", "aggregaterating"})
 # Distinct members whose profile links a thread shows under its title: the starter and a replier at least.
 MIN_THREAD_MEMBERS = 2
+# A heading that opens the <title> holds a title's words, not a word or two of it ("Re", "Forum"; chosen by hand).
+MIN_TITLE_HEADING_CHARS = 10
 # A member's name as a link shows it: one to four words, a handle or a name.
 MAX_MEMBER_WORDS = 4
 MAX_MEMBER_CHARS = 40
@@ -99,7 +101,7 @@ def thread_starter(root: etree._Element | None, url: str | None = None, scripts:
     profiles (a share button's) and in a reviews area are passed over. None without a headline, nor on a page whose
     JSON-LD declares a product (its profile links are reviewers'). ``h1s``: the root's h1 elements in document order
     when known (``TextDocument.h1s``)."""
-    if root is None or any(PRODUCT_TYPES & declared_types(text) for text in scripts or ()):
+    if root is None or declares_product(scripts):
         return []
     headline = next(root.iter("h1"), None) if h1s is None else next(iter(h1s), None)
     if headline is None:
@@ -116,6 +118,11 @@ def thread_starter(root: etree._Element | None, url: str | None = None, scripts:
         if len(members) >= MIN_THREAD_MEMBERS:
             return members[:1]
     return []
+
+
+def declares_product(scripts: list[str] | None) -> bool:
+    """Whether the page's JSON-LD declares a thing for sale (a product page: its names are reviewers' or brands')."""
+    return any(PRODUCT_TYPES & declared_types(text) for text in scripts or ())
 
 
 def _profile_links(links: list[etree._Element]) -> list[tuple[etree._Element, re.Match[str]]]:
@@ -150,12 +157,13 @@ def may_hold_profile(hrefs: str) -> bool:
 
 
 def _title_heading(root: etree._Element, title: str | None) -> etree._Element | None:
-    """The first <h2> whose text opens the page's <title> ("Board keeps rebooting" of "Board keeps rebooting - Example
-    Forums"), the thread's title on a page without <h1>."""
+    """The first <h2> or <strong> whose text opens the page's <title> ("Board keeps rebooting" of "Board keeps
+    rebooting - Example Forums"), the thread's title on a page without <h1> (phpBB's <h2>, vBulletin 3's navigation
+    bar's <strong>)."""
     folded = _fold(title or "")
-    for heading in root.iter("h2"):
+    for heading in root.iter("h2", "strong"):  # (vBulletin 3 writes the title in its navigation bar's <strong>)
         text = _fold(heading.text_content())
-        if text and folded.startswith(text):
+        if len(text) >= MIN_TITLE_HEADING_CHARS and folded.startswith(text):
             return heading
     return None
 
@@ -172,4 +180,4 @@ def _on_site(href: str, site: str) -> bool:
     return host is None or (bool(site) and (host == site or host.endswith("." + site)))
 
 
-__all__ = ["member_of", "member_of_address", "thread_starter"]
+__all__ = ["declares_product", "member_of", "member_of_address", "thread_starter"]

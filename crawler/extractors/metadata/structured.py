@@ -231,6 +231,17 @@ def named_within(element: etree._Element) -> etree._Element | None:
     return next((inner for inner in element.iterdescendants("*") if inner.get(ITEMPROP) == "name"), None)
 
 
+def _dropped_name(itemprops: list[etree._Element], index: int) -> etree._Element | None:
+    """The ``<meta itemprop="name">`` right after an empty item in the page's order, which the block walk took out of
+    the item (``getparent()`` None): a Person item named by a <meta> ("<span itemprop=author><meta itemprop=name
+    content=...>")."""
+    following = itemprops[index + 1] if index + 1 < len(itemprops) else None
+    if following is not None and following.tag == "meta" and following.get(ITEMPROP) == "name" and \
+            following.getparent() is None:
+        return following
+    return None
+
+
 # The items of a thread's replies, by type and by the property that holds them.
 REPLY_TYPES = frozenset({"comment", "answer"})
 REPLY_PROPS = frozenset({"comment", "acceptedAnswer", "suggestedAnswer"})
@@ -248,7 +259,7 @@ def of_a_reply(element: etree._Element) -> bool:
 
 def from_microdata(markup: PageMarkup, found: Candidates) -> None:
     candidates = found.values
-    for element in markup.itemprops:
+    for index, element in enumerate(markup.itemprops):
         for prop in element.get("itemprop", "").split():
             name = MICRODATA_FIELDS.get(prop)
             # A field of which only the first candidate is read has no value computed once a source gave one (as in
@@ -258,7 +269,7 @@ def from_microdata(markup: PageMarkup, found: Candidates) -> None:
             if name == "authors":
                 if of_a_reply(element):
                     continue
-                inner = named_within(element)
+                inner = named_within(element) if len(element) else _dropped_name(markup.itemprops, index)
                 link = next(element.iterdescendants("a"), None) if inner is None and len(element) else None
                 # a user card: the name is the text of its first link ("/users/12/name"), not its address
                 value = clean(link.text_content()) if link is not None else \

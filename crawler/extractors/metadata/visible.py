@@ -16,20 +16,21 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import compress
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.text import CJK_RE
+from crawler.extractors.metadata.author_boxes import author_box
+from crawler.extractors.metadata.bare_bylines import bare_byline
 from crawler.extractors.metadata.byline import (
-    credit_flags,
     dateline_names,
     editor_names,
     may_credit,
     origin_of,
 )
 from crawler.extractors.metadata.cjk_credits import ACCOUNT_DATE_RE, dateline_people
+from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.credit_lines import (
     byline_after_date,
     end_credit,
@@ -44,7 +45,6 @@ from crawler.extractors.metadata.datelines import (
     may_hold_modified,
     read_date_line,
 )
-from crawler.extractors.metadata.dates import FoundDate
 from crawler.extractors.metadata.far_dates import date_block_after, in_page_footer, update_line
 from crawler.extractors.metadata.headline_block import (
     MAX_BYLINE_CHARS,
@@ -52,8 +52,9 @@ from crawler.extractors.metadata.headline_block import (
     other_h1s,
 )
 from crawler.extractors.metadata.label_blocks import modification_label
+from crawler.extractors.metadata.line_findings import ShortBlocks, TextFindings, day_first, short_blocks
 from crawler.extractors.metadata.name_lines import name_beside_date_or_role
-from crawler.kernels.walk import short_texts, texts_with_digit
+from crawler.kernels.walk import texts_with_digit
 
 HANGUL_RE = re.compile(r"[가-힣]")
 LATIN_NAME_RE = re.compile(r"^[A-Za-zÀ-ÿ]")
@@ -75,35 +76,10 @@ MAX_CREDIT_LINE_CHARS = 60
 # shorter than this (the credit lines' bound).
 MAX_UNLABELLED_DATE_LINE_CHARS = 60
 SENTENCE_RE = re.compile(r"[。！？，；]|[.!?]\s+[A-Z][a-z]")
+# A label that names the writer wherever it stands ("Written by Jane Doe" at the story's foot).
+WRITTEN_BY_RE = re.compile(r"^\s*(?:written|authored|article|post|story)\s+(?:written\s+)?by\b", re.I)
 # The credit that closes a story in Chinese and Japanese news ("（责任编辑：王敏）", "編集：...").
 STORY_END_RE = re.compile(r"责任编辑|責任編輯|责编|責編|編集")
-# Languages whose pages write the month first in numeric dates (US English); every other one writes the day first.
-MONTH_FIRST_LANGUAGES = frozenset({"en", "en-us"})
-
-
-@dataclass
-class TextFindings:
-    """What the visible lines say; ``date_labelled`` when a publication label stood before the date."""
-
-    authors: list[str] = field(default_factory=list)
-    editors: list[str] = field(default_factory=list)
-    origin: str | None = None
-    published: FoundDate | None = None
-    modified: FoundDate | None = None
-    headline: str | None = None
-    date_line: str | None = None  # the line near the headline that gave the publication date
-    labelled_away: bool = False  # the publication date came from a labelled line away from the headline (step 3)
-    # Whether lines are read for dates: not when the page's markup gives both plausible ones, which the text's could
-    # not replace (``extract_metadata``); the people, the outlet and the headline are read all the same.
-    wants_dates: bool = True
-
-
-def day_first(language: str | None) -> bool:
-    """Whether numeric dates of a page in this language put the day first (03/04/2024 = 3 April)."""
-    return bool(language) and language.lower() not in MONTH_FIRST_LANGUAGES
-
-
-
 def _lines(block: TextBlock) -> list[str]:
     return _text_lines(block.text)
 
@@ -150,23 +126,6 @@ def _may_give_date(line: str, findings: TextFindings, *, known: bool = False) ->
     return findings.modified is None and may_hold_modified(line)
 
 
-@dataclass
-class ShortBlocks:
-    """The page's blocks no longer than a byline: their positions, texts and whether each has a credit's word
-    (``credit_flags``, which searches them all at once, is ``may_credit`` of each)."""
-
-    positions: list[int]
-    texts: list[str]
-    credits: list[bool]
-
-
-def short_blocks(doc: TextDocument) -> ShortBlocks:
-    """The short blocks that steps 2 and 3 read, their credit's words found once for both (``may_credit`` of each
-    block near the headline costs most on text outside ASCII)."""
-    positions, texts = short_texts(doc.blocks, MAX_BYLINE_CHARS)
-    return ShortBlocks(positions, texts, credit_flags(texts))
-
-
 def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: TextFindings,
                        first: bool = False, short_ones: ShortBlocks | None = None) -> None:
     """Step 2: the lines below the headline until the story has begun, then those above it.
@@ -204,6 +163,8 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
                 break
             continue
         lines, credit = short
+        if not findings.authors:  # a byline without "By <Given Surname>" ("ByJane Doe", "Dec 19, 2025 · Jane Doe")
+            findings.authors = bare_byline(doc, position)
         if not lines or not readable(block):
             continue
         dated = findings.published is not None
@@ -217,6 +178,8 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
     for position in range(index - 1, max(-1, index - BLOCKS_BEFORE_HEADLINE - 1), -1):
         block = blocks[position]
         short = _short_lines(block, findings, credits.get(position))
+        if short is not None and not findings.authors:
+            findings.authors = bare_byline(doc, position)
         if short is not None and short[0] and readable(block):
             lines, credit = short
             dated = findings.published is not None
@@ -269,6 +232,18 @@ def _full_name(name: str) -> bool:
 
 def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: bool = False,
               language: str | None = None, short_ones: ShortBlocks | None = None) -> None:
+    """Step 3 (``_scan_page``); a collective byline found near the headline ("By The Acme Team") is kept only when no
+    line below names a person ("Written by Jane Doe" at the story's foot): a collective is the last resort."""
+    teams = [findings.authors] if findings.authors and all(map(collective_byline, findings.authors)) else []
+    if teams:
+        findings.authors = []
+    _scan_page(doc, now, findings, first, language, short_ones, teams if teams else None)
+    findings.authors = findings.authors or next(iter(teams), [])
+
+
+def _scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: bool = False,
+               language: str | None = None, short_ones: ShortBlocks | None = None,
+               teams: list[list[str]] | None = None) -> None:
     """Step 3: what is still missing, from strongly labelled short lines anywhere on the page.
 
     On a Chinese, Japanese or Korean page a Latin "By ..." away from the headline is an advert's or a
@@ -291,6 +266,9 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
         # text): the lines of a block with a digit but no label (prices, scores, times of other stories: many blocks
         # a page before a date is found) are not read one by one either.
         wants_published = findings.wants_dates and findings.published is None
+        if not credit and not findings.authors and " by " in text and len(text) <= MAX_CREDIT_LINE_CHARS and \
+                (names := byline_after_date(text)) and _full_name(names[0]) and readable(block, links=False):
+            findings.authors = names  # an undated page's foot: "Last updated March 3, 2025 by Erik Demaine."
         # A page showing only "Updated …" or "Last updated: …", below a table of contents or at its foot, is dated by
         # that day when nothing else dates it (``extract_metadata`` takes the text's modification date last).
         wants_modified = wants_published and findings.modified is None
@@ -322,6 +300,13 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
         # ancestors' walk costs more than the patterns).
         if (found.authors or found.editors or found.origin or found.published or found.modified) and \
                 readable(block, links=False):
+            if teams is not None and found.authors and (all(map(collective_byline, found.authors)) or
+                                                         not WRITTEN_BY_RE.match(text)):
+                # (a collective: kept for the end, a person's line may come below; a bare "By" far from the
+                # headline is a photo's credit: only "Written by" names the writer there)
+                if all(map(collective_byline, found.authors)):
+                    teams.append(found.authors)
+                found.authors = []
             findings.authors = findings.authors or found.authors
             findings.editors = findings.editors or found.editors
             findings.origin = findings.origin or found.origin
@@ -374,7 +359,8 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
     if not findings.authors:
         findings.authors = label_then_name(doc, short_ones.positions, short_ones.texts, index or 0)
         if not findings.authors and index is not None:  # no "By": a name beside the date or the role
-            findings.authors = name_beside_date_or_role(doc, index)
+            findings.authors = name_beside_date_or_role(doc, index) or \
+                author_box(doc, short_ones.positions, short_ones.texts, index)  # a box: photo, name, biography
         # (a bracket closing a story credits its reporter on Chinese pages: the blocks of others are not walked)
         if not findings.authors and ((language or "").lower()[:2] in CJK_LANGUAGES or (title and CJK_RE.search(title))):
             findings.authors = end_credit(doc, index or 0)

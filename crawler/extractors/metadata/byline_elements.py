@@ -1,0 +1,120 @@
+"""The byline element (Readability.js's byline rule): the first element whose class, id or rel marks it as the byline
+("author", "byline", "writtenby"), outside comments and reviewers' labels, and the names it holds."""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from crawler.extractors.document.parse import TextDocument
+from crawler.extractors.document.text import CJK_RE, normalize_space
+from crawler.extractors.metadata.areas import in_comments, under_review_label
+from crawler.extractors.metadata.author_cards import card_name, in_card_list, short_card_name
+from crawler.extractors.metadata.byline import CJK_NAME, byline_names, clean_cjk_name
+from crawler.extractors.metadata.dates import find_text_date
+from crawler.extractors.metadata.handles import linked_handle, one_word_byline
+from crawler.extractors.metadata.japanese_credits import spaced_names
+from crawler.extractors.metadata.markup import body_of
+from crawler.kernels.walk import attributes_of, elements_marked
+
+# Elements that hold a byline by their class, id or rel (Readability.js's byline rule).
+# Readability.js's "dateline" is left out: it holds a place or a date ("CAIRO —"), and dates are read elsewhere.
+BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|writtenby", re.I)
+# The same in ASCII marks (nearly all class names), lowered: without re.I the byline element search is cheaper.
+ASCII_BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|writtenby")
+# A byline element holding only Chinese or Japanese names ("<span class='author'>张三</span>").
+BARE_CJK_NAMES_RE = re.compile(rf"^{CJK_NAME}(?:[\s、，,]+{CJK_NAME})*$")
+# ...in an element whose class or id says it holds the name ("author", "author-name", "byline"), not a profile
+# line beside it ("author-desc": "暂无简介").
+NAME_MARK_RE = re.compile(r"(?:^|\s)[\w-]*(?:author|byline|writer)(?:[-_]?name)?(?:$|\s)", re.I)
+# Where a link to a person goes (an author's page), as opposed to a channel's or a column's.
+PERSON_LINK_RE = re.compile(r"author|user|people|person|writer|reporter|journalist|profile|zuozhe|/u/|uid=", re.I)
+# The attributes that mark an element as a byline, and the words BYLINE_ATTRIBUTE_RE needs (one of them, in any case,
+# in one attribute: the pattern has no white space, which joins the attributes).
+BYLINE_MARK_ATTRIBUTES = ("class", "id", "rel")
+BYLINE_MARK_WORDS = ("byline", "author", "writtenby")
+FIRST_DIGIT_RE = re.compile(r"\d")
+# A byline element's sentence that holds its own label after other words ("This post was written by ...").
+INNER_BY_RE = re.compile(r"(?<=\s)(?:written|posted) by\s", re.I)
+# A byline element holding a poster's handle is short ("via quietfox 1 year ago | caches | 12 comments"): a longer
+# one is a sentence or a box of several people (chosen by hand on the tests' pages).
+MAX_HANDLE_LINE_WORDS = 20
+# Readability.js takes a byline element only below this length.
+MAX_BYLINE_ELEMENT_CHARS = 100
+
+
+def markup_byline(doc: TextDocument) -> list[str]:
+    """Names in the first element marked as a byline (class, id or rel "author"/"byline") outside comments."""
+    if doc.root is None:
+        return []
+    # (``doc.body`` as ``body_of`` finds it, without ElementPath's costlier ``find("body")``, ``markup.body_of``)
+    body = body_of(doc.root)
+    # The elements whose class, id or rel holds a word every byline mark needs (or a character outside ASCII, for the
+    # full pattern), found in C without a proxy for the others, each value searched in one pass (``elements_marked``):
+    # cheaper than one Python loop over every element or an XPath query doing the case-insensitive test in libxml2.
+    # (Gathered in the metadata's walk of the whole tree instead, their values would be read on pages that do not
+    # need them.)
+    for element in elements_marked(body, BYLINE_MARK_ATTRIBUTES, BYLINE_MARK_WORDS):
+        marks = " ".join(filter(None, attributes_of(element, BYLINE_MARK_ATTRIBUTES)))
+        matched = ASCII_BYLINE_ATTRIBUTE_RE.search(marks.lower()) if marks.isascii() else \
+            BYLINE_ATTRIBUTE_RE.search(marks)
+        if not matched or in_comments(element) or under_review_label(element):  # (a reviewer's name)
+            continue
+        # (Latin pieces apart: "<a>Jane Doe</a><a>John Roe</a>" is two names, not "Jane DoeJohn Roe"; CJK text runs on)
+        text = normalize_space(element.text_content())
+        if not CJK_RE.search(text):
+            text = normalize_space(" ".join(element.itertext()))
+        if not text:
+            continue
+        if len(text) > MAX_BYLINE_ELEMENT_CHARS:
+            # an author card (name, biography); a byline opening with its label ("Written by X, 4+ years…"), no card
+            names = card_name(element) or ([] if in_card_list(element) else
+                                           byline_names(text[:MAX_BYLINE_ELEMENT_CHARS]))
+            if names:
+                return names
+            continue
+        inner = INNER_BY_RE.search(text)  # "This post was written by X, ...": the names after the sentence's label
+        # a name alone in its first piece and a role or a date in the next ("Mateusz Haberny" / "Founder at ...")
+        names = [] if inner else short_card_name(element)
+        names = names or byline_names(text[inner.start():] if inner else text) or (
+            [] if inner else byline_names("by " + text) if FIRST_DIGIT_RE.search(text) is None
+            else _names_before_date(element))
+        if not names and (doc.declared_language or "")[:2] == "ja":  # "山田 太郎": one Japanese name, spaced
+            names = spaced_names(text)
+        if not names and BARE_CJK_NAMES_RE.match(text) and NAME_MARK_RE.search(marks) and not_a_channel_link(element):
+            names = [name for name in (clean_cjk_name(raw) for raw in re.split(r"[\s、，,]+", text)) if name]
+        if not names and len(text.split()) <= MAX_HANDLE_LINE_WORDS:
+            names = linked_handle(element) or one_word_byline(text, element)  # a handle, "By: Amanda" linked
+        if not names and FIRST_DIGIT_RE.search(text) is None:
+            names = card_name(element)  # an author card: the name, then a role (a count: a follow widget)
+        if names:
+            return names
+    return []
+
+
+def _names_before_date(element: etree._Element) -> list[str]:
+    """An element marked as the byline holding the name and the date without "By" ("<p class=author>Andrew Gerrand<br>
+    4 August 2010</p>"): the names in its text pieces before the first one with a digit, which must be a date; each
+    piece a field of its own (run together, "Luke Kim" and "December 17, 2025" make "Luke KimDecember 17, 2025")."""
+    head: list[str] = []
+    for piece in element.itertext():
+        piece = normalize_space(piece)
+        if FIRST_DIGIT_RE.search(piece):
+            if find_text_date(piece) is None:
+                return []  # a count beside the name ("Follow 12.3K"): an author widget, not the story's byline
+            break
+        if piece:
+            head.append(piece)
+    if not head:
+        return []
+    return byline_names(" ".join(head)) or byline_names("by " + " | ".join(head))
+
+
+def not_a_channel_link(element: etree._Element) -> bool:
+    """A bare name marked as the author, unless it links to a page that is not a person's ("/gushihangqing/")."""
+    links = [element] if element.tag == "a" else element.findall(".//a")
+    return all(PERSON_LINK_RE.search(link.get("href") or "") for link in links)
+
+
+__all__ = ["markup_byline", "not_a_channel_link"]

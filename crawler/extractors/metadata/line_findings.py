@@ -1,0 +1,57 @@
+"""What the visible scan (``visible``) carries between its steps: the findings so far, the page's short blocks with
+their credit's words found once, and whether the page's numeric dates put the day first."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from crawler.extractors.document.parse import TextDocument
+from crawler.extractors.metadata.byline import credit_flags
+from crawler.extractors.metadata.dates import FoundDate
+from crawler.extractors.metadata.headline_block import MAX_BYLINE_CHARS
+from crawler.kernels.walk import short_texts
+
+# Languages whose pages write the month first in numeric dates (US English); every other one writes the day first.
+MONTH_FIRST_LANGUAGES = frozenset({"en", "en-us"})
+
+
+@dataclass
+class TextFindings:
+    """What the visible lines say; ``date_labelled`` when a publication label stood before the date."""
+
+    authors: list[str] = field(default_factory=list)
+    editors: list[str] = field(default_factory=list)
+    origin: str | None = None
+    published: FoundDate | None = None
+    modified: FoundDate | None = None
+    headline: str | None = None
+    date_line: str | None = None  # the line near the headline that gave the publication date
+    labelled_away: bool = False  # the publication date came from a labelled line away from the headline (step 3)
+    # Whether lines are read for dates: not when the page's markup gives both plausible ones, which the text's could
+    # not replace (``extract_metadata``); the people, the outlet and the headline are read all the same.
+    wants_dates: bool = True
+
+
+def day_first(language: str | None) -> bool:
+    """Whether numeric dates of a page in this language put the day first (03/04/2024 = 3 April)."""
+    return bool(language) and language.lower() not in MONTH_FIRST_LANGUAGES
+
+
+@dataclass
+class ShortBlocks:
+    """The page's blocks no longer than a byline: their positions, texts and whether each has a credit's word
+    (``credit_flags``, which searches them all at once, is ``may_credit`` of each)."""
+
+    positions: list[int]
+    texts: list[str]
+    credits: list[bool]
+
+
+def short_blocks(doc: TextDocument) -> ShortBlocks:
+    """The short blocks that steps 2 and 3 read, their credit's words found once for both (``may_credit`` of each
+    block near the headline costs most on text outside ASCII)."""
+    positions, texts = short_texts(doc.blocks, MAX_BYLINE_CHARS)
+    return ShortBlocks(positions, texts, credit_flags(texts))
+
+
+__all__ = ["MONTH_FIRST_LANGUAGES", "ShortBlocks", "TextFindings", "day_first", "short_blocks"]
