@@ -78,3 +78,37 @@ def test_paired_ratio_is_the_median_of_the_rounds() -> None:
 
     assert paired_ratio(run, run, range(1), rounds=3, clock=lambda: clock[0]) == pytest.approx(2.0)
 
+
+
+def test_paired_ratio_meets_each_page_cold_in_both_functions() -> None:
+    """What one function leaves in a per-page cache (a page's parsed JSON-LD) is forgotten before the other runs the
+    page: a crawl's worker meets each page once, so the one run second must not be handed the first's work."""
+    from crawler.evaluation.bench import paired_ratio
+
+    clock = [0.0]
+    parsed: set[int] = set()
+
+    def run(i: int) -> None:  # parsing a page costs 2 ticks, reading it once parsed 1
+        clock[0] += 1.0 if i in parsed else 2.0
+        parsed.add(i)
+
+    forgotten: list[int] = []
+
+    def forget() -> None:
+        forgotten.append(len(parsed))
+        parsed.clear()
+
+    assert paired_ratio(run, run, range(3), rounds=2, clock=lambda: clock[0], reset=forget) == pytest.approx(1.0)
+    assert len(forgotten) == 2 * 3 * 2  # before every timed call
+
+
+def test_the_bench_forgets_the_scripts_read_between_its_functions() -> None:
+    """The paired bench's reset empties the JSON-LD scripts the metadata and the page type keep for each other."""
+    from crawler.evaluation.bench import forget_page_caches
+    from crawler.extractors.metadata import jsonld
+
+    script = '{"@context": "https://schema.org", "@type": "NewsArticle", "headline": "Quay"}'
+    assert "newsarticle" in jsonld.declared_types(script)
+    assert jsonld.cached_scripts() > 0
+    forget_page_caches()
+    assert jsonld.cached_scripts() == 0

@@ -169,6 +169,26 @@ def test_container_blocks_by_recorded_positions_equal_those_by_the_container_ele
     assert head is None or container_text(doc, head, frozenset()) == []
 
 
+def test_the_fast_path_check_reads_the_fast_paths_text_and_changes_no_block():
+    """``_fast_text``, what confirming a page reads, is ``_fast``'s text (None where ``_fast`` gives None), and it
+    neither copies nor decides the page's blocks."""
+    from crawler.extractors.templates.learned_layout import locator_of
+
+    extractor = LearningExtractor()
+    for n in range(3):
+        html, url = page(n)
+        doc = parse_html(html.encode() if isinstance(html, str) else html, url)
+        chromes = (frozenset(), frozenset(learned_layout.line_hash(b.text) for b in doc.blocks[:3]))
+        for element in doc.root.iter("div", "body", "main", "aside"):
+            locator = locator_of(element)
+            for chrome in chromes:
+                before = [(b.text, list(b.labels), len(b.decisions)) for b in doc.blocks]
+                text = extractor._fast_text(doc, locator, chrome)
+                assert [(b.text, list(b.labels), len(b.decisions)) for b in doc.blocks] == before
+                fast = extractor._fast(doc, locator, chrome, "pattern")
+                assert text == (fast.text if fast is not None else None), locator
+
+
 def test_a_template_hit_walks_only_its_container_and_the_rest_when_asked():
     extractor = LearningExtractor()
     for n in range(2 + CONFIRM_PAGES):

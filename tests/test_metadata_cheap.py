@@ -4,6 +4,7 @@ and the byline elements are searched for only when the structured sources name n
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 from unittest import mock
 
@@ -100,6 +101,37 @@ def test_profile_links_found_in_the_joined_hrefs_are_each_hrefs_own_search():
         assert [link for link, _ in found] == [link for link, _ in expected]
         assert [(m.span(), m.group(0), m.group("slug")) for _, m in found] == \
             [(m.span(), m.group(0), m.group("slug")) for _, m in expected]
+
+
+def test_hrefs_without_a_profile_word_are_not_searched_and_no_search_is_lost():
+    """``may_hold_profile`` says False only for joined hrefs the address pattern finds nothing in: a news page's
+    links are not searched, and every random joining that the pattern matches (any case) passes the test."""
+    import random
+
+    from crawler.extractors.metadata import profile_links
+
+    assert not profile_links.may_hold_profile("/news/2024/03/story#https://example.org/menu/#/about-us/")
+    rng = random.Random(11)
+    pieces = [*HREF_PIECES, "/MEMBERS/A.1/", "/U/Bob", "U/x", "#U/y", "USERS/z", "/menu/", "edu/", "Profile.PHP?ID=4",
+              "space-uid-1001.html", "home.php?mod=space&uid=7", "HOME.PHP?MOD=SPACE&A=B&UID=3"]
+    joinings = ["#".join("".join(rng.choice(pieces) for _ in range(rng.randrange(0, 4)))
+                         for _ in range(rng.randrange(1, 5))) for _ in range(3000)]
+    matched = [joined for joined in joinings if profile_links.JOINED_PROFILE_HREF_RE.search(joined)]
+    assert len(matched) > 1000
+    assert [joined for joined in matched if not profile_links.may_hold_profile(joined)] == []
+
+
+def test_every_profile_address_form_spells_a_profile_word():
+    """``PROFILE_WORDS`` stays in step with ``PROFILE_FORMS``: each address form's pattern (and each path word of
+    ``PROFILE_PATH``) spells one of the words, so no form is passed over by ``may_hold_profile``."""
+    from crawler.extractors.metadata import profile_links
+
+    forms = [form.replace("\\", "").lower() for form in profile_links.PROFILE_FORMS.split("|") if form]
+    path_words = re.search(r"\(\?:([a-z|]+)\)/", profile_links.PROFILE_PATH).group(1).split("|")
+    words = profile_links.PROFILE_WORDS
+    assert len(forms) >= 6 and "u" in path_words
+    assert [form for form in forms if not any(word in form for word in words)] == []
+    assert [word for word in path_words if not any(w.lstrip("/#") in f"{word}/" for w in words)] == []
 
 
 H1_PAGE = """<html><head><title>Budget | Example</title></head><body>
@@ -200,3 +232,17 @@ def test_the_h1s_of_a_page_whose_text_is_revealed_from_noscript_are_the_revealed
     assert [element.text_content() for element in doc.h1s()] == \
         [element.text_content() for element in doc.root.iter("h1")] == ["My take on valuation"]
     assert extract_metadata(doc).title == "My take on valuation"
+
+
+def test_one_ascii_word_is_never_one_person_so_its_block_is_not_split():
+    """``name_lines._may_be_one_person`` passes over one-word ASCII blocks without ``split_people``: its strict reading
+    never keeps such a word whole (a visible name has a given name and a surname); names of two words or in other
+    scripts are still split."""
+    from crawler.extractors.metadata.name_lines import _may_be_one_person
+    from crawler.extractors.metadata.people import split_people
+
+    for word in ("Share", "Advertisement", "Jane", "O'Brien", "Smith,", "McDonald-Jones", "JANE", "A.", "de", "X"):
+        assert not _may_be_one_person(word) and split_people(word) != [word], word
+    for name in ("Jane Doe", "Иван Петров", "张三", "Émile Zola"):
+        assert _may_be_one_person(name), name
+    assert split_people("Jane Doe") == ["Jane Doe"] and split_people("张三") == ["张三"]

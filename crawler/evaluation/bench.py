@@ -25,6 +25,8 @@ from multiprocessing.connection import Connection
 import lxml.html
 from lxml import etree
 
+from crawler.extractors.metadata import jsonld
+
 from .datasets import Page
 from .evaluate import format_columns
 from .peers import PEER_PREFIX
@@ -34,10 +36,9 @@ PARSE_FLOOR = "lxml-parse"  # the row of parsing alone, the floor every extracto
 # templates in a store of its own, metadata, page type, fingerprints), on a fresh in-memory store each pass as
 # a crawl meets each page once, in a process whose garbage collector is set up as a worker's (``tune_worker_gc``).
 WORKER_TARGET = "worker"
-# The worker function and ``default`` run on each page in turn in one process (``paired_ratio``): on this shared
-# machine the speed of the host drifts between the extractors' own processes, so that the ratio of their rows
-# swung from 0.93x to 1.60x over three runs of the same code within ten minutes (2026-11-26), where the paired ratio
-# of the same code held at 1.365-1.377 over three rounds.
+# The worker function and ``default`` run on each page in turn in one process (``paired_ratio``): the host's speed
+# drifts between the extractors' own processes on a shared machine, and the drift moves the ratio of their rows
+# while leaving a ratio timed page by page in one process alone (docs/worker-speed.md).
 PAIRED_TARGET = "worker/default"
 DEFAULT_ROUNDS = 3  # the brief's default; PEERS.md used 5
 # Not measured, a judgement call: enough pages to fill import-time caches and lxml's parser pool;
@@ -119,11 +120,19 @@ def _worker_function(pages: Sequence[Page]) -> PageFunction:
     return extract
 
 
+def forget_page_caches() -> None:
+    """Empties what the library keeps of one page for its next reader (the page's parsed JSON-LD scripts), so that
+    each of two functions run on the same page meets it as a crawl's worker does: once, cold."""
+    jsonld.forget_scripts()
+
+
 def paired_ratio(worker: PageFunction, reference: PageFunction, indices: range, rounds: int,
-                 clock: Callable[[], float] = time.process_time) -> float:
+                 clock: Callable[[], float] = time.process_time,
+                 reset: Callable[[], None] | None = None) -> float:
     """The median over ``rounds`` of the worker's time over the reference's, both run on every page in turn, each
     timed alone on ``clock``; the one run first alternates from round to round (the second meets the page's bytes
-    already in the cache). A page that raises still counts the time it took."""
+    already in the CPU's cache). ``reset``, untimed, runs before every call (``forget_page_caches``: neither is
+    handed the other's work on the page). A page that raises still counts the time it took."""
     ratios: list[float] = []
     for round_number in range(rounds):
         worker_first = round_number % 2 == 1
@@ -131,14 +140,19 @@ def paired_ratio(worker: PageFunction, reference: PageFunction, indices: range, 
         spent_first = spent_second = 0.0
         gc.collect()
         for i in indices:
+            if reset is not None:
+                reset()
             start = clock()
             with contextlib.suppress(Exception):
                 first(i)
             middle = clock()
+            if reset is not None:
+                reset()
+            resumed = clock()
             with contextlib.suppress(Exception):
                 second(i)
             spent_first += middle - start
-            spent_second += clock() - middle
+            spent_second += clock() - resumed
         spent_worker, spent_reference = (spent_first, spent_second) if worker_first else (spent_second, spent_first)
         ratios.append(spent_worker / spent_reference if spent_reference > 0 else float("nan"))
     return statistics.median(ratios)
@@ -148,9 +162,9 @@ def _measure_paired(pages: Sequence[Page], rounds: int, cpu_time: bool) -> dict[
     reference = _page_function("default", pages)
     worker = _worker_function(pages)  # (sets up this process's collector as a worker's: for both, then)
     warmup = range(min(WARMUP_PAGES, len(pages)))
-    paired_ratio(worker, reference, warmup, 1)
+    paired_ratio(worker, reference, warmup, 1, reset=forget_page_caches)
     clock = time.process_time if cpu_time else time.perf_counter
-    return {"ratio": paired_ratio(worker, reference, range(len(pages)), rounds, clock)}
+    return {"ratio": paired_ratio(worker, reference, range(len(pages)), rounds, clock, reset=forget_page_caches)}
 
 
 def measure_worker_ratio(pages: Sequence[Page], rounds: int = DEFAULT_ROUNDS, cpu_time: bool = False
@@ -297,6 +311,7 @@ __all__ = [
     "BenchError",
     "BenchRow",
     "bench",
+    "forget_page_caches",
     "format_table",
     "measure_in_child",
     "measure_worker_ratio",

@@ -41,6 +41,7 @@ from crawler.extractors.templates.learned_layout import (
     AGREEMENT_F1,
     MIN_FAST_WORDS,
     LayoutBook,
+    container_blocks,
     container_of,
     container_text,
     locate,
@@ -209,6 +210,20 @@ class LearningExtractor:
         article.extractor = FAST_EXTRACTOR
         return article
 
+    @staticmethod
+    def _fast_text(doc: TextDocument, locator: str, chrome: frozenset[int]) -> str | None:
+        """``_fast(...).text`` (None where it gives None), without the blocks copied and decided nor an Article made:
+        checking a page against the fast path reads only its text."""
+        if not doc.walked and POSITION_STEP_RE.search(locator):
+            doc.blocks  # noqa: B018 - walks the page, as _fast does
+        container = locate(doc, locator)
+        if container is None:
+            return None
+        blocks = container_blocks(doc, container, chrome, doc.blocks_within(container))
+        if sum(b.num_words for b in blocks) < MIN_FAST_WORDS:
+            return None
+        return "\n".join(block.text for block in blocks)
+
     def _confirm(self, doc: TextDocument, pattern: str, match: TemplateMatch, article: Article,
                  checked: bool) -> None:
         """Whether the fast path would have given the cascade's text on this page, under the container the
@@ -217,8 +232,8 @@ class LearningExtractor:
         locator = locator_of(element) if element is not None else None
         template = match.template
         chrome = frozenset(template.head) | frozenset(template.tail) | template.shared
-        fast = self._fast(doc, locator, chrome, pattern) if locator is not None else None
-        agreed = fast is not None and words_agree(fast.text, article.text, AGREEMENT_F1)
+        fast = self._fast_text(doc, locator, chrome) if locator is not None else None
+        agreed = fast is not None and words_agree(fast, article.text, AGREEMENT_F1)
         if checked:
             self._count("checked")
         if not agreed and fast is not None:

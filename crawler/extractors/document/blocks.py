@@ -12,9 +12,9 @@ on which steps leave labels and the reasons for them.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable
 from functools import cached_property
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from lxml import etree
 
@@ -259,6 +259,8 @@ class TextDocument:
         # The <h1> elements of the tree as parsed, in document order (None: not gathered, the tree is searched).
         self._parsed_h1s = list(parsed_h1s) if parsed_h1s is not None else None
         self._h1s_root = root  # the tree they were found in (a page revealed from <noscript> gets a new one)
+        # What readers of the walked page compute more than once, by a key of theirs (``memo``).
+        self._memo: dict[Hashable, Any] = {}
 
     def page_markup(self) -> PageMarkup:
         """The ``<meta>``, ``<link>``, microdata and ``<time>`` elements of the page as parsed, read once, before
@@ -311,12 +313,22 @@ class TextDocument:
             return list(root.iter("h1"))
         return [element for element in self._parsed_h1s if _top(element) is root]
 
+    def memo(self, key: Hashable, compute: Callable[[], Any]) -> Any:
+        """``compute()`` once per document and key: for readers of the walked page (its blocks and tree as they stand
+        once walked) that ask the same question twice. ``key`` names the reader and its arguments."""
+        memo = self._memo
+        if key in memo:
+            return memo[key]
+        value = memo[key] = compute()
+        return value
+
     @property
     def body(self) -> etree._Element | None:
+        """The root's first <body> child, else the root (``root.find("body")``, asked without ElementPath's
+        machinery: ``markup.body_of``)."""
         if self.root is None:
             return None
-        body = self.root.find("body")
-        return body if body is not None else self.root
+        return body_of(self.root)
 
     @property
     def tree_index(self) -> TreeIndex | None:

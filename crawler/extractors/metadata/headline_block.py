@@ -35,7 +35,12 @@ TITLE_SPLIT_RE = re.compile(r"\s*(?:[|_｜»]|--|[-–—])\s*")
 
 
 def headline_index(doc: TextDocument, title: str | None) -> int | None:
-    """The block that best matches the title (equal, else the longest title part), else the first h1."""
+    """The block that best matches the title (equal, else the longest title part), else the first h1; found once a
+    document and title (the visible scan and the author's field line ask it of the same title)."""
+    return doc.memo(("headline_index", title), lambda: _headline_index(doc, title))
+
+
+def _headline_index(doc: TextDocument, title: str | None) -> int | None:
     blocks = doc.blocks
     wanted = normalize_space(title).casefold() if title else ""
     parts = [p for p in TITLE_SPLIT_RE.split(wanted) if len(p) >= MIN_HEADLINE_CHARS]

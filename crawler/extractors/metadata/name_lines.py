@@ -16,7 +16,7 @@ from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.metadata.areas import in_comments
 from crawler.extractors.metadata.credit_lines import readable
 from crawler.extractors.metadata.dates import find_text_date
-from crawler.extractors.metadata.people import ROLE_RE, split_people
+from crawler.extractors.metadata.people import MIN_NAME_WORDS, ROLE_RE, split_people
 
 # Blocks read under the headline: a byline sits within a few (share buttons or a standfirst may come first).
 BLOCKS_AFTER_HEADLINE = 6
@@ -35,7 +35,8 @@ def name_beside_date_or_role(doc: TextDocument, headline: int) -> list[str]:
     for position in range(headline + 1, min(len(blocks) - 1, headline + 1 + BLOCKS_AFTER_HEADLINE)):
         block, after = blocks[position], blocks[position + 1]
         name = block.text.strip()
-        if not name or len(name) > MAX_ROLE_CHARS or split_people(name) != [name] or not readable(block) or \
+        if not name or len(name) > MAX_ROLE_CHARS or not _may_be_one_person(name) or split_people(name) != [name] \
+                or not readable(block) or \
                 (block.element is not None and in_comments(block.element)):
             continue  # (a sidebar's or a comment's card)
         if block.num_chars_in_anchor_text and not _links_to_person(block.element):
@@ -52,6 +53,13 @@ def name_beside_date_or_role(doc: TextDocument, headline: int) -> list[str]:
         if dated and block.element is not None and _personal(block.element, name):
             return [name]
     return []
+
+
+def _may_be_one_person(name: str) -> bool:
+    """False only where ``split_people(name) != [name]``: an ASCII text of one word, which its strict reading (the one
+    for Latin text) never keeps whole, as a visible name needs a given name and a surname. Most blocks under a
+    headline that are short enough are such words ("Share", "Advertisement")."""
+    return not name.isascii() or len(name.split()) >= MIN_NAME_WORDS
 
 
 def _links_to_person(element: etree._Element | None) -> bool:

@@ -31,6 +31,9 @@ PROFILE_HREF_RE = re.compile(PROFILE_FORMS + r"(?:^|/)" + PROFILE_PATH, re.I)
 # The same forms in hrefs joined by "#" (``_profile_links``): an href starts at the string's start or after a "#", so
 # it finds every href's match (and a few more, which the href's own search then refuses).
 JOINED_PROFILE_HREF_RE = re.compile(PROFILE_FORMS + r"(?:^|(?<=#)|/)" + PROFILE_PATH, re.I)
+# A word (lower-cased) that each of those forms holds: "member", "profile", "user" or Discuz!'s "uid" in its words, "u/"
+# after a "/", a "#" or at the start (``may_hold_profile``; tests/test_metadata_cheap.py checks every form has one).
+PROFILE_WORDS = ("member", "profile", "user", "uid", "/u/", "#u/")
 # Path words after /user/ or /members/ that are pages of the site, not members.
 NOT_MEMBER_SLUGS = frozenset({"login", "log-in", "register", "signup", "sign-up", "signin", "sign-in", "logout",
                               "password", "settings", "edit", "me", "profile", "search", "list", "albums.html"})
@@ -128,16 +131,29 @@ def _profile_links(links: list[etree._Element]) -> list[tuple[etree._Element, re
     the few that may hold one (``JOINED_PROFILE_HREF_RE``), so that most links, no profile's, cost no search of their
     own."""
     hrefs = [link.get("href") or "" for link in links]
+    joined = "#".join(hrefs)
+    if not may_hold_profile(joined):
+        return []
     starts = list(accumulate((len(href) + 1 for href in hrefs[:-1]), initial=0))
     found: list[tuple[etree._Element, re.Match[str]]] = []
     last = -1
-    for joined_match in JOINED_PROFILE_HREF_RE.finditer("#".join(hrefs)):
+    for joined_match in JOINED_PROFILE_HREF_RE.finditer(joined):
         index = bisect_right(starts, joined_match.start()) - 1
         if index != last:
             last = index
             if (match := PROFILE_HREF_RE.search(hrefs[index])) is not None:
                 found.append((links[index], match))
     return found
+
+
+def may_hold_profile(hrefs: str) -> bool:
+    """False only when JOINED_PROFILE_HREF_RE cannot match: an ASCII text (where re.I folds ASCII letters alone)
+    without any of PROFILE_WORDS, one of which each of its address forms spells. The regex is tried at every
+    character of a few hundred hrefs; these substring tests skip most pages, which link to no profile."""
+    if not hrefs.isascii():
+        return True
+    lowered = hrefs.lower()
+    return lowered.startswith("u/") or any(word in lowered for word in PROFILE_WORDS)
 
 
 def _title_heading(root: etree._Element, title: str | None) -> etree._Element | None:

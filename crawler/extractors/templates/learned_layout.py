@@ -149,6 +149,19 @@ def container_text(doc: TextDocument, container: etree._Element, chrome: frozens
     the container's subtree is walked, its blocks the page's own, so a template hit skips most of the walk
     (``python -m crawler.evaluation.template_replay`` measures it)."""
     own = doc.blocks_within(container)  # a page not walked yet: the container's subtree alone is walked
+    kept: list[TextBlock] = []
+    for block in container_blocks(doc, container, chrome, own):
+        copy = block.copy() if own is None else block
+        copy.decide("LearnedContainer", True, "in the pattern's learned container, not a template line nor a "
+                    "link list", CONTAINER_LABEL)
+        kept.append(copy)
+    return kept
+
+
+def container_blocks(doc: TextDocument, container: etree._Element, chrome: frozenset[int],
+                     own: list[TextBlock] | None = None) -> list[TextBlock]:
+    """The blocks ``container_text`` keeps, neither copied nor decided: of ``own`` (the container's subtree walked
+    alone) when given, else of the walked page. What checking a page against the fast path reads (its text only)."""
     within = _subtree_test(doc, container) if own is None else None
     kept: list[TextBlock] = []
     for block in doc.blocks if own is None else own:
@@ -158,10 +171,7 @@ def container_text(doc: TextDocument, container: etree._Element, chrome: frozens
         lines = [line for line in block.text.split("\n") if line.strip()]
         if lines and all(line_hash(line) in chrome for line in lines):
             continue
-        copy = block.copy() if own is None else block
-        copy.decide("LearnedContainer", True, "in the pattern's learned container, not a template line nor a "
-                    "link list", CONTAINER_LABEL)
-        kept.append(copy)
+        kept.append(block)
     return kept
 
 
@@ -298,4 +308,5 @@ class LayoutBook:
 
 
 __all__ = ["AGREEMENT_F1", "CONFIRM_PAGES", "F1_MARGIN", "LOCATOR_CACHE", "MIN_FAST_WORDS", "VERIFY_EVERY",
-           "LayoutBook", "container_of", "container_text", "locate", "locator_of", "word_f1", "words_agree"]
+           "LayoutBook", "container_blocks", "container_of", "container_text", "locate", "locator_of", "word_f1",
+           "words_agree"]
