@@ -34,8 +34,6 @@ NAME_SHAPE_RE = re.compile(r"^[^\W\d_][\w'’.-]*(?:\s[^\W\d_][\w'’.-]*){1,4}$
 MAX_NAME_CHARS = 40
 MIN_NAME_WORDS = 2
 LOWERED_WRITER_ROLE_RE = re.compile(WRITER_ROLE_RE.pattern)  # (in lowered text, without re.I's cost)
-# A role anywhere in a line, even glued to the name before it (``_name_of`` reads the role after the name's element).
-ROLE_INSIDE_RE = re.compile(WRITER_ROLE_RE.pattern.replace(r"\b", ""), re.I)
 # A role line is short ("Enterprise Sales Executive", "UK-based Systems Theorist & Independent Technology Writer").
 MAX_ROLE_CHARS = 80
 # The blocks after the name read for the role or the biography (a role may stand between the name and the biography).
@@ -48,8 +46,12 @@ def author_box(doc: TextDocument, positions: list[int], texts: list[str], headli
     """The person of the one author box below the headline among the short blocks (``positions``, ``texts``), or
     nobody when there is none or more than one person's box."""
     blocks = doc.blocks
-    alts: str | None = None  # the photos' descriptions, read at the first name that needs them (``_photo_alts``)
-    role_lines: dict[int, bool] = {}  # whether the block at a position is a writer's role line, asked once
+    # the photos' descriptions of two words or more (a person's name): a page without one has no author box, and a
+    # name no description holds is no box's (looked up before the name's own tests, which cost more)
+    alts = "\n".join(alt.casefold() for image in (doc.body if doc.body is not None else doc.root).iter("img")
+                     if len((alt := image.get("alt") or "").split()) >= MIN_NAME_WORDS) if doc.root is not None else ""
+    if not alts:
+        return []
     found: list[str] = []
     for position, text in zip(positions, texts, strict=True):
         text = text.strip()
@@ -57,17 +59,10 @@ def author_box(doc: TextDocument, positions: list[int], texts: list[str], headli
         # tests first)
         if position <= headline or not text[:1].isupper():
             continue
-        role = len(text) <= MAX_NAME_CHARS + MAX_ROLE_CHARS and LOWERED_WRITER_ROLE_RE.search(text.lower()) is not None
-        if not role:
-            # a name alone: shaped as one, described after it (or a role inside it, ``_name_of``), then held by a
-            # photo's description (the page's images are walked only for a name that passed the rest)
-            if len(text) > MAX_NAME_CHARS or NAME_SHAPE_RE.match(text) is None or \
-                    not (ROLE_INSIDE_RE.search(text) or _may_be_described(blocks, position, text, role_lines)):
-                continue
-            if alts is None:
-                alts = _photo_alts(doc)
-            if text.casefold() not in alts:
-                continue
+        alone = len(text) <= MAX_NAME_CHARS and text.casefold() in alts and NAME_SHAPE_RE.match(text) is not None
+        if not alone and (len(text) > MAX_NAME_CHARS + MAX_ROLE_CHARS or
+                          LOWERED_WRITER_ROLE_RE.search(text.lower()) is None):
+            continue  # neither a name alone nor the name and its role in one line
         element = blocks[position].element
         if element is None:
             continue
@@ -78,17 +73,7 @@ def author_box(doc: TextDocument, positions: list[int], texts: list[str], headli
         if found and name != found[0]:
             return []  # the boxes of several people: a list, not the writer's box
         found.append(name)
-    if found and not (alts if alts is not None else _photo_alts(doc)):
-        return []  # no photo described by a name: no box
     return found[:1]
-
-
-def _photo_alts(doc: TextDocument) -> str:
-    """The page's photos' descriptions of two words or more (a person's name), case-folded, one a line."""
-    if doc.root is None:
-        return ""
-    return "\n".join(alt.casefold() for image in (doc.body if doc.body is not None else doc.root).iter("img")
-                     if len((alt := image.get("alt") or "").split()) >= MIN_NAME_WORDS)
 
 
 def _name_of(text: str, element: etree._Element | None) -> str | None:
@@ -118,24 +103,6 @@ def _described(doc: TextDocument, position: int, name: str) -> bool:
             if after.startswith(opening) and BIO_VERB_RE.match(after[len(opening):]) and PRONOUN_RE.search(after):
                 return True
         if len(after) <= MAX_ROLE_CHARS and WRITER_ROLE_RE.search(after) and not any(map(str.isdigit, after)):
-            return True
-    return False
-
-
-def _may_be_described(blocks: list, position: int, name: str, role_lines: dict[int, bool]) -> bool:
-    """``_described`` of a name alone on its line, each block's role line read once for all the names before it."""
-    given = name.split()[0]
-    for after_position in range(position + 1, min(position + 1 + BLOCKS_AFTER_NAME, len(blocks))):
-        after = blocks[after_position].text.strip()
-        if after.startswith(given):  # (the name starts with its given name)
-            for opening in (name, given):
-                if after.startswith(opening) and BIO_VERB_RE.match(after[len(opening):]) and PRONOUN_RE.search(after):
-                    return True
-        role = role_lines.get(after_position)
-        if role is None:
-            role = role_lines[after_position] = len(after) <= MAX_ROLE_CHARS and \
-                WRITER_ROLE_RE.search(after) is not None and not any(map(str.isdigit, after))
-        if role:
             return True
     return False
 
