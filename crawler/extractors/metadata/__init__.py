@@ -41,6 +41,7 @@ from crawler.extractors.metadata.dates import FoundDate, is_plausible, parse_str
 from crawler.extractors.metadata.field_lines import field_byline
 from crawler.extractors.metadata.handles import author_accounts, unshown_logins, unshown_people
 from crawler.extractors.metadata.label_blocks import date_after_label
+from crawler.extractors.metadata.line_findings import TextFindings
 from crawler.extractors.metadata.markup import markup_of
 from crawler.extractors.metadata.personal_sites import (
     home_link_names,
@@ -225,7 +226,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     # (markup dates that are one moment, a CMS's last save written into both, leave the page's labelled date wanted)
     saved_twice = published is not None and modified is not None and published[0] == modified[0]
     findings = scan_visible(doc, metadata.title or head_title, now, language,
-                            dates=published is None or modified is None or saved_twice, shown=published is not None)
+                            dates=published is None or modified is None or saved_twice, shown=published is not None,
+                            later=True)
     if metadata.title is None and findings.headline:
         metadata.title = take("title", (findings.headline, TEXT))
     elif metadata.title is not None:
@@ -246,13 +248,13 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     # sources (JSON-LD, meta, microdata) name nobody (the element walk is costly).
     outlets = outlets_of(found)  # (the organizations are all found: one reading for every choice below)
     authors = choose_authors(found, site_names, outlets=outlets)
-    if authors is not None and authors[1] != TEXT and (unshown_logins(authors[0], lambda: _shown_text(doc)) or (
-            findings.authors and unshown_people(authors[0], findings.authors, lambda: _all_text(doc)))):
+    if authors is not None and authors[1] != TEXT and (unshown_logins(authors[0], lambda: _shown_text(doc)) or
+                                                         _unshown_field(authors[0], findings, doc)):
         # a login in the field, a person shown
-        authors = _shown_byline(doc, findings.authors, metadata.title or head_title, site_names) or authors
+        authors = _shown_byline(doc, findings.people(), metadata.title or head_title, site_names) or authors
     if authors is None:
         marked_names = markup_byline(doc)
-        if set(marked_names) < set(findings.authors):  # one element per author: the byline line names them all
+        if set(marked_names) < set(findings.people()):  # one element per author: the byline line names them all
             marked_names = findings.authors
         found.add("authors", marked_names, TEXT)
         found.add("authors", findings.authors, TEXT)
@@ -329,6 +331,16 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
 def _shown_text(doc: TextDocument) -> str:
     """The page's text as its blocks show it, case-folded (asked only of a page whose author field holds a login)."""
     return " ".join(block.text for block in doc.blocks).casefold()
+
+
+def _unshown_field(names: list[str], findings: TextFindings, doc: TextDocument) -> bool:
+    """``unshown_people`` of the author field against the visible page's people. When no byline line named anyone,
+    the page's text is asked first: the readers of names without a byline's words (``TextFindings.people``) cost
+    more, and a field the text shows is no unshown one whoever they would name."""
+    if findings.later_authors is not None and not unshown_people(names, [], lambda: _all_text(doc)):
+        return False
+    people = findings.people()
+    return bool(people) and unshown_people(names, people, lambda: _all_text(doc))
 
 
 def _all_text(doc: TextDocument) -> str:

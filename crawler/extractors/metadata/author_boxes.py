@@ -12,6 +12,7 @@ the writer.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from lxml import etree
 
@@ -20,6 +21,7 @@ from crawler.extractors.document.text import normalize_space
 from crawler.extractors.metadata.areas import in_comments
 from crawler.extractors.metadata.credit_lines import readable
 from crawler.extractors.metadata.people import split_people
+from crawler.kernels.walk import texts_with_words
 
 # A biography speaks of its person: a personal pronoun of the third or the first person singular.
 PRONOUN_RE = re.compile(r"\b(?:he|she|his|her|him|I|my)\b", re.I)
@@ -34,6 +36,10 @@ NAME_SHAPE_RE = re.compile(r"^[^\W\d_][\w'’.-]*(?:\s[^\W\d_][\w'’.-]*){1,4}$
 MAX_NAME_CHARS = 40
 MIN_NAME_WORDS = 2
 LOWERED_WRITER_ROLE_RE = re.compile(WRITER_ROLE_RE.pattern)  # (in lowered text, without re.I's cost)
+# WRITER_ROLE_RE's words, searched in all the short blocks at once (``texts_with_words``): a block without one of them
+# holds no role.
+WRITER_ROLE_WORDS = ("writer", "author", "editor", "journalist", "reporter", "columnist", "contributor", "blogger",
+                     "correspondent")
 # A role line is short ("Enterprise Sales Executive", "UK-based Systems Theorist & Independent Technology Writer").
 MAX_ROLE_CHARS = 80
 # The blocks after the name read for the role or the biography (a role may stand between the name and the biography).
@@ -53,14 +59,16 @@ def author_box(doc: TextDocument, positions: list[int], texts: list[str], headli
     if not alts:
         return []
     found: list[str] = []
-    for position, text in zip(positions, texts, strict=True):
+    below = bisect_right(positions, headline)
+    positions, texts = positions[below:], texts[below:]
+    for position, text, role in zip(positions, texts, texts_with_words(texts, WRITER_ROLE_WORDS, ()), strict=True):
         text = text.strip()
         # (most short blocks are neither a name a photo describes nor a line holding a writer's role: the cheapest
         # tests first)
-        if position <= headline or not text[:1].isupper():
+        if not text[:1].isupper():
             continue
         alone = len(text) <= MAX_NAME_CHARS and text.casefold() in alts and NAME_SHAPE_RE.match(text) is not None
-        if not alone and (len(text) > MAX_NAME_CHARS + MAX_ROLE_CHARS or
+        if not alone and (not role or len(text) > MAX_NAME_CHARS + MAX_ROLE_CHARS or
                           LOWERED_WRITER_ROLE_RE.search(text.lower()) is None):
             continue  # neither a name alone nor the name and its role in one line
         element = blocks[position].element

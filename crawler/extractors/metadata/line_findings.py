@@ -3,6 +3,7 @@ their credit's words found once, and whether the page's numeric dates put the da
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from crawler.extractors.document.parse import TextDocument
@@ -30,6 +31,16 @@ class TextFindings:
     # Whether lines are read for dates: not when the page's markup gives both plausible ones, which the text's could
     # not replace (``extract_metadata``); the people, the outlet and the headline are read all the same.
     wants_dates: bool = True
+    # The readers of a name without a byline's words (an author box, a name beside the date), when no line named
+    # anyone: left for ``people`` to ask, since a page whose author field is shown needs none of them.
+    later_authors: Callable[[], list[str]] | None = None
+
+    def people(self) -> list[str]:
+        """The people the visible page names: the byline lines', else the later readers' (asked once)."""
+        if not self.authors and self.later_authors is not None:
+            self.authors = self.later_authors()
+        self.later_authors = None
+        return self.authors
 
 
 def day_first(language: str | None) -> bool:

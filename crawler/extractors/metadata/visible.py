@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from datetime import datetime
+from functools import partial
 from itertools import compress
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
@@ -337,9 +338,10 @@ def _may_say_something(short_ones: ShortBlocks, dates: bool) -> list[int]:
 
 
 def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: str | None = None, *,
-                 dates: bool = True, shown: bool = False) -> TextFindings:
+                 dates: bool = True, shown: bool = False, later: bool = False) -> TextFindings:
     """Authors, editors, credited outlet and (unless ``dates`` is False) dates from the visible page (steps 1-3);
-    ``shown``: the dates near the headline are read all the same (``date_line``, to check the markup's)."""
+    ``shown``: the dates near the headline are read all the same (``date_line``, to check the markup's); ``later``:
+    the names without a byline's words are left for ``TextFindings.people`` to read."""
     findings = TextFindings(wants_dates=dates or shown)
     first = day_first(language)
     short_ones = short_blocks(doc)
@@ -357,14 +359,24 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
     findings.wants_dates = dates
     scan_page(doc, now, findings, first, language, short_ones)
     if not findings.authors:
-        findings.authors = label_then_name(doc, short_ones.positions, short_ones.texts, index or 0)
-        if not findings.authors and index is not None:  # no "By": a name beside the date or the role
-            findings.authors = name_beside_date_or_role(doc, index) or \
-                author_box(doc, short_ones.positions, short_ones.texts, index)  # a box: photo, name, biography
-        # (a bracket closing a story credits its reporter on Chinese pages: the blocks of others are not walked)
-        if not findings.authors and ((language or "").lower()[:2] in CJK_LANGUAGES or (title and CJK_RE.search(title))):
-            findings.authors = end_credit(doc, index or 0)
+        findings.later_authors = partial(_unlabelled_authors, doc, short_ones, index, title, language)
+        if not later:
+            findings.people()
     return findings
+
+
+def _unlabelled_authors(doc: TextDocument, short_ones: ShortBlocks, index: int | None, title: str | None,
+                        language: str | None) -> list[str]:
+    """Names that no byline's words introduce: after a label in the block before, beside the date or a role, in an
+    author box (photo, name, biography), or (on CJK pages) in the bracket closing the story."""
+    authors = label_then_name(doc, short_ones.positions, short_ones.texts, index or 0)
+    if not authors and index is not None:  # no "By": a name beside the date or the role
+        authors = name_beside_date_or_role(doc, index) or \
+            author_box(doc, short_ones.positions, short_ones.texts, index)  # a box: photo, name, biography
+    # (a bracket closing a story credits its reporter on Chinese pages: the blocks of others are not walked)
+    if not authors and ((language or "").lower()[:2] in CJK_LANGUAGES or (title and CJK_RE.search(title))):
+        authors = end_credit(doc, index or 0)
+    return authors
 
 
 __all__ = ["ShortBlocks", "TextFindings", "day_first", "headline_index", "keep_own_date_line",
