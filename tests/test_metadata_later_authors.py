@@ -61,3 +61,22 @@ def test_a_role_in_capitals_or_beside_accented_words_is_found_by_the_prefilter()
         body = (FOOT + f"<hr><p><img src='/t.png' alt='Tim Greer'></p><p><strong>Tim Greer</strong> "
                 f"<em>{role}</em></p>")
         assert meta_of("", body).authors == ["Tim Greer"], role
+
+
+def test_an_unshown_field_is_told_as_by_case_folding_the_whole_text() -> None:
+    """``unshown_people`` reads the page's text as written and folds it only when no name is in it as written: the
+    answer is the case-folded comparison's on every case (a name as written, in capitals, with ß or a final sigma)."""
+    from crawler.extractors.metadata.handles import unshown_people
+
+    texts = ["By Jane Marlowe, in Leeds", "BY JANE MARLOWE", "Von Hans Strauß", "VON HANS STRAUSS",
+             "Του Νίκος Παπαδόπουλος", "ΤΟΥ ΝΊΚΟΣ ΠΑΠΑΔΌΠΟΥΛΟΣ", "Posted by the editors", ""]
+    fields = [["Jane Marlowe"], ["Hans Strauß"], ["Hans Strauss"], ["Νίκος Παπαδόπουλος"], ["Jane Marlowe", "Ann Lee"],
+              ["Ann Lee"]]
+    for text in texts:
+        for names in fields:
+            folded = text.casefold()
+            expected = all(name.casefold() not in folded for name in names)
+            asked: list[str] = []
+            answer = unshown_people(names, [], lambda text=text, asked=asked: asked.append(text) or text)
+            assert answer is expected, (names, text)
+            assert asked == [text]

@@ -344,9 +344,9 @@ def _unshown_field(names: list[str], findings: TextFindings, doc: TextDocument) 
 
 
 def _all_text(doc: TextDocument) -> str:
-    """Every text of the page's tree, case-folded, a button's and a pop-up's among them (asked only of a page whose
-    author field names nobody of its byline)."""
-    return doc.root.text_content().casefold() if doc.root is not None else ""
+    """Every text of the page's tree, a button's and a pop-up's among them (asked only of a page whose author field
+    names nobody of its byline)."""
+    return doc.root.text_content() if doc.root is not None else ""
 
 
 def _shown_byline(doc: TextDocument, visible: list[str], title: str | None,

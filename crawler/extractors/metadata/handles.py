@@ -92,12 +92,17 @@ def unshown_logins(names: list[str], shown_text: Callable[[], str]) -> bool:
 
 def unshown_people(names: list[str], shown: list[str], shown_text: Callable[[], str]) -> bool:
     """Whether the author field's people are none of the byline's under the headline (``shown``) and the page's text
-    (``shown_text()``, case-folded, asked only then) never shows them: the editor who posted a guest's story, a CMS
-    account, while the page's "By" line names its writer."""
+    (``shown_text()``, as written, asked only then) never shows them, case-folded: the editor who posted a guest's
+    story, a CMS account, while the page's "By" line names its writer."""
     folded = {name.casefold() for name in shown}
     if not names or any(name.casefold() in folded or len(name.split()) < 2 for name in names):
         return False  # (a one-word field, "Mazi", is a name as written: the byline's other person is an editor's)
     text = shown_text()
+    # (case folding maps each character alone, so a name in the text as written is in the folded text: the whole
+    # page's text is folded only when none is)
+    if any(name in text for name in names):
+        return False
+    text = text.casefold()
     return all(name.casefold() not in text for name in names)
 
 
