@@ -34,8 +34,10 @@ def without_role(name: str) -> str:
     return match.group("name") if match else name
 
 
-# A paper's desk, bureau or department ("経済部", "札幌報道部", "ワシントン支局", "宣传部"): three characters or more.
-DESK_END_RE = re.compile(r"..(?:部|支局|総局|支社|編集局|编辑室)$")
+# How the name of a paper's desk, bureau or department ends ("経済部", "札幌報道部", "ワシントン支局", "宣传部").
+DESK_ENDS = "部|支局|総局|支社|編集局"
+# A desk's name: three characters or more (a Chinese newsroom's "编辑室" too).
+DESK_END_RE = re.compile(rf"..(?:{DESK_ENDS}|编辑室)$")
 
 
 def is_role_word(token: str) -> bool:
@@ -43,4 +45,4 @@ def is_role_word(token: str) -> bool:
     return token in ROLE_WORDS or DESK_END_RE.match(token) is not None
 
 
-__all__ = ["REVIEWER_WORDS", "ROLE_WORDS", "is_role_word", "without_role"]
+__all__ = ["DESK_ENDS", "REVIEWER_WORDS", "ROLE_WORDS", "is_role_word", "without_role"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from crawler.extractors.metadata.cjk_roles import is_role_word
+from crawler.extractors.metadata.cjk_roles import DESK_ENDS, is_role_word
 
 # A Japanese personal name in kanji: 2-4 characters, as the Chinese readers take it.
 NAME = r"[\u4e00-\u9fff]{2,4}"
@@ -17,9 +17,10 @@ ROLE = r"記者|特派員|編集委員|論説委員|専門記者|支局長"
 NAMES_BEFORE_ROLE_RE = re.compile(rf"(?:[（(【\[][^）)】\]]{{1,12}}[）)】\]])?\s*"
                                   rf"(?P<names>{NAME}(?:[\s・、]+{NAME})*?)\s*(?:{ROLE})")
 # A desk before the reporters: a paper's department, bureau or branch ("経済部", "札幌報道部", "ワシントン支局").
-DESK_RE = re.compile(r"^[\u4e00-\u9fff\u30a0-\u30ff]{1,8}(?:部|支局|総局|支社|編集局)$")
+DESK = rf"[\u4e00-\u9fff\u30a0-\u30ff]{{1,8}}(?:{DESK_ENDS})"
+DESK_RE = re.compile(rf"^{DESK}$")
 # Each reporter with a role of their own after a desk: "経済部　佐藤花子記者、鈴木一郎記者".
-EACH_WITH_ROLE_RE = re.compile(rf"(?:(?P<desk>[\u4e00-\u9fff\u30a0-\u30ff]{{1,8}}(?:部|支局|総局|支社|編集局))\s+)?"
+EACH_WITH_ROLE_RE = re.compile(rf"(?:(?P<desk>{DESK})\s+)?"
                                rf"(?P<list>{NAME}\s*(?:{ROLE})(?:\s*[、・,\s]\s*{NAME}\s*(?:{ROLE}))*)")
 ONE_WITH_ROLE_RE = re.compile(rf"({NAME})\s*(?:{ROLE})")
 # The writer in 【】 after the lead's last sentence ("…拡充する。【山田太郎】"); an agency's dateline ends with the
