@@ -83,8 +83,8 @@ HREF_PIECES = ["/members/jane.12/", "/u/bob", "/user/", "memberlist.php?mode=vie
 
 
 def test_profile_links_found_in_the_joined_hrefs_are_each_hrefs_own_search():
-    """``profile_links._profile_links`` searches the hrefs joined: it keeps the links whose own href the address
-    pattern finds, each with its own search's match."""
+    """``profile_links._profile_links`` searches the hrefs after the headline joined: it keeps the links whose own
+    href the address pattern finds, each with its own search's match."""
     import random
 
     from crawler.extractors.metadata import profile_links
@@ -92,12 +92,13 @@ def test_profile_links_found_in_the_joined_hrefs_are_each_hrefs_own_search():
     rng = random.Random(7)
     for _ in range(300):
         root = etree.Element("div")
+        headline = etree.SubElement(root, "h1")
         for _ in range(rng.randrange(0, 12)):
             etree.SubElement(root, "a", href="".join(rng.choice(HREF_PIECES) for _ in range(rng.randrange(0, 4))))
-        links = list(root)
+        links = list(root)[1:]
         expected = [(link, match) for link in links
                     if (match := profile_links.PROFILE_HREF_RE.search(link.get("href"))) is not None]
-        found = profile_links._profile_links(links)
+        found = profile_links._profile_links(headline)
         assert [link for link, _ in found] == [link for link, _ in expected]
         assert [(m.span(), m.group(0), m.group("slug")) for _, m in found] == \
             [(m.span(), m.group(0), m.group("slug")) for _, m in expected]

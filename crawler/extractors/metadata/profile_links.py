@@ -19,6 +19,7 @@ from lxml import etree
 from crawler.extractors.document.text import normalize_space
 from crawler.extractors.metadata.areas import in_comment_area
 from crawler.extractors.metadata.jsonld import declared_types
+from crawler.kernels.walk import hrefs_after
 
 # The member profile addresses of forum software; ``slug`` is the member's name or number where the path holds it
 # (relative to the page's base too: XenForo 1 writes "members/name.12/").
@@ -110,7 +111,7 @@ def thread_starter(root: etree._Element | None, url: str | None = None, scripts:
         return []
     site = _site_of(url)
     members: list[str] = []
-    for link, match in _profile_links(LINKS_AFTER(headline)):
+    for link, match in _profile_links(headline):
         member = _member_named(link, match)
         if not member or member in members or not _on_site(link.get("href") or "", site) or in_comment_area(link):
             continue
@@ -125,15 +126,17 @@ def declares_product(scripts: list[str] | None) -> bool:
     return any(PRODUCT_TYPES & declared_types(text) for text in scripts or ())
 
 
-def _profile_links(links: list[etree._Element]) -> list[tuple[etree._Element, re.Match[str]]]:
-    """The links whose href holds a profile's address, in order, each with its first match (``PROFILE_HREF_RE.search``
-    of the href). The hrefs are searched joined by "#", which no match spans (a fragment ends each address form), for
-    the few that may hold one (``JOINED_PROFILE_HREF_RE``), so that most links, no profile's, cost no search of their
-    own."""
-    hrefs = [link.get("href") or "" for link in links]
+def _profile_links(headline: etree._Element) -> list[tuple[etree._Element, re.Match[str]]]:
+    """The links after the headline (``LINKS_AFTER``) whose href holds a profile's address, in order, each with its
+    first match (``PROFILE_HREF_RE.search`` of the href). Their hrefs are read first without the links
+    (``hrefs_after``) and searched joined by "#", which no match spans (a fragment ends each address form), for the
+    few that may hold one (``JOINED_PROFILE_HREF_RE``): most pages link to no profile and need neither the links'
+    proxies nor a search of each href."""
+    hrefs = hrefs_after(headline, MAX_LINKS_READ)
     joined = "#".join(hrefs)
     if not may_hold_profile(joined):
         return []
+    links = LINKS_AFTER(headline)  # (the same links, in the same order)
     starts = list(accumulate((len(href) + 1 for href in hrefs[:-1]), initial=0))
     found: list[tuple[etree._Element, re.Match[str]]] = []
     last = -1
