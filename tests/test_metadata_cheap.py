@@ -105,26 +105,28 @@ def test_profile_links_found_in_the_joined_hrefs_are_each_hrefs_own_search():
 
 
 def test_hrefs_without_a_profile_word_are_not_searched_and_no_search_is_lost():
-    """``may_hold_profile`` says False only for joined hrefs the address pattern finds nothing in: a news page's
-    links are not searched, and every random joining that the pattern matches (any case) passes the test."""
+    """``profile_candidates`` passes over only hrefs the address pattern finds nothing in: a news page's links are not
+    searched, and every random href that the pattern matches (any case) is a candidate."""
     import random
 
     from crawler.extractors.metadata import profile_links
 
-    assert not profile_links.may_hold_profile("/news/2024/03/story#https://example.org/menu/#/about-us/")
+    assert profile_links.profile_candidates(["/news/2024/03/story", "https://example.org/menu/", "/about-us/",
+                                             "/menu/", "edu/"]) == []
     rng = random.Random(11)
     pieces = [*HREF_PIECES, "/MEMBERS/A.1/", "/U/Bob", "U/x", "#U/y", "USERS/z", "/menu/", "edu/", "Profile.PHP?ID=4",
-              "space-uid-1001.html", "home.php?mod=space&uid=7", "HOME.PHP?MOD=SPACE&A=B&UID=3"]
-    joinings = ["#".join("".join(rng.choice(pieces) for _ in range(rng.randrange(0, 4)))
-                         for _ in range(rng.randrange(1, 5))) for _ in range(3000)]
-    matched = [joined for joined in joinings if profile_links.JOINED_PROFILE_HREF_RE.search(joined)]
-    assert len(matched) > 1000
-    assert [joined for joined in matched if not profile_links.may_hold_profile(joined)] == []
+              "space-uid-1001.html", "home.php?mod=space&uid=7", "HOME.PHP?MOD=SPACE&A=B&UID=3", "PROFİLE/ann",
+              "uſer/bob"]
+    hrefs = ["".join(rng.choice(pieces) for _ in range(rng.randrange(0, 4))) for _ in range(3000)]
+    candidates = set(profile_links.profile_candidates(hrefs))
+    matched = [index for index, href in enumerate(hrefs) if profile_links.PROFILE_HREF_RE.search(href)]
+    assert len(matched) > 1000 and len(candidates) < len(hrefs)
+    assert [hrefs[index] for index in matched if index not in candidates] == []
 
 
 def test_every_profile_address_form_spells_a_profile_word():
     """``PROFILE_WORDS`` stays in step with ``PROFILE_FORMS``: each address form's pattern (and each path word of
-    ``PROFILE_PATH``) spells one of the words, so no form is passed over by ``may_hold_profile``."""
+    ``PROFILE_PATH``) spells one of the words, so no form is passed over by ``profile_candidates``."""
     from crawler.extractors.metadata import profile_links
 
     forms = [form.replace("\\", "").lower() for form in profile_links.PROFILE_FORMS.split("|") if form]
