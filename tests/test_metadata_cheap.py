@@ -249,3 +249,15 @@ def test_one_ascii_word_is_never_one_person_so_its_block_is_not_split():
     for name in ("Jane Doe", "Иван Петров", "张三", "Émile Zola"):
         assert _may_be_one_person(name), name
     assert split_people("Jane Doe") == ["Jane Doe"] and split_people("张三") == ["张三"]
+
+
+def test_a_markup_title_that_is_no_site_name_is_kept_without_reading_the_address():
+    """``site_name_title`` reads the page's address (whether it is below the home page) only for a markup title that
+    is the site's name; a shop's og:title left at its name is still replaced by the <title>'s headline."""
+    from crawler.extractors.metadata import titles
+
+    head = "Blue Kettle 1.7 l | Acme Shop"
+    with mock.patch.object(titles, "_path", side_effect=AssertionError("address read")):
+        assert titles.site_name_title("Blue Kettle 1.7 l", head, "Acme Shop", "https://shop.example/kettle") is None
+    assert titles.site_name_title("Acme Shop", head, "Acme Shop", "https://shop.example/kettle") == "Blue Kettle 1.7 l"
+    assert titles.site_name_title("Acme Shop", head, "Acme Shop", "https://shop.example/") is None
