@@ -22,6 +22,7 @@ from itertools import compress
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.text import CJK_RE
+from crawler.extractors.metadata.agency_datelines import dateline_outlet
 from crawler.extractors.metadata.author_boxes import author_box
 from crawler.extractors.metadata.bare_bylines import bare_byline
 from crawler.extractors.metadata.byline import (
@@ -153,6 +154,8 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         if label and findings.modified is None and block.num_chars <= MAX_BYLINE_CHARS and readable(block):
             _read_line(f"{label} {block.text}", findings, now, first, credit=False)
         label = block.text if findings.published is not None and modification_label(block.text) else ""
+        if findings.dateline_origin is None:  # the lead's dateline, a paragraph or a block short enough for lines
+            findings.dateline_origin = dateline_outlet(block.text)
         short = _short_lines(block, findings, credits.get(position))
         if short is None:  # a paragraph
             if not readable(block):
@@ -358,6 +361,7 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
                 break
     findings.wants_dates = dates
     scan_page(doc, now, findings, first, language, short_ones)
+    findings.origin = findings.origin or findings.dateline_origin
     if not findings.authors:
         findings.later_authors = partial(_unlabelled_authors, doc, short_ones, index, title, language)
         if not later:
