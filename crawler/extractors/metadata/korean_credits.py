@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import re
 
-# Korean: the name before 기자 or 특파원 ("홍길동 기자", "김철수·이영희 기자", "워싱턴=김철수 특파원").
+# Korean: the name before 기자 or 특파원 ("홍길동 기자", "김철수·이영희 기자", "워싱턴=김철수 특파원"); inline elements
+# may glue it to the time before ("승인 2024.03.05 10:30홍길동 기자").
 HANGUL_NAME = r"[가-힣]{2,4}"
 KOREAN_AUTHOR_RE = re.compile(
-    rf"(?:^|[\s\]】)(=])(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*{HANGUL_NAME})*)\s*(?:기자|특파원)(?![가-힣])")
+    rf"(?:^|[\s\]】)(=]|(?<=:\d\d))(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*{HANGUL_NAME})*)\s*(?:기자|특파원)(?![가-힣])")
 # Korean credits labelled by part: "글·사진 홍길동" (text and pictures), "글=홍길동 기자"; a name after "사진" alone
 # ("사진=김철수 기자") took the pictures, and a role word before 기자 ("사진기자 김철수") is no name.
 KOREAN_TEXT_CREDIT_RE = re.compile(rf"^글(?:\s*[·/]\s*사진)?\s*[=:：]?\s*(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*"
