@@ -15,7 +15,7 @@ from datetime import datetime
 from crawler.extractors.metadata.dates import FoundDate, find_text_date_span, find_yearless_date, normalise
 from crawler.extractors.metadata.relative_dates import may_be_relative, re_i_lowered
 
-# Labels of a modification date (zh, ja, ko, en, fr, de, es, it, pt, nl).
+# Labels of a modification date (zh, ja, ko, en, fr, de, es, it, pt, nl, pl, ru, uk, el, cs, sv/da/no, fi).
 MODIFIED_LABELS = (
     "最后更新", "最後更新", "更新时间", "更新時間", "更新日時", "更新日", "更新于", "更新於", "修改时间", "最終更新日",
     "最終更新",
@@ -23,6 +23,7 @@ MODIFIED_LABELS = (
     "mise à jour", "modifié", "modifiée", "aktualisiert", "geändert", "actualizado", "actualización", "modificado",
     "aggiornato", "aggiornamento", "modificato", "modifica", "atualizado", "atualização", "bijgewerkt", "gewijzigd",
     "aangepast", "aktualizacja", "aktualizacji", "zaktualizowano", "обновлено", "uppdaterad", "opdateret", "päivitetty",
+    "oppdatert", "aktualizováno", "aktualizované", "оновлено", "ενημέρωση", "ενημερώθηκε",
 )
 # Labels of a publication date. The bare "时间"/"日期"/"Date" only with a colon after them: alone they are
 # words of a sentence ("北京时间6月24日").
@@ -33,7 +34,8 @@ PUBLISHED_LABELS = (
     "掲載", "配信",
     "기사입력", "입력", "등록", "게재", "published", "posted", "publié", "veröffentlicht", "publicado", "publicada",
     "pubblicato", "publicato", "gepubliceerd", "opublikowano", "опубликовано", "publicerad", "publiceret", "julkaistu",
-    "erstellt", "erschienen", "paru", "geplaatst",
+    "erstellt", "erschienen", "paru", "geplaatst", "publisert", "publikováno", "zveřejněno", "публикация",
+    "опубліковано", "δημοσίευση", "δημοσιεύθηκε",
 )
 # Labels of other events whose date is neither: a forum member's card beside the first post ("Joined: Jul 24, 2017"),
 # a thread's last reply in its header ("Last post: 01/12/2025"); a member card's registration or founding day

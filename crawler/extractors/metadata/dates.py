@@ -37,38 +37,50 @@ MONTHS = {
     name: number
     for number, names in enumerate(
         [
-            # en, fr, de, es, it, pt, nl, sv/da/no, pl, ru, cs and fi (in the case dates write them in), tr, id/ms,
-            # ro and hu, with abbreviations
+            # en, fr, de, es, it, pt, nl, sv/da/no, pl, ru, uk, el, cs and fi (in the case dates write them in), tr,
+            # id/ms, ro and hu, with abbreviations (Greek also without its accents, as capitals are written)
             ("jan", "january", "janv", "janvier", "januar", "jän", "jänner", "enero", "ene", "gennaio", "gen",
              "janeiro", "januari", "stycznia", "styczeń", "января", "янв",
+             "січня", "ιανουαρίου", "ιανουαριου",
              "ocak", "ledna", "leden", "ianuarie", "tammikuuta", "tammikuu", "január"),
             ("feb", "february", "févr", "fevr", "février", "februar", "febrero", "febbraio", "fevereiro", "fev",
              "februari", "lutego", "luty", "февраля", "фев",
+             "лютого", "φεβρουαρίου", "φεβρουαριου",
              "şubat", "subat", "února", "únor", "februarie", "helmikuuta", "helmikuu", "február", "febr"),
             ("mar", "march", "mars", "märz", "mär", "marzo", "março", "maart", "mrt", "marca", "marzec", "марта",
+             "березня", "μαρτίου", "μαρτιου", "marts",
              "mart", "maret", "mac", "března", "březen", "martie", "maaliskuuta", "maaliskuu", "március", "márc"),
             ("apr", "april", "avr", "avril", "abril", "abr", "aprile", "kwietnia", "kwiecień", "апреля", "апр",
+             "квітня", "απριλίου", "απριλιου",
              "nisan", "dubna", "duben", "aprilie", "huhtikuuta", "huhtikuu", "április", "ápr"),
             ("may", "mai", "mayo", "maggio", "mag", "maio", "mei", "maj", "maja", "мая",
+             "травня", "μαΐου", "μαιου",
              "mayıs", "mayis", "května", "květen", "toukokuuta", "toukokuu", "május", "máj"),
             ("jun", "june", "juin", "juni", "junio", "giugno", "giu", "junho", "czerwca", "czerwiec", "июня",
+             "червня", "ιουνίου", "ιουνιου",
              "haziran", "června", "červen", "iunie", "kesäkuuta", "kesäkuu", "június", "jún"),
             ("jul", "july", "juil", "juillet", "juli", "julio", "luglio", "lug", "julho", "lipca", "lipiec",
              "июля",
+             "липня", "ιουλίου", "ιουλιου",
              "temmuz", "julai", "července", "červenec", "iulie", "heinäkuuta", "heinäkuu", "július", "júl"),
             ("aug", "august", "août", "aout", "agosto", "ago", "augustus", "augusti", "sierpnia", "sierpień",
              "августа", "авг",
+             "серпня", "αυγούστου", "αυγουστου",
              "ağustos", "agustos", "agustus", "ogos", "srpna", "srpen", "elokuuta", "elokuu", "augusztus"),
             ("sep", "sept", "september", "septembre", "septiembre", "settembre", "set", "setembro", "września",
              "wrzesień", "сентября", "сен",
+             "вересня", "σεπτεμβρίου", "σεπτεμβριου",
              "eylül", "eylul", "září", "septembrie", "syyskuuta", "syyskuu", "szeptember", "szept"),
             ("oct", "october", "octobre", "oktober", "okt", "octubre", "ottobre", "ott", "outubro", "out",
              "października", "październik", "октября", "окт",
+             "жовтня", "οκτωβρίου", "οκτωβριου",
              "ekim", "října", "říjen", "octombrie", "lokakuuta", "lokakuu", "október"),
             ("nov", "november", "novembre", "noviembre", "novembro", "listopada", "listopad", "ноября", "ноя",
+             "листопада", "νοεμβρίου", "νοεμβριου",
              "kasım", "kasim", "listopadu", "noiembrie", "marraskuuta", "marraskuu"),
             ("dec", "december", "déc", "décembre", "dezember", "dez", "diciembre", "dic", "dicembre", "dezembro",
              "grudnia", "grudzień", "декабря", "дек",
+             "грудня", "δεκεμβρίου", "δεκεμβριου",
              "aralık", "aralik", "desember", "disember", "prosince", "prosinec", "decembrie", "joulukuuta",
              "joulukuu"),
         ],
@@ -81,9 +93,12 @@ _MONTH_ALTERNATION = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, re
 _AM_PM = r"(?:(?P<ampm_word>오전|오후|午前|午後|上午|下午)\s*)?"
 _TIME = (r"(?:(?:[T\s]+|\s*" + r"(?=오전|오후|午前|午後|上午|下午))" + _AM_PM
          + r"(?P<hour>\d{1,2}):(?P<minute>\d{2})(?::(?P<second>\d{2})(?:[.,](?P<fraction>\d{1,9}))?)?)?")
-# A time after a written-out date: "at 6:01 a.m.", "à 10h30", "um 14:05 Uhr", "alle 09:12", "- 14:20".
-_TIME_TAIL = (r"(?:\s*(?:,|-|–|·|\bat\b|\bà\b|\bum\b|\balle\b|\bàs\b|\ba\s+las\b|\bom\b|\bkl\.?)?\s*"
-              r"(?P<hour>\d{1,2})(?:[:hH]|\.(?=\d{2}\s*Uhr))(?P<minute>\d{2})(?::(?P<second>\d{2}))?(?!\d)\s*"
+# A dotted clock time after the Scandinavian "kl." ("kl. 14.30", "kl 8.12"): the dot after one or two digits.
+_KL_DOTTED = r"(?:(?<=kl\. \d)|(?<=kl\. \d\d)|(?<=kl \d)|(?<=kl \d\d))\."
+# A time after a written-out date: "at 6:01 a.m.", "à 10h30", "um 14:05 Uhr", "alle 09:12", "ore 14:30", "- 14:20".
+_TIME_TAIL = (r"(?:\s*(?:,|-|–|·|\bat\b|\bà\b|\bum\b|\balle\b|\bore\b|\bàs\b|\ba\s+las\b|\bom\b|\bkl\.?)?\s*"
+              r"(?P<hour>\d{1,2})(?:[:hH]|\.(?=\d{2}\s*(?:Uhr|GMT|BST))|" + _KL_DOTTED + r")"
+              r"(?P<minute>\d{2})(?::(?P<second>\d{2}))?(?!\d)\s*"
               r"(?P<ampm>[ap]\.?m\.?)?)?")
 # An offset after GMT or UTC counts east of Greenwich as web pages mean it ("GMT+8" beside 北京时间, "UTC-05:00",
 # JavaScript's "GMT+0100"), with the hours alone or with minutes; a bare offset needs both ("+0800", "+08:00").
@@ -109,9 +124,11 @@ MDY_NUMERIC_RE = re.compile(
     r"(?<![\d/])(?P<first>\d{1,2})/(?P<second_number>\d{1,2})/(?P<year>(?:19|20)\d{2})(?![\d/])" + _TIME_TAIL,
     re.I,
 )
-# 12.03.2024 and 12-03-2024: day first in every language that writes them (German, Dutch, Russian...).
+# 12.03.2024 and 12-03-2024: day first in every language that writes them (German, Dutch, Russian...); Czech and
+# Slovak pages space them after the dots ("5. 3. 2024").
 DMY_NUMERIC_RE = re.compile(
-    r"(?<![\d.\-])(?P<day>\d{1,2})[.\-](?P<month>\d{1,2})[.\-](?P<year>(?:19|20)\d{2})(?![\d.\-]\d)" + _TIME_TAIL,
+    r"(?<![\d.\-])(?P<day>\d{1,2})(?:[.\-]|\.\s)(?P<month>\d{1,2})(?:[.\-]|\.\s)(?P<year>(?:19|20)\d{2})(?![\d.\-]\d)"
+    + _TIME_TAIL,
     re.I,
 )
 # March 12, 2024 / Mar. 12 2024 (month first), optionally "at 6:01 am". The look-ahead is what the rest of the pattern

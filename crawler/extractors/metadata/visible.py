@@ -35,6 +35,7 @@ from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.credit_lines import (
     byline_after_date,
     end_credit,
+    has_by_after_date,
     label_then_name,
     line_authors,
     readable,
@@ -101,7 +102,7 @@ def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *,
             findings.editors = editor_names(line)
         if findings.origin is None:
             findings.origin = origin_of(line)
-    elif not findings.authors and (" by " in line or " By " in line):  # "03/01/2017 by Jane Doe": date, then byline
+    elif not findings.authors and has_by_after_date(line):  # "03/01/2017 by Jane Doe": date, then byline
         findings.authors = byline_after_date(line)
     if dates and _may_give_date(line, findings, known=True):
         found = read_date_line(line, now, day_first=first)
