@@ -49,6 +49,13 @@ def test_russian_relative_hours() -> None:
     metadata = _meta("ru", "<div class='byline'><span>Алексей Смирнов</span> <span>3 часа назад</span></div>",
                      now="2024-11-05T18:00:00+00:00")
     assert metadata.published == "2024-11-05T15:00:00+00:00"
+    assert metadata.authors == ["Алексей Смирнов"]
+
+
+def test_name_beside_a_relative_time_in_the_byline_element() -> None:
+    """A byline element holding the name and "3 hours ago" (no absolute date): the name is the writer."""
+    metadata = _meta("en", "<p class='author'>Jane Doe<br>3 hours ago</p>", now="2024-11-05T18:00:00+00:00")
+    assert metadata.authors == ["Jane Doe"]
 
 
 @pytest.mark.parametrize(("lang", "top", "authors"), [
@@ -63,6 +70,9 @@ def test_russian_relative_hours() -> None:
      ["Giulia Bianchi"]),
     ("es", "<div class='post-meta'>Publicado el 5 de marzo de 2024 por <a href='/author/l'>Luis Gómez</a></div>",
      ["Luis Gómez"]),
+    # the writer's element marked in the site's language ("autor", "auteur", "autore"), the name alone in it
+    ("es", "<div class='autor'><span>Lucía Fernández</span></div><p>05/03/2024</p>", ["Lucía Fernández"]),
+    ("fr", "<p class='auteur'>Marie Dupont</p><p>5 mars 2024</p>", ["Marie Dupont"]),
     # a wire agency after a slash: "Por X / EFE", "Von X/dpa"
     ("es", "<p class='firma'>Por María García / EFE</p><p>5 de marzo de 2024</p>", ["María García"]),
     ("de", "<p class='autor'>Von Petra Schmidt/dpa</p><p>5. März 2024</p>", ["Petra Schmidt"]),
