@@ -84,3 +84,17 @@ def test_bylines_of_european_forms(lang: str, top: str, authors: list[str]) -> N
 def test_polish_redaktor_is_an_editor() -> None:
     metadata = _meta("pl", "<p>Autor: Anna Nowak · Redaktor: Piotr Wiśniewski</p><p>05.03.2024 14:30</p>")
     assert (metadata.authors, metadata.editors) == (["Anna Nowak"], ["Piotr Wiśniewski"])
+
+
+@pytest.mark.parametrize(("foot", "aside", "authors"), [
+    # an opinion column credits its writer only in the one-line biography at its foot
+    ("<p><em>Helen Carter is a columnist for The Northern Voice.</em></p>", "", ["Helen Carter"]),
+    ("<p>Mark Ellis is a professor of economics at Riverside University.</p>", "", ["Mark Ellis"]),
+    # another article's writer in a sidebar box is not this story's
+    ("", "<aside><p>Robert Lang is a reporter covering county government.</p></aside>", []),
+])
+def test_writer_named_in_the_foot_biography(foot: str, aside: str, authors: list[str]) -> None:
+    html = ("<html lang='en'><head><title>Our high streets need more than nostalgia</title></head><body><main>"
+            f"<article><h1>Our high streets need more than nostalgia</h1><p>Tue 5 Mar 2024</p>{STORY}{foot}</article>"
+            f"{aside}</main></body></html>")
+    assert extract_metadata_only(html.encode(), now=datetime(2024, 12, 1)).authors == authors

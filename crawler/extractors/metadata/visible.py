@@ -24,6 +24,7 @@ from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.text import CJK_RE
 from crawler.extractors.metadata.author_boxes import author_box
 from crawler.extractors.metadata.bare_bylines import bare_byline
+from crawler.extractors.metadata.bio_feet import bio_foot
 from crawler.extractors.metadata.byline import (
     dateline_names,
     editor_names,
@@ -377,6 +378,8 @@ def _unlabelled_authors(doc: TextDocument, short_ones: ShortBlocks, index: int |
     # (a bracket closing a story credits its reporter on Chinese pages: the blocks of others are not walked)
     if not authors and ((language or "").lower()[:2] in CJK_LANGUAGES or (title and CJK_RE.search(title))):
         authors = end_credit(doc, index or 0)
+    if not authors and index is not None and (language or "en").lower()[:2] == "en":
+        authors = bio_foot(doc, index)  # an opinion column's writer, named only at its foot
     return authors
 
 
