@@ -73,6 +73,8 @@ def test_name_beside_a_relative_time_in_the_byline_element() -> None:
     # the writer's element marked in the site's language ("autor", "auteur", "autore"), the name alone in it
     ("es", "<div class='autor'><span>Lucía Fernández</span></div><p>05/03/2024</p>", ["Lucía Fernández"]),
     ("fr", "<p class='auteur'>Marie Dupont</p><p>5 mars 2024</p>", ["Marie Dupont"]),
+    # ...but not a word that holds one: "hauteur" (height) in a shop's menu class
+    ("fr", "<div class='bighauteur'><p>Kit DIY</p><p>découpe bouteille</p></div><p>5 mars 2024</p>", []),
     # a wire agency after a slash: "Por X / EFE", "Von X/dpa"
     ("es", "<p class='firma'>Por María García / EFE</p><p>5 de marzo de 2024</p>", ["María García"]),
     ("de", "<p class='autor'>Von Petra Schmidt/dpa</p><p>5. März 2024</p>", ["Petra Schmidt"]),

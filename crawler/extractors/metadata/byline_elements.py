@@ -20,11 +20,11 @@ from crawler.extractors.metadata.markup import body_of
 from crawler.kernels.walk import attributes_of, elements_marked
 
 # Elements that hold a byline by their class, id or rel (Readability.js's byline rule), "author" also in the site's
-# language ("autor", "autore", "auteur"; not "autorità", "autoridad", "autorizar").
+# language ("autor", "autore", "auteur"; not "autorità", "autoridad", "autorizar", nor French "hauteur", height).
 # Readability.js's "dateline" is left out: it holds a place or a date ("CAIRO —"), and dates are read elsewhere.
-BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|autor(?!i[dtszc])|auteur|writtenby", re.I)
+BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|(?<![a-z])(?:autor(?!i[dtszc])|auteur)|writtenby", re.I)
 # The same in ASCII marks (nearly all class names), lowered: without re.I the byline element search is cheaper.
-ASCII_BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|autor(?!i[dtszc])|auteur|writtenby")
+ASCII_BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|(?<![a-z])(?:autor(?!i[dtszc])|auteur)|writtenby")
 # A byline element holding only Chinese or Japanese names ("<span class='author'>张三</span>").
 BARE_CJK_NAMES_RE = re.compile(rf"^{CJK_NAME}(?:[\s、，,]+{CJK_NAME})*$")
 # ...in an element whose class or id says it holds the name ("author", "author-name", "byline"), not a profile
