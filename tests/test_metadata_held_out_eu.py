@@ -44,6 +44,21 @@ def test_dates_of_european_forms(lang: str, top: str, published: str, modified: 
     assert (metadata.published, metadata.modified) == (published, modified)
 
 
+@pytest.mark.parametrize(("line", "published"), [
+    # a zone's abbreviation written after the clock time, German's MEZ among them
+    ("Dienstag, 05.03.2024, 14:30 MEZ", "2024-03-05T14:30:00+01:00"),
+    ("Madrid, 5 de marzo de 2024 - 14:30 CET", "2024-03-05T14:30:00+01:00"),
+    ("March 5, 2024 2:30 PM GMT", "2024-03-05T14:30:00+00:00"),
+    ("Tue 5 Mar 2024 14.30 GMT", "2024-03-05T14:30:00+00:00"),
+    # the clock time before the date (British regional papers, wire services, live pages)
+    ("14:30, 5 MAR 2024", "2024-03-05T14:30:00"),
+    ("Published 09:00 GMT, 5 March 2024", "2024-03-05T09:00:00+00:00"),
+    ("Published 2:30 p.m. ET March 5, 2024", "2024-03-05T14:30:00"),
+])
+def test_clock_time_and_zone_as_written(line: str, published: str) -> None:
+    assert _meta("en", f"<p class='date'>{line}</p>").published == published
+
+
 def test_russian_relative_hours() -> None:
     """"3 часа назад" beside the writer's name, counted back from the crawl time."""
     metadata = _meta("ru", "<div class='byline'><span>Алексей Смирнов</span> <span>3 часа назад</span></div>",

@@ -93,13 +93,17 @@ _MONTH_ALTERNATION = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, re
 _AM_PM = r"(?:(?P<ampm_word>오전|오후|午前|午後|上午|下午)\s*)?"
 _TIME = (r"(?:(?:[T\s]+|\s*" + r"(?=오전|오후|午前|午後|上午|下午))" + _AM_PM
          + r"(?P<hour>\d{1,2}):(?P<minute>\d{2})(?::(?P<second>\d{2})(?:[.,](?P<fraction>\d{1,9}))?)?)?")
+# A zone's abbreviation after the clock time ("14:30 CET", "2:30 PM GMT", "(MEZ)"), in capitals (French "est" is a
+# word), one of those with one meaning (ZONE_ABBREVIATIONS).
+_WRITTEN_ZONE = (r"(?:\s*\(?(?-i:(?P<zone_name>" + "|".join(sorted((name for name in ZONE_ABBREVIATIONS if len(name) > 1),
+                                                                  key=len, reverse=True)) + r"))\b\)?)?")
 # A dotted clock time after the Scandinavian "kl." ("kl. 14.30", "kl 8.12"): the dot after one or two digits.
 _KL_DOTTED = r"(?:(?<=kl\. \d)|(?<=kl\. \d\d)|(?<=kl \d)|(?<=kl \d\d))\."
 # A time after a written-out date: "at 6:01 a.m.", "à 10h30", "um 14:05 Uhr", "alle 09:12", "ore 14:30", "- 14:20".
 _TIME_TAIL = (r"(?:\s*(?:,|-|–|·|\bat\b|\bà\b|\bum\b|\balle\b|\bore\b|\bàs\b|\ba\s+las\b|\bom\b|\bkl\.?)?\s*"
               r"(?P<hour>\d{1,2})(?:[:hH]|\.(?=\d{2}\s*(?:Uhr|GMT|BST))|" + _KL_DOTTED + r")"
               r"(?P<minute>\d{2})(?::(?P<second>\d{2}))?(?!\d)\s*"
-              r"(?P<ampm>[ap]\.?m\.?)?)?")
+              r"(?P<ampm>[ap]\.?m\.?)?" + _WRITTEN_ZONE + r")?")
 # An offset after GMT or UTC counts east of Greenwich as web pages mean it ("GMT+8" beside 北京时间, "UTC-05:00",
 # JavaScript's "GMT+0100"), with the hours alone or with minutes; a bare offset needs both ("+0800", "+08:00").
 GMT_OFFSET = r"(?:UTC|GMT)\s?[+-]\d{1,2}(?::?\d{2})?(?!\d)"
@@ -147,6 +151,18 @@ DAY_MONTH_YEAR_RE = re.compile(
     r"(?:de\s+)?(?P<year>(?:19|20)\d{2})(?!\d)(?:\s*г\.?)?" + _TIME_TAIL,
     re.I,
 )
+# The clock time before the date, as British regional papers, wire services and live pages print it ("14:30, 5 MAR
+# 2024", "6:12 PM EST, March 5, 2024", "2:30 p.m. ET March 5, 2024"); US "ET"/"PT" name no one offset (no zone).
+_TIME_FIRST = (r"(?<![\w:.])(?P<hour>\d{1,2}):(?P<minute>\d{2})(?!\d)\s*(?P<ampm>[ap]\.?m\.?)?"
+               r"(?:\s*(?-i:(?P<zone_name>" + "|".join(sorted((name for name in ZONE_ABBREVIATIONS if len(name) > 1),
+                                                              key=len, reverse=True)) + r")|\s*(?-i:[ECMP]T))\b)?"
+               r"\s*(?:,|·|-|–|\bon\b)?\s*")
+TIME_DAY_MONTH_YEAR_RE = re.compile(
+    _TIME_FIRST + rf"(?P<day>\d{{1,2}})(?:st|nd|rd|th|\.)?\s+(?P<month_name>{_MONTH_ALTERNATION})\.?,?\s+"
+    r"(?P<year>(?:19|20)\d{2})(?!\d)", re.I)
+TIME_MONTH_DAY_YEAR_RE = re.compile(
+    _TIME_FIRST + rf"(?=[^\W\d_]+\.?\s+\d)(?P<month_name>{_MONTH_ALTERNATION})\.?\s+(?P<day>\d{{1,2}})"
+    r"(?:st|nd|rd|th)?,?\s+(?P<year>(?:19|20)\d{2})(?!\d)", re.I)
 # 2024. március 5. (Hungarian: the year first, a dot after it and after the day).
 YEAR_MONTH_DAY_RE = re.compile(
     rf"(?<![\w.])(?P<year>(?:19|20)\d{{2}})\.\s+(?P<month_name>{_MONTH_ALTERNATION})\.?\s+(?P<day>\d{{1,2}})\.?(?!\d)"
@@ -192,19 +208,20 @@ TIMESTAMP_RE = re.compile(r"^\d{10}(?:\d{3})?$")
 def _from_match(match: re.Match[str], day_first: bool = False) -> FoundDate | None:
     groups = match.groupdict()
     ampm = groups.get("ampm") or groups.get("ampm_word")
+    written_zone = ZONE_ABBREVIATIONS[groups["zone_name"]] if groups.get("zone_name") else None
     if groups.get("month_name"):
         month = MONTHS.get(groups["month_name"].lower().rstrip("."))
         if month is None:
             return None
         return build_date(int(groups["year"]), month, int(groups["day"]), groups.get("hour"), groups.get("minute"),
-                      groups.get("second"), None, ampm)
+                      groups.get("second"), written_zone, ampm)
     if groups.get("first"):
         first, second_number = int(groups["first"]), int(groups["second_number"])
         month, day = (second_number, first) if first > 12 or (day_first and second_number <= 12) \
             else (first, second_number)
         return build_date(int(groups["year"]), month, day, groups.get("hour"), groups.get("minute"),
-                      groups.get("second"), None, ampm)
-    zone = zone_of(groups.get("zone"))
+                      groups.get("second"), written_zone, ampm)
+    zone = zone_of(groups.get("zone")) or written_zone
     return build_date(int(groups["year"]), int(groups["month"]), int(groups["day"]), groups.get("hour"),
                   groups.get("minute"), groups.get("second"), zone, ampm)
 
@@ -286,7 +303,8 @@ def _english_date(text: str) -> FoundDate | None:
 # lines with a year have no 年/년 and no "/").
 TEXT_DATE_SEARCHES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (YMD_RE, ()), (CJK_DATE_RE, ("年", "년")), (MONTH_DAY_YEAR_RE, ()), (DAY_MONTH_YEAR_RE, ()),
-    (MDY_NUMERIC_RE, ("/",)), (DMY_NUMERIC_RE, ()), (YEAR_MONTH_DAY_RE, ()))
+    (MDY_NUMERIC_RE, ("/",)), (DMY_NUMERIC_RE, ()), (YEAR_MONTH_DAY_RE, ()), (TIME_DAY_MONTH_YEAR_RE, (":",)),
+    (TIME_MONTH_DAY_YEAR_RE, (":",)))
 TEXT_DATE_PATTERNS = tuple(pattern for pattern, _ in TEXT_DATE_SEARCHES)
 # What every pattern of TEXT_DATE_PATTERNS holds, its year: a text without it (most lines read) is not searched.
 ANY_YEAR_RE = re.compile(r"(?:19|20)\d{2}")
