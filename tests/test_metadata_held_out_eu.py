@@ -107,6 +107,12 @@ def test_polish_redaktor_is_an_editor() -> None:
     # an opinion column credits its writer only in the one-line biography at its foot
     ("<p><em>Helen Carter is a columnist for The Northern Voice.</em></p>", "", ["Helen Carter"]),
     ("<p>Mark Ellis is a professor of economics at Riverside University.</p>", "", ["Mark Ellis"]),
+    # a person the story goes on about, and a guide's expert: no column's writer
+    ("<p>Mark Ellis is a professor of economics at Riverside University.</p><p>" + "He argues that the plan will "
+     "cost more than the council says, and that the routes chosen serve the fewest riders of any option on the table "
+     "when the study was published last year by the transit authority of the county, which has since asked the "
+     "state for a second review of the whole network.</p>", "", []),
+    ("<p><em>Nina Hart is a garden writer and horticulturist who lives in Palos Park.</em></p>", "", []),
     # another article's writer in a sidebar box is not this story's
     ("", "<aside><p>Robert Lang is a reporter covering county government.</p></aside>", []),
 ])

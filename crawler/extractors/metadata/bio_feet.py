@@ -12,12 +12,15 @@ from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.metadata.credit_lines import readable
 from crawler.extractors.metadata.people import split_people
 
-# "Name is a/an/the [up to four words] role": the roles a columnist's biography gives (English opinion pages).
+# "Name is a/an/the [up to four words] role": the roles a column's or a story's foot biography gives (columnists,
+# contributors, the paper's reporters and the academics who write op-eds; a "garden writer" under a how-to page is
+# a guide's, whose pages credit no writer).
 BIO_RE = re.compile(
     r"^(?P<name>(?:[A-Z][\w'’.\-]+\s+){1,3}[A-Z][\w'’\-]+)\s+is\s+(?:a|an|the)\s+(?:[\w'’,\-]+\s+){0,4}?"
-    r"(?:columnist|writer|contributor|contributing|correspondent|editor|journalist|reporter|author|novelist|"
-    r"professor|lecturer|fellow|economist|historian|commentator)\b")
-# A biography line is one or two sentences (a story's paragraph that opens with a name runs on).
+    r"(?:columnist|contributor|contributing\s+(?:writer|editor|columnist)|commentator|opinion\s+writer|correspondent|reporter|"
+    r"professor|lecturer|fellow)\b")
+# A biography line is one or two sentences (a story's paragraph that opens with a name runs on); a longer block after
+# it is the story's text going on.
 MAX_BIO_CHARS = 250
 # Areas whose biographies are another story's writer's (a sidebar's author box, the site's footer).
 OTHER_AREAS = frozenset({"aside", "footer", "nav", "header"})
@@ -26,7 +29,8 @@ OTHER_AREAS = frozenset({"aside", "footer", "nav", "header"})
 def bio_foot(doc: TextDocument, headline: int) -> list[str]:
     """The person of the one biography line below the headline, or nobody when there is none or several."""
     found: list[str] = []
-    for block in doc.blocks[headline + 1:]:
+    for position in range(headline + 1, len(doc.blocks)):
+        block = doc.blocks[position]
         text = block.text.strip()
         if len(text) > MAX_BIO_CHARS or " is " not in text:  # (a literal test first: most blocks have none)
             continue
@@ -38,6 +42,8 @@ def bio_foot(doc: TextDocument, headline: int) -> list[str]:
             continue
         if found and found != [name]:
             return []  # two people's biographies: a list of contributors, not the column's writer
+        if any(len(after.text) > MAX_BIO_CHARS for after in doc.blocks[position + 1:]):
+            return []  # the story goes on after it: a person the story is about ("X is a professor of …")
         found = [name]
     return found
 

@@ -95,8 +95,8 @@ _TIME = (r"(?:(?:[T\s]+|\s*" + r"(?=오전|오후|午前|午後|上午|下午))"
          + r"(?P<hour>\d{1,2}):(?P<minute>\d{2})(?::(?P<second>\d{2})(?:[.,](?P<fraction>\d{1,9}))?)?)?")
 # A zone's abbreviation after the clock time ("14:30 CET", "2:30 PM GMT", "(MEZ)"), in capitals (French "est" is a
 # word), one of those with one meaning (ZONE_ABBREVIATIONS).
-_WRITTEN_ZONE = (r"(?:\s*\(?(?-i:(?P<zone_name>" + "|".join(sorted((name for name in ZONE_ABBREVIATIONS if len(name) > 1),
-                                                                  key=len, reverse=True)) + r"))\b\)?)?")
+_ZONE_WORDS = "|".join(sorted((name for name in ZONE_ABBREVIATIONS if len(name) > 1), key=len, reverse=True))
+_WRITTEN_ZONE = r"(?:\s*\(?(?-i:(?P<zone_name>" + _ZONE_WORDS + r"))\b\)?)?"
 # A dotted clock time after the Scandinavian "kl." ("kl. 14.30", "kl 8.12"): the dot after one or two digits.
 _KL_DOTTED = r"(?:(?<=kl\. \d)|(?<=kl\. \d\d)|(?<=kl \d)|(?<=kl \d\d))\."
 # A time after a written-out date: "at 6:01 a.m.", "à 10h30", "um 14:05 Uhr", "alle 09:12", "ore 14:30", "- 14:20".
@@ -154,8 +154,7 @@ DAY_MONTH_YEAR_RE = re.compile(
 # The clock time before the date, as British regional papers, wire services and live pages print it ("14:30, 5 MAR
 # 2024", "6:12 PM EST, March 5, 2024", "2:30 p.m. ET March 5, 2024"); US "ET"/"PT" name no one offset (no zone).
 _TIME_FIRST = (r"(?<![\w:.])(?P<hour>\d{1,2}):(?P<minute>\d{2})(?!\d)\s*(?P<ampm>[ap]\.?m\.?)?"
-               r"(?:\s*(?-i:(?P<zone_name>" + "|".join(sorted((name for name in ZONE_ABBREVIATIONS if len(name) > 1),
-                                                              key=len, reverse=True)) + r")|\s*(?-i:[ECMP]T))\b)?"
+               r"(?:\s*(?-i:(?P<zone_name>" + _ZONE_WORDS + r")|\s*(?-i:[ECMP]T))\b)?"
                r"\s*(?:,|·|-|–|\bon\b)?\s*")
 TIME_DAY_MONTH_YEAR_RE = re.compile(
     _TIME_FIRST + rf"(?P<day>\d{{1,2}})(?:st|nd|rd|th|\.)?\s+(?P<month_name>{_MONTH_ALTERNATION})\.?,?\s+"
