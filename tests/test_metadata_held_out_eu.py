@@ -54,9 +54,11 @@ def test_dates_of_european_forms(lang: str, top: str, published: str, modified: 
     ("14:30, 5 MAR 2024", "2024-03-05T14:30:00"),
     ("Published 09:00 GMT, 5 March 2024", "2024-03-05T09:00:00+00:00"),
     ("Published 2:30 p.m. ET March 5, 2024", "2024-03-05T14:30:00"),
+    # the clock time after a bar (Brazilian papers' "05/03/2024 | 14h30")
+    ("05/03/2024 | 14h30", "2024-03-05T14:30:00"),
 ])
 def test_clock_time_and_zone_as_written(line: str, published: str) -> None:
-    assert _meta("en", f"<p class='date'>{line}</p>").published == published
+    assert _meta("pt" if "|" in line else "en", f"<p class='date'>{line}</p>").published == published
 
 
 def test_russian_relative_hours() -> None:
