@@ -35,6 +35,10 @@ def _meta(lang: str, top: str, now: str = "2024-12-01T00:00:00+00:00"):
      "2024-03-06T08:12:00"),
     ("da", "<p>5. mar. 2024 kl. 14.30</p><p>Opdateret 6. marts 2024 kl. 08.12</p>", "2024-03-05T14:30:00",
      "2024-03-06T08:12:00"),
+    # an update of the same day given by its clock time alone, after the publication date on the line
+    ("it", "<p>5 marzo 2024 ore 14:30 - Aggiornato alle 18:02</p>", "2024-03-05T14:30:00", "2024-03-05T18:02:00"),
+    ("en", "<p>Published 09:00 GMT, 5 March 2024 · Updated 18:02 GMT</p>", "2024-03-05T09:00:00+00:00",
+     "2024-03-05T18:02:00+00:00"),
 ])
 def test_dates_of_european_forms(lang: str, top: str, published: str, modified: str) -> None:
     metadata = extract_metadata_only(
