@@ -84,6 +84,9 @@ def test_name_beside_a_relative_time_in_the_byline_element() -> None:
     ("sv", "<div class='byline'><p>Av Anna Svensson</p><p>Publicerad 5 mars 2024 kl. 14.30</p></div>",
      ["Anna Svensson"]),
     ("de", "<div class='author'><p>Von Hans Müller</p><p>Veröffentlicht am 5. März 2024</p></div>", ["Hans Müller"]),
+    # the Greek "author" label before a colon ("Συντάκτης:", a woman's "Συντάκτρια:")
+    ("el", "<p>Συντάκτης: Γιώργος Παπαδόπουλος</p><p>5 Μαρτίου 2024</p>", ["Γιώργος Παπαδόπουλος"]),
+    ("el", "<p>ΣΥΝΤΑΚΤΡΙΑ: Μαρία Γεωργίου</p><p>5 Μαρτίου 2024</p>", ["Μαρία Γεωργίου"]),
     # a blog's "published on ... by X" in French, Italian and Spanish
     ("fr", "<div class='entry-meta'>Publié le 5 mars 2024 par <a href='/author/claire'>Claire Petit</a></div>",
      ["Claire Petit"]),

@@ -29,8 +29,6 @@ LEFT_ALONE = {
     "zh-baijiahao-yearless": "a self-media account's name of five characters alone in an author-name element: the "
                              "bare-name reader takes Chinese names of two to four",
     "cs-spaced-numeric-pipe": "a name and a date joined by a bar without a label reads as a section and a date do",
-    "el-syntaktis-dimosieusi": "the Greek label 'Συντάκτης:' ends in a final sigma, which the credit hints' folding "
-                               "writes as σ: not added",
     "en-ap-caps-comma": "a byline's names in capitals are kept as written (the scorer folds case)",
     "en-us-gannett-et-pipe": "'ET' names no one offset (EST or EDT): the clock time is kept without a zone",
 }

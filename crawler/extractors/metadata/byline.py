@@ -35,9 +35,10 @@ CJK_NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?(?![\u4e00-\u9fff])"
 # Labels of the writer before a colon ("Text:", "Teksti:", "Yazar:", Turkish "Haber:"/"Muhabir:", "Автор:", "Tác giả:").
 AUTHOR_LABEL_WORDS = (r"text|texto|texte|testo|tekst|teksti|yazar|haber|muhabir|penulis|автор|tác giả|autor|autore|"
                       r"autora|auteur")
+# The Greek label ("Συντάκτης:", "Συντάκτρια:") apart: its sigma is in no hint word (``GREEK_AUTHOR_STEMS``).
 BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|av|af|oleh|written by|words by|story by|posted by|reporting by)"
                    r"(?:\s*[:\-]\s*|\s+)|"
-                   rf"(?:{AUTHOR_LABEL_WORDS})\s*:\s*)(?P<names>.+)$", re.I)
+                   rf"(?:{AUTHOR_LABEL_WORDS}|συντάκτης|συντακτης|συντάκτρια|συντακτρια)\s*:\s*)(?P<names>.+)$", re.I)
 # The place a byline's people report from, after them: "By X and Y in London", "Par X à Paris", "Por X desde Madrid".
 # ("da", "en" are left out: "João da Silva", Dutch "en" is "and")
 PLACE_AFTER_NAMES_RE = re.compile(r"\s+(?:in|à|desde|aus|uit|reporting from)\s+(?:[A-ZÀ-Þ][\w'’.-]*\s*){1,3}$")
@@ -77,7 +78,10 @@ CREDIT_PARTS_RE = re.compile(r"[;·|]")
 # Words every byline or editor pattern needs, looked for first: most lines of a page have none of them.
 BYLINE_LINE_WORDS = (r"by|par|von|por|di|door|av|af|oleh|written|words|story|posted|reporting|"
                      rf"{AUTHOR_LABEL_WORDS}|{GENRE_LINE_WORDS}")
-BYLINE_HINT_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|بقلم|كتب|"
+# The Greek author label's stems after its first letter, hints anywhere: the kernel's hint words hold no σ or ς.
+GREEK_AUTHOR_STEMS = r"υντάκτ|υντακτ"
+BYLINE_HINT_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
+                            r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|بقلم|كتب|"
                             r"发表|發表|博客|投稿者|报道|報道|原创|原創|（|【|［|\||"
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
 EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura|redaktor", re.I)
@@ -109,7 +113,8 @@ ASCII_CREDIT_LINE_RE = re.compile(rf"^\s*(?:{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WOR
 # re.I: "|", the line-start words and the words below (CREDIT_HINT_RE's others, lowered), by ``credit_flags``
 # (``kernels.walk.texts_with_words``, whose folds are ``RE_I_LETTER_FOLDS``), since CREDIT_HINT_RE's re.I
 # alternation is tried at every character.
-OTHER_CREDIT_WORDS_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|بقلم|كتب|"
+OTHER_CREDIT_WORDS_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
+                                   r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|بقلم|كتب|"
                                    r"发表|發表|博客|投稿者|报道|報道|原创|原創|（|【|［|"
                                    r"编|編|责|責|校审|편집|"
                                    r"edit|redigiert|édité|a cura|redaktor|来源|來源|稿源|出处")
