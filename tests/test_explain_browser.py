@@ -16,6 +16,8 @@ from test_explain import HOSTILE, PARAGRAPHS, URL, news_page
 
 from crawler.explain import explain_page, write_report
 
+pytestmark = pytest.mark.slow  # a real browser, launched for the module
+
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--no-first-run"]
@@ -73,7 +75,6 @@ def report(browser, tmp_path_factory):
     opened.page.close()
 
 
-@pytest.mark.slow
 def test_no_request_leaves_the_file(report):
     opened, _ = report
     assert opened.requests == [opened.url]
@@ -81,7 +82,6 @@ def test_no_request_leaves_the_file(report):
     assert not [m for m in opened.console if "Content Security Policy" in m or "Refused" in m], opened.console
 
 
-@pytest.mark.slow
 def test_blocks_render_outlined_kept_and_dropped(report):
     opened, explanation = report
     page = opened.page
@@ -154,7 +154,6 @@ def test_screenshot_of_a_report(report, tmp_path):
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and target.stat().st_size > 20_000
 
 
-@pytest.mark.slow
 def test_chinese_empty_and_huge_reports_open_cleanly(browser, tmp_path):
     from test_explain import GBK_PAGE, ZH_PARAGRAPHS
 

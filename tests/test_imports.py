@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "crawler"
 
 
+@functools.cache
 def _modules() -> dict[str, Path]:
     found = {}
     for path in PACKAGE.rglob("*.py"):
@@ -36,9 +37,15 @@ def _modules() -> dict[str, Path]:
 def _type_checking_nodes(tree: ast.AST) -> set[int]:
     inside: set[int] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+        if isinstance(node, ast.If) and _names_type_checking(node.test):
             inside |= {id(child) for child in ast.walk(node)}
     return inside
+
+
+def _names_type_checking(test: ast.expr) -> bool:
+    """``if TYPE_CHECKING:``, ``if typing.TYPE_CHECKING:``, and either inside a larger condition."""
+    return any((isinstance(node, ast.Name) and node.id == "TYPE_CHECKING")
+               or (isinstance(node, ast.Attribute) and node.attr == "TYPE_CHECKING") for node in ast.walk(test))
 
 
 @functools.cache
@@ -47,8 +54,11 @@ def _parsed(path: Path) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"))
 
 
-def _imports(name: str, path: Path, modules: dict[str, Path]) -> list[tuple[str, list[str]]]:
-    """(imported module of the package, names taken from it) for every import of one module."""
+@functools.cache
+def _imports(name: str, path: Path) -> list[tuple[str, list[str]]]:
+    """(imported module of the package, names taken from it) for every import of one module, read once for the
+    file's tests."""
+    modules = _modules()
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
     tree = _parsed(path)
     skipped = _type_checking_nodes(tree)
@@ -81,7 +91,7 @@ def _graph() -> dict[str, set[str]]:
     modules = _modules()
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
-        for target, _ in _imports(name, path, modules):
+        for target, _ in _imports(name, path):
             if target != name:
                 graph[name].add(target)
     return graph
@@ -146,7 +156,7 @@ def test_no_module_takes_another_modules_private_names():
     modules = _modules()
     private = []
     for name, path in modules.items():
-        for target, names in _imports(name, path, modules):
+        for target, names in _imports(name, path):
             private += [f"{name} takes {target}.{n}" for n in names if n.startswith("_") and not n.startswith("__")]
         for node in ast.walk(_parsed(path)):  # module()._name: a private name reached through a lazily imported module
             if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Call)

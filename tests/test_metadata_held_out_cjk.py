@@ -179,8 +179,8 @@ HANT_LEAD = "行政院今天召開院會，通過多項民生法案，預計將�
     (f"（中央社記者王小明台北5日電）{HANT_LEAD}", ["王小明"]),
     (f"（中央社記者王小明、李小華高雄5日電）{HANT_LEAD}", ["王小明", "李小華"]),
     (f"（中央社記者林明台中5日電）{HANT_LEAD}", ["林明"]),
-    # a city the reader does not know: where the name ends cannot be told, so nobody is named
-    (f"（中央社記者王小明布魯塞爾5日電）{HANT_LEAD}", []),
+    # a city no list holds: the name is read by its length (three characters), the rest is the place
+    (f"（中央社記者王小明布魯塞爾5日電）{HANT_LEAD}", ["王小明"]),
     (f"（中央社台北5日電）{HANT_LEAD}", []),
 ], ids=["one", "two", "two-char-name", "unknown-city", "no-reporter"])
 def test_taiwan_agency_dateline(lead: str, authors: list[str]) -> None:

@@ -26,6 +26,7 @@ from crawler.extractors.metadata import (
     relative_dates,
     visible,
 )
+from crawler.extractors.metadata.agency_datelines import dateline_outlet
 from crawler.extractors.metadata.byline_elements import markup_byline
 from crawler.extractors.metadata.markup import page_markup
 from crawler.extractors.metadata.relative_dates import (
@@ -209,6 +210,7 @@ def _scan_near_headline_reading_every_line(doc: TextDocument, index: int, now: d
         block = blocks[position]
         if not credit_lines.readable(block):
             continue
+        findings.dateline_origin = findings.dateline_origin or dateline_outlet(block.text)
         if block.num_chars > visible.MAX_BYLINE_CHARS:
             if paragraphs == 0 and not findings.authors:
                 findings.authors = byline.dateline_names(block.text)

@@ -31,7 +31,17 @@ LEFT_ALONE = {
     "cs-spaced-numeric-pipe": "a name and a date joined by a bar without a label reads as a section and a date do",
     "en-ap-caps-comma": "a byline's names in capitals are kept as written (the scorer folds case)",
     "en-us-gannett-et-pipe": "'ET' names no one offset (EST or EDT): the clock time is kept without a zone",
+    # the second probe's one-offs (SOURCE.md)
+    "ja-ameblo-theme": "a blog's <time> whose datetime gives the day only, its text the time too: the markup's day "
+                       "is taken",
+    "ja-hatena-entry": "the writer only as an hCard name in the entry's footer, far below the headline",
+    "ja-yuryo-koshin-end-kakko": "a bare name in brackets as a paragraph of its own after the story: alone it is as "
+                                 "often a place or a note",
+    "ko-tistory-dotted": "a blog skin's 'by' before a Hangul nickname",
+    "zh-xinhua-dateline-spaced": "one site's date cut into year, day and time elements",
 }
+# Of those, the page whose publication day is missed (the evaluation scores the day of a day-only guess).
+DATES_LEFT_ALONE = ["zh-xinhua-dateline-spaced"]
 
 
 @pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xfail(reason=LEFT_ALONE[name], strict=True))
@@ -137,7 +147,8 @@ def test_metadata_evaluation_scores_people_editors_and_crawl_time() -> None:
     golds = [json.loads((WORLD / name / "expected-metadata.json").read_text(encoding="utf-8")) for name in PAGES]
     assert scores["author"].expected == sum(1 for gold in golds if "authors" in gold)  # [] expects nobody
     assert scores["editors"].expected == sum(1 for gold in golds if gold.get("editors"))
-    assert scores["published"].share == 1.0  # relative and year-less dates count from each page's crawledAt
+    # relative and year-less dates count from each page's crawledAt
+    assert scores["published"].misses == DATES_LEFT_ALONE
 
 
 @pytest.mark.parametrize(("line", "names"), [

@@ -7,6 +7,7 @@ import mmap
 import subprocess
 import sys
 
+import pytest
 from helpers.peak import PEAK_AT_EXIT, growth_mb, peak_at_exit_kb
 
 EARLIER_MB = 300  # what an earlier test of the suite held (a crawl, a 20 MB page): far above a bare interpreter
@@ -24,6 +25,7 @@ def hold_and_free(megabytes: int) -> None:
     written(megabytes).close()
 
 
+@pytest.mark.slow  # a child interpreter
 def test_a_child_reports_its_own_peak_not_its_parents():
     hold_and_free(EARLIER_MB)
     done = subprocess.run([sys.executable, "-c", PEAK_AT_EXIT + "print('ok')"], capture_output=True, text=True,

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from crawler.extractors import extract, parse_html
 
 ARTICLE = "".join(f"<p>Paragraph {i}: the council approved the new river defences after a long debate about "
@@ -24,6 +26,7 @@ def test_a_50_mb_json_ld_script_does_not_hide_the_article():
     assert time.perf_counter() - started < 30
 
 
+@pytest.mark.slow  # a 10 MB input
 def test_a_10_mb_title_does_not_hide_the_article():
     html = page().replace(b"<title>River defences</title>", b"<title>" + b"T" * (10 * 2**20) + b"</title>")
     article = extract(html)

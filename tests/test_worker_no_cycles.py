@@ -25,12 +25,15 @@ NESTED = {"@graph": [{"@type": "WebPage", "@graph": [{"@type": ["NewsArticle", "
 
 @contextmanager
 def no_collector() -> Iterator[None]:
-    gc.collect()
+    """The collector off, and every object made before frozen: a collection inside then looks only at the objects
+    made since (the earlier tests' heap, and its garbage, neither counted nor walked)."""
     enabled = gc.isenabled()
     gc.disable()
+    gc.freeze()
     try:
         yield
     finally:
+        gc.unfreeze()
         if enabled:
             gc.enable()
 
@@ -40,6 +43,23 @@ def cyclic_garbage(call: Callable[[], Any]) -> tuple[Any, int]:
     with no_collector():
         result = call()
         return result, gc.collect()
+
+
+def test_a_cycle_the_call_leaves_is_counted() -> None:
+    def cycle() -> None:
+        try:
+            raise ValueError("kept with its traceback")
+        except ValueError as error:
+            kept = error  # the exception's traceback holds this frame, which holds the exception
+            assert kept
+
+    def two_lists() -> None:
+        first: list[Any] = []
+        first.append([first])
+
+    assert cyclic_garbage(cycle)[1] > 0
+    assert cyclic_garbage(two_lists)[1] == 2
+    assert cyclic_garbage(lambda: [[1], [2]])[1] == 0
 
 
 def test_unreadable_json_ld_leaves_no_cycle() -> None:

@@ -1,30 +1,77 @@
-"""Taiwan's agency dateline: the whole credit in brackets at the head of a story, the reporters glued to the city
-they file from: "（中央社記者王小明台北5日電）", "（中央社記者王小明、李小華高雄5日電）". Where a name ends and the city
-begins is told by the city, so only the cities known below are read; with another one nobody is named."""
+"""Dateline credits of any wire or paper, read by the credit's shape: the reporters are the authors, the outlet the
+page's origin, the place no one. No list of agencies or cities: an outlet is told by its name's ending, a place is
+the run of characters between the outlet (or the names) and the day.
+
+- Taiwan's bracket at the head of a story: "（中央社記者王小明竹北5日電）", "（中央社記者王小明、李小華華盛頓4日專電）",
+  "（中央社華盛頓4日綜合外電報導）" (an outlet and a place, nobody).
+- The mainland's head: "新华社北京11月5日电（记者 张三 李四）", "中新网北京11月5日电(记者 张三)" (the bracket's
+  people are read by the Chinese credit reader; the outlet here).
+- Korea's: "(서울=연합뉴스) 홍길동 기자 =", "【워싱턴=뉴시스】김철수 특파원 =" (the place "=" the outlet).
+"""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
-# Taiwan's counties and cities (the closed list of its local governments) and the places its agency most files from
-# abroad, whose names cannot run on into a reporter's.
-CITIES = ("台北", "臺北", "新北", "桃園", "台中", "臺中", "台南", "臺南", "高雄", "基隆", "新竹", "苗栗", "彰化",
-          "南投", "雲林", "嘉義", "屏東", "宜蘭", "花蓮", "台東", "臺東", "澎湖", "金門", "馬祖", "東京", "華盛頓",
-          "紐約", "香港", "北京", "上海", "首爾", "倫敦", "巴黎", "柏林", "新加坡", "曼谷", "雪梨")
-DATELINE_RE = re.compile(r"^\s*[（(](?:中央社|中央通訊社)(?:駐\S{1,4})?(?:特約)?記者(?P<names>[\u4e00-\u9fff、]{2,20}?)"
-                         rf"(?:{'|'.join(CITIES)})\d{{1,2}}日(?:專)?電[）)]")
+HAN = r"\u4e00-\u9fff"
+# The endings of a wire's or a paper's name ("中央社", "大華通訊社", "新华社", "中新网", "中国日报网"); "台" is left
+# out: a place may end so ("烟台", "邢台").
+ENDS = "通訊社|通讯社|新聞社|新闻社|社|網|网|報|报"
+OUTLET = rf"[{HAN}]{{0,8}}(?:{ENDS})"
+# The shortest such name, where "記者" or the place follows it ("中央社華盛頓": "中央社").
+FIRST_OUTLET = rf"[{HAN}]{{0,8}}?(?:{ENDS})"
+# "This paper": the story's own outlet, which names none.
+OWN_PAPER = frozenset({"本報", "本报", "本社", "本網", "本网"})
+# Taiwan's bracket: the outlet, "記者", the names run on into the place, the day and "電" (專電: a special dispatch).
+BRACKET_RE = re.compile(rf"^\s*[（(](?P<outlet>{FIRST_OUTLET})(?:駐[{HAN}]{{1,4}})?(?:特約)?(?:記者|记者)"
+                        rf"(?P<run>[{HAN}、]{{4,30}}?)\d{{1,2}}日(?:專|专)?(?:電|电)[）)]")
+# The same bracket without reporters: the outlet, the place, the day and the report ("綜合外電報導": compiled wires).
+DESK_RE = re.compile(rf"^\s*[（(](?P<outlet>{FIRST_OUTLET})[{HAN}]{{2,6}}\d{{1,2}}日"
+                     r"(?:綜合外電|综合外电|專|专)?(?:電|电|報導|报道)[）)]")
+# The mainland's head: the outlet, the place (none after a national site: "中国日报网11月5日电"), the day and "电".
+HEAD_RE = re.compile(rf"^\s*(?P<outlet>{OUTLET})[{HAN}]{{0,8}}?\d{{1,2}}月\d{{1,2}}日(?:电|電|讯|訊)\s*[（(]")
+# Korea's: the place "=" the outlet, in brackets, before the reporters.
+KOREAN_RE = re.compile(r"^\s*[(\[【][가-힣A-Za-z]{1,8}\s*[=＝]\s*(?P<outlet>[가-힣A-Za-z0-9]{2,12})[)\]】]")
+# A Chinese reporter's name and the place it runs on into: most names have three characters, two when the run has
+# four (a place has two at least).
+NAME_CHARS_BEFORE_PLACE = 3
+SHORT_RUN = 4
+
+
+def _heads(paragraph: str) -> bool:
+    """Whether the paragraph may open with a dateline credit at all: the literal marks each form needs."""
+    head = paragraph[:40]
+    return "日" in head or "=" in head or "＝" in head
 
 
 def agency_reporters(paragraph: str, person: Callable[[str], str | None]) -> list[str]:
-    """The reporters of a story opening with Taiwan's agency dateline, each a person (``person``), or none."""
-    if not paragraph.lstrip().startswith(("（中央", "(中央")):
+    """The reporters of a story opening with a bracketed dateline credit ("（中央社記者王小明竹北5日電）"), each a
+    person (``person``), or none."""
+    if not paragraph.lstrip().startswith(("（", "(")) or "日" not in paragraph[:40]:
         return []
-    match = DATELINE_RE.match(paragraph)
+    match = BRACKET_RE.match(paragraph)
     if match is None:
         return []
-    names = [person(token) for token in match.group("names").split("、")]
-    return [name for name in names if name] if all(names) else []
+    *names, last = match.group("run").split("、")
+    # (the last name runs on into the place: its length tells where the place begins)
+    cut = NAME_CHARS_BEFORE_PLACE if len(last) > SHORT_RUN else 2
+    if len(last) < SHORT_RUN:
+        return []
+    people = [person(token) for token in (*names, last[:cut])]
+    return [name for name in people if name] if all(people) else []
 
 
-__all__ = ["agency_reporters"]
+def dateline_outlet(paragraph: str) -> str | None:
+    """The outlet a story's dateline credits ("中央社", "新华社", "연합뉴스"), or None ("本报", or no dateline)."""
+    if not _heads(paragraph):
+        return None
+    for pattern in (BRACKET_RE, DESK_RE, HEAD_RE, KOREAN_RE):
+        match = pattern.match(paragraph)
+        if match:
+            outlet = match.group("outlet")
+            return outlet if outlet and outlet not in OWN_PAPER else None
+    return None
+
+
+__all__ = ["agency_reporters", "dateline_outlet"]

@@ -29,7 +29,10 @@ from crawler.kernels.walk import (
 
 # Chinese names are 2-4 characters (compound surnames and minority names with "·" are longer).
 # A name ends where the Han text ends: "记者通过电子邮件联系" is a sentence, not a name.
-CJK_NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?(?![\u4e00-\u9fff])"
+# A name ends where Han text does, or where the next field's label glued to it by inline elements begins
+# ("撰文：陳大文出版：2024-03-05").
+NEXT_FIELD = r"(?:出版|更新|发布|發佈|發布|来源|來源|时间|時間|日期|编辑|編輯|浏览|瀏覽|阅读|閱讀|点击|點擊)\s*[：:]"
+CJK_NAME = rf"[\u4e00-\u9fff]{{2,4}}(?:·[\u4e00-\u9fff]{{1,6}})?(?:(?![\u4e00-\u9fff])|(?={NEXT_FIELD}))"
 
 # The label and the name may touch after a colon ("Written by:Elise Nass": two inline elements without a space).
 # Labels of the writer before a colon ("Text:", "Teksti:", "Yazar:", Turkish "Haber:"/"Muhabir:", "Автор:", "Tác giả:").
@@ -59,7 +62,8 @@ ROLE_AFTER_BAR_RE = re.compile(r"^[^|]{3,60}\|\s*(?:staff|senior|chief|special|c
 CJK_NAMES = rf"{CJK_NAME}(?:[\s、，,・·]+{CJK_NAME})*"
 CJK_AUTHOR_RES = (
     re.compile(rf"(?:作\s*者|筆\s*者|著\s*者|执\s*笔|執\s*筆)\s*[：:]\s*(?P<names>{CJK_NAMES})"),
-    re.compile(rf"(?:记者|記者|通讯员|通訊員|撰文|撰稿|采写|採寫)\s*[：:]?\s*(?P<names>{CJK_NAMES})"),
+    # (a bar may part the role and the name: "界面新闻记者 | 李华")
+    re.compile(rf"(?:记者|記者|通讯员|通訊員|撰文|撰稿|采写|採寫)\s*[：:|｜]?\s*(?P<names>{CJK_NAMES})"),
     # (one person's text and pictures: "文/图：张三", "图文：张三", "文・写真＝山田太郎")
     re.compile(rf"(?:^|[\s(（])(?:取材・)?(?:文(?:\s*[/／・]\s*(?:图|圖|写真|寫真))?|图文|圖文)\s*[/／|｜・=＝:：]\s*"
                rf"(?P<names>{CJK_NAMES})"),
@@ -68,8 +72,8 @@ CJK_AUTHOR_RES = (
 )
 # Editors: 责任编辑 / 编辑 / 責任編輯 / 編集 / 편집 / "Edited by" (kept apart from the authors).
 # The bare 编辑 needs a separator before the name: run on, it is a word of a sentence ("编辑部主任").
-CJK_EDITOR_RE = re.compile(rf"(?:(?:责任编辑|責任編輯|责编|責編)\s*[：:/／]?|(?:编辑|編輯|編集|校审)\s*[：:/／\s])\s*"
-                           rf"(?P<names>{CJK_NAMES})")
+CJK_EDITOR_RE = re.compile(rf"(?:(?:责任编辑|責任編輯|责编|責編)\s*[：:/／]?|"
+                           rf"(?:编辑|編輯|編集|校审)\s*[：:/／|｜\s])\s*(?P<names>{CJK_NAMES})")
 # ("Redaktor:" in Polish, Czech and Swiss German credits: "Autor: X · Redaktor: Y")
 LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|édité par|editado por|a cura di|redaktor)"
                              r"\s*[:\-]?\s+(?P<names>.+)$", re.I)
@@ -81,7 +85,7 @@ BYLINE_LINE_WORDS = (r"by|par|von|por|di|door|av|af|oleh|written|words|story|pos
 # The Greek author label's stems after its first letter, hints anywhere: the kernel's hint words hold no σ or ς.
 GREEK_AUTHOR_STEMS = r"υντάκτ|υντακτ"
 BYLINE_HINT_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
-                            r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|بقلم|كتب|"
+                            r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|특파원|글|بقلم|كتب|"
                             r"发表|發表|博客|投稿者|报道|報道|原创|原創|（|【|［|\||"
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
 EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura|redaktor", re.I)
@@ -91,7 +95,7 @@ LOWERED_EDITOR_HINT_RE = re.compile(EDITOR_HINT_RE.pattern)
 EDITOR_ASCII_WORDS = r"edit|redigiert|a cura|redaktor"  # those of EDITOR_HINT_RE's words that ASCII text can hold
 # The words an outlet credit needs (``ORIGIN_RES``), looked for first as well.
 ORIGIN_LINE_WORDS = r"source|quelle|fuente"
-ORIGIN_HINT_RE = re.compile(rf"来源|來源|稿源|出处|^\s*(?:{ORIGIN_LINE_WORDS})\b", re.I)
+ORIGIN_HINT_RE = re.compile(rf"来源|來源|稿源|出处|公众号|公眾號|^\s*(?:{ORIGIN_LINE_WORDS})\b", re.I)
 # BYLINE_HINT_RE's and ORIGIN_HINT_RE's hints in an ASCII line, where only "|" and the line-start words can match: the
 # words looked for at the start of the lowered line (for ASCII text the same as re.I) without re.I (``has_byline_word``,
 # ``has_origin_word``): re.I's alternations are tried at every character.
@@ -114,10 +118,10 @@ ASCII_CREDIT_LINE_RE = re.compile(rf"^\s*(?:{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WOR
 # (``kernels.walk.texts_with_words``, whose folds are ``RE_I_LETTER_FOLDS``), since CREDIT_HINT_RE's re.I
 # alternation is tried at every character.
 OTHER_CREDIT_WORDS_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
-                                   r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|글|بقلم|كتب|"
+                                   r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|특파원|글|بقلم|كتب|"
                                    r"发表|發表|博客|投稿者|报道|報道|原创|原創|（|【|［|"
                                    r"编|編|责|責|校审|편집|"
-                                   r"edit|redigiert|édité|a cura|redaktor|来源|來源|稿源|出处")
+                                   r"edit|redigiert|édité|a cura|redaktor|来源|來源|稿源|出处|公众号|公眾號")
 # A dateline at the head of a story's first paragraph credits its reporters in brackets:
 # "新华社北京3月5日电（记者 王晓 刘洋）", "本报讯（记者张三 通讯员李四）".
 DATELINE_RE = re.compile(rf"^.{{0,30}}?[（(](?:本报|本報)?(?:记者|記者)\s*(?P<names>{CJK_NAMES})")
@@ -134,6 +138,9 @@ ORIGIN_RES = (
     # not a picture's or a figure's source ("图片来源：视觉中国", "数据来源：国家统计局")
     re.compile(r"(?<![片图圖据據])(?:来源|來源|稿源|出处)\s*[：:]\s*(?P<origin>[^\s|｜　]{2,30})"),
     re.compile(r"^(?:source|quelle|fuente)\s*:\s*(?P<origin>[^|\n]{2,40}?)\s*$", re.I),
+    # a repost's note: "本文来自微信公众号：量子位（ID：QbitAI），作者：梦晨" (the account is the outlet)
+    re.compile(r"(?:来自|來自|转载自|轉載自|来源于|來源於)\s*(?:微信)?(?:公众号|公眾號)\s*[：:]?\s*[「“\"《]?"
+               r"(?P<origin>[^\s（(，,「」“”\"》]{2,20})"),
 )
 # The patterns of Chinese, Japanese and Korean credits, each of whose matches holds a character outside ASCII (记者, 文,
 # 责任编辑, 기자, a Han name...): an ASCII line (after its white space is collapsed: "\u3000By" becomes ASCII) is not
@@ -191,6 +198,9 @@ def _cjk_names(pattern: re.Pattern[str], line: str) -> list[str]:
         if PHOTO_CREDIT_RE.match(line[match.end():]) or raws[-1].endswith("摄") or \
                 line[:match.start()].endswith(PHOTO_REPORTER_WORDS):
             continue  # "图片记者黎旭阳、李妍摄": the photographers
+        if line[match.end():match.end() + 1] in ("：", ":") and len(raws) > 1 and \
+                not any(word in raws[-1] for word in CJK_NAME_STOPWORDS):
+            raws = raws[:-1]  # "作者：李娜 浏览次数：1234": the last word is the next field's label (not "王芳来源")
         found: list[str] = []
         first = True
         for raw in raws:
@@ -273,7 +283,7 @@ def dateline_names(paragraph: str) -> list[str]:
     names = _cjk_names(DATELINE_RE, head)
     match = KOREAN_DATELINE_RE.match(head)  # "(서울=연합뉴스) 홍길동 기자 = 정부는..."
     if not names and match:
-        names = [name for name in re.split(r"\s*[·,、]\s*", match.group("names")) if name]
+        names = [name for name in re.split(r"\s*[·,、]\s*|\s+", match.group("names")) if name]
     return names
 
 
@@ -306,7 +316,10 @@ def origin_of(line: str) -> str | None:
     for pattern in ORIGIN_RES:
         match = pattern.search(line)
         if match:
-            return ORIGIN_END_RE.sub("", match.group("origin")).strip(" ：:") or None
+            origin = ORIGIN_END_RE.sub("", match.group("origin")).strip(" ：:")
+            # (a platform's account: "微博@人民日报" credits the account's outlet)
+            account = origin.rpartition("@")[2]
+            return (account if len(account) >= 2 else origin) or None
     return None
 
 

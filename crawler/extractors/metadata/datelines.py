@@ -48,7 +48,8 @@ OTHER_EVENT_LABELS = (
     "注册时间", "註冊時間", "注册于", "加入时间", "最后回复", "最後回覆", "最后登录", "登録日", "가입일",
     "成文日期", "成文时间",  # a government notice's day of writing, before its publication day ("发布日期")
 )
-COLON_LABELS = ("时间", "時間", "日期", "日時", "date", "datum", "fecha", "data")
+# (a Hong Kong portal's "出版：" is its publication label: bare, "出版" is a word of sentences)
+COLON_LABELS = ("时间", "時間", "日期", "日時", "出版", "date", "datum", "fecha", "data")
 # Labels written after the date in Japanese ("15:20配信", "8:00更新").
 TRAILING_LABELS = frozenset({"配信", "公開", "掲載", "更新", "投稿"})
 
@@ -192,7 +193,9 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
             continue
         if index < len(labels) and not line[begin + end:stop].strip(" ,"):  # "15:20配信": the label after
             label_after = line[labels[index][0]:labels[index][1]]
-            if label_after in TRAILING_LABELS and (kind is None or kind == "published"):
+            # (a label with its colon leads the next date: "14:30更新：…16:10" is two fields glued together)
+            if label_after in TRAILING_LABELS and (kind is None or kind == "published") and \
+                    line[labels[index][1]:labels[index][1] + 1] not in ("：", ":"):
                 kind = "modified" if label_after == "更新" else "published"
         elif index < len(labels) and line[labels[index][0]:labels[index][1]] == "更新" and kind != "modified":
             result.modified = result.modified or _bracketed_update(line[begin + end:stop], now, day_first)

@@ -29,6 +29,9 @@ ONE_WITH_ROLE_RE = re.compile(rf"({NAME})\s*(?:{ROLE})")
 LEAD_NAME = r"[\u4e00-\u9fff]{3,4}"
 LEAD_END_RE = re.compile(rf"。\s*【(?P<names>{LEAD_NAME}(?:[・、\s]+{LEAD_NAME})*)】\s*$")
 # The words that end a site's tag in 【】 ("【関連記事】", "【動画特集】"), not a name.
+# The place "＝" the writer in brackets closing the lead ("…注目される。（ワシントン＝佐藤花子）"): a bureau's story.
+PLACE_WRITER_END_RE = re.compile(rf"。\s*[（(][^（()）=＝]{{1,10}}[=＝](?P<names>{NAME}(?:[・、\s]+{NAME})*)"
+                                 r"(?:記者|特派員)?[）)]\s*$")
 TAG_END_RE = re.compile(r"(?:記事|情報|動画|写真|速報|詳報|特集|一覧|解説|図解|更新|続報|号外|全文|会見)$")
 AGENCY_END_RE = re.compile(r"(?:共同|時事|通信|電|支局|総局|特派員|発)$")
 
@@ -62,7 +65,12 @@ def reporters_before_role(line: str, person: Callable[[str], str | None]) -> lis
 
 
 def lead_end_writers(paragraph: str, person: Callable[[str], str | None]) -> list[str]:
-    """The writers in 【】 closing the lead paragraph of a Japanese story, not an agency's dateline."""
+    """The writers in 【】 closing the lead paragraph of a Japanese story, not an agency's dateline, or after their
+    place in brackets ("（ワシントン＝佐藤花子）")."""
+    if paragraph.endswith(("）", ")")) and ("＝" in paragraph or "=" in paragraph):
+        placed = PLACE_WRITER_END_RE.search(paragraph)
+        return [name for token in re.split(r"[・、\s]+", placed.group("names")) if (name := person(token))] \
+            if placed else []
     if not paragraph.endswith("】"):
         return []
     match = LEAD_END_RE.search(paragraph)

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import re
 
-# Korean: the name before 기자 ("홍길동 기자", "김철수·이영희 기자").
+# Korean: the name before 기자 or 특파원 ("홍길동 기자", "김철수·이영희 기자", "워싱턴=김철수 특파원"); inline elements
+# may glue it to the time before ("승인 2024.03.05 10:30홍길동 기자").
 HANGUL_NAME = r"[가-힣]{2,4}"
 KOREAN_AUTHOR_RE = re.compile(
-    rf"(?:^|[\s\]】)(=])(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*{HANGUL_NAME})*)\s*기자(?![가-힣])")
+    rf"(?:^|[\s\]】)(=]|(?<=:\d\d))(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*{HANGUL_NAME})*)\s*(?:기자|특파원)(?![가-힣])")
 # Korean credits labelled by part: "글·사진 홍길동" (text and pictures), "글=홍길동 기자"; a name after "사진" alone
 # ("사진=김철수 기자") took the pictures, and a role word before 기자 ("사진기자 김철수") is no name.
 KOREAN_TEXT_CREDIT_RE = re.compile(rf"^글(?:\s*[·/]\s*사진)?\s*[=:：]?\s*(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*"
@@ -18,14 +19,18 @@ KOREAN_PHOTO_LABEL_RE = re.compile(r"(?P<text>글\s*[·/,]\s*)?사진(?:기자)?
 KOREAN_ROLE_WORDS = frozenset({"사진", "영상", "취재", "편집", "그래픽", "디자인", "인턴", "수습"})
 # The editor: "편집 김민수".
 KOREAN_EDITOR_RE = re.compile(rf"편집\s*[：:]?\s*(?P<names>{HANGUL_NAME})")
-# An agency's dateline at the head of a story: "(서울=연합뉴스) 홍길동 기자 = ...".
+# An agency's dateline at the head of a story: "(서울=연합뉴스) 홍길동 기자 = ...",
+# "(세종=연합뉴스) 김철수 이영희 기자 =": a space parts names too (no room for other words there).
 KOREAN_DATELINE_RE = re.compile(rf"^\s*[(\[【][^)\]】]{{2,20}}[)\]】]\s*"
-                                rf"(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*{HANGUL_NAME})*)\s*(?:기자|특파원)\s*=")
+                                rf"(?P<names>{HANGUL_NAME}(?:(?:\s*[·,、]\s*|\s+){HANGUL_NAME})*)\s*(?:기자|특파원)\s*=")
 
 
 def korean_names(line: str) -> list[str]:
     """The writers of a Korean credit ("홍길동 기자", "글 홍길동 기자 / 사진 김철수 기자", "글·사진 홍길동"): not the
     names after a photo label, nor a role word before 기자."""
+    dateline = KOREAN_DATELINE_RE.match(line) if line[:1] in "([【" else None
+    if dateline:
+        return list(dict.fromkeys(re.split(r"\s*[·,、]\s*|\s+", dateline.group("names"))))
     text_credit = KOREAN_TEXT_CREDIT_RE.match(line)
     matches = [text_credit] if text_credit else [
         match for match in KOREAN_AUTHOR_RE.finditer(line)

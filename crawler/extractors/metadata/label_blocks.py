@@ -11,7 +11,7 @@ from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.metadata.credit_lines import readable
 from crawler.extractors.metadata.date_conflicts import stated_date
 from crawler.extractors.metadata.date_values import FoundDate
-from crawler.extractors.metadata.datelines import COLON_LABELS, MODIFIED_LABELS, PUBLISHED_LABELS
+from crawler.extractors.metadata.datelines import COLON_LABELS, MODIFIED_LABELS, OTHER_EVENT_LABELS, PUBLISHED_LABELS
 from crawler.extractors.metadata.dates import normalise
 
 # A block that is a publication label and nothing else: "Published", "Posted on", "发布时间：", "Date:" (the bare
@@ -28,6 +28,11 @@ MODIFIED_LABEL_ONLY_RE = re.compile(
     r"^\s*(?:" + "|".join(re.escape(label) for label in sorted(MODIFIED_LABELS, key=len, reverse=True))
     + r")(?:\s+(?:on|le|am|el|il|em|op))?\s*[:：]?\s*$", re.I)
 MAX_MODIFIED_LABEL_CHARS = 20
+# A block that is the label of another event's day and nothing else (a government table's "<th>成文日期</th>"): the
+# date in the next cell is not the page's.
+OTHER_LABEL_ONLY_RE = re.compile(
+    r"^\s*(?:" + "|".join(re.escape(label) for label in sorted(OTHER_EVENT_LABELS, key=len, reverse=True))
+    + r")\s*[:：]?\s*$", re.I)
 # The longest label block read ("Veröffentlicht am:" and the like are shorter); longer blocks are sentences.
 MAX_LABEL_CHARS = 30
 # The block after the label holds the date and little else ("July 8, 2025", "Feb 2, 2023 · 5 min read").
@@ -37,6 +42,16 @@ MAX_DATE_BLOCK_CHARS = 60
 def modification_label(text: str) -> bool:
     """Whether a block's text is a modification label alone (the date follows in the next block)."""
     return len(text) <= MAX_MODIFIED_LABEL_CHARS and MODIFIED_LABEL_ONLY_RE.match(text) is not None
+
+
+def block_label(text: str, dated: bool) -> str:
+    """The block's text when it is a date's label alone, whose date is in the next block: another event's
+    ("成文日期"), a modification's once the page is ``dated``, a publication's before; else ""."""
+    if len(text) > MAX_MODIFIED_LABEL_CHARS:
+        return ""
+    if OTHER_LABEL_ONLY_RE.match(text) or (modification_label(text) if dated else LABEL_ONLY_RE.match(text)):
+        return text
+    return ""
 
 
 def date_after_label(doc: TextDocument, *, day_first: bool = False) -> FoundDate | None:
@@ -55,4 +70,5 @@ def date_after_label(doc: TextDocument, *, day_first: bool = False) -> FoundDate
     return None
 
 
-__all__ = ["LABEL_ONLY_RE", "MAX_DATE_BLOCK_CHARS", "MAX_LABEL_CHARS", "date_after_label", "modification_label"]
+__all__ = ["LABEL_ONLY_RE", "MAX_DATE_BLOCK_CHARS", "MAX_LABEL_CHARS", "block_label", "date_after_label",
+           "modification_label"]

@@ -23,6 +23,7 @@ class TextFindings:
     authors: list[str] = field(default_factory=list)
     editors: list[str] = field(default_factory=list)
     origin: str | None = None
+    dateline_origin: str | None = None  # the outlet of the story's dateline credit: the origin when no line names one
     published: FoundDate | None = None
     modified: FoundDate | None = None
     headline: str | None = None

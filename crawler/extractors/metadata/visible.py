@@ -22,6 +22,7 @@ from itertools import compress
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.text import CJK_RE
+from crawler.extractors.metadata.agency_datelines import dateline_outlet
 from crawler.extractors.metadata.author_boxes import author_box
 from crawler.extractors.metadata.bare_bylines import bare_byline
 from crawler.extractors.metadata.bio_feet import bio_foot
@@ -54,7 +55,7 @@ from crawler.extractors.metadata.headline_block import (
     headline_index,
     other_h1s,
 )
-from crawler.extractors.metadata.label_blocks import modification_label
+from crawler.extractors.metadata.label_blocks import block_label
 from crawler.extractors.metadata.line_findings import ShortBlocks, TextFindings, day_first, short_blocks
 from crawler.extractors.metadata.name_lines import name_beside_date_or_role
 from crawler.kernels.walk import texts_with_digit
@@ -97,12 +98,14 @@ def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *,
     ``below``: the line is under the headline; above it a date may be a masthead's day of the visit, not compared
     with the markup's (``date_line``)."""
     if credit:
+        if findings.origin is None:
+            findings.origin = origin_of(line)
+            if findings.origin and findings.authors == [findings.origin]:
+                findings.authors = []  # an account's name under the headline, which a repost's note makes the outlet
         if not findings.authors:
             findings.authors = line_authors(line, near=True)
         if not findings.editors:
             findings.editors = editor_names(line)
-        if findings.origin is None:
-            findings.origin = origin_of(line)
     elif not findings.authors and has_by_after_date(line):  # "03/01/2017 by Jane Doe": date, then byline
         findings.authors = byline_after_date(line)
     if dates and _may_give_date(line, findings, known=True):
@@ -147,18 +150,20 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         high = bisect_right(positions, index + BLOCKS_AFTER_HEADLINE)
         credits = dict(zip(positions[low:high], short_ones.credits[low:high], strict=True))
     paragraphs = 0
-    label = ""  # a modification label alone in the block before ("<dt>수정</dt><dd>2024.03.05 15:10</dd>")
+    label = ""  # a date's label alone in the block before ("<dt>수정</dt><dd>…</dd>", "<th>成文日期</th><td>…</td>")
     for position in range(index + 1, min(len(blocks), index + BLOCKS_AFTER_HEADLINE + 1)):
         block = blocks[position]
         if "heading" in block.labels and opens_other_stories(block.text):
             break  # "Most Popular", "Related posts": the teasers' dates below are other stories'
-        if label and findings.modified is None and block.num_chars <= MAX_BYLINE_CHARS and readable(block):
+        labelled = bool(label) and block.num_chars <= MAX_BYLINE_CHARS and readable(block)
+        if labelled:  # (its dates are read with their label alone)
             _read_line(f"{label} {block.text}", findings, now, first, credit=False)
-        label = block.text if findings.published is not None and modification_label(block.text) else ""
+        label = block_label(block.text, findings.published is not None)
         short = _short_lines(block, findings, credits.get(position))
         if short is None:  # a paragraph
             if not readable(block):
                 continue
+            findings.dateline_origin = findings.dateline_origin or dateline_outlet(block.text)
             if paragraphs == 0 and not findings.authors:
                 findings.authors = dateline_people(block.text) or dateline_names(block.text)
             paragraphs += 1
@@ -170,9 +175,11 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
             findings.authors = bare_byline(doc, position)
         if not lines or not readable(block):
             continue
+        # (the lead's dateline: a paragraph, or a block short enough to be read by its lines)
+        findings.dateline_origin = findings.dateline_origin or dateline_outlet(block.text)
         dated = findings.published is not None
         for line in lines:
-            _read_line(line, findings, now, first, credit=credit)
+            _read_line(line, findings, now, first, credit=credit, dates=not labelled)
         keep_own_date_line(findings, dated, block, doc)
         # (each of STORY_END_RE's words is a credit's; a word has no white space, so it is in a line of the block's
         # text when it is in the text)
@@ -360,6 +367,7 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
                 break
     findings.wants_dates = dates
     scan_page(doc, now, findings, first, language, short_ones)
+    findings.origin = findings.origin or findings.dateline_origin
     if not findings.authors:
         findings.later_authors = partial(_unlabelled_authors, doc, short_ones, index, title, language)
         if not later:
