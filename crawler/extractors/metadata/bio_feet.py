@@ -27,14 +27,17 @@ OTHER_AREAS = frozenset({"aside", "footer", "nav", "header"})
 
 
 def bio_foot(doc: TextDocument, headline: int) -> list[str]:
-    """The person of the one biography line below the headline, or nobody when there is none or several."""
+    """The person of the one biography line below the headline and after the story's last long block (the story ends
+    with it: a long block after it is the story going on, about someone), or nobody when there is none or several."""
     found: list[str] = []
-    for position in range(headline + 1, len(doc.blocks)):
-        block = doc.blocks[position]
-        text = block.text.strip()
-        if len(text) > MAX_BIO_CHARS or " is " not in text:  # (a literal test first: most blocks have none)
+    # (read from the page's end back to the last long block: the blocks before it cannot hold a foot)
+    for block in reversed(doc.blocks[headline + 1:]):
+        text = block.text
+        if len(text) > MAX_BIO_CHARS:
+            break
+        if " is " not in text:  # (a literal test first: most blocks have none)
             continue
-        match = BIO_RE.match(text)
+        match = BIO_RE.match(text.strip())
         if match is None or not readable(block, links=False) or _in_other_area(block.element):
             continue
         name = match.group("name")
@@ -42,8 +45,6 @@ def bio_foot(doc: TextDocument, headline: int) -> list[str]:
             continue
         if found and found != [name]:
             return []  # two people's biographies: a list of contributors, not the column's writer
-        if any(len(after.text) > MAX_BIO_CHARS for after in doc.blocks[position + 1:]):
-            return []  # the story goes on after it: a person the story is about ("X is a professor of …")
         found = [name]
     return found
 
