@@ -88,6 +88,8 @@ MONTHS = {
     )
     for name in names
 }
+# What re.I matches a month name's character with: a letter, or the Greek ypogegrammeni (U+0345), matched with ι.
+MONTH_CHARACTER = r"(?:[^\W\d_]|\u0345)"
 _MONTH_ALTERNATION = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True))
 
 _AM_PM = r"(?:(?P<ampm_word>오전|오후|午前|午後|上午|下午)\s*)?"
@@ -142,7 +144,7 @@ DMY_NUMERIC_RE = re.compile(
 # A month glued to the word before it counts where a lower-case letter meets a capital ("By Jane DoeMar 5, 2025",
 # "Mental HealthDECEMBER 22, 2022": two inline elements printed without a space); "primary 12, 2020" is no date.
 MONTH_DAY_YEAR_RE = re.compile(
-    rf"(?:(?<![\w])|(?-i:(?<=[a-z])(?=[A-Z])))(?=[^\W\d_]+\.?\s+\d)(?P<month_name>{_MONTH_ALTERNATION})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?\s+"
+    rf"(?:(?<![\w])|(?-i:(?<=[a-z])(?=[A-Z])))(?={MONTH_CHARACTER}+\.?\s+\d)(?P<month_name>{_MONTH_ALTERNATION})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?\s+"
     r"(?P<year>(?:19|20)\d{2})(?!\d)" + _TIME_TAIL,
     re.I,
 )
@@ -161,7 +163,7 @@ TIME_DAY_MONTH_YEAR_RE = re.compile(
     _TIME_FIRST + rf"(?P<day>\d{{1,2}})(?:st|nd|rd|th|\.)?\s+(?P<month_name>{_MONTH_ALTERNATION})\.?,?\s+"
     r"(?P<year>(?:19|20)\d{2})(?!\d)", re.I)
 TIME_MONTH_DAY_YEAR_RE = re.compile(
-    _TIME_FIRST + rf"(?=[^\W\d_]+\.?\s+\d)(?P<month_name>{_MONTH_ALTERNATION})\.?\s+(?P<day>\d{{1,2}})"
+    _TIME_FIRST + rf"(?={MONTH_CHARACTER}+\.?\s+\d)(?P<month_name>{_MONTH_ALTERNATION})\.?\s+(?P<day>\d{{1,2}})"
     r"(?:st|nd|rd|th)?,?\s+(?P<year>(?:19|20)\d{2})(?!\d)", re.I)
 # 2024. március 5. (Hungarian: the year first, a dot after it and after the day).
 YEAR_MONTH_DAY_RE = re.compile(

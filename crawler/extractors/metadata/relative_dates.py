@@ -110,10 +110,10 @@ ASCII_RELATIVE_HINT_RES = (
 # re.I matches a letter with the characters whose lower() is the letter, and with these others, whose lower() is not
 # (found over all of Unicode; İ's lower() is two characters long): a re.I pattern of lower-case words matches a text
 # where the same pattern without re.I matches the text as ``re_i_lowered`` gives it (checked over all of Unicode for
-# every character of the patterns read that way: tests/test_metadata_visible_cost.py). σ and ς, which lower() tells
-# apart by context, are in no such pattern.
+# every character of the patterns read that way: tests/test_metadata_visible_cost.py). σ, which lower() tells from ς
+# by context, stands in such patterns only inside a word (Greek date labels), where lower() gives σ.
 RE_I_FOLDS = str.maketrans({
-    "İ": "i", "ı": "i", "ſ": "s", "ẛ": "ṡ", "µ": "μ", "\u0345": "ι", "ι": "ι", "ς": "σ", "ϐ": "β", "ϑ": "θ",
+    "İ": "i", "ı": "i", "ſ": "s", "ẛ": "ṡ", "µ": "μ", "\u0345": "ι", "\u1fbe": "ι", "ς": "σ", "ϐ": "β", "ϑ": "θ",
     "ϕ": "φ", "ϖ": "π", "ϰ": "κ", "ϱ": "ρ", "ϵ": "ε", "ᲀ": "в", "ᲁ": "д", "ᲂ": "о", "ᲃ": "с", "ᲄ": "т", "ᲅ": "т",
     "ᲆ": "ъ", "ᲇ": "ѣ", "ᲈ": "ꙋ",
 })
