@@ -17,6 +17,7 @@ from crawler.extractors.templates.learned_layout import (
     locator_of,
     word_f1,
 )
+from crawler.extractors.templates.lines import line_hash
 
 CHROME_HEAD = """<header><div class="logo">The Example Tribune</div>
 <nav><a href="/">Home</a> <a href="/world">World</a> <a href="/business">Business</a></nav>
@@ -178,7 +179,7 @@ def test_the_fast_path_check_reads_the_fast_paths_text_and_changes_no_block():
     for n in range(3):
         html, url = page(n)
         doc = parse_html(html.encode() if isinstance(html, str) else html, url)
-        chromes = (frozenset(), frozenset(learned_layout.line_hash(b.text) for b in doc.blocks[:3]))
+        chromes = (frozenset(), frozenset(line_hash(b.text) for b in doc.blocks[:3]))
         for element in doc.root.iter("div", "body", "main", "aside"):
             locator = locator_of(element)
             for chrome in chromes:
@@ -283,3 +284,21 @@ def test_words_agree_counts_shared_lines_once_and_stops_when_sure(monkeypatch):
     monkeypatch.setattr(learned_layout, "tokens", lambda text: tokenised.append(len(text)) or real_tokens(text))
     assert words_agree(found, expected, AGREEMENT_F1)
     assert sum(tokenised) < len(story) / 4  # the differing line and a fraction of the shared ones
+
+
+def test_container_blocks_drop_a_block_only_when_every_line_of_it_is_a_template_line():
+    """A block of several lines (<br>) is chrome only when each of its non-blank lines is: one story line among
+    template lines keeps it, and blank lines do not count."""
+    from crawler.extractors.templates.learned_layout import container_blocks
+
+    page_html = ("<html><body><main><p>Share this story<br>Follow us on the radio<br> <br>Print edition</p>"
+                 "<p>Share this story<br>The council voted to open the new harbour next spring.</p>"
+                 f"<p>{'A line of the story itself. ' * 6}</p></main></body></html>")
+    doc = parse_html(page_html.encode(), "https://news.example/2024/b")
+    chrome = frozenset(line_hash(line) for line in ("Share this story", "Follow us on the radio", "Print edition"))
+    main = doc.root.find(".//main")
+    kept = [b.text for b in container_blocks(doc, main, chrome)]
+    assert not any(text.startswith("Share this story\nFollow") for text in kept)
+    assert any("The council voted" in text for text in kept)
+    assert any(text.startswith("A line of the story") for text in kept)
+    assert [b.text for b in container_blocks(doc, main, frozenset())] == [b.text for b in doc.blocks]

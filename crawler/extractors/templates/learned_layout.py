@@ -32,7 +32,7 @@ from lxml import etree
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.text import tokens
-from crawler.extractors.templates.extractor import line_hash
+from crawler.extractors.templates.lines import block_line_hashes
 
 # Pages on which the fast path must agree with the cascade before a pattern's container is trusted. Design
 # choice: one agreement can be chance (two pages of a short layout), three of the same locator are a layout.
@@ -168,8 +168,9 @@ def container_blocks(doc: TextDocument, container: etree._Element, chrome: froze
         if block.element is None or block.link_density > MAX_LINK_DENSITY or (
                 within is not None and not within(block.element)):
             continue
-        lines = [line for line in block.text.split("\n") if line.strip()]
-        if lines and all(line_hash(line) in chrome for line in lines):
+        # (the block's non-blank lines hashed in one call of the compiled reader, not one Python call a line)
+        hashes = block_line_hashes(block)
+        if hashes and chrome.issuperset(hashes):
             continue
         kept.append(block)
     return kept

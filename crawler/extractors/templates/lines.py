@@ -87,5 +87,10 @@ def page_hashes(doc: TextDocument) -> list[int]:
     return line_hashes(doc.blocks, _LINE_HASHES, _new_line_hash)
 
 
-__all__ = ["HASH_IGNORES_DIGITS", "LINE_HASH_CACHE", "line_hash", "normalize_line", "normalized_lines", "page_hashes",
-           "split_lines"]
+def block_line_hashes(block: TextBlock) -> list[int]:
+    """``line_hash`` of each of the block's non-blank lines, in order: one call of the compiled reader."""
+    return line_hashes((block,), _LINE_HASHES, _new_line_hash)
+
+
+__all__ = ["HASH_IGNORES_DIGITS", "LINE_HASH_CACHE", "block_line_hashes", "line_hash", "normalize_line",
+           "normalized_lines", "page_hashes", "split_lines"]
