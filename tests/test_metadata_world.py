@@ -28,6 +28,9 @@ LEFT_ALONE = {
     "es-caps-city-mar": "the writer only as a link to their /autor/ page, without a label: no byline reader takes it",
     "zh-baijiahao-yearless": "a self-media account's name of five characters alone in an author-name element: the "
                              "bare-name reader takes Chinese names of two to four",
+    "cs-spaced-numeric-pipe": "a name and a date joined by a bar without a label reads as a section and a date do",
+    "en-ap-caps-comma": "a byline's names in capitals are kept as written (the scorer folds case)",
+    "en-us-gannett-et-pipe": "'ET' names no one offset (EST or EDT): the clock time is kept without a zone",
     # the second probe's one-offs (SOURCE.md)
     "ja-ameblo-theme": "a blog's <time> whose datetime gives the day only, its text the time too: the markup's day "
                        "is taken",

@@ -14,7 +14,7 @@ from crawler.extractors.metadata.dates import find_text_date_span
 @pytest.mark.parametrize(("text", "iso", "end"), [
     ("- 2019-11-20, November 18, 2019", "2019-11-20", 12),  # (found first, nothing before it: the rest not searched)
     ("| November 18, 2019 12:26 PM, 2019-11-20", "2019-11-18T12:26:00", 28),  # (found second, and earlier)
-    ("By HNN Staff | November 18, 2019 at 2:26 PM HST 2019-11-20", "2019-11-18T14:26:00", 43),
+    ("By HNN Staff | November 18, 2019 at 2:26 PM HST 2019-11-20", "2019-11-18T14:26:00-10:00", 47),  # (its zone)
     ("Update 20.11.2019, November 18, 2019", "2019-11-20", 17),  # (the last pattern's date is the earliest)
     ("  19.11.2019, 08:57", "2019-11-19T08:57:00", 19),
 ])

@@ -14,6 +14,7 @@ import re
 from lxml import etree
 
 from crawler.extractors.document.text import normalize_space
+from crawler.extractors.metadata.byline import BY_RE, byline_names
 from crawler.extractors.metadata.dates import find_text_date
 from crawler.extractors.metadata.people import split_people
 
@@ -37,6 +38,9 @@ def card_name(element: etree._Element) -> list[str]:
     if len(pieces) < CARD_PIECES:
         return []
     name, after = pieces
+    labelled = byline_names(name) if BY_RE.match(name) else []
+    if labelled:  # the card's first line is its byline with the label ("Av Anna Svensson", "Von Hans Müller")
+        return labelled if split_people(after) != [after] else []
     people = split_people(name)
     if people != [name] or split_people(after) == [after]:
         return []  # the first line is no name alone, or the next is another name (a list of people)

@@ -21,7 +21,7 @@ from crawler.extractors.metadata.korean_credits import (
     KOREAN_EDITOR_RE,
     korean_names,
 )
-from crawler.extractors.metadata.people import split_people
+from crawler.extractors.metadata.people import is_outlet_or_role, split_people
 from crawler.extractors.metadata.relative_dates import re_i_lowered
 from crawler.kernels.walk import (
     texts_with_words,
@@ -38,19 +38,21 @@ CJK_NAME = rf"[\u4e00-\u9fff]{{2,4}}(?:·[\u4e00-\u9fff]{{1,6}})?(?:(?![\u4e00-\
 # Labels of the writer before a colon ("Text:", "Teksti:", "Yazar:", Turkish "Haber:"/"Muhabir:", "Автор:", "Tác giả:").
 AUTHOR_LABEL_WORDS = (r"text|texto|texte|testo|tekst|teksti|yazar|haber|muhabir|penulis|автор|tác giả|autor|autore|"
                       r"autora|auteur")
+# The Greek label ("Συντάκτης:", "Συντάκτρια:") apart: its sigma is in no hint word (``GREEK_AUTHOR_STEMS``).
 BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|av|af|oleh|written by|words by|story by|posted by|reporting by)"
                    r"(?:\s*[:\-]\s*|\s+)|"
-                   rf"(?:{AUTHOR_LABEL_WORDS})\s*:\s*)(?P<names>.+)$", re.I)
+                   rf"(?:{AUTHOR_LABEL_WORDS}|συντάκτης|συντακτης|συντάκτρια|συντακτρια)\s*:\s*)(?P<names>.+)$", re.I)
 # The place a byline's people report from, after them: "By X and Y in London", "Par X à Paris", "Por X desde Madrid".
 # ("da", "en" are left out: "João da Silva", Dutch "en" is "and")
 PLACE_AFTER_NAMES_RE = re.compile(r"\s+(?:in|à|desde|aus|uit|reporting from)\s+(?:[A-ZÀ-Þ][\w'’.-]*\s*){1,3}$")
 # Where the names of an English byline end: a separator (bars, dots, bullets), a date, a role.
 # (a month and its day: "By Clay Parker Mar 14, 2024"; "Last updated" is a label, not a surname; a photo credit after
 # the writer: "By X. Photos by Y", "Texto: X / Fotos: Y"; the outlet written for: "By X for The Daily Planet"; a
-# wire credit's editor: "Reporting by X; Editing by Y")
+# wire credit's editor: "Reporting by X; Editing by Y"; a date's label in another language: "Av X Publicerad 5 mars")
 BYLINE_END_RE = re.compile(r"\s*(?:[|•·●∙⋅–—\n(;]|\s-\s|\bon\s|\bat\s|\bfrom\s|\bfor\s|"
                            r"\b(?:last\s+)?(?:updated|modified)\b|\b(?:photo(?:s|graph|graphs|graphy)?|fotos?|fotoğraf)\b|"
-                           r"\bpublished\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|"
+                           r"\bpublished\b|\b(?:publicerad|publiceret|publisert|veröffentlicht|publié|publicado|"
+                           r"pubblicato|opublikowano|aktualisiert|uppdaterad|opdateret|oppdatert)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|"
                            r"\d).*$", re.I | re.S)
 # A name that ends with an initial or an abbreviation keeps its full stop ("John F.", "Kennedy Jr.").
 INITIAL_END_RE = re.compile(r"(?:^|[\s.])[A-Z][a-z]?\.$")
@@ -72,19 +74,25 @@ CJK_AUTHOR_RES = (
 # The bare 编辑 needs a separator before the name: run on, it is a word of a sentence ("编辑部主任").
 CJK_EDITOR_RE = re.compile(rf"(?:(?:责任编辑|責任編輯|责编|責編)\s*[：:/／]?|"
                            rf"(?:编辑|編輯|編集|校审)\s*[：:/／|｜\s])\s*(?P<names>{CJK_NAMES})")
-LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|édité par|editado por|a cura di)"
+# ("Redaktor:" in Polish, Czech and Swiss German credits: "Autor: X · Redaktor: Y")
+LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|édité par|editado por|a cura di|redaktor)"
                              r"\s*[:\-]?\s+(?P<names>.+)$", re.I)
+# Where the credits of one line part: "Reporting by X; Editing by Y", "Autor: X · Redaktor: Y", "X | Editor: Y".
+CREDIT_PARTS_RE = re.compile(r"[;·|]")
 # Words every byline or editor pattern needs, looked for first: most lines of a page have none of them.
 BYLINE_LINE_WORDS = (r"by|par|von|por|di|door|av|af|oleh|written|words|story|posted|reporting|"
                      rf"{AUTHOR_LABEL_WORDS}|{GENRE_LINE_WORDS}")
-BYLINE_HINT_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|특파원|글|بقلم|كتب|"
+# The Greek author label's stems after its first letter, hints anywhere: the kernel's hint words hold no σ or ς.
+GREEK_AUTHOR_STEMS = r"υντάκτ|υντακτ"
+BYLINE_HINT_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
+                            r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|특파원|글|بقلم|كتب|"
                             r"发表|發表|博客|投稿者|报道|報道|原创|原創|（|【|［|\||"
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
-EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura", re.I)
+EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura|redaktor", re.I)
 # EDITOR_HINT_RE as ``editor_names`` looks for it: in the line as re.I sees it (``re_i_lowered``) without re.I, which
 # lets the search skip to the words' first characters instead of trying the alternation at every character.
 LOWERED_EDITOR_HINT_RE = re.compile(EDITOR_HINT_RE.pattern)
-EDITOR_ASCII_WORDS = r"edit|redigiert|a cura"  # those of EDITOR_HINT_RE's words that ASCII text can hold
+EDITOR_ASCII_WORDS = r"edit|redigiert|a cura|redaktor"  # those of EDITOR_HINT_RE's words that ASCII text can hold
 # The words an outlet credit needs (``ORIGIN_RES``), looked for first as well.
 ORIGIN_LINE_WORDS = r"source|quelle|fuente"
 ORIGIN_HINT_RE = re.compile(rf"来源|來源|稿源|出处|公众号|公眾號|^\s*(?:{ORIGIN_LINE_WORDS})\b", re.I)
@@ -109,10 +117,11 @@ ASCII_CREDIT_LINE_RE = re.compile(rf"^\s*(?:{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WOR
 # re.I: "|", the line-start words and the words below (CREDIT_HINT_RE's others, lowered), by ``credit_flags``
 # (``kernels.walk.texts_with_words``, whose folds are ``RE_I_LETTER_FOLDS``), since CREDIT_HINT_RE's re.I
 # alternation is tried at every character.
-OTHER_CREDIT_WORDS_RE = re.compile(r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|특파원|글|بقلم|كتب|"
+OTHER_CREDIT_WORDS_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
+                                   r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|특파원|글|بقلم|كتب|"
                                    r"发表|發表|博客|投稿者|报道|報道|原创|原創|（|【|［|"
                                    r"编|編|责|責|校审|편집|"
-                                   r"edit|redigiert|édité|a cura|来源|來源|稿源|出处|公众号|公眾號")
+                                   r"edit|redigiert|édité|a cura|redaktor|来源|來源|稿源|出处|公众号|公眾號")
 # A dateline at the head of a story's first paragraph credits its reporters in brackets:
 # "新华社北京3月5日电（记者 王晓 刘洋）", "本报讯（记者张三 通讯员李四）".
 DATELINE_RE = re.compile(rf"^.{{0,30}}?[（(](?:本报|本報)?(?:记者|記者)\s*(?P<names>{CJK_NAMES})")
@@ -172,6 +181,11 @@ def _latin_names(text: str) -> list[str]:
         return []
     text = BYLINE_END_RE.sub("", text.replace("|", "\n", 1) if ROLE_AFTER_BAR_RE.search(text) else text)
     text = PLACE_AFTER_NAMES_RE.sub("", text).strip(" ,;:/")
+    if "/" in text:  # a wire agency after a slash ("Por María García / EFE", "Von X/dpa"): the outlet, not a name
+        parts = text.split("/")
+        while len(parts) > 1 and is_outlet_or_role(parts[-1]):
+            parts.pop()
+        text = "/".join(parts).strip()
     text = text[:-1] if text.endswith(".") and not INITIAL_END_RE.search(text) else text
     # "By The Meadowlark Team": kept whole, taken only when no source names a person (``collective``)
     return split_people(text) or ([text] if collective_byline(text) else [])
@@ -235,8 +249,9 @@ def editor_names(line: str) -> list[str]:
     names: list[str] = []
     if not line.isascii():  # (NON_ASCII_PATTERNS)
         names = _cjk_names(CJK_EDITOR_RE, line) or [match.group("names") for match in KOREAN_EDITOR_RE.finditer(line)]
-    if not names:  # (each part of a wire credit: "Reporting by X; Editing by Y")
-        match = next((found for part in line.split(";") if (found := LATIN_EDITOR_RE.match(part.strip()))), None)
+    if not names:  # (each part of a wire credit: "Reporting by X; Editing by Y", "Autor: X · Redaktor: Y")
+        match = next((found for part in CREDIT_PARTS_RE.split(line) if (found := LATIN_EDITOR_RE.match(part.strip()))),
+                     None)
         names = split_people(BYLINE_END_RE.sub("", match.group("names"))) if match else []
     return names
 

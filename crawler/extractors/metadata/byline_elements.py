@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime, timezone
 
 from lxml import etree
 
@@ -12,17 +13,18 @@ from crawler.extractors.document.text import CJK_RE, normalize_space
 from crawler.extractors.metadata.areas import in_comments, under_review_label
 from crawler.extractors.metadata.author_cards import card_name, in_card_list, short_card_name
 from crawler.extractors.metadata.byline import CJK_NAME, byline_names, clean_cjk_name
-from crawler.extractors.metadata.dates import find_text_date
+from crawler.extractors.metadata.dates import find_text_date, may_be_relative, relative_date_of
 from crawler.extractors.metadata.handles import linked_handle, one_word_byline
 from crawler.extractors.metadata.japanese_credits import spaced_names
 from crawler.extractors.metadata.markup import body_of
 from crawler.kernels.walk import attributes_of, elements_marked
 
-# Elements that hold a byline by their class, id or rel (Readability.js's byline rule).
+# Elements that hold a byline by their class, id or rel (Readability.js's byline rule), "author" also in the site's
+# language ("autor", "autore", "auteur"; not "autorità", "autoridad", "autorizar", nor French "hauteur", height).
 # Readability.js's "dateline" is left out: it holds a place or a date ("CAIRO —"), and dates are read elsewhere.
-BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|writtenby", re.I)
+BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|(?<![a-z])(?:autor(?!i[dtszc])|auteur)|writtenby", re.I)
 # The same in ASCII marks (nearly all class names), lowered: without re.I the byline element search is cheaper.
-ASCII_BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|writtenby")
+ASCII_BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|(?<![a-z])(?:autor(?!i[dtszc])|auteur)|writtenby")
 # A byline element holding only Chinese or Japanese names ("<span class='author'>张三</span>").
 BARE_CJK_NAMES_RE = re.compile(rf"^{CJK_NAME}(?:[\s、，,]+{CJK_NAME})*$")
 # ...in an element whose class or id says it holds the name ("author", "author-name", "byline"), not a profile
@@ -33,8 +35,10 @@ PERSON_LINK_RE = re.compile(r"author|user|people|person|writer|reporter|journali
 # The attributes that mark an element as a byline, and the words BYLINE_ATTRIBUTE_RE needs (one of them, in any case,
 # in one attribute: the pattern has no white space, which joins the attributes).
 BYLINE_MARK_ATTRIBUTES = ("class", "id", "rel")
-BYLINE_MARK_WORDS = ("byline", "author", "writtenby")
+BYLINE_MARK_WORDS = ("byline", "author", "autor", "auteur", "writtenby")
 FIRST_DIGIT_RE = re.compile(r"\d")
+# The moment a relative time is counted from when only its shape is asked (``relative_time``): any moment would do.
+SHAPE_MOMENT = datetime(2000, 1, 1, tzinfo=timezone.utc)
 # A byline element's sentence that holds its own label after other words ("This post was written by ...").
 INNER_BY_RE = re.compile(r"(?<=\s)(?:written|posted) by\s", re.I)
 # A byline element holding a poster's handle is short ("via quietfox 1 year ago | caches | 12 comments"): a longer
@@ -101,7 +105,7 @@ def _names_before_date(element: etree._Element) -> list[str]:
     for piece in element.itertext():
         piece = normalize_space(piece)
         if FIRST_DIGIT_RE.search(piece):
-            if find_text_date(piece) is None:
+            if find_text_date(piece) is None and not relative_time(piece):
                 return []  # a count beside the name ("Follow 12.3K"): an author widget, not the story's byline
             break
         if piece:
@@ -109,6 +113,11 @@ def _names_before_date(element: etree._Element) -> list[str]:
     if not head:
         return []
     return byline_names(" ".join(head)) or byline_names("by " + " | ".join(head))
+
+
+def relative_time(piece: str) -> bool:
+    """Whether the piece is a relative time ("3 hours ago", "3 часа назад"): its shape, counted from any moment."""
+    return may_be_relative(piece) and relative_date_of(piece, SHAPE_MOMENT) is not None
 
 
 def not_a_channel_link(element: etree._Element) -> bool:

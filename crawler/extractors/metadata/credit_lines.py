@@ -35,9 +35,14 @@ MIN_PROSE_CHARS = 30
 BLOCKS_AFTER_END_CREDIT = 3
 # A date line: the date first, or after a posting label ("Posted on March 3, 2020 by ...", a maintained page's foot
 # "Last updated March 3, 2025 by ...").
-DATE_LINE_START_RE = re.compile(r"^\s*(?:(?:posted|published|last\s+updated|last\s+modified)(?:\s+on)?\s*:?\s*)?"
+# A blog's label in another language: "Publié le 5 mars 2024 par X", "Pubblicato il … da X", "Publicado el … por X".
+DATE_LINE_START_RE = re.compile(r"^\s*(?:(?:posted|published|last\s+updated|last\s+modified|publié|publiée|pubblicato|"
+                                r"publicado|publicada|veröffentlicht|gepubliceerd|publicerad|publiceret|publisert)"
+                                r"(?:\s+(?:on|le|il|el|em|am|op|den))?\s*:?\s*)?"
                                 r"(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)",
                                 re.I)
+# "by" after a blog's date line, in the languages of DATE_LINE_START_RE's labels ("da": Italian blogs' "by").
+AFTER_DATE_BY_WORDS = ("by", "par", "por", "da", "von", "door", "av", "af")
 # A byline's label alone in its block: the name is the next block ("Written by" / "Edzel Tabing").
 LABELS_ALONE = frozenset({"written by", "words by", "story by", "posted by", "by", "author", "authored by", "von",
                           "par", "por", "di", "door", "作者", "文", "記者", "记者", "글", "기자"})
@@ -88,15 +93,23 @@ def line_authors(line: str, *, near: bool = False) -> list[str]:
 
 
 def byline_after_date(line: str) -> list[str]:
-    """The byline that goes on a date line ("Posted on March 3, 2020 by Jane Doe", "03/01/2017 by Jane Doe"): the
-    names after the first date, when "by" follows it (a separator between them aside)."""
-    if " by " not in line.lower():
+    """The byline that goes on a date line ("Posted on March 3, 2020 by Jane Doe", "03/01/2017 by Jane Doe", "Publié le
+    5 mars 2024 par Claire Petit"): the names after the first date, when "by" follows it (a separator between them
+    aside)."""
+    if not has_by_after_date(line):
         return []
     found, end = find_text_date_span(line)
     if found is None or not DATE_LINE_START_RE.match(line):
         return []  # ("Released: June 17, 2025 by Tor Books": another date than the story's, another credit)
     rest = line[end:].lstrip(" ·•|,-–—")
-    return byline_names(rest) if rest[:3].lower() == "by " else []
+    word, _, names = rest.partition(" ")
+    return byline_names("by " + names) if word.lower() in AFTER_DATE_BY_WORDS else []
+
+
+def has_by_after_date(line: str) -> bool:
+    """Whether the line holds one of the words of ``byline_after_date`` between spaces (a literal test, cheap)."""
+    lowered = line.lower()
+    return any(f" {word} " in lowered for word in AFTER_DATE_BY_WORDS)
 
 
 def end_credit(doc: TextDocument, start: int) -> list[str]:
@@ -165,4 +178,5 @@ def _named_after_label(doc: TextDocument, positions: list[int], texts: list[str]
     return []
 
 
-__all__ = ["ADDRESS_RE", "byline_after_date", "end_credit", "label_then_name", "line_authors", "readable"]
+__all__ = ["ADDRESS_RE", "byline_after_date", "end_credit", "has_by_after_date", "label_then_name", "line_authors",
+           "readable"]

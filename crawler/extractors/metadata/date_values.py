@@ -22,6 +22,7 @@ ZONE_ABBREVIATIONS_HOURS = {
     "UTC": 0, "GMT": 0, "Z": 0, "EST": -5, "EDT": -4, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
     "AKST": -9, "AKDT": -8, "HST": -10, "BST": 1, "CET": 1, "CEST": 2, "EET": 2, "EEST": 3, "MSK": 3,
     "JST": 9, "KST": 9, "HKT": 8, "SGT": 8, "AEST": 10, "AEDT": 11, "NZST": 12, "NZDT": 13,
+    "MEZ": 1, "MESZ": 2,  # German pages' CET and CEST
 }
 # As fixed-offset zones of the standard library (dateutil's tz module, the same offsets, holds 0.7 MB of imports).
 ZONE_ABBREVIATIONS = {name: timezone(timedelta(hours=hours), name) for name, hours in ZONE_ABBREVIATIONS_HOURS.items()}

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from crawler.extractors.metadata.date_values import ZONE_ABBREVIATIONS, build_date
 from crawler.extractors.metadata.dates import (
     FoundDate,
     find_relative_date,
@@ -21,7 +22,7 @@ from crawler.extractors.metadata.dates import (
 )
 from crawler.extractors.metadata.relative_dates import may_be_relative, re_i_lowered
 
-# Labels of a modification date (zh, ja, ko, en, fr, de, es, it, pt, nl).
+# Labels of a modification date (zh, ja, ko, en, fr, de, es, it, pt, nl, pl, ru, uk, el, cs, sv/da/no, fi).
 MODIFIED_LABELS = (
     "最后更新", "最後更新", "更新时间", "更新時間", "更新日時", "更新日", "更新于", "更新於", "修改时间", "最終更新日",
     "最終更新",
@@ -29,6 +30,7 @@ MODIFIED_LABELS = (
     "mise à jour", "modifié", "modifiée", "aktualisiert", "geändert", "actualizado", "actualización", "modificado",
     "aggiornato", "aggiornamento", "modificato", "modifica", "atualizado", "atualização", "bijgewerkt", "gewijzigd",
     "aangepast", "aktualizacja", "aktualizacji", "zaktualizowano", "обновлено", "uppdaterad", "opdateret", "päivitetty",
+    "oppdatert", "aktualizováno", "aktualizované", "оновлено", "ενημέρωση", "ενημερώθηκε",
 )
 # Labels of a publication date. The bare "时间"/"日期"/"Date" only with a colon after them: alone they are
 # words of a sentence ("北京时间6月24日").
@@ -39,7 +41,8 @@ PUBLISHED_LABELS = (
     "掲載", "配信",
     "기사입력", "입력", "등록", "게재", "published", "posted", "publié", "veröffentlicht", "publicado", "publicada",
     "pubblicato", "publicato", "gepubliceerd", "opublikowano", "опубликовано", "publicerad", "publiceret", "julkaistu",
-    "erstellt", "erschienen", "paru", "geplaatst",
+    "erstellt", "erschienen", "paru", "geplaatst", "publisert", "publikováno", "zveřejněno", "публикация",
+    "опубліковано", "δημοσίευση", "δημοσιεύθηκε",
 )
 # Labels of other events whose date is neither: a forum member's card beside the first post ("Joined: Jul 24, 2017"),
 # a thread's last reply in its header ("Last post: 01/12/2025"); a member card's registration or founding day
@@ -181,6 +184,7 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
     segment read."""
     labels = _labels(line)
     result = LineDates()
+    update_clock = None  # a modification label's segment holding a clock time alone ("Updated 18:02 GMT")
     bounds = [(0, None)] + [(end, kind) for _, end, kind in labels]
     starts = [start for start, _, _ in labels] + [len(line)]
     for index, ((begin, kind), stop) in enumerate(zip(bounds, starts, strict=True)):
@@ -198,6 +202,8 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
             found = find_yearless_date(segment, now)  # "発布时间：10-08 12:00", "3/12(火) 10:30配信"
             end = len(segment.rstrip())
         if found is None:
+            if kind == "modified" and update_clock is None:
+                update_clock = CLOCK_ONLY_RE.match(segment)
             continue
         if index < len(labels) and not line[begin + end:stop].strip(" ,"):  # "15:20配信": the label after
             label_after = line[labels[index][0]:labels[index][1]]
@@ -214,7 +220,31 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
             result.labelled = kind == "published"
             result.context = segment.strip()
             result.whole = whole
+    if result.modified is None and result.published is not None and update_clock is not None:
+        result.modified = _same_day_update(result.published, update_clock)
     return result
+
+
+# A clock time alone after a modification label, its zone as written ("Aggiornato alle 18:02", "Updated 18:02 GMT").
+CLOCK_ONLY_RE = re.compile(
+    r"^\s*:?\s*(?:at|alle|à|um|às|a las|om|kl\.?)?\s*(?P<hour>[01]?\d|2[0-3])[:h.](?P<minute>[0-5]\d)(?!\d)\s*"
+    r"(?P<ampm>[ap]\.?m\.?)?\s*(?-i:(?P<zone>[A-Z]{3,4}))?\s*[.,)]?\s*$", re.I)
+
+
+def _same_day_update(published: FoundDate, clock: re.Match[str]) -> FoundDate | None:
+    """The update of the publication's day at the clock time, in the zone written or the publication's; none when
+    the time is not after the publication's (then the day is not known)."""
+    written = clock.group("zone")
+    zone = ZONE_ABBREVIATIONS.get(written) if written else published.moment.tzinfo
+    if written and zone is None:
+        return None
+    day = published.moment
+    found = build_date(day.year, day.month, day.day, clock.group("hour"), clock.group("minute"), None, zone,
+                       clock.group("ampm"))
+    if found is None or "T" not in published.iso:
+        return found  # (a day without a clock time: any time of it is after)
+    later = found.moment > published.moment if (found.moment.tzinfo is None) == (day.tzinfo is None) else False
+    return found if later else None
 
 
 # The update in brackets after the publication date, "更新" after it: "2024年3月5日 19:30 (2024年3月6日 5:12更新)",

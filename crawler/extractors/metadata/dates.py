@@ -37,38 +37,50 @@ MONTHS = {
     name: number
     for number, names in enumerate(
         [
-            # en, fr, de, es, it, pt, nl, sv/da/no, pl, ru, cs and fi (in the case dates write them in), tr, id/ms,
-            # ro and hu, with abbreviations
+            # en, fr, de, es, it, pt, nl, sv/da/no, pl, ru, uk, el, cs and fi (in the case dates write them in), tr,
+            # id/ms, ro and hu, with abbreviations (Greek also without its accents, as capitals are written)
             ("jan", "january", "janv", "janvier", "januar", "jän", "jänner", "enero", "ene", "gennaio", "gen",
              "janeiro", "januari", "stycznia", "styczeń", "января", "янв",
+             "січня", "ιανουαρίου", "ιανουαριου",
              "ocak", "ledna", "leden", "ianuarie", "tammikuuta", "tammikuu", "január"),
             ("feb", "february", "févr", "fevr", "février", "februar", "febrero", "febbraio", "fevereiro", "fev",
              "februari", "lutego", "luty", "февраля", "фев",
+             "лютого", "φεβρουαρίου", "φεβρουαριου",
              "şubat", "subat", "února", "únor", "februarie", "helmikuuta", "helmikuu", "február", "febr"),
             ("mar", "march", "mars", "märz", "mär", "marzo", "março", "maart", "mrt", "marca", "marzec", "марта",
+             "березня", "μαρτίου", "μαρτιου", "marts",
              "mart", "maret", "mac", "března", "březen", "martie", "maaliskuuta", "maaliskuu", "március", "márc"),
             ("apr", "april", "avr", "avril", "abril", "abr", "aprile", "kwietnia", "kwiecień", "апреля", "апр",
+             "квітня", "απριλίου", "απριλιου",
              "nisan", "dubna", "duben", "aprilie", "huhtikuuta", "huhtikuu", "április", "ápr"),
             ("may", "mai", "mayo", "maggio", "mag", "maio", "mei", "maj", "maja", "мая",
+             "травня", "μαΐου", "μαιου",
              "mayıs", "mayis", "května", "květen", "toukokuuta", "toukokuu", "május", "máj"),
             ("jun", "june", "juin", "juni", "junio", "giugno", "giu", "junho", "czerwca", "czerwiec", "июня",
+             "червня", "ιουνίου", "ιουνιου",
              "haziran", "června", "červen", "iunie", "kesäkuuta", "kesäkuu", "június", "jún"),
             ("jul", "july", "juil", "juillet", "juli", "julio", "luglio", "lug", "julho", "lipca", "lipiec",
              "июля",
+             "липня", "ιουλίου", "ιουλιου",
              "temmuz", "julai", "července", "červenec", "iulie", "heinäkuuta", "heinäkuu", "július", "júl"),
             ("aug", "august", "août", "aout", "agosto", "ago", "augustus", "augusti", "sierpnia", "sierpień",
              "августа", "авг",
+             "серпня", "αυγούστου", "αυγουστου",
              "ağustos", "agustos", "agustus", "ogos", "srpna", "srpen", "elokuuta", "elokuu", "augusztus"),
             ("sep", "sept", "september", "septembre", "septiembre", "settembre", "set", "setembro", "września",
              "wrzesień", "сентября", "сен",
+             "вересня", "σεπτεμβρίου", "σεπτεμβριου",
              "eylül", "eylul", "září", "septembrie", "syyskuuta", "syyskuu", "szeptember", "szept"),
             ("oct", "october", "octobre", "oktober", "okt", "octubre", "ottobre", "ott", "outubro", "out",
              "października", "październik", "октября", "окт",
+             "жовтня", "οκτωβρίου", "οκτωβριου",
              "ekim", "října", "říjen", "octombrie", "lokakuuta", "lokakuu", "október"),
             ("nov", "november", "novembre", "noviembre", "novembro", "listopada", "listopad", "ноября", "ноя",
+             "листопада", "νοεμβρίου", "νοεμβριου",
              "kasım", "kasim", "listopadu", "noiembrie", "marraskuuta", "marraskuu"),
             ("dec", "december", "déc", "décembre", "dezember", "dez", "diciembre", "dic", "dicembre", "dezembro",
              "grudnia", "grudzień", "декабря", "дек",
+             "грудня", "δεκεμβρίου", "δεκεμβριου",
              "aralık", "aralik", "desember", "disember", "prosince", "prosinec", "decembrie", "joulukuuta",
              "joulukuu"),
         ],
@@ -76,15 +88,25 @@ MONTHS = {
     )
     for name in names
 }
+# What re.I matches a month name's character with: a letter, or the Greek ypogegrammeni (U+0345), matched with ι.
+MONTH_CHARACTER = r"(?:[^\W\d_]|\u0345)"
 _MONTH_ALTERNATION = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True))
 
 _AM_PM = r"(?:(?P<ampm_word>오전|오후|午前|午後|上午|下午)\s*)?"
 _TIME = (r"(?:(?:[T\s]+|\s*" + r"(?=오전|오후|午前|午後|上午|下午))" + _AM_PM
          + r"(?P<hour>\d{1,2}):(?P<minute>\d{2})(?::(?P<second>\d{2})(?:[.,](?P<fraction>\d{1,9}))?)?)?")
-# A time after a written-out date: "at 6:01 a.m.", "à 10h30", "um 14:05 Uhr", "alle 09:12", "- 14:20".
-_TIME_TAIL = (r"(?:\s*(?:,|-|–|·|\bat\b|\bà\b|\bum\b|\balle\b|\bàs\b|\ba\s+las\b|\bom\b|\bkl\.?)?\s*"
-              r"(?P<hour>\d{1,2})(?:[:hH]|\.(?=\d{2}\s*Uhr))(?P<minute>\d{2})(?::(?P<second>\d{2}))?(?!\d)\s*"
-              r"(?P<ampm>[ap]\.?m\.?)?)?")
+# A zone's abbreviation after the clock time ("14:30 CET", "2:30 PM GMT", "(MEZ)"), in capitals (French "est" is a
+# word), one of those with one meaning (ZONE_ABBREVIATIONS).
+_ZONE_WORDS = "|".join(sorted((name for name in ZONE_ABBREVIATIONS if len(name) > 1), key=len, reverse=True))
+_WRITTEN_ZONE = r"(?:\s*\(?(?-i:(?P<zone_name>" + _ZONE_WORDS + r"))\b\)?)?"
+# A dotted clock time after the Scandinavian "kl." ("kl. 14.30", "kl 8.12"): the dot after one or two digits.
+_KL_DOTTED = r"(?:(?<=kl\. \d)|(?<=kl\. \d\d)|(?<=kl \d)|(?<=kl \d\d))\."
+# A time after a written-out date: "at 6:01 a.m.", "à 10h30", "um 14:05 Uhr", "alle 09:12", "ore 14:30", "- 14:20",
+# "| 14h30".
+_TIME_TAIL = (r"(?:\s*(?:,|-|–|·|\||\bat\b|\bà\b|\bum\b|\balle\b|\bore\b|\bàs\b|\ba\s+las\b|\bom\b|\bkl\.?)?\s*"
+              r"(?P<hour>\d{1,2})(?:[:hH]|\.(?=\d{2}\s*(?:Uhr|GMT|BST))|" + _KL_DOTTED + r")"
+              r"(?P<minute>\d{2})(?::(?P<second>\d{2}))?(?!\d)\s*"
+              r"(?P<ampm>[ap]\.?m\.?)?" + _WRITTEN_ZONE + r")?")
 # An offset after GMT or UTC counts east of Greenwich as web pages mean it ("GMT+8" beside 北京时间, "UTC-05:00",
 # JavaScript's "GMT+0100"), with the hours alone or with minutes; a bare offset needs both ("+0800", "+08:00").
 GMT_OFFSET = r"(?:UTC|GMT)\s?[+-]\d{1,2}(?::?\d{2})?(?!\d)"
@@ -109,9 +131,11 @@ MDY_NUMERIC_RE = re.compile(
     r"(?<![\d/])(?P<first>\d{1,2})/(?P<second_number>\d{1,2})/(?P<year>(?:19|20)\d{2})(?![\d/])" + _TIME_TAIL,
     re.I,
 )
-# 12.03.2024 and 12-03-2024: day first in every language that writes them (German, Dutch, Russian...).
+# 12.03.2024 and 12-03-2024: day first in every language that writes them (German, Dutch, Russian...); Czech and
+# Slovak pages space them after the dots ("5. 3. 2024").
 DMY_NUMERIC_RE = re.compile(
-    r"(?<![\d.\-])(?P<day>\d{1,2})[.\-](?P<month>\d{1,2})[.\-](?P<year>(?:19|20)\d{2})(?![\d.\-]\d)" + _TIME_TAIL,
+    r"(?<![\d.\-])(?P<day>\d{1,2})(?:[.\-]|\.\s)(?P<month>\d{1,2})(?:[.\-]|\.\s)(?P<year>(?:19|20)\d{2})(?![\d.\-]\d)"
+    + _TIME_TAIL,
     re.I,
 )
 # March 12, 2024 / Mar. 12 2024 (month first), optionally "at 6:01 am". The look-ahead is what the rest of the pattern
@@ -120,7 +144,7 @@ DMY_NUMERIC_RE = re.compile(
 # A month glued to the word before it counts where a lower-case letter meets a capital ("By Jane DoeMar 5, 2025",
 # "Mental HealthDECEMBER 22, 2022": two inline elements printed without a space); "primary 12, 2020" is no date.
 MONTH_DAY_YEAR_RE = re.compile(
-    rf"(?:(?<![\w])|(?-i:(?<=[a-z])(?=[A-Z])))(?=[^\W\d_]+\.?\s+\d)(?P<month_name>{_MONTH_ALTERNATION})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?\s+"
+    rf"(?:(?<![\w])|(?-i:(?<=[a-z])(?=[A-Z])))(?={MONTH_CHARACTER}+\.?\s+\d)(?P<month_name>{_MONTH_ALTERNATION})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?\s+"
     r"(?P<year>(?:19|20)\d{2})(?!\d)" + _TIME_TAIL,
     re.I,
 )
@@ -130,6 +154,17 @@ DAY_MONTH_YEAR_RE = re.compile(
     r"(?:de\s+)?(?P<year>(?:19|20)\d{2})(?!\d)(?:\s*г\.?)?" + _TIME_TAIL,
     re.I,
 )
+# The clock time before the date, as British regional papers, wire services and live pages print it ("14:30, 5 MAR
+# 2024", "6:12 PM EST, March 5, 2024", "2:30 p.m. ET March 5, 2024"); US "ET"/"PT" name no one offset (no zone).
+_TIME_FIRST = (r"(?<![\w:.])(?P<hour>\d{1,2}):(?P<minute>\d{2})(?!\d)\s*(?P<ampm>[ap]\.?m\.?)?"
+               r"(?:\s*(?-i:(?P<zone_name>" + _ZONE_WORDS + r")|\s*(?-i:[ECMP]T))\b)?"
+               r"\s*(?:,|·|-|–|\bon\b)?\s*")
+TIME_DAY_MONTH_YEAR_RE = re.compile(
+    _TIME_FIRST + rf"(?P<day>\d{{1,2}})(?:st|nd|rd|th|\.)?\s+(?P<month_name>{_MONTH_ALTERNATION})\.?,?\s+"
+    r"(?P<year>(?:19|20)\d{2})(?!\d)", re.I)
+TIME_MONTH_DAY_YEAR_RE = re.compile(
+    _TIME_FIRST + rf"(?={MONTH_CHARACTER}+\.?\s+\d)(?P<month_name>{_MONTH_ALTERNATION})\.?\s+(?P<day>\d{{1,2}})"
+    r"(?:st|nd|rd|th)?,?\s+(?P<year>(?:19|20)\d{2})(?!\d)", re.I)
 # 2024. március 5. (Hungarian: the year first, a dot after it and after the day).
 YEAR_MONTH_DAY_RE = re.compile(
     rf"(?<![\w.])(?P<year>(?:19|20)\d{{2}})\.\s+(?P<month_name>{_MONTH_ALTERNATION})\.?\s+(?P<day>\d{{1,2}})\.?(?!\d)"
@@ -175,19 +210,20 @@ TIMESTAMP_RE = re.compile(r"^\d{10}(?:\d{3})?$")
 def _from_match(match: re.Match[str], day_first: bool = False) -> FoundDate | None:
     groups = match.groupdict()
     ampm = groups.get("ampm") or groups.get("ampm_word")
+    written_zone = ZONE_ABBREVIATIONS[groups["zone_name"]] if groups.get("zone_name") else None
     if groups.get("month_name"):
         month = MONTHS.get(groups["month_name"].lower().rstrip("."))
         if month is None:
             return None
         return build_date(int(groups["year"]), month, int(groups["day"]), groups.get("hour"), groups.get("minute"),
-                      groups.get("second"), None, ampm)
+                      groups.get("second"), written_zone, ampm)
     if groups.get("first"):
         first, second_number = int(groups["first"]), int(groups["second_number"])
         month, day = (second_number, first) if first > 12 or (day_first and second_number <= 12) \
             else (first, second_number)
         return build_date(int(groups["year"]), month, day, groups.get("hour"), groups.get("minute"),
-                      groups.get("second"), None, ampm)
-    zone = zone_of(groups.get("zone"))
+                      groups.get("second"), written_zone, ampm)
+    zone = zone_of(groups.get("zone")) or written_zone
     return build_date(int(groups["year"]), int(groups["month"]), int(groups["day"]), groups.get("hour"),
                   groups.get("minute"), groups.get("second"), zone, ampm)
 
@@ -269,7 +305,8 @@ def _english_date(text: str) -> FoundDate | None:
 # lines with a year have no 年/년 and no "/").
 TEXT_DATE_SEARCHES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (YMD_RE, ()), (CJK_DATE_RE, ("年", "년")), (MONTH_DAY_YEAR_RE, ()), (DAY_MONTH_YEAR_RE, ()),
-    (MDY_NUMERIC_RE, ("/",)), (DMY_NUMERIC_RE, ()), (YEAR_MONTH_DAY_RE, ()))
+    (MDY_NUMERIC_RE, ("/",)), (DMY_NUMERIC_RE, ()), (YEAR_MONTH_DAY_RE, ()), (TIME_DAY_MONTH_YEAR_RE, (":",)),
+    (TIME_MONTH_DAY_YEAR_RE, (":",)))
 TEXT_DATE_PATTERNS = tuple(pattern for pattern, _ in TEXT_DATE_SEARCHES)
 # What every pattern of TEXT_DATE_PATTERNS holds, its year: a text without it (most lines read) is not searched.
 ANY_YEAR_RE = re.compile(r"(?:19|20)\d{2}")

@@ -20,7 +20,15 @@ RELATIVE_UNITS: dict[str, timedelta] = {
     **dict.fromkeys(("day", "jour", "tag", "día", "dia", "giorno", "giorni", "dag", "dagen", "天", "日", "일"), DAY),
     **dict.fromkeys(("week", "semaine", "woche", "semana", "settimana", "settimane", "weken", "周", "週",
                      "週間", "星期", "주"), WEEK),
+    # Russian and Ukrainian, each unit in the forms a count takes ("1 час", "3 часа", "5 часов"; "3 години")
+    **dict.fromkeys(("секунду", "секунды", "секунд", "секунди"), SECOND),
+    **dict.fromkeys(("минуту", "минуты", "минут", "хвилину", "хвилини", "хвилин"), MINUTE),
+    **dict.fromkeys(("час", "часа", "часов", "годину", "години", "годин"), HOUR),
+    **dict.fromkeys(("день", "дня", "дней", "дні", "днів"), DAY),
+    **dict.fromkeys(("неделю", "недели", "недель", "тиждень", "тижні", "тижнів"), WEEK),
 }
+_CYRILLIC_UNITS = sorted((unit for unit in RELATIVE_UNITS if "а" <= unit[0] <= "я" or unit[0] == "і"), key=len,
+                         reverse=True)
 _LATIN_UNIT = (r"(?P<unit>second|sec|seconde|sekunde|segundo|secondo|secondi|minute|min|minuto|minuti|minuut|"
                r"minuten|hour|hr|heure|stunde|hora|ora|ore|uur|day|jour|tag|día|dia|giorno|giorni|dagen|dag|"
                r"week|semaine|woche|semana|settimana|settimane|weken)(?:s|n|en|e)?")
@@ -31,6 +39,9 @@ RELATIVE_LATIN_RES = (
     re.compile(rf"(?<!\w)(?:il y a|vor|hace|há|ha)\s+{_COUNT}\s+{_LATIN_UNIT}(?!\w)", re.I),
 )
 RELATIVE_EN_RE = RELATIVE_LATIN_RES[0]
+# "3 часа назад" (ru), "3 години тому" (uk): the count, the unit, then "ago".
+RELATIVE_CYRILLIC_RE = re.compile(
+    rf"(?<!\w)(?P<count>\d+)\s+(?P<unit>{'|'.join(_CYRILLIC_UNITS)})\s+(?:назад|тому)(?!\w)", re.I)
 RELATIVE_ZH_RE = re.compile(
     r"(?P<count>\d+|[一二两三四五六七八九十半])\s*(?:个)?\s*(?P<unit>秒|分钟|分鐘|小时|小時|時間|天|日|周|週間|週|星期|分)\s*前"
 )
@@ -78,7 +89,7 @@ def _unit(word: str) -> timedelta | None:
 # after), 前 (zh), 전 (ko) or one of the relative words. No look-around: what a part of a text holds (a line's segment
 # between its labels) the text holds too. Few lines without a digit have the hint, and the line reader skips the
 # others (``read_date_line``).
-_RELATIVE_HINT = (r"\s(?:ago|fa|geleden)|(?:il y a|vor|hace|há|ha)\s|前|전|"
+_RELATIVE_HINT = (r"\s(?:ago|fa|geleden|назад|тому)|(?:il y a|vor|hace|há|ha)\s|前|전|"
                   + "|".join(sorted(map(re.escape, RELATIVE_WORDS), key=len, reverse=True)))
 RELATIVE_HINT_RE = re.compile(_RELATIVE_HINT, re.I)
 # RELATIVE_HINT_RE as ``may_be_relative`` looks for it: in the text as re.I sees it (``re_i_lowered``; the lowered ASCII
@@ -89,20 +100,20 @@ _SPACED_RELATIVE_WORDS = (r"il y a\s", r"vor\s", r"hace\s", r"há\s", r"ha\s")
 RELATIVE_HINT_RES = (
     re.compile("|".join(sorted(map(re.escape, (*RELATIVE_WORDS, "前", "전")), key=len, reverse=True)
                         + list(_SPACED_RELATIVE_WORDS))),
-    re.compile(r"\s(?:ago|fa|geleden)"),
+    re.compile(r"\s(?:ago|fa|geleden|назад|тому)"),
 )
 ASCII_RELATIVE_HINT_RES = (
     re.compile("|".join(sorted((re.escape(word) for word in RELATIVE_WORDS if word.isascii()), key=len, reverse=True)
                         + [word for word in _SPACED_RELATIVE_WORDS if word.isascii()])),
-    RELATIVE_HINT_RES[1],
+    re.compile(r"\s(?:ago|fa|geleden)"),
 )
 # re.I matches a letter with the characters whose lower() is the letter, and with these others, whose lower() is not
 # (found over all of Unicode; İ's lower() is two characters long): a re.I pattern of lower-case words matches a text
 # where the same pattern without re.I matches the text as ``re_i_lowered`` gives it (checked over all of Unicode for
-# every character of the patterns read that way: tests/test_metadata_visible_cost.py). σ and ς, which lower() tells
-# apart by context, are in no such pattern.
+# every character of the patterns read that way: tests/test_metadata_visible_cost.py). σ, which lower() tells from ς
+# by context, stands in such patterns only inside a word (Greek date labels), where lower() gives σ.
 RE_I_FOLDS = str.maketrans({
-    "İ": "i", "ı": "i", "ſ": "s", "ẛ": "ṡ", "µ": "μ", "\u0345": "ι", "ι": "ι", "ς": "σ", "ϐ": "β", "ϑ": "θ",
+    "İ": "i", "ı": "i", "ſ": "s", "ẛ": "ṡ", "µ": "μ", "\u0345": "ι", "\u1fbe": "ι", "ς": "σ", "ϐ": "β", "ϑ": "θ",
     "ϕ": "φ", "ϖ": "π", "ϰ": "κ", "ϱ": "ρ", "ϵ": "ε", "ᲀ": "в", "ᲁ": "д", "ᲂ": "о", "ᲃ": "с", "ᲄ": "т", "ᲅ": "т",
     "ᲆ": "ъ", "ᲇ": "ѣ", "ᲈ": "ꙋ",
 })
@@ -135,7 +146,7 @@ def find_relative_date(text: str, now: datetime) -> FoundDate | None:
 
 def relative_date_of(text: str, now: datetime) -> FoundDate | None:
     """``find_relative_date`` without its hint: every relative pattern is tried."""
-    for pattern in (*RELATIVE_LATIN_RES, RELATIVE_ZH_RE, RELATIVE_KO_RE):
+    for pattern in (*RELATIVE_LATIN_RES, RELATIVE_CYRILLIC_RE, RELATIVE_ZH_RE, RELATIVE_KO_RE):
         match = pattern.search(text)
         if match:
             unit = _unit(match.group("unit"))

@@ -25,6 +25,7 @@ from crawler.extractors.document.text import CJK_RE
 from crawler.extractors.metadata.agency_datelines import dateline_outlet
 from crawler.extractors.metadata.author_boxes import author_box
 from crawler.extractors.metadata.bare_bylines import bare_byline
+from crawler.extractors.metadata.bio_feet import bio_foot
 from crawler.extractors.metadata.byline import (
     dateline_names,
     editor_names,
@@ -36,6 +37,7 @@ from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.credit_lines import (
     byline_after_date,
     end_credit,
+    has_by_after_date,
     label_then_name,
     line_authors,
     readable,
@@ -104,7 +106,7 @@ def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *,
             findings.authors = line_authors(line, near=True)
         if not findings.editors:
             findings.editors = editor_names(line)
-    elif not findings.authors and (" by " in line or " By " in line):  # "03/01/2017 by Jane Doe": date, then byline
+    elif not findings.authors and has_by_after_date(line):  # "03/01/2017 by Jane Doe": date, then byline
         findings.authors = byline_after_date(line)
     if dates and _may_give_date(line, findings, known=True):
         found = read_date_line(line, now, day_first=first)
@@ -386,6 +388,8 @@ def _unlabelled_authors(doc: TextDocument, short_ones: ShortBlocks, index: int |
     # (a bracket closing a story credits its reporter on Chinese pages: the blocks of others are not walked)
     if not authors and ((language or "").lower()[:2] in CJK_LANGUAGES or (title and CJK_RE.search(title))):
         authors = end_credit(doc, index or 0)
+    if not authors and index is not None and (language or "en").lower()[:2] == "en":
+        authors = bio_foot(doc, index)  # an opinion column's writer, named only at its foot
     return authors
 
 
