@@ -83,8 +83,8 @@ HREF_PIECES = ["/members/jane.12/", "/u/bob", "/user/", "memberlist.php?mode=vie
 
 
 def test_profile_links_found_in_the_joined_hrefs_are_each_hrefs_own_search():
-    """``profile_links._profile_links`` searches the hrefs joined: it keeps the links whose own href the address
-    pattern finds, each with its own search's match."""
+    """``profile_links._profile_links`` searches the hrefs after the headline joined: it keeps the links whose own
+    href the address pattern finds, each with its own search's match."""
     import random
 
     from crawler.extractors.metadata import profile_links
@@ -92,38 +92,41 @@ def test_profile_links_found_in_the_joined_hrefs_are_each_hrefs_own_search():
     rng = random.Random(7)
     for _ in range(300):
         root = etree.Element("div")
+        headline = etree.SubElement(root, "h1")
         for _ in range(rng.randrange(0, 12)):
             etree.SubElement(root, "a", href="".join(rng.choice(HREF_PIECES) for _ in range(rng.randrange(0, 4))))
-        links = list(root)
+        links = list(root)[1:]
         expected = [(link, match) for link in links
                     if (match := profile_links.PROFILE_HREF_RE.search(link.get("href"))) is not None]
-        found = profile_links._profile_links(links)
+        found = profile_links._profile_links(headline)
         assert [link for link, _ in found] == [link for link, _ in expected]
         assert [(m.span(), m.group(0), m.group("slug")) for _, m in found] == \
             [(m.span(), m.group(0), m.group("slug")) for _, m in expected]
 
 
 def test_hrefs_without_a_profile_word_are_not_searched_and_no_search_is_lost():
-    """``may_hold_profile`` says False only for joined hrefs the address pattern finds nothing in: a news page's
-    links are not searched, and every random joining that the pattern matches (any case) passes the test."""
+    """``profile_candidates`` passes over only hrefs the address pattern finds nothing in: a news page's links are not
+    searched, and every random href that the pattern matches (any case) is a candidate."""
     import random
 
     from crawler.extractors.metadata import profile_links
 
-    assert not profile_links.may_hold_profile("/news/2024/03/story#https://example.org/menu/#/about-us/")
+    assert profile_links.profile_candidates(["/news/2024/03/story", "https://example.org/menu/", "/about-us/",
+                                             "/menu/", "edu/"]) == []
     rng = random.Random(11)
     pieces = [*HREF_PIECES, "/MEMBERS/A.1/", "/U/Bob", "U/x", "#U/y", "USERS/z", "/menu/", "edu/", "Profile.PHP?ID=4",
-              "space-uid-1001.html", "home.php?mod=space&uid=7", "HOME.PHP?MOD=SPACE&A=B&UID=3"]
-    joinings = ["#".join("".join(rng.choice(pieces) for _ in range(rng.randrange(0, 4)))
-                         for _ in range(rng.randrange(1, 5))) for _ in range(3000)]
-    matched = [joined for joined in joinings if profile_links.JOINED_PROFILE_HREF_RE.search(joined)]
-    assert len(matched) > 1000
-    assert [joined for joined in matched if not profile_links.may_hold_profile(joined)] == []
+              "space-uid-1001.html", "home.php?mod=space&uid=7", "HOME.PHP?MOD=SPACE&A=B&UID=3", "PROFİLE/ann",
+              "uſer/bob"]
+    hrefs = ["".join(rng.choice(pieces) for _ in range(rng.randrange(0, 4))) for _ in range(3000)]
+    candidates = set(profile_links.profile_candidates(hrefs))
+    matched = [index for index, href in enumerate(hrefs) if profile_links.PROFILE_HREF_RE.search(href)]
+    assert len(matched) > 1000 and len(candidates) < len(hrefs)
+    assert [hrefs[index] for index in matched if index not in candidates] == []
 
 
 def test_every_profile_address_form_spells_a_profile_word():
     """``PROFILE_WORDS`` stays in step with ``PROFILE_FORMS``: each address form's pattern (and each path word of
-    ``PROFILE_PATH``) spells one of the words, so no form is passed over by ``may_hold_profile``."""
+    ``PROFILE_PATH``) spells one of the words, so no form is passed over by ``profile_candidates``."""
     from crawler.extractors.metadata import profile_links
 
     forms = [form.replace("\\", "").lower() for form in profile_links.PROFILE_FORMS.split("|") if form]
@@ -246,3 +249,15 @@ def test_one_ascii_word_is_never_one_person_so_its_block_is_not_split():
     for name in ("Jane Doe", "Иван Петров", "张三", "Émile Zola"):
         assert _may_be_one_person(name), name
     assert split_people("Jane Doe") == ["Jane Doe"] and split_people("张三") == ["张三"]
+
+
+def test_a_markup_title_that_is_no_site_name_is_kept_without_reading_the_address():
+    """``site_name_title`` reads the page's address (whether it is below the home page) only for a markup title that
+    is the site's name; a shop's og:title left at its name is still replaced by the <title>'s headline."""
+    from crawler.extractors.metadata import titles
+
+    head = "Blue Kettle 1.7 l | Acme Shop"
+    with mock.patch.object(titles, "_path", side_effect=AssertionError("address read")):
+        assert titles.site_name_title("Blue Kettle 1.7 l", head, "Acme Shop", "https://shop.example/kettle") is None
+    assert titles.site_name_title("Acme Shop", head, "Acme Shop", "https://shop.example/kettle") == "Blue Kettle 1.7 l"
+    assert titles.site_name_title("Acme Shop", head, "Acme Shop", "https://shop.example/") is None

@@ -2079,3 +2079,38 @@ def texts_with_digit(list texts):
         if _holds_decimal(<str>text):
             found.append(index)
     return found
+
+
+def hrefs_after(element, Py_ssize_t most):
+    """The ``href`` values of the first ``most`` <a> elements (of no namespace) carrying one that come after
+    ``element`` in document order, its descendants left out: the XPath ``following::a[@href][position() <= most]/@href``
+    read over the nodes, no proxy made. Raises EntityReference for a tree with an entity reference node."""
+    cdef cetree._Element proxy = <cetree._Element?>element
+    cdef tree.xmlNode* node = proxy._c_node
+    cdef tree.xmlAttr* attr
+    cdef list values = []
+    if most <= 0:
+        return values
+    while node is not NULL and node.next is NULL:  # past the element's subtree: the next node after it or an ancestor
+        node = node.parent
+    if node is NULL:
+        return values
+    node = node.next
+    while node is not NULL:
+        if node.type == tree.XML_ENTITY_REF_NODE:
+            raise EntityReference()
+        if node.type == tree.XML_ELEMENT_NODE:
+            if _no_namespace(node) and strcmp(<const char*>node.name, "a") == 0:
+                attr = _attribute(node, "href")
+                if attr is not NULL:
+                    values.append(cetree.attributeValue(node, attr))
+                    if len(values) >= most:
+                        return values
+            if node.children is not NULL:
+                node = node.children
+                continue
+        while node is not NULL and node.next is NULL:
+            node = node.parent
+        if node is not NULL:
+            node = node.next
+    return values

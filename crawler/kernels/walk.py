@@ -31,7 +31,7 @@ _block_walk_compiled = False  # whether ``bind_block_walk`` bound the compiled w
 
 # The helpers that take a tree, which the compiled ones refuse when it holds an entity reference.
 _TREE_HELPERS = ("elements_named", "elements_named_or_with", "attribute_values", "first_meta_content",
-                 "elements_marked", "markup_values")
+                 "elements_marked", "markup_values", "hrefs_after")
 # The helpers that take no tree, or a tree they read without an entity reference check.
 _PLAIN_HELPERS = ("attributes_of", "line_hashes", "normalized_line", "short_texts", "ancestors_marks",
                   "texts_with_words", "folded_short_texts", "marks_hold_words", "copy_blocks",
@@ -92,6 +92,9 @@ elements_named_or_with: Callable[[etree._Element, frozenset[str] | set[str], str
 # XPath ``//@name`` from a root element.
 attribute_values: Callable[[etree._Element, str], list[str]] = _BOUND["attribute_values"]
 _ELEMENTS_MARKED = _BOUND["elements_marked"]
+# The values of ``href`` of the first ``most`` <a> elements (no namespace) carrying one after ``element`` in document
+# order, its descendants left out: the XPath ``following::a[@href][position() <= most]/@href``.
+hrefs_after: Callable[[etree._Element, int], list[str]] = _BOUND["hrefs_after"]
 
 
 def elements_marked(top: etree._Element, attributes: tuple[str, ...], words: tuple[str, ...]) -> list[etree._Element]:
@@ -222,6 +225,7 @@ __all__ = [
     "elements_with_words",
     "first_meta_content",
     "folded_short_texts",
+    "hrefs_after",
     "line_hashes",
     "marks_hold_words",
     "markup_elements",

@@ -27,6 +27,8 @@ CLOSING_ROOT_TAG_START_RE = re.compile(rb"</(?:[hH][tT][mM][lL]|[bB][oO][dD][yY]
 # The characters that a re.I search of lower-case words matches with a letter other than their ``str.lower``: ı and İ
 # with i (İ's lower() is two characters long), ſ with s (``texts_with_words``; ``relative_dates.RE_I_FOLDS``).
 RE_I_LETTER_FOLDS = str.maketrans({"ı": "i", "İ": "i", "ſ": "s"})
+# The hrefs of the links after an element (``hrefs_after``), its own left out, the first ``$most`` of them.
+HREFS_AFTER = etree.XPath("following::a[@href][position() <= $most]/@href", smart_strings=False)
 
 
 def elements_named(top: etree._Element, names: frozenset[str] | set[str]) -> list[etree._Element]:
@@ -175,6 +177,10 @@ def texts_with_digit(texts: list[str]) -> list[int]:
     return [index for index, text in enumerate(texts) if DIGIT_RE.search(text) is not None]
 
 
+def hrefs_after(element: etree._Element, most: int) -> list[str]:
+    return HREFS_AFTER(element, most=most)
+
+
 def copy_blocks(blocks: Iterable[Any]) -> list[Any]:
     return [block.copy() for block in blocks]
 
@@ -205,6 +211,7 @@ __all__ = [
     "elements_with_words",
     "first_meta_content",
     "folded_short_texts",
+    "hrefs_after",
     "line_hashes",
     "marks_hold_words",
     "markup_elements",

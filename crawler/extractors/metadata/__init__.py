@@ -293,7 +293,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     if editors:
         metadata.editors = take("editors", editors)
     if published is not None and published[1] != URL and findings.date_line:  # the markup's day against the shown one
-        settled = settle_published(*published, findings.date_line, now, day_first=day_first(language), url=doc.url)
+        settled = settle_published(*published, findings.date_line, now, day_first=day_first(language), url=doc.url,
+                                   stated=findings.date_line_date)
         if settled.source != published[1]:
             metadata.warnings.append(settled.reason)
         published = (settled.iso, settled.source)

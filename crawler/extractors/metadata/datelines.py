@@ -13,7 +13,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from crawler.extractors.metadata.date_values import ZONE_ABBREVIATIONS, build_date
-from crawler.extractors.metadata.dates import FoundDate, find_text_date_span, find_yearless_date, normalise
+from crawler.extractors.metadata.dates import (
+    FoundDate,
+    find_relative_date,
+    find_text_date_span,
+    find_yearless_date,
+    normalise,
+)
 from crawler.extractors.metadata.relative_dates import may_be_relative, re_i_lowered
 
 # Labels of a modification date (zh, ja, ko, en, fr, de, es, it, pt, nl, pl, ru, uk, el, cs, sv/da/no, fi).
@@ -115,6 +121,9 @@ class LineDates:
     modified: FoundDate | None = None
     labelled: bool = False
     context: str = ""  # the part of the line between labels where the publication date stood
+    # The publication date is written whole (no relative or year-less date): read without the crawl time, the line
+    # gives it too (``date_conflicts.stated_date``).
+    whole: bool = False
 
 
 def _labels(line: str) -> list[tuple[int, int, str]]:
@@ -182,7 +191,12 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
         if kind == "other":
             continue  # a member's join day, a thread's last reply: not this page's dates
         segment = line[begin:stop]
-        found, end = find_text_date_span(segment, now, day_first=day_first)
+        # (``find_text_date_span(segment, now)``, its absolute dates told from its relative ones)
+        found, end = find_text_date_span(segment, None, day_first=day_first)
+        whole = found is not None
+        if found is None and now is not None:
+            text = normalise(segment)
+            found, end = find_relative_date(text, now), len(text)
         trailing = index < len(labels) and line[labels[index][0]:labels[index][1]] in TRAILING_LABELS
         if found is None and (kind is not None or trailing) and yearless and now is not None:
             found = find_yearless_date(segment, now)  # "発布时间：10-08 12:00", "3/12(火) 10:30配信"
@@ -205,6 +219,7 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
             result.published = found
             result.labelled = kind == "published"
             result.context = segment.strip()
+            result.whole = whole
     if result.modified is None and result.published is not None and update_clock is not None:
         result.modified = _same_day_update(result.published, update_clock)
     return result

@@ -156,21 +156,22 @@ def types_of(item: dict[str, Any]) -> set[str]:
 
 
 def iter_objects(value: Any, depth: int = 0) -> Iterator[dict[str, Any]]:
-    """Every schema.org object in a JSON-LD value: through arrays, ``@graph`` and nested properties."""
-    if depth > MAX_DEPTH:
-        return
-    if isinstance(value, list):
-        for item in value:
-            yield from iter_objects(item, depth + 1)
-        return
-    if not isinstance(value, dict):
-        return
-    if "@type" in value:
-        yield value
-    for key, child in value.items():
-        if key in NESTED_IGNORED_KEYS or not isinstance(child, (dict, list)):
+    """Every schema.org object in a JSON-LD value: through arrays, ``@graph`` and nested properties, in document
+    order (each object before the objects it holds), at most MAX_DEPTH levels down. The nodes left to read are a
+    stack, last first, rather than a generator for each level, whose every object passed up the levels."""
+    pending: list[tuple[Any, int]] = [(value, depth)]
+    while pending:
+        node, level = pending.pop()
+        if level > MAX_DEPTH:
             continue
-        yield from iter_objects(child, depth + 1)
+        if isinstance(node, list):
+            pending.extend([(item, level + 1) for item in reversed(node)])
+        elif isinstance(node, dict):
+            if "@type" in node:
+                yield node
+            children = [(child, level + 1) for key, child in node.items()
+                        if key not in NESTED_IGNORED_KEYS and isinstance(child, (dict, list))]
+            pending.extend(reversed(children))
 
 
 def article_objects(texts: list[str]) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[str]]:

@@ -53,8 +53,12 @@ def personal_names(names: list[str], organizations: set[str]) -> list[str]:
 
 def in_first_person(doc: TextDocument) -> bool:
     """Whether the story's paragraphs say "I" at least ``MIN_FIRST_PERSON_WORDS`` times and more often than "we"."""
-    text = " ".join(block.text for block in doc.blocks
-                    if len(block.text) >= MIN_PARAGRAPH_CHARS and readable(block))  # (not readers' comments)
+    paragraphs = [block for block in doc.blocks if len(block.text) >= MIN_PARAGRAPH_CHARS]
+    # Most stories say "I" too seldom in all their paragraphs, and fewer times in the readable ones (no match spans
+    # the space joining two texts), so those are picked out only when all of them say it often enough.
+    if len(SINGULAR_RE.findall(" ".join(block.text for block in paragraphs))) < MIN_FIRST_PERSON_WORDS:
+        return False
+    text = " ".join(block.text for block in paragraphs if readable(block))  # (not readers' comments)
     singular = len(SINGULAR_RE.findall(text))
     return singular >= MIN_FIRST_PERSON_WORDS and singular > len(PLURAL_RE.findall(text))
 

@@ -10,8 +10,7 @@ any one site's classes. Read last, when no markup, byline or credit line names a
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
-from itertools import accumulate
+from itertools import compress
 from urllib.parse import urlsplit
 
 from lxml import etree
@@ -19,6 +18,7 @@ from lxml import etree
 from crawler.extractors.document.text import normalize_space
 from crawler.extractors.metadata.areas import in_comment_area
 from crawler.extractors.metadata.jsonld import declared_types
+from crawler.kernels.walk import hrefs_after, texts_with_words
 
 # The member profile addresses of forum software; ``slug`` is the member's name or number where the path holds it
 # (relative to the page's base too: XenForo 1 writes "members/name.12/").
@@ -28,12 +28,11 @@ PROFILE_FORMS = (r"memberlist\.php\?(?:[^#]*&)?mode=viewprofile|member\.php\?(?:
                  r"\bspace-uid-\d+\.html|home\.php\?mod=space&(?:[^#]*&)?uid=\d|")
 PROFILE_PATH = r"(?:u|user|users|member|members|profile|profiles)/(?P<slug>[^/?#]+)"
 PROFILE_HREF_RE = re.compile(PROFILE_FORMS + r"(?:^|/)" + PROFILE_PATH, re.I)
-# The same forms in hrefs joined by "#" (``_profile_links``): an href starts at the string's start or after a "#", so
-# it finds every href's match (and a few more, which the href's own search then refuses).
-JOINED_PROFILE_HREF_RE = re.compile(PROFILE_FORMS + r"(?:^|(?<=#)|/)" + PROFILE_PATH, re.I)
 # A word (lower-cased) that each of those forms holds: "member", "profile", "user" or Discuz!'s "uid" in its words, "u/"
-# after a "/", a "#" or at the start (``may_hold_profile``; tests/test_metadata_cheap.py checks every form has one).
-PROFILE_WORDS = ("member", "profile", "user", "uid", "/u/", "#u/")
+# after a "/" or at the href's start (``PROFILE_LINE_WORDS``: the start followed by a word boundary, which "/" is):
+# ``profile_candidates``; tests/test_metadata_cheap.py checks every form has one.
+PROFILE_WORDS = ("member", "profile", "user", "uid", "/u/")
+PROFILE_LINE_WORDS = ("u",)
 # Path words after /user/ or /members/ that are pages of the site, not members.
 NOT_MEMBER_SLUGS = frozenset({"login", "log-in", "register", "signup", "sign-up", "signin", "sign-in", "logout",
                               "password", "settings", "edit", "me", "profile", "search", "list", "albums.html"})
@@ -110,7 +109,7 @@ def thread_starter(root: etree._Element | None, url: str | None = None, scripts:
         return []
     site = _site_of(url)
     members: list[str] = []
-    for link, match in _profile_links(LINKS_AFTER(headline)):
+    for link, match in _profile_links(headline):
         member = _member_named(link, match)
         if not member or member in members or not _on_site(link.get("href") or "", site) or in_comment_area(link):
             continue
@@ -125,35 +124,25 @@ def declares_product(scripts: list[str] | None) -> bool:
     return any(PRODUCT_TYPES & declared_types(text) for text in scripts or ())
 
 
-def _profile_links(links: list[etree._Element]) -> list[tuple[etree._Element, re.Match[str]]]:
-    """The links whose href holds a profile's address, in order, each with its first match (``PROFILE_HREF_RE.search``
-    of the href). The hrefs are searched joined by "#", which no match spans (a fragment ends each address form), for
-    the few that may hold one (``JOINED_PROFILE_HREF_RE``), so that most links, no profile's, cost no search of their
-    own."""
-    hrefs = [link.get("href") or "" for link in links]
-    joined = "#".join(hrefs)
-    if not may_hold_profile(joined):
+def _profile_links(headline: etree._Element) -> list[tuple[etree._Element, re.Match[str]]]:
+    """The links after the headline (``LINKS_AFTER``) whose href holds a profile's address, in order, each with its
+    first match (``PROFILE_HREF_RE.search`` of the href). Their hrefs are read first without the links
+    (``hrefs_after``), and only those that may hold one (``profile_candidates``) are searched: most links, and the
+    links of most pages, are no profile's and need neither a proxy nor a search."""
+    hrefs = hrefs_after(headline, MAX_LINKS_READ)
+    candidates = profile_candidates(hrefs)
+    if not candidates:
         return []
-    starts = list(accumulate((len(href) + 1 for href in hrefs[:-1]), initial=0))
-    found: list[tuple[etree._Element, re.Match[str]]] = []
-    last = -1
-    for joined_match in JOINED_PROFILE_HREF_RE.finditer(joined):
-        index = bisect_right(starts, joined_match.start()) - 1
-        if index != last:
-            last = index
-            if (match := PROFILE_HREF_RE.search(hrefs[index])) is not None:
-                found.append((links[index], match))
-    return found
+    links = LINKS_AFTER(headline)  # (the same links, in the same order)
+    return [(links[index], match) for index in candidates
+            if (match := PROFILE_HREF_RE.search(hrefs[index])) is not None]
 
 
-def may_hold_profile(hrefs: str) -> bool:
-    """False only when JOINED_PROFILE_HREF_RE cannot match: an ASCII text (where re.I folds ASCII letters alone)
-    without any of PROFILE_WORDS, one of which each of its address forms spells. The regex is tried at every
-    character of a few hundred hrefs; these substring tests skip most pages, which link to no profile."""
-    if not hrefs.isascii():
-        return True
-    lowered = hrefs.lower()
-    return lowered.startswith("u/") or any(word in lowered for word in PROFILE_WORDS)
+def profile_candidates(hrefs: list[str]) -> list[int]:
+    """The indices of the hrefs that PROFILE_HREF_RE may find an address in, in order: those whose lowered form (as
+    re.I folds it) holds one of PROFILE_WORDS or starts with "u/", one of which each address form spells; the others
+    cannot match. Found in one call (``texts_with_words``, in C when the compiled helpers are on)."""
+    return list(compress(range(len(hrefs)), texts_with_words(hrefs, PROFILE_WORDS, PROFILE_LINE_WORDS)))
 
 
 def _title_heading(root: etree._Element, title: str | None) -> etree._Element | None:

@@ -173,11 +173,13 @@ def copied_search_title(markup_title: str, source: str | None, head_title: str |
 def site_name_title(title: str, head_title: str | None, site_name: str | None, url: str | None) -> str | None:
     """The <title> without the site's name, when a markup title on a page below the home page is only the site's name
     (a shop's og:title left at its name on every page, a WebPage headline naming the company): None otherwise."""
-    if not head_title or not _path(url or "").strip("/"):
+    if not head_title:
         return None
     folded = _folded(title)
     parts = [_folded(part) for part in TITLE_PART_RE.split(head_title)[::2] if part.strip()]
-    if folded != _folded(site_name or "") and (len(parts) < 2 or folded != parts[-1] or folded == parts[0]):
+    # (the address is read last: most markup titles are no site's name)
+    if (folded != _folded(site_name or "") and (len(parts) < 2 or folded != parts[-1] or folded == parts[0])) or \
+            not _path(url or "").strip("/"):
         return None
     if count_words(title) > MIN_KEPT_TITLE_WORDS:  # a headline in og:site_name (Readability.js's bound on a name)
         return None

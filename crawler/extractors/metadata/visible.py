@@ -116,6 +116,7 @@ def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *,
         if findings.published is None and found.published is not None:
             findings.published = found.published
             findings.date_line = line if below or not on_crawl_day(found.published, now) else None
+            findings.date_line_date = found.published if found.whole else None
         if findings.modified is None and found.modified is not None:
             findings.modified = found.modified
 
@@ -363,6 +364,7 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
             scan_near_headline(doc, h1, now, beside, first, short_ones)
             if beside.published is not None:
                 findings.published, findings.date_line = beside.published, beside.date_line
+                findings.date_line_date = beside.date_line_date
                 findings.modified = findings.modified or beside.modified
                 break
     findings.wants_dates = dates
