@@ -1,0 +1,93 @@
+"""Markup titles that are not the page's: a structured title naming something the page embeds or lists, and a title
+that names no page (a CMS's "Home", a category's empty name, the site's name on a page below the home page).
+
+Pages that are not articles (a service's, a product's or a section's page) often carry schema.org objects for what
+they show, not for themselves: a promotional video, the customers' reviews, the stories they list. The first such
+object's name is then no title of the page; the page's <title> and og:title say what the page is.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from crawler.extractors.metadata.candidates import JSON_LD, MICRODATA, OPENGRAPH
+from crawler.extractors.metadata.titles import TITLE_WORD_RE, title_from_head
+
+# The sources of titles that may describe an item on the page rather than the page (schema.org objects, itemprops).
+ITEM_SOURCES = frozenset({JSON_LD, MICRODATA})
+# The names a CMS gives a page by default, which name no page ("Home" for the front page of many site builders).
+PLACEHOLDER_TITLES = frozenset({"home", "homepage"})
+FOLD_RE = re.compile(r"\W+|_")
+# A <title> whose first part is empty (" | Magazine"): a template printed an empty name before the site's.
+EMPTY_HEAD_RE = re.compile(r"^\s*[|\-–—\\/>»·•:]")
+
+
+def page_markup_title(candidates: list[tuple[str, str]], head_title: str | None,
+                      social_titles: list[str]) -> tuple[str, str] | None:
+    """The first markup title that is the page's: a structured title (JSON-LD, microdata) is skipped when it names
+    something else than what the page's own titles (its <title>, ``social_titles``: og:title, twitter:title) name,
+    and a placeholder name is skipped; with every candidate skipped, the first social title (None without one).
+
+    A structured title names something else when it shares no word with the page's titles (a video's file name, a
+    listed story's headline); of several different structured titles (the page's reviews, videos or stories), only
+    the words that tell it from the others count ("How to use the camera | Nova X Series" among its siblings is
+    "camera", not "Nova"), and once one is skipped its siblings are too. Without a page title to compare with, the
+    first title stays."""
+    others = [value for value, source in candidates if source not in ITEM_SOURCES] + social_titles
+    others += [head_title] if head_title else []
+    items = {_folded(value): value for value, source in candidates if source in ITEM_SOURCES}
+    shared = set.intersection(*map(_words, items.values())) if len(items) > 1 else set()
+    items_skipped = False
+    for value, source in candidates:
+        if _folded(value) in PLACEHOLDER_TITLES and (others or len(candidates) > 1):
+            continue
+        if source in ITEM_SOURCES and others and (items_skipped or not _agrees(value, others, shared)):
+            items_skipped = True
+            continue
+        return value, source
+    social = [title for title in social_titles if _folded(title) not in PLACEHOLDER_TITLES]
+    return (social[0], OPENGRAPH) if social else None
+
+
+def head_page_title(head_title: str, site_name: str | None) -> str:
+    """The <title> without the site's name (``title_from_head``), or whole when what is left is a placeholder
+    ("Home - The Example Blog": the site's name is all that names the page)."""
+    title = title_from_head(head_title, site_name)
+    return head_title if _folded(title) in PLACEHOLDER_TITLES else title
+
+
+def names_no_page(title: str) -> bool:
+    """Whether a <title> starts with a separator: the page's own name printed empty before the site's."""
+    return bool(EMPTY_HEAD_RE.match(title)) or not _folded(title)
+
+
+def only_site_name(title: str, site_name: str | None, head_title: str | None, url: str | None) -> bool:
+    """Whether the title and the page's <title> are both only the site's name on a page below the home page (a shop
+    builder's template titles every page with the shop's name): then the page's one h1 names it."""
+    if not site_name or not url or not urlsplit(url).path.strip("/"):
+        return False
+    site = _folded(site_name)
+    return _folded(title) == site and (not head_title or _folded(head_title) == site)
+
+
+def _agrees(value: str, others: list[str], shared: set[str]) -> bool:
+    """Whether a structured title names what the page's titles name: held in one (or holding one), or sharing with
+    one a word of its own (not one of ``shared``, the words all the page's structured titles have)."""
+    folded = _folded(value)
+    if any(folded in other or other in folded for other in map(_folded, others) if other):
+        return True
+    words = _words(value) - shared or _words(value)
+    return any(not words.isdisjoint(_words(other)) for other in others)
+
+
+def _words(text: str) -> set[str]:
+    return set(TITLE_WORD_RE.findall(text.casefold()))
+
+
+def _folded(text: str) -> str:
+    return FOLD_RE.sub("", text.casefold())
+
+
+__all__ = ["ITEM_SOURCES", "PLACEHOLDER_TITLES", "head_page_title", "names_no_page", "only_site_name",
+           "page_markup_title"]
