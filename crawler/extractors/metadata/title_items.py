@@ -24,10 +24,11 @@ EMPTY_HEAD_RE = re.compile(r"^\s*[|\-–—\\/>»·•:]")
 
 
 def page_markup_title(candidates: list[tuple[str, str]], head_title: str | None,
-                      social_titles: list[str]) -> tuple[str, str] | None:
+                      social_titles: list[str]) -> tuple[tuple[str, str] | None, bool]:
     """The first markup title that is the page's: a structured title (JSON-LD, microdata) is skipped when it names
     something else than what the page's own titles (its <title>, ``social_titles``: og:title, twitter:title) name,
-    and a placeholder name is skipped; with every candidate skipped, the first social title (None without one).
+    and a placeholder name is skipped; with every candidate skipped, the first social title (None without one). And
+    whether a structured title was skipped (the page lists or embeds items: its <title> then names it).
 
     A structured title names something else when it shares no word with the page's titles (a video's file name, a
     listed story's headline); of several different structured titles (the page's reviews, videos or stories), only
@@ -45,9 +46,9 @@ def page_markup_title(candidates: list[tuple[str, str]], head_title: str | None,
         if source in ITEM_SOURCES and others and (items_skipped or not _agrees(value, others, shared)):
             items_skipped = True
             continue
-        return value, source
+        return (value, source), items_skipped
     social = [title for title in social_titles if _folded(title) not in PLACEHOLDER_TITLES]
-    return (social[0], OPENGRAPH) if social else None
+    return ((social[0], OPENGRAPH) if social else None), items_skipped
 
 
 def head_page_title(head_title: str, site_name: str | None) -> str:
