@@ -102,9 +102,9 @@ _WRITTEN_ZONE = r"(?:\s*\(?(?-i:(?P<zone_name>" + _ZONE_WORDS + r"))\b\)?)?"
 # A dotted clock time after the Scandinavian "kl." ("kl. 14.30", "kl 8.12"): the dot after one or two digits.
 _KL_DOTTED = r"(?:(?<=kl\. \d)|(?<=kl\. \d\d)|(?<=kl \d)|(?<=kl \d\d))\."
 # A time after a written-out date: "at 6:01 a.m.", "à 10h30", "um 14:05 Uhr", "alle 09:12", "ore 14:30", "- 14:20",
-# "| 14h30".
-_TIME_TAIL = (r"(?:\s*(?:,|-|–|·|\||\bat\b|\bà\b|\bum\b|\balle\b|\bore\b|\bàs\b|\ba\s+las\b|\bom\b|\bkl\.?)?\s*"
-              r"(?P<hour>\d{1,2})(?:[:hH]|\.(?=\d{2}\s*(?:Uhr|GMT|BST))|" + _KL_DOTTED + r")"
+# "| 14h30", "— 2.30pm" (Australian papers dot the clock before am/pm).
+_TIME_TAIL = (r"(?:\s*(?:,|-|–|—|·|\||\bat\b|\bà\b|\bum\b|\balle\b|\bore\b|\bàs\b|\ba\s+las\b|\bom\b|\bkl\.?)?\s*"
+              r"(?P<hour>\d{1,2})(?:[:hH]|\.(?=\d{2}\s*(?:Uhr|GMT|BST|[ap]m\b))|" + _KL_DOTTED + r")"
               r"(?P<minute>\d{2})(?::(?P<second>\d{2}))?(?!\d)\s*"
               r"(?P<ampm>[ap]\.?m\.?)?" + _WRITTEN_ZONE + r")?")
 # An offset after GMT or UTC counts east of Greenwich as web pages mean it ("GMT+8" beside 北京时间, "UTC-05:00",

@@ -39,13 +39,14 @@ SURNAME_FIRST_RE = re.compile(rf"^(?:(?:{PARTICLES})\s+)*{LATIN_CAPITAL}[\w'’\
 # field list a team's jobs, not the story's author.
 ROLE_LABEL_RE = re.compile(r"(?:^|[,;|]\s*)[a-z][a-z ]{1,20}:\s")
 MIN_ROLE_LABELS = 2
-# Roles that follow or replace a name ("Staff writer", "Correspondant", "Redaktion", Turkish "Haber Merkezi").
+# Roles that follow or replace a name ("Staff writer", "Correspondant", "Redaktion", Turkish "Haber Merkezi", South
+# Asian papers' desks "Star Online Report", "Staff Report").
 ROLE_RE = re.compile(
     r"\b(?:staff|writer|reporter|correspondent|contributor|columnist|editor|editors|photographer|journalist|"
     r"redaktion|rédaction|redacción|redazione|redactie|redação|correspondant|envoyé|corresponsal|"
     r"korrespondent|special to|for the|updated|published|author|autor|auteur|autore|admin|administrator|guest|"
     r"bio|written|anonymous|editorial|team|desk|newsroom|expert|specialist|founder|co-founder|ceo|director|"
-    r"manager|consultant|member|representative|marketer|webmaster|moderator|merkezi)\b|^the\s", re.I)
+    r"manager|consultant|member|representative|marketer|webmaster|moderator|merkezi|report)\b|^the\s", re.I)
 # News agencies and broadcasters that bylines name beside the people (each seen in news bylines or the agencies'
 # own credit lines).
 AGENCIES = frozenset({
@@ -54,9 +55,11 @@ AGENCIES = frozenset({
     "bbc news", "npr", "europa press", "lusa", "anp", "belga", "tass", "interfax", "apa", "sda", "ats",
     "press association", "agencies", "wires", "wire services",
 })
-# The last word of an outlet's or a company's name ("The Daily Courier", "Fox News", "Harbor Labs", "Anadolu Ajansı").
+# The last word of an outlet's or a company's name ("The Daily Courier", "Fox News", "Harbor Labs", "Anadolu Ajansı",
+# the newspaper words of Commonwealth titles: "Deccan Chronicle", "Pakistan Observer", "The Kenyan Standard").
 OUTLET_END_RE = re.compile(
     r"\b(?:news|press|times|post|media|agency|network|newswire|wire|herald|journal|tribune|daily|gazette|"
+    r"chronicle|observer|standard|express|telegraph|guardian|courier|mirror|advertiser|examiner|bulletin|dispatch|"
     r"magazine|radio|tv|television|group|inc|ltd|llc|newsroom|desk|ajansı|labs|studios?|solutions|consulting|"
     r"software|systems|technologies|products|energy|community|services|store|shop|supply|supplies)\.?$", re.I)
 # An all-capital word this short is an acronym of an outlet ("CNN", "AP", "NPR"), not a name.
