@@ -91,3 +91,14 @@ def test_blog_meta_line_of_date_reading_time_and_name() -> None:
                      "</div>")
     assert metadata.authors == ["Priya Raman"]
     assert _meta("<div class='post-meta'>March 5, 2024 · 3 min · Tutorials</div>").authors == []
+
+
+def test_mailing_list_archive_message() -> None:
+    # Mailman's archive: the sender's name before the address hidden as "user at host", C's asctime date under it
+    html = ("<html><head><title> [dev-list] Proposal: drop Python 3.8</title></head><body><h1>[dev-list] Proposal: "
+            "drop Python 3.8</h1><b>Jane Rowe</b> <a href='mailto:dev-list%40lists.example.org'>jane.rowe at "
+            "example.org</a><br><i>Tue Mar  5 14:30:12 UTC 2024</i><p><ul><li>Previous message: <a href='1.html'>"
+            "[dev-list] Release schedule</a></li></ul><hr><pre>Hi all,\n\nPython 3.8 reached its end of life last "
+            "October and keeping it in our test matrix costs ten minutes per run.\n\nJane\n</pre></body></html>")
+    metadata = extract_metadata_only(html.encode(), now=datetime.fromisoformat("2024-12-01T00:00:00+00:00"))
+    assert (metadata.published, metadata.authors) == ("2024-03-05T14:30:12+00:00", ["Jane Rowe"])
