@@ -18,7 +18,7 @@ MAX_ZONE_HOURS = 14
 # Zone abbreviations with one meaning (UTC offsets in hours, from the IANA tz database's abbreviations).
 # Ambiguous ones stay unknown on purpose (CST is US Central or China): their dates keep the clock time without a
 # zone (dateutil's UnknownTimezoneWarning for them is silenced). IST is read as India's: Irish and Israeli papers
-# print their clock without it, Indian ones after every time (docs/metadata-classes.md, the probe7 classes).
+# print their clock without it, Indian ones after every time (docs/metadata-classes.md).
 ZONE_ABBREVIATIONS_HOURS: dict[str, float] = {
     "UTC": 0, "GMT": 0, "Z": 0, "EST": -5, "EDT": -4, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
     "AKST": -9, "AKDT": -8, "HST": -10, "BST": 1, "CET": 1, "CEST": 2, "EET": 2, "EEST": 3, "MSK": 3,
