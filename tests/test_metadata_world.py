@@ -39,9 +39,18 @@ LEFT_ALONE = {
                                  "often a place or a note",
     "ko-tistory-dotted": "a blog skin's 'by' before a Hangul nickname",
     "zh-xinhua-dateline-spaced": "one site's date cut into year, day and time elements",
+    # the probe7 pages' one-offs (SOURCE.md)
+    "en-blogger-posted-by-at-time": "Blogger's clock only in the footer ('at 10:15 AM'), its moment in an <abbr>'s "
+                                    "title: the markup walk gathers no <abbr>",
+    "en-hyperkitty-thread": "a thread's 'Started 3 weeks ago' above the first message's own dated line is read "
+                            "first: the right day without its time",
+    "en-in-ians-published-updated": "an agency named alone before the date line's bar ('IANS | Published: …') is "
+                                    "not read as the outlet",
+    "en-vbulletin4-postbit": "a dashed numeric date '03-05-2024': US forums write it month first, Indian papers day "
+                             "first, on pages both tagged 'en'",
 }
 # Of those, the page whose publication day is missed (the evaluation scores the day of a day-only guess).
-DATES_LEFT_ALONE = ["zh-xinhua-dateline-spaced"]
+DATES_LEFT_ALONE = ["en-vbulletin4-postbit", "zh-xinhua-dateline-spaced"]
 
 
 @pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xfail(reason=LEFT_ALONE[name], strict=True))

@@ -37,7 +37,7 @@ from crawler.extractors.metadata.candidates import (
     clean,
 )
 from crawler.extractors.metadata.date_conflicts import earlier_labelled, settle_published
-from crawler.extractors.metadata.dates import FoundDate, is_plausible, parse_structured_date
+from crawler.extractors.metadata.dates import FoundDate, find_url_date, is_plausible, parse_structured_date
 from crawler.extractors.metadata.field_lines import field_byline
 from crawler.extractors.metadata.handles import author_accounts, unshown_logins, unshown_people
 from crawler.extractors.metadata.label_blocks import date_after_label
@@ -133,6 +133,15 @@ def _choose_date(found: Candidates, name: str, now: datetime) -> tuple[str, str]
         if chosen is not None:
             return chosen
     return None
+
+
+def _canonical_day(found: Candidates, now: datetime) -> tuple[str, str] | None:
+    """The day of the page's dated permalink (WordPress's /2024/03/05/slug/) on a page that shows no date and was
+    fetched at an undated address (a short link, ?p=123): the last resort, below any date the page writes."""
+    canonical = found.get("canonical_url")
+    if not canonical or not isinstance(canonical[0][0], str):
+        return None
+    return _plausible_date(find_url_date(canonical[0][0]), URL, now)
 
 
 def _plausible_date(value: Any, source: str, now: datetime) -> tuple[str, str] | None:
@@ -313,7 +322,7 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     # dates its article by that visible day (a markup modified time alone is a CMS's save time, never taken for it).
     metadata.published = take("published", published or _plausible_date(findings.published, TEXT, now)
                               or _plausible_date(date_after_label(doc, day_first=day_first(language)), TEXT, now)
-                              or text_modified)
+                              or _canonical_day(found, now) or text_modified)
     metadata.modified = take("modified", modified or text_modified)
     # A page shows its headline in its one <h1>; its markup title may be rewritten for search (titles.py says when).
     if metadata.title and (shown := visible_headline(doc.root, doc.url, metadata.site_name, doc.h1s())):

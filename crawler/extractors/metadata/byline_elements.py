@@ -37,6 +37,8 @@ PERSON_LINK_RE = re.compile(r"author|user|people|person|writer|reporter|journali
 BYLINE_MARK_ATTRIBUTES = ("class", "id", "rel")
 BYLINE_MARK_WORDS = ("byline", "author", "autor", "auteur", "writtenby")
 FIRST_DIGIT_RE = re.compile(r"\d")
+# Dividers a news theme prints after the name, before the date in the next element ("By Jane Doe -").
+BYLINE_DIVIDERS = " -–—|·•/"
 # The moment a relative time is counted from when only its shape is asked (``relative_time``): any moment would do.
 SHAPE_MOMENT = datetime(2000, 1, 1, tzinfo=timezone.utc)
 # A byline element's sentence that holds its own label after other words ("This post was written by ...").
@@ -68,7 +70,8 @@ def markup_byline(doc: TextDocument) -> list[str]:
         # (Latin pieces apart: "<a>Jane Doe</a><a>John Roe</a>" is two names, not "Jane DoeJohn Roe"; CJK text runs on)
         text = normalize_space(element.text_content())
         if not CJK_RE.search(text):
-            text = normalize_space(" ".join(element.itertext()))
+            # (a theme's divider between the name and the date ends the element: "By Jane Doe -", "Jane Doe |")
+            text = normalize_space(" ".join(element.itertext())).rstrip(BYLINE_DIVIDERS)
         if not text:
             continue
         if len(text) > MAX_BYLINE_ELEMENT_CHARS:

@@ -16,13 +16,16 @@ FUTURE_TOLERANCE = timedelta(days=1)
 # No zone on earth is further from UTC than +14:00 (Kiribati's Line Islands).
 MAX_ZONE_HOURS = 14
 # Zone abbreviations with one meaning (UTC offsets in hours, from the IANA tz database's abbreviations).
-# Ambiguous ones stay unknown on purpose: IST is India, Israel or Ireland, CST US Central or China; their
-# dates keep the clock time without a zone (dateutil's UnknownTimezoneWarning for them is silenced).
-ZONE_ABBREVIATIONS_HOURS = {
+# Ambiguous ones stay unknown on purpose (CST is US Central or China): their dates keep the clock time without a
+# zone (dateutil's UnknownTimezoneWarning for them is silenced). IST is read as India's: Irish and Israeli papers
+# print their clock without it, Indian ones after every time (docs/metadata-classes.md).
+ZONE_ABBREVIATIONS_HOURS: dict[str, float] = {
     "UTC": 0, "GMT": 0, "Z": 0, "EST": -5, "EDT": -4, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
     "AKST": -9, "AKDT": -8, "HST": -10, "BST": 1, "CET": 1, "CEST": 2, "EET": 2, "EEST": 3, "MSK": 3,
     "JST": 9, "KST": 9, "HKT": 8, "SGT": 8, "AEST": 10, "AEDT": 11, "NZST": 12, "NZDT": 13,
     "MEZ": 1, "MESZ": 2,  # German pages' CET and CEST
+    # South Asian, South-East Asian and African papers' zones
+    "IST": 5.5, "PKT": 5, "MYT": 8, "PHT": 8, "WIB": 7, "SAST": 2, "WAT": 1, "CAT": 2, "EAT": 3,
 }
 # As fixed-offset zones of the standard library (dateutil's tz module, the same offsets, holds 0.7 MB of imports).
 ZONE_ABBREVIATIONS = {name: timezone(timedelta(hours=hours), name) for name, hours in ZONE_ABBREVIATIONS_HOURS.items()}

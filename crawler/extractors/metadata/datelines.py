@@ -26,8 +26,9 @@ from crawler.extractors.metadata.relative_dates import may_be_relative, re_i_low
 MODIFIED_LABELS = (
     "最后更新", "最後更新", "更新时间", "更新時間", "更新日時", "更新日", "更新于", "更新於", "修改时间", "最終更新日",
     "最終更新",
-    "更新", "최종수정", "수정", "업데이트", "last updated", "last modified", "updated", "modified", "mis à jour",
-    "mise à jour", "modifié", "modifiée", "aktualisiert", "geändert", "actualizado", "actualización", "modificado",
+    "更新", "최종수정", "수정", "업데이트", "last updated", "last update", "last modified", "updated", "modified",
+    "mis à jour", "mise à jour", "modifié", "modifiée", "aktualisiert", "geändert", "actualizado", "actualización",
+    "modificado",
     "aggiornato", "aggiornamento", "modificato", "modifica", "atualizado", "atualização", "bijgewerkt", "gewijzigd",
     "aangepast", "aktualizacja", "aktualizacji", "zaktualizowano", "обновлено", "uppdaterad", "opdateret", "päivitetty",
     "oppdatert", "aktualizováno", "aktualizované", "оновлено", "ενημέρωση", "ενημερώθηκε",

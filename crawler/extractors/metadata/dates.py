@@ -102,9 +102,9 @@ _WRITTEN_ZONE = r"(?:\s*\(?(?-i:(?P<zone_name>" + _ZONE_WORDS + r"))\b\)?)?"
 # A dotted clock time after the Scandinavian "kl." ("kl. 14.30", "kl 8.12"): the dot after one or two digits.
 _KL_DOTTED = r"(?:(?<=kl\. \d)|(?<=kl\. \d\d)|(?<=kl \d)|(?<=kl \d\d))\."
 # A time after a written-out date: "at 6:01 a.m.", "à 10h30", "um 14:05 Uhr", "alle 09:12", "ore 14:30", "- 14:20",
-# "| 14h30".
-_TIME_TAIL = (r"(?:\s*(?:,|-|–|·|\||\bat\b|\bà\b|\bum\b|\balle\b|\bore\b|\bàs\b|\ba\s+las\b|\bom\b|\bkl\.?)?\s*"
-              r"(?P<hour>\d{1,2})(?:[:hH]|\.(?=\d{2}\s*(?:Uhr|GMT|BST))|" + _KL_DOTTED + r")"
+# "| 14h30", "— 2.30pm" (Australian papers dot the clock before am/pm).
+_TIME_TAIL = (r"(?:\s*(?:,|-|–|—|·|\||\bat\b|\bà\b|\bum\b|\balle\b|\bore\b|\bàs\b|\ba\s+las\b|\bom\b|\bkl\.?)?\s*"
+              r"(?P<hour>\d{1,2})(?:[:hH]|\.(?=\d{2}\s*(?:Uhr|GMT|BST|[ap]m\b))|" + _KL_DOTTED + r")"
               r"(?P<minute>\d{2})(?::(?P<second>\d{2}))?(?!\d)\s*"
               r"(?P<ampm>[ap]\.?m\.?)?" + _WRITTEN_ZONE + r")?")
 # An offset after GMT or UTC counts east of Greenwich as web pages mean it ("GMT+8" beside 北京时间, "UTC-05:00",
@@ -165,6 +165,12 @@ TIME_DAY_MONTH_YEAR_RE = re.compile(
 TIME_MONTH_DAY_YEAR_RE = re.compile(
     _TIME_FIRST + rf"(?={MONTH_CHARACTER}+\.?\s+\d)(?P<month_name>{_MONTH_ALTERNATION})\.?\s+(?P<day>\d{{1,2}})"
     r"(?:st|nd|rd|th)?,?\s+(?P<year>(?:19|20)\d{2})(?!\d)", re.I)
+# C's asctime with the zone before the year, as mailing-list archives (Mailman's pipermail) and Unix tools print a
+# message's date: "Tue Mar  5 14:30:12 UTC 2024".
+ASCTIME_RE = re.compile(
+    r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?P<month_name>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +"
+    r"(?P<day>\d{1,2}) (?P<hour>\d{2}):(?P<minute>\d{2}):(?P<second>\d{2}) (?:(?P<zone_name>" + _ZONE_WORDS
+    + r") )?(?P<year>(?:19|20)\d{2})(?!\d)")
 # 2024. március 5. (Hungarian: the year first, a dot after it and after the day).
 YEAR_MONTH_DAY_RE = re.compile(
     rf"(?<![\w.])(?P<year>(?:19|20)\d{{2}})\.\s+(?P<month_name>{_MONTH_ALTERNATION})\.?\s+(?P<day>\d{{1,2}})\.?(?!\d)"
@@ -306,7 +312,7 @@ def _english_date(text: str) -> FoundDate | None:
 TEXT_DATE_SEARCHES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (YMD_RE, ()), (CJK_DATE_RE, ("年", "년")), (MONTH_DAY_YEAR_RE, ()), (DAY_MONTH_YEAR_RE, ()),
     (MDY_NUMERIC_RE, ("/",)), (DMY_NUMERIC_RE, ()), (YEAR_MONTH_DAY_RE, ()), (TIME_DAY_MONTH_YEAR_RE, (":",)),
-    (TIME_MONTH_DAY_YEAR_RE, (":",)))
+    (TIME_MONTH_DAY_YEAR_RE, (":",)), (ASCTIME_RE, (":",)))
 TEXT_DATE_PATTERNS = tuple(pattern for pattern, _ in TEXT_DATE_SEARCHES)
 # What every pattern of TEXT_DATE_PATTERNS holds, its year: a text without it (most lines read) is not searched.
 ANY_YEAR_RE = re.compile(r"(?:19|20)\d{2}")

@@ -4,6 +4,9 @@ of pages that print no "By" ("Emmanuel Oyibo" / "Oct 21, 2025", "Juliette Carrei
 A name-shaped line beside a date is as often a section ("Cloud Computing" / "Oct 21, 2025"), so beside a date the
 name needs a sign that it is a person's: the author's photo beside it (an ``<img>`` whose ``alt`` holds the name)
 or a link to the author's page around it. A role line ("Tech Writer", "Senior Editor") is that sign itself.
+
+A blog theme's meta line "March 5, 2024 · 3 min · Jane Doe" (Hugo's): the date and the reading time are the sign.
+A mailing-list archive's sender line "Jane Doe jane.doe at example.org" (Mailman's): the hidden address is.
 """
 
 from __future__ import annotations
@@ -25,7 +28,19 @@ MAX_ROLE_CHARS = 40
 # Ancestors of the name's block looked in for the author's photo or link (a byline card nests 1-3 levels).
 CARD_LEVELS = 3
 # Where a link to a person's page goes (an author archive, a profile).
+# A post's reading time ("3 min", "3 min read", "5 minutes") as a piece of its own.
+READING_TIME_RE = re.compile(r"^\d{1,3}\s*(?:min|mins|minutes?)(?:\s+read)?$", re.I)
+# A sender's name, then the address as mailing-list archives hide it from harvesters ("jane.doe at example.org").
+SENDER_LINE_RE = re.compile(r"^(?P<name>[^\W\d_][^\d@<>]{2,60}?)\s+[\w.+-]+ at [\w-]+(?:\.[\w-]+)+(?:\s|$)")
+# The dividers of a meta line's pieces.
+META_DIVIDER_RE = re.compile(r"\s*[·•|]\s*")
 PERSON_HREF_RE = re.compile(r"/(?:authors?|people|person|profiles?|writers?|contributors?|team|staff|users?)/", re.I)
+
+
+def name_without_byline_words(doc: TextDocument, headline: int) -> list[str]:
+    """The person of a line under the headline that no byline's words introduce (the readers of this module)."""
+    return name_beside_date_or_role(doc, headline) or name_beside_reading_time(doc, headline) or \
+        sender_of_message(doc, headline)
 
 
 def name_beside_date_or_role(doc: TextDocument, headline: int) -> list[str]:
@@ -51,6 +66,34 @@ def name_beside_date_or_role(doc: TextDocument, headline: int) -> list[str]:
             following.startswith("#") and position + 2 < len(blocks) and
             len(blocks[position + 2].text) <= MAX_ROLE_CHARS * 2 and find_text_date(blocks[position + 2].text))
         if dated and block.element is not None and _personal(block.element, name):
+            return [name]
+    return []
+
+
+def name_beside_reading_time(doc: TextDocument, headline: int) -> list[str]:
+    """The person of a meta line under the headline whose pieces are a date, a reading time and one name."""
+    for block in doc.blocks[headline + 1:headline + 1 + BLOCKS_AFTER_HEADLINE]:
+        text = block.text
+        if "min" not in text or len(text) > MAX_ROLE_CHARS * 2:
+            continue  # (the literal test first: most blocks tell no reading time)
+        pieces = META_DIVIDER_RE.split(text.strip())
+        if len(pieces) < 3 or not any(READING_TIME_RE.match(piece) for piece in pieces):
+            continue
+        if not any(find_text_date(piece) for piece in pieces):
+            continue
+        names = [piece for piece in pieces if not any(map(str.isdigit, piece)) and split_people(piece) == [piece]]
+        if len(names) == 1:
+            return names
+    return []
+
+
+def sender_of_message(doc: TextDocument, headline: int) -> list[str]:
+    """The sender of an archived message: the name before its hidden address in the first blocks under the subject."""
+    for block in doc.blocks[headline + 1:headline + 1 + BLOCKS_AFTER_HEADLINE]:
+        if " at " not in block.text:
+            continue  # (the literal test first)
+        match = SENDER_LINE_RE.match(block.text.strip())
+        if match and split_people(name := match.group("name").strip()) == [name]:
             return [name]
     return []
 
@@ -89,4 +132,5 @@ def _personal(element: etree._Element, name: str) -> bool:
     return False
 
 
-__all__ = ["name_beside_date_or_role"]
+__all__ = ["name_beside_date_or_role", "name_beside_reading_time", "name_without_byline_words",
+           "sender_of_message"]

@@ -283,6 +283,12 @@ def from_microdata(markup: PageMarkup, found: Candidates) -> None:
     published = [t for t in times if t.get("pubdate") is not None or "publish" in (t.get("class") or "")]
     for element in published + times:
         found.add("published", element.get("datetime"), MICRODATA)
+    if published:
+        # hAtom's pair (WordPress themes): an "updated" time beside a "published" one is the modification; a lone
+        # "updated" time is the only date news themes print, its publication
+        for element in times:
+            if "updated" in (element.get("class") or "") and "publish" not in (element.get("class") or ""):
+                found.add("modified", element.get("datetime"), MICRODATA)
 
 
 def from_url(doc: TextDocument, found: Candidates) -> None:

@@ -57,7 +57,7 @@ from crawler.extractors.metadata.headline_block import (
 )
 from crawler.extractors.metadata.label_blocks import block_label
 from crawler.extractors.metadata.line_findings import ShortBlocks, TextFindings, day_first, short_blocks
-from crawler.extractors.metadata.name_lines import name_beside_date_or_role
+from crawler.extractors.metadata.name_lines import name_without_byline_words
 from crawler.kernels.walk import texts_with_digit
 
 HANGUL_RE = re.compile(r"[가-힣]")
@@ -383,7 +383,7 @@ def _unlabelled_authors(doc: TextDocument, short_ones: ShortBlocks, index: int |
     author box (photo, name, biography), or (on CJK pages) in the bracket closing the story."""
     authors = label_then_name(doc, short_ones.positions, short_ones.texts, index or 0)
     if not authors and index is not None:  # no "By": a name beside the date or the role
-        authors = name_beside_date_or_role(doc, index) or \
+        authors = name_without_byline_words(doc, index) or \
             author_box(doc, short_ones.positions, short_ones.texts, index)  # a box: photo, name, biography
     # (a bracket closing a story credits its reporter on Chinese pages: the blocks of others are not walked)
     if not authors and ((language or "").lower()[:2] in CJK_LANGUAGES or (title and CJK_RE.search(title))):
