@@ -1,5 +1,5 @@
 """Titles of pages that are not articles (services, products, listings, shops), each class on a small page written
-for it: a structured title naming something else than the page, and a markup title that names no page."""
+for it: a JSON-LD work's title naming something else than the page, and a markup title that names no page."""
 
 from __future__ import annotations
 
@@ -33,12 +33,20 @@ def test_an_embedded_videos_name_sharing_no_word_with_the_page_titles_is_not_the
     assert title_of(head, "<h2>Reach customers where they are</h2>") == "Business Text Messaging | Acme Cloud"
 
 
-def test_a_listed_storys_headline_on_a_section_page_is_not_the_sections_title() -> None:
+def test_the_video_a_section_page_features_is_not_the_sections_title() -> None:
     head = ("<title>Technology | Example News</title>"
-            + ld({"@context": "https://schema.org", "@type": "NewsArticle",
-                  "headline": "Inside the icebreaker ship labs of the far north"}))
+            + ld({"@context": "https://schema.org", "@type": "VideoObject",
+                  "name": "Inside the icebreaker ship labs of the far north"}))
     assert title_of(head, "<h2>Latest</h2>", "https://www.example.com/news/technology") == \
         "Technology | Example News"
+
+
+def test_a_declared_articles_headline_stays_whatever_the_title_element_says() -> None:
+    # An Article object is the page's story: its headline is kept even when the <title> names it otherwise.
+    head = ("<title>Front page | Example News</title>"
+            + ld({"@context": "https://schema.org", "@type": "NewsArticle", "headline": "Library stays open"},
+                 {"@context": "https://schema.org", "@type": "VideoObject", "name": "Council meeting, full video"}))
+    assert title_of(head, "<h2>Latest</h2>", "https://www.example.com/news/library") == "Library stays open"
 
 
 def test_the_reviews_of_a_product_page_do_not_title_it() -> None:

@@ -213,8 +213,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
 
     metadata.site_name = take("site_name", _first(found, "site_name"))
     head_title = clean(doc.title)
-    # (a title naming an item the page embeds or lists, or no page, is not the page's: title_items.py says when)
-    chosen_title, items_skipped = page_markup_title(found.get("title"), head_title, social_titles)
+    # (a title naming a work the page embeds or lists, or no page, is not the page's: title_items.py says when)
+    chosen_title, items_skipped = page_markup_title(found.get("title"), head_title, social_titles, doc.json_ld)
     if chosen_title is not None and (named := site_name_title(chosen_title[0], head_title, metadata.site_name,
                                                               doc.url)):
         chosen_title = (named, META)  # the markup title names the site, the <title> the page

@@ -1,9 +1,9 @@
-"""Markup titles that are not the page's: a structured title naming something the page embeds or lists, and a title
-that names no page (a CMS's "Home", a category's empty name, the site's name on a page below the home page).
+"""Markup titles that are not the page's: a JSON-LD title naming a work the page embeds or lists, and a title that
+names no page (a CMS's "Home", a category's empty name, the site's name on a page below the home page).
 
 Pages that are not articles (a service's, a product's or a section's page) often carry schema.org objects for what
-they show, not for themselves: a promotional video, the customers' reviews, the stories they list. The first such
-object's name is then no title of the page; the page's <title> and og:title say what the page is.
+they show, not for themselves: a promotional video, the customers' reviews, a generic CreativeWork. Without an
+Article object, the first such work's name is then no title of the page; its <title> and og:title say what it is.
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from crawler.extractors.metadata.candidates import JSON_LD, MICRODATA, OPENGRAPH
+from crawler.extractors.metadata import jsonld
+from crawler.extractors.metadata.candidates import JSON_LD, OPENGRAPH
 from crawler.extractors.metadata.titles import TITLE_WORD_RE, title_from_head
 
-# The sources of titles that may describe an item on the page rather than the page (schema.org objects, itemprops).
-ITEM_SOURCES = frozenset({JSON_LD, MICRODATA})
+# The sources of titles that may name a work on the page rather than the page (schema.org objects).
+ITEM_SOURCES = frozenset({JSON_LD})
 # The names a CMS gives a page by default, which name no page ("Home" for the front page of many site builders).
 PLACEHOLDER_TITLES = frozenset({"home", "homepage"})
 FOLD_RE = re.compile(r"\W+|_")
@@ -23,18 +24,18 @@ FOLD_RE = re.compile(r"\W+|_")
 EMPTY_HEAD_RE = re.compile(r"^\s*[|\-–—\\/>»·•:]")
 
 
-def page_markup_title(candidates: list[tuple[str, str]], head_title: str | None,
-                      social_titles: list[str]) -> tuple[tuple[str, str] | None, bool]:
-    """The first markup title that is the page's: a structured title (JSON-LD, microdata) is skipped when it names
-    something else than what the page's own titles (its <title>, ``social_titles``: og:title, twitter:title) name,
-    and a placeholder name is skipped; with every candidate skipped, the first social title (None without one). And
-    whether a structured title was skipped (the page lists or embeds items: its <title> then names it).
+def page_markup_title(candidates: list[tuple[str, str]], head_title: str | None, social_titles: list[str],
+                      scripts: list[str]) -> tuple[tuple[str, str] | None, bool]:
+    """The first markup title that is the page's: a JSON-LD title is skipped when the page's JSON-LD ``scripts``
+    declare no Article (its objects are works: videos, reviews, CreativeWorks) and it names something else than what
+    the page's own titles (its <title>, ``social_titles``: og:title, twitter:title) name; a placeholder name is
+    skipped; with every candidate skipped, the first social title (None without one). And whether a JSON-LD title was
+    skipped (the page lists or embeds works: its <title> then names it).
 
-    A structured title names something else when it shares no word with the page's titles (a video's file name, a
-    listed story's headline); of several different structured titles (the page's reviews, videos or stories), only
-    the words that tell it from the others count ("How to use the camera | Nova X Series" among its siblings is
-    "camera", not "Nova"), and once one is skipped its siblings are too. Without a page title to compare with, the
-    first title stays."""
+    A work's title names something else when it shares no word with the page's titles (a video's file name, a story
+    a section page features); of several different works (the page's reviews or videos), only the words that tell it
+    from the others count ("How to use the camera | Nova X Series" among its siblings is "camera", not "Nova"), and
+    once one is skipped its siblings are too. Without a page title to compare with, the first title stays."""
     others = [value for value, source in candidates if source not in ITEM_SOURCES] + social_titles
     others += [head_title] if head_title else []
     items = {_folded(value): value for value, source in candidates if source in ITEM_SOURCES}
@@ -43,12 +44,19 @@ def page_markup_title(candidates: list[tuple[str, str]], head_title: str | None,
     for value, source in candidates:
         if _folded(value) in PLACEHOLDER_TITLES and (others or len(candidates) > 1):
             continue
-        if source in ITEM_SOURCES and others and (items_skipped or not _agrees(value, others, shared)):
+        if source in ITEM_SOURCES and others and (items_skipped or not _agrees(value, others, shared)) \
+                and not declares_article(scripts):
             items_skipped = True
             continue
         return (value, source), items_skipped
     social = [title for title in social_titles if _folded(title) not in PLACEHOLDER_TITLES]
     return ((social[0], OPENGRAPH) if social else None), items_skipped
+
+
+def declares_article(scripts: list[str]) -> bool:
+    """Whether the page's JSON-LD declares an Article (its headline is the page's however its <title> reads): the
+    types ``article_objects`` remembered of each script, asked only of a title that disagrees with the page's."""
+    return any(not jsonld.declared_types(text).isdisjoint(jsonld.ARTICLE_TYPES) for text in scripts)
 
 
 def head_page_title(head_title: str, site_name: str | None) -> str:
@@ -90,5 +98,5 @@ def _folded(text: str) -> str:
     return FOLD_RE.sub("", text.casefold())
 
 
-__all__ = ["ITEM_SOURCES", "PLACEHOLDER_TITLES", "head_page_title", "names_no_page", "only_site_name",
-           "page_markup_title"]
+__all__ = ["ITEM_SOURCES", "PLACEHOLDER_TITLES", "declares_article", "head_page_title", "names_no_page",
+           "only_site_name", "page_markup_title"]
