@@ -38,13 +38,11 @@ def page_markup_title(candidates: list[tuple[str, str]], head_title: str | None,
     once one is skipped its siblings are too. Without a page title to compare with, the first title stays."""
     others = [value for value, source in candidates if source not in ITEM_SOURCES] + social_titles
     others += [head_title] if head_title else []
-    items = {_folded(value): value for value, source in candidates if source in ITEM_SOURCES}
-    shared = set.intersection(*map(_words, items.values())) if len(items) > 1 else set()
     items_skipped = False
     for value, source in candidates:
         if _folded(value) in PLACEHOLDER_TITLES and (others or len(candidates) > 1):
             continue
-        if source in ITEM_SOURCES and others and (items_skipped or not _agrees(value, others, shared)) \
+        if source in ITEM_SOURCES and others and (items_skipped or not _agrees(value, others, candidates)) \
                 and not declares_article(scripts):
             items_skipped = True
             continue
@@ -80,12 +78,14 @@ def only_site_name(title: str, site_name: str | None, head_title: str | None, ur
     return _folded(title) == site and (not head_title or _folded(head_title) == site)
 
 
-def _agrees(value: str, others: list[str], shared: set[str]) -> bool:
-    """Whether a structured title names what the page's titles name: held in one (or holding one), or sharing with
-    one a word of its own (not one of ``shared``, the words all the page's structured titles have)."""
+def _agrees(value: str, others: list[str], candidates: list[tuple[str, str]]) -> bool:
+    """Whether a JSON-LD title names what the page's titles name: held in one (or holding one), or sharing with one
+    a word of its own (not one all the page's different JSON-LD titles have; asked only when none holds it)."""
     folded = _folded(value)
     if any(folded in other or other in folded for other in map(_folded, others) if other):
         return True
+    items = {_folded(title): title for title, source in candidates if source in ITEM_SOURCES}
+    shared = set.intersection(*map(_words, items.values())) if len(items) > 1 else set()
     words = _words(value) - shared or _words(value)
     return any(not words.isdisjoint(_words(other)) for other in others)
 
