@@ -35,3 +35,10 @@ def test_cross_validation_reports_the_choice_per_fold_and_the_share_per_set() ->
     assert result["held_out"] == 1.0 and result["rule_off"] == 0.0
     assert all(sorted(choice[-1]) == ["json-ld", "opengraph"] for choice in result["chosen_per_fold"])
     assert set(result["shipped_per_set"]) == {"a", "b"}
+
+
+def test_a_title_read_from_the_title_element_is_one_vote_only_when_the_grid_says_so() -> None:
+    # No markup title: the <title> (its site's name cut) is the markup title and the page title at once.
+    case = TitleCase(HeldTitle(SHOWN), SEARCH, True, SHOWN, SEARCH, SEARCH + " | Example", "title-element")
+    assert title_right(case, 3, 0.3, one_vote=frozenset({"json-ld", "title-element"}))
+    assert not title_right(case, 3, 0.3, one_vote=frozenset({"json-ld", "opengraph"}))

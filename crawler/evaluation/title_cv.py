@@ -8,7 +8,8 @@ SHOWN_HEADLINE_NEEDS_DATE says whether undated pages are read too; PAGE_TITLE_VO
 h1 outvotes the markup title, CUT_SHORT_TAKES_HEADLINE whether an h1 holding every word of a markup title the <title>
 repeats takes its place, TITLE_PART_VOTES whether a <title> whose first part is the h1 votes for it too,
 COPIED_TITLE_SOURCES the markup sources whose title, when it is the whole <title> (no site name), counts as that one
-search text and not as a second vote (none, JSON-LD, JSON-LD and OpenGraph) (the switches turn rules on or off:
+search text and not as a second vote (none, JSON-LD, JSON-LD and OpenGraph; each with or without HEAD_TITLE, a
+markup title read from the <title> itself, the page having no other) (the switches turn rules on or off:
 conflicting conventions, chosen here too). Each page is read once with the rule off (its markup title and its source,
 whether it is dated or credited, its one h1, its <title> whole and without the site's name); every set of values on
 a grid is scored on every page. The data sets given are pooled
@@ -43,7 +44,8 @@ NEEDS_DATE_GRID = (True, False)
 VOTES_GRID = (True, False)
 CUT_SHORT_GRID = (True, False)
 PART_VOTES_GRID = (True, False)
-ONE_VOTE_GRID = (frozenset(), frozenset({JSON_LD}), frozenset({JSON_LD, OPENGRAPH}))
+ONE_VOTE_GRID = tuple(frozenset(base | extra) for extra in (set(), {titles.HEAD_TITLE})
+                      for base in (set(), {JSON_LD}, {JSON_LD, OPENGRAPH}))
 
 
 @dataclass(frozen=True)
@@ -65,13 +67,14 @@ def read_case(page: Page) -> TitleCase | None:
     if wanted is None:
         return None
     doc = parse_html(page.html, page.url)
-    with mock.patch.object(metadata_package, "rewritten_headline", lambda *args, **kwargs: False):
+    asked: dict = {}  # the source the vote is given, as the page's metadata step gives it (HEAD_TITLE among them)
+    with mock.patch.object(metadata_package, "rewritten_headline", lambda *args, **kwargs: asked.update(kwargs)):
         metadata = extract_metadata(doc, crawl_time(page))
     shown = titles.visible_headline(doc.root, doc.url, metadata.site_name)
     head_title = clean(doc.title)
     page_title = titles.title_from_head(head_title, metadata.site_name) if head_title else None
     return TitleCase(wanted, metadata.title, bool(metadata.published or metadata.authors), shown, page_title,
-                     head_title, metadata.sources.get("title"))
+                     head_title, asked.get("markup_source", metadata.sources.get("title")))
 
 
 def title_right(case: TitleCase, words: int | None, share: float, needs_date: bool = True, votes: bool = True,

@@ -63,13 +63,16 @@ from crawler.extractors.metadata.structured import (
     from_url,
 )
 from crawler.extractors.metadata.time_text import time_text_date
+from crawler.extractors.metadata.title_items import head_page_title, names_no_page, only_site_name, page_markup_title
 from crawler.extractors.metadata.titles import (
     DUBLIN_CORE_TITLE_KEYS,
+    HEAD_TITLE,
     TITLE_PART_RE,
     page_headline,
     rewritten_headline,
     site_name_title,
     title_from_head,
+    title_repeats,
     unescaped_twice,
     visible_headline,
 )
@@ -183,7 +186,9 @@ def extract_metadata(doc: TextDocument, now: datetime | None = None) -> Metadata
     from_links(markup.links, found)
     from_microdata(markup, found)
     from_url(doc, found)
-    _choose(doc, found, metadata, now)
+    # (og:title and twitter:title are read for the title's check even when a JSON-LD title came first)
+    _choose(doc, found, metadata, now, [title for key in OPENGRAPH_KEYS["title"]
+                                        if markup.meta.get(key) and (title := clean(markup.meta[key][0]))])
     return metadata
 
 
@@ -196,7 +201,8 @@ def metadata_of(doc: TextDocument) -> Metadata:
     return cached
 
 
-def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datetime) -> None:
+def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datetime,
+            social_titles: list[str]) -> None:
     sources = metadata.sources
 
     def take(name: str, pair: tuple[Any, str] | None) -> Any:
@@ -207,12 +213,14 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
 
     metadata.site_name = take("site_name", _first(found, "site_name"))
     head_title = clean(doc.title)
-    chosen_title = _first(found, "title")
+    # (a title naming a work the page embeds or lists, or no page, is not the page's: title_items.py says when)
+    chosen_title, items_skipped = page_markup_title(found.get("title"), head_title, social_titles, doc.json_ld)
     if chosen_title is not None and (named := site_name_title(chosen_title[0], head_title, metadata.site_name,
                                                               doc.url)):
         chosen_title = (named, META)  # the markup title names the site, the <title> the page
-    if chosen_title is None and head_title:
-        chosen_title = (title_from_head(head_title, metadata.site_name), META)
+    from_head = chosen_title is None and bool(head_title) and not names_no_page(head_title or "")
+    if from_head and head_title:
+        chosen_title = (head_page_title(head_title, metadata.site_name), META)
     if chosen_title is not None:
         chosen_title = (unescaped_twice(chosen_title[0]), chosen_title[1])
     metadata.title = take("title", chosen_title)
@@ -318,9 +326,14 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     metadata.modified = take("modified", modified or text_modified)
     # A page shows its headline in its one <h1>; its markup title may be rewritten for search (titles.py says when).
     if metadata.title and (shown := visible_headline(doc.root, doc.url, metadata.site_name, doc.h1s())):
+        source = HEAD_TITLE if from_head and sources.get("title") == META else sources.get("title")
+        # (a shop template's every title is the shop's name; a listing's "Topic | Section | Site" names its topic first)
+        if only_site_name(metadata.title, metadata.site_name, head_title, doc.url) or \
+                (items_skipped and source == HEAD_TITLE and title_repeats(head_title, shown)):
+            metadata.title = take("title", (shown, TEXT))
         page_title = title_from_head(head_title, metadata.site_name) if head_title else None
         if rewritten_headline(metadata.title, shown, bool(metadata.published or metadata.authors), page_title,
-                              head_title=head_title, markup_source=sources.get("title")):
+                              head_title=head_title, markup_source=source):
             metadata.title = take("title", (shown, TEXT))
     metadata.origin = take("origin", (findings.origin, TEXT) if findings.origin else None)
     metadata.language = take("language", languages[0] if languages else None)

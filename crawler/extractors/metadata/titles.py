@@ -83,6 +83,9 @@ PAGE_TITLE_VOTES = True
 # Whether a markup title the <title> repeats still gives way to an h1 holding all its words and more (the headline cut
 # to fit a search result's line): chosen by by-domain CV, see docs/metadata-classes.md.
 CUT_SHORT_TAKES_HEADLINE = True
+# The source given to the vote for a markup title that is the page's <title> itself (no og:title, JSON-LD or <meta>
+# title): one text, which cannot agree with itself as a second vote.
+HEAD_TITLE = "title-element"
 # The markup sources whose title, when it is the page's whole <title> (no site name: a title written whole for search
 # results, not the template's "Headline | Site"), is that one search text copied by an SEO plug-in, no second vote
 # against the h1: chosen by by-domain CV, see docs/metadata-classes.md.
@@ -166,7 +169,10 @@ def title_repeats(head_title: str | None, shown: str) -> bool:
 def copied_search_title(markup_title: str, source: str | None, head_title: str | None,
                         sources: frozenset[str] = COPIED_TITLE_SOURCES) -> bool:
     """Whether the markup title, from one of ``sources``, is the page's whole <title>: a <title> without the site's
-    name was written whole for search results, and an SEO plug-in copied that one text into the markup."""
+    name was written whole for search results, and an SEO plug-in copied that one text into the markup. A title read
+    from the <title> itself (``HEAD_TITLE``) is that one text whatever was cut from it."""
+    if source == HEAD_TITLE:
+        return source in sources
     return source in sources and bool(head_title) and _folded(head_title or "") == _folded(markup_title)
 
 
@@ -248,8 +254,8 @@ def _rejoin(parts: list[str], kept: set[str]) -> str:
     return "".join(pieces).strip()
 
 
-__all__ = ["COPIED_TITLE_SOURCES", "CUT_SHORT_TAKES_HEADLINE", "DUBLIN_CORE_TITLE_KEYS", "MIN_HEADLINE_CHARS",
-           "MIN_KEPT_TITLE_WORDS", "MIN_SHARED_WORD_SHARE", "MIN_SHOWN_HEADLINE_WORDS", "PAGE_TITLE_VOTES",
-           "SHOWN_HEADLINE_NEEDS_DATE", "TITLE_PART_RE", "TITLE_PART_VOTES", "TITLE_SEPARATOR_RE",
+__all__ = ["COPIED_TITLE_SOURCES", "CUT_SHORT_TAKES_HEADLINE", "DUBLIN_CORE_TITLE_KEYS", "HEAD_TITLE",
+           "MIN_HEADLINE_CHARS", "MIN_KEPT_TITLE_WORDS", "MIN_SHARED_WORD_SHARE", "MIN_SHOWN_HEADLINE_WORDS",
+           "PAGE_TITLE_VOTES", "SHOWN_HEADLINE_NEEDS_DATE", "TITLE_PART_RE", "TITLE_PART_VOTES", "TITLE_SEPARATOR_RE",
            "copied_search_title", "page_headline", "rewritten_headline", "site_name_title", "title_from_head",
            "title_repeats", "unescaped_twice", "visible_headline", "without_cjk_suffix"]
