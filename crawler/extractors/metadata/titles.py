@@ -160,6 +160,25 @@ def rewritten_headline(markup_title: str, shown: str, dated: bool, page_title: s
     return len(shown_words & markup_words) / len(shown_words | markup_words) >= min_share
 
 
+# The separators between the parts of a title, with the colon of "Headline : community" and "Blog: Headline".
+TITLE_PART_COLON_RE = re.compile(r"\s+[|\-–—\\/>»·•:]\s+|\s*[_｜]\s*|(?<=\w):\s+")
+
+
+def h1_title_part(title: str | None, h1s: Iterable[etree._Element]) -> str | None:
+    """The page's h1 that is exactly the longest of the several parts of a title cut at its separators: the other
+    parts name the site, its section or the thread's tag ("Headline - Section - Site", "tag - Headline", "Headline :
+    community"); an h1 naming the site is the shorter part, and a headline linked to its own permalink counts too."""
+    parts = [_folded(part) for part in TITLE_PART_COLON_RE.split(title or "") if part.strip()]
+    if len(parts) < 2:
+        return None
+    longest = max(parts, key=len)
+    if any(part != longest and len(part) >= len(longest) for part in parts) or parts.count(longest) > 1:
+        return None
+    texts = {folded: text for element in h1s
+             if (folded := _folded(text := normalize_space("".join(element.itertext())))) == longest}
+    return next(iter(texts.values()), None)
+
+
 def title_repeats(head_title: str | None, shown: str) -> bool:
     """Whether the first of the several parts of a <title> ("Topic | Section | Site") is the shown headline."""
     parts = [part for part in TITLE_PART_RE.split(head_title or "")[::2] if part.strip()]
@@ -256,6 +275,7 @@ def _rejoin(parts: list[str], kept: set[str]) -> str:
 
 __all__ = ["COPIED_TITLE_SOURCES", "CUT_SHORT_TAKES_HEADLINE", "DUBLIN_CORE_TITLE_KEYS", "HEAD_TITLE",
            "MIN_HEADLINE_CHARS", "MIN_KEPT_TITLE_WORDS", "MIN_SHARED_WORD_SHARE", "MIN_SHOWN_HEADLINE_WORDS",
-           "PAGE_TITLE_VOTES", "SHOWN_HEADLINE_NEEDS_DATE", "TITLE_PART_RE", "TITLE_PART_VOTES", "TITLE_SEPARATOR_RE",
-           "copied_search_title", "page_headline", "rewritten_headline", "site_name_title", "title_from_head",
-           "title_repeats", "unescaped_twice", "visible_headline", "without_cjk_suffix"]
+           "PAGE_TITLE_VOTES", "SHOWN_HEADLINE_NEEDS_DATE", "TITLE_PART_COLON_RE", "TITLE_PART_RE",
+           "TITLE_PART_VOTES", "TITLE_SEPARATOR_RE", "copied_search_title", "h1_title_part", "page_headline",
+           "rewritten_headline", "site_name_title", "title_from_head", "title_repeats", "unescaped_twice",
+           "visible_headline", "without_cjk_suffix"]
