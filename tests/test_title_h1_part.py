@@ -27,7 +27,7 @@ def title_of(title: str, body: str, lang: str = "en") -> str | None:
     ("python - Why is my loop slow? - Q and A Clone", "Why is my loop slow?", "en"),
     ("Should I buy a used bike? : cycling", "Should I buy a used bike?", "en"),
     ("Город открыл новый парк | Вести Края", "Город открыл новый парк", "ru"),
-    ("请问家里网络为什么很慢？ - 网络 - 数码社区", "请问家里网络为什么很慢？", "zh"),
+    ("请问家里网络为什么很慢？ - 网络 - 数码社区 - Powered by Discuz!", "请问家里网络为什么很慢？", "zh"),
 ])
 def test_the_h1_that_is_one_part_of_a_short_title_is_the_title(title: str, h1: str, lang: str) -> None:
     assert title_of(title, f"<h1>{h1}</h1>", lang) == h1
@@ -45,3 +45,15 @@ def test_an_h1_matching_no_part_changes_nothing() -> None:
 
 def test_a_title_without_separator_is_left_to_the_other_rules() -> None:
     assert title_of("Stadtrat beschließt Haushalt", "<h1>Stadtrat</h1>", "de") == "Stadtrat beschließt Haushalt"
+
+
+def test_an_h1_naming_a_longer_site_in_the_last_part_does_not_win() -> None:
+    # A book's or a manual's name is often longer than its chapter's: the last part is the site's place.
+    title = "Ownership basics - The Big Book of Rust Programming"
+    assert title_of(title, "<h1>The Big Book of Rust Programming</h1>") == title
+
+
+def test_the_title_part_is_kept_as_written_when_the_h1_markup_joins_its_words() -> None:
+    body = "<h1>Printer keeps<br>jamming at night<a href='#top'>¶</a></h1>"
+    assert title_of("Printer keeps jamming at night - Help - Home Office Forum", body) == \
+        "Printer keeps jamming at night"

@@ -165,18 +165,21 @@ TITLE_PART_COLON_RE = re.compile(r"\s+[|\-–—\\/>»·•:]\s+|\s*[_｜]\s*|(?
 
 
 def h1_title_part(title: str | None, h1s: Iterable[etree._Element]) -> str | None:
-    """The page's h1 that is exactly the longest of the several parts of a title cut at its separators: the other
-    parts name the site, its section or the thread's tag ("Headline - Section - Site", "tag - Headline", "Headline :
-    community"); an h1 naming the site is the shorter part, and a headline linked to its own permalink counts too."""
-    parts = [_folded(part) for part in TITLE_PART_COLON_RE.split(title or "") if part.strip()]
+    """The part of a title cut at its separators that is the page's h1, when it is the longest part and not the last
+    (the site's name's place): the other parts name the site, its section or the thread's tag ("Headline - Section -
+    Site", "tag - Headline - Site", "Headline : community"). The part's own text is returned (an h1's markup may
+    join its words or add a permalink's sign); a headline linked to its own permalink counts too."""
+    parts = [part.strip() for part in TITLE_PART_COLON_RE.split(title or "") if part.strip()]
+    # (a Han, kana or hangul character holds about two Latin letters' worth: "求助…" outweighs "Powered by Discuz!")
+    folded = [_folded(part) + "".join(re.findall(f"[{_CJK}]", part)) for part in parts]
     if len(parts) < 2:
         return None
-    longest = max(parts, key=len)
-    if any(part != longest and len(part) >= len(longest) for part in parts) or parts.count(longest) > 1:
+    longest = max(range(len(parts)), key=lambda index: len(folded[index]))
+    if longest == len(parts) - 1 or any(index != longest and len(part) >= len(folded[longest])
+                                        for index, part in enumerate(folded)):
         return None
-    texts = {folded: text for element in h1s
-             if (folded := _folded(text := normalize_space("".join(element.itertext())))) == longest}
-    return next(iter(texts.values()), None)
+    shown = {_folded(normalize_space("".join(element.itertext()))) for element in h1s}
+    return parts[longest] if _folded(parts[longest]) in shown else None
 
 
 def title_repeats(head_title: str | None, shown: str) -> bool:
