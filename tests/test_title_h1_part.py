@@ -30,12 +30,20 @@ def title_of(title: str, body: str, lang: str = "en") -> str | None:
     ("请问家里网络为什么很慢？ - 网络 - 数码社区 - Powered by Discuz!", "请问家里网络为什么很慢？", "zh"),
 ])
 def test_the_h1_that_is_one_part_of_a_short_title_is_the_title(title: str, h1: str, lang: str) -> None:
-    assert title_of(title, f"<h1>{h1}</h1>", lang) == h1
+    # The page names its site (or section) in its footer, as most sites do.
+    site = title.rsplit(" ", 2)[-1] if " : " in title else title.rsplit(" - ", 1)[-1].rsplit(" | ", 1)[-1]
+    assert title_of(title, f"<h1>{h1}</h1><footer>© 2025 {site}</footer>", lang) == h1
 
 
 def test_an_h1_naming_the_site_part_does_not_win() -> None:
     # The h1 is the site's name (a logo not linked home): the <title>'s other part is the headline.
     assert title_of("Stadtrat beschließt neuen Haushalt - Kreisblatt", "<h1>Kreisblatt</h1>", "de") != "Kreisblatt"
+
+
+def test_a_title_whose_other_parts_the_page_never_names_stays_whole() -> None:
+    # "Post - Its Author's Full Name" on a blog that prints no such line: nothing says the part names the site.
+    title = "On recent controversial events - Bradley Q. Example (bq)"
+    assert title_of(title, "<h1>On recent controversial events</h1><footer>Powered by a blog engine</footer>") == title
 
 
 def test_an_h1_matching_no_part_changes_nothing() -> None:
@@ -54,6 +62,6 @@ def test_an_h1_naming_a_longer_site_in_the_last_part_does_not_win() -> None:
 
 
 def test_the_title_part_is_kept_as_written_when_the_h1_markup_joins_its_words() -> None:
-    body = "<h1>Printer keeps<br>jamming at night<a href='#top'>¶</a></h1>"
+    body = "<h1>Printer keeps<br>jamming at night<a href='#top'>¶</a></h1><nav><a href='/c/help'>Help</a></nav>"
     assert title_of("Printer keeps jamming at night - Help - Home Office Forum", body) == \
         "Printer keeps jamming at night"

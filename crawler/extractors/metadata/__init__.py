@@ -327,7 +327,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     metadata.modified = take("modified", modified or text_modified)
     # (a page whose h1 is the headline part of its <title> cut at a separator: the h1 is the title; a markup title
     # written whole, site's name and all, is the site's choice and stays)
-    if from_head and metadata.title and (part := h1_title_part(head_title, doc.h1s())) and part != metadata.title:
+    if from_head and metadata.title and (part := h1_title_part(head_title, doc.h1s(), doc.root)) \
+            and part != metadata.title:
         metadata.title = take("title", (part, TEXT))
     # A page shows its headline in its one <h1>; its markup title may be rewritten for search (titles.py says when).
     if metadata.title and (shown := visible_headline(doc.root, doc.url, metadata.site_name, doc.h1s())):

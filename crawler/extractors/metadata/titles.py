@@ -164,22 +164,27 @@ def rewritten_headline(markup_title: str, shown: str, dated: bool, page_title: s
 TITLE_PART_COLON_RE = re.compile(r"\s+[|\-–—\\/>»·•:]\s+|\s*[_｜]\s*|(?<=\w):\s+")
 
 
-def h1_title_part(title: str | None, h1s: Iterable[etree._Element]) -> str | None:
+def h1_title_part(title: str | None, h1s: Iterable[etree._Element], root: etree._Element | None) -> str | None:
     """The part of a title cut at its separators that is the page's h1, when it is the longest part and not the last
-    (the site's name's place): the other parts name the site, its section or the thread's tag ("Headline - Section -
-    Site", "tag - Headline - Site", "Headline : community"). The part's own text is returned (an h1's markup may
-    join its words or add a permalink's sign); a headline linked to its own permalink counts too."""
+    (the site's name's place), and the page's body names one of the other parts (its logo, breadcrumb or footer: they
+    name the site, its section or the thread's tag, as in "Headline - Section - Site", "tag - Headline - Site",
+    "Headline : community"; a blog titled "Post - Its Author's Full Name" that never prints that name is left
+    whole). The part's own text is returned (an h1's markup may join its words or add a permalink's sign); a
+    headline linked to its own permalink counts too."""
     parts = [part.strip() for part in TITLE_PART_COLON_RE.split(title or "") if part.strip()]
     # (a Han, kana or hangul character holds about two Latin letters' worth: "求助…" outweighs "Powered by Discuz!")
     folded = [_folded(part) + "".join(re.findall(f"[{_CJK}]", part)) for part in parts]
-    if len(parts) < 2:
+    if len(parts) < 2 or root is None:
         return None
     longest = max(range(len(parts)), key=lambda index: len(folded[index]))
     if longest == len(parts) - 1 or any(index != longest and len(part) >= len(folded[longest])
                                         for index, part in enumerate(folded)):
         return None
-    shown = {_folded(normalize_space("".join(element.itertext()))) for element in h1s}
-    return parts[longest] if _folded(parts[longest]) in shown else None
+    if _folded(parts[longest]) not in {_folded(normalize_space("".join(element.itertext()))) for element in h1s}:
+        return None
+    body = _folded(" ".join(text for child in root if child.tag != "head" for text in child.itertext()))
+    others = [_folded(part) for index, part in enumerate(parts) if index != longest]
+    return parts[longest] if any(other and other in body for other in others) else None
 
 
 def title_repeats(head_title: str | None, shown: str) -> bool:
