@@ -68,6 +68,7 @@ from crawler.extractors.metadata.titles import (
     DUBLIN_CORE_TITLE_KEYS,
     HEAD_TITLE,
     TITLE_PART_RE,
+    h1_title_part,
     page_headline,
     rewritten_headline,
     site_name_title,
@@ -324,6 +325,11 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
                               or _plausible_date(date_after_label(doc, day_first=day_first(language)), TEXT, now)
                               or _canonical_day(found, now) or text_modified)
     metadata.modified = take("modified", modified or text_modified)
+    # (a page whose h1 is the headline part of its <title> cut at a separator: the h1 is the title; a markup title
+    # written whole, site's name and all, is the site's choice and stays)
+    if from_head and metadata.title and (part := h1_title_part(head_title, doc.h1s(), doc.root)) \
+            and part != metadata.title:
+        metadata.title = take("title", (part, TEXT))
     # A page shows its headline in its one <h1>; its markup title may be rewritten for search (titles.py says when).
     if metadata.title and (shown := visible_headline(doc.root, doc.url, metadata.site_name, doc.h1s())):
         source = HEAD_TITLE if from_head and sources.get("title") == META else sources.get("title")

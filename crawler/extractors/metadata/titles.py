@@ -160,6 +160,33 @@ def rewritten_headline(markup_title: str, shown: str, dated: bool, page_title: s
     return len(shown_words & markup_words) / len(shown_words | markup_words) >= min_share
 
 
+# The separators between the parts of a title, with the colon of "Headline : community" and "Blog: Headline".
+TITLE_PART_COLON_RE = re.compile(r"\s+[|\-–—\\/>»·•:]\s+|\s*[_｜]\s*|(?<=\w):\s+")
+
+
+def h1_title_part(title: str | None, h1s: Iterable[etree._Element], root: etree._Element | None) -> str | None:
+    """The part of a title cut at its separators that is the page's h1, when it is the longest part and not the last
+    (the site's name's place), and the page's body names one of the other parts (its logo, breadcrumb or footer: they
+    name the site, its section or the thread's tag, as in "Headline - Section - Site", "tag - Headline - Site",
+    "Headline : community"; a blog titled "Post - Its Author's Full Name" that never prints that name is left
+    whole). The part's own text is returned (an h1's markup may join its words or add a permalink's sign); a
+    headline linked to its own permalink counts too."""
+    parts = [part.strip() for part in TITLE_PART_COLON_RE.split(title or "") if part.strip()]
+    # (a Han, kana or hangul character holds about two Latin letters' worth: "求助…" outweighs "Powered by Discuz!")
+    folded = [_folded(part) + "".join(re.findall(f"[{_CJK}]", part)) for part in parts]
+    if len(parts) < 2 or root is None:
+        return None
+    longest = max(range(len(parts)), key=lambda index: len(folded[index]))
+    if longest == len(parts) - 1 or any(index != longest and len(part) >= len(folded[longest])
+                                        for index, part in enumerate(folded)):
+        return None
+    if _folded(parts[longest]) not in {_folded(normalize_space("".join(element.itertext()))) for element in h1s}:
+        return None
+    body = _folded(" ".join(text for child in root if child.tag != "head" for text in child.itertext()))
+    others = [_folded(part) for index, part in enumerate(parts) if index != longest]
+    return parts[longest] if any(other and other in body for other in others) else None
+
+
 def title_repeats(head_title: str | None, shown: str) -> bool:
     """Whether the first of the several parts of a <title> ("Topic | Section | Site") is the shown headline."""
     parts = [part for part in TITLE_PART_RE.split(head_title or "")[::2] if part.strip()]
@@ -256,6 +283,7 @@ def _rejoin(parts: list[str], kept: set[str]) -> str:
 
 __all__ = ["COPIED_TITLE_SOURCES", "CUT_SHORT_TAKES_HEADLINE", "DUBLIN_CORE_TITLE_KEYS", "HEAD_TITLE",
            "MIN_HEADLINE_CHARS", "MIN_KEPT_TITLE_WORDS", "MIN_SHARED_WORD_SHARE", "MIN_SHOWN_HEADLINE_WORDS",
-           "PAGE_TITLE_VOTES", "SHOWN_HEADLINE_NEEDS_DATE", "TITLE_PART_RE", "TITLE_PART_VOTES", "TITLE_SEPARATOR_RE",
-           "copied_search_title", "page_headline", "rewritten_headline", "site_name_title", "title_from_head",
-           "title_repeats", "unescaped_twice", "visible_headline", "without_cjk_suffix"]
+           "PAGE_TITLE_VOTES", "SHOWN_HEADLINE_NEEDS_DATE", "TITLE_PART_COLON_RE", "TITLE_PART_RE",
+           "TITLE_PART_VOTES", "TITLE_SEPARATOR_RE", "copied_search_title", "h1_title_part", "page_headline",
+           "rewritten_headline", "site_name_title", "title_from_head", "title_repeats", "unescaped_twice",
+           "visible_headline", "without_cjk_suffix"]
