@@ -40,8 +40,6 @@ LEFT_ALONE = {
     "ko-tistory-dotted": "a blog skin's 'by' before a Hangul nickname",
     "zh-xinhua-dateline-spaced": "one site's date cut into year, day and time elements",
     # the probe7 pages' one-offs (SOURCE.md)
-    "en-blogger-posted-by-at-time": "Blogger's clock only in the footer ('at 10:15 AM'), its moment in an <abbr>'s "
-                                    "title: the markup walk gathers no <abbr>",
     "en-hyperkitty-thread": "a thread's 'Started 3 weeks ago' above the first message's own dated line is read "
                             "first: the right day without its time",
     "en-in-ians-published-updated": "an agency named alone before the date line's bar ('IANS | Published: …') is "

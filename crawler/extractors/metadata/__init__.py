@@ -40,6 +40,7 @@ from crawler.extractors.metadata.date_conflicts import earlier_labelled, settle_
 from crawler.extractors.metadata.dates import FoundDate, find_url_date, is_plausible, parse_structured_date
 from crawler.extractors.metadata.field_lines import field_byline
 from crawler.extractors.metadata.handles import author_accounts, unshown_logins, unshown_people
+from crawler.extractors.metadata.hatom import hatom_date
 from crawler.extractors.metadata.label_blocks import date_after_label
 from crawler.extractors.metadata.line_findings import TextFindings
 from crawler.extractors.metadata.markup import markup_of
@@ -238,8 +239,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     published = _choose_date(found, "published", now)
     modified = _choose_date(found, "modified", now)
     language = doc.declared_language or (languages[0][0] if languages else None)
-    if published is None or published[1] == URL:  # the page's own <time> text ranks below <time datetime>
-        shown = time_text_date(doc.body, day_first=day_first(language))
+    if published is None or published[1] == URL:  # hAtom's title stamp, then the page's own <time> text
+        shown = hatom_date(doc.body) or time_text_date(doc.body, day_first=day_first(language))
         published = (shown and _plausible_date(shown, MICRODATA, now)) or published
     # (markup dates that are one moment, a CMS's last save written into both, leave the page's labelled date wanted)
     saved_twice = published is not None and modified is not None and published[0] == modified[0]

@@ -1,0 +1,40 @@
+"""hAtom's moment of a post in an element's ``title`` attribute: Blogger prints only the clock ("at <abbr
+class="published" title="2024-03-05T10:15:00+05:30">10:15 AM</abbr>"), WordPress themes an ``<abbr class="published
+updated" title="2023-11-20">``. Read only when the markup (JSON-LD, meta, microdata, ``<time datetime>``) gives no
+publication date, so other pages pay no search; ranked like microdata."""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from crawler.extractors.metadata.date_values import FoundDate
+from crawler.extractors.metadata.dates import parse_structured_date
+from crawler.extractors.metadata.time_text import in_other_story_area
+
+# The elements hAtom stamps: an <abbr> or <span> with a title, whose class holds the whole word "published" or
+# "updated" (not "unpublished" nor "published-by"); the hAtom 0.1 draft's class names.
+HATOM_STAMPS = etree.XPath(
+    "descendant::*[self::abbr or self::span][@title]"
+    "[contains(concat(' ', normalize-space(@class), ' '), ' published ') or "
+    "contains(concat(' ', normalize-space(@class), ' '), ' updated ')]")
+# A title that is an ISO 8601 date or date-time (hAtom's value), not a tooltip's words or a partial date.
+ISO_TITLE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$")
+
+
+def hatom_date(body: etree._Element | None) -> FoundDate | None:
+    """The post's moment from the first hAtom "published" stamp outside other stories' areas (comments, sidebars),
+    else from the first "updated" one (a theme that stamps only its update stamps its one date); None when none."""
+    if body is None:
+        return None
+    stamps = [element for element in HATOM_STAMPS(body) if not in_other_story_area(element, body)]
+    published = [element for element in stamps if "published" in element.get("class", "").split()]
+    for element in published + stamps:
+        title = element.get("title", "").strip()
+        if ISO_TITLE_RE.match(title) and (found := parse_structured_date(title)) is not None:
+            return found
+    return None
+
+
+__all__ = ["HATOM_STAMPS", "ISO_TITLE_RE", "hatom_date"]
