@@ -36,8 +36,8 @@ from crawler.extractors.metadata.candidates import (
     Candidates,
     clean,
 )
+from crawler.extractors.metadata.date_choice import canonical_day, choose_date, plausible_date
 from crawler.extractors.metadata.date_conflicts import earlier_labelled, settle_published
-from crawler.extractors.metadata.dates import FoundDate, find_url_date, is_plausible, parse_structured_date
 from crawler.extractors.metadata.field_lines import field_byline
 from crawler.extractors.metadata.handles import author_accounts, unshown_logins, unshown_people
 from crawler.extractors.metadata.hatom import hatom_date
@@ -128,33 +128,6 @@ _FIELD_NAMES = tuple(item.name for item in fields(Metadata))
 # ---------------------------------------------------------------- choosing
 
 
-def _choose_date(found: Candidates, name: str, now: datetime) -> tuple[str, str] | None:
-    """The first plausible date of the field, in the order of trust."""
-    for value, source in found.get(name):
-        chosen = _plausible_date(value, source, now)
-        if chosen is not None:
-            return chosen
-    return None
-
-
-def _canonical_day(found: Candidates, now: datetime) -> tuple[str, str] | None:
-    """The day of the page's dated permalink (WordPress's /2024/03/05/slug/) on a page that shows no date and was
-    fetched at an undated address (a short link, ?p=123): the last resort, below any date the page writes."""
-    canonical = found.get("canonical_url")
-    if not canonical or not isinstance(canonical[0][0], str):
-        return None
-    return _plausible_date(find_url_date(canonical[0][0]), URL, now)
-
-
-def _plausible_date(value: Any, source: str, now: datetime) -> tuple[str, str] | None:
-    if value is None:  # (no visible date; a candidate is never None or "": ``Candidates.add``)
-        return None
-    parsed = value if isinstance(value, FoundDate) else parse_structured_date(str(value))
-    if parsed is None or not is_plausible(parsed, now, stated=source in (JSON_LD, OPENGRAPH, META, MICRODATA)):
-        return None
-    return parsed.iso, source
-
-
 @lru_cache(maxsize=LANGUAGE_CACHE_SIZE)
 def _language(value: str) -> str | None:
     """The ISO 639-1 code of a declared language ("en-US" -> "en"), None for another; kept for the same value (a pure
@@ -236,12 +209,12 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         languages = [(doc.language, TEXT)]
     # The markup's dates come before the text's: when it gives both plausible ones (most pages) the lines are not
     # read for dates.
-    published = _choose_date(found, "published", now)
-    modified = _choose_date(found, "modified", now)
+    published = choose_date(found, "published", now)
+    modified = choose_date(found, "modified", now)
     language = doc.declared_language or (languages[0][0] if languages else None)
     if published is None or published[1] == URL:  # hAtom's title stamp, then the page's own <time> text
         shown = hatom_date(doc.body) or time_text_date(doc.body, day_first=day_first(language))
-        published = (shown and _plausible_date(shown, MICRODATA, now)) or published
+        published = (shown and plausible_date(shown, MICRODATA, now)) or published
     # (markup dates that are one moment, a CMS's last save written into both, leave the page's labelled date wanted)
     saved_twice = published is not None and modified is not None and published[0] == modified[0]
     findings = scan_visible(doc, metadata.title or head_title, now, language,
@@ -317,14 +290,14 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         if settled.source != published[1]:
             metadata.warnings.append(settled.reason)
         published = (settled.iso, settled.source)
-    elif saved_twice and findings.labelled_away and (shown := _plausible_date(findings.published, TEXT, now)):
+    elif saved_twice and findings.labelled_away and (shown := plausible_date(findings.published, TEXT, now)):
         published = earlier_labelled(published, shown)
-    text_modified = _plausible_date(findings.modified, TEXT, now)
+    text_modified = plausible_date(findings.modified, TEXT, now)
     # A page that shows only "Updated on ..." under its headline, with no publication date in its markup or text,
     # dates its article by that visible day (a markup modified time alone is a CMS's save time, never taken for it).
-    metadata.published = take("published", published or _plausible_date(findings.published, TEXT, now)
-                              or _plausible_date(date_after_label(doc, day_first=day_first(language)), TEXT, now)
-                              or _canonical_day(found, now) or text_modified)
+    metadata.published = take("published", published or plausible_date(findings.published, TEXT, now)
+                              or plausible_date(date_after_label(doc, day_first=day_first(language)), TEXT, now)
+                              or canonical_day(found, now) or text_modified)
     metadata.modified = take("modified", modified or text_modified)
     # (a page whose h1 is the headline part of its <title> cut at a separator: the h1 is the title; a markup title
     # written whole, site's name and all, is the site's choice and stays)
