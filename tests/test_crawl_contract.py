@@ -124,7 +124,7 @@ def test_a_crawl_whose_pages_link_to_missing_pages_logs_a_line_per_article_at_mo
     for number in range(count):
         (site / "news" / f"story-{number}.html").write_text(article_page(number))
     server: SampleSiteServer = serve_sample_site(root=site)
-    done = news_crawl(server.base_url, tmp_path, "LOGSTATS_INTERVAL=2", "CONCURRENT_REQUESTS_PER_DOMAIN=16",
+    done = news_crawl(server.base_url, tmp_path, "LOGSTATS_INTERVAL=0.2", "CONCURRENT_REQUESTS_PER_DOMAIN=16",
                       feed="out.jsonl", timeout=600)
     stats = crawl_stats(done.stderr)
     stored = stats.get("storage/inserted", 0)
