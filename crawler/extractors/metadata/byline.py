@@ -36,10 +36,16 @@ CJK_NAME = rf"[\u4e00-\u9fff]{{2,4}}(?:·[\u4e00-\u9fff]{{1,6}})?(?:(?![\u4e00-\
 
 # The label and the name may touch after a colon ("Written by:Elise Nass": two inline elements without a space).
 # Labels of the writer before a colon ("Text:", "Teksti:", "Yazar:", Turkish "Haber:"/"Muhabir:", "Автор:", "Tác giả:").
+# (and Russian/Ukrainian "Текст:", plural "Авторы:", Serbian "Аутор:", Slovenian "Avtor:", Lithuanian "Autorius:",
+# Hungarian "Szerző:", Finnish "Kirjoittaja:")
 AUTHOR_LABEL_WORDS = (r"text|texto|texte|testo|tekst|teksti|yazar|haber|muhabir|penulis|автор|tác giả|autor|autore|"
-                      r"autora|auteur")
+                      r"autora|auteur|текст|авторы|автори|аутор|аутори|avtor|autorius|szerző|szerzők|kirjoittaja|"
+                      r"kirjoittajat")
+# "Written by" of Danish and Norwegian, Romanian, Dutch and Greek ("Γράφει ο/η", with the name's article).
+WRITTEN_BY_WORDS = r"skrevet af|skrevet av|scris de|geschreven door|γράφει (?:ο|η)"
 # The Greek label ("Συντάκτης:", "Συντάκτρια:") apart: its sigma is in no hint word (``GREEK_AUTHOR_STEMS``).
-BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|av|af|oleh|written by|words by|story by|posted by|reporting by)"
+BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|av|af|oleh|written by|words by|story by|posted by|reporting by|"
+                   rf"{WRITTEN_BY_WORDS})"
                    r"(?:\s*[:\-]\s*|\s+)|"
                    rf"(?:{AUTHOR_LABEL_WORDS}|συντάκτης|συντακτης|συντάκτρια|συντακτρια)\s*:\s*)(?P<names>.+)$", re.I)
 # The place a byline's people report from, after them: "By X and Y in London", "Par X à Paris", "Por X desde Madrid".
@@ -80,7 +86,8 @@ LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|éd
 # Where the credits of one line part: "Reporting by X; Editing by Y", "Autor: X · Redaktor: Y", "X | Editor: Y".
 CREDIT_PARTS_RE = re.compile(r"[;·|]")
 # Words every byline or editor pattern needs, looked for first: most lines of a page have none of them.
-BYLINE_LINE_WORDS = (r"by|par|von|por|di|door|av|af|oleh|written|words|story|posted|reporting|"
+BYLINE_LINE_WORDS = (r"by|par|von|por|di|door|av|af|oleh|written|words|story|posted|reporting|skrevet|scris|"
+                     r"geschreven|γράφει|"
                      rf"{AUTHOR_LABEL_WORDS}|{GENRE_LINE_WORDS}")
 # The Greek author label's stems after its first letter, hints anywhere: the kernel's hint words hold no σ or ς.
 GREEK_AUTHOR_STEMS = r"υντάκτ|υντακτ"
