@@ -111,6 +111,13 @@ def test_byline_forms(lang: str, top: str, authors: list[str]) -> None:
     ("sk", "", "", "<p>Bratislava 5. marca (TASR) - Mestské zastupiteľstvo v utorok schválilo rozšírenie siete.</p>",
      "TASR"),
     ("de", "", "<p>(APA/red)</p>", "", "APA"),
+    # an agency's bracket opening a short lead ("(ANSA) - ROMA, 05 MAR - …"), "(avec AFP)", a byline glued to its date
+    # by inline elements, and a source label after the date line's bar
+    ("it", "<p>5 marzo 2024</p>", "", "<p>(ANSA) - ROMA, 05 MAR - Il governo ha approvato un nuovo pacchetto.</p>",
+     "ANSA"),
+    ("fr", "<p>Par la rédaction (avec AFP)</p>", "", "", "AFP"),
+    ("fr", "<div><span>Par Le Journal avec AFP</span><time>Le 05/03/2024 à 14:30</time></div>", "", "", "AFP"),
+    ("de", "<p><span>5. März 2024, 14:30 Uhr</span> | Quelle: dpa</p>", "", "", "dpa"),
 ])
 def test_agency_origin(lang: str, top: str, end: str, lead: str, origin: str) -> None:
     metadata = _meta(lang, top, end=end, lead=lead)

@@ -101,7 +101,9 @@ EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édit
 LOWERED_EDITOR_HINT_RE = re.compile(EDITOR_HINT_RE.pattern)
 EDITOR_ASCII_WORDS = r"edit|redigiert|a cura|redaktor"  # those of EDITOR_HINT_RE's words that ASCII text can hold
 # The words an outlet credit needs (``ORIGIN_RES``), looked for first as well.
-ORIGIN_LINE_WORDS = r"source|quelle|fuente"
+# (and "source" in ru, uk, bg, sr, hr, cs/sk, pl, ro, tr, sl, hu, fi, da/no, sv, nl, pt/it, ca, el, lt)
+ORIGIN_LINE_WORDS = (r"source|quelle|fuente|источник|джерело|източник|извор|izvor|zdroj|źródło|sursa|kaynak|vir|"
+                     r"forrás|lähde|kilde|källa|bron|fonte|font|πηγή|šaltinis")
 ORIGIN_HINT_RE = re.compile(rf"来源|來源|稿源|出处|公众号|公眾號|^\s*(?:{ORIGIN_LINE_WORDS})\b", re.I)
 # BYLINE_HINT_RE's and ORIGIN_HINT_RE's hints in an ASCII line, where only "|" and the line-start words can match: the
 # words looked for at the start of the lowered line (for ASCII text the same as re.I) without re.I (``has_byline_word``,
@@ -144,7 +146,7 @@ NOT_NAME_START = ("今", "昨", "明年", "本", "该", "此", "这", "那", "�
 ORIGIN_RES = (
     # not a picture's or a figure's source ("图片来源：视觉中国", "数据来源：国家统计局")
     re.compile(r"(?<![片图圖据據])(?:来源|來源|稿源|出处)\s*[：:]\s*(?P<origin>[^\s|｜　]{2,30})"),
-    re.compile(r"^(?:source|quelle|fuente)\s*:\s*(?P<origin>[^|\n]{2,40}?)\s*$", re.I),
+    re.compile(rf"^(?:{ORIGIN_LINE_WORDS})\s*:\s*(?P<origin>[^|\n]{{2,40}}?)\s*$", re.I),
     # a repost's note: "本文来自微信公众号：量子位（ID：QbitAI），作者：梦晨" (the account is the outlet)
     re.compile(r"(?:来自|來自|转载自|轉載自|来源于|來源於)\s*(?:微信)?(?:公众号|公眾號)\s*[：:]?\s*[「“\"《]?"
                r"(?P<origin>[^\s（(，,「」“”\"》]{2,20})"),

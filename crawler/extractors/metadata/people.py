@@ -57,6 +57,10 @@ AGENCIES = frozenset({
     "agencia efe", "ansa", "bloomberg", "xinhua", "kyodo", "yonhap", "upi", "pa", "pa media", "cnn", "bbc",
     "bbc news", "npr", "europa press", "lusa", "anp", "belga", "tass", "interfax", "apa", "sda", "ats",
     "press association", "agencies", "wires", "wire services",
+    # European national agencies (each one's own name for itself)
+    "pap", "tt", "ntb", "ritzau", "stt", "mti", "agerpres", "aa", "anadolu ajansı", "dha", "iha", "тасс",
+    "риа новости", "интерфакс", "čtk", "tasr", "hina", "sta", "bta", "бта", "tanjug", "танјуг", "agência brasil",
+    "adnkronos", "elta", "bns", "ukrinform", "укрінформ", "ана-мпа", "апе-мпе", "keystone-sda", "servimedia",
 })
 # The last word of an outlet's or a company's name ("The Daily Courier", "Fox News", "Harbor Labs", "Anadolu Ajansı",
 # the newspaper words of Commonwealth titles: "Deccan Chronicle", "Pakistan Observer", "The Kenyan Standard").

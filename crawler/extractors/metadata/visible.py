@@ -22,6 +22,7 @@ from itertools import compress
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.text import CJK_RE
+from crawler.extractors.metadata.agency_credits import block_agency, foot_agency, lead_agency
 from crawler.extractors.metadata.agency_datelines import dateline_outlet
 from crawler.extractors.metadata.author_boxes import author_box
 from crawler.extractors.metadata.bare_bylines import bare_byline
@@ -164,7 +165,8 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         if short is None:  # a paragraph
             if not readable(block):
                 continue
-            findings.dateline_origin = findings.dateline_origin or dateline_outlet(block.text)
+            findings.dateline_origin = findings.dateline_origin or dateline_outlet(block.text) or \
+                (lead_agency(block.text) if paragraphs == 0 else None)
             if paragraphs == 0 and not findings.authors:
                 findings.authors = dateline_people(block.text) or dateline_names(block.text)
             paragraphs += 1
@@ -172,12 +174,14 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
                 break
             continue
         lines, credit = short
+        if findings.origin is None:  # an agency where the byline stands ("PAP", "Ritzau · 5. marts 2024")
+            findings.origin = block_agency(block)
         if not findings.authors:  # a byline without "By <Given Surname>" ("ByJane Doe", "Dec 19, 2025 · Jane Doe")
             findings.authors = bare_byline(doc, position)
         if not lines or not readable(block):
             continue
         # (the lead's dateline: a paragraph, or a block short enough to be read by its lines)
-        findings.dateline_origin = findings.dateline_origin or dateline_outlet(block.text)
+        findings.dateline_origin = findings.dateline_origin or dateline_outlet(block.text) or lead_agency(block.text)
         dated = findings.published is not None
         for line in lines:
             _read_line(line, findings, now, first, credit=credit, dates=not labelled)
@@ -369,7 +373,7 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
                 break
     findings.wants_dates = dates
     scan_page(doc, now, findings, first, language, short_ones)
-    findings.origin = findings.origin or findings.dateline_origin
+    findings.origin = findings.origin or findings.dateline_origin or foot_agency(short_ones.texts)
     if not findings.authors:
         findings.later_authors = partial(_unlabelled_authors, doc, short_ones, index, title, language)
         if not later:

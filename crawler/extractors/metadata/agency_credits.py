@@ -1,0 +1,87 @@
+"""A news agency credited where a byline stands, in a European story's dateline or at its foot: the page's origin
+(the credited outlet), never an author. Agencies are told by name (``people.AGENCIES``): a desk "with" an agency
+("Par La Rédaction avec AFP", "Redacción / Europa Press"), an agency alone or before the date line ("PAP",
+"Ritzau · 5. marts 2024", "Avtor: STA"), a reporter "of" an agency ("Repórter da Agência Brasil"), the bracket of a
+dateline ("Bratislava 5. marca (TASR) - …") or closing the story ("(APA/red)")."""
+
+from __future__ import annotations
+
+import re
+
+from crawler.extractors.document.parse import TextBlock
+from crawler.extractors.document.text import normalize_space
+from crawler.extractors.metadata.byline import ORIGIN_LINE_WORDS
+from crawler.extractors.metadata.credit_lines import readable
+from crawler.extractors.metadata.people import AGENCIES, SEGMENT_RE
+
+# A photo's credit names its agency too ("Foto: Bernd Keller/dpa", "Fot. PAP/…", "Kuva: … / Lehtikuva"): not the
+# story's outlet.
+PHOTO_WORD_RE = re.compile(r"\b(?:fot|foto|fotos|fotó|fotografia|photo|photos|kuva|kuvat|bild|фото|grafik)\b", re.I)
+# The label of an author or a source field before an agency ("Avtor: STA", "Autor: PAP", "Von dpa", "Quelle: dpa").
+LABEL_RE = re.compile(r"^(?:autor|avtor|author|auteur|autore|autorius|автор|аутор|szerző|yazar|kirjoittaja|by|von|"
+                      rf"par|por|door|av|af|di|{ORIGIN_LINE_WORDS})\s*:?\s+", re.I)
+# A reporter "of" an agency ("Repórter da Agência Brasil", "Correspondent of Reuters").
+ROLE_OF_RE = re.compile(r"^(?:repórter|reporter|correspondente|correspondent|correspondant|corresponsal|redator|"
+                        r"redatora|jornalista|journalist)\s+(?:da|do|de|of|der|di|della|du|de la)\s+", re.I)
+# Where a desk or a writer is joined "with" an agency, or an agency follows a slash ("… avec AFP", "(avec AFP)",
+# "… mit dpa", "… / EFE").
+WITH_RE = re.compile(r"\s+\(?(?:avec|with|mit|con|com|met)\s+|\s*/\s*", re.I)
+# A dateline's agency in brackets before the story's dash ("BERLIN (dpa) -", "Bratislava 5. marca (TASR) –",
+# "(ANSA) - ROMA, 05 MAR -").
+LEAD_RE = re.compile(r"^(?:[^\W\d][^()\n]{1,40}?)?\((?P<agency>[^()/\n]{2,30})\)\s*[-–—]")
+# The agency closing a story in brackets, alone in its block ("(APA/red)", "(dpa)", "(sda/ots)").
+FOOT_RE = re.compile(r"^\((?P<agency>[^()/\n]{2,30})(?:\s*/\s*[^()/\n]{1,10})?\)$")
+# An acronym glued to the next capitalised word by inline elements without a space ("avec AFPLe 05/03/2024").
+GLUED_RE = re.compile(r"(?<=[A-Z]{2})(?=[A-Z][a-z])")
+# Words an agency's name has at most ("Agência Brasil", "Anadolu Ajansı", "РИА Новости").
+MAX_AGENCY_WORDS = 3
+
+
+def _agency(text: str) -> str | None:
+    text = text.strip(" .,:;-–—()")
+    return text if text.casefold() in AGENCIES else None
+
+
+def byline_agency(line: str) -> str | None:
+    """The agency a byline's line credits, or None: a line of a photo's credit is passed over. The agency stands
+    alone or before a date (the rest of its piece holds a digit: "TT Publicerad för 3 timmar sedan")."""
+    line = GLUED_RE.sub(" ", normalize_space(line))
+    if not line or len(line) > 120 or PHOTO_WORD_RE.search(line):
+        return None
+    for segment in SEGMENT_RE.split(line)[:3]:
+        segment = ROLE_OF_RE.sub("", LABEL_RE.sub("", segment.strip()))
+        for piece in (segment, *(segment[match.end():] for match in WITH_RE.finditer(segment))):
+            words = piece.split()
+            for count in range(1, min(MAX_AGENCY_WORDS, len(words)) + 1):
+                rest = " ".join(words[count:])
+                if (not rest or any(character.isdigit() for character in rest)) and \
+                        (agency := _agency(" ".join(words[:count]))):
+                    return agency
+    return None
+
+
+def block_agency(block: TextBlock) -> str | None:
+    """The agency one of a short block's lines credits (``byline_agency``) or its dateline (``lead_agency``), in a
+    block a reader sees."""
+    agency = lead_agency(block.text) or next((found for line in block.text.split("\n") if (found := byline_agency(line))), None)
+    return agency if agency and readable(block) else None
+
+
+def lead_agency(paragraph: str) -> str | None:
+    """The agency of a European story's dateline ("Bratislava 5. marca (TASR) - …"), or None."""
+    if "(" not in paragraph[:80]:
+        return None
+    match = LEAD_RE.match(paragraph[:80])
+    return _agency(match["agency"]) if match else None
+
+
+def foot_agency(texts: list[str]) -> str | None:
+    """The agency that closes a story in brackets, alone in a short block ("(APA/red)"), or None."""
+    for text in texts:
+        if text.startswith("(") and text.endswith(")") and (match := FOOT_RE.match(text)) and \
+                (agency := _agency(match["agency"])):
+            return agency
+    return None
+
+
+__all__ = ["block_agency", "byline_agency", "foot_agency", "lead_agency"]
