@@ -12,11 +12,12 @@ from crawler.extractors.document.parse import TextBlock
 from crawler.extractors.document.text import normalize_space
 from crawler.extractors.metadata.byline import ORIGIN_LINE_WORDS
 from crawler.extractors.metadata.credit_lines import readable
-from crawler.extractors.metadata.people import AGENCIES, SEGMENT_RE
+from crawler.extractors.metadata.people import AGENCIES, SEGMENT_RE, is_outlet_or_role
 
 # A photo's credit names its agency too ("Foto: Bernd Keller/dpa", "Fot. PAP/…", "Kuva: … / Lehtikuva"): not the
 # story's outlet.
-PHOTO_WORD_RE = re.compile(r"\b(?:fot|foto|fotos|fotó|fotografia|photo|photos|kuva|kuvat|bild|фото|grafik)\b", re.I)
+PHOTO_WORD_RE = re.compile(r"\b(?:fot|foto|fotos|fotó|fotografia|photo|photos|kuva|kuvat|bild|фото|grafik|credit|"
+                           r"credits)\b", re.I)
 # The label of an author or a source field before an agency ("Avtor: STA", "Autor: PAP", "Von dpa", "Quelle: dpa").
 LABEL_RE = re.compile(r"^(?:autor|avtor|author|auteur|autore|autorius|автор|аутор|szerző|yazar|kirjoittaja|by|von|"
                       rf"par|por|door|av|af|di|{ORIGIN_LINE_WORDS})\s*:?\s+", re.I)
@@ -31,6 +32,8 @@ WITH_RE = re.compile(r"\s+\(?(?:avec|with|mit|con|com|met)\s+|\s*/\s*", re.I)
 LEAD_RE = re.compile(r"^(?:[^\W\d][^()\n]{1,40}?)?\((?P<agency>[^()/\n]{2,30})\)\s*[-–—]")
 # The agency closing a story in brackets, alone in its block ("(APA/red)", "(dpa)", "(sda/ots)").
 FOOT_RE = re.compile(r"^\((?P<agency>[^()/\n]{2,30})(?:\s*/\s*[^()/\n]{1,10})?\)$")
+# A byline's line is short; a longer one is a sentence or a caption.
+MAX_LINE_CHARS = 120
 # An acronym glued to the next capitalised word by inline elements without a space ("avec AFPLe 05/03/2024").
 GLUED_RE = re.compile(r"(?<=[A-Z]{2})(?=[A-Z][a-z])")
 # Words an agency's name has at most ("Agência Brasil", "Anadolu Ajansı", "РИА Новости").
@@ -44,26 +47,45 @@ def _agency(text: str) -> str | None:
 
 def byline_agency(line: str) -> str | None:
     """The agency a byline's line credits, or None: a line of a photo's credit is passed over. The agency stands
-    alone or before a date (the rest of its piece holds a digit: "TT Publicerad för 3 timmar sedan")."""
+    alone or before a date (the rest of its piece holds a digit: "TT Publicerad för 3 timmar sedan"); after "with"
+    or a slash, or in a piece after a bar, only in a labelled byline or beside a desk ("Por X / EFE", "Redacción /
+    Europa Press", "By X | Reuters"): a photographer's credit is "Name / Agency" too."""
     line = GLUED_RE.sub(" ", normalize_space(line))
-    if not line or len(line) > 120 or PHOTO_WORD_RE.search(line):
+    if not line or len(line) > MAX_LINE_CHARS or PHOTO_WORD_RE.search(line):
         return None
-    for segment in SEGMENT_RE.split(line)[:3]:
-        segment = ROLE_OF_RE.sub("", LABEL_RE.sub("", segment.strip()))
-        for piece in (segment, *(segment[match.end():] for match in WITH_RE.finditer(segment))):
-            words = piece.split()
-            for count in range(1, min(MAX_AGENCY_WORDS, len(words)) + 1):
-                rest = " ".join(words[count:])
-                if (not rest or any(character.isdigit() for character in rest)) and \
-                        (agency := _agency(" ".join(words[:count]))):
-                    return agency
+    labelled = False
+    for index, segment in enumerate(SEGMENT_RE.split(line)[:3]):
+        unlabelled = LABEL_RE.sub("", segment.strip())
+        own = unlabelled != segment.strip()  # (its own label: "Von X", "Quelle: dpa")
+        labelled = labelled or (index == 0 and own)
+        segment = ROLE_OF_RE.sub("", unlabelled)
+        if index > 0 and not labelled and not own and segment == unlabelled:
+            continue
+        pieces = [segment]
+        for match in WITH_RE.finditer(segment):
+            if labelled or own or is_outlet_or_role(segment[:match.start()]):
+                pieces.append(segment[match.end():])
+        for piece in pieces:
+            if agency := _first_words_agency(piece.split()):
+                return agency
+    return None
+
+
+def _first_words_agency(words: list[str]) -> str | None:
+    for count in range(1, min(MAX_AGENCY_WORDS, len(words)) + 1):
+        rest = " ".join(words[count:])
+        agency = _agency(" ".join(words[:count]))
+        # (a two-letter agency alone is as often a widget's label: "AA", a text-size button)
+        if agency and (any(character.isdigit() for character in rest) or (not rest and len(agency) > 2)):
+            return agency
     return None
 
 
 def block_agency(block: TextBlock) -> str | None:
     """The agency one of a short block's lines credits (``byline_agency``) or its dateline (``lead_agency``), in a
     block a reader sees."""
-    agency = lead_agency(block.text) or next((found for line in block.text.split("\n") if (found := byline_agency(line))), None)
+    agency = lead_agency(block.text) or next(
+        (found for line in block.text.split("\n") if (found := byline_agency(line))), None)
     return agency if agency and readable(block) else None
 
 

@@ -165,8 +165,7 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         if short is None:  # a paragraph
             if not readable(block):
                 continue
-            findings.dateline_origin = findings.dateline_origin or dateline_outlet(block.text) or \
-                (lead_agency(block.text) if paragraphs == 0 else None)
+            findings.dateline_origin = findings.dateline_origin or dateline_outlet(block.text) or lead_agency(block.text)
             if paragraphs == 0 and not findings.authors:
                 findings.authors = dateline_people(block.text) or dateline_names(block.text)
             paragraphs += 1
