@@ -62,6 +62,9 @@ def test_date_forms(lang: str, top: str, published: str, modified: str | None) -
     ("pl", "<p><span>Anna Nowak</span> <span>2 godziny temu</span></p>", "2024-03-05T16:30:00+00:00",
      "2024-03-05T14:30:00+00:00"),
     ("sv", "<p>Publicerad för 3 timmar sedan</p>", "2024-03-05T17:30:00+00:00", "2024-03-05T14:30:00+00:00"),
+    # a day and month without the year before the Nordic clock word (Finnish papers date this year's stories so)
+    ("fi", "<p>STT</p><p>5.3. klo 14.30</p>", "2024-04-01T00:00:00+00:00", "2024-03-05T14:30:00"),
+    ("fi", "<p>5.3.</p><p>Hinta 14.30 euroa</p>", "2024-04-01T00:00:00+00:00", None),
     # "yesterday" and the clock: Czech "včera 14:30" (the clock read in the crawl's zone, as "昨天 13:57" is)
     ("cs", "<p><span>Petr Svoboda</span> <span>včera 14:30</span></p>", "2024-03-06T10:00:00+00:00",
      "2024-03-05T14:30:00+00:00"),
@@ -84,6 +87,13 @@ def test_relative_forms(lang: str, top: str, now: str, published: str) -> None:
     ("nl", "<p>Geschreven door Pieter van den Berg · 5 mrt. 2024</p>", ["Pieter van den Berg"]),
     ("el", "<p>Γράφει ο Γιώργος Παπαδόπουλος</p>", ["Γιώργος Παπαδόπουλος"]),
     ("ca", "<p class='author'>Per Jordi Puig i Marta Vila</p>", ["Jordi Puig", "Marta Vila"]),
+    # ...but a Swedish "Per" is a first name
+    ("sv", "<p class='author'>Per Olsson</p>", ["Per Olsson"]),
+    # linked names parted by commas in the byline element (Czech and Slovak sites' author lists)
+    ("cs", "<div class='authors'><a href='/autor/a'>Petr Svoboda</a>, <a href='/autor/b'>Tomáš Dvořák</a></div>",
+     ["Petr Svoboda", "Tomáš Dvořák"]),
+    ("da", "<div class='byline'><a href='/a'>Mette Nielsen</a> og <a href='/b'>Søren Jensen</a></div>",
+     ["Mette Nielsen", "Søren Jensen"]),
     # names joined by Hungarian "és" and Turkish "ve" in a byline element, the Turkish dotted capital kept
     ("hu", "<div class='byline'>Nagy Péter és Szabó Éva</div>", ["Nagy Péter", "Szabó Éva"]),
     ("tr", "<div class='byline'>İbrahim Öztürk ve Elif Şahin</div>", ["İbrahim Öztürk", "Elif Şahin"]),

@@ -46,9 +46,12 @@ LEFT_ALONE = {
                                     "not read as the outlet",
     "en-vbulletin4-postbit": "a dashed numeric date '03-05-2024': US forums write it month first, Indian papers day "
                              "first, on pages both tagged 'en'",
+    # the eu10 probe's one-off (SOURCE.md)
+    "no-journalist-role-short-year": "a two-digit year ('05.03.24 14:30'): read as a year it is as often a day, a "
+                                     "version or a score",
 }
 # Of those, the page whose publication day is missed (the evaluation scores the day of a day-only guess).
-DATES_LEFT_ALONE = ["en-vbulletin4-postbit", "zh-xinhua-dateline-spaced"]
+DATES_LEFT_ALONE = ["en-vbulletin4-postbit", "no-journalist-role-short-year", "zh-xinhua-dateline-spaced"]
 
 
 @pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xfail(reason=LEFT_ALONE[name], strict=True))

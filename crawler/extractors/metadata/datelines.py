@@ -206,8 +206,9 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
             text = normalise(segment)
             found, end = find_relative_date(text, now), len(text)
         trailing = index < len(labels) and line[labels[index][0]:labels[index][1]] in TRAILING_LABELS
-        if found is None and (kind is not None or trailing) and yearless and now is not None:
-            found = find_yearless_date(segment, now)  # "発布时间：10-08 12:00", "3/12(火) 10:30配信"
+        # ("発布时间：10-08 12:00", "3/12(火) 10:30配信"; unlabelled, the Nordic "5.3. klo 14.30")
+        if found is None and (kind is not None or trailing or "kl" in segment) and yearless and now is not None:
+            found = find_yearless_date(segment, now)
             end = len(segment.rstrip())
         if found is None:
             if kind == "modified" and update_clock is None:

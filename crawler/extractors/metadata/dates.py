@@ -324,9 +324,17 @@ MONTH_DAY_RE = re.compile(
 )
 
 
+# A day and month dotted without a year before the Nordic clock word ("5.3. klo 14.30", "5.3. kl. 14.30"), as Finnish
+# and Scandinavian papers date a story of the current year.
+NORDIC_DAY_MONTH_RE = re.compile(
+    r"(?<![\d.])(?P<day>[0-3]?\d)\.(?P<month>1[0-2]|0?[1-9])\.\s*(?:klo|kl\.?)\s*(?P<hour>[01]?\d|2[0-3])[.:]"
+    r"(?P<minute>[0-5]\d)(?!\d)")
+
+
 def find_yearless_date(text: str, now: datetime) -> FoundDate | None:
     """A month and day without a year: in the crawl's year, or the year before when that would be ahead."""
-    match = MONTH_DAY_RE.search(normalise(text))
+    text = normalise(text)
+    match = MONTH_DAY_RE.search(text) or (NORDIC_DAY_MONTH_RE.search(text) if "kl" in text else None)
     if match is None:
         return None
     for year in (now.year, now.year - 1):

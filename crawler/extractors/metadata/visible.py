@@ -165,7 +165,8 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         if short is None:  # a paragraph
             if not readable(block):
                 continue
-            findings.dateline_origin = findings.dateline_origin or dateline_outlet(block.text) or lead_agency(block.text)
+            findings.dateline_origin = (findings.dateline_origin or dateline_outlet(block.text)
+                                        or lead_agency(block.text))
             if paragraphs == 0 and not findings.authors:
                 findings.authors = dateline_people(block.text) or dateline_names(block.text)
             paragraphs += 1
@@ -173,8 +174,7 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
                 break
             continue
         lines, credit = short
-        if findings.origin is None:  # an agency where the byline stands ("PAP", "Ritzau · 5. marts 2024")
-            findings.origin = block_agency(block)
+        findings.origin = findings.origin or block_agency(block)  # an agency where the byline stands ("PAP")
         if not findings.authors:  # a byline without "By <Given Surname>" ("ByJane Doe", "Dec 19, 2025 · Jane Doe")
             findings.authors = bare_byline(doc, position)
         if not lines or not readable(block):
