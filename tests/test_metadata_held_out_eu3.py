@@ -144,3 +144,10 @@ def test_agency_origin(lang: str, top: str, end: str, lead: str, origin: str) ->
 def test_no_person(lang: str, top: str, authors: list[str]) -> None:
     metadata = _meta(lang, top)
     assert metadata.authors == authors and metadata.origin is None
+
+
+def test_card_name_before_a_role_list_is_one_person() -> None:
+    # a person's card whose role follows a comma ("X, VP, Security, Acme") is one person, not a list of names
+    top = ("<div class='author-details'><span>Carlos Escobar</span>, <span>VP, IS Security, Risk</span>, "
+           "<span>Acme</span></div>")
+    assert _meta("en", top).authors == ["Carlos Escobar"]

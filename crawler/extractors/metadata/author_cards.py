@@ -20,7 +20,8 @@ from crawler.extractors.metadata.people import split_people
 
 # A reading time beside the name and the date ("4 min read"), the one number of a byline that is no date.
 READING_TIME_RE = re.compile(r"^\s*\d+\s*(?:min|minutes?|mins)\b", re.I)
-# A piece that only joins names ("<a>X</a>, <a>Y</a>", "<a>X</a> og <a>Y</a>"): the element lists several people.
+# A piece that only joins names ("<a>X</a>, <a>Y</a>", "<a>X</a> og <a>Y</a>"): with a name after it, the element lists
+# several people ("X, VP, Security" is one person's card).
 LIST_JOINER_RE = re.compile(r"[,;&]|and|und|et|y|e|i|og|och|en|и|és|ve|și", re.I)
 # The pieces of a card read: the name and what follows it.
 CARD_PIECES = 2
@@ -35,13 +36,13 @@ def card_name(element: etree._Element) -> list[str]:
         piece = normalize_space(piece)
         if piece:
             pieces.append(piece)
-            if len(pieces) == CARD_PIECES:
+            if len(pieces) == CARD_PIECES + 1:
                 break
     if len(pieces) < CARD_PIECES:
         return []
-    name, after = pieces
-    if LIST_JOINER_RE.fullmatch(after):
-        return []  # a list of people, not one person's card (the byline's reader splits it)
+    name, after = pieces[:CARD_PIECES]
+    if LIST_JOINER_RE.fullmatch(after) and len(pieces) > CARD_PIECES and split_people(pieces[-1]) == [pieces[-1]]:
+        return []  # a list of people, not one person's card (the byline's reader splits it); a role may follow too
     labelled = byline_names(name) if BY_RE.match(name) else []
     if labelled:  # the card's first line is its byline with the label ("Av Anna Svensson", "Von Hans Müller")
         return labelled if split_people(after) != [after] else []
