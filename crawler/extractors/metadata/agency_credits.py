@@ -30,12 +30,17 @@ WITH_RE = re.compile(r"\s+\(?(?:avec|with|mit|con|com|met)\s+|\s*/\s*", re.I)
 # A dateline's agency in brackets before the story's dash ("BERLIN (dpa) -", "Bratislava 5. marca (TASR) –",
 # "(ANSA) - ROMA, 05 MAR -").
 LEAD_RE = re.compile(r"^(?:[^\W\d][^()\n]{1,40}?)?\((?P<agency>[^()/\n]{2,30})\)\s*[-–—]")
-# The agency closing a story in brackets, alone in its block ("(APA/red)", "(dpa)", "(sda/ots)").
-FOOT_RE = re.compile(r"^\((?P<agency>[^()/\n]{2,30})(?:\s*/\s*[^()/\n]{1,10})?\)$")
 # A byline's line is short; a longer one is a sentence or a caption.
 MAX_LINE_CHARS = 120
 # An acronym glued to the next capitalised word by inline elements without a space ("avec AFPLe 05/03/2024").
 GLUED_RE = re.compile(r"(?<=[A-Z]{2})(?=[A-Z][a-z])")
+# Any agency's name as a word of a lowered text: the one search a block near the headline gets when it names none
+# (most blocks), before the readers above (without re.I the search skips to the names' first letters); a block with
+# an acronym glued to a capitalised word ("AFPLe 05/03/2024", GLUE_HINT_RE) is read as well.
+AGENCY_NAME_RE = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, AGENCIES), key=len, reverse=True)) + r")\b")
+GLUE_HINT_RE = re.compile(r"[A-Z]{3}[a-z]")
+# FOOT_RE over the short blocks' texts joined by NULs: one search rather than one test a block.
+JOINED_FOOT_RE = re.compile(r"\x00\((?P<agency>[^()/\n\x00]{2,30})(?:\s*/\s*[^()/\n\x00]{1,10})?\)(?=\x00)")
 # Words an agency's name has at most ("Agência Brasil", "Anadolu Ajansı", "РИА Новости").
 MAX_AGENCY_WORDS = 3
 
@@ -84,6 +89,8 @@ def _first_words_agency(words: list[str]) -> str | None:
 def block_agency(block: TextBlock) -> str | None:
     """The agency one of a short block's lines credits (``byline_agency``) or its dateline (``lead_agency``), in a
     block a reader sees."""
+    if AGENCY_NAME_RE.search(block.text.lower()) is None and GLUE_HINT_RE.search(block.text) is None:
+        return None
     agency = lead_agency(block.text) or next(
         (found for line in block.text.split("\n") if (found := byline_agency(line))), None)
     return agency if agency and readable(block) else None
@@ -99,9 +106,8 @@ def lead_agency(paragraph: str) -> str | None:
 
 def foot_agency(texts: list[str]) -> str | None:
     """The agency that closes a story in brackets, alone in a short block ("(APA/red)"), or None."""
-    for text in texts:
-        if text.startswith("(") and text.endswith(")") and (match := FOOT_RE.match(text)) and \
-                (agency := _agency(match["agency"])):
+    for match in JOINED_FOOT_RE.finditer("\x00" + "\x00".join(texts) + "\x00"):
+        if agency := _agency(match["agency"]):
             return agency
     return None
 
