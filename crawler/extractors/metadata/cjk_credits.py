@@ -15,7 +15,11 @@ import re
 from crawler.extractors.metadata.agency_datelines import agency_reporters
 from crawler.extractors.metadata.byline import CJK_NON_NAMES, NOT_NAME_END, NOT_NAME_START
 from crawler.extractors.metadata.cjk_roles import is_role_word
-from crawler.extractors.metadata.japanese_credits import lead_end_writers, reporters_before_role
+from crawler.extractors.metadata.japanese_credits import (
+    AGENCY_END_RE,
+    lead_end_writers,
+    reporters_before_role,
+)
 
 # A Chinese personal name: 2-4 Han characters (a minority or foreign name joined by "·" is longer).
 NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?"
@@ -220,7 +224,9 @@ def end_credit_people(paragraph: str) -> list[str]:
     if people:
         return people
     name = person(match.group(1)[1:-1].strip())
-    return [name] if name and not name.endswith(("摄", "攝")) and not PHOTO_OUTLET_RE.search(name) else []
+    # (a Japanese wire's short credit closing a syndicated story, "…方針だ。（共同）", names no one)
+    return [name] if name and not name.endswith(("摄", "攝")) and not PHOTO_OUTLET_RE.search(name) and \
+        not AGENCY_END_RE.search(name) else []
 
 
 def poster_of(line: str) -> list[str]:

@@ -83,4 +83,4 @@ def lead_end_writers(paragraph: str, person: Callable[[str], str | None]) -> lis
     return [name for name in names if name] if all(names) else []
 
 
-__all__ = ["DESK_RE", "lead_end_writers", "reporters_before_role", "spaced_names"]
+__all__ = ["AGENCY_END_RE", "DESK_RE", "lead_end_writers", "reporters_before_role", "spaced_names"]
