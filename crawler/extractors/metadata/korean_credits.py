@@ -30,6 +30,19 @@ KOREAN_DATELINE_RE = re.compile(rf"^\s*[(\[【][^)\]】]{{2,20}}[)\]】]\s*"
                                 rf"(?P<names>{HANGUL_NAME}(?:(?:\s*[·,、]\s*|\s+){HANGUL_NAME})*)\s*(?:기자|특파원)\s*=")
 
 
+# An op-ed's writer alone in a block under the headline: the name, the affiliation's words, the title ("김철수 서울대
+# 경제학부 교수", "이영희 한빛연구원 선임연구위원"); the titles are those of outside writers of Korean columns.
+KOREAN_TITLED_WRITER_RE = re.compile(rf"^(?P<name>{HANGUL_NAME})\s+(?:[가-힣A-Za-z·]{{2,12}}\s+){{0,3}}"
+                                     r"(?:명예)?(?:교수|부교수|조교수|연구위원|선임연구위원|연구원|변호사|회계사|소장|"
+                                     r"원장|대표|이사장|칼럼니스트|평론가|주필|작가|박사)$")
+
+
+def titled_writer(text: str) -> list[str]:
+    """The writer of an op-ed's credit block ("김철수 서울대 경제학부 교수"), or none."""
+    match = KOREAN_TITLED_WRITER_RE.match(text.strip())
+    return [match.group("name")] if match else []
+
+
 def korean_names(line: str) -> list[str]:
     """The writers of a Korean credit ("홍길동 기자", "글 홍길동 기자 / 사진 김철수 기자", "글·사진 홍길동"): not the
     names after a photo label, nor a role word before 기자."""
@@ -44,4 +57,5 @@ def korean_names(line: str) -> list[str]:
     return list(dict.fromkeys(name for name in names if name not in KOREAN_ROLE_WORDS))
 
 
-__all__ = ["HANGUL_NAME", "KOREAN_AUTHOR_RE", "KOREAN_DATELINE_RE", "KOREAN_EDITOR_RE", "korean_names"]
+__all__ = ["HANGUL_NAME", "KOREAN_AUTHOR_RE", "KOREAN_DATELINE_RE", "KOREAN_EDITOR_RE", "korean_names",
+           "titled_writer"]
