@@ -134,7 +134,7 @@ YEAR_MONTH_DAY_RE = re.compile(
 )
 # 2024 m. kovo 5 d. (Lithuanian: the year, "m.", the month in the genitive, the day, "d.").
 LITHUANIAN_DATE_RE = re.compile(
-    rf"(?<![\w.])(?P<year>(?:19|20)\d{{2}})\s*m\.\s+(?P<month_name>{_MONTH_ALTERNATION})\s+(?P<day>\d{{1,2}})\s*d\."
+    rf"(?<![\w.])(?P<year>(?:19|20)\d{{2}}) m\.\s+(?P<month_name>{_MONTH_ALTERNATION})\s+(?P<day>\d{{1,2}})\s*d\."
     + _TIME_TAIL,
     re.I,
 )
@@ -273,7 +273,7 @@ def _english_date(text: str) -> FoundDate | None:
 TEXT_DATE_SEARCHES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (YMD_RE, ()), (CJK_DATE_RE, ("年", "년")), (MONTH_DAY_YEAR_RE, ()), (DAY_MONTH_YEAR_RE, ()),
     (MDY_NUMERIC_RE, ("/",)), (DMY_NUMERIC_RE, ()), (YEAR_MONTH_DAY_RE, ()), (TIME_DAY_MONTH_YEAR_RE, (":",)),
-    (TIME_MONTH_DAY_YEAR_RE, (":",)), (ASCTIME_RE, (":",)), (LITHUANIAN_DATE_RE, (" d.",)))
+    (TIME_MONTH_DAY_YEAR_RE, (":",)), (ASCTIME_RE, (":",)), (LITHUANIAN_DATE_RE, (" m",)))
 TEXT_DATE_PATTERNS = tuple(pattern for pattern, _ in TEXT_DATE_SEARCHES)
 # What every pattern of TEXT_DATE_PATTERNS holds, its year: a text without it (most lines read) is not searched.
 ANY_YEAR_RE = re.compile(r"(?:19|20)\d{2}")
