@@ -65,8 +65,8 @@ CJK_AUTHOR_RES = (
     # (a bar may part the role and the name: "界面新闻记者 | 李华")
     re.compile(rf"(?:记者|記者|通讯员|通訊員|撰文|撰稿|采写|採寫|实习生|實習生|评论员|評論員)\s*[：:|｜]?\s*"
                rf"(?P<names>{CJK_NAMES})"),
-    # a labelled credit of who reported or translated ("报导：黄志明" in Malaysian and Taiwanese papers, "编译：赵一鸣")
-    re.compile(rf"(?:报导|報導|编译|編譯)\s*[：:/／|｜]\s*(?P<names>{CJK_NAMES})"),
+    # the reporter's label of Malaysian and Taiwanese papers ("报导：黄志明"; a translator's "编译：" is no author's)
+    re.compile(rf"(?:报导|報導)\s*[：:/／|｜]\s*(?P<names>{CJK_NAMES})"),
     # the writer's note at a commentary's foot: "（作者简介：刘建华，中国人民大学经济学院教授）"
     re.compile(rf"(?:作者简介|作者簡介)\s*[：:]\s*(?P<names>{CJK_NAME})(?=[，,])"),
     # "作者" and the name parted by a space, the name ending the line or before its agencies: "作者 王凡（德新社）"
@@ -96,7 +96,7 @@ GREEK_AUTHOR_STEMS = r"υντάκτ|υντακτ"
 BYLINE_HINT_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
                             r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|특파원|글|بقلم|كتب|"
                             r"发表|發表|博客|投稿者|报道|報道|原创|原創|（|【|［|\||"
-                            r"实习生|實習生|评论员|評論員|报导|報導|编译|編譯|"
+                            r"实习生|實習生|评论员|評論員|报导|報導|"
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
 EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura|redaktor", re.I)
 # EDITOR_HINT_RE as ``editor_names`` looks for it: in the line as re.I sees it (``re_i_lowered``) without re.I, which
@@ -130,7 +130,7 @@ ASCII_CREDIT_LINE_RE = re.compile(rf"^\s*(?:{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WOR
 OTHER_CREDIT_WORDS_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
                                    r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|특파원|글|بقلم|كتب|"
                                    r"发表|發表|博客|投稿者|报道|報道|原创|原創|（|【|［|"
-                                   r"实习生|實習生|评论员|評論員|报导|報導|编译|編譯|"
+                                   r"实习生|實習生|评论员|評論員|报导|報導|"
                                    r"编|編|责|責|校审|편집|"
                                    r"edit|redigiert|édité|a cura|redaktor|来源|來源|稿源|出处|公众号|公眾號")
 # A dateline at the head of a story's first paragraph credits its reporters in brackets:

@@ -114,9 +114,10 @@ GMT_OFFSET_RE = re.compile(r"\b" + GMT_OFFSET)
 _ZONE = r"(?:\s*(?P<zone>Z|" + GMT_OFFSET + r"|UTC|GMT|[+-]\d{2}:?\d{2}))?"
 # 2009-11-09, 2009/11/09, 2009.11.09, with an optional time and zone; the year comes first.
 # Korean pages write 2024. 3. 12. with spaces and a final dot.
+# (a zone's abbreviation may stand between the day and the clock: "2024-03-05 HKT 14:30", Hong Kong's broadcaster)
 YMD_RE = re.compile(
     r"(?<!\d)(?P<year>(?:19|20)\d{2})(?:[-/]|\.\s?)(?P<month>\d{1,2})(?:[-/]|\.\s?)(?P<day>\d{1,2})(?!\d)\.?"
-    + _TIME + _ZONE
+    r"(?:\s+(?-i:(?P<zone_name>" + _ZONE_WORDS + r"))(?=\s+\d{1,2}:\d{2}))?" + _TIME + _ZONE
 )
 # 2009年11月9日 13:57, 2024年2月3日（土）15:20, 2024年1月15日 10時30分, 2024년 3월 12일 오후 2:05.
 CJK_DATE_RE = re.compile(
