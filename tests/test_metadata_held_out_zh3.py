@@ -119,3 +119,16 @@ def test_blog_modified_line_yi_yu() -> None:
            "<div>于&nbsp;2024-03-05 14:30:12&nbsp;首次发布</div>")
     metadata = page(top)
     assert (metadata.published, metadata.modified) == ("2024-03-05T14:30:12", "2024-03-06T09:00:00")
+
+
+def test_forum_relative_time_with_its_moment_in_the_title() -> None:
+    post = ("<div class='authi'><em>发表于 <span title='2024-3-5 14:30:12'>3&nbsp;天前</span></em></div>"
+            "<div class='reply'><em>发表于 <span title='2024-3-7 09:12:45'>昨天&nbsp;09:12</span></em></div>")
+    metadata = page(post, now=datetime.fromisoformat("2024-03-08T04:00:00+00:00"))
+    assert metadata.published == "2024-03-05T14:30:12"
+
+
+
+def test_two_linked_names_in_the_author_element() -> None:
+    names = "<div class='author'><a href='/reporter/101'>王小明</a>、<a href='/reporter/102'>李大華</a></div>"
+    assert page(names + DATED, ZHT, lang="zh-TW").authors == ["王小明", "李大華"]

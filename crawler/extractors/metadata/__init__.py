@@ -40,7 +40,7 @@ from crawler.extractors.metadata.date_choice import canonical_day, choose_date, 
 from crawler.extractors.metadata.date_conflicts import earlier_labelled, settle_published
 from crawler.extractors.metadata.field_lines import field_byline
 from crawler.extractors.metadata.handles import author_accounts, unshown_logins, unshown_people
-from crawler.extractors.metadata.hatom import hatom_date
+from crawler.extractors.metadata.hatom import hatom_date, titled_relative_date
 from crawler.extractors.metadata.label_blocks import date_after_label
 from crawler.extractors.metadata.line_findings import TextFindings
 from crawler.extractors.metadata.markup import markup_of
@@ -213,7 +213,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     modified = choose_date(found, "modified", now)
     language = doc.declared_language or (languages[0][0] if languages else None)
     if published is None or published[1] == URL:  # hAtom's title stamp, then the page's own <time> text
-        shown = hatom_date(doc.body) or time_text_date(doc.body, day_first=day_first(language))
+        shown = hatom_date(doc.body) or time_text_date(doc.body, day_first=day_first(language)) or \
+            titled_relative_date(doc.body)
         published = (shown and plausible_date(shown, MICRODATA, now)) or published
     # (markup dates that are one moment, a CMS's last save written into both, leave the page's labelled date wanted)
     saved_twice = published is not None and modified is not None and published[0] == modified[0]
