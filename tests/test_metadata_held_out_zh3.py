@@ -132,3 +132,9 @@ def test_forum_relative_time_with_its_moment_in_the_title() -> None:
 def test_two_linked_names_in_the_author_element() -> None:
     names = "<div class='author'><a href='/reporter/101'>王小明</a>、<a href='/reporter/102'>李大華</a></div>"
     assert page(names + DATED, ZHT, lang="zh-TW").authors == ["王小明", "李大華"]
+
+
+def test_yesterday_with_a_clock_keeps_the_clock_without_the_crawls_zone() -> None:
+    metadata = page("<div class='meta'><span>某某汽车报</span> <span>昨天 14:30</span></div>",
+                    now=datetime.fromisoformat("2024-03-06T04:00:00+00:00"))
+    assert metadata.published == "2024-03-05T14:30:00"  # the page's clock, whose zone it does not say
