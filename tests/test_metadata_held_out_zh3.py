@@ -138,3 +138,13 @@ def test_yesterday_with_a_clock_keeps_the_clock_without_the_crawls_zone() -> Non
     metadata = page("<div class='meta'><span>某某汽车报</span> <span>昨天 14:30</span></div>",
                     now=datetime.fromisoformat("2024-03-06T04:00:00+00:00"))
     assert metadata.published == "2024-03-05T14:30:00"  # the page's clock, whose zone it does not say
+
+
+@pytest.mark.parametrize(("top", "origin"), [
+    ("<div class='meta'><span class='source'>某某汽车报</span> <span class='time'>2024-03-05 14:30</span></div>",
+     "某某汽车报"),
+    ("<div class='meta-info'><time>2024/03/05 14:30</time><div class='source'>中國時報</div></div>", "中國時報"),
+    ("<div class='source'>张小北</div>" + DATED, None),  # a person in a source element is no outlet
+], ids=["span", "div", "person"])
+def test_outlet_alone_in_an_element_marked_as_the_source(top: str, origin: str | None) -> None:
+    assert page(top).origin == origin
