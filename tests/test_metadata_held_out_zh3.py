@@ -1,10 +1,12 @@
 """Held-out Chinese layouts of the third probe, each on a small page written for it: a reporter's place after the
 name ("发自北京"), an institution before the writer ("作者：海淀法院 王明"), an outlet's abbreviation in the author
 element ("法广" of 法国国际广播电台), a staff reporter's photo credit ("图/本报记者 马骏"), a commentator
-("□特约评论员"), "报导：" credits (a translator's "编译：" is none), a name beside its agencies ("作者 王凡（德新社、路透社）"), an outlet's
-reporter and place ("英国《金融时报》 李明 北京报道"), a writer's note at the foot ("作者简介：…"), two editors'
-labels on one line, a blog's foot ("posted @ … 阅读(…) 编辑 收藏"), an author card with a job title, Taiwan's
-Republic years ("113-03-05"), Hong Kong's "HKT" between day and clock, and a blog's "已于 … 修改"."""
+("□特约评论员"), "报导：" credits (a translator's "编译：" is none), a name beside its agencies ("作者 王凡（德新社、
+路透社）"), an outlet's reporter and place ("英国《金融时报》 李明 北京报道"), a writer's note at the foot ("作者简介：…"),
+two editors' labels on one line, a blog's foot ("posted @ … 阅读(…) 编辑 收藏"), an author card with a job title,
+Taiwan's Republic years ("113-03-05"), Hong Kong's "HKT" between day and clock, a blog's "已于 … 修改", a forum's
+relative time with its moment in a title, a day word's clock, and an outlet alone in an element marked as the
+source."""
 
 from __future__ import annotations
 
@@ -89,8 +91,8 @@ def test_two_editor_labels_on_one_line() -> None:
 
 
 def test_blog_foot_posted_at_with_action_links() -> None:
-    foot = ("<div class='postDesc'>posted @ <span>2024-03-05 14:30</span>&nbsp;<a href='/zxb'>张小北</a>&nbsp;阅读(1234)"
-            "&nbsp;评论(5)&nbsp;<a>编辑</a>&nbsp;<a>收藏</a>&nbsp;<a>举报</a></div>")
+    foot = ("<div class='postDesc'>posted @ <span>2024-03-05 14:30</span>&nbsp;<a href='/zxb'>张小北</a>"
+            "&nbsp;阅读(1234)&nbsp;评论(5)&nbsp;<a>编辑</a>&nbsp;<a>收藏</a>&nbsp;<a>举报</a></div>")
     metadata = page("", end=foot)
     assert metadata.authors == ["张小北"] and metadata.editors == [] and metadata.published == "2024-03-05T14:30:00"
 

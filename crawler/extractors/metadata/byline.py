@@ -167,8 +167,8 @@ CJK_NAME_STOPWORDS = ("编辑", "责任", "来源", "发布", "时间", "摄影"
 CJK_NON_NAMES = frozenset({"报道", "获悉", "了解", "发现", "采访", "来到", "注意到", "从", "近日", "日前", "表示",
                            "介绍", "整合", "未知", "佚名", "转载请注明", "网络整理", "综合", "编译",
                            # a blog's action links after its foot's "编辑" ("编辑 收藏 举报"): buttons, not editors
-                           "收藏", "举报", "舉報", "分享", "点赞", "點讚", "打印", "关闭", "關閉", "删除", "刪除", "回复",
-                           "回覆"})
+                           "收藏", "举报", "舉報", "分享", "点赞", "點讚", "打印", "关闭", "關閉", "删除", "刪除",
+                           "回复", "回覆"})
 # A credit ending in 摄 names the photographer, not the author ("中新社记者 贾天勇 摄").
 PHOTO_CREDIT_RE = re.compile(r"^\s*摄")
 # A picture's label before a reporter's role names the photographer: "图/本报记者 马骏", "摄影：记者 李强".
@@ -212,7 +212,8 @@ def _cjk_names(pattern: re.Pattern[str], line: str) -> list[str]:
     for match in pattern.finditer(line):
         raws = re.split(r"[\s、，,・·]+", match.group("names"))
         if PHOTO_CREDIT_RE.match(line[match.end():]) or raws[-1].endswith("摄") or \
-                line[:match.start()].endswith(PHOTO_REPORTER_WORDS) or PHOTO_LABEL_BEFORE_RE.search(line[:match.start()]):
+                line[:match.start()].endswith(PHOTO_REPORTER_WORDS) or \
+                PHOTO_LABEL_BEFORE_RE.search(line[:match.start()]):
             continue  # "图片记者黎旭阳、李妍摄": the photographers
         if line[match.end():match.end() + 1] in ("：", ":") and len(raws) > 1 and \
                 not any(word in raws[-1] for word in CJK_NAME_STOPWORDS):
