@@ -1,12 +1,14 @@
-"""Held-out Chinese layouts of the third probe, each on a small page written for it: a reporter's place after the
-name ("发自北京"), an institution before the writer ("作者：海淀法院 王明"), an outlet's abbreviation in the author
-element ("法广" of 法国国际广播电台), a staff reporter's photo credit ("图/本报记者 马骏"), a commentator
-("□特约评论员"), "报导：" credits (a translator's "编译：" is none), a name beside its agencies ("作者 王凡（德新社、
-路透社）"), an outlet's reporter and place ("英国《金融时报》 李明 北京报道"), a writer's note at the foot
-("作者简介：…"), two editors' labels on one line, a blog's foot ("posted @ … 阅读(…) 编辑 收藏"), an author card with a job title,
-Taiwan's Republic years ("113-03-05"), Hong Kong's "HKT" between day and clock, a blog's "已于 … 修改", a forum's
-relative time with its moment in a title, a day word's clock, and an outlet alone in an element marked as the
-source."""
+"""Held-out Chinese layouts of the third probe, each on a small page written for it: a
+reporter's place after the name ("发自北京"), an institution before the writer ("作者：海淀法院
+王明"), an outlet's abbreviation in the author element ("法广" of 法国国际广播电台), a staff
+reporter's photo credit ("图/本报记者 马骏"), a commentator ("□特约评论员"), "报导：" credits (a
+translator's "编译：" is none), a name beside its agencies ("作者 王凡（德新社、 路透社）"), an
+outlet's reporter and place ("英国《金融时报》 李明 北京报道"), a writer's note at the foot
+("作者简介：…"), two editors' labels on one line, a blog's foot ("posted @ … 阅读(…) 编辑
+收藏"), an author card with a job title, Taiwan's Republic years ("113-03-05"), Hong
+Kong's "HKT" between day and clock, a blog's "已于 … 修改", a forum's relative time with
+its moment in a title, a day word's clock, and an outlet alone in an element marked
+as the source."""
 
 from __future__ import annotations
 
