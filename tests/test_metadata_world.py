@@ -46,9 +46,18 @@ LEFT_ALONE = {
                                     "not read as the outlet",
     "en-vbulletin4-postbit": "a dashed numeric date '03-05-2024': US forums write it month first, Indian papers day "
                              "first, on pages both tagged 'en'",
+    # the third Chinese probe's one-offs (SOURCE.md)
+    "zh-cnblogs-posted-at": "one blog platform's <title> names the blogger between post and platform: the part is "
+                            "read as the site's name, so the poster of the post's foot is refused",
+    "zh-csdn-yu-fabu": "one platform's header: another article's newer date unlabelled above the post's own, and the "
+                       "nickname glued to '原创' and the date by inline elements",
+    "zh-discuz-span-title-edited": "a forum engine's '本帖最后由 X 于 … 编辑' opens the post's paragraph: long blocks "
+                                   "are not read for dates",
+    "zh-tieba-tail-info": "one forum's poster linked to a profile address no person-link test knows "
+                          "('/home/main?un=…'), its post dated in a tail of floor and client",
 }
 # Of those, the page whose publication day is missed (the evaluation scores the day of a day-only guess).
-DATES_LEFT_ALONE = ["en-vbulletin4-postbit", "zh-xinhua-dateline-spaced"]
+DATES_LEFT_ALONE = ["en-vbulletin4-postbit", "zh-csdn-yu-fabu", "zh-xinhua-dateline-spaced"]
 
 
 @pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xfail(reason=LEFT_ALONE[name], strict=True))
