@@ -10,6 +10,7 @@ from itertools import islice
 
 from lxml import etree
 
+from crawler.extractors.document.parse import TextBlock
 from crawler.extractors.document.text import CJK_RE, normalize_space
 from crawler.extractors.metadata.cjk_credits import is_outlet
 
@@ -18,8 +19,17 @@ SOURCE_MARK_RE = re.compile(r"(?:^|[\s_-])source(?:$|[\s_-])", re.I)
 # An outlet's name is short: two to twelve characters ("新京报", "某某汽车报", "中國時報").
 MIN_OUTLET_CHARS = 2
 MAX_OUTLET_CHARS = 12
+# A date line holding the outlet's element is short ("2019年11月25日 18:57 参考消息"): longer blocks are not walked.
+MAX_SOURCE_LINE_CHARS = 40
 # A date line's element holds a few spans: the walk stops after this many nodes (a short block's element is small).
 MAX_NODES_WALKED = 40
+
+
+def block_outlet(block: TextBlock) -> str | None:
+    """``marked_outlet`` of a short block's element holding Chinese text (a date line near the headline), else None."""
+    if len(block.text) > MAX_SOURCE_LINE_CHARS or block.element is None or CJK_RE.search(block.text) is None:
+        return None
+    return marked_outlet(block.element)
 
 
 def marked_outlet(element: etree._Element) -> str | None:
@@ -38,4 +48,4 @@ def marked_outlet(element: etree._Element) -> str | None:
     return None
 
 
-__all__ = ["marked_outlet"]
+__all__ = ["block_outlet", "marked_outlet"]

@@ -58,7 +58,7 @@ from crawler.extractors.metadata.headline_block import (
 from crawler.extractors.metadata.label_blocks import block_label
 from crawler.extractors.metadata.line_findings import ShortBlocks, TextFindings, day_first, short_blocks
 from crawler.extractors.metadata.name_lines import name_without_byline_words
-from crawler.extractors.metadata.source_elements import marked_outlet
+from crawler.extractors.metadata.source_elements import block_outlet
 from crawler.kernels.walk import texts_with_digit
 
 HANGUL_RE = re.compile(r"[가-힣]")
@@ -175,8 +175,7 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         lines, credit = short
         if not findings.authors:  # a byline without "By <Given Surname>" ("ByJane Doe", "Dec 19, 2025 · Jane Doe")
             findings.authors = bare_byline(doc, position)
-        if findings.origin is None and block.element is not None and CJK_RE.search(block.text):
-            findings.origin = marked_outlet(block.element)  # "<span class='source'>某某汽车报</span>", no label
+        findings.origin = findings.origin or block_outlet(block)  # "<span class='source'>某某汽车报</span>", no label
         if not lines or not readable(block):
             continue
         # (the lead's dateline: a paragraph, or a block short enough to be read by its lines)
