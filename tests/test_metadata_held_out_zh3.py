@@ -152,3 +152,9 @@ def test_yesterday_with_a_clock_keeps_the_clock_without_the_crawls_zone() -> Non
 ], ids=["span", "div", "person"])
 def test_outlet_alone_in_an_element_marked_as_the_source(top: str, origin: str | None) -> None:
     assert page(top).origin == origin
+
+
+def test_forum_post_last_edited_note() -> None:
+    story = "<p><i class='pstatus'> 本帖最后由 飞翔的鱼 于 2024-3-6 09:12 编辑 </i><br>" + ZH[3:]
+    metadata = page("<div>发表于 2024-3-5 14:30:12</div>", story)
+    assert (metadata.published, metadata.modified) == ("2024-03-05T14:30:12", "2024-03-06T09:12:00")

@@ -51,8 +51,6 @@ LEFT_ALONE = {
                             "read as the site's name, so the poster of the post's foot is refused",
     "zh-csdn-yu-fabu": "one platform's header: another article's newer date unlabelled above the post's own, and the "
                        "nickname glued to '原创' and the date by inline elements",
-    "zh-discuz-span-title-edited": "a forum engine's '本帖最后由 X 于 … 编辑' opens the post's paragraph: long blocks "
-                                   "are not read for dates",
     "zh-tieba-tail-info": "one forum's poster linked to a profile address no person-link test knows "
                           "('/home/main?un=…'), its post dated in a tail of floor and client",
 }
