@@ -158,3 +158,10 @@ def test_forum_post_last_edited_note() -> None:
     story = "<p><i class='pstatus'> 本帖最后由 飞翔的鱼 于 2024-3-6 09:12 编辑 </i><br>" + ZH[3:]
     metadata = page("<div>发表于 2024-3-5 14:30:12</div>", story)
     assert (metadata.published, metadata.modified) == ("2024-03-05T14:30:12", "2024-03-06T09:12:00")
+
+
+def test_title_that_is_the_logos_name_gives_way_to_the_headline() -> None:
+    html = ("<html lang='zh-CN'><head><title>某某日报数字报</title></head><body><header><a class='logo' href='/'>"
+            "某某日报数字报</a></header><article><h3>聚焦高质量发展</h3><h1>多地出台措施优化营商环境</h1>"
+            f"<div>2024年03月05日　第05版：要闻</div>{ZH}</article></body></html>").encode()
+    assert extract_metadata_only(html, now=NOW).title == "多地出台措施优化营商环境"

@@ -85,6 +85,8 @@ LANGUAGE_RE = re.compile(r"^([a-z]{2,3})(?:[-_][a-z0-9]+)*$", re.I)
 # "en_US"...); 256 holds them with room.
 LANGUAGE_CACHE_SIZE = 256
 CACHE_ATTRIBUTE = "_metadata"
+# A site's name is short: a longer <title> is not looked for among the header's links home.
+MAX_SITE_NAME_CHARS = 30
 # A description this short says nothing ("News", "Home").
 MIN_DESCRIPTION_CHARS = 20
 
@@ -309,8 +311,11 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     if metadata.title and (shown := visible_headline(doc.root, doc.url, metadata.site_name, doc.h1s())):
         source = HEAD_TITLE if from_head and sources.get("title") == META else sources.get("title")
         # (a shop template's every title is the shop's name; a listing's "Topic | Section | Site" names its topic first)
+        # (an e-paper's <title> is the paper's name its header's link home shows: "某某日报数字报")
         if only_site_name(metadata.title, metadata.site_name, head_title, doc.url) or \
-                (items_skipped and source == HEAD_TITLE and title_repeats(head_title, shown)):
+                (items_skipped and source == HEAD_TITLE and title_repeats(head_title, shown)) or \
+                (from_head and metadata.title == head_title and len(head_title) <= MAX_SITE_NAME_CHARS and
+                 shown != head_title and home_link_names(doc.root, doc.url, [head_title])):
             metadata.title = take("title", (shown, TEXT))
         page_title = title_from_head(head_title, metadata.site_name) if head_title else None
         if rewritten_headline(metadata.title, shown, bool(metadata.published or metadata.authors), page_title,
