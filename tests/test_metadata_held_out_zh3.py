@@ -165,3 +165,15 @@ def test_title_that_is_the_logos_name_gives_way_to_the_headline() -> None:
             "某某日报数字报</a></header><article><h3>聚焦高质量发展</h3><h1>多地出台措施优化营商环境</h1>"
             f"<div>2024年03月05日　第05版：要闻</div>{ZH}</article></body></html>").encode()
     assert extract_metadata_only(html, now=NOW).title == "多地出台措施优化营商环境"
+
+
+def test_site_first_title_gives_way_to_the_headline_after_it() -> None:
+    def title_of(head: str, logo: str) -> str | None:
+        html = (f"<html lang='zh-MO'><head><title>{head}</title></head><body><header><a class='logo' href='/'>{logo}"
+                f"</a></header><article><h1>特區政府公布施政方針</h1><div>2024-03-05　A02版：澳聞</div>{ZHT}</article>"
+                "</body></html>").encode()
+        return extract_metadata_only(html, now=NOW).title
+
+    assert title_of("澳門日報 - 特區政府公布施政方針", "澳門日報") == "特區政府公布施政方針"
+    # (a first part that the header's link home does not show is kept: "Headline - Subtitle" is no site's name)
+    assert title_of("施政方針 - 特區政府公布施政方針", "澳門日報") == "施政方針 - 特區政府公布施政方針"

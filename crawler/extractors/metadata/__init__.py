@@ -64,7 +64,14 @@ from crawler.extractors.metadata.structured import (
     from_url,
 )
 from crawler.extractors.metadata.time_text import time_text_date
-from crawler.extractors.metadata.title_items import head_page_title, names_no_page, only_site_name, page_markup_title
+from crawler.extractors.metadata.title_items import (
+    head_page_title,
+    names_no_page,
+    only_site_name,
+    page_markup_title,
+    shown_as_home_link,
+    site_first_headline,
+)
 from crawler.extractors.metadata.titles import (
     DUBLIN_CORE_TITLE_KEYS,
     HEAD_TITLE,
@@ -304,7 +311,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     metadata.modified = take("modified", modified or text_modified)
     # (a page whose h1 is the headline part of its <title> cut at a separator: the h1 is the title; a markup title
     # written whole, site's name and all, is the site's choice and stays)
-    if from_head and metadata.title and (part := h1_title_part(head_title, doc.h1s(), doc.root)) \
+    if from_head and metadata.title and (part := h1_title_part(head_title, doc.h1s(), doc.root) or
+                                         site_first_headline(head_title, doc.h1s(), doc.root, doc.url)) \
             and part != metadata.title:
         metadata.title = take("title", (part, TEXT))
     # A page shows its headline in its one <h1>; its markup title may be rewritten for search (titles.py says when).
@@ -315,7 +323,7 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         if only_site_name(metadata.title, metadata.site_name, head_title, doc.url) or \
                 (items_skipped and source == HEAD_TITLE and title_repeats(head_title, shown)) or \
                 (from_head and metadata.title == head_title and len(head_title) <= MAX_SITE_NAME_CHARS and
-                 shown != head_title and home_link_names(doc.root, doc.url, [head_title])):
+                 shown != head_title and shown_as_home_link(doc.root, doc.url, head_title)):
             metadata.title = take("title", (shown, TEXT))
         page_title = title_from_head(head_title, metadata.site_name) if head_title else None
         if rewritten_headline(metadata.title, shown, bool(metadata.published or metadata.authors), page_title,
