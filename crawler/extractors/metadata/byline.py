@@ -70,7 +70,7 @@ CJK_AUTHOR_RES = (
     # the writer's note at a commentary's foot: "（作者简介：刘建华，中国人民大学经济学院教授）"
     re.compile(rf"(?:作者简介|作者簡介)\s*[：:]\s*(?P<names>{CJK_NAME})(?=[，,])"),
     # "作者" and the name parted by a space, the name ending the line or before its agencies: "作者 王凡（德新社）"
-    re.compile(rf"(?:^|\s)作者\s+(?P<names>{CJK_NAME})(?=\s*(?:$|[（(]))"),
+    re.compile(rf"(?<!\S)作者\s+(?P<names>{CJK_NAME})(?=\s*(?:$|[（(]))"),
     # (one person's text and pictures: "文/图：张三", "图文：张三", "文・写真＝山田太郎")
     re.compile(rf"(?:^|[\s(（])(?:取材・)?(?:文(?:\s*[/／・]\s*(?:图|圖|写真|寫真))?|图文|圖文)\s*[/／|｜・=＝:：]\s*"
                rf"(?P<names>{CJK_NAMES})"),
