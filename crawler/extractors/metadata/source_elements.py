@@ -28,7 +28,7 @@ MAX_NODES_WALKED = 40
 def block_outlet(block: TextBlock) -> str | None:
     """``marked_outlet`` of a short block's element holding Chinese text (a date line near the headline), else None."""
     text = block.text
-    if len(text) > MAX_SOURCE_LINE_CHARS or block.element is None or CJK_RE.search(text) is None or \
+    if len(text) > MAX_SOURCE_LINE_CHARS or text.isascii() or block.element is None or CJK_RE.search(text) is None or \
             not any(map(is_outlet, text.split())):  # (no outlet's name among its words: no element is walked)
         return None
     return marked_outlet(block.element)
