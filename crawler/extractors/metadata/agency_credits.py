@@ -10,6 +10,7 @@ import re
 
 from crawler.extractors.document.parse import TextBlock
 from crawler.extractors.document.text import normalize_space
+from crawler.extractors.metadata.agency_datelines import dateline_outlet
 from crawler.extractors.metadata.byline import ORIGIN_LINE_WORDS
 from crawler.extractors.metadata.credit_lines import readable
 from crawler.extractors.metadata.people import AGENCIES, SEGMENT_RE, is_outlet_or_role
@@ -96,6 +97,12 @@ def block_agency(block: TextBlock) -> str | None:
     return agency if agency and readable(block) else None
 
 
+def dateline_origin(paragraph: str) -> str | None:
+    """The outlet a story's dateline credits: a CJK agency's (``agency_datelines.dateline_outlet``) or a European
+    one's bracket (``lead_agency``)."""
+    return dateline_outlet(paragraph) or lead_agency(paragraph)
+
+
 def lead_agency(paragraph: str) -> str | None:
     """The agency of a European story's dateline ("Bratislava 5. marca (TASR) - …"), or None."""
     if "(" not in paragraph[:80]:
@@ -112,4 +119,4 @@ def foot_agency(texts: list[str]) -> str | None:
     return None
 
 
-__all__ = ["block_agency", "byline_agency", "foot_agency", "lead_agency"]
+__all__ = ["block_agency", "byline_agency", "dateline_origin", "foot_agency", "lead_agency"]
