@@ -23,7 +23,7 @@ from crawler.extractors.metadata.date_values import (
     is_plausible,
     zone_of,
 )
-from crawler.extractors.metadata.month_names import MONTHS
+from crawler.extractors.metadata.month_names import MONTHS, trie_alternation
 from crawler.extractors.metadata.relative_dates import (
     find_relative_date,
     may_be_relative,
@@ -36,7 +36,7 @@ MILLISECOND_TIMESTAMP_DIGITS = 13
 
 # What re.I matches a month name's character with: a letter, or the Greek ypogegrammeni (U+0345), matched with ι.
 MONTH_CHARACTER = r"(?:[^\W\d_]|\u0345)"
-_MONTH_ALTERNATION = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True))
+_MONTH_ALTERNATION = trie_alternation(list(MONTHS))
 
 _AM_PM = r"(?:(?P<ampm_word>오전|오후|午前|午後|上午|下午)\s*)?"
 _TIME = (r"(?:(?:[T\s]+|\s*" + r"(?=오전|오후|午前|午後|上午|下午))" + _AM_PM
@@ -133,9 +133,10 @@ YEAR_MONTH_DAY_RE = re.compile(
     + _TIME_TAIL,
     re.I,
 )
-# 2024 m. kovo 5 d. (Lithuanian: the year, "m.", the month in the genitive, the day, "d.").
+# 2024 m. kovo 5 d. (Lithuanian: the year, "m.", the month in the genitive, the day, "d."; the dot after "m" left
+# unescaped, so that the pattern holds " m." for its pre-check).
 LITHUANIAN_DATE_RE = re.compile(
-    rf"(?<![\w.])(?P<year>(?:19|20)\d{{2}}) m\.\s+(?P<month_name>{_MONTH_ALTERNATION})\s+(?P<day>\d{{1,2}})\s*d\."
+    rf"(?<![\w.])(?P<year>(?:19|20)\d{{2}}) m.\s+(?P<month_name>{_MONTH_ALTERNATION})\s+(?P<day>\d{{1,2}})\s*d\."
     + _TIME_TAIL,
     re.I,
 )
@@ -274,7 +275,7 @@ def _english_date(text: str) -> FoundDate | None:
 TEXT_DATE_SEARCHES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (YMD_RE, ()), (CJK_DATE_RE, ("年", "년")), (MONTH_DAY_YEAR_RE, ()), (DAY_MONTH_YEAR_RE, ()),
     (MDY_NUMERIC_RE, ("/",)), (DMY_NUMERIC_RE, ()), (YEAR_MONTH_DAY_RE, ()), (TIME_DAY_MONTH_YEAR_RE, (":",)),
-    (TIME_MONTH_DAY_YEAR_RE, (":",)), (ASCTIME_RE, (":",)), (LITHUANIAN_DATE_RE, (" m",)))
+    (TIME_MONTH_DAY_YEAR_RE, (":",)), (ASCTIME_RE, (":",)), (LITHUANIAN_DATE_RE, (" m.",)))
 TEXT_DATE_PATTERNS = tuple(pattern for pattern, _ in TEXT_DATE_SEARCHES)
 # What every pattern of TEXT_DATE_PATTERNS holds, its year: a text without it (most lines read) is not searched.
 ANY_YEAR_RE = re.compile(r"(?:19|20)\d{2}")

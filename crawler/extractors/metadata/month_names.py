@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 MONTHS = {
     name: number
     for number, names in enumerate(
@@ -73,4 +75,25 @@ MONTHS = {
 }
 
 
-__all__ = ["MONTHS"]
+
+def trie_alternation(words: list[str]) -> str:
+    """A pattern matching any of the words, the longest first, written as a tree of their shared beginnings: a regex
+    alternation tries each of its hundreds of words in turn at a place, the tree one branch a letter."""
+    root: dict[str, dict] = {}
+    for word in words:
+        node = root
+        for character in word:
+            node = node.setdefault(character, {})
+        node[""] = {}
+
+    def pattern(node: dict[str, dict]) -> str:
+        branches = [re.escape(character) + pattern(child) for character, child in node.items() if character]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body  # (greedy: the longer word before the shorter)
+
+    return pattern(root)
+
+
+__all__ = ["MONTHS", "trie_alternation"]
