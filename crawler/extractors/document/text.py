@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from crawler.extractors.document.scripts import token_pattern
+from crawler.extractors.document.scripts import COMBINING_MARKS, UNSPACED_CHARS, token_pattern
 
 # Han (incl. extensions A-F and compatibility), Hiragana, Katakana, Bopomofo, Hangul syllables and jamo.
 CJK_CHARS = (
@@ -28,6 +28,9 @@ TOKEN_RE = re.compile(token_pattern(CJK_CHARS))
 ASCII_TOKEN_RE = re.compile(r"[A-Za-z0-9_]+")
 CJK_RE = re.compile(rf"[{CJK_CHARS}]")
 WHITESPACE_RE = re.compile(r"\s+")
+# The code points below this are classed for counting tokens in C (``token_char_classes``): the alphabets, accents
+# and typographic punctuation of most pages' non-ASCII text; CJK's blocks begin here, which the pattern reads.
+TOKEN_TABLE_CHARS = 0x3000
 
 # boilerpipe wraps block text at 80 columns to compute text density (seed 000; Kohlschütter et al. 2010).
 WRAP_COLUMNS = 80
@@ -39,6 +42,20 @@ def tokens(text: str) -> list[str]:
     """Word tokens: runs of word characters with their marks, each CJK character on its own, runs of Thai,
     Lao, Khmer or Myanmar in pieces of a word's length."""
     return (ASCII_TOKEN_RE if text.isascii() else TOKEN_RE).findall(text)
+
+
+def token_char_classes() -> bytes:
+    """For each code point below TOKEN_TABLE_CHARS: 1 when TOKEN_RE's tokens of a text of such characters alone are
+    its runs of them (a letter or digit of a script written with spaces, no combining mark), 2 when TOKEN_RE reads it
+    otherwise (a mark, CJK, an unspaced script), 0 when no token holds it. The compiled walk counts by it."""
+    characters = "".join(map(chr, range(TOKEN_TABLE_CHARS)))
+    classes = bytearray(TOKEN_TABLE_CHARS)
+    special = f"{CJK_CHARS}{UNSPACED_CHARS}{COMBINING_MARKS}"
+    for found in re.finditer(f"[{special}]+", characters):
+        classes[found.start():found.end()] = b"\x02" * (found.end() - found.start())
+    for found in re.finditer(rf"[^\W{special}]+", characters):
+        classes[found.start():found.end()] = b"\x01" * (found.end() - found.start())
+    return bytes(classes)
 
 
 def count_words(text: str) -> int:
