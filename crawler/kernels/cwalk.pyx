@@ -8,8 +8,8 @@ nodes' fields: an lxml proxy is made only for what the result holds (block conta
 rare case (a hidden element that might swallow the page, a line number libxml2 stores elsewhere). Block text,
 counts and labels are built as ``blockwalk._BlockBuilder`` builds them, with its Python helpers (``tokens``,
 ``wrap_counts``, ``visible_length``) handed over once by ``configure``; ASCII text, and text whose characters the
-library's token table classes as plain (accents, typographic punctuation, Greek, Cyrillic), is counted and white space
-normalised here, and a block is made by filling TextBlock's slots as its __init__ does (``configure_blocks``).
+library's token table classes as plain (accents, typographic punctuation, Greek, Cyrillic, CJK), is counted and white
+space normalised here, and a block is made by filling TextBlock's slots as its __init__ does (``configure_blocks``).
 
 Positions are kept in a table keyed by node address (``NodePositions``), not by proxy: the index answers for any
 proxy of a walked node, and the walk makes no proxy for the other 2/3 of the elements. An address names its node
@@ -363,8 +363,9 @@ cdef Counts _ascii_counts(str text) noexcept:
     return counts
 
 
-# Each code point below _token_chars_size: 1 a character whose tokens are runs of such characters alone, 0 one no
-# token holds, 2 one the token pattern reads otherwise (marks, CJK, unspaced scripts; ``text.token_char_classes``).
+# Each code point below _token_chars_size: 1 a character whose tokens are runs of such characters alone, 3 a token
+# alone (CJK), 0 one no token holds, 2 one the token pattern reads otherwise (marks, unspaced scripts;
+# ``text.token_char_classes``).
 cdef bytes _token_classes = b""
 cdef const unsigned char* _token_chars = NULL
 cdef Py_ssize_t _token_chars_size = 0
@@ -372,9 +373,9 @@ cdef bint _table_counts_on = False
 
 
 cdef bint _table_counts(str text, Counts* counts) noexcept:
-    """``_ascii_counts`` of a text of one- or two-byte characters whose every character is of class 0 or 1 in the
-    table (Latin with accents, Greek, Cyrillic, typographic quotes and dashes): its tokens are the runs of class 1.
-    False, nothing counted, for a text holding any other character (the token pattern reads it)."""
+    """``_ascii_counts`` of a text of one- or two-byte characters none of class 2 in the table (Latin with accents,
+    Greek, Cyrillic, CJK, typographic quotes and dashes): its tokens are the runs of class 1 and each character of
+    class 3. False, nothing counted, for a text holding any other character (the token pattern reads it)."""
     cdef int kind = PyUnicode_KIND(text)
     if kind == 4:
         return False
@@ -391,13 +392,18 @@ cdef bint _table_counts(str text, Counts* counts) noexcept:
     counts.wrapped = 0
     i = 0
     while i < n:
-        if _token_chars[PyUnicode_READ(kind, data, i)] != 1:
+        cls = _token_chars[PyUnicode_READ(kind, data, i)]
+        if cls == 3:  # a CJK character: a token alone
+            size = 1
+            i += 1
+        elif cls != 1:
             i += 1
             continue
-        size = 0
-        while i < n and _token_chars[PyUnicode_READ(kind, data, i)] == 1:
-            size += 1
-            i += 1
+        else:
+            size = 0
+            while i < n and _token_chars[PyUnicode_READ(kind, data, i)] == 1:
+                size += 1
+                i += 1
         counts.words += 1
         total += size
         line_words += 1
@@ -434,7 +440,8 @@ _CHECKS = ("", "   ", "one", "snake_case and CamelCase9 x", "a\x01b\x00c", "dot.
 # ...and on which it checks the table counter: accents, typographic punctuation, digits and letters of other scripts
 # that \\w holds, white space beyond ASCII, and a text the table hands to the token pattern (a mark, CJK).
 _TABLE_CHECKS = ("café’s naïve “quoted” — dash", "x\u00a0y\u2003z", "½ ² ª º µ ß ÿ", "Ελληνικά и русский_текст",
-                 "über-straße " * 9, "e\u0301 accent", "中文 and latin", "\u2019" * 90, "ǅemal ʰ ˈstress")
+                 "über-straße " * 9, "e\u0301 accent", "中文 and latin", "\u2019" * 90, "ǅemal ʰ ˈstress",
+                 "新闻报道，今天（周一）：记者abc中文123字。" * 5, "한국어 문장입니다 カタカナ ひらがな", "が\u3099")
 
 
 def configure(tag_kinds, swallowing, hidden_style, has_block, tokens, wrap_counts, visible_length, text_block,

@@ -28,9 +28,9 @@ TOKEN_RE = re.compile(token_pattern(CJK_CHARS))
 ASCII_TOKEN_RE = re.compile(r"[A-Za-z0-9_]+")
 CJK_RE = re.compile(rf"[{CJK_CHARS}]")
 WHITESPACE_RE = re.compile(r"\s+")
-# The code points below this are classed for counting tokens in C (``token_char_classes``): the alphabets, accents
-# and typographic punctuation of most pages' non-ASCII text; CJK's blocks begin here, which the pattern reads.
-TOKEN_TABLE_CHARS = 0x3000
+# The code points classed for counting tokens in C (``token_char_classes``): the Basic Multilingual Plane, which
+# holds the letters, CJK characters and punctuation of nearly all pages' text.
+TOKEN_TABLE_CHARS = 0x10000
 
 # boilerpipe wraps block text at 80 columns to compute text density (seed 000; Kohlschütter et al. 2010).
 WRAP_COLUMNS = 80
@@ -45,16 +45,16 @@ def tokens(text: str) -> list[str]:
 
 
 def token_char_classes() -> bytes:
-    """For each code point below TOKEN_TABLE_CHARS: 1 when TOKEN_RE's tokens of a text of such characters alone are
-    its runs of them (a letter or digit of a script written with spaces, no combining mark), 2 when TOKEN_RE reads it
-    otherwise (a mark, CJK, an unspaced script), 0 when no token holds it. The compiled walk counts by it."""
+    """For each code point below TOKEN_TABLE_CHARS, how TOKEN_RE reads it: 1 a character whose tokens are its runs (a
+    letter or digit of a script written with spaces, as ``\\w``: alphanumeric or "_"), 3 a token alone (CJK), 2 a
+    character the pattern reads otherwise (a combining mark, a letter of an unspaced script), 0 one no token holds.
+    The compiled walk counts by it."""
     characters = "".join(map(chr, range(TOKEN_TABLE_CHARS)))
-    classes = bytearray(TOKEN_TABLE_CHARS)
-    special = f"{CJK_CHARS}{UNSPACED_CHARS}{COMBINING_MARKS}"
-    for found in re.finditer(f"[{special}]+", characters):
-        classes[found.start():found.end()] = b"\x02" * (found.end() - found.start())
-    for found in re.finditer(rf"[^\W{special}]+", characters):
-        classes[found.start():found.end()] = b"\x01" * (found.end() - found.start())
+    classes = bytearray(map(str.isalnum, characters))
+    classes[ord("_")] = 1
+    for chars, kind in ((CJK_CHARS, 3), (f"{COMBINING_MARKS}{UNSPACED_CHARS}", 2)):  # marks last: some are in CJK
+        for found in re.finditer(f"[{chars}]+", characters):
+            classes[found.start():found.end()] = bytes([kind]) * (found.end() - found.start())
     return bytes(classes)
 
 
