@@ -12,6 +12,7 @@ from lxml import etree
 from crawler.extractors.metadata.date_values import FoundDate
 from crawler.extractors.metadata.dates import parse_structured_date
 from crawler.extractors.metadata.time_text import in_other_story_area
+from crawler.kernels.walk import elements_marked
 
 # The elements hAtom stamps: an <abbr> or <span> with a title, whose class holds the whole word "published" or
 # "updated" (not "unpublished" nor "published-by"); the hAtom 0.1 draft's class names.
@@ -19,6 +20,11 @@ HATOM_STAMPS = etree.XPath(
     "descendant::*[self::abbr or self::span][@title]"
     "[contains(concat(' ', normalize-space(@class), ' '), ' published ') or "
     "contains(concat(' ', normalize-space(@class), ' '), ' updated ')]")
+# HATOM_STAMPS's class words, and the white space XPath's normalize-space() parts them at: the stamps are found among
+# the elements whose class holds one of the words in any case, in one compiled walk (``hatom_stamps``).
+STAMP_CLASSES = ("published", "updated")
+STAMP_WORDS = frozenset(STAMP_CLASSES)
+XML_SPACE_RE = re.compile(r"[ \t\r\n]+")
 # A title that is an ISO 8601 date or date-time (hAtom's value), not a tooltip's words or a partial date.
 ISO_TITLE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$")
 
@@ -28,7 +34,7 @@ def hatom_date(body: etree._Element | None) -> FoundDate | None:
     else from the first "updated" one (a theme that stamps only its update stamps its one date); None when none."""
     if body is None:
         return None
-    stamps = [element for element in HATOM_STAMPS(body) if not in_other_story_area(element, body)]
+    stamps = [element for element in hatom_stamps(body) if not in_other_story_area(element, body)]
     published = [element for element in stamps if "published" in element.get("class", "").split()]
     for element in published + stamps:
         title = element.get("title", "").strip()
@@ -37,4 +43,13 @@ def hatom_date(body: etree._Element | None) -> FoundDate | None:
     return None
 
 
-__all__ = ["HATOM_STAMPS", "ISO_TITLE_RE", "hatom_date"]
+def hatom_stamps(body: etree._Element) -> list[etree._Element]:
+    """``HATOM_STAMPS(body)``: the elements whose class may hold a stamp's word are found in C (``elements_marked``,
+    a superset: a proxy is made for those alone, where the XPath tests every element's tag and class), then tested as
+    the XPath tests them (below ``body``, an ``<abbr>`` or ``<span>`` with a title, the word whole in the class)."""
+    return [element for element in elements_marked(body, ("class",), STAMP_CLASSES)
+            if element.tag in ("abbr", "span") and element is not body and element.get("title") is not None
+            and not STAMP_WORDS.isdisjoint(XML_SPACE_RE.split(element.get("class", "")))]
+
+
+__all__ = ["HATOM_STAMPS", "ISO_TITLE_RE", "hatom_date", "hatom_stamps"]
