@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 import unicodedata
 
+import pytest
+
 from lxml import html as lxml_html
 
 from crawler.extractors.metadata.cjk_dates import gregorian_years
@@ -59,3 +61,81 @@ def test_an_ascii_text_is_its_own_normal_form():
         assert normalise(text) == gregorian_years(unicodedata.normalize("NFKC", text))
     for text in ["２０２１年３月５日　０９：３０", "令和6年3月5日", "café 2024"]:
         assert normalise(text) == gregorian_years(unicodedata.normalize("NFKC", text))
+
+
+# ---------------------------------------------------------------- bylines without "By": the signs looked for first
+
+def _bare_byline_dates(monkeypatch, body: str) -> tuple[list[str], int]:
+    """The authors of a page whose headline is followed by ``body``, and how many times the bare bylines' reader
+    parsed a date."""
+    from crawler.extractors.document.parse import parse_html
+    from crawler.extractors.metadata import bare_bylines, extract_metadata
+
+    calls = []
+    original = bare_bylines.find_text_date_span
+    monkeypatch.setattr(bare_bylines, "find_text_date_span", lambda text: calls.append(text) or original(text))
+    page = f"<html><head><title>Harbor opens its new pier</title></head><body><h1>Harbor opens its new pier</h1>{body}" \
+           "<p>" + "The pier opened on Monday after two years of work by the port's crews. " * 4 + "</p></body></html>"
+    return extract_metadata(parse_html(page, "https://example.org/harbor")).authors, len(calls)
+
+
+def test_a_date_line_without_a_sign_of_a_person_is_not_read_for_a_name(monkeypatch):
+    # a section after the date (no initial, no photo, no "on behalf of"): no date parsed for a name
+    assert _bare_byline_dates(monkeypatch, "<div><p>Dec 26, 2025 • Cloud Computing</p></div>") == ([], 0)
+    # the date block, then a name with no photo beside it
+    assert _bare_byline_dates(monkeypatch, "<div><p>2025-12-17 ·</p><p>Trine Holm</p></div>") == ([], 0)
+
+
+def test_a_date_line_with_a_sign_of_a_person_still_gives_the_name(monkeypatch):
+    authors, parsed = _bare_byline_dates(monkeypatch, "<div><p>Dec 17, 2025Julian K. Marsh</p></div>")
+    assert authors == ["Julian K. Marsh"] and parsed
+    authors, _ = _bare_byline_dates(monkeypatch, "<div><p>2025-12-17 ·</p><p><img class='avatar' src='/t.png'>"
+                                                 "Trine Holm</p></div>")
+    assert authors == ["Trine Holm"]
+    authors, _ = _bare_byline_dates(monkeypatch, "<p>Dec. 19, 2025 · Niamh Lorcan on behalf of the Docs group·</p>")
+    assert authors == ["Niamh Lorcan"]
+
+
+# ---------------------------------------------------------------- Chinese credit readers, Han characters only
+
+LATIN_LINES = ["By Jane Doe — March 3, 2020", "Jane Doe’s notes | 2020", "Écrit par Claire Petit", "GameForce’s "
+               "desk 2019-09-04 22:18:34", "Ñandú Reyes 2020-03-09 18:14:21", "Posted: 3 März 2024 von Jörg Müller",
+               "(Jane Doe – Reuters)", "【Tom Lee】 2011-10-15 15:05", "Иван Петров | Москва"]
+HAN_LINES = ["本报记者张三发自北京", "（张三 上海报道）", "张三 发表于 2005-08-12", "张三的博客", "作者：放飞&心情 2019-03-01",
+             "2004年7月16日08:19 [ 张三 ]", "石佳/中国青年报", "华夏人文 2020-03-09 18:14:21", "原创 赵一鸣 科技前沿 "
+             "2024-03-05 21:08", "发表于2014-08-24 21:30| 来源CSDN| 作者魏星", "新华社北京3月5日电（记者 王晓 刘洋）"]
+
+
+def _line_authors_reading_all(line: str, near: bool) -> list[str]:
+    """``credit_lines.line_authors`` as it read a line outside ASCII before: every Chinese credit reader asked."""
+    import re
+
+    from crawler.extractors.document.text import CJK_RE
+    from crawler.extractors.metadata import credit_lines as c
+
+    found = c.credit_line_people(line) or c.poster_of(line) or c.dateline_people(line)
+    if not found and ("|" in line or "｜" in line):
+        found = next((people for part in re.split(r"[|｜]", line) if (people := c.credit_line_people(part))), [])
+    if not found and near:
+        found = c.bracketed_beside_date(line) or c.name_with_outlet(line) or c.account_before_date(line)
+    if found:
+        return found
+    names = [name for name in c.byline_names(line) if not (CJK_RE.search(name) and c.refused(name))]
+    return names or ([] if CJK_RE.search(line) else c.byline_after_date(line))
+
+
+def test_a_line_without_han_is_read_as_before_without_the_chinese_readers(monkeypatch):
+    from crawler.extractors.metadata import credit_lines
+
+    rng = random.Random(11)
+    pieces = [*LATIN_LINES, *HAN_LINES, " ", " | ", "’", "·", "2020-03-09 18:14:21"]
+    lines = [*LATIN_LINES, *HAN_LINES, *("".join(rng.choice(pieces) for _ in range(rng.randint(1, 4)))
+                                         for _ in range(300))]
+    expected = {(line, near): _line_authors_reading_all(line, near) for line in lines for near in (False, True)}
+    assert any(expected.values()) and any(names for (line, _), names in expected.items() if line in LATIN_LINES)
+    for (line, near), names in expected.items():
+        assert credit_lines.line_authors(line, near=near) == names, line
+    for name in ("credit_line_people", "poster_of", "dateline_people", "bracketed_beside_date", "name_with_outlet"):
+        monkeypatch.setattr(credit_lines, name, lambda *args: pytest.fail(f"a Chinese reader asked of {args}"))
+    for line in LATIN_LINES:
+        credit_lines.line_authors(line, near=True)

@@ -60,6 +60,7 @@ MAX_LABEL_CHARS = 20
 # A one-word name and the writer's role after a dash ("Eliz - Product marketer"), read after a strong label only.
 NAME_THEN_ROLE_RE = re.compile(r"^(?P<name>[A-ZÀ-Þ][a-zà-ÿ'’-]{1,29})\s+[-–—]\s+(?P<role>[^\d]{3,40})$")
 LABEL_WINDOW = 40
+HAN_RE = re.compile(r"[\u4e00-\u9fff]")  # the Han characters of the Chinese credit readers' names and roles
 STRIP_LABEL = methodcaller("strip", " :：")
 
 
@@ -80,11 +81,14 @@ def line_authors(line: str, *, near: bool = False) -> list[str]:
     """The authors a line credits: a Chinese credit line read whole (``cjk_credits``), a poster, names beside the
     date or beside their outlet (``near`` the headline only), else a byline's names without placeholders or outlets."""
     if not line.isascii():
-        found = credit_line_people(line) or poster_of(line) or dateline_people(line)
-        if not found and ("|" in line or "｜" in line):  # "发表于2014-08-24 21:30| 来源CSDN| 作者魏星": fields
+        # (the Chinese credit readers each need a Han character, a name's or a role's: a line without one, a Latin
+        # line with a curly quote or a dash, is not read by them)
+        han = HAN_RE.search(line) is not None
+        found = (credit_line_people(line) or poster_of(line) or dateline_people(line)) if han else []
+        if han and not found and ("|" in line or "｜" in line):  # "发表于2014-08-24 21:30| 来源CSDN| 作者魏星": fields
             found = next((people for part in re.split(r"[|｜]", line) if (people := credit_line_people(part))), [])
         if not found and near:
-            found = bracketed_beside_date(line) or name_with_outlet(line) or account_before_date(line)
+            found = (bracketed_beside_date(line) or name_with_outlet(line) if han else []) or account_before_date(line)
         if found:
             return found
         names = [name for name in byline_names(line) if not (CJK_RE.search(name) and refused(name))]
