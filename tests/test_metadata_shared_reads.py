@@ -5,12 +5,15 @@ without the normaliser, on pages and texts of the classes each serves."""
 from __future__ import annotations
 
 import random
+import re
 import unicodedata
 
 import pytest
-
 from lxml import html as lxml_html
 
+from crawler.extractors.document.parse import parse_html
+from crawler.extractors.document.text import CJK_RE
+from crawler.extractors.metadata import bare_bylines, credit_lines, extract_metadata
 from crawler.extractors.metadata.cjk_dates import gregorian_years
 from crawler.extractors.metadata.dates import normalise
 from crawler.extractors.metadata.hatom import HATOM_STAMPS, hatom_stamps
@@ -68,14 +71,11 @@ def test_an_ascii_text_is_its_own_normal_form():
 def _bare_byline_dates(monkeypatch, body: str) -> tuple[list[str], int]:
     """The authors of a page whose headline is followed by ``body``, and how many times the bare bylines' reader
     parsed a date."""
-    from crawler.extractors.document.parse import parse_html
-    from crawler.extractors.metadata import bare_bylines, extract_metadata
-
     calls = []
     original = bare_bylines.find_text_date_span
     monkeypatch.setattr(bare_bylines, "find_text_date_span", lambda text: calls.append(text) or original(text))
-    page = f"<html><head><title>Harbor opens its new pier</title></head><body><h1>Harbor opens its new pier</h1>{body}" \
-           "<p>" + "The pier opened on Monday after two years of work by the port's crews. " * 4 + "</p></body></html>"
+    page = "<html><head><title>Harbor opens its new pier</title></head><body><h1>Harbor opens its new pier</h1>" \
+           f"{body}<p>" + "The pier opened on Monday after two years of work by the port's crews. " * 4 + "</p></body></html>"
     return extract_metadata(parse_html(page, "https://example.org/harbor")).authors, len(calls)
 
 
@@ -101,18 +101,14 @@ def test_a_date_line_with_a_sign_of_a_person_still_gives_the_name(monkeypatch):
 LATIN_LINES = ["By Jane Doe — March 3, 2020", "Jane Doe’s notes | 2020", "Écrit par Claire Petit", "GameForce’s "
                "desk 2019-09-04 22:18:34", "Ñandú Reyes 2020-03-09 18:14:21", "Posted: 3 März 2024 von Jörg Müller",
                "(Jane Doe – Reuters)", "【Tom Lee】 2011-10-15 15:05", "Иван Петров | Москва"]
-HAN_LINES = ["本报记者张三发自北京", "（张三 上海报道）", "张三 发表于 2005-08-12", "张三的博客", "作者：放飞&心情 2019-03-01",
-             "2004年7月16日08:19 [ 张三 ]", "石佳/中国青年报", "华夏人文 2020-03-09 18:14:21", "原创 赵一鸣 科技前沿 "
+HAN_LINES = ["本报记者张三发自北京", "（张三 上海报道）", "张三 发表于 2005-08-12", "张三的博客",
+             "作者：放飞&心情 2019-03-01", "2004年7月16日08:19 [ 张三 ]", "石佳/中国青年报", "华夏人文 2020-03-09 18:14:21", "原创 赵一鸣 科技前沿 "
              "2024-03-05 21:08", "发表于2014-08-24 21:30| 来源CSDN| 作者魏星", "新华社北京3月5日电（记者 王晓 刘洋）"]
 
 
 def _line_authors_reading_all(line: str, near: bool) -> list[str]:
     """``credit_lines.line_authors`` as it read a line outside ASCII before: every Chinese credit reader asked."""
-    import re
-
-    from crawler.extractors.document.text import CJK_RE
-    from crawler.extractors.metadata import credit_lines as c
-
+    c = credit_lines
     found = c.credit_line_people(line) or c.poster_of(line) or c.dateline_people(line)
     if not found and ("|" in line or "｜" in line):
         found = next((people for part in re.split(r"[|｜]", line) if (people := c.credit_line_people(part))), [])
@@ -125,8 +121,6 @@ def _line_authors_reading_all(line: str, near: bool) -> list[str]:
 
 
 def test_a_line_without_han_is_read_as_before_without_the_chinese_readers(monkeypatch):
-    from crawler.extractors.metadata import credit_lines
-
     rng = random.Random(11)
     pieces = [*LATIN_LINES, *HAN_LINES, " ", " | ", "’", "·", "2020-03-09 18:14:21"]
     lines = [*LATIN_LINES, *HAN_LINES, *("".join(rng.choice(pieces) for _ in range(rng.randint(1, 4)))
