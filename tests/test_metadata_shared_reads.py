@@ -74,8 +74,9 @@ def _bare_byline_dates(monkeypatch, body: str) -> tuple[list[str], int]:
     calls = []
     original = bare_bylines.find_text_date_span
     monkeypatch.setattr(bare_bylines, "find_text_date_span", lambda text: calls.append(text) or original(text))
+    story = "The pier opened on Monday after two years of work by the port's crews. " * 4
     page = "<html><head><title>Harbor opens its new pier</title></head><body><h1>Harbor opens its new pier</h1>" \
-           f"{body}<p>" + "The pier opened on Monday after two years of work by the port's crews. " * 4 + "</p></body></html>"
+           f"{body}<p>{story}</p></body></html>"
     return extract_metadata(parse_html(page, "https://example.org/harbor")).authors, len(calls)
 
 
@@ -102,8 +103,9 @@ LATIN_LINES = ["By Jane Doe — March 3, 2020", "Jane Doe’s notes | 2020", "É
                "desk 2019-09-04 22:18:34", "Ñandú Reyes 2020-03-09 18:14:21", "Posted: 3 März 2024 von Jörg Müller",
                "(Jane Doe – Reuters)", "【Tom Lee】 2011-10-15 15:05", "Иван Петров | Москва"]
 HAN_LINES = ["本报记者张三发自北京", "（张三 上海报道）", "张三 发表于 2005-08-12", "张三的博客",
-             "作者：放飞&心情 2019-03-01", "2004年7月16日08:19 [ 张三 ]", "石佳/中国青年报", "华夏人文 2020-03-09 18:14:21", "原创 赵一鸣 科技前沿 "
-             "2024-03-05 21:08", "发表于2014-08-24 21:30| 来源CSDN| 作者魏星", "新华社北京3月5日电（记者 王晓 刘洋）"]
+             "作者：放飞&心情 2019-03-01", "2004年7月16日08:19 [ 张三 ]", "石佳/中国青年报",
+             "华夏人文 2020-03-09 18:14:21", "原创 赵一鸣 科技前沿 2024-03-05 21:08",
+             "发表于2014-08-24 21:30| 来源CSDN| 作者魏星", "新华社北京3月5日电（记者 王晓 刘洋）"]
 
 
 def _line_authors_reading_all(line: str, near: bool) -> list[str]:
