@@ -97,21 +97,22 @@ def test_a_date_line_with_a_sign_of_a_person_still_gives_the_name(monkeypatch):
     assert authors == ["Niamh Lorcan"]
 
 
-# ---------------------------------------------------------------- Chinese credit readers, Han characters only
+# ---------------------------------------------------------------- CJK credit readers, CJK lines only
 
 LATIN_LINES = ["By Jane Doe — March 3, 2020", "Jane Doe’s notes | 2020", "Écrit par Claire Petit", "GameForce’s "
                "desk 2019-09-04 22:18:34", "Ñandú Reyes 2020-03-09 18:14:21", "Posted: 3 März 2024 von Jörg Müller",
                "(Jane Doe – Reuters)", "【Tom Lee】 2011-10-15 15:05", "Иван Петров | Москва"]
-HAN_LINES = ["本报记者张三发自北京", "（张三 上海报道）", "张三 发表于 2005-08-12", "张三的博客",
+CJK_LINES = ["本报记者张三发自北京", "（张三 上海报道）", "张三 发表于 2005-08-12", "张三的博客",
              "作者：放飞&心情 2019-03-01", "2004年7月16日08:19 [ 张三 ]", "石佳/中国青年报",
              "华夏人文 2020-03-09 18:14:21", "原创 赵一鸣 科技前沿 2024-03-05 21:08",
-             "发表于2014-08-24 21:30| 来源CSDN| 作者魏星", "新华社北京3月5日电（记者 王晓 刘洋）"]
+             "发表于2014-08-24 21:30| 来源CSDN| 作者魏星", "新华社北京3月5日电（记者 王晓 刘洋）", "ライター：鈴木美咲",
+             "作성자 푸른하늘", "작성자 푸른하늘", "文：ジョン・スミス", "投稿日：2024年3月5日 投稿者：たなか"]
 
 
 def _line_authors_reading_all(line: str, near: bool) -> list[str]:
     """``credit_lines.line_authors`` as it read a line outside ASCII before: every Chinese credit reader asked."""
     c = credit_lines
-    found = c.credit_line_people(line) or c.poster_of(line) or c.dateline_people(line)
+    found = c.credit_line_people(line) or c.poster_of(line) or c.dateline_people(line) or c.katakana_writer(line)
     if not found and ("|" in line or "｜" in line):
         found = next((people for part in re.split(r"[|｜]", line) if (people := c.credit_line_people(part))), [])
     if not found and near:
@@ -122,16 +123,17 @@ def _line_authors_reading_all(line: str, near: bool) -> list[str]:
     return names or ([] if CJK_RE.search(line) else c.byline_after_date(line))
 
 
-def test_a_line_without_han_is_read_as_before_without_the_chinese_readers(monkeypatch):
+def test_a_line_without_a_cjk_character_is_read_as_before_without_the_cjk_readers(monkeypatch):
     rng = random.Random(11)
-    pieces = [*LATIN_LINES, *HAN_LINES, " ", " | ", "’", "·", "2020-03-09 18:14:21"]
-    lines = [*LATIN_LINES, *HAN_LINES, *("".join(rng.choice(pieces) for _ in range(rng.randint(1, 4)))
+    pieces = [*LATIN_LINES, *CJK_LINES, " ", " | ", "’", "·", "2020-03-09 18:14:21"]
+    lines = [*LATIN_LINES, *CJK_LINES, *("".join(rng.choice(pieces) for _ in range(rng.randint(1, 4)))
                                          for _ in range(300))]
     expected = {(line, near): _line_authors_reading_all(line, near) for line in lines for near in (False, True)}
     assert any(expected.values()) and any(names for (line, _), names in expected.items() if line in LATIN_LINES)
     for (line, near), names in expected.items():
         assert credit_lines.line_authors(line, near=near) == names, line
-    for name in ("credit_line_people", "poster_of", "dateline_people", "bracketed_beside_date", "name_with_outlet"):
-        monkeypatch.setattr(credit_lines, name, lambda *args: pytest.fail(f"a Chinese reader asked of {args}"))
+    for name in ("credit_line_people", "poster_of", "dateline_people", "katakana_writer", "bracketed_beside_date",
+                 "name_with_outlet"):
+        monkeypatch.setattr(credit_lines, name, lambda *args: pytest.fail(f"a CJK reader asked of {args}"))
     for line in LATIN_LINES:
         credit_lines.line_authors(line, near=True)

@@ -46,6 +46,17 @@ LEFT_ALONE = {
                                     "not read as the outlet",
     "en-vbulletin4-postbit": "a dashed numeric date '03-05-2024': US forums write it month first, Indian papers day "
                              "first, on pages both tagged 'en'",
+    # the third CJK probe's one-offs (SOURCE.md)
+    "ja-it-bracket-name-comma-outlet": "one site's house credit '［name，outlet］' in full-width brackets",
+    "ja-kyodo-end-paren": "a wire's short name closing the story ('（共同）') is no person, but not read as the outlet",
+    "ja-livedoor-posted-by-at": "a blog host's footer 'posted by nickname at 10:15': the day header's date is taken "
+                                "without the footer's clock, and the kana nickname after 'posted by' is not read",
+    "ja-note-creator-header": "a creator's name beside an avatar link to a bare handle page, with no label",
+    "ja-portal-provider-after-date": "a portal's provider named after the date without a label: as often a section",
+    "ja-regional-jiji-dateline": "a Japanese wire's dateline tag '【ワシントン時事】' is not read as the outlet",
+    "ja-relative-jikan-mae": "an aggregator's source beside the relative time without a label: as often a section",
+    "ja-wire-dateline-henshu-end": "one wire's house style: '[東京 5日 ロイター] -' and '（name　編集：name）' at the "
+                                   "story's end",
 }
 # Of those, the page whose publication day is missed (the evaluation scores the day of a day-only guess).
 DATES_LEFT_ALONE = ["en-vbulletin4-postbit", "zh-xinhua-dateline-spaced"]

@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 from crawler.extractors.document.text import CJK_RE
 from crawler.extractors.metadata.candidates import Candidates, clean
 from crawler.extractors.metadata.cjk_credits import not_a_person
-from crawler.extractors.metadata.cjk_roles import without_role
+from crawler.extractors.metadata.cjk_roles import is_desk, without_role
 from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.people import AGENCIES, is_outlet_or_role, split_people
 from crawler.extractors.metadata.profile_links import member_of_address
@@ -51,8 +51,8 @@ def good_author(name: str, site_names: set[str], declared: frozenset[str] = froz
             (any(map(str.isdigit, name)) and not DIGIT_HANDLE_RE.match(name)):
         return False
     folded = name.casefold()
-    if CJK_RE.search(name) and not_a_person(name):  # "新京报", "环球网", "作者：未知": an outlet or a placeholder
-        return False
+    if CJK_RE.search(name) and (not_a_person(name) or is_desk(name)):
+        return False  # "新京报", "环球网", "作者：未知", "くらし通信編集部": an outlet, a placeholder or a desk
     if CJK_RE.search(name) and any(site.startswith(folded) and site[len(folded):len(folded) + 1] not in OWNER_MARKS
                                    for site in site_names if CJK_RE.search(site)):
         return False  # "网易" of "_网易财经": the portal, named before its channel (not "たなか" of "たなかのブログ")

@@ -86,7 +86,7 @@ BYLINE_LINE_WORDS = (r"by|par|von|por|di|door|av|af|oleh|written|words|story|pos
 GREEK_AUTHOR_STEMS = r"υντάκτ|υντακτ"
 BYLINE_HINT_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
                             r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|특파원|글|بقلم|كتب|"
-                            r"发表|發表|博客|投稿者|报道|報道|原创|原創|（|【|［|\||"
+                            r"发表|發表|博客|投稿者|ライター|작성자|报道|報道|原创|原創|（|【|［|\||"
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
 EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura|redaktor", re.I)
 # EDITOR_HINT_RE as ``editor_names`` looks for it: in the line as re.I sees it (``re_i_lowered``) without re.I, which
@@ -119,7 +119,7 @@ ASCII_CREDIT_LINE_RE = re.compile(rf"^\s*(?:{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WOR
 # alternation is tried at every character.
 OTHER_CREDIT_WORDS_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
                                    r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|특파원|글|بقلم|كتب|"
-                                   r"发表|發表|博客|投稿者|报道|報道|原创|原創|（|【|［|"
+                                   r"发表|發表|博客|投稿者|ライター|작성자|报道|報道|原创|原創|（|【|［|"
                                    r"编|編|责|責|校审|편집|"
                                    r"edit|redigiert|édité|a cura|redaktor|来源|來源|稿源|出处|公众号|公眾號")
 # A dateline at the head of a story's first paragraph credits its reporters in brackets:

@@ -15,7 +15,12 @@ import re
 from crawler.extractors.metadata.agency_datelines import agency_reporters
 from crawler.extractors.metadata.byline import CJK_NON_NAMES, NOT_NAME_END, NOT_NAME_START
 from crawler.extractors.metadata.cjk_roles import is_role_word
-from crawler.extractors.metadata.japanese_credits import lead_end_writers, reporters_before_role
+from crawler.extractors.metadata.japanese_credits import (
+    AGENCY_END_RE,
+    lead_end_writers,
+    reporters_before_role,
+    role_closing_writers,
+)
 
 # A Chinese personal name: 2-4 Han characters (a minority or foreign name joined by "·" is longer).
 NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?"
@@ -58,7 +63,8 @@ BRACKETED_RE = re.compile(r"[（(\[【［]\s*([^（()\[\]【】［］]{2,40}?)\s
 # The bracket after a dateline at the head of a story ("新华社北京3月5日电（...）", "本报讯（...）").
 DATELINE_HEAD_RE = re.compile(r"^[^（()）。，]{0,30}?(?:电|電|讯|訊|报道|報道)\s*([（(][^（()）]{2,40}[）)])")
 # A bracket closing a paragraph after a sentence's end: "。（张巨峰）".
-END_CREDIT_RE = re.compile(r"[。！？!?”\"]\s*([（(][^（()）]{2,30}[）)])\s*$")
+# (a Japanese quote's 」 ends an interview's last answer: "「…育てたい」（聞き手・佐藤花子）")
+END_CREDIT_RE = re.compile(r"[。！？!?”\"」]\s*([（(][^（()）]{2,30}[）)])\s*$")
 # A date line with names beside the date is short and holds no sentence ("2013年的会上，Superhei（黑哥）分享了";
 # the length chosen by hand, see docs/metadata-credits.md).
 DATE_IN_LINE_RE = re.compile(r"\d{4}|\d{1,2}[:：]\d{2}")
@@ -72,10 +78,12 @@ POSTED_BY_RE = re.compile(r"^本[贴帖]由\s*(?P<name>[^\s于]{2,20})\s*于.{0,
 POSTED_AT_RE = re.compile(r"^(?P<name>[^\s:：，。]{2,20})\s+(?:发表于|發表於|发表在|發表在|发布于|發佈於)\s*\d")
 BLOG_OWNER_RE = re.compile(r"^(?P<name>[^\s:：，。的]{2,20})的(?:博客|部落格|空间|空間|专栏|專欄|个人主页|個人主頁)$")
 # A handle after an explicit "作者：" may hold symbols ("放飞&心情", "小鱼_儿"), not a sentence's punctuation.
-# (a Japanese blog's "投稿者：" stands after the post's date on its line: "投稿日：2024年3月5日 投稿者：たなか")
-LABELLED_HANDLE_RE = re.compile(r"(?:^(?:作者|作\s者|发帖人|發帖人|楼主|樓主|博主)|(?:^|(?<=\s))(?:投稿者|執筆者))"
+# (a Japanese blog's "投稿者：" stands after the post's date on its line: "投稿日：2024年3月5日 投稿者：たなか"; an
+# owned media's "ライター：鈴木美咲" and a Korean community post's "작성자 푸른하늘", its colon often left out)
+LABELLED_HANDLE_RE = re.compile(r"(?:^(?:作者|作\s者|发帖人|發帖人|楼主|樓主|博主)|"
+                                r"(?:^|(?<=\s))(?:投稿者|執筆者|ライター))"
                                 r"\s*[:：]\s*"
-                                r"(?P<name>[^\s，。；！？：:()（）]{2,20})")
+                                r"(?P<name>[^\s，。；！？：:()（）]{2,20})|^작성자\s*[:：]?\s*(?P<nick>[^\s:：]{2,20})")
 # The label of an author's credit on a line that also gives the date or the outlet ("时间：... 作者：张三 阅读：12").
 LABEL_RE = re.compile(r"(?:作者|作\s者)\s*[:：]")
 # An account's name, then the date, alone on the line under the headline (a portal's self-media article).
@@ -216,11 +224,13 @@ def end_credit_people(paragraph: str) -> list[str]:
     match = END_CREDIT_RE.search(paragraph)
     if match is None:
         return []
-    people = credit_line_people(match.group(1))
+    people = credit_line_people(match.group(1)) or role_closing_writers(match.group(1)[1:-1], person)
     if people:
         return people
     name = person(match.group(1)[1:-1].strip())
-    return [name] if name and not name.endswith(("摄", "攝")) and not PHOTO_OUTLET_RE.search(name) else []
+    # (a Japanese wire's short credit closing a syndicated story, "…方針だ。（共同）", names no one)
+    return [name] if name and not name.endswith(("摄", "攝")) and not PHOTO_OUTLET_RE.search(name) and \
+        not AGENCY_END_RE.search(name) else []
 
 
 def poster_of(line: str) -> list[str]:
@@ -230,11 +240,12 @@ def poster_of(line: str) -> list[str]:
     for pattern in (POSTED_BY_RE, POSTED_AT_RE, BLOG_OWNER_RE, LABELLED_HANDLE_RE):
         match = pattern.search(line)
         if match:
-            name = match.group("name").strip()
+            name = (match.group("name") or match.groupdict().get("nick") or "").strip()  # (a Korean poster's "nick")
             if name in NOT_NAMES or is_outlet(name) or DATE_TOKEN_RE.match(name) or LABEL_RE.search(name) or \
                     is_role_word(name):  # a forum's floor label ("楼主 发表于 ..."), not its poster
                 return []
-            if pattern is LABELLED_HANDLE_RE and person(name):  # "作者：张明 李华 来源：...": each name till a field
+            # "作者：张明 李华 来源：...": each name till a field
+            if pattern is LABELLED_HANDLE_RE and match.group("name") and person(name):
                 return _names_from(line[match.start("name"):])
             return [name]
     return []

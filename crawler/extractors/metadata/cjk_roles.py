@@ -40,9 +40,19 @@ DESK_ENDS = "部|支局|総局|支社|編集局"
 DESK_END_RE = re.compile(rf"..(?:{DESK_ENDS}|编辑室)$")
 
 
+# How an editorial desk's or a news team's name ends ("ライフハック通信編集部", "…取材班", "디지털뉴스팀"):
+# a desk credited as the writer or in an author field, which names no person.
+EDITORIAL_DESK_END_RE = re.compile(r"(?:編集部|編集局|編集室|編集チーム|編集班|取材班|뉴스팀|뉴스부|편집부|취재팀)$")
+
+
+def is_desk(name: str) -> bool:
+    """Whether a Japanese or Korean name from any source is an editorial desk's ("…編集部", "디지털뉴스팀")."""
+    return EDITORIAL_DESK_END_RE.search(name) is not None
+
+
 def is_role_word(token: str) -> bool:
     """Whether a CJK token in a credit is a role's word or a desk's name, not a person's."""
     return token in ROLE_WORDS or DESK_END_RE.match(token) is not None
 
 
-__all__ = ["DESK_ENDS", "REVIEWER_WORDS", "ROLE_WORDS", "is_role_word", "without_role"]
+__all__ = ["DESK_ENDS", "REVIEWER_WORDS", "ROLE_WORDS", "is_desk", "is_role_word", "without_role"]

@@ -24,6 +24,7 @@ from crawler.extractors.metadata.cjk_credits import (
 )
 from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.dates import find_text_date_span
+from crawler.extractors.metadata.japanese_credits import katakana_writer
 from crawler.extractors.metadata.people import ROLE_RE, is_outlet_or_role, split_people
 
 # A list item whose text is mostly link text is a link to another article (related stories and their dates).
@@ -49,7 +50,9 @@ LABELS_ALONE = frozenset({"written by", "words by", "story by", "posted by", "by
 # Labels that say "the author of this article" whole: trusted anywhere on the page, as in an author box after the
 # story ("Written by" / "Jack Shepherd"), where a bare "By" may be a caption's or a teaser's.
 STRONG_LABELS = frozenset({"written by", "authored by", "article by", "article written by", "post written by",
-                           "this post was written by", "this article was written by", "about the author"})
+                           "this post was written by", "this article was written by", "about the author",
+                           # Japanese columns' and owned media's writer cards after the story ("筆者" / "田中一郎")
+                           "筆者", "筆者プロフィール", "この記事を書いた人", "この記事の執筆者", "執筆者プロフィール"})
 MAX_STRONG_LABEL_CHARS = 30
 # The name block after a label is a byline's length; the label is looked for this far from the headline (both
 # chosen by hand, see docs/metadata-credits.md).
@@ -57,10 +60,11 @@ MAX_NAME_BLOCK_CHARS = 60
 # A mail address after the name ("Vinay Sajip <vinay at example dot org>", a documentation page's author) ends it.
 ADDRESS_RE = re.compile(r"\s*<.*$")
 MAX_LABEL_CHARS = 20
+# A Japanese name's reading in brackets after it ("田中一郎（たなか・いちろう）"): kana only, not the name.
+FURIGANA_END_RE = re.compile(r"\s*[（(][\u3040-\u30ff・\s]+[）)]$")
 # A one-word name and the writer's role after a dash ("Eliz - Product marketer"), read after a strong label only.
 NAME_THEN_ROLE_RE = re.compile(r"^(?P<name>[A-ZÀ-Þ][a-zà-ÿ'’-]{1,29})\s+[-–—]\s+(?P<role>[^\d]{3,40})$")
 LABEL_WINDOW = 40
-HAN_RE = re.compile(r"[\u4e00-\u9fff]")  # the Han characters of the Chinese credit readers' names and roles
 STRIP_LABEL = methodcaller("strip", " :：")
 
 
@@ -81,14 +85,15 @@ def line_authors(line: str, *, near: bool = False) -> list[str]:
     """The authors a line credits: a Chinese credit line read whole (``cjk_credits``), a poster, names beside the
     date or beside their outlet (``near`` the headline only), else a byline's names without placeholders or outlets."""
     if not line.isascii():
-        # (the Chinese credit readers each need a Han character, a name's or a role's: a line without one, a Latin
-        # line with a curly quote or a dash, is not read by them)
-        han = HAN_RE.search(line) is not None
-        found = (credit_line_people(line) or poster_of(line) or dateline_people(line)) if han else []
-        if han and not found and ("|" in line or "｜" in line):  # "发表于2014-08-24 21:30| 来源CSDN| 作者魏星": fields
+        # (the Chinese, Japanese and Korean credit readers each need a CJK character, a name's or a label's: a line
+        # without one, a Latin line with a curly quote or a dash, is not read by them)
+        cjk = CJK_RE.search(line) is not None
+        found = (credit_line_people(line) or poster_of(line) or dateline_people(line) or katakana_writer(line)) \
+            if cjk else []
+        if cjk and not found and ("|" in line or "｜" in line):  # "发表于2014-08-24 21:30| 来源CSDN| 作者魏星": fields
             found = next((people for part in re.split(r"[|｜]", line) if (people := credit_line_people(part))), [])
         if not found and near:
-            found = (bracketed_beside_date(line) or name_with_outlet(line) if han else []) or account_before_date(line)
+            found = (bracketed_beside_date(line) or name_with_outlet(line) if cjk else []) or account_before_date(line)
         if found:
             return found
         names = [name for name in byline_names(line) if not (CJK_RE.search(name) and refused(name))]
@@ -172,7 +177,7 @@ def _named_after_label(doc: TextDocument, positions: list[int], texts: list[str]
                               else following.text).strip()
         if not name or len(name) > MAX_NAME_BLOCK_CHARS or not readable(following) or not readable(blocks[position]):
             continue
-        people = credit_line_people(f"作者 {name}") if CJK_RE.search(name) else \
+        people = credit_line_people(f"作者 {FURIGANA_END_RE.sub('', name)}") if CJK_RE.search(name) else \
             split_people(name) or ([name] if collective_byline(name) else [])  # "By" / "The Acme Team": kept whole
         if not people and labels is STRONG_LABELS and (match := NAME_THEN_ROLE_RE.match(name)) and \
                 ROLE_RE.search(match.group("role")) and not is_outlet_or_role(match.group("name")):

@@ -118,12 +118,14 @@ YMD_RE = re.compile(
     r"(?<!\d)(?P<year>(?:19|20)\d{2})(?:[-/]|\.\s?)(?P<month>\d{1,2})(?:[-/]|\.\s?)(?P<day>\d{1,2})(?!\d)\.?"
     + _TIME + _ZONE
 )
+# The zone written after a CJK date's clock ("10:15 JST", "午後 3:15 GMT+9" on Japanese wire and finance pages).
+_CJK_ZONE = r"(?:\s*(?:(?P<zone>" + GMT_OFFSET + r")|(?P<zone_name>" + _ZONE_WORDS + r")\b))?"
 # 2009年11月9日 13:57, 2024年2月3日（土）15:20, 2024年1月15日 10時30分, 2024년 3월 12일 오후 2:05.
 CJK_DATE_RE = re.compile(
     r"(?P<year>(?:19|20)\d{2})\s*[年년]\s*(?P<month>\d{1,2})\s*[月월]\s*(?P<day>\d{1,2})\s*[日号일]"
     r"(?:\s*[（(][^）)]{1,3}[）)])?(?:\s*星期.|\s*周.)?"
     r"(?:\s*" + _AM_PM + r"(?P<hour>\d{1,2})\s*[:：时時시]\s*(?P<minute>\d{1,2})"
-    r"(?:\s*[:：分분]\s*(?P<second>\d{2}))?)?"
+    r"(?:\s*[:：分분]\s*(?P<second>\d{2}))?" + _CJK_ZONE + r")?"
 )
 # 11/09/2009 (US month first; when the first number exceeds 12 it is the day) with an optional time.
 # In a language other than US English the day comes first (``find_text_date(day_first=True)``).

@@ -32,6 +32,14 @@ LEAD_END_RE = re.compile(rf"。\s*【(?P<names>{LEAD_NAME}(?:[・、\s]+{LEAD_NA
 # The place "＝" the writer in brackets closing the lead ("…注目される。（ワシントン＝佐藤花子）"): a bureau's story.
 PLACE_WRITER_END_RE = re.compile(rf"。\s*[（(][^（()）=＝]{{1,10}}[=＝](?P<names>{NAME}(?:[・、\s]+{NAME})*)"
                                  r"(?:記者|特派員)?[）)]\s*$")
+# An interview's or a column's writer by role in the bracket closing the story: "（聞き手・佐藤花子）",
+# "（聞き手・構成＝佐藤花子）", "（取材・文　佐藤花子）" (the role, a mark or a space, the names).
+ROLE_CLOSING_RE = re.compile(rf"^(?:聞き手(?:・構成)?|構成|取材・文|文)\s*[・＝=:：\s]\s*"
+                             rf"(?P<names>{NAME}(?:[、\s]+{NAME})*)\s*(?:記者)?$")
+# A foreign writer's name in katakana, its parts joined by "・" ("ジョン・スミス"), after a writer's label ("文：",
+# "著：", "ライター："), up to a space or the line's end (a translator's credit may follow: "　翻訳：山田花子").
+KATAKANA_WRITER_RE = re.compile(r"(?:^|\s)(?:文|著|執筆|ライター)\s*[:：/／=＝]\s*"
+                                r"(?P<name>[\u30a1-\u30fa\u30fc]{2,}(?:[・=＝][\u30a1-\u30fa\u30fc]{2,})+)(?=\s|$)")
 TAG_END_RE = re.compile(r"(?:記事|情報|動画|写真|速報|詳報|特集|一覧|解説|図解|更新|続報|号外|全文|会見)$")
 AGENCY_END_RE = re.compile(r"(?:共同|時事|通信|電|支局|総局|特派員|発)$")
 
@@ -83,4 +91,22 @@ def lead_end_writers(paragraph: str, person: Callable[[str], str | None]) -> lis
     return [name for name in names if name] if all(names) else []
 
 
-__all__ = ["DESK_RE", "lead_end_writers", "reporters_before_role", "spaced_names"]
+def role_closing_writers(bracket: str, person: Callable[[str], str | None]) -> list[str]:
+    """The writers of a bracket closing a Japanese story by their role ("聞き手・佐藤花子"), or none."""
+    match = ROLE_CLOSING_RE.match(bracket.strip())
+    if match is None:
+        return []
+    names = [person(token) for token in re.split(r"[、\s]+", match.group("names")) if token]
+    return [name for name in names if name] if all(names) else []
+
+
+def katakana_writer(line: str) -> list[str]:
+    """A foreign writer's name in katakana after a writer's label ("文：ジョン・スミス"), or none."""
+    if "・" not in line and "＝" not in line and "=" not in line:
+        return []
+    match = KATAKANA_WRITER_RE.search(line)
+    return [match.group("name")] if match else []
+
+
+__all__ = ["AGENCY_END_RE", "DESK_RE", "katakana_writer", "lead_end_writers", "reporters_before_role",
+           "role_closing_writers", "spaced_names"]

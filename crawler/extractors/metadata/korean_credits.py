@@ -7,22 +7,40 @@ from __future__ import annotations
 import re
 
 # Korean: the name before 기자 or 특파원 ("홍길동 기자", "김철수·이영희 기자", "워싱턴=김철수 특파원"); inline elements
-# may glue it to the time before ("승인 2024.03.05 10:30홍길동 기자").
+# may glue it to the time before ("승인 2024.03.05 10:30홍길동 기자"), and a rank to 기자 ("홍길동 객원기자").
 HANGUL_NAME = r"[가-힣]{2,4}"
+# A reporter's rank written glued to 기자 (guest, intern, trainee, senior, specialist, chief): a rank, not a name.
+KOREAN_RANKS = ("객원", "인턴", "수습", "선임", "전문", "수석", "견습")
 KOREAN_AUTHOR_RE = re.compile(
-    rf"(?:^|[\s\]】)(=]|(?<=:\d\d))(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*{HANGUL_NAME})*)\s*(?:기자|특파원)(?![가-힣])")
+    rf"(?:^|[\s\]】)(=]|(?<=:\d\d))(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*{HANGUL_NAME})*)\s*"
+    rf"(?:{'|'.join(KOREAN_RANKS)})?(?:기자|특파원)(?![가-힣])")
 # Korean credits labelled by part: "글·사진 홍길동" (text and pictures), "글=홍길동 기자"; a name after "사진" alone
 # ("사진=김철수 기자") took the pictures, and a role word before 기자 ("사진기자 김철수") is no name.
 KOREAN_TEXT_CREDIT_RE = re.compile(rf"^글(?:\s*[·/]\s*사진)?\s*[=:：]?\s*(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*"
                                    rf"{HANGUL_NAME})*)(?:\s*기자)?$")
 KOREAN_PHOTO_LABEL_RE = re.compile(r"(?P<text>글\s*[·/,]\s*)?사진(?:기자)?\s*[=:：]?\s*$")
-KOREAN_ROLE_WORDS = frozenset({"사진", "영상", "취재", "편집", "그래픽", "디자인", "인턴", "수습"})
-# The editor: "편집 김민수".
-KOREAN_EDITOR_RE = re.compile(rf"편집\s*[：:]?\s*(?P<names>{HANGUL_NAME})")
+KOREAN_ROLE_WORDS = frozenset({"사진", "영상", "취재", "편집", "그래픽", "디자인", *KOREAN_RANKS})
+# The editor: "편집 김민수", the name ending the credit or followed by a separator, 기자 or the next label: in a
+# sentence 편집 is a word ("본지의 편집 방향과 다를 수 있습니다": an op-ed's disclaimer).
+KOREAN_EDITOR_RE = re.compile(rf"(?<![가-힣])편집\s*[：:]?\s*(?P<names>{HANGUL_NAME})"
+                              r"(?=\s*(?:$|[/|｜·,)\]】]|기자|[가-힣]{1,4}\s*[=:：]))")
 # An agency's dateline at the head of a story: "(서울=연합뉴스) 홍길동 기자 = ...",
 # "(세종=연합뉴스) 김철수 이영희 기자 =": a space parts names too (no room for other words there).
 KOREAN_DATELINE_RE = re.compile(rf"^\s*[(\[【][^)\]】]{{2,20}}[)\]】]\s*"
                                 rf"(?P<names>{HANGUL_NAME}(?:(?:\s*[·,、]\s*|\s+){HANGUL_NAME})*)\s*(?:기자|특파원)\s*=")
+
+
+# An op-ed's writer alone in a block under the headline: the name, the affiliation's words, the title ("김철수 서울대
+# 경제학부 교수", "이영희 한빛연구원 선임연구위원"); the titles are those of outside writers of Korean columns.
+KOREAN_TITLED_WRITER_RE = re.compile(rf"^(?P<name>{HANGUL_NAME})\s+(?:[가-힣A-Za-z·]{{2,12}}\s+){{0,3}}"
+                                     r"(?:명예)?(?:교수|부교수|조교수|연구위원|선임연구위원|연구원|변호사|회계사|소장|"
+                                     r"원장|대표|이사장|칼럼니스트|평론가|주필|작가|박사)$")
+
+
+def titled_writer(text: str) -> list[str]:
+    """The writer of an op-ed's credit block ("김철수 서울대 경제학부 교수"), or none."""
+    match = KOREAN_TITLED_WRITER_RE.match(text.strip())
+    return [match.group("name")] if match else []
 
 
 def korean_names(line: str) -> list[str]:
@@ -39,4 +57,5 @@ def korean_names(line: str) -> list[str]:
     return list(dict.fromkeys(name for name in names if name not in KOREAN_ROLE_WORDS))
 
 
-__all__ = ["HANGUL_NAME", "KOREAN_AUTHOR_RE", "KOREAN_DATELINE_RE", "KOREAN_EDITOR_RE", "korean_names"]
+__all__ = ["HANGUL_NAME", "KOREAN_AUTHOR_RE", "KOREAN_DATELINE_RE", "KOREAN_EDITOR_RE", "korean_names",
+           "titled_writer"]

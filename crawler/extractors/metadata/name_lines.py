@@ -19,8 +19,11 @@ from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.metadata.areas import in_comments
 from crawler.extractors.metadata.credit_lines import readable
 from crawler.extractors.metadata.dates import find_text_date
+from crawler.extractors.metadata.korean_credits import titled_writer
 from crawler.extractors.metadata.people import MIN_NAME_WORDS, ROLE_RE, split_people
 
+# The last syllables of the Korean op-ed writers' titles (``korean_credits.KOREAN_TITLED_WRITER_RE``): a cheap test.
+TITLE_ENDS = frozenset("수원사장표트가필")
 # Blocks read under the headline: a byline sits within a few (share buttons or a standfirst may come first).
 BLOCKS_AFTER_HEADLINE = 6
 # A role line is short ("Tech Writer", "Writer, Hardware"); a longer one is a sentence.
@@ -40,7 +43,18 @@ PERSON_HREF_RE = re.compile(r"/(?:authors?|people|person|profiles?|writers?|cont
 def name_without_byline_words(doc: TextDocument, headline: int) -> list[str]:
     """The person of a line under the headline that no byline's words introduce (the readers of this module)."""
     return name_beside_date_or_role(doc, headline) or name_beside_reading_time(doc, headline) or \
-        sender_of_message(doc, headline)
+        sender_of_message(doc, headline) or titled_writer_block(doc, headline)
+
+
+def titled_writer_block(doc: TextDocument, headline: int) -> list[str]:
+    """A Korean op-ed's writer alone in a block under the headline, with the affiliation and title after the name
+    (``korean_credits.titled_writer``); only in Hangul blocks ending in one of its titles' last syllables."""
+    for block in doc.blocks[headline + 1:headline + 1 + BLOCKS_AFTER_HEADLINE]:
+        text = block.text
+        if len(text) <= MAX_ROLE_CHARS and text[-1:] in TITLE_ENDS and readable(block) and \
+                (people := titled_writer(text)):
+            return people
+    return []
 
 
 def name_beside_date_or_role(doc: TextDocument, headline: int) -> list[str]:
