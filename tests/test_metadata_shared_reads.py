@@ -9,11 +9,20 @@ import re
 import unicodedata
 
 import pytest
+from helpers.twins import PYTHON, WALK, needs_walk
 from lxml import html as lxml_html
 
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.document.text import CJK_RE
-from crawler.extractors.metadata import bare_bylines, credit_lines, extract_metadata
+from crawler.extractors.metadata import (
+    author_boxes,
+    bare_bylines,
+    byline,
+    credit_lines,
+    extract_metadata,
+    line_findings,
+    profile_links,
+)
 from crawler.extractors.metadata.cjk_dates import gregorian_years
 from crawler.extractors.metadata.dates import normalise
 from crawler.extractors.metadata.hatom import HATOM_STAMPS, hatom_stamps
@@ -137,3 +146,18 @@ def test_a_line_without_a_cjk_character_is_read_as_before_without_the_cjk_reader
         monkeypatch.setattr(credit_lines, name, lambda *args: pytest.fail(f"a CJK reader asked of {args}"))
     for line in LATIN_LINES:
         credit_lines.line_authors(line, near=True)
+
+
+# ---------------------------------------------------------------- the compiled word search, one table per caller
+
+@needs_walk
+def test_the_word_search_asked_by_callers_in_turn_finds_what_the_twin_finds():
+    callers = [(byline.CREDIT_WORDS, byline.CREDIT_LINE_WORDS), (line_findings.DATE_BLOCK_WORDS, ()),
+               (author_boxes.WRITER_ROLE_WORDS, ()), (profile_links.PROFILE_WORDS, profile_links.PROFILE_LINE_WORDS)]
+    texts = [*LATIN_LINES, *CJK_LINES, "Updated 3 hours ago", "Published: 2024-03-05", "/member/jane", "u/jane",
+             "Staff Writer", "Edited by Ann Lee", "03/01/2017 by Jane Doe", "", "\n by x"]
+    rng = random.Random(5)
+    for _ in range(200):
+        words, line_words = rng.choice(callers)
+        sample = rng.sample(texts, rng.randint(0, 8))
+        assert WALK.texts_with_words(sample, words, line_words) == PYTHON.texts_with_words(sample, words, line_words)
