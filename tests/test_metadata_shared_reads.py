@@ -21,6 +21,7 @@ from crawler.extractors.metadata import (
     credit_lines,
     extract_metadata,
     line_findings,
+    personal_sites,
     profile_links,
 )
 from crawler.extractors.metadata.cjk_dates import gregorian_years
@@ -161,3 +162,16 @@ def test_the_word_search_asked_by_callers_in_turn_finds_what_the_twin_finds():
         words, line_words = rng.choice(callers)
         sample = rng.sample(texts, rng.randint(0, 8))
         assert WALK.texts_with_words(sample, words, line_words) == PYTHON.texts_with_words(sample, words, line_words)
+
+
+# ---------------------------------------------------------------- the owner's home link, read only for a name to find
+
+def test_the_home_links_are_not_read_without_a_name_to_find(monkeypatch):
+    root = lxml_html.fromstring("<html><body><header><a href='/'>Jane Doe</a></header>"
+                                "<a href='/about/'>About</a><a href='https://other.example/'>Jane Doe</a></body></html>")
+    url = "https://jane.example/2024/03/notes.html"
+    assert personal_sites.home_link_names(root, url, ["Jane Doe", "Notes"]) == ["Jane Doe"]
+    read = []
+    original = personal_sites.urlsplit
+    monkeypatch.setattr(personal_sites, "urlsplit", lambda href: read.append(href) or original(href))
+    assert personal_sites.home_link_names(root, url, []) == [] and read == []
