@@ -167,8 +167,8 @@ def test_the_word_search_asked_by_callers_in_turn_finds_what_the_twin_finds():
 # ---------------------------------------------------------------- the owner's home link, read only for a name to find
 
 def test_the_home_links_are_not_read_without_a_name_to_find(monkeypatch):
-    root = lxml_html.fromstring("<html><body><header><a href='/'>Jane Doe</a></header>"
-                                "<a href='/about/'>About</a><a href='https://other.example/'>Jane Doe</a></body></html>")
+    root = lxml_html.fromstring("<html><body><header><a href='/'>Jane Doe</a></header><a href='/about/'>About</a>"
+                                "<a href='https://other.example/'>Jane Doe</a></body></html>")
     url = "https://jane.example/2024/03/notes.html"
     assert personal_sites.home_link_names(root, url, ["Jane Doe", "Notes"]) == ["Jane Doe"]
     read = []
