@@ -46,6 +46,13 @@ LEFT_ALONE = {
                                     "not read as the outlet",
     "en-vbulletin4-postbit": "a dashed numeric date '03-05-2024': US forums write it month first, Indian papers day "
                              "first, on pages both tagged 'en'",
+    # the third Chinese probe's one-offs (SOURCE.md)
+    "zh-cnblogs-posted-at": "one blog platform's <title> names the blogger between post and platform: the part is "
+                            "read as the site's name, so the poster of the post's foot is refused",
+    "zh-csdn-yu-fabu": "one platform's header: another article's newer date unlabelled above the post's own, and the "
+                       "nickname glued to '原创' and the date by inline elements",
+    "zh-tieba-tail-info": "one forum's poster linked to a profile address no person-link test knows "
+                          "('/home/main?un=…'), its post dated in a tail of floor and client",
     # the third CJK probe's one-offs (SOURCE.md)
     "ja-it-bracket-name-comma-outlet": "one site's house credit '［name，outlet］' in full-width brackets",
     "ja-kyodo-end-paren": "a wire's short name closing the story ('（共同）') is no person, but not read as the outlet",
@@ -54,12 +61,11 @@ LEFT_ALONE = {
     "ja-note-creator-header": "a creator's name beside an avatar link to a bare handle page, with no label",
     "ja-portal-provider-after-date": "a portal's provider named after the date without a label: as often a section",
     "ja-regional-jiji-dateline": "a Japanese wire's dateline tag '【ワシントン時事】' is not read as the outlet",
-    "ja-relative-jikan-mae": "an aggregator's source beside the relative time without a label: as often a section",
     "ja-wire-dateline-henshu-end": "one wire's house style: '[東京 5日 ロイター] -' and '（name　編集：name）' at the "
                                    "story's end",
 }
 # Of those, the page whose publication day is missed (the evaluation scores the day of a day-only guess).
-DATES_LEFT_ALONE = ["en-vbulletin4-postbit", "zh-xinhua-dateline-spaced"]
+DATES_LEFT_ALONE = ["en-vbulletin4-postbit", "zh-csdn-yu-fabu", "zh-xinhua-dateline-spaced"]
 
 
 @pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xfail(reason=LEFT_ALONE[name], strict=True))

@@ -51,7 +51,7 @@ def test_chinese_page_date_author_origin_and_language() -> None:
 
 def test_chinese_relative_date_counts_from_the_crawl_time() -> None:
     assert extract_metadata_only(zh_page("3小时前 来源：长江网"), now=NOW).published == "2023-12-31T21:00:00+00:00"
-    assert extract_metadata_only(zh_page("昨天 13:57"), now=NOW).published == "2023-12-31T13:57:00+00:00"
+    assert extract_metadata_only(zh_page("昨天 13:57"), now=NOW).published == "2023-12-31T13:57:00"  # the site's clock
 
 
 def test_outlet_is_not_an_author() -> None:
@@ -63,7 +63,8 @@ def test_outlet_is_not_an_author() -> None:
 ZH_EXPECTED = [
     # page, published, authors, origin
     ("163/1", "2019-09-07T13:43:45+08:00", [], "证券市场红周刊"),
-    ("sina/1", "2019-11-25T18:57:38+08:00", [], None),  # og article:author 参考消息 is the outlet, not an author
+    # og article:author 参考消息 is the outlet, not an author; the date line's <a class="source">参考消息</a> credits it
+    ("sina/1", "2019-11-25T18:57:38+08:00", [], "参考消息"),
     ("cjn/1", "2020-10-04T20:30:00", ["陈智"], "长江网"),
     ("ifeng/1", "2019-11-25T16:04:30", ["段彦超", "廖艳"], "澎湃新闻网"),
     ("thepaper/5", "2020-06-06T10:08:00", ["贺梨萍"], "澎湃新闻"),

@@ -40,7 +40,7 @@ from crawler.extractors.metadata.date_choice import canonical_day, choose_date, 
 from crawler.extractors.metadata.date_conflicts import earlier_labelled, settle_published
 from crawler.extractors.metadata.field_lines import field_byline
 from crawler.extractors.metadata.handles import author_accounts, unshown_logins, unshown_people
-from crawler.extractors.metadata.hatom import hatom_date
+from crawler.extractors.metadata.hatom import hatom_date, titled_relative_date
 from crawler.extractors.metadata.label_blocks import date_after_label
 from crawler.extractors.metadata.line_findings import TextFindings
 from crawler.extractors.metadata.markup import markup_of
@@ -64,7 +64,14 @@ from crawler.extractors.metadata.structured import (
     from_url,
 )
 from crawler.extractors.metadata.time_text import time_text_date
-from crawler.extractors.metadata.title_items import head_page_title, names_no_page, only_site_name, page_markup_title
+from crawler.extractors.metadata.title_items import (
+    head_page_title,
+    names_no_page,
+    only_site_name,
+    page_markup_title,
+    shown_as_home_link,
+    site_first_headline,
+)
 from crawler.extractors.metadata.titles import (
     DUBLIN_CORE_TITLE_KEYS,
     HEAD_TITLE,
@@ -85,6 +92,8 @@ LANGUAGE_RE = re.compile(r"^([a-z]{2,3})(?:[-_][a-z0-9]+)*$", re.I)
 # "en_US"...); 256 holds them with room.
 LANGUAGE_CACHE_SIZE = 256
 CACHE_ATTRIBUTE = "_metadata"
+# A site's name is short: a longer <title> is not looked for among the header's links home.
+MAX_SITE_NAME_CHARS = 30
 # A description this short says nothing ("News", "Home").
 MIN_DESCRIPTION_CHARS = 20
 
@@ -213,7 +222,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     modified = choose_date(found, "modified", now)
     language = doc.declared_language or (languages[0][0] if languages else None)
     if published is None or published[1] == URL:  # hAtom's title stamp, then the page's own <time> text
-        shown = hatom_date(doc.body) or time_text_date(doc.body, day_first=day_first(language))
+        shown = hatom_date(doc.body) or time_text_date(doc.body, day_first=day_first(language)) or \
+            titled_relative_date(doc.body)
         published = (shown and plausible_date(shown, MICRODATA, now)) or published
     # (markup dates that are one moment, a CMS's last save written into both, leave the page's labelled date wanted)
     saved_twice = published is not None and modified is not None and published[0] == modified[0]
@@ -301,15 +311,19 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     metadata.modified = take("modified", modified or text_modified)
     # (a page whose h1 is the headline part of its <title> cut at a separator: the h1 is the title; a markup title
     # written whole, site's name and all, is the site's choice and stays)
-    if from_head and metadata.title and (part := h1_title_part(head_title, doc.h1s(), doc.root)) \
+    if from_head and metadata.title and (part := h1_title_part(head_title, doc.h1s(), doc.root) or
+                                         site_first_headline(head_title, doc.h1s(), doc.root, doc.url)) \
             and part != metadata.title:
         metadata.title = take("title", (part, TEXT))
     # A page shows its headline in its one <h1>; its markup title may be rewritten for search (titles.py says when).
     if metadata.title and (shown := visible_headline(doc.root, doc.url, metadata.site_name, doc.h1s())):
         source = HEAD_TITLE if from_head and sources.get("title") == META else sources.get("title")
         # (a shop template's every title is the shop's name; a listing's "Topic | Section | Site" names its topic first)
+        # (an e-paper's <title> is the paper's name its header's link home shows: "某某日报数字报")
         if only_site_name(metadata.title, metadata.site_name, head_title, doc.url) or \
-                (items_skipped and source == HEAD_TITLE and title_repeats(head_title, shown)):
+                (items_skipped and source == HEAD_TITLE and title_repeats(head_title, shown)) or \
+                (from_head and metadata.title == head_title and len(head_title) <= MAX_SITE_NAME_CHARS and
+                 shown != head_title and shown_as_home_link(doc.root, doc.url, head_title)):
             metadata.title = take("title", (shown, TEXT))
         page_title = title_from_head(head_title, metadata.site_name) if head_title else None
         if rewritten_headline(metadata.title, shown, bool(metadata.published or metadata.authors), page_title,

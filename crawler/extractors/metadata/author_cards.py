@@ -13,13 +13,19 @@ import re
 
 from lxml import etree
 
-from crawler.extractors.document.text import normalize_space
+from crawler.extractors.document.text import CJK_RE, normalize_space
 from crawler.extractors.metadata.byline import BY_RE, byline_names
+from crawler.extractors.metadata.cjk_credits import person
 from crawler.extractors.metadata.dates import find_text_date
 from crawler.extractors.metadata.people import split_people
 
 # A reading time beside the name and the date ("4 min read"), the one number of a byline that is no date.
 READING_TIME_RE = re.compile(r"^\s*\d+\s*(?:min|minutes?|mins)\b", re.I)
+# A Chinese job title under the name on a card ("后端工程师", "资深产品经理"): Han characters alone, longer than a
+# name (two to four) and shorter than a phrase of a biography (which has its commas).
+CJK_JOB_TITLE_RE = re.compile(r"[\u4e00-\u9fff]{5,12}")
+# Marks that join Chinese names in a list ("王小明、李大華"): a piece of its own after the first name makes no card.
+LIST_MARKS = frozenset({"、", "，", ",", "&", "/", "／", "和", "及"})
 # The pieces of a card read: the name and what follows it.
 CARD_PIECES = 2
 
@@ -38,11 +44,15 @@ def card_name(element: etree._Element) -> list[str]:
     if len(pieces) < CARD_PIECES:
         return []
     name, after = pieces
+    if after in LIST_MARKS and CJK_RE.search(name):
+        return []  # "<a>王小明</a>、<a>李大華</a>": a list of Chinese names, not a card
     labelled = byline_names(name) if BY_RE.match(name) else []
     if labelled:  # the card's first line is its byline with the label ("Av Anna Svensson", "Von Hans Müller")
         return labelled if split_people(after) != [after] else []
     people = split_people(name)
-    if people != [name] or split_people(after) == [after]:
+    # (a Chinese job title after a Chinese name, "张伟" / "后端工程师", is no second person)
+    job_title = CJK_JOB_TITLE_RE.fullmatch(after) is not None and person(name) is not None
+    if people != [name] or (split_people(after) == [after] and not job_title):
         return []  # the first line is no name alone, or the next is another name (a list of people)
     return people
 

@@ -56,7 +56,23 @@ def good_author(name: str, site_names: set[str], declared: frozenset[str] = froz
     if CJK_RE.search(name) and any(site.startswith(folded) and site[len(folded):len(folded) + 1] not in OWNER_MARKS
                                    for site in site_names if CJK_RE.search(site)):
         return False  # "网易" of "_网易财经": the portal, named before its channel (not "たなか" of "たなかのブログ")
+    if CJK_RE.search(name) and any(abbreviates(folded, site) for site in site_names):
+        return False  # "法广" of "法国国际广播电台": the outlet's short name in its own author element
     return folded not in site_names or folded in declared
+
+
+# A short name of an outlet takes two or three characters of its full name, in order, the first one among them.
+ABBREVIATION_CHARS = (2, 3)
+
+
+def abbreviates(name: str, site: str) -> bool:
+    """Whether a CJK name is the site's name shortened ("法广" of "法国国际广播电台", "新华社" of "新华通讯社"): its
+    characters in the site's order, the first the same, not a run of it (a person's name in the name of their own blog
+    is written whole: "张小北" of "张小北的技术笔记")."""
+    if len(name) not in ABBREVIATION_CHARS or len(site) < len(name) + 2 or site[0] != name[0] or name in site:
+        return False
+    rest = iter(site)
+    return all(char in rest for char in name)
 
 
 def outlets_of(found: Candidates) -> frozenset[str]:

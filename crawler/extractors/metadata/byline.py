@@ -63,7 +63,14 @@ CJK_NAMES = rf"{CJK_NAME}(?:[\s、，,・·]+{CJK_NAME})*"
 CJK_AUTHOR_RES = (
     re.compile(rf"(?:作\s*者|筆\s*者|著\s*者|执\s*笔|執\s*筆)\s*[：:]\s*(?P<names>{CJK_NAMES})"),
     # (a bar may part the role and the name: "界面新闻记者 | 李华")
-    re.compile(rf"(?:记者|記者|通讯员|通訊員|撰文|撰稿|采写|採寫)\s*[：:|｜]?\s*(?P<names>{CJK_NAMES})"),
+    re.compile(rf"(?:记者|記者|通讯员|通訊員|撰文|撰稿|采写|採寫|实习生|實習生|评论员|評論員)\s*[：:|｜]?\s*"
+               rf"(?P<names>{CJK_NAMES})"),
+    # the reporter's label of Malaysian and Taiwanese papers ("报导：黄志明"; a translator's "编译：" is no author's)
+    re.compile(rf"(?:报导|報導)\s*[：:/／|｜]\s*(?P<names>{CJK_NAMES})"),
+    # the writer's note at a commentary's foot: "（作者简介：刘建华，中国人民大学经济学院教授）"
+    re.compile(rf"(?:作者简介|作者簡介)\s*[：:]\s*(?P<names>{CJK_NAME})(?=[，,])"),
+    # "作者" and the name parted by a space, the name ending the line or before its agencies: "作者 王凡（德新社）"
+    re.compile(rf"(?<!\S)作者\s+(?P<names>{CJK_NAME})(?=\s*(?:$|[（(]))"),
     # (one person's text and pictures: "文/图：张三", "图文：张三", "文・写真＝山田太郎")
     re.compile(rf"(?:^|[\s(（])(?:取材・)?(?:文(?:\s*[/／・]\s*(?:图|圖|写真|寫真))?|图文|圖文)\s*[/／|｜・=＝:：]\s*"
                rf"(?P<names>{CJK_NAMES})"),
@@ -74,6 +81,8 @@ CJK_AUTHOR_RES = (
 # The bare 编辑 needs a separator before the name: run on, it is a word of a sentence ("编辑部主任").
 CJK_EDITOR_RE = re.compile(rf"(?:(?:责任编辑|責任編輯|责编|責編)\s*[：:/／]?|"
                            rf"(?:编辑|編輯|編集|校审)\s*[：:/／|｜\s])\s*(?P<names>{CJK_NAMES})")
+# Where a second editor's label begins on a line after a space ("编辑：张小雨　责任编辑：刘亮").
+EDITOR_LABEL_SPLIT_RE = re.compile(r"(?<=\s)(?=(?:责任编辑|責任編輯|责编|責編)\s*[：:/／]?)")
 # ("Redaktor:" in Polish, Czech and Swiss German credits: "Autor: X · Redaktor: Y")
 LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|édité par|editado por|a cura di|redaktor)"
                              r"\s*[:\-]?\s+(?P<names>.+)$", re.I)
@@ -87,6 +96,7 @@ GREEK_AUTHOR_STEMS = r"υντάκτ|υντακτ"
 BYLINE_HINT_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
                             r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|특파원|글|بقلم|كتب|"
                             r"发表|發表|博客|投稿者|ライター|작성자|报道|報道|原创|原創|（|【|［|\||"
+                            r"实习生|實習生|评论员|評論員|报导|報導|"
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
 EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura|redaktor", re.I)
 # EDITOR_HINT_RE as ``editor_names`` looks for it: in the line as re.I sees it (``re_i_lowered``) without re.I, which
@@ -120,6 +130,7 @@ ASCII_CREDIT_LINE_RE = re.compile(rf"^\s*(?:{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WOR
 OTHER_CREDIT_WORDS_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
                                    r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|특파원|글|بقلم|كتب|"
                                    r"发表|發表|博客|投稿者|ライター|작성자|报道|報道|原创|原創|（|【|［|"
+                                   r"实习生|實習生|评论员|評論員|报导|報導|"
                                    r"编|編|责|責|校审|편집|"
                                    r"edit|redigiert|édité|a cura|redaktor|来源|來源|稿源|出处|公众号|公眾號")
 # A dateline at the head of a story's first paragraph credits its reporters in brackets:
@@ -132,7 +143,7 @@ DATELINE_CHARS = 60
 # word of time or reference ("今年", "本报", "该"): such "names" are the words of a sentence after 记者.
 NOT_NAME_END = frozenset("了到说称的是在从向对将把被让给和与也都就还又等们时")
 NOT_NAME_START = ("今", "昨", "明年", "本", "该", "此", "这", "那", "其", "各", "每", "近", "据", "日前", "前往",
-                  "目前")
+                  "目前", "发自", "發自")  # (and the place a reporter writes from: "张伟 发自北京")
 # 来源：新华社 / 来源: 人民网-人民日报 / Source: Reuters (the outlet a story is taken from).
 ORIGIN_RES = (
     # not a picture's or a figure's source ("图片来源：视觉中国", "数据来源：国家统计局")
@@ -154,9 +165,14 @@ CJK_NAME_STOPWORDS = ("编辑", "责任", "来源", "发布", "时间", "摄影"
 # Words that end up after "记者" and are roles or places, not names.
 # (Each one is read as a name otherwise: "对记者表示", "记者陈智 整合", "作者：未知".)
 CJK_NON_NAMES = frozenset({"报道", "获悉", "了解", "发现", "采访", "来到", "注意到", "从", "近日", "日前", "表示",
-                           "介绍", "整合", "未知", "佚名", "转载请注明", "网络整理", "综合", "编译"})
+                           "介绍", "整合", "未知", "佚名", "转载请注明", "网络整理", "综合", "编译",
+                           # a blog's action links after its foot's "编辑" ("编辑 收藏 举报"): buttons, not editors
+                           "收藏", "举报", "舉報", "分享", "点赞", "點讚", "打印", "关闭", "關閉", "删除", "刪除",
+                           "回复", "回覆"})
 # A credit ending in 摄 names the photographer, not the author ("中新社记者 贾天勇 摄").
 PHOTO_CREDIT_RE = re.compile(r"^\s*摄")
+# A picture's label before a reporter's role names the photographer: "图/本报记者 马骏", "摄影：记者 李强".
+PHOTO_LABEL_BEFORE_RE = re.compile(r"(?:^|[\s(（])(?:图|圖|摄影|攝影)\s*[/／:：]\s*[^\s/／:：]{0,8}$")
 REPORTER_WORDS = ("记者", "記者", "通讯员", "通訊員")
 PHOTO_REPORTER_WORDS = ("图片", "圖片", "摄影", "攝影", "视觉", "視覺")
 # Where the outlet of a "来源：" credit ends when the line runs on into the byline.
@@ -196,7 +212,8 @@ def _cjk_names(pattern: re.Pattern[str], line: str) -> list[str]:
     for match in pattern.finditer(line):
         raws = re.split(r"[\s、，,・·]+", match.group("names"))
         if PHOTO_CREDIT_RE.match(line[match.end():]) or raws[-1].endswith("摄") or \
-                line[:match.start()].endswith(PHOTO_REPORTER_WORDS):
+                line[:match.start()].endswith(PHOTO_REPORTER_WORDS) or \
+                PHOTO_LABEL_BEFORE_RE.search(line[:match.start()]):
             continue  # "图片记者黎旭阳、李妍摄": the photographers
         if line[match.end():match.end() + 1] in ("：", ":") and len(raws) > 1 and \
                 not any(word in raws[-1] for word in CJK_NAME_STOPWORDS):
@@ -248,7 +265,10 @@ def editor_names(line: str) -> list[str]:
     line = normalize_space(line)
     names: list[str] = []
     if not line.isascii():  # (NON_ASCII_PATTERNS)
-        names = _cjk_names(CJK_EDITOR_RE, line) or [match.group("names") for match in KOREAN_EDITOR_RE.finditer(line)]
+        # (each labelled part apart: "编辑：张小雨　责任编辑：刘亮" credits two editors, the first match would run on)
+        names = list(dict.fromkeys(name for part in EDITOR_LABEL_SPLIT_RE.split(line)
+                                   for name in _cjk_names(CJK_EDITOR_RE, part))) or \
+            [match.group("names") for match in KOREAN_EDITOR_RE.finditer(line)]
     if not names:  # (each part of a wire credit: "Reporting by X; Editing by Y", "Autor: X · Redaktor: Y")
         match = next((found for part in CREDIT_PARTS_RE.split(line) if (found := LATIN_EDITOR_RE.match(part.strip()))),
                      None)

@@ -43,7 +43,10 @@ PLACE_RE = re.compile(r"^(?:整合|综合|綜合|编译|編譯|摘编|整理)$|^
                       r"^[\u4e00-\u9fff]{0,6}(?:报道|報道|电|電|讯|訊)$|"
                       r"^[\u4e00-\u9fff]{1,6}(?:報道部|支局|総局)$")  # a Japanese desk: "（札幌報道部　高橋健太）"
 # A date or a time on the line ("2004年7月16日08:19", "2005-08-12", "14:20").
-DATE_TOKEN_RE = re.compile(r"^[\d\-/.:年月日时分秒時]+$")
+# (a weekday too: "2024年3月5日 星期二")
+DATE_TOKEN_RE = re.compile(r"^[\d\-/.:年月日时分秒時]+$|^(?:星期|周|週|礼拜|禮拜)[一二三四五六日天]$")
+# An outlet's name in title marks opening a credit line: "英国《金融时报》 李明 北京报道".
+OUTLET_TITLE_RE = re.compile(r"《[^》]{2,12}》")
 # The separators of a credit line's parts.
 SPLIT_RE = re.compile(r"[\s、，,;；]+")
 # "&" joins two names in a list ("叨叨姐、胡一刀&李小飞刀"), but alone it is a handle's ("放飞&心情").
@@ -57,7 +60,10 @@ NOT_NAMES = frozenset({"未知", "佚名", "不详", "匿名", "网络", "网络
 # ("科技日报", "新京报", "环球网", "参考消息", "新浪财经-自媒体综合").
 OUTLET_END_RE = re.compile(r"(?:报|報|社|网|網|台|刊|新闻|新聞|消息|在线|在線|频道|頻道|综合|綜合|"
                            r"客户端|客戶端|传媒|傳媒|"
-                           r"集团|集團|公司|中心|工作室|编辑部|編輯部|支部|发布|發布|日报|晚报|周刊)$|[-－—]")
+                           r"集团|集團|公司|中心|工作室|编辑部|編輯部|支部|发布|發布|日报|晚报|周刊)$|[-－—]|"
+                           # an institution credited before its writer ("作者：海淀法院 王明", "市人民医院")
+                           r"..(?:法院|检察院|檢察院|医院|醫院|大学|大學|学院|學院|政府|委员会|委員會|研究院|研究所|"
+                           r"公安局|派出所|办公室|辦公室)$")
 # Brackets that hold a whole credit: "（记者 张三）", "[ 张三 ]", "【张三 李四】".
 BRACKETED_RE = re.compile(r"[（(\[【［]\s*([^（()\[\]【】［］]{2,40}?)\s*[）)\]】］]")
 # The bracket after a dateline at the head of a story ("新华社北京3月5日电（...）", "本报讯（...）").
@@ -76,6 +82,9 @@ PLACE_NAME_HEAD_RE = re.compile(rf"^\s*[【\[［(（][^=＝】\]］)）]{{1,12}}
 # A forum's or a blog's poster: "本贴由张三于2005年8月12日发表", "张三 发表于 2005-08-12 14:20", "张三的博客".
 POSTED_BY_RE = re.compile(r"^本[贴帖]由\s*(?P<name>[^\s于]{2,20})\s*于.{0,40}?(?:发表|發表|发布|發布)")
 POSTED_AT_RE = re.compile(r"^(?P<name>[^\s:：，。]{2,20})\s+(?:发表于|發表於|发表在|發表在|发布于|發佈於)\s*\d")
+# A blog platform's post foot: "posted @ 2024-03-05 14:30 张小北 阅读(1234) 评论(5) 编辑 收藏".
+POSTED_FOOT_RE = re.compile(r"^posted\s*@\s*\d{4}-\d{1,2}-\d{1,2}\s+\d{1,2}:\d{2}\s+(?P<name>[^\s()（）]{2,20})\s+"
+                            r"(?:阅读|閱讀)\s*[(（]\d", re.I)
 BLOG_OWNER_RE = re.compile(r"^(?P<name>[^\s:：，。的]{2,20})的(?:博客|部落格|空间|空間|专栏|專欄|个人主页|個人主頁)$")
 # A handle after an explicit "作者：" may hold symbols ("放飞&心情", "小鱼_儿"), not a sentence's punctuation.
 # (a Japanese blog's "投稿者：" stands after the post's date on its line: "投稿日：2024年3月5日 投稿者：たなか"; an
@@ -89,7 +98,8 @@ LABEL_RE = re.compile(r"(?:作者|作\s者)\s*[:：]")
 # An account's name, then the date, alone on the line under the headline (a portal's self-media article).
 # (the name is short, 2-10 characters, and the date has its time: a related story's title and day is not one;
 # a Korean word before a date is its label, "등록 2024-03-05 10:30")
-ACCOUNT_DATE_RE = re.compile(r"^(?:原创|原創)?\s*(?P<name>[^\s\d:：|｜()（）가-힣]{2,10})\s+"
+# (a tech site's card parts them by a dot: "王晓峰 · 3小时前")
+ACCOUNT_DATE_RE = re.compile(r"^(?:原创|原創)?\s*(?P<name>[^\s\d:：|｜()（）·•가-힣]{2,10})(?:\s+|\s*[·•]\s*)"
                              r"(?:\d{4}[-/年]\d{1,2}[-/月]\d{1,2}日?\s*\d{1,2}:\d{2}(?::\d{2})?|"
                              r"昨天|前天|今天|\d+\s*(?:分钟|小时|天)前)$")
 # An official account's original article names its writer before the account: "原创 赵一鸣 科技前沿 2024-03-05 21:08".
@@ -151,6 +161,9 @@ def credit_line_people(text: str) -> list[str] | None:
     since_role: list[str] = []  # the names after the last role, which a closing "摄" makes photographers
     role = "" if bracketed else None  # None: no author's role yet (a name then makes the line no credit)
     placed = False
+    if role is None and len(tokens) > 2 and (OUTLET_TITLE_RE.search(tokens[0]) or is_outlet(tokens[0])) and \
+            any(PLACE_RE.match(token) for token in tokens[2:]):
+        tokens, role = tokens[1:], ""  # an outlet, its reporters and their place: "英国《金融时报》 李明 北京报道"
     for token in tokens:
         if EDITOR_WORD_RE.match(token):
             break
@@ -164,7 +177,8 @@ def credit_line_people(text: str) -> list[str] | None:
             continue
         match = ROLE_RE.match(token)
         if match and (match.group("role") != "文" or not match.group("outlet")):
-            photo = PHOTO_OUTLET_RE.search(match.group("outlet"))  # "图片记者", "摄影记者": photographers
+            # "图片记者", "摄影记者", and a reporter right after a picture's label ("图/本报记者 马骏"): photographers
+            photo = PHOTO_OUTLET_RE.search(match.group("outlet")) or (role == "photo" and not since_role)
             role, since_role = ("photo" if photo else match.group("role")), []
             continue
         photographed = PHOTO_END_RE.search(token)
@@ -213,6 +227,7 @@ def _apart(line: str) -> str:
     line = re.sub(r"(?:^|(?<=\s))(文)\s*([:：/／])\s*", r"\1\2 ", line)
     line = re.sub(rf"({AUTHOR_ROLE}|执笔|執筆)\s*([:：/／])\s*", r"\1\2 ", line)
     line = re.sub(r"(?<=[\u4e00-\u9fff])(发自|發自)", r" \1", line)
+    line = re.sub(r"(?<=报道|報道)(?=\d)", " ", line)  # "北京报道2024年3月5日": two elements' texts run on
     line = re.sub(r"(?<=[\u4e00-\u9fff])\s*([/／])\s*(摄|攝)", r"\1\2", line)
     return re.sub(r"(图|圖|摄影|攝影)\s*([/／:：])\s*", r"\1\2 ", line)
 
@@ -237,7 +252,7 @@ def poster_of(line: str) -> list[str]:
     """A forum's or a blog's poster: ``本贴由张三于…发表``, ``张三 发表于 2005-08-12``, ``张三的博客``,
     ``作者：放飞&心情``."""
     line = line.strip()
-    for pattern in (POSTED_BY_RE, POSTED_AT_RE, BLOG_OWNER_RE, LABELLED_HANDLE_RE):
+    for pattern in (POSTED_BY_RE, POSTED_AT_RE, POSTED_FOOT_RE, BLOG_OWNER_RE, LABELLED_HANDLE_RE):
         match = pattern.search(line)
         if match:
             name = (match.group("name") or match.groupdict().get("nick") or "").strip()  # (a Korean poster's "nick")

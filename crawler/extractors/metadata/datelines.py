@@ -25,6 +25,7 @@ from crawler.extractors.metadata.relative_dates import may_be_relative, re_i_low
 # Labels of a modification date (zh, ja, ko, en, fr, de, es, it, pt, nl, pl, ru, uk, el, cs, sv/da/no, fi).
 MODIFIED_LABELS = (
     "最后更新", "最後更新", "更新时间", "更新時間", "更新日時", "更新日", "更新于", "更新於", "修改时间", "最終更新日",
+    "编辑于", "編輯於", "修改",  # a Q&A site's "编辑于 2024-03-06 10:12", a blog's "已于 2024-03-06 09:00 修改"
     "最終更新",
     "更新", "최종수정", "수정", "업데이트", "last updated", "last update", "last modified", "updated", "modified",
     "mis à jour", "mise à jour", "modifié", "modifiée", "aktualisiert", "geändert", "actualizado", "actualización",
@@ -58,7 +59,9 @@ OTHER_EVENT_LABELS = (
 # (a Hong Kong portal's "出版：" is its publication label: bare, "出版" is a word of sentences)
 COLON_LABELS = ("时间", "時間", "日期", "日時", "出版", "date", "datum", "fecha", "data")
 # Labels written after the date in Japanese ("15:20配信", "8:00更新").
-TRAILING_LABELS = frozenset({"配信", "公開", "掲載", "更新", "投稿"})
+# (Chinese blogs write theirs after the date too: "已于 2024-03-06 09:00:00 修改")
+TRAILING_LABELS = frozenset({"配信", "公開", "掲載", "更新", "投稿", "修改"})
+TRAILING_MODIFIED_LABELS = frozenset({"更新", "修改"})
 
 
 def _alternation(labels: tuple[str, ...]) -> str:
@@ -211,7 +214,7 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
             # (a label with its colon leads the next date: "14:30更新：…16:10" is two fields glued together)
             if label_after in TRAILING_LABELS and (kind is None or kind == "published") and \
                     line[labels[index][1]:labels[index][1] + 1] not in ("：", ":"):
-                kind = "modified" if label_after == "更新" else "published"
+                kind = "modified" if label_after in TRAILING_MODIFIED_LABELS else "published"
         elif index < len(labels) and line[labels[index][0]:labels[index][1]] == "更新" and kind != "modified":
             result.modified = result.modified or _bracketed_update(line[begin + end:stop], now, day_first)
         if kind == "modified":

@@ -159,9 +159,9 @@ def relative_date_of(text: str, now: datetime) -> FoundDate | None:
     for match in RELATIVE_WORD_RE.finditer(text):
         word = match.group("word").lower()
         moment = now - RELATIVE_WORDS[word]
-        if match.group("hour"):
+        if match.group("hour"):  # (the clock is the site's, whose zone the page does not say: kept without one)
             return build_date(moment.year, moment.month, moment.day, match.group("hour"), match.group("minute"),
-                          None, moment.tzinfo)
+                          None, None)
         beside = len(WHITESPACE.sub("", text)) - len(word)
         if word in TODAY_WORDS:  # "Call us today!": only alone on its line is "today" a date
             if beside == 0:

@@ -11,9 +11,12 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+from lxml import etree
+
+from crawler.extractors.document.text import normalize_space
 from crawler.extractors.metadata import jsonld
 from crawler.extractors.metadata.candidates import JSON_LD, OPENGRAPH
-from crawler.extractors.metadata.titles import TITLE_WORD_RE, title_from_head
+from crawler.extractors.metadata.titles import TITLE_PART_RE, TITLE_WORD_RE, title_from_head
 
 # The sources of titles that may name a work on the page rather than the page (schema.org objects).
 ITEM_SOURCES = frozenset({JSON_LD})
@@ -76,6 +79,35 @@ def only_site_name(title: str, site_name: str | None, head_title: str | None, ur
         return False
     site = _folded(site_name)
     return _folded(title) == site and (not head_title or _folded(head_title) == site)
+
+
+def site_first_headline(head_title: str | None, h1s: list[etree._Element], root: etree._Element | None,
+                        url: str | None) -> str | None:
+    """The headline of a "Site - Headline" <title> (a Macao paper's, some portals'): its second and last part, when it
+    is the page's h1 and the first is the name the header's link home shows; else None."""
+    parts = [part.strip() for part in TITLE_PART_RE.split(head_title or "")[::2] if part.strip()]
+    if len(parts) != 2 or root is None or \
+            _folded(parts[1]) not in {_folded(normalize_space("".join(h1.itertext()))) for h1 in h1s}:
+        return None
+    return parts[1] if shown_as_home_link(root, url, parts[0]) else None
+
+
+def shown_as_home_link(root: etree._Element | None, url: str | None, name: str) -> bool:
+    """Whether a link to the site's home page ("/", the site's address) shows the name: the header's logo. A link to a
+    fragment of the page ("#what-is-ownership", a heading's own anchor) or to another page is none."""
+    if root is None:
+        return False
+    host = urlsplit(url).hostname if url else None
+    folded = _folded(name)
+    for link in root.iter("a"):
+        href = (link.get("href") or "").strip()
+        parts = urlsplit(href)
+        if not href or parts.query or parts.fragment or parts.path.strip("/") or href.startswith("#") or \
+                (parts.hostname and parts.hostname != host):
+            continue
+        if _folded(normalize_space(link.text_content())) == folded:
+            return True
+    return False
 
 
 def _agrees(value: str, others: list[str], candidates: list[tuple[str, str]]) -> bool:

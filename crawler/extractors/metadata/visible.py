@@ -2,14 +2,14 @@
 
 Steps, each a function below:
 
-1. ``headline_index``: the block of the headline, the one that best matches the page's title (an ``h1``
-   that is the site's logo does not match it).
-2. ``scan_near_headline``: the short lines just below the headline (nearest first, until the story has
-   begun), then the two above it. Any date there is the publication date unless a label says it is a
-   modification; a story's first paragraph is read only for its dateline ("新华社北京3月5日电（记者 王晓）").
-3. ``scan_page``: what is still missing, from lines anywhere on the page that carry a label strong enough to
-   be trusted away from the headline ("发布日期：", "作者：", "责任编辑：", "来源："), never from a link list
-   (related articles), a comment area or navigation.
+1. ``headline_index``: the block of the headline, the one that best matches the page's title (an ``h1`` that is the
+   site's logo does not match it).
+2. ``scan_near_headline``: the short lines just below the headline (nearest first, until the story has begun), then
+   the two above it. Any date there is the publication date unless a label says it is a modification; a story's first
+   paragraph is read only for its dateline ("新华社北京3月5日电（记者 王晓）") and a forum post's edit note.
+3. ``scan_page``: what is still missing, from lines anywhere on the page that carry a label strong enough to be trusted
+   away from the headline ("发布日期：", "作者：", "责任编辑：", "来源："), never from a link list (related articles), a
+   comment area or navigation.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ from crawler.extractors.metadata.datelines import (
     may_hold_modified,
     read_date_line,
 )
+from crawler.extractors.metadata.edit_notes import edit_note_date
 from crawler.extractors.metadata.far_dates import date_block_after, in_page_footer, update_line
 from crawler.extractors.metadata.headline_block import (
     MAX_BYLINE_CHARS,
@@ -57,6 +58,7 @@ from crawler.extractors.metadata.headline_block import (
 from crawler.extractors.metadata.label_blocks import block_label
 from crawler.extractors.metadata.line_findings import ShortBlocks, TextFindings, day_first, short_blocks
 from crawler.extractors.metadata.name_lines import name_without_byline_words
+from crawler.extractors.metadata.source_elements import block_outlet
 
 HANGUL_RE = re.compile(r"[가-힣]")
 LATIN_NAME_RE = re.compile(r"^[A-Za-zÀ-ÿ]")
@@ -136,12 +138,10 @@ def _may_give_date(line: str, findings: TextFindings, *, known: bool = False) ->
 def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: TextFindings,
                        first: bool = False, short_ones: ShortBlocks | None = None, *, names: bool = True) -> None:
     """Step 2: the lines below the headline until the story has begun, then those above it; with ``names`` False their
-    dates alone (the people, editors and outlets are not read: where they would be, nothing else depends on them).
-
-    A short block with neither a credit's word nor a line that may give a date still missing (``_may_give_date``)
-    gives nothing to read and does not end the story, whether it is readable or not: the ancestors' walk
-    (``_readable``) is not asked of it.
-    """
+    dates alone (the people, editors and outlets are not read: where they would be, nothing else depends on them). A
+    short block with neither a credit's word nor a line that may give a date still missing (``_may_give_date``) gives
+    nothing to read and does not end the story, whether it is readable or not: the ancestors' walk (``_readable``) is
+    not asked of it."""
     blocks = doc.blocks
     credits: dict[int, bool] = {}
     if short_ones is not None:
@@ -162,6 +162,8 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
             _read_line(f"{label} {block.text}", findings, now, first, credit=False, names=names)
         label = block_label(block.text, findings.published is not None)
         short = _short_lines(block, findings, credits.get(position))
+        if paragraphs == 0 and findings.modified is None and findings.wants_dates:  # "本帖最后由 X 于 … 编辑"
+            findings.modified = edit_note_date(block.text)
         if short is None:  # a paragraph
             if not readable(block):
                 continue
@@ -176,6 +178,8 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         lines, credit = short
         if names and not findings.authors:  # a byline without "By <Given Surname>" ("ByJane Doe", "Dec 19, 2025 · X")
             findings.authors = bare_byline(doc, position)
+        if names:  # "<span class='source'>某某汽车报</span>", no label
+            findings.origin = findings.origin or block_outlet(block)
         if not lines or not readable(block):
             continue
         # (the lead's dateline: a paragraph, or a block short enough to be read by its lines)
@@ -258,11 +262,9 @@ def scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: b
 def _scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: bool = False,
                language: str | None = None, short_ones: ShortBlocks | None = None,
                teams: list[list[str]] | None = None) -> None:
-    """Step 3: what is still missing, from strongly labelled short lines anywhere on the page.
-
-    On a Chinese, Japanese or Korean page a Latin "By ..." away from the headline is an advert's or a
-    widget's ("by Taboola"), not the story's byline.
-    """
+    """Step 3: what is still missing, from strongly labelled short lines anywhere on the page. On a Chinese, Japanese
+    or Korean page a Latin "By ..." away from the headline is an advert's or a widget's ("by Taboola"), not the story's
+    byline."""
     cjk_page = (language or "").lower()[:2] in CJK_LANGUAGES
     if short_ones is None:
         short_ones = short_blocks(doc)
