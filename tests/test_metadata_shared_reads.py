@@ -26,7 +26,7 @@ from crawler.extractors.metadata import (
 )
 from crawler.extractors.metadata.cjk_dates import gregorian_years
 from crawler.extractors.metadata.dates import normalise
-from crawler.extractors.metadata.hatom import HATOM_STAMPS, hatom_stamps
+from crawler.extractors.metadata.hatom import HATOM_STAMPS, TITLED_SPANS, hatom_stamps, titled_spans
 
 # Blogger's and WordPress themes' stamps, and the near misses hAtom's XPath refuses: another tag, no title, the word
 # inside a longer class, another case, XML white space inside the class, a stamp at the body itself.
@@ -66,6 +66,19 @@ def test_hatom_stamps_on_random_class_mixtures():
             parts.append(f'<{tag} class="{cls}"{title}>t</{tag}>')
         body = lxml_html.fromstring(f"<html><body><div>{''.join(parts)}</div></body></html>").find("body")
         assert hatom_stamps(body) == HATOM_STAMPS(body)
+
+
+def test_the_titled_spans_are_the_xpaths_with_a_dash_in_the_title():
+    # a forum's exact moment behind its relative one, and the spans the XPath or the dash leaves out
+    page = ("<html><body><p>发表于 <span title='2024-3-5 14:30:12'>3 天前</span></p>"
+            "<span title='2/21/2024 5:00:00\u00a0AM'>x</span><span title='Комментарии'>y</span>"
+            "<span title='2024-03-05'>z</span><span title='short-'>s</span><b title='2024-3-5 14:30'>b</b>"
+            "<span title='2024-03-05 14:30:12 +08:00 more'>long</span><span>none</span>"
+            "<span title='\u4e8c\u3007\u4e8c\u56db-3-5 14:30'>han</span></body></html>")
+    body = lxml_html.fromstring(page).find("body")
+    expected = [element for element in TITLED_SPANS(body) if "-" in element.get("title")]
+    assert [element.text for element in expected] == ["3 天前", "z", "han"]
+    assert titled_spans(body) == expected
 
 
 def test_an_ascii_text_is_its_own_normal_form():

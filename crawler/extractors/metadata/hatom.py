@@ -66,7 +66,7 @@ def titled_relative_date(body: etree._Element | None) -> FoundDate | None:
     the date and time it means in its title (Discuz!: "发表于 <span title="2024-3-5 14:30:12">3 天前</span>")."""
     if body is None:
         return None
-    for element in TITLED_SPANS(body):
+    for element in titled_spans(body):
         title, text = element.get("title", "").strip(), element.text_content().strip()
         if TITLE_MOMENT_RE.match(title) and len(text) <= MAX_RELATIVE_CHARS and may_be_relative(text) and \
                 not in_other_story_area(element, body):
@@ -74,4 +74,13 @@ def titled_relative_date(body: etree._Element | None) -> FoundDate | None:
     return None
 
 
-__all__ = ["HATOM_STAMPS", "ISO_TITLE_RE", "hatom_date", "hatom_stamps", "titled_relative_date"]
+def titled_spans(body: etree._Element) -> list[etree._Element]:
+    """``TITLED_SPANS(body)`` less the spans whose title holds no "-", which TITLE_MOMENT_RE needs: those whose title
+    holds one (or a character outside ASCII) are found in C (``elements_marked``), then tested as the XPath tests
+    them, rather than the XPath testing every element."""
+    return [element for element in elements_marked(body, ("title",), ("-",))
+            if element.tag == "span" and element is not body and 8 <= len(title := element.get("title", "")) <= 25
+            and "-" in title]
+
+
+__all__ = ["HATOM_STAMPS", "ISO_TITLE_RE", "hatom_date", "hatom_stamps", "titled_relative_date", "titled_spans"]
