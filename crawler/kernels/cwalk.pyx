@@ -1850,7 +1850,12 @@ cdef inline bint _ascii_word(unsigned char code) noexcept:
     return 48 <= code <= 57 or 65 <= code <= 90 or 97 <= code <= 122 or code == 95
 
 
-cdef _WordTable _last_table = None  # (the callers pass the same tuples: the table is made once)
+# The tables made, by the identities of their two tuples (each caller passes its own constant tuples, and a page asks
+# several callers in turn: one table each, made once rather than whenever another caller asked last). A table holds
+# its tuples, so their identities stay theirs while it is kept; at most MAX_WORD_TABLES (a handful of callers; room
+# for more), the dict emptied when full.
+cdef dict _tables = {}
+MAX_WORD_TABLES = 32
 
 
 def texts_with_words(texts, tuple words, tuple line_words):
@@ -1859,10 +1864,13 @@ def texts_with_words(texts, tuple words, tuple line_words):
     \\s*(?:w1|w2...)\\b", lowered)`` with ``\\s`` and ``\\b`` as ``re`` reads them (Py_UNICODE_ISSPACE; ALNUM or "_").
     The words are lower-case and hold no σ or ς (which ``str.lower`` tells apart by context).
     ``blockwalk.texts_with_words`` is its Python twin."""
-    global _last_table
-    if _last_table is None or _last_table.words is not words or _last_table.line_words is not line_words:
-        _last_table = _WordTable(words, line_words)
-    cdef _WordTable table = _last_table
+    key = (id(words), id(line_words))
+    made = _tables.get(key)
+    if made is None:
+        if len(_tables) >= MAX_WORD_TABLES:
+            _tables.clear()
+        made = _tables[key] = _WordTable(words, line_words)
+    cdef _WordTable table = made
     cdef Py_ssize_t n_words = table.n_words, total = table.total, i, length, at, j
     cdef Py_UCS4* chars = table.chars
     cdef Py_ssize_t* starts = table.starts

@@ -239,8 +239,8 @@ def _from_match(match: re.Match[str], day_first: bool = False) -> FoundDate | No
 
 def normalise(text: str) -> str:
     """Full-width digits, colons and spaces as ASCII (NFKC), so "２０２１年３月５日　０９：３０" reads as a date;
-    an era's year as the Gregorian one ("令和6年" as "2024年")."""
-    return gregorian_years(unicodedata.normalize("NFKC", text))
+    an era's year as the Gregorian one ("令和6年" as "2024年"). (An ASCII text is its own NFKC form, with no era.)"""
+    return text if text.isascii() else gregorian_years(unicodedata.normalize("NFKC", text))
 
 
 def parse_structured_date(value: str | None) -> FoundDate | None:
