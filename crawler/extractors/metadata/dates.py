@@ -216,8 +216,15 @@ TIMESTAMP_RE = re.compile(r"^\d{10}(?:\d{3})?$")
 
 
 
+# The last hour of a clock: a larger number before a colon is a duration's minutes.
+LAST_HOUR = 23
+
+
 def _from_match(match: re.Match[str], day_first: bool = False) -> FoundDate | None:
     groups = match.groupdict()
+    if groups.get("hour") and int(groups["hour"]) > LAST_HOUR:
+        # no clock: a podcast's or a video's duration beside the day ("March 5, 2024 · 42:17"), the day alone
+        groups.update(hour=None, minute=None, second=None, ampm=None, ampm_word=None, zone=None, zone_name=None)
     ampm = groups.get("ampm") or groups.get("ampm_word")
     written_zone = ZONE_ABBREVIATIONS[groups["zone_name"]] if groups.get("zone_name") else None
     if groups.get("month_name"):
