@@ -136,3 +136,4 @@ def test_episode_duration_beside_the_day_is_no_clock() -> None:
                  + "</p></article><aside><h3>More episodes</h3><ul><li><a href='/e/113'>Episode 113: Night "
                  "trains</a> <span>March 12, 2024</span></li></ul></aside>")
     assert extract_metadata_only(html, now=NOW).published == "2024-03-05"
+

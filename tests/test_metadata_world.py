@@ -66,7 +66,7 @@ LEFT_ALONE = {
     # the story-type probe's one-offs (SOURCE.md)
     "de-korrektur-hinweis": "a correction note's own date ('Korrektur, 14.03.2024:') is not read as a modification",
     "de-leserbrief-ort": "a reader's letter signed by a bare name and a district after the text, with no label",
-    "ja-kikou-name-title": "'寄稿　name・affiliation' under the date: the contributor's label is not read as a byline's",
+    "ja-kikou-name-title": "'寄稿　name・affiliation' under the date: a contributor's label is no byline's",
     "ja-shimen-men": "a bare name in brackets closing a print-edition story (the second probe's end-bracket one-off)",
     "zh-duzhe-laixin": "a reader's letter signed '读者　name' at its foot: 读者 is no reporter's role word",
 }

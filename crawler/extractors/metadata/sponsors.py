@@ -10,30 +10,30 @@ import re
 from crawler.extractors.document.parse import TextDocument
 
 # The phrases that name a page's sponsor, in the languages of the probe's pages (English, German, French, Spanish,
-# Italian, Dutch, Polish): the name follows.
-SPONSOR_RE = re.compile(r"(?:paid\s+for\s+by|sponsored\s+by|presented\s+by|brought\s+to\s+you\s+by|"
-                        r"präsentiert\s+von|gesponsert\s+von|im\s+auftrag\s+von|sponsorisé\s+par|présenté\s+par|"
-                        r"patrocinado\s+por|ofrecido\s+por|sponsorizzato\s+da|offerto\s+da|gesponsord\s+door|"
-                        r"aangeboden\s+door|sponsorowane\s+przez)\s+(?P<name>[^.,;:!?()\n]{2,60})", re.I)
-# Blocks longer than this are the story's paragraphs, read for no sponsor: a disclaimer is a sentence or two.
-MAX_DISCLAIMER_CHARS = 300
+# Italian, Dutch, Polish), ending the text before the sponsor's name.
+SPONSOR_BEFORE_RE = re.compile(r"(?:paid\s+for\s+by|sponsored\s+by|presented\s+by|brought\s+to\s+you\s+by|"
+                               r"präsentiert\s+von|gesponsert\s+von|im\s+auftrag\s+von|sponsorisé\s+par|"
+                               r"présenté\s+par|patrocinado\s+por|ofrecido\s+por|sponsorizzato\s+da|offerto\s+da|"
+                               r"gesponsord\s+door|aangeboden\s+door|sponsorowane\s+przez)\s+$", re.I)
+# The text read before each showing of a name: the longest phrase and its spaces.
+PHRASE_CHARS = 30
 
 
-def sponsors(doc: TextDocument) -> list[str]:
-    """The names the page gives as its sponsor's, case-folded (each short block is searched: a disclaimer line)."""
-    found = []
-    for block in doc.blocks:
-        if block.num_chars <= MAX_DISCLAIMER_CHARS and (match := SPONSOR_RE.search(block.text)):
-            found.append(match.group("name").strip().casefold())
-    return found
+def is_sponsor(name: str, text: str) -> bool:
+    """Whether the text names the name as its sponsor anywhere (the name's showings are found first, by a literal
+    search: the phrases are asked only of the few characters before them)."""
+    at = text.find(name)
+    while at >= 0:
+        if SPONSOR_BEFORE_RE.search(text, max(0, at - PHRASE_CHARS), at):
+            return True
+        at = text.find(name, at + len(name))
+    return False
 
 
 def without_sponsors(authors: list[str], doc: TextDocument) -> list[str]:
-    """The authors less those the page names as its sponsor (a name the sponsor's phrase starts with)."""
-    named = sponsors(doc)
-    if not named:
-        return authors
-    return [name for name in authors if not any(sponsor.startswith(name.casefold()) for sponsor in named)]
+    """The authors less those the page names as its sponsor."""
+    text = "\n".join(block.text for block in doc.blocks)
+    return [name for name in authors if not is_sponsor(name, text)]
 
 
-__all__ = ["SPONSOR_RE", "sponsors", "without_sponsors"]
+__all__ = ["SPONSOR_BEFORE_RE", "is_sponsor", "without_sponsors"]
