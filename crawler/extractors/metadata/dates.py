@@ -21,6 +21,7 @@ from crawler.extractors.metadata.date_values import (
     FoundDate,
     build_date,
     is_plausible,
+    without_duration,
     zone_of,
 )
 from crawler.extractors.metadata.relative_dates import (
@@ -215,16 +216,8 @@ UTC_ZONE = ZONE_ABBREVIATIONS["UTC"]
 TIMESTAMP_RE = re.compile(r"^\d{10}(?:\d{3})?$")
 
 
-
-# The last hour of a clock: a larger number before a colon is a duration's minutes.
-LAST_HOUR = 23
-
-
 def _from_match(match: re.Match[str], day_first: bool = False) -> FoundDate | None:
-    groups = match.groupdict()
-    if groups.get("hour") and int(groups["hour"]) > LAST_HOUR:
-        # no clock: a podcast's or a video's duration beside the day ("March 5, 2024 · 42:17"), the day alone
-        groups.update(hour=None, minute=None, second=None, ampm=None, ampm_word=None, zone=None, zone_name=None)
+    groups = without_duration(match.groupdict())
     ampm = groups.get("ampm") or groups.get("ampm_word")
     written_zone = ZONE_ABBREVIATIONS[groups["zone_name"]] if groups.get("zone_name") else None
     if groups.get("month_name"):
@@ -364,7 +357,6 @@ def find_text_date_span(text: str, now: datetime | None = None, *,
     if now is None:
         return None, 0
     return find_relative_date(text, now), len(text)
-
 
 
 # A month and day without a year ("10-08 12:00", "10-0812:00", "3月5日 09:30"), as app-style pages write the
