@@ -21,6 +21,7 @@ from crawler.extractors.metadata.date_values import (
     FoundDate,
     build_date,
     is_plausible,
+    without_duration,
     zone_of,
 )
 from crawler.extractors.metadata.relative_dates import (
@@ -215,9 +216,8 @@ UTC_ZONE = ZONE_ABBREVIATIONS["UTC"]
 TIMESTAMP_RE = re.compile(r"^\d{10}(?:\d{3})?$")
 
 
-
 def _from_match(match: re.Match[str], day_first: bool = False) -> FoundDate | None:
-    groups = match.groupdict()
+    groups = without_duration(match.groupdict())
     ampm = groups.get("ampm") or groups.get("ampm_word")
     written_zone = ZONE_ABBREVIATIONS[groups["zone_name"]] if groups.get("zone_name") else None
     if groups.get("month_name"):
@@ -357,7 +357,6 @@ def find_text_date_span(text: str, now: datetime | None = None, *,
     if now is None:
         return None, 0
     return find_relative_date(text, now), len(text)
-
 
 
 # A month and day without a year ("10-08 12:00", "10-0812:00", "3月5日 09:30"), as app-style pages write the

@@ -59,6 +59,7 @@ from crawler.extractors.metadata.label_blocks import block_label
 from crawler.extractors.metadata.line_findings import ShortBlocks, TextFindings, day_first, short_blocks
 from crawler.extractors.metadata.name_lines import name_without_byline_words
 from crawler.extractors.metadata.source_elements import block_outlet
+from crawler.extractors.metadata.story_credits import story_credit
 
 HANGUL_RE = re.compile(r"[가-힣]")
 LATIN_NAME_RE = re.compile(r"^[A-Za-zÀ-ÿ]")
@@ -185,10 +186,12 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         # (the lead's dateline: a paragraph, or a block short enough to be read by its lines)
         if names:
             findings.dateline_origin = findings.dateline_origin or dateline_outlet(block.text)
-        dated = findings.published is not None
+        dated, named = findings.published is not None, bool(findings.authors)
         for line in lines:
             _read_line(line, findings, now, first, credit=credit, dates=not labelled, names=names)
         keep_own_date_line(findings, dated, block, doc)
+        if not named and findings.authors and _in_other_story(block, doc):
+            findings.authors = []  # a related list's "title date" item under a story of short paragraphs
         # (each of STORY_END_RE's words is a credit's; a word has no white space, so it is in a line of the block's
         # text when it is in the text)
         if credit and STORY_END_RE.search(block.text):
@@ -204,6 +207,12 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
             for line in lines:
                 _read_line(line, findings, now, first, credit=credit, below=False, names=names)
             keep_own_date_line(findings, dated, block, doc)
+
+
+def _in_other_story(block: TextBlock, doc: TextDocument) -> bool:
+    """Whether the block sits in another story's area (``date_conflicts.in_other_story``): asked only of a block
+    that just gave a name."""
+    return block.element is not None and doc.body is not None and in_other_story(block.element, doc.body)
 
 
 def keep_own_date_line(findings: TextFindings, dated: bool, block: TextBlock, doc: TextDocument) -> None:
@@ -370,7 +379,8 @@ def _unlabelled_authors(doc: TextDocument, short_ones: ShortBlocks, index: int |
                         language: str | None) -> list[str]:
     """Names that no byline's words introduce: after a label in the block before, beside the date or a role, in an
     author box (photo, name, biography), or (on CJK pages) in the bracket closing the story."""
-    authors = label_then_name(doc, short_ones.positions, short_ones.texts, index or 0)
+    authors = story_credit(doc, short_ones.positions, short_ones.texts) or \
+        label_then_name(doc, short_ones.positions, short_ones.texts, index or 0)  # an interviewer's, a host's credit
     if not authors and index is not None:  # no "By": a name beside the date or the role
         authors = name_without_byline_words(doc, index) or \
             author_box(doc, short_ones.positions, short_ones.texts, index)  # a box: photo, name, biography
