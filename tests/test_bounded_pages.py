@@ -297,3 +297,13 @@ def test_a_giant_token_is_cut_before_the_page_is_decoded():
     from_bytes, from_text = parse_html(html.encode()), parse_html(html)
     assert [block.text for block in from_bytes.blocks] == [block.text for block in from_text.blocks]
     assert kept(extract(html.encode()).text, INSIDE + AFTER) == [True] * 5
+
+
+def test_a_page_shorter_than_the_cap_is_not_counted(monkeypatch):
+    # a tag takes one character at least: a page of no more characters than the cap cannot pass it
+    def refuse(text):
+        raise AssertionError("counted")
+
+    monkeypatch.setattr(bounds, "tag_count", refuse)
+    text = "<p>a</p>" * 10
+    assert capped(text).text is text and capped(text).warning is None

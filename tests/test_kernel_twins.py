@@ -55,6 +55,11 @@ PAGES = {
               "<p>\u200bzero width</p></body></html>",
     "cjk": "<html><body><p>这是一个新闻<span style='display: none'>隐藏</span>段落，共十五个字。</p>"
            "<p><a href='/'>链接文字</a>和正文</p></body></html>",
+    # non-ASCII text the compiled walk counts by its table (accents, typographic quotes, Greek, Cyrillic, a
+    # non-breaking space, CJK) beside text it hands to the token pattern (a combining mark, Thai)
+    "accents": "<html><body><p>L’été à Zürich — “naïve” café\u00a0crème, ½ ² µ ß</p><p>Ελληνικά και русский_текст "
+               "<a href='/'>ссылка ‘here’</a></p><p>e\u0301t\u00e9 mixed 中文 and ภาษาไทย</p>"
+               "<p>" + "Straße’s wörds wrap ümlaut-rich lines " * 6 + "</p></body></html>",
     "fragment": "<p>only a paragraph <script>s</script> and more</p>",
     "all hidden": "<html><head><title>T</title></head><body style='display:none'><p>text</p></body></html>",
     "long lines": "<html><body>" + "\n" * 70_000 + "<p>after seventy thousand lines</p>\n<div>x<b>y</b></div>"
@@ -289,6 +294,35 @@ def test_block_text_is_the_python_walks_normalisation():
         cases += ["".join(rng.choice(letters) for _ in range(rng.randrange(30))) for _ in range(3000)]
     for raw in cases:
         assert cwalk.block_text(raw) == python(raw), repr(raw)
+
+
+@needs_compiled
+def test_text_counts_are_the_token_patterns_counts_for_every_kind_of_text():
+    import random
+
+    from crawler.extractors.document.text import TOKEN_TABLE_CHARS, token_char_classes, tokens, wrap_counts
+    from crawler.kernels import cwalk
+
+    classes = token_char_classes()
+    letters = [chr(c) for c in range(TOKEN_TABLE_CHARS) if classes[c] == 1]
+    alone = [chr(c) for c in range(TOKEN_TABLE_CHARS) if classes[c] == 3]
+    others = [chr(c) for c in range(TOKEN_TABLE_CHARS) if classes[c] == 0 and not 0xD800 <= c < 0xE000]
+    read_by_pattern = ["\u0301", "\u3099", "ก", "\U0001f600", "\U00020001", "\u0e31"]
+    rng = random.Random(31)
+    counted = 0
+    for n in range(4000):
+        draw = rng.random()
+        text = "".join(rng.choice(letters if draw < 0.7 else alone if draw < 0.85 else others)
+                       for _ in range(rng.randrange(200)))
+        if n % 5 == 0:
+            text += rng.choice(read_by_pattern) + rng.choice(letters)
+        found = tokens(text)
+        assert cwalk.text_counts(text) == (len(found), *wrap_counts(found)), repr(text)
+        counted += cwalk.table_counted(text)
+    assert counted > 3000  # most of these texts are counted by the table, not the pattern
+    assert cwalk.table_counted("L’été à Zürich — “naïve” café") and cwalk.table_counted("русский текст")
+    assert cwalk.table_counted("新闻报道，今天（周一）") and cwalk.table_counted("한국어 문장")
+    assert not cwalk.table_counted("e\u0301") and not cwalk.table_counted("ภาษา") and not cwalk.table_counted("😀")
 
 
 def _shared_pages() -> list[Path]:

@@ -63,6 +63,12 @@ LEFT_ALONE = {
     "ja-regional-jiji-dateline": "a Japanese wire's dateline tag '【ワシントン時事】' is not read as the outlet",
     "ja-wire-dateline-henshu-end": "one wire's house style: '[東京 5日 ロイター] -' and '（name　編集：name）' at the "
                                    "story's end",
+    # the story-type probe's one-offs (SOURCE.md)
+    "de-korrektur-hinweis": "a correction note's own date ('Korrektur, 14.03.2024:') is not read as a modification",
+    "de-leserbrief-ort": "a reader's letter signed by a bare name and a district after the text, with no label",
+    "ja-kikou-name-title": "'寄稿　name・affiliation' under the date: a contributor's label is no byline's",
+    "ja-shimen-men": "a bare name in brackets closing a print-edition story (the second probe's end-bracket one-off)",
+    "zh-duzhe-laixin": "a reader's letter signed '读者　name' at its foot: 读者 is no reporter's role word",
     # the eu10 probe's one-off (SOURCE.md)
     "no-journalist-role-short-year": "a two-digit year ('05.03.24 14:30'): read as a year it is as often a day, a "
                                      "version or a score",

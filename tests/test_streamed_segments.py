@@ -49,3 +49,17 @@ def test_a_hidden_element_without_its_template_stays_hidden() -> None:
             "<div hidden><p>Hidden.</p></div></body></html>")
     texts = [block.text for block in parse_html(page, "https://example.org/quay").blocks]
     assert "A dialog's text." not in texts and "Hidden." not in texts and STORY[0] in texts
+
+
+def test_a_page_without_a_template_element_is_not_searched_for_segments(monkeypatch) -> None:
+    from crawler.extractors.document import parse
+
+    def refuse(pieces):
+        raise AssertionError("searched")
+
+    monkeypatch.setattr(parse, "may_be_streamed", refuse)
+    # "<template id=B:0" written in a script's text: no element of the tree is a template
+    page = (f"<html><body><main><p>{STORY[0]}</p></main>"
+            "<script>var shell = '<template id=\"B:0\"></template>';</script></body></html>")
+    doc = parse_html(page)
+    assert doc.blocks[0].text == STORY[0] and not doc.warnings

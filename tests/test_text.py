@@ -55,3 +55,23 @@ def test_ascii_fast_path_finds_the_full_token_regex_tokens() -> None:
         assert ASCII_TOKEN_RE.findall(text) == TOKEN_RE.findall(text)
         assert tokens(text) == TOKEN_RE.findall(text)
     assert tokens("café naïve 中文") == TOKEN_RE.findall("café naïve 中文")
+
+
+def test_token_char_classes_tell_how_the_token_pattern_reads_each_character() -> None:
+    from crawler.extractors.document.text import TOKEN_RE, TOKEN_TABLE_CHARS, token_char_classes
+
+    classes = token_char_classes()
+    assert len(classes) == TOKEN_TABLE_CHARS
+    for code in range(TOKEN_TABLE_CHARS):
+        character = chr(code)
+        if classes[code] == 1:  # a token character whose runs are tokens: a run of three is one token
+            assert TOKEN_RE.findall(character * 3) == [character * 3], hex(code)
+            assert TOKEN_RE.findall(f"{character}\u2019{character}") == [character, character], hex(code)
+        elif classes[code] == 3:  # a token alone: a run of three is three tokens
+            assert TOKEN_RE.findall(character * 3) == [character] * 3, hex(code)
+        elif classes[code] == 0:
+            assert TOKEN_RE.findall(character) == [], hex(code)
+    # marks and unspaced scripts are left to the pattern
+    assert classes[0x0301] == classes[0x0E01] == classes[0x3099] == 2
+    assert classes[ord("中")] == classes[ord("한")] == classes[ord("カ")] == 3
+    assert classes[ord("é")] == classes[ord("ж")] == 1 and classes[ord("’")] == classes[ord("，")] == 0

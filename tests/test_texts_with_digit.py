@@ -1,6 +1,6 @@
 """``texts_with_digit`` (``crawler.kernels.walk``): the texts that hold a decimal digit, as ``\\d`` finds one, in C
 and by its Python twin, both called; the visible scan's step 3 asks it of the short blocks
-(``visible._may_say_something``)."""
+(``line_findings.ShortBlocks.may_say_something``)."""
 
 from __future__ import annotations
 

@@ -32,6 +32,9 @@ class WalkTables(NamedTuple):
     line_break: str  # the character that marks a line break among the pieces
     separator: str  # PIECE_SEPARATOR
     wrap_columns: int
+    # Each code point's token class for the compiled walk's counter (``text.token_char_classes``); this walk reads
+    # ``tokens``, which gives the same counts.
+    token_classes: bytes
 
 
 class Stripped:

@@ -7,8 +7,9 @@ first, comments and processing instructions passed over, the walked element's ow
 nodes' fields: an lxml proxy is made only for what the result holds (block containers, hidden elements) or for a
 rare case (a hidden element that might swallow the page, a line number libxml2 stores elsewhere). Block text,
 counts and labels are built as ``blockwalk._BlockBuilder`` builds them, with its Python helpers (``tokens``,
-``wrap_counts``, ``visible_length``) handed over once by ``configure``; ASCII text is counted and white space
-normalised here, and a block is made by filling TextBlock's slots as its __init__ does (``configure_blocks``).
+``wrap_counts``, ``visible_length``) handed over once by ``configure``; ASCII text, and text whose characters the
+library's token table classes as plain (accents, typographic punctuation, Greek, Cyrillic, CJK), is counted and white
+space normalised here, and a block is made by filling TextBlock's slots as its __init__ does (``configure_blocks``).
 
 Positions are kept in a table keyed by node address (``NodePositions``), not by proxy: the index answers for any
 proxy of a walked node, and the walk makes no proxy for the other 2/3 of the elements. An address names its node
@@ -362,11 +363,70 @@ cdef Counts _ascii_counts(str text) noexcept:
     return counts
 
 
+# Each code point below _token_chars_size: 1 a character whose tokens are runs of such characters alone, 3 a token
+# alone (CJK), 0 one no token holds, 2 one the token pattern reads otherwise (marks, unspaced scripts;
+# ``text.token_char_classes``).
+cdef bytes _token_classes = b""
+cdef const unsigned char* _token_chars = NULL
+cdef Py_ssize_t _token_chars_size = 0
+cdef bint _table_counts_on = False
+
+
+cdef bint _table_counts(str text, Counts* counts) noexcept:
+    """``_ascii_counts`` of a text of one- or two-byte characters none of class 2 in the table (Latin with accents,
+    Greek, Cyrillic, CJK, typographic quotes and dashes): its tokens are the runs of class 1 and each character of
+    class 3. False, nothing counted, for a text holding any other character (the token pattern reads it)."""
+    cdef int kind = PyUnicode_KIND(text)
+    if kind == 4:
+        return False
+    cdef void* data = PyUnicode_DATA(text)
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0, size, total = 0
+    cdef Py_ssize_t line_length = -1, line_words = 0
+    cdef Py_UCS4 ch
+    cdef unsigned char cls
+    for i in range(n):  # first: is every character one whose tokens are runs of class 1?
+        ch = PyUnicode_READ(kind, data, i)
+        if ch >= <Py_UCS4>_token_chars_size or _token_chars[ch] == 2:
+            return False
+    counts.words = 0
+    counts.wrapped = 0
+    i = 0
+    while i < n:
+        cls = _token_chars[PyUnicode_READ(kind, data, i)]
+        if cls == 3:  # a CJK character: a token alone
+            size = 1
+            i += 1
+        elif cls != 1:
+            i += 1
+            continue
+        else:
+            size = 0
+            while i < n and _token_chars[PyUnicode_READ(kind, data, i)] == 1:
+                size += 1
+                i += 1
+        counts.words += 1
+        total += size
+        line_words += 1
+        line_length += size + 1
+        if line_length > _wrap_columns:
+            counts.wrapped += 1
+            line_length = size
+            line_words = 1
+    if total + counts.words - 1 <= _wrap_columns or not counts.wrapped:
+        counts.in_wrapped = counts.words
+        counts.wrapped = 1
+    else:
+        counts.in_wrapped = counts.words - line_words
+    return True
+
+
 cdef Counts _counts(str text):
     """Words, words in wrapped lines and wrapped lines of a text, as ``tokens`` and ``wrap_counts`` give them."""
     cdef Counts counts
     if _ascii_counts_on and PyUnicode_IS_ASCII(text):
         return _ascii_counts(text)
+    if _table_counts_on and _table_counts(text, &counts):
+        return counts
     found = _tokens(text)
     counts.words = len(found)
     counts.in_wrapped, counts.wrapped = _wrap_counts(found)
@@ -377,14 +437,21 @@ cdef Counts _counts(str text):
 _CHECKS = ("", "   ", "one", "snake_case and CamelCase9 x", "a\x01b\x00c", "dot.separated,words;here!",
            "word " * 16, "word " * 17, "w" * 79, "w" * 81 + " x", "a " * 40, "a " * 41,
            "longer words that wrap past the eighty column margin several times over " * 4)
+# ...and on which it checks the table counter: accents, typographic punctuation, digits and letters of other scripts
+# that \\w holds, white space beyond ASCII, and a text the table hands to the token pattern (a mark, CJK).
+_TABLE_CHECKS = ("café’s naïve “quoted” — dash", "x\u00a0y\u2003z", "½ ² ª º µ ß ÿ", "Ελληνικά и русский_текст",
+                 "über-straße " * 9, "e\u0301 accent", "中文 and latin", "\u2019" * 90, "ǅemal ʰ ˈstress",
+                 "新闻报道，今天（周一）：记者abc中文123字。" * 5, "한국어 문장입니다 カタカナ ひらがな", "が\u3099")
 
 
 def configure(tag_kinds, swallowing, hidden_style, has_block, tokens, wrap_counts, visible_length, text_block,
-              line_break, separator, wrap_columns):
+              line_break, separator, wrap_columns, bytes token_classes):
     """Hands over blockwalk's tables and helpers, so there is one copy of each (called once at its import).
-    The ASCII counter is used only when it agrees with ``tokens`` and ``wrap_counts`` on _CHECKS."""
+    The ASCII counter is used only when it agrees with ``tokens`` and ``wrap_counts`` on _CHECKS, the table
+    counter (``token_classes``) only when it agrees with them on _CHECKS and _TABLE_CHECKS."""
     global _swallowing, _hidden_style_search, _has_block, _tokens, _wrap_counts, _visible_length, _text_block
     global _line_break, _separator, _configured, _ascii_counts_on, _wrap_columns, _line_break_char
+    global _token_classes, _token_chars, _token_chars_size, _table_counts_on
     cdef int i
     cdef unsigned int slot
     if len(tag_kinds) > 255:
@@ -425,8 +492,29 @@ def configure(tag_kinds, swallowing, hidden_style, has_block, tokens, wrap_count
         found = tokens(check)
         if (counts.words, counts.in_wrapped, counts.wrapped) != (len(found), *wrap_counts(found)):
             _ascii_counts_on = False
+    _token_classes = token_classes
+    _token_chars = <const unsigned char*>_token_classes
+    _token_chars_size = len(token_classes)
+    _table_counts_on = True
+    for check in _CHECKS + _TABLE_CHECKS:
+        if _table_counts(check, &counts):
+            found = tokens(check)
+            if (counts.words, counts.in_wrapped, counts.wrapped) != (len(found), *wrap_counts(found)):
+                _table_counts_on = False
     _configured = True
     return _ascii_counts_on
+
+
+def text_counts(str text):
+    """(words, words in wrapped lines, wrapped lines) of a text as the walk counts a block's (for tests)."""
+    cdef Counts counts = _counts(text)
+    return counts.words, counts.in_wrapped, counts.wrapped
+
+
+def table_counted(str text):
+    """Whether the table counter counts this text (not the token pattern), for tests."""
+    cdef Counts counts
+    return _table_counts_on and _table_counts(text, &counts)
 
 
 cdef inline int _kind_of(tree.xmlNode* node) noexcept:
@@ -1762,7 +1850,12 @@ cdef inline bint _ascii_word(unsigned char code) noexcept:
     return 48 <= code <= 57 or 65 <= code <= 90 or 97 <= code <= 122 or code == 95
 
 
-cdef _WordTable _last_table = None  # (the callers pass the same tuples: the table is made once)
+# The tables made, by the identities of their two tuples (each caller passes its own constant tuples, and a page asks
+# several callers in turn: one table each, made once rather than whenever another caller asked last). A table holds
+# its tuples, so their identities stay theirs while it is kept; at most MAX_WORD_TABLES (a handful of callers; room
+# for more), the dict emptied when full.
+cdef dict _tables = {}
+MAX_WORD_TABLES = 32
 
 
 def texts_with_words(texts, tuple words, tuple line_words):
@@ -1771,10 +1864,13 @@ def texts_with_words(texts, tuple words, tuple line_words):
     \\s*(?:w1|w2...)\\b", lowered)`` with ``\\s`` and ``\\b`` as ``re`` reads them (Py_UNICODE_ISSPACE; ALNUM or "_").
     The words are lower-case and hold no σ or ς (which ``str.lower`` tells apart by context).
     ``blockwalk.texts_with_words`` is its Python twin."""
-    global _last_table
-    if _last_table is None or _last_table.words is not words or _last_table.line_words is not line_words:
-        _last_table = _WordTable(words, line_words)
-    cdef _WordTable table = _last_table
+    key = (id(words), id(line_words))
+    made = _tables.get(key)
+    if made is None:
+        if len(_tables) >= MAX_WORD_TABLES:
+            _tables.clear()
+        made = _tables[key] = _WordTable(words, line_words)
+    cdef _WordTable table = made
     cdef Py_ssize_t n_words = table.n_words, total = table.total, i, length, at, j
     cdef Py_UCS4* chars = table.chars
     cdef Py_ssize_t* starts = table.starts

@@ -25,7 +25,7 @@ from crawler.extractors.document.tags import (
     SWALLOWING_TAGS,
     TAG_KINDS,
 )
-from crawler.extractors.document.text import WRAP_COLUMNS, tokens, visible_length, wrap_counts
+from crawler.extractors.document.text import WRAP_COLUMNS, token_char_classes, tokens, visible_length, wrap_counts
 from crawler.kernels.blockwalk_python import PIECE_SEPARATOR, Stripped
 from crawler.kernels.walk import BlockWalk, bind_block_walk, elements_named, python_block_walk
 
@@ -149,7 +149,7 @@ def blocks_under(element: etree._Element, prior: WalkRecords | None = None, walk
 
 # What the compiled walk is given (``cwalk.configure``): this package's tables and counters, one copy of each.
 WALK_TABLES = (TAG_KINDS, SWALLOWING_TAGS, HIDDEN_STYLE_RE, HAS_BLOCK_XPATH, tokens, wrap_counts, visible_length,
-               TextBlock, LINE_BREAK, PIECE_SEPARATOR, WRAP_COLUMNS)
+               TextBlock, LINE_BREAK, PIECE_SEPARATOR, WRAP_COLUMNS, token_char_classes())
 # The walk of this process, bound once: the compiled walk given WALK_TABLES, or the Python twin.
 WALK: BlockWalk = bind_block_walk(TreeIndex, WALK_TABLES)
 # The Python twin given WALK_TABLES, whichever runs (the twin tests walk with each).

@@ -75,6 +75,8 @@ def tag_count(text: str) -> int:
 def capped(text: str, tags: int | None = None) -> CappedText:
     """The page's text within MAX_PAGE_TAGS tags: runs of line breaks collapsed first, then the page cut before
     the first tag past the cap (the parser closes what is left open)."""
+    if len(text) <= MAX_PAGE_TAGS:  # a tag takes a character at least: no count needed
+        return CappedText(text, None)
     tags = tag_count(text) if tags is None else tags
     if tags <= MAX_PAGE_TAGS:
         return CappedText(text, None)

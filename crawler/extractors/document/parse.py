@@ -47,8 +47,8 @@ MAX_DOCUMENT_CHARS = 32_000_000
 # the copy matters on pathological pages, docs/bounded-pages.md).
 OWN_BYTES_MIN = 1 << 20
 # The elements read off the parsed tree in one search: the <title>, the JSON-LD scripts and the <h1>s (the metadata's
-# shown headline, ``TextDocument.h1s``).
-TITLE_SCRIPT_AND_H1 = frozenset({"title", "script", "h1"})
+# shown headline, ``TextDocument.h1s``), and the <template>s a streamed page's segments go to.
+TITLE_SCRIPT_AND_H1 = frozenset({"title", "script", "h1", "template"})
 # A first 4 KB in which more than this share of characters are control characters is not HTML.
 BINARY_CONTROL_SHARE = 0.05
 # A page shows running text when one block holds this many words at most this share in links (the cascade's
@@ -189,10 +189,13 @@ def parse_html(html: bytes | str, url: str | None = None, content_type: str | No
             return _empty(root, url, encoding)
     if deep:
         warnings.append(f"nesting deeper than {LIBXML2_MAX_DEPTH} levels: the parser cut what lies below it")
-    if may_be_streamed(page.pieces()) and (placed := place_streamed_segments(root)):
+    found = elements_named(root, TITLE_SCRIPT_AND_H1)  # one search in C for all four
+    # Only a tree holding a <template> holds a streamed segment's place (searching the bytes costs more).
+    if (any(element.tag == "template" for element in found) and may_be_streamed(page.pieces())
+            and (placed := place_streamed_segments(root))):
         warnings.append(f"{placed} streamed segment(s) of server rendering moved to their place")
+        found = elements_named(root, TITLE_SCRIPT_AND_H1)  # the segments moved: in document order again
     title = None
-    found = elements_named(root, TITLE_SCRIPT_AND_H1)  # one search in C for all three
     title_element = next((element for element in found if element.tag == "title"), None)  # the first
     if title_element is not None:
         title = WHITESPACE_RE.sub(" ", title_element.text_content()).strip() or None

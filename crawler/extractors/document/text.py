@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from crawler.extractors.document.scripts import token_pattern
+from crawler.extractors.document.scripts import COMBINING_MARKS, UNSPACED_CHARS, token_pattern
 
 # Han (incl. extensions A-F and compatibility), Hiragana, Katakana, Bopomofo, Hangul syllables and jamo.
 CJK_CHARS = (
@@ -28,6 +28,9 @@ TOKEN_RE = re.compile(token_pattern(CJK_CHARS))
 ASCII_TOKEN_RE = re.compile(r"[A-Za-z0-9_]+")
 CJK_RE = re.compile(rf"[{CJK_CHARS}]")
 WHITESPACE_RE = re.compile(r"\s+")
+# The code points classed for counting tokens in C (``token_char_classes``): the Basic Multilingual Plane, which
+# holds the letters, CJK characters and punctuation of nearly all pages' text.
+TOKEN_TABLE_CHARS = 0x10000
 
 # boilerpipe wraps block text at 80 columns to compute text density (seed 000; Kohlschütter et al. 2010).
 WRAP_COLUMNS = 80
@@ -39,6 +42,20 @@ def tokens(text: str) -> list[str]:
     """Word tokens: runs of word characters with their marks, each CJK character on its own, runs of Thai,
     Lao, Khmer or Myanmar in pieces of a word's length."""
     return (ASCII_TOKEN_RE if text.isascii() else TOKEN_RE).findall(text)
+
+
+def token_char_classes() -> bytes:
+    """For each code point below TOKEN_TABLE_CHARS, how TOKEN_RE reads it: 1 a character whose tokens are its runs (a
+    letter or digit of a script written with spaces, as ``\\w``: alphanumeric or "_"), 3 a token alone (CJK), 2 a
+    character the pattern reads otherwise (a combining mark, a letter of an unspaced script), 0 one no token holds.
+    The compiled walk counts by it."""
+    characters = "".join(map(chr, range(TOKEN_TABLE_CHARS)))
+    classes = bytearray(map(str.isalnum, characters))
+    classes[ord("_")] = 1
+    for chars, kind in ((CJK_CHARS, 3), (f"{COMBINING_MARKS}{UNSPACED_CHARS}", 2)):  # marks last: some are in CJK
+        for found in re.finditer(f"[{chars}]+", characters):
+            classes[found.start():found.end()] = bytes([kind]) * (found.end() - found.start())
+    return bytes(classes)
 
 
 def count_words(text: str) -> int:

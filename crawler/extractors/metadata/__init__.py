@@ -52,6 +52,8 @@ from crawler.extractors.metadata.personal_sites import (
     site_owner,
 )
 from crawler.extractors.metadata.profile_links import declares_product, thread_starter
+from crawler.extractors.metadata.sponsors import without_sponsors
+from crawler.extractors.metadata.story_credits import live_headline
 from crawler.extractors.metadata.structured import (
     FIRST_ONLY_FIELDS,
     META_KEYS,
@@ -258,6 +260,9 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         marked_names = markup_byline(doc)
         if set(marked_names) < set(findings.people()):  # one element per author: the byline line names them all
             marked_names = findings.authors
+        elif marked_names and findings.authors and set(marked_names).isdisjoint(findings.authors) and \
+                live_headline(metadata.title or head_title):
+            marked_names = markup_byline(doc, entries=False)  # a live blog's first entry's author, not its byline
         found.add("authors", marked_names, TEXT)
         found.add("authors", findings.authors, TEXT)
         authors = choose_authors(found, site_names, outlets=outlets)
@@ -288,6 +293,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         authors = choose_authors(found, site_names, outlets=outlets)
     if authors is None:  # nobody signs: the author field's collective byline ("Acme Team")
         authors = choose_authors(found, site_names, collective=True, outlets=outlets)
+    if authors and (kept := without_sponsors(authors[0], doc)) != authors[0]:  # an advertorial's sponsor
+        authors = (kept, authors[1]) if kept else None
     if authors:
         metadata.authors = take("authors", authors)
     found.add("editors", findings.editors, TEXT)

@@ -26,6 +26,10 @@ READING_TIME_RE = re.compile(r"^\s*\d+\s*(?:min|minutes?|mins)\b", re.I)
 CJK_JOB_TITLE_RE = re.compile(r"[\u4e00-\u9fff]{5,12}")
 # Marks that join Chinese names in a list ("王小明、李大華"): a piece of its own after the first name makes no card.
 LIST_MARKS = frozenset({"、", "，", ",", "&", "/", "／", "和", "及"})
+# A Chinese columnist's role before the name on a card's first line ("特约评论员 陈思远", "专栏作家 王小明"): no part
+# of the name (the story-type probe's columnist cards, tests/test_metadata_story_types.py).
+CJK_ROLE_BEFORE_NAME_RE = re.compile(r"^[\u4e00-\u9fff]{0,6}(?:评论员|評論員|撰稿人|主笔|主筆|专栏作家|專欄作家|"
+                                     r"专栏作者|專欄作者)\s*(?P<name>\S+)$")
 # A piece that only joins names ("<a>X</a>, <a>Y</a>", "<a>X</a> og <a>Y</a>"): with a name after it, the element lists
 # several people ("X, VP, Security" is one person's card).
 LIST_JOINER_RE = re.compile(r"[,;&]|and|und|et|y|e|i|og|och|en|и|és|ve|și", re.I)
@@ -49,6 +53,9 @@ def card_name(element: etree._Element) -> list[str]:
     name, after = pieces[:CARD_PIECES]
     if after in LIST_MARKS and CJK_RE.search(name):
         return []  # "<a>王小明</a>、<a>李大華</a>": a list of Chinese names, not a card
+    role = CJK_ROLE_BEFORE_NAME_RE.match(name) if CJK_RE.search(name) else None
+    if role:  # the name after the role, when it is a Chinese name ("本报评论员" alone names no one)
+        return [found] if (found := person(role.group("name"))) else []
     if LIST_JOINER_RE.fullmatch(after) and len(pieces) > CARD_PIECES and split_people(pieces[-1]) == [pieces[-1]]:
         return []  # a list of people, not one person's card (the byline's reader splits it); a role may follow too
     labelled = byline_names(name) if BY_RE.match(name) else []
@@ -76,6 +83,26 @@ def in_card_list(element: etree._Element) -> bool:
     return one_of_a_list(element) or (parent is not None and one_of_a_list(parent))
 
 
+def in_repeated_entries(element: etree._Element) -> bool:
+    """Whether the byline element sits in one of like entries (a live blog's or a ticker's posts, a teaser list's
+    items: the parent or the grandparent has a sibling of its tag and class) and another entry has an element of its
+    mark too: each entry's own author, not the page's. The element's own like siblings ("<span class='author'>A</span>
+    and <span class='author'>B</span>") are one byline's names, not entries."""
+    mark = element.get("class")
+    if not mark:
+        return False
+    ancestor = element.getparent()
+    for _ in range(2):
+        if ancestor is None or not ancestor.get("class"):
+            return False
+        like = [sibling for sibling in (*ancestor.itersiblings(), *ancestor.itersiblings(preceding=True))
+                if sibling.tag == ancestor.tag and sibling.get("class") == ancestor.get("class")]
+        if like:
+            return any(node.get("class") == mark for sibling in like for node in sibling.iter(element.tag))
+        ancestor = ancestor.getparent()
+    return False
+
+
 def short_card_name(element: etree._Element) -> list[str]:
     """``card_name`` of a byline element whose pieces hold no count ("12.3K fans": a follow widget's): a number
     there must be a date or a reading time."""
@@ -85,4 +112,4 @@ def short_card_name(element: etree._Element) -> list[str]:
     return card_name(element)
 
 
-__all__ = ["card_name", "in_card_list", "one_of_a_list", "short_card_name"]
+__all__ = ["card_name", "in_card_list", "in_repeated_entries", "one_of_a_list", "short_card_name"]

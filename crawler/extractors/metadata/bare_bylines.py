@@ -32,8 +32,10 @@ GLUED_BY_RE = re.compile(r"^By(?=[A-ZÀ-Þ][a-zà-ÿ])")
 # After the name of a date line: the group it writes for ("on behalf of"), the section it is filed in ("in Planning").
 ON_BEHALF_RE = re.compile(r"\s+on behalf of\b.*$", re.I)
 SECTION_AFTER_RE = re.compile(r"\s+in\s+\S.*$")
-# An initial inside a name ("Julian K. Marsh", "A. J. Neal"): a person's, never a section's.
+# An initial inside a name ("Julian K. Marsh", "A. J. Neal"): a person's, never a section's; looked for in a whole line
+# first as a capital and its dot (a superset: the name's ends may touch a separator there rather than white space).
 INITIAL_RE = re.compile(r"(?:^|\s)[A-Z]\.(?:\s|$)")
+LINE_INITIAL_RE = re.compile(r"[A-Z]\.")
 SEPARATORS = " ·•|–—-,"
 # "This post was written by ...": its names end at a comma before a credential ("MD", "PhD") or a lower-case
 # description ("a reporter", "gastroenterologist").
@@ -69,17 +71,23 @@ def bare_byline(doc: TextDocument, position: int) -> list[str]:
     elif ONE_WORD_BY_RE.match(text):
         names = one_word_byline(text, block.element)
     elif BY_LABEL_START_RE.match(text):
-        names = [] if byline_names(text) else _linked_name_after_label(text, block.element)
+        # (the link is looked for first: without one no name is taken, whatever the byline reader finds)
+        link = next(block.element.iter("a"), None) if block.element is not None else None
+        names = [] if link is None or byline_names(text) else _linked_name_after_label(text, link)
     else:
         names = _name_after_date_block(doc, position, text)
     return names if names and readable(block) else []
 
 
 def _name_after_date(line: str, element: etree._Element | None) -> list[str]:
-    """The person a date line runs into ("Dec. 19, 2025 · Jane Doe on behalf of ..."), with one of the signs."""
-    found, end = find_text_date_span(line)
-    if found is None or not end or " by " in line.lower():
+    """The person a date line runs into ("Dec. 19, 2025 · Jane Doe on behalf of ..."), with one of the signs (each
+    looked for in the whole line first, a superset: most date lines have none, and their date is not read here)."""
+    if " by " in line.lower() or not (ON_BEHALF_RE.search(line) or LINE_INITIAL_RE.search(line) or
+                                      _may_have_photo(element)):
         return []  # (a date line with "by" is ``credit_lines.byline_after_date``'s)
+    found, end = find_text_date_span(line)
+    if found is None or not end:
+        return []
     rest = line[end:].strip(SEPARATORS)
     behalf = ON_BEHALF_RE.search(rest)
     name = rest[:behalf.start()] if behalf else SECTION_AFTER_RE.sub("", rest)
@@ -90,12 +98,9 @@ def _name_after_date(line: str, element: etree._Element | None) -> list[str]:
     return []
 
 
-def _linked_name_after_label(text: str, element: etree._Element | None) -> list[str]:
+def _linked_name_after_label(text: str, link: etree._Element) -> list[str]:
     """The name a "By" line links to its person's page when other words follow it ("By A. J. Neal View In Digital
-    Edition": the name's link, then a button's): the first link, right after the label."""
-    link = next(element.iter("a"), None) if element is not None else None
-    if link is None:
-        return []
+    Edition": the name's link, then a button's): the block's first link, right after the label."""
     name = " ".join(link.text_content().split())
     start = text.find(name) if name else -1
     if start < 0 or not BY_LABEL_RE.match(text[:start]) or split_people(name) != [name]:
@@ -109,12 +114,22 @@ def _name_after_date_block(doc: TextDocument, position: int, text: str) -> list[
     if position == 0:
         return []
     before = doc.blocks[position - 1].text.strip()
-    if len(before) > MAX_LINE_CHARS or not DATE_LINE_START_RE.match(before) or split_people(text) != [text]:
+    element = doc.blocks[position].element
+    if len(before) > MAX_LINE_CHARS or not DATE_LINE_START_RE.match(before) or not _may_have_photo(element) or \
+            split_people(text) != [text]:
         return []
     found, end = find_text_date_span(before)
     if found is None or before[end:].strip(SEPARATORS):
         return []
-    return [text] if _has_photo(doc.blocks[position].element, text) else []
+    return [text] if _has_photo(element, text) else []
+
+
+def _may_have_photo(element: etree._Element | None) -> bool:
+    """Whether ``_has_photo`` may find a photo: an image in the element's parent (or in the element without one)."""
+    if element is None:
+        return False
+    parent = element.getparent()
+    return next((element if parent is None else parent).iter("img"), None) is not None
 
 
 def _has_photo(element: etree._Element | None, name: str) -> bool:

@@ -11,7 +11,7 @@ from lxml import etree
 from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.document.text import CJK_RE, normalize_space
 from crawler.extractors.metadata.areas import in_comments, under_review_label
-from crawler.extractors.metadata.author_cards import card_name, in_card_list, short_card_name
+from crawler.extractors.metadata.author_cards import card_name, in_card_list, in_repeated_entries, short_card_name
 from crawler.extractors.metadata.byline import CJK_NAME, byline_names, clean_cjk_name
 from crawler.extractors.metadata.dates import find_text_date, may_be_relative, relative_date_of
 from crawler.extractors.metadata.handles import linked_handle, one_word_byline
@@ -52,8 +52,9 @@ CATALAN_BY_RE = re.compile(r"^Per\s+(?=[A-ZÀ-Ý])")
 MAX_BYLINE_ELEMENT_CHARS = 100
 
 
-def markup_byline(doc: TextDocument) -> list[str]:
-    """Names in the first element marked as a byline (class, id or rel "author"/"byline") outside comments."""
+def markup_byline(doc: TextDocument, *, entries: bool = True) -> list[str]:
+    """Names in the first element marked as a byline (class, id or rel "author"/"byline") outside comments; with
+    ``entries`` False not in one of like entries either (``in_repeated_entries``: a live blog's posts)."""
     if doc.root is None:
         return []
     # (``doc.body`` as ``body_of`` finds it, without ElementPath's costlier ``find("body")``, ``markup.body_of``)
@@ -68,6 +69,8 @@ def markup_byline(doc: TextDocument) -> list[str]:
         matched = ASCII_BYLINE_ATTRIBUTE_RE.search(marks.lower()) if marks.isascii() else \
             BYLINE_ATTRIBUTE_RE.search(marks)
         if not matched or in_comments(element) or under_review_label(element):  # (a reviewer's name)
+            continue
+        if not entries and in_repeated_entries(element):  # a live blog's entry's author, a teaser's
             continue
         # (Latin pieces apart: "<a>Jane Doe</a><a>John Roe</a>" is two names, not "Jane DoeJohn Roe"; CJK text runs on)
         text = normalize_space(element.text_content())

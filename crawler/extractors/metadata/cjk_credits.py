@@ -108,7 +108,9 @@ WRITER_ACCOUNT_DATE_RE = re.compile(r"^(?:原创|原創)\s+(?P<name>[^\s\d:：|�
                                     r"(?::\d{2})?$")
 # The words of a date's or a credit's label, which stand where an account's name would ("发表于 2018-05-16").
 LABEL_WORD_RE = re.compile(r"发表|發表|发布|發布|更新|时间|時間|日期|来源|來源|作者|编辑|編輯|记者|記者|"
-                           r"公開|配信|投稿|掲載")
+                           r"公開|配信|投稿|掲載|"
+                           # (a story type's label stands there too: "社论 2024-03-05 05:00", "新闻稿 …", "寄稿 …")
+                           r"社论|社論|社评|社評|社説|评论|評論|专栏|專欄|时评|時評|更正|新闻稿|新聞稿|广告|廣告|推广|寄稿|来信|來信")
 # A name followed by its outlet under the headline: "石佳/中国青年报".
 NAME_OUTLET_RE = re.compile(rf"^(?P<name>{NAME})\s*[/／]\s*(?P<outlet>[^\s/／]{{2,12}})$")
 

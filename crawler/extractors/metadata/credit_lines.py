@@ -85,11 +85,15 @@ def line_authors(line: str, *, near: bool = False) -> list[str]:
     """The authors a line credits: a Chinese credit line read whole (``cjk_credits``), a poster, names beside the
     date or beside their outlet (``near`` the headline only), else a byline's names without placeholders or outlets."""
     if not line.isascii():
-        found = credit_line_people(line) or poster_of(line) or dateline_people(line) or katakana_writer(line)
-        if not found and ("|" in line or "｜" in line):  # "发表于2014-08-24 21:30| 来源CSDN| 作者魏星": fields
+        # (the Chinese, Japanese and Korean credit readers each need a CJK character, a name's or a label's: a line
+        # without one, a Latin line with a curly quote or a dash, is not read by them)
+        cjk = CJK_RE.search(line) is not None
+        found = (credit_line_people(line) or poster_of(line) or dateline_people(line) or katakana_writer(line)) \
+            if cjk else []
+        if cjk and not found and ("|" in line or "｜" in line):  # "发表于2014-08-24 21:30| 来源CSDN| 作者魏星": fields
             found = next((people for part in re.split(r"[|｜]", line) if (people := credit_line_people(part))), [])
         if not found and near:
-            found = bracketed_beside_date(line) or name_with_outlet(line) or account_before_date(line)
+            found = (bracketed_beside_date(line) or name_with_outlet(line) if cjk else []) or account_before_date(line)
         if found:
             return found
         names = [name for name in byline_names(line) if not (CJK_RE.search(name) and refused(name))]

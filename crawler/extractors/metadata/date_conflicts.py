@@ -53,7 +53,9 @@ OTHER_STORIES_HEADING_RE = re.compile(
     r"recent\s+(?:posts|articles|stories)|latest\s+(?:posts|articles|stories|news)|trending(?:\s+now)?|"
     r"you\s+(?:may|might)\s+also\s+(?:like|enjoy)|read\s+next|more\s+(?:stories|articles|posts)|recommended|"
     r"articles\s+similaires|à\s+lire\s+aussi|ähnliche\s+artikel|meistgelesen|artículos\s+relacionados|"
-    r"articoli\s+correlati|相关文章|相关阅读|热门文章|関連記事|관련\s*기사)\W*$",
+    r"articoli\s+correlati|mehr\s+zum\s+thema|sur\s+le\s+même\s+sujet|lire\s+aussi|más\s+noticias|leggi\s+anche|"
+    r"meer\s+nieuws|czytaj\s+także|相关文章|相关阅读|相关新闻|相关报道|相關新聞|延伸阅读|延伸閱讀|推荐阅读|热门文章|関連記事|"
+    r"関連ニュース|관련\s*기사)\W*$",
     re.I,
 )
 # Elements that hold other stories' links and dates by their tag.

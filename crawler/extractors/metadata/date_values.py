@@ -103,5 +103,17 @@ def is_plausible(found: FoundDate, now: datetime, *, stated: bool) -> bool:
     return stated or moment.year >= EARLIEST_GUESSED_YEAR
 
 
-__all__ = ["AM_PM_WORDS", "MAX_ZONE_HOURS", "ZONE_ABBREVIATIONS", "FoundDate", "build_date", "is_plausible",
-           "zone_of"]
+# The last hour of a clock: a larger number before a colon is a duration's minutes.
+LAST_HOUR = 23
+
+
+def without_duration(groups: dict[str, str | None]) -> dict[str, str | None]:
+    """A date match's groups without the time when it is no clock: a podcast's or a video's duration beside the day
+    ("March 5, 2024 · 42:17"), the day read alone."""
+    if groups.get("hour") and int(groups["hour"] or 0) > LAST_HOUR:
+        groups.update(hour=None, minute=None, second=None, ampm=None, ampm_word=None, zone=None, zone_name=None)
+    return groups
+
+
+__all__ = ["AM_PM_WORDS", "LAST_HOUR", "MAX_ZONE_HOURS", "ZONE_ABBREVIATIONS", "FoundDate", "build_date",
+           "is_plausible", "without_duration", "zone_of"]

@@ -21,6 +21,7 @@ from crawler.extractors.metadata.date_values import (
     FoundDate,
     build_date,
     is_plausible,
+    without_duration,
     zone_of,
 )
 from crawler.extractors.metadata.month_names import MONTHS, trie_alternation
@@ -175,9 +176,8 @@ UTC_ZONE = ZONE_ABBREVIATIONS["UTC"]
 TIMESTAMP_RE = re.compile(r"^\d{10}(?:\d{3})?$")
 
 
-
 def _from_match(match: re.Match[str], day_first: bool = False) -> FoundDate | None:
-    groups = match.groupdict()
+    groups = without_duration(match.groupdict())
     ampm = groups.get("ampm") or groups.get("ampm_word")
     written_zone = ZONE_ABBREVIATIONS[groups["zone_name"]] if groups.get("zone_name") else None
     if groups.get("month_name"):
@@ -199,8 +199,8 @@ def _from_match(match: re.Match[str], day_first: bool = False) -> FoundDate | No
 
 def normalise(text: str) -> str:
     """Full-width digits, colons and spaces as ASCII (NFKC), so "２０２１年３月５日　０９：３０" reads as a date;
-    an era's year as the Gregorian one ("令和6年" as "2024年")."""
-    return gregorian_years(unicodedata.normalize("NFKC", text))
+    an era's year as the Gregorian one ("令和6年" as "2024年"). (An ASCII text is its own NFKC form, with no era.)"""
+    return text if text.isascii() else gregorian_years(unicodedata.normalize("NFKC", text))
 
 
 def parse_structured_date(value: str | None) -> FoundDate | None:
@@ -317,7 +317,6 @@ def find_text_date_span(text: str, now: datetime | None = None, *,
     if now is None:
         return None, 0
     return find_relative_date(text, now), len(text)
-
 
 
 # A month and day without a year ("10-08 12:00", "10-0812:00", "3月5日 09:30"), as app-style pages write the

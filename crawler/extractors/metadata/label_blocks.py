@@ -13,6 +13,7 @@ from crawler.extractors.metadata.date_conflicts import stated_date
 from crawler.extractors.metadata.date_values import FoundDate
 from crawler.extractors.metadata.datelines import COLON_LABELS, MODIFIED_LABELS, OTHER_EVENT_LABELS, PUBLISHED_LABELS
 from crawler.extractors.metadata.dates import normalise
+from crawler.kernels.walk import short_texts
 
 # A block that is a publication label and nothing else: "Published", "Posted on", "发布时间：", "Date:" (the bare
 # colon labels, "Date", "Datum", need their colon: alone they head a table's column of other days).
@@ -58,10 +59,11 @@ def date_after_label(doc: TextDocument, *, day_first: bool = False) -> FoundDate
     """The absolute date of the block right after a block that is only a publication label, outside navigation,
     comments and link lists; the first such pair of the page."""
     blocks = doc.blocks
-    for index, block in enumerate(blocks[:-1]):
-        if block.num_chars > MAX_LABEL_CHARS or not LABEL_ONLY_RE.match(normalise(block.text)):
+    # (the blocks short enough to be a label are found in C, ``short_texts``, rather than by a Python loop over all)
+    for index, text in zip(*short_texts(blocks, MAX_LABEL_CHARS), strict=True):
+        if index == len(blocks) - 1 or not LABEL_ONLY_RE.match(normalise(text)):
             continue
-        after = blocks[index + 1]
+        block, after = blocks[index], blocks[index + 1]
         if after.num_chars > MAX_DATE_BLOCK_CHARS or not readable(block) or not readable(after, links=False):
             continue
         found = stated_date(after.text, day_first=day_first)

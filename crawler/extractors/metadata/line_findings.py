@@ -5,13 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import compress
 
 from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.metadata.byline import credit_flags
+from crawler.extractors.metadata.datelines import COLON_LABELS, MODIFIED_LABELS, PUBLISHED_LABELS
 from crawler.extractors.metadata.dates import FoundDate
 from crawler.extractors.metadata.headline_block import MAX_BYLINE_CHARS
-from crawler.kernels.walk import short_texts
+from crawler.kernels.walk import short_texts, texts_with_digit, texts_with_words
 
+# What a block without a credit's word needs for the page scan (``visible.scan_page``) to read it, in an ASCII text
+# lowered: a date's label (``has_publication_label``, ``may_hold_modified``: each match holds one of the labels' words)
+# or "by" between spaces (a date line's byline, ``credit_lines.byline_after_date``).
+DATE_BLOCK_WORDS = (*dict.fromkeys(label.lower() for label in (*PUBLISHED_LABELS, *COLON_LABELS, *MODIFIED_LABELS)
+                                   if label.isascii()), " by ")
 # Languages whose pages write the month first in numeric dates (US English); every other one writes the day first.
 MONTH_FIRST_LANGUAGES = frozenset({"en", "en-us"})
 
@@ -60,6 +67,25 @@ class ShortBlocks:
     texts: list[str]
     credits: list[bool]
 
+    def may_say_something(self, dates: bool) -> list[int]:
+        """The indices of the blocks that ``visible.scan_page`` may find something in, in order: those with a credit's
+        word, and with ``dates`` (no publication date found yet) those with a digit that hold a date label's word or
+        " by " too, or are not ASCII (their labels are read after NFKC). Any other block is passed over by its loop, so
+        it goes through these alone. The blocks with a digit, then those with the words, are found in C
+        (``texts_with_digit``, ``texts_with_words``): most short blocks with a digit are prices, scores and other
+        stories' times, each a loop turn and two label searches in Python before."""
+        found = list(compress(range(len(self.credits)), self.credits))
+        if not dates:
+            return found
+        texts = self.texts
+        with_digit = [index for index in texts_with_digit(texts) if not self.credits[index]]
+        worded = texts_with_words([texts[index] for index in with_digit], DATE_BLOCK_WORDS, ())
+        with_label = [index for index, word in zip(with_digit, worded, strict=True)
+                      if word or not texts[index].isascii()]
+        if not found:
+            return with_label
+        return sorted({*found, *with_label})
+
 
 def short_blocks(doc: TextDocument) -> ShortBlocks:
     """The short blocks that steps 2 and 3 read, their credit's words found once for both (``may_credit`` of each
@@ -68,4 +94,4 @@ def short_blocks(doc: TextDocument) -> ShortBlocks:
     return ShortBlocks(positions, texts, credit_flags(texts))
 
 
-__all__ = ["MONTH_FIRST_LANGUAGES", "ShortBlocks", "TextFindings", "day_first", "short_blocks"]
+__all__ = ["DATE_BLOCK_WORDS", "MONTH_FIRST_LANGUAGES", "ShortBlocks", "TextFindings", "day_first", "short_blocks"]

@@ -86,15 +86,17 @@ def home_link_names(root: etree._Element | None, url: str | None, candidates: li
     site writes as its owner's name (a fiction or forum site, "Royal Road", shows a logo; a header's other home links
     say "Go Back" or "Data Blog"). Asked only of a dated page with no author field, in the first person (a walk of
     the page's links)."""
-    if root is None:
+    if root is None or not candidates:
         return []
     page = urlsplit(url) if url else None
+    page_host = page.hostname if page is not None else None
     shown: dict[str, str] = {}
     for link in root.iter("a"):
         parts = urlsplit(link.get("href") or "")
         under_path = page is not None and parts.path.endswith("/") and page.path.startswith(parts.path)
-        if parts.query or (parts.hostname and page and parts.hostname != page.hostname) or \
-                (parts.path.strip("/") and not under_path):
+        # (the host, a costlier reading, is read last)
+        if parts.query or (parts.path.strip("/") and not under_path) or \
+                (page is not None and parts.netloc and (host := parts.hostname) and host != page_host):
             continue  # not the home page, nor the home of a site under a path ("/~jdoe/blog/")
         for text in (" ".join(link.text_content().split()), *(image.get("alt") or "" for image in link.iter("img"))):
             if owner := _owner(text):

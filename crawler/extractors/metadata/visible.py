@@ -18,7 +18,6 @@ import re
 from bisect import bisect_left, bisect_right
 from datetime import datetime
 from functools import partial
-from itertools import compress
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.text import CJK_RE
@@ -60,7 +59,7 @@ from crawler.extractors.metadata.label_blocks import block_label
 from crawler.extractors.metadata.line_findings import ShortBlocks, TextFindings, day_first, short_blocks
 from crawler.extractors.metadata.name_lines import name_without_byline_words
 from crawler.extractors.metadata.source_elements import block_outlet
-from crawler.kernels.walk import texts_with_digit
+from crawler.extractors.metadata.story_credits import story_credit
 
 HANGUL_RE = re.compile(r"[가-힣]")
 LATIN_NAME_RE = re.compile(r"^[A-Za-zÀ-ÿ]")
@@ -95,11 +94,13 @@ def _text_lines(text: str) -> list[str]:
 
 
 def _read_line(line: str, findings: TextFindings, now: datetime, first: bool, *, dates: bool = True,
-               credit: bool = True, below: bool = True) -> None:
-    """The line's byline, editor and outlet (unless ``credit`` is False: its block has no credit's word) and dates;
-    ``below``: the line is under the headline; above it a date may be a masthead's day of the visit, not compared
-    with the markup's (``date_line``)."""
-    if credit:
+               credit: bool = True, below: bool = True, names: bool = True) -> None:
+    """The line's byline, editor and outlet (unless ``credit`` is False: its block has no credit's word, or ``names``
+    is: only the dates are wanted) and dates; ``below``: the line is under the headline; above it a date may be a
+    masthead's day of the visit, not compared with the markup's (``date_line``)."""
+    if not names:
+        pass
+    elif credit:
         if findings.origin is None:
             findings.origin = origin_of(line)
             if findings.origin and findings.authors == [findings.origin]:
@@ -136,11 +137,12 @@ def _may_give_date(line: str, findings: TextFindings, *, known: bool = False) ->
 
 
 def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: TextFindings,
-                       first: bool = False, short_ones: ShortBlocks | None = None) -> None:
-    """Step 2: the lines below the headline until the story has begun, then those above it. A short block with
-    neither a credit's word nor a line that may give a date still missing (``_may_give_date``) gives nothing to read
-    and does not end the story, whether it is readable or not: the ancestors' walk (``_readable``) is not asked of
-    it."""
+                       first: bool = False, short_ones: ShortBlocks | None = None, *, names: bool = True) -> None:
+    """Step 2: the lines below the headline until the story has begun, then those above it; with ``names`` False their
+    dates alone (the people, editors and outlets are not read: where they would be, nothing else depends on them). A
+    short block with neither a credit's word nor a line that may give a date still missing (``_may_give_date``) gives
+    nothing to read and does not end the story, whether it is readable or not: the ancestors' walk (``_readable``) is
+    not asked of it."""
     blocks = doc.blocks
     credits: dict[int, bool] = {}
     if short_ones is not None:
@@ -158,7 +160,7 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
             break  # "Most Popular", "Related posts": the teasers' dates below are other stories'
         labelled = bool(label) and block.num_chars <= MAX_BYLINE_CHARS and readable(block)
         if labelled:  # (its dates are read with their label alone)
-            _read_line(f"{label} {block.text}", findings, now, first, credit=False)
+            _read_line(f"{label} {block.text}", findings, now, first, credit=False, names=names)
         label = block_label(block.text, findings.published is not None)
         short = _short_lines(block, findings, credits.get(position))
         if paragraphs == 0 and findings.modified is None and findings.wants_dates:  # "本帖最后由 X 于 … 编辑"
@@ -166,26 +168,30 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         if short is None:  # a paragraph
             if not readable(block):
                 continue
-            findings.dateline_origin = findings.dateline_origin or dateline_origin(block.text)
-            if paragraphs == 0 and not findings.authors:
+            if names:
+                findings.dateline_origin = findings.dateline_origin or dateline_origin(block.text)
+            if names and paragraphs == 0 and not findings.authors:
                 findings.authors = dateline_people(block.text) or dateline_names(block.text)
             paragraphs += 1
             if paragraphs >= BODY_PARAGRAPHS_BEFORE_STOP:
                 break
             continue
         lines, credit = short
-        if not findings.authors:  # a byline without "By <Given Surname>" ("ByJane Doe", "Dec 19, 2025 · Jane Doe")
+        if names and not findings.authors:  # a byline without "By <Given Surname>" ("ByJane Doe", "Dec 19, 2025 · X")
             findings.authors = bare_byline(doc, position)
-        # (an agency where the byline stands, "PAP"; an outlet unlabelled, "<span class='source'>某某汽车报</span>")
-        findings.origin = findings.origin or block_agency(block) or block_outlet(block)
+        if names:  # an agency where the byline stands ("PAP"); "<span class='source'>某某汽车报</span>", no label
+            findings.origin = findings.origin or block_agency(block) or block_outlet(block)
         if not lines or not readable(block):
             continue
         # (the lead's dateline: a paragraph, or a block short enough to be read by its lines)
-        findings.dateline_origin = findings.dateline_origin or dateline_origin(block.text)
-        dated = findings.published is not None
+        if names:
+            findings.dateline_origin = findings.dateline_origin or dateline_origin(block.text)
+        dated, named = findings.published is not None, bool(findings.authors)
         for line in lines:
-            _read_line(line, findings, now, first, credit=credit, dates=not labelled)
+            _read_line(line, findings, now, first, credit=credit, dates=not labelled, names=names)
         keep_own_date_line(findings, dated, block, doc)
+        if not named and findings.authors and _in_other_story(block, doc):
+            findings.authors = []  # a related list's "title date" item under a story of short paragraphs
         # (each of STORY_END_RE's words is a credit's; a word has no white space, so it is in a line of the block's
         # text when it is in the text)
         if credit and STORY_END_RE.search(block.text):
@@ -193,14 +199,20 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
     for position in range(index - 1, max(-1, index - BLOCKS_BEFORE_HEADLINE - 1), -1):
         block = blocks[position]
         short = _short_lines(block, findings, credits.get(position))
-        if short is not None and not findings.authors:
+        if names and short is not None and not findings.authors:
             findings.authors = bare_byline(doc, position)
         if short is not None and short[0] and readable(block):
             lines, credit = short
             dated = findings.published is not None
             for line in lines:
-                _read_line(line, findings, now, first, credit=credit, below=False)
+                _read_line(line, findings, now, first, credit=credit, below=False, names=names)
             keep_own_date_line(findings, dated, block, doc)
+
+
+def _in_other_story(block: TextBlock, doc: TextDocument) -> bool:
+    """Whether the block sits in another story's area (``date_conflicts.in_other_story``): asked only of a block
+    that just gave a name."""
+    return block.element is not None and doc.body is not None and in_other_story(block.element, doc.body)
 
 
 def keep_own_date_line(findings: TextFindings, dated: bool, block: TextBlock, doc: TextDocument) -> None:
@@ -267,7 +279,7 @@ def _scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: 
         short_ones = short_blocks(doc)
     blocks = doc.blocks
     positions, texts, credits = short_ones.positions, short_ones.texts, short_ones.credits
-    for index in _may_say_something(short_ones, findings.wants_dates and findings.published is None):
+    for index in short_ones.may_say_something(findings.wants_dates and findings.published is None):
         position, text, credit = positions[index], texts[index], credits[index]
         block = blocks[position]
         if findings.authors and findings.editors and findings.origin and \
@@ -333,22 +345,6 @@ def _scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: 
                 findings.published = date_block_after(blocks, position, day_first=first)
 
 
-def _may_say_something(short_ones: ShortBlocks, dates: bool) -> list[int]:
-    """The indices (in ``short_ones``) of the blocks that ``scan_page`` may find something in, in order: those with a
-    credit's word, and with ``dates`` (no publication date found yet) those with a digit too. Any other block is
-    passed over by its loop (``has_publication_label`` needs a digit, in the block's text as it is), so the loop
-    goes through these alone: most pages have a date before step 3 and go through a few blocks rather than every
-    short one. The blocks with a digit are found in one C call (``texts_with_digit``), each text read up to its
-    first digit, rather than by a regex search of the texts joined by NULs."""
-    found = list(compress(range(len(short_ones.credits)), short_ones.credits))
-    if not dates:
-        return found
-    with_digit = texts_with_digit(short_ones.texts)
-    if not found:
-        return with_digit
-    return sorted({*found, *with_digit})
-
-
 def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: str | None = None, *,
                  dates: bool = True, shown: bool = False, later: bool = False) -> TextFindings:
     """Authors, editors, credited outlet and (unless ``dates`` is False) dates from the visible page (steps 1-3);
@@ -363,7 +359,7 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
         scan_near_headline(doc, index, now, findings, first, short_ones)
         for h1 in other_h1s(doc, index) if findings.published is None and findings.wants_dates else ():
             beside = TextFindings(wants_dates=True)  # only its dates: the byline was looked for near the headline
-            scan_near_headline(doc, h1, now, beside, first, short_ones)
+            scan_near_headline(doc, h1, now, beside, first, short_ones, names=False)
             if beside.published is not None:
                 findings.published, findings.date_line = beside.published, beside.date_line
                 findings.date_line_date = beside.date_line_date
@@ -383,7 +379,8 @@ def _unlabelled_authors(doc: TextDocument, short_ones: ShortBlocks, index: int |
                         language: str | None) -> list[str]:
     """Names that no byline's words introduce: after a label in the block before, beside the date or a role, in an
     author box (photo, name, biography), or (on CJK pages) in the bracket closing the story."""
-    authors = label_then_name(doc, short_ones.positions, short_ones.texts, index or 0)
+    authors = story_credit(doc, short_ones.positions, short_ones.texts) or \
+        label_then_name(doc, short_ones.positions, short_ones.texts, index or 0)  # an interviewer's, a host's credit
     if not authors and index is not None:  # no "By": a name beside the date or the role
         authors = name_without_byline_words(doc, index) or \
             author_box(doc, short_ones.positions, short_ones.texts, index)  # a box: photo, name, biography
