@@ -69,9 +69,13 @@ LEFT_ALONE = {
     "ja-kikou-name-title": "'寄稿　name・affiliation' under the date: a contributor's label is no byline's",
     "ja-shimen-men": "a bare name in brackets closing a print-edition story (the second probe's end-bracket one-off)",
     "zh-duzhe-laixin": "a reader's letter signed '读者　name' at its foot: 读者 is no reporter's role word",
+    # the eu10 probe's one-off (SOURCE.md)
+    "no-journalist-role-short-year": "a two-digit year ('05.03.24 14:30'): read as a year it is as often a day, a "
+                                     "version or a score",
 }
 # Of those, the page whose publication day is missed (the evaluation scores the day of a day-only guess).
-DATES_LEFT_ALONE = ["en-vbulletin4-postbit", "zh-csdn-yu-fabu", "zh-xinhua-dateline-spaced"]
+DATES_LEFT_ALONE = ["en-vbulletin4-postbit", "no-journalist-role-short-year", "zh-csdn-yu-fabu",
+                    "zh-xinhua-dateline-spaced"]
 
 
 @pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xfail(reason=LEFT_ALONE[name], strict=True))

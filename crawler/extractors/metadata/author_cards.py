@@ -30,6 +30,9 @@ LIST_MARKS = frozenset({"、", "，", ",", "&", "/", "／", "和", "及"})
 # of the name (the story-type probe's columnist cards, tests/test_metadata_story_types.py).
 CJK_ROLE_BEFORE_NAME_RE = re.compile(r"^[\u4e00-\u9fff]{0,6}(?:评论员|評論員|撰稿人|主笔|主筆|专栏作家|專欄作家|"
                                      r"专栏作者|專欄作者)\s*(?P<name>\S+)$")
+# A piece that only joins names ("<a>X</a>, <a>Y</a>", "<a>X</a> og <a>Y</a>"): with a name after it, the element lists
+# several people ("X, VP, Security" is one person's card).
+LIST_JOINER_RE = re.compile(r"[,;&]|and|und|et|y|e|i|og|och|en|и|és|ve|și", re.I)
 # The pieces of a card read: the name and what follows it.
 CARD_PIECES = 2
 
@@ -43,16 +46,18 @@ def card_name(element: etree._Element) -> list[str]:
         piece = normalize_space(piece)
         if piece:
             pieces.append(piece)
-            if len(pieces) == CARD_PIECES:
+            if len(pieces) == CARD_PIECES + 1:
                 break
     if len(pieces) < CARD_PIECES:
         return []
-    name, after = pieces
+    name, after = pieces[:CARD_PIECES]
     if after in LIST_MARKS and CJK_RE.search(name):
         return []  # "<a>王小明</a>、<a>李大華</a>": a list of Chinese names, not a card
     role = CJK_ROLE_BEFORE_NAME_RE.match(name) if CJK_RE.search(name) else None
     if role:  # the name after the role, when it is a Chinese name ("本报评论员" alone names no one)
         return [found] if (found := person(role.group("name"))) else []
+    if LIST_JOINER_RE.fullmatch(after) and len(pieces) > CARD_PIECES and split_people(pieces[-1]) == [pieces[-1]]:
+        return []  # a list of people, not one person's card (the byline's reader splits it); a role may follow too
     labelled = byline_names(name) if BY_RE.match(name) else []
     if labelled:  # the card's first line is its byline with the label ("Av Anna Svensson", "Von Hans Müller")
         return labelled if split_people(after) != [after] else []

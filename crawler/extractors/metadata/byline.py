@@ -36,10 +36,16 @@ CJK_NAME = rf"[\u4e00-\u9fff]{{2,4}}(?:·[\u4e00-\u9fff]{{1,6}})?(?:(?![\u4e00-\
 
 # The label and the name may touch after a colon ("Written by:Elise Nass": two inline elements without a space).
 # Labels of the writer before a colon ("Text:", "Teksti:", "Yazar:", Turkish "Haber:"/"Muhabir:", "Автор:", "Tác giả:").
+# (and Russian/Ukrainian "Текст:", plural "Авторы:", Serbian "Аутор:", Slovenian "Avtor:", Lithuanian "Autorius:",
+# Hungarian "Szerző:", Finnish "Kirjoittaja:")
 AUTHOR_LABEL_WORDS = (r"text|texto|texte|testo|tekst|teksti|yazar|haber|muhabir|penulis|автор|tác giả|autor|autore|"
-                      r"autora|auteur")
+                      r"autora|auteur|текст|авторы|автори|аутор|аутори|avtor|autorius|szerző|szerzők|kirjoittaja|"
+                      r"kirjoittajat")
+# "Written by" of Danish and Norwegian, Romanian, Dutch and Greek ("Γράφει ο/η", with the name's article).
+WRITTEN_BY_WORDS = r"skrevet af|skrevet av|scris de|geschreven door|γράφει (?:ο|η)"
 # The Greek label ("Συντάκτης:", "Συντάκτρια:") apart: its sigma is in no hint word (``GREEK_AUTHOR_STEMS``).
-BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|av|af|oleh|written by|words by|story by|posted by|reporting by)"
+BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|av|af|oleh|written by|words by|story by|posted by|reporting by|"
+                   rf"{WRITTEN_BY_WORDS})"
                    r"(?:\s*[:\-]\s*|\s+)|"
                    rf"(?:{AUTHOR_LABEL_WORDS}|συντάκτης|συντακτης|συντάκτρια|συντακτρια)\s*:\s*)(?P<names>.+)$", re.I)
 # The place a byline's people report from, after them: "By X and Y in London", "Par X à Paris", "Por X desde Madrid".
@@ -89,7 +95,8 @@ LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|éd
 # Where the credits of one line part: "Reporting by X; Editing by Y", "Autor: X · Redaktor: Y", "X | Editor: Y".
 CREDIT_PARTS_RE = re.compile(r"[;·|]")
 # Words every byline or editor pattern needs, looked for first: most lines of a page have none of them.
-BYLINE_LINE_WORDS = (r"by|par|von|por|di|door|av|af|oleh|written|words|story|posted|reporting|"
+BYLINE_LINE_WORDS = (r"by|par|von|por|di|door|av|af|oleh|written|words|story|posted|reporting|skrevet|scris|"
+                     r"geschreven|γράφει|"
                      rf"{AUTHOR_LABEL_WORDS}|{GENRE_LINE_WORDS}")
 # The Greek author label's stems after its first letter, hints anywhere: the kernel's hint words hold no σ or ς.
 GREEK_AUTHOR_STEMS = r"υντάκτ|υντακτ"
@@ -104,7 +111,9 @@ EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édit
 LOWERED_EDITOR_HINT_RE = re.compile(EDITOR_HINT_RE.pattern)
 EDITOR_ASCII_WORDS = r"edit|redigiert|a cura|redaktor"  # those of EDITOR_HINT_RE's words that ASCII text can hold
 # The words an outlet credit needs (``ORIGIN_RES``), looked for first as well.
-ORIGIN_LINE_WORDS = r"source|quelle|fuente"
+# (and "source" in ru, uk, bg, sr, hr, cs/sk, pl, ro, tr, sl, hu, fi, da/no, sv, nl, pt/it, ca, el, lt)
+ORIGIN_LINE_WORDS = (r"source|quelle|fuente|источник|джерело|източник|извор|izvor|zdroj|źródło|sursa|kaynak|vir|"
+                     r"forrás|lähde|kilde|källa|bron|fonte|font|πηγή|šaltinis")
 ORIGIN_HINT_RE = re.compile(rf"来源|來源|稿源|出处|公众号|公眾號|^\s*(?:{ORIGIN_LINE_WORDS})\b", re.I)
 # BYLINE_HINT_RE's and ORIGIN_HINT_RE's hints in an ASCII line, where only "|" and the line-start words can match: the
 # words looked for at the start of the lowered line (for ASCII text the same as re.I) without re.I (``has_byline_word``,
@@ -148,7 +157,7 @@ NOT_NAME_START = ("今", "昨", "明年", "本", "该", "此", "这", "那", "�
 ORIGIN_RES = (
     # not a picture's or a figure's source ("图片来源：视觉中国", "数据来源：国家统计局")
     re.compile(r"(?<![片图圖据據])(?:来源|來源|稿源|出处)\s*[：:]\s*(?P<origin>[^\s|｜　]{2,30})"),
-    re.compile(r"^(?:source|quelle|fuente)\s*:\s*(?P<origin>[^|\n]{2,40}?)\s*$", re.I),
+    re.compile(rf"^(?:{ORIGIN_LINE_WORDS})\s*:\s*(?P<origin>[^|\n]{{2,40}}?)\s*$", re.I),
     # a repost's note: "本文来自微信公众号：量子位（ID：QbitAI），作者：梦晨" (the account is the outlet)
     re.compile(r"(?:来自|來自|转载自|轉載自|来源于|來源於)\s*(?:微信)?(?:公众号|公眾號)\s*[：:]?\s*[「“\"《]?"
                r"(?P<origin>[^\s（(，,「」“”\"》]{2,20})"),

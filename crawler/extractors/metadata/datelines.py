@@ -22,7 +22,8 @@ from crawler.extractors.metadata.dates import (
 )
 from crawler.extractors.metadata.relative_dates import may_be_relative, re_i_lowered
 
-# Labels of a modification date (zh, ja, ko, en, fr, de, es, it, pt, nl, pl, ru, uk, el, cs, sv/da/no, fi).
+# Labels of a modification date (zh, ja, ko, en, fr, de, es, it, pt, nl, pl, ru, uk, el, cs, sv/da/no, fi; ro, ca,
+# hu, tr, bg, hr/sr, sl, lt).
 MODIFIED_LABELS = (
     "最后更新", "最後更新", "更新时间", "更新時間", "更新日時", "更新日", "更新于", "更新於", "修改时间", "最終更新日",
     "编辑于", "編輯於", "修改",  # a Q&A site's "编辑于 2024-03-06 10:12", a blog's "已于 2024-03-06 09:00 修改"
@@ -33,7 +34,11 @@ MODIFIED_LABELS = (
     "aggiornato", "aggiornamento", "modificato", "modifica", "atualizado", "atualização", "bijgewerkt", "gewijzigd",
     "aangepast", "aktualizacja", "aktualizacji", "zaktualizowano", "обновлено", "uppdaterad", "opdateret", "päivitetty",
     "oppdatert", "aktualizováno", "aktualizované", "оновлено", "ενημέρωση", "ενημερώθηκε",
+    "actualizat", "actualitzat", "frissítve", "güncelleme", "güncellendi", "обновено", "ažurirano", "ажурирано",
+    "posodobljeno", "atnaujinta",
 )
+# (Turkish labels are written with "i" for "ı": re.I matches the two, and the labels' letters are as re_i_lowered
+# gives them)
 # Labels of a publication date. The bare "时间"/"日期"/"Date" only with a colon after them: alone they are
 # words of a sentence ("北京时间6月24日").
 PUBLISHED_LABELS = (
@@ -45,6 +50,8 @@ PUBLISHED_LABELS = (
     "pubblicato", "publicato", "gepubliceerd", "opublikowano", "опубликовано", "publicerad", "publiceret", "julkaistu",
     "erstellt", "erschienen", "paru", "geplaatst", "publisert", "publikováno", "zveřejněno", "публикация",
     "опубліковано", "δημοσίευση", "δημοσιεύθηκε",
+    "publicat", "közzétéve", "yayinlanma", "yayinlandi", "публикувано", "objavljeno", "објављено", "publikované",
+    "paskelbta",
 )
 # Labels of other events whose date is neither: a forum member's card beside the first post ("Joined: Jul 24, 2017"),
 # a thread's last reply in its header ("Last post: 01/12/2025"); a member card's registration or founding day
@@ -202,8 +209,9 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
             text = normalise(segment)
             found, end = find_relative_date(text, now), len(text)
         trailing = index < len(labels) and line[labels[index][0]:labels[index][1]] in TRAILING_LABELS
-        if found is None and (kind is not None or trailing) and yearless and now is not None:
-            found = find_yearless_date(segment, now)  # "発布时间：10-08 12:00", "3/12(火) 10:30配信"
+        # ("発布时间：10-08 12:00", "3/12(火) 10:30配信"; unlabelled, the Nordic "5.3. klo 14.30")
+        if found is None and (kind is not None or trailing or "kl" in segment) and yearless and now is not None:
+            found = find_yearless_date(segment, now)
             end = len(segment.rstrip())
         if found is None:
             if kind == "modified" and update_clock is None:

@@ -24,6 +24,7 @@ from crawler.extractors.metadata.date_values import (
     without_duration,
     zone_of,
 )
+from crawler.extractors.metadata.month_names import MONTHS, trie_alternation
 from crawler.extractors.metadata.relative_dates import (
     find_relative_date,
     may_be_relative,
@@ -34,64 +35,9 @@ from crawler.extractors.metadata.relative_dates import (
 # Unix timestamps in meta fields (seconds, sometimes milliseconds): anything with 13 digits is milliseconds.
 MILLISECOND_TIMESTAMP_DIGITS = 13
 
-MONTHS = {
-    name: number
-    for number, names in enumerate(
-        [
-            # en, fr, de, es, it, pt, nl, sv/da/no, pl, ru, uk, el, cs and fi (in the case dates write them in), tr,
-            # id/ms, ro and hu, with abbreviations (Greek also without its accents, as capitals are written)
-            ("jan", "january", "janv", "janvier", "januar", "jän", "jänner", "enero", "ene", "gennaio", "gen",
-             "janeiro", "januari", "stycznia", "styczeń", "января", "янв",
-             "січня", "ιανουαρίου", "ιανουαριου",
-             "ocak", "ledna", "leden", "ianuarie", "tammikuuta", "tammikuu", "január"),
-            ("feb", "february", "févr", "fevr", "février", "februar", "febrero", "febbraio", "fevereiro", "fev",
-             "februari", "lutego", "luty", "февраля", "фев",
-             "лютого", "φεβρουαρίου", "φεβρουαριου",
-             "şubat", "subat", "února", "únor", "februarie", "helmikuuta", "helmikuu", "február", "febr"),
-            ("mar", "march", "mars", "märz", "mär", "marzo", "março", "maart", "mrt", "marca", "marzec", "марта",
-             "березня", "μαρτίου", "μαρτιου", "marts",
-             "mart", "maret", "mac", "března", "březen", "martie", "maaliskuuta", "maaliskuu", "március", "márc"),
-            ("apr", "april", "avr", "avril", "abril", "abr", "aprile", "kwietnia", "kwiecień", "апреля", "апр",
-             "квітня", "απριλίου", "απριλιου",
-             "nisan", "dubna", "duben", "aprilie", "huhtikuuta", "huhtikuu", "április", "ápr"),
-            ("may", "mai", "mayo", "maggio", "mag", "maio", "mei", "maj", "maja", "мая",
-             "травня", "μαΐου", "μαιου",
-             "mayıs", "mayis", "května", "květen", "toukokuuta", "toukokuu", "május", "máj"),
-            ("jun", "june", "juin", "juni", "junio", "giugno", "giu", "junho", "czerwca", "czerwiec", "июня",
-             "червня", "ιουνίου", "ιουνιου",
-             "haziran", "června", "červen", "iunie", "kesäkuuta", "kesäkuu", "június", "jún"),
-            ("jul", "july", "juil", "juillet", "juli", "julio", "luglio", "lug", "julho", "lipca", "lipiec",
-             "июля",
-             "липня", "ιουλίου", "ιουλιου",
-             "temmuz", "julai", "července", "červenec", "iulie", "heinäkuuta", "heinäkuu", "július", "júl"),
-            ("aug", "august", "août", "aout", "agosto", "ago", "augustus", "augusti", "sierpnia", "sierpień",
-             "августа", "авг",
-             "серпня", "αυγούστου", "αυγουστου",
-             "ağustos", "agustos", "agustus", "ogos", "srpna", "srpen", "elokuuta", "elokuu", "augusztus"),
-            ("sep", "sept", "september", "septembre", "septiembre", "settembre", "set", "setembro", "września",
-             "wrzesień", "сентября", "сен",
-             "вересня", "σεπτεμβρίου", "σεπτεμβριου",
-             "eylül", "eylul", "září", "septembrie", "syyskuuta", "syyskuu", "szeptember", "szept"),
-            ("oct", "october", "octobre", "oktober", "okt", "octubre", "ottobre", "ott", "outubro", "out",
-             "października", "październik", "октября", "окт",
-             "жовтня", "οκτωβρίου", "οκτωβριου",
-             "ekim", "října", "říjen", "octombrie", "lokakuuta", "lokakuu", "október"),
-            ("nov", "november", "novembre", "noviembre", "novembro", "listopada", "listopad", "ноября", "ноя",
-             "листопада", "νοεμβρίου", "νοεμβριου",
-             "kasım", "kasim", "listopadu", "noiembrie", "marraskuuta", "marraskuu"),
-            ("dec", "december", "déc", "décembre", "dezember", "dez", "diciembre", "dic", "dicembre", "dezembro",
-             "grudnia", "grudzień", "декабря", "дек",
-             "грудня", "δεκεμβρίου", "δεκεμβριου",
-             "aralık", "aralik", "desember", "disember", "prosince", "prosinec", "decembrie", "joulukuuta",
-             "joulukuu"),
-        ],
-        start=1,
-    )
-    for name in names
-}
 # What re.I matches a month name's character with: a letter, or the Greek ypogegrammeni (U+0345), matched with ι.
 MONTH_CHARACTER = r"(?:[^\W\d_]|\u0345)"
-_MONTH_ALTERNATION = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True))
+_MONTH_ALTERNATION = trie_alternation(list(MONTHS))
 
 _AM_PM = r"(?:(?P<ampm_word>오전|오후|午前|午後|上午|下午)\s*)?"
 _TIME = (r"(?:(?:[T\s]+|\s*" + r"(?=오전|오후|午前|午後|上午|下午))" + _AM_PM
@@ -101,10 +47,16 @@ _TIME = (r"(?:(?:[T\s]+|\s*" + r"(?=오전|오후|午前|午後|上午|下午))"
 _ZONE_WORDS = "|".join(sorted((name for name in ZONE_ABBREVIATIONS if len(name) > 1), key=len, reverse=True))
 _WRITTEN_ZONE = r"(?:\s*\(?(?-i:(?P<zone_name>" + _ZONE_WORDS + r"))\b\)?)?"
 # A dotted clock time after the Scandinavian "kl." ("kl. 14.30", "kl 8.12"): the dot after one or two digits.
-_KL_DOTTED = r"(?:(?<=kl\. \d)|(?<=kl\. \d\d)|(?<=kl \d)|(?<=kl \d\d))\."
+# (and after the Finnish "klo"/"kello": "klo 14.30", "klo 8.12")
+_KL_DOTTED = (r"(?:(?<=kl\. \d)|(?<=kl\. \d\d)|(?<=kl \d)|(?<=kl \d\d)|(?<=klo \d)|(?<=klo \d\d)|(?<=kello \d)|"
+              r"(?<=kello \d\d))\.")
 # A time after a written-out date: "at 6:01 a.m.", "à 10h30", "um 14:05 Uhr", "alle 09:12", "ore 14:30", "- 14:20",
-# "| 14h30", "— 2.30pm" (Australian papers dot the clock before am/pm).
-_TIME_TAIL = (r"(?:\s*(?:,|-|–|—|·|\||\bat\b|\bà\b|\bum\b|\balle\b|\bore\b|\bàs\b|\ba\s+las\b|\bom\b|\bkl\.?)?\s*"
+# "| 14h30", "— 2.30pm" (Australian papers dot the clock before am/pm); a separator may come before the word for
+# "at" of Polish ("5 marca 2024, godz. 14:30"), Russian ("в"), Slovak ("o"), Croatian ("u"), Slovenian ("ob"),
+# Turkish ("saat"), Catalan ("a les"), Finnish ("klo"), or a Turkish weekday ("05 Mart 2024 Salı 14:30").
+_TIME_TAIL = (r"(?:(?:\s*(?:,|-|–|—|·|\|))?\s*(?:(?:\bat\b|\bà\b|\bum\b|\balle\b|\bore\b|\bàs\b|\ba\s+las\b|\bom\b|"
+              r"\bkl\.?|\bklo\b|\bkello\b|\bgodz\.?|\bв\b|\bo\b|\bu\b|\bob\b|\bsaat\b|\ba\s+les\b|"
+              r"\b(?:pazartesi|salı|çarşamba|perşembe|cuma|cumartesi|pazar)\b)\s*)?"
               r"(?P<hour>\d{1,2})(?:[:hH]|\.(?=\d{2}\s*(?:Uhr|GMT|BST|[ap]m\b))|" + _KL_DOTTED + r")"
               r"(?P<minute>\d{2})(?::(?P<second>\d{2}))?(?!\d)\s*"
               r"(?P<ampm>[ap]\.?m\.?)?" + _WRITTEN_ZONE + r")?")
@@ -152,10 +104,11 @@ MONTH_DAY_YEAR_RE = re.compile(
     r"(?P<year>(?:19|20)\d{2})(?!\d)" + _TIME_TAIL,
     re.I,
 )
-# 12 March 2024 / 22 Dec 2016 / 1. März 2024 (day first).
+# 12 March 2024 / 22 Dec 2016 / 1. März 2024 (day first); Catalan "6 d'abril de 2024", Serbian and Croatian
+# "5. ožujka 2024." (a dot after the year).
 DAY_MONTH_YEAR_RE = re.compile(
-    rf"(?<![\w])(?P<day>\d{{1,2}})(?:st|nd|rd|th|er|\.)?\s+(?:de\s+)?(?P<month_name>{_MONTH_ALTERNATION})\.?,?\s+"
-    r"(?:de\s+)?(?P<year>(?:19|20)\d{2})(?!\d)(?:\s*г\.?)?" + _TIME_TAIL,
+    rf"(?<![\w])(?P<day>\d{{1,2}})(?:st|nd|rd|th|er|\.)?\s+(?:de\s+|d['’])?(?P<month_name>{_MONTH_ALTERNATION})\.?,?\s+"
+    r"(?:de\s+)?(?P<year>(?:19|20)\d{2})(?!\d)(?:\s*г\.?|\.(?!\d))?" + _TIME_TAIL,
     re.I,
 )
 # The clock time before the date, as British regional papers, wire services and live pages print it ("14:30, 5 MAR
@@ -178,6 +131,13 @@ ASCTIME_RE = re.compile(
 # 2024. március 5. (Hungarian: the year first, a dot after it and after the day).
 YEAR_MONTH_DAY_RE = re.compile(
     rf"(?<![\w.])(?P<year>(?:19|20)\d{{2}})\.\s+(?P<month_name>{_MONTH_ALTERNATION})\.?\s+(?P<day>\d{{1,2}})\.?(?!\d)"
+    + _TIME_TAIL,
+    re.I,
+)
+# 2024 m. kovo 5 d. (Lithuanian: the year, "m.", the month in the genitive, the day, "d."; the dot after "m" left
+# unescaped, so that the pattern holds " m." for its pre-check).
+LITHUANIAN_DATE_RE = re.compile(
+    rf"(?<![\w.])(?P<year>(?:19|20)\d{{2}}) m.\s+(?P<month_name>{_MONTH_ALTERNATION})\s+(?P<day>\d{{1,2}})\s*d\."
     + _TIME_TAIL,
     re.I,
 )
@@ -315,7 +275,7 @@ def _english_date(text: str) -> FoundDate | None:
 TEXT_DATE_SEARCHES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (YMD_RE, ()), (CJK_DATE_RE, ("年", "년")), (MONTH_DAY_YEAR_RE, ()), (DAY_MONTH_YEAR_RE, ()),
     (MDY_NUMERIC_RE, ("/",)), (DMY_NUMERIC_RE, ()), (YEAR_MONTH_DAY_RE, ()), (TIME_DAY_MONTH_YEAR_RE, (":",)),
-    (TIME_MONTH_DAY_YEAR_RE, (":",)), (ASCTIME_RE, (":",)))
+    (TIME_MONTH_DAY_YEAR_RE, (":",)), (ASCTIME_RE, (":",)), (LITHUANIAN_DATE_RE, (" m.",)))
 TEXT_DATE_PATTERNS = tuple(pattern for pattern, _ in TEXT_DATE_SEARCHES)
 # What every pattern of TEXT_DATE_PATTERNS holds, its year: a text without it (most lines read) is not searched.
 ANY_YEAR_RE = re.compile(r"(?:19|20)\d{2}")
@@ -367,9 +327,17 @@ MONTH_DAY_RE = re.compile(
 )
 
 
+# A day and month dotted without a year before the Nordic clock word ("5.3. klo 14.30", "5.3. kl. 14.30"), as Finnish
+# and Scandinavian papers date a story of the current year.
+NORDIC_DAY_MONTH_RE = re.compile(
+    r"(?<![\d.])(?P<day>[0-3]?\d)\.(?P<month>1[0-2]|0?[1-9])\.\s*(?:klo|kl\.?)\s*(?P<hour>[01]?\d|2[0-3])[.:]"
+    r"(?P<minute>[0-5]\d)(?!\d)")
+
+
 def find_yearless_date(text: str, now: datetime) -> FoundDate | None:
     """A month and day without a year: in the crawl's year, or the year before when that would be ahead."""
-    match = MONTH_DAY_RE.search(normalise(text))
+    text = normalise(text)
+    match = MONTH_DAY_RE.search(text) or (NORDIC_DAY_MONTH_RE.search(text) if "kl" in text else None)
     if match is None:
         return None
     for year in (now.year, now.year - 1):

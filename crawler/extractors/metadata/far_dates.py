@@ -13,7 +13,8 @@ from lxml import etree
 
 from crawler.extractors.document.parse import TextBlock
 from crawler.extractors.metadata.datelines import LineDates, may_hold_modified, read_date_line
-from crawler.extractors.metadata.dates import MONTHS, FoundDate, find_text_date_span, normalise
+from crawler.extractors.metadata.dates import FoundDate, find_text_date_span, normalise
+from crawler.extractors.metadata.month_names import MONTHS
 from crawler.kernels.walk import ancestors_marks
 
 # A footer by its tag ("footer", a custom "devsite-content-footer") or a class or id word ("footer", "site-footer",

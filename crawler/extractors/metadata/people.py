@@ -20,9 +20,11 @@ MIN_NAME_WORDS = 2
 # Segments of a byline: what follows "|", "•" or " - " is a role, an outlet or a date, never a co-author.
 SEGMENT_RE = re.compile(r"\s*(?:[|•·⋅]|\s[-–—]\s)\s*")
 # The list words are lower case (and "AND" in all-capital bylines): "E." and "Y." are initials, not "e", "y".
-# "By X with Y" credits a second person as well ("with", "avec", "mit").
-LIST_SPLIT_RE = re.compile(r"\s*(?:,|;|&|\b(?:and|And|AND|und|et|y|e|en|og|och|i|with|avec|mit)\b(?![.'’]))\s*")
-CONJUNCTION_RE = re.compile(r"&|\b(?:and|And|AND|und|et|y|e|en|og|och|i)\b(?![.'’])")
+# "By X with Y" credits a second person as well ("with", "avec", "mit"); Russian "и", Hungarian "és", Turkish "ve",
+# Romanian "și" join two names as "and" does.
+LIST_SPLIT_RE = re.compile(r"\s*(?:,|;|&|\b(?:and|And|AND|und|et|y|e|en|og|och|i|и|és|ve|și|with|avec|mit)\b"
+                           r"(?![.'’]))\s*")
+CONJUNCTION_RE = re.compile(r"&|\b(?:and|And|AND|und|et|y|e|en|og|och|i|и|és|ve|și)\b(?![.'’])")
 # "Analysis by Chris Cillizza": the kind of piece before "by"; Greek bylines open with "of" ("Του Γιώργου ...").
 PIECE_PREFIX_RE = re.compile(r"^(?:(?:analysis|opinion|commentary|review|story|words|text|photos?|interview)\s+by|"
                              r"του|της)\s+", re.I)
@@ -43,7 +45,8 @@ MIN_ROLE_LABELS = 2
 # Asian papers' desks "Star Online Report", "Staff Report").
 ROLE_RE = re.compile(
     r"\b(?:staff|writer|reporter|correspondent|contributor|columnist|editor|editors|photographer|journalist|"
-    r"redaktion|rédaction|redacción|redazione|redactie|redação|correspondant|envoyé|corresponsal|"
+    r"redaktion|rédaction|redacción|redazione|redactie|redação|correspondant|envoyé|corresponsal|redakcja|redakce|"
+    r"redakcia|redakcija|uredništvo|toimitus|redaksjonen|redaktionen|szerkesztőség|redacția|редакция|редакція|"
     r"korrespondent|special to|for the|updated|published|author|autor|auteur|autore|admin|administrator|guest|"
     r"bio|written|anonymous|editorial|team|desk|newsroom|expert|specialist|founder|co-founder|ceo|director|"
     r"manager|consultant|member|representative|marketer|webmaster|moderator|merkezi|report)\b|^the\s", re.I)
@@ -54,6 +57,10 @@ AGENCIES = frozenset({
     "agencia efe", "ansa", "bloomberg", "xinhua", "kyodo", "yonhap", "upi", "pa", "pa media", "cnn", "bbc",
     "bbc news", "npr", "europa press", "lusa", "anp", "belga", "tass", "interfax", "apa", "sda", "ats",
     "press association", "agencies", "wires", "wire services",
+    # European national agencies (each one's own name for itself)
+    "pap", "tt", "ntb", "ritzau", "stt", "mti", "agerpres", "aa", "anadolu ajansı", "dha", "iha", "тасс",
+    "риа новости", "интерфакс", "čtk", "tasr", "hina", "sta", "bta", "бта", "tanjug", "танјуг", "agência brasil",
+    "adnkronos", "elta", "bns", "ukrinform", "укрінформ", "ана-мпа", "апе-мпе", "keystone-sda", "servimedia",
 })
 # The last word of an outlet's or a company's name ("The Daily Courier", "Fox News", "Harbor Labs", "Anadolu Ajansı",
 # the newspaper words of Commonwealth titles: "Deccan Chronicle", "Pakistan Observer", "The Kenyan Standard").

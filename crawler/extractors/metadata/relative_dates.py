@@ -46,6 +46,25 @@ RELATIVE_ZH_RE = re.compile(
     r"(?P<count>\d+|[一二两三四五六七八九十半])\s*(?:个)?\s*(?P<unit>秒|分钟|分鐘|小时|小時|時間|天|日|周|週間|週|星期|分)\s*前"
 )
 RELATIVE_KO_RE = re.compile(r"(?P<count>\d+)\s*(?P<unit>초|분|시간|일|주)\s*전")
+# The count and unit of Polish ("2 godziny temu"), Swedish, Danish and Norwegian ("för 3 timmar sedan", "for 3 timer
+# siden"), Finnish ("3 tuntia sitten"), Turkish ("3 saat önce"), Czech ("před 3 hodinami") and Romanian ("acum 3 ore"),
+# each unit in the forms a count takes.
+NORTH_EAST_UNITS: dict[str, timedelta] = {
+    **dict.fromkeys(("minut", "minutę", "minuty", "minuter", "minutter", "minuttia", "minuutti", "dakika",
+                     "minutami", "minutou", "minute", "minut"), MINUTE),
+    **dict.fromkeys(("godzin", "godzinę", "godziny", "timme", "timmar", "time", "timer", "tunti", "tuntia", "saat",
+                     "hodinou", "hodinami", "ore", "oră"), HOUR),
+    **dict.fromkeys(("dzień", "dni", "dag", "dagar", "dage", "dager", "päivä", "päivää", "gün", "dnem", "dny",
+                     "zile", "zi"), DAY),
+    **dict.fromkeys(("tydzień", "tygodnie", "tygodni", "vecka", "veckor", "uge", "uger", "uke", "uker", "viikko",
+                     "viikkoa", "hafta", "týdnem", "týdny", "săptămâni", "săptămână"), WEEK),
+}
+_NORTH_EAST_UNIT = "(?P<unit>" + "|".join(sorted(NORTH_EAST_UNITS, key=len, reverse=True)) + ")"
+RELATIVE_NORTH_EAST_RES = (
+    re.compile(rf"(?<!\w)(?:(?:för|for)\s+)?(?P<count>\d+)\s+{_NORTH_EAST_UNIT}\s+(?:temu|sedan|siden|sitten|önce)"
+               r"(?!\w)", re.I),
+    re.compile(rf"(?<!\w)(?:před|acum)\s+(?P<count>\d+)\s+{_NORTH_EAST_UNIT}(?!\w)", re.I),
+)
 # Words for "just now", "today", "yesterday". Without a clock time after them ("昨天 13:57") they count only
 # on a short line ("Updated yesterday"): in a sentence they are words of the story ("今天凌晨，三星在旧金山...").
 RELATIVE_WORDS = {
@@ -56,14 +75,22 @@ RELATIVE_WORDS = {
     "today": timedelta(0), "今天": timedelta(0), "今日": timedelta(0), "aujourd'hui": timedelta(0),
     "heute": timedelta(0), "hoy": timedelta(0), "hoje": timedelta(0), "oggi": timedelta(0),
     "vandaag": timedelta(0), "오늘": timedelta(0),
+    # Czech/Slovak, Polish, Scandinavian, Finnish, Turkish, Russian/Bulgarian, Ukrainian, Hungarian, South Slavic,
+    # Catalan, Romanian
+    "včera": DAY, "wczoraj": DAY, "igår": DAY, "i går": DAY, "eilen": DAY, "dün": DAY, "вчера": DAY, "вчора": DAY,
+    "tegnap": DAY, "jučer": DAY, "juče": DAY, "včeraj": DAY, "ahir": DAY,
+    "dnes": timedelta(0), "dziś": timedelta(0), "dzisiaj": timedelta(0), "idag": timedelta(0), "i dag": timedelta(0),
+    "tänään": timedelta(0), "bugün": timedelta(0), "сегодня": timedelta(0), "сьогодні": timedelta(0),
+    "danas": timedelta(0), "danes": timedelta(0), "avui": timedelta(0), "astăzi": timedelta(0),
 }
-TODAY_WORDS = frozenset({"today", "今天", "今日", "aujourd'hui", "heute", "hoy", "hoje", "oggi", "vandaag", "오늘"})
+TODAY_WORDS = frozenset({"today", "今天", "今日", "aujourd'hui", "heute", "hoy", "hoje", "oggi", "vandaag", "오늘",
+                         *(word for word, back in RELATIVE_WORDS.items() if not back and word.isalpha())})
 # Characters a line may have besides a bare relative word for the word to be the line's date (a label such
 # as "Updated" or "更新于"; a story sentence is longer), unless the word ends the line ("爱否科技 昨天").
 MAX_CHARS_BESIDE_RELATIVE_WORD = 12
 RELATIVE_WORD_RE = re.compile(
     r"(?<!\w)(?P<word>" + "|".join(sorted(map(re.escape, RELATIVE_WORDS), key=len, reverse=True)) + r")(?!\w)"
-    r"(?:\s*(?:,|at|à|um|alle|às|a las|om)?\s*(?P<hour>\d{1,2})[:：h](?P<minute>\d{2}))?", re.I
+    r"(?:\s*(?:,|at|à|um|alle|às|a las|om|v|o|в|kl\.?|klo|godz\.)?\s*(?P<hour>\d{1,2})[:：h](?P<minute>\d{2}))?", re.I
 )
 CHINESE_NUMERALS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
                     "十": 10, "半": 0.5}
@@ -89,23 +116,24 @@ def _unit(word: str) -> timedelta | None:
 # after), 前 (zh), 전 (ko) or one of the relative words. No look-around: what a part of a text holds (a line's segment
 # between its labels) the text holds too. Few lines without a digit have the hint, and the line reader skips the
 # others (``read_date_line``).
-_RELATIVE_HINT = (r"\s(?:ago|fa|geleden|назад|тому)|(?:il y a|vor|hace|há|ha)\s|前|전|"
+_RELATIVE_HINT = (r"\s(?:ago|fa|geleden|назад|тому|temu|sedan|siden|sitten|önce)|(?:il y a|vor|hace|há|ha|před|acum)\s|"
+                  r"前|전|"
                   + "|".join(sorted(map(re.escape, RELATIVE_WORDS), key=len, reverse=True)))
 RELATIVE_HINT_RE = re.compile(_RELATIVE_HINT, re.I)
 # RELATIVE_HINT_RE as ``may_be_relative`` looks for it: in the text as re.I sees it (``re_i_lowered``; the lowered ASCII
 # text for ASCII text, where only ASCII pieces can match) without re.I, in two searches, each led by what all its
 # matches start with (a word's first letter; a white space), which the search skips to: the alternation of the full
 # pattern, led by "\s(...)", would be tried at every character, with re.I at every word.
-_SPACED_RELATIVE_WORDS = (r"il y a\s", r"vor\s", r"hace\s", r"há\s", r"ha\s")
+_SPACED_RELATIVE_WORDS = (r"il y a\s", r"vor\s", r"hace\s", r"há\s", r"ha\s", r"před\s", r"acum\s")
 RELATIVE_HINT_RES = (
     re.compile("|".join(sorted(map(re.escape, (*RELATIVE_WORDS, "前", "전")), key=len, reverse=True)
                         + list(_SPACED_RELATIVE_WORDS))),
-    re.compile(r"\s(?:ago|fa|geleden|назад|тому)"),
+    re.compile(r"\s(?:ago|fa|geleden|назад|тому|temu|sedan|siden|sitten|önce)"),
 )
 ASCII_RELATIVE_HINT_RES = (
     re.compile("|".join(sorted((re.escape(word) for word in RELATIVE_WORDS if word.isascii()), key=len, reverse=True)
                         + [word for word in _SPACED_RELATIVE_WORDS if word.isascii()])),
-    re.compile(r"\s(?:ago|fa|geleden)"),
+    re.compile(r"\s(?:ago|fa|geleden|temu|sedan|siden|sitten)"),
 )
 # re.I matches a letter with the characters whose lower() is the letter, and with these others, whose lower() is not
 # (found over all of Unicode; İ's lower() is two characters long): a re.I pattern of lower-case words matches a text
@@ -146,10 +174,11 @@ def find_relative_date(text: str, now: datetime) -> FoundDate | None:
 
 def relative_date_of(text: str, now: datetime) -> FoundDate | None:
     """``find_relative_date`` without its hint: every relative pattern is tried."""
-    for pattern in (*RELATIVE_LATIN_RES, RELATIVE_CYRILLIC_RE, RELATIVE_ZH_RE, RELATIVE_KO_RE):
+    for pattern in (*RELATIVE_LATIN_RES, RELATIVE_CYRILLIC_RE, RELATIVE_ZH_RE, RELATIVE_KO_RE,
+                    *RELATIVE_NORTH_EAST_RES):
         match = pattern.search(text)
         if match:
-            unit = _unit(match.group("unit"))
+            unit = _unit(match.group("unit")) or NORTH_EAST_UNITS.get(match.group("unit").lower())
             if unit is None:
                 continue
             moment = now - unit * _count(match.group("count").lower())

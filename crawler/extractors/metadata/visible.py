@@ -21,7 +21,7 @@ from functools import partial
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.text import CJK_RE
-from crawler.extractors.metadata.agency_datelines import dateline_outlet
+from crawler.extractors.metadata.agency_credits import block_agency, dateline_origin, foot_agency
 from crawler.extractors.metadata.author_boxes import author_box
 from crawler.extractors.metadata.bare_bylines import bare_byline
 from crawler.extractors.metadata.bio_feet import bio_foot
@@ -169,7 +169,7 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
             if not readable(block):
                 continue
             if names:
-                findings.dateline_origin = findings.dateline_origin or dateline_outlet(block.text)
+                findings.dateline_origin = findings.dateline_origin or dateline_origin(block.text)
             if names and paragraphs == 0 and not findings.authors:
                 findings.authors = dateline_people(block.text) or dateline_names(block.text)
             paragraphs += 1
@@ -179,13 +179,13 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         lines, credit = short
         if names and not findings.authors:  # a byline without "By <Given Surname>" ("ByJane Doe", "Dec 19, 2025 · X")
             findings.authors = bare_byline(doc, position)
-        if names:  # "<span class='source'>某某汽车报</span>", no label
-            findings.origin = findings.origin or block_outlet(block)
+        if names:  # an agency where the byline stands ("PAP"); "<span class='source'>某某汽车报</span>", no label
+            findings.origin = findings.origin or block_agency(block) or block_outlet(block)
         if not lines or not readable(block):
             continue
         # (the lead's dateline: a paragraph, or a block short enough to be read by its lines)
         if names:
-            findings.dateline_origin = findings.dateline_origin or dateline_outlet(block.text)
+            findings.dateline_origin = findings.dateline_origin or dateline_origin(block.text)
         dated, named = findings.published is not None, bool(findings.authors)
         for line in lines:
             _read_line(line, findings, now, first, credit=credit, dates=not labelled, names=names)
@@ -367,7 +367,7 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
                 break
     findings.wants_dates = dates
     scan_page(doc, now, findings, first, language, short_ones)
-    findings.origin = findings.origin or findings.dateline_origin
+    findings.origin = findings.origin or findings.dateline_origin or foot_agency(short_ones.texts)
     if not findings.authors:
         findings.later_authors = partial(_unlabelled_authors, doc, short_ones, index, title, language)
         if not later:
