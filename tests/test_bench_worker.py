@@ -105,7 +105,7 @@ def test_paired_ratio_meets_each_page_cold_in_both_functions() -> None:
 def test_the_bench_forgets_the_scripts_read_between_its_functions() -> None:
     """The paired bench's reset empties the JSON-LD scripts the metadata and the page type keep for each other."""
     from crawler.evaluation.bench import forget_page_caches
-    from crawler.extractors.metadata import jsonld
+    from crawler.extractors.document import jsonld
 
     script = '{"@context": "https://schema.org", "@type": "NewsArticle", "headline": "Quay"}'
     assert "newsarticle" in jsonld.declared_types(script)

@@ -62,6 +62,14 @@ def test_extracting_a_news_page_with_its_metadata_loads_none_of_them(extractor, 
     assert loaded_after(code) == []
 
 
+def test_an_extractor_on_a_parsed_document_leaves_the_metadata_readers_unloaded():
+    # Bulk text extraction (extract_document) reads no byline or date: the metadata package's readers load when a
+    # page's metadata is asked for, not with the extractors that read its JSON-LD types.
+    code = ("from crawler.extractors import extract_document, parse_html\n"
+            "extract_document(parse_html(b'<html><body><p>A short page.</p></body></html>'), 'default')")
+    assert loaded_after(code, ("crawler.extractors.metadata",)) == []
+
+
 def test_the_command_line_extract_loads_none_of_them(tmp_path):
     page = tmp_path / "page.html"
     page.write_text(NEWS_PAGE, encoding="utf-8")

@@ -4,7 +4,7 @@ publisher), and no deeper than MAX_DEPTH."""
 
 from __future__ import annotations
 
-from crawler.extractors.metadata import jsonld
+from crawler.extractors.document import jsonld
 
 SCRIPT = {
     "@context": "https://schema.org",

@@ -11,9 +11,9 @@ import pytest
 from crawler.cli import main
 from crawler.evaluation.metadata_eval import author_right, expected_names, published_right
 from crawler.extractors import extract, extract_metadata_only, parse_html
+from crawler.extractors.document.jsonld import parse_json_ld
 from crawler.extractors.metadata import extract_metadata
 from crawler.extractors.metadata.dates import find_relative_date, find_text_date, parse_structured_date
-from crawler.extractors.metadata.jsonld import parse_json_ld
 
 NOW = datetime(2024, 3, 12, 12, 0, tzinfo=timezone.utc)
 STORY = "<p>" + "The council voted on Tuesday to keep the library open for another year. " * 6 + "</p>"

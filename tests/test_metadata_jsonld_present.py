@@ -7,8 +7,8 @@ import json
 import random
 from typing import Any
 
+from crawler.extractors.document import jsonld
 from crawler.extractors.document.parse import parse_html
-from crawler.extractors.metadata import jsonld
 from crawler.extractors.metadata.candidates import Candidates as _Candidates
 from crawler.extractors.metadata.candidates import clean as _clean
 from crawler.extractors.metadata.structured import from_json_ld as _from_json_ld

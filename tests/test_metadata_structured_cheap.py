@@ -16,6 +16,7 @@ from helpers.reference_markup import add_meta_by_get, page_markup_by_every_eleme
 from helpers.twins import bind_twin
 from lxml import etree
 
+from crawler.extractors.document.jsonld import article_objects
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata import (
     META_KEYS,
@@ -24,7 +25,6 @@ from crawler.extractors.metadata import (
     Metadata,
     extract_metadata,
 )
-from crawler.extractors.metadata.jsonld import article_objects
 from crawler.extractors.metadata.markup import add_meta, markup_of, page_markup
 from crawler.pagejob import PageExtractor
 from crawler.pagejob.job import canonical_url, page_identity

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 from crawler.extractors import parse_html
-from crawler.extractors.metadata import jsonld
-from crawler.extractors.metadata.jsonld import DECLARED_TYPES_CACHE, article_objects, declared_types, parse_json_ld
+from crawler.extractors.document import jsonld
+from crawler.extractors.document.jsonld import DECLARED_TYPES_CACHE, article_objects, declared_types, parse_json_ld
 from crawler.pagejob import sitepages
 from crawler.pagejob.pagetypes import _meta, _schema_types, classify_page
 

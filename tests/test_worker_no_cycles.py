@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from crawler.extractors import parse_html
-from crawler.extractors.metadata.jsonld import parse_json_ld, script_types
+from crawler.extractors.document.jsonld import parse_json_ld, script_types
 from crawler.pagejob import PageExtractor
 from crawler.pagejob.sitepages import own_schema_types
 

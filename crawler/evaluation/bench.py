@@ -25,7 +25,7 @@ from multiprocessing.connection import Connection
 import lxml.html
 from lxml import etree
 
-from crawler.extractors.metadata import jsonld
+from crawler.extractors.document import jsonld
 
 from .datasets import Page
 from .evaluate import format_columns

@@ -12,8 +12,8 @@ import math
 from dataclasses import dataclass, field
 from itertools import pairwise
 
+from crawler.extractors.document.jsonld import declared_types
 from crawler.extractors.document.parse import TextDocument
-from crawler.extractors.metadata.jsonld import declared_types
 from crawler.extractors.metadata.markup import markup_of
 from crawler.extractors.pagekind import KindJudgement, judge
 from crawler.kernels.walk import first_meta_content

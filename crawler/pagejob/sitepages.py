@@ -26,8 +26,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, unquote, urlsplit
 
+from crawler.extractors.document.jsonld import parse_json_ld
 from crawler.extractors.document.parse import TextDocument
-from crawler.extractors.metadata.jsonld import parse_json_ld
 from crawler.extractors.metadata.markup import markup_of
 from crawler.kernels.walk import first_meta_content
 

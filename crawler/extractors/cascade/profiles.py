@@ -32,9 +32,9 @@ from crawler.extractors.cascade.furniture import NAMES_REASON
 from crawler.extractors.cascade.repeated import POSTS_KIND, PRODUCT_KIND, climbed_verdict, holds, inside
 from crawler.extractors.cascade.state import cascade_state
 from crawler.extractors.document.blocks import TextBlock
+from crawler.extractors.document.jsonld import iter_objects, parse_json_ld, text_of, types_of
 from crawler.extractors.document.parse import HEADING_TAGS
 from crawler.extractors.document.text import unescape
-from crawler.extractors.metadata.jsonld import iter_objects, parse_json_ld, text_of, types_of
 from crawler.extractors.pagekind import judge
 from crawler.extractors.steps.pipeline import Run, Step
 

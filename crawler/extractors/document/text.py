@@ -31,6 +31,8 @@ WHITESPACE_RE = re.compile(r"\s+")
 # The code points classed for counting tokens in C (``token_char_classes``): the Basic Multilingual Plane, which
 # holds the letters, CJK characters and punctuation of nearly all pages' text.
 TOKEN_TABLE_CHARS = 0x10000
+# The code points made into strings at once while the table is built, which bounds the import's peak memory.
+TABLE_SLICE_CHARS = 0x1000
 
 # boilerpipe wraps block text at 80 columns to compute text density (seed 000; Kohlschütter et al. 2010).
 WRAP_COLUMNS = 80
@@ -49,7 +51,9 @@ def token_char_classes() -> bytes:
     letter or digit of a script written with spaces, as ``\\w``: alphanumeric or "_"), 3 a token alone (CJK), 2 a
     character the pattern reads otherwise (a combining mark, a letter of an unspaced script), 0 one no token holds.
     The compiled walk counts by it."""
-    characters = "".join(map(chr, range(TOKEN_TABLE_CHARS)))
+    # joined a slice at a time: one list of every code point's string holds megabytes at import
+    characters = "".join("".join(map(chr, range(start, min(start + TABLE_SLICE_CHARS, TOKEN_TABLE_CHARS))))
+                         for start in range(0, TOKEN_TABLE_CHARS, TABLE_SLICE_CHARS))
     classes = bytearray(map(str.isalnum, characters))
     classes[ord("_")] = 1
     for chars, kind in ((CJK_CHARS, 3), (f"{COMBINING_MARKS}{UNSPACED_CHARS}", 2)):  # marks last: some are in CJK

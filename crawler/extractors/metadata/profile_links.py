@@ -15,9 +15,9 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
+from crawler.extractors.document.jsonld import declared_types
 from crawler.extractors.document.text import normalize_space
 from crawler.extractors.metadata.areas import in_comment_area
-from crawler.extractors.metadata.jsonld import declared_types
 from crawler.kernels.walk import hrefs_after, texts_with_words
 
 # The member profile addresses of forum software; ``slug`` is the member's name or number where the path holds it

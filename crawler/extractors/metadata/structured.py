@@ -9,8 +9,8 @@ from typing import Any
 
 from lxml import etree
 
+from crawler.extractors.document import jsonld
 from crawler.extractors.document.parse import TextDocument
-from crawler.extractors.metadata import jsonld
 from crawler.extractors.metadata.candidates import JSON_LD, META, MICRODATA, URL, Candidates, clean
 from crawler.extractors.metadata.dates import find_url_date
 from crawler.extractors.metadata.markup import ITEMPROP, PageMarkup

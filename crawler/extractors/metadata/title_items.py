@@ -13,8 +13,8 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
+from crawler.extractors.document import jsonld
 from crawler.extractors.document.text import normalize_space
-from crawler.extractors.metadata import jsonld
 from crawler.extractors.metadata.candidates import JSON_LD, OPENGRAPH
 from crawler.extractors.metadata.titles import TITLE_PART_RE, TITLE_WORD_RE, title_from_head
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..document.blocks import TextDocument
-from ..metadata.jsonld import declared_types
+from ..document.jsonld import declared_types
 from .features import FEATURE_NAMES, page_features
 from .model import KindModel
 

@@ -26,7 +26,7 @@ from crawler.kernels.structure import class_marks, marker_counts, sibling_struct
 from crawler.kernels.walk import markup_values
 
 from ..document.blocks import TextDocument
-from ..metadata.jsonld import declared_types
+from ..document.jsonld import declared_types
 
 # ---------------------------------------------------------------- URL
 
