@@ -70,6 +70,22 @@ def test_an_extractor_on_a_parsed_document_leaves_the_metadata_readers_unloaded(
     assert loaded_after(code, ("crawler.extractors.metadata",)) == []
 
 
+def test_extract_loads_the_metadata_readers_only_when_its_title_or_metadata_is_read():
+    # A caller that reads the text alone (bulk text extraction, the deep-page bound of docs/bounded-pages.md) does not
+    # pay for the bylines and dates; the title, read later, is still the metadata's headline.
+    page = ("<html><head><title>Northern quay to reopen | The Harbour Times</title>"
+            "<meta property='og:title' content='Northern quay to reopen'></head><body><article>"
+            "<h1>Northern quay to reopen</h1><p>The harbour authority said the northern quay would reopen after "
+            "three weeks of repairs, and the ferry operators welcomed the decision.</p></article></body></html>")
+    code = ("from crawler.extractors import extract\n"
+            f"article = extract({page!r})\n"
+            "assert 'ferry operators' in article.text\n")
+    assert loaded_after(code, ("crawler.extractors.metadata",)) == []
+    code += ("assert article.title == 'Northern quay to reopen', article.title\n"
+             "assert article.title == article.metadata.title\n")
+    assert loaded_after(code, ("crawler.extractors.metadata",)) == ["crawler.extractors.metadata"]
+
+
 def test_the_command_line_extract_loads_none_of_them(tmp_path):
     page = tmp_path / "page.html"
     page.write_text(NEWS_PAGE, encoding="utf-8")

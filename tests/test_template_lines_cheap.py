@@ -21,8 +21,7 @@ from helpers.twins import bind_twin, implementation
 from crawler.extractors.document.blocks import TextBlock
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.templates import lines as template_lines
-from crawler.extractors.templates.lines import line_hash, normalize_line, page_hashes
-from crawler.extractors.templates.store import HASH_BYTES
+from crawler.extractors.templates.lines import HASH_BYTES, line_hash, normalize_line, page_hashes
 from crawler.kernels.walk import line_hashes
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "datasets" / "scrapinghub"

@@ -77,7 +77,7 @@ def extract(
     headline as its metadata gives it (``<title>`` without the site name), the title the crawl's rows carry."""
     chosen = get_extractor(extractor)
     article = chosen.extract(parse_html(html, url, content_type))
-    article.title = article.metadata.title or article.title
+    article.headline_from_metadata()  # read when the title is: a caller of the text alone computes no metadata
     return article
 
 

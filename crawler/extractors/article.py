@@ -55,6 +55,32 @@ class _LazyConfidence:
         article.__dict__[self._slot] = value
 
 
+class _Headline:
+    """``Article.title``: the value given; after ``headline_from_metadata()`` (what ``extract`` asks), the page's
+    headline as its metadata gives it, read when the title is first read (the value given when the metadata has
+    none), so that an extraction whose title nobody reads never computes the metadata. A required dataclass field:
+    the class has no value of it (its ``__get__`` raises AttributeError there)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._slot = "_" + name
+
+    def __get__(self, article: Article | None, owner: type | None = None) -> str | None:
+        if article is None:
+            raise AttributeError(self._slot)  # no default: dataclasses reads the class's value as one
+        value = article.__dict__[self._slot]
+        if article.__dict__.pop(_HEADLINE_WHEN_READ, False):
+            value = article.__dict__[self._slot] = article.metadata.title or value
+        return value
+
+    def __set__(self, article: Article, value: str | None) -> None:
+        article.__dict__[self._slot] = value
+        article.__dict__.pop(_HEADLINE_WHEN_READ, None)  # a title set is the title
+
+
+# The key, in an article's ``__dict__``, of "the title is the metadata's headline, read when first read".
+_HEADLINE_WHEN_READ = "_headline_when_read"
+
+
 class _WhenRead:
     """The one value meaning "identify when read"; it stays the one value through copies (``copy.deepcopy``)."""
 
@@ -79,7 +105,7 @@ class Article:
     """
 
     text: str
-    title: str | None
+    title: str | None = _Headline()  # type: ignore[assignment]
     extractor: str
     url: str | None = None
     language: str | None = _LazyLanguage()  # type: ignore[assignment]
@@ -99,6 +125,12 @@ class Article:
         from crawler.extractors.metadata import Metadata, metadata_of
 
         return metadata_of(self.document) if self.document is not None else Metadata()
+
+    def headline_from_metadata(self) -> None:
+        """Makes ``title`` the page's headline as its metadata gives it (the title given when it gives none), read
+        when ``title`` is first read."""
+        if self.document is not None:
+            self.__dict__[_HEADLINE_WHEN_READ] = True
 
     def to_html(self) -> str:
         """Cleaned HTML of the kept blocks: headings, lists, quotes, code and data tables kept."""

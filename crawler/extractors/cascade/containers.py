@@ -16,8 +16,8 @@ from lxml import etree
 from crawler.extractors.cascade.beyond_prose import is_card_list
 from crawler.extractors.cascade.furniture import block_score, element_names
 from crawler.extractors.cascade.state import block_positions, cascade_state
-from crawler.extractors.document.render import data_table
 from crawler.extractors.document.subtree import SubtreeCounts, SubtreeSums
+from crawler.extractors.document.tables import data_table
 from crawler.extractors.steps.pipeline import Run, Step
 
 POSITIVE_NAMES = re.compile(r"article|body|content|entry|main|post|story|text|prose|blog")

@@ -13,13 +13,10 @@ from dataclasses import dataclass
 from lxml import etree
 
 from crawler.extractors.document.parse import TextBlock
-from crawler.extractors.document.text import normalize_space
+from crawler.extractors.document.tables import data_table
 
 HEADING_TAGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 LIST_TAGS = ("ul", "ol")
-# A table is data, not layout, when it nests no table and no cell holds more than this many characters
-# (layout tables put whole columns of a page into one cell).
-MAX_DATA_CELL_CHARS = 400
 # Consecutive pieces that Markdown writes on adjacent lines: a term and its definitions.
 DEFINITION_PAIRS = {("term", "definition"), ("definition", "definition")}
 # Ancestors looked at to find what a block is part of (list, quote, table); deeper means page layout.
@@ -46,23 +43,6 @@ def _ancestors(element: etree._Element | None) -> Iterator[etree._Element]:
             yield node
         node = node.getparent()
         depth += 1
-
-
-def data_table(table: etree._Element) -> tuple[tuple[tuple[str, ...], ...], bool] | None:
-    if table.find(".//table") is not None:
-        return None
-    rows: list[tuple[str, ...]] = []
-    header = False
-    for row_index, row in enumerate(table.iter("tr")):
-        cells = [c for c in row if isinstance(c.tag, str) and c.tag in ("td", "th")]
-        texts = tuple(normalize_space(c.text_content()) for c in cells)
-        if any(len(t) > MAX_DATA_CELL_CHARS for t in texts):
-            return None
-        if row_index == 0 and cells and all(c.tag == "th" for c in cells):
-            header = True
-        if any(texts):
-            rows.append(texts)
-    return (tuple(rows), header) if rows else None
 
 
 def pieces(blocks: Sequence[TextBlock]) -> list[Piece]:

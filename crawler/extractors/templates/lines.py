@@ -11,11 +11,12 @@ from collections.abc import Iterable, Sequence
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.text import normalize_space
-from crawler.extractors.templates.store import HASH_BYTES
 from crawler.kernels.walk import DIGIT_RUN_RE, line_hashes, normalized_line
 
 # Replace digit runs before hashing, so counters, dates and times do not break a template line (docs/tuning.md).
 HASH_IGNORES_DIGITS = True
+# Bytes of a line's hash (its blake2b digest size, and its width in the template store's blobs).
+HASH_BYTES = 8
 DIGITS_RE = DIGIT_RUN_RE  # defined beside the compiled reading
 
 

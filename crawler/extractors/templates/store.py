@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from crawler.extractors.templates.lines import HASH_BYTES
 from crawler.setting_names import environment_value
 
 if TYPE_CHECKING:
@@ -28,8 +29,6 @@ if TYPE_CHECKING:
 MAX_SAMPLES_PER_PATTERN = 20
 # Templates per pattern (one per layout variant, e.g. a section with its own sidebar); oldest dropped.
 MAX_TEMPLATES_PER_PATTERN = 8
-# Bytes per line hash in the stored blobs (blake2b digest size used by template.line_hash).
-HASH_BYTES = 8
 ENV_STORE_PATH = "EXTRACTION_TEMPLATE_STORE"  # the Scrapy setting's name too; CRAWLER_TEMPLATE_STORE before
 
 LineHashes = tuple[int, ...]
