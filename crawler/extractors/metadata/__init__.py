@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
-from functools import lru_cache
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from crawler.extractors.document.parse import TextDocument
@@ -36,7 +36,7 @@ from crawler.extractors.metadata.candidates import (
     Candidates,
     clean,
 )
-from crawler.extractors.metadata.date_choice import canonical_day, choose_date, plausible_date
+from crawler.extractors.metadata.date_choice import canonical_day, choose_date, plausible_date, read_date
 from crawler.extractors.metadata.date_conflicts import earlier_labelled, settle_published
 from crawler.extractors.metadata.field_lines import field_byline
 from crawler.extractors.metadata.handles import author_accounts, unshown_logins, unshown_people
@@ -220,13 +220,14 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         languages = [(doc.language, TEXT)]
     # The markup's dates come before the text's: when it gives both plausible ones (most pages) the lines are not
     # read for dates.
-    published = choose_date(found, "published", now)
+    published, markup_read = read_date(found, "published", now) or (None, None)
     modified = choose_date(found, "modified", now)
     language = doc.declared_language or (languages[0][0] if languages else None)
     if published is None or published[1] == URL:  # hAtom's title stamp, then the page's own <time> text
         shown = hatom_date(doc.body) or time_text_date(doc.body, day_first=day_first(language)) or \
             titled_relative_date(doc.body)
-        published = (shown and plausible_date(shown, MICRODATA, now)) or published
+        if shown and (visible := plausible_date(shown, MICRODATA, now)):
+            published, markup_read = visible, None
     # (markup dates that are one moment, a CMS's last save written into both, leave the page's labelled date wanted)
     saved_twice = published is not None and modified is not None and published[0] == modified[0]
     findings = scan_visible(doc, metadata.title or head_title, now, language,
@@ -303,7 +304,7 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         metadata.editors = take("editors", editors)
     if published is not None and published[1] != URL and findings.date_line:  # the markup's day against the shown one
         settled = settle_published(*published, findings.date_line, now, day_first=day_first(language), url=doc.url,
-                                   stated=findings.date_line_date)
+                                   stated=findings.date_line_date, markup_read=markup_read)
         if settled.source != published[1]:
             metadata.warnings.append(settled.reason)
         published = (settled.iso, settled.source)
@@ -361,10 +362,11 @@ def _unshown_field(names: list[str], findings: TextFindings, doc: TextDocument) 
     """``unshown_people`` of the author field against the visible page's people. When no byline line named anyone,
     the page's text is asked first: the readers of names without a byline's words (``TextFindings.people``) cost
     more, and a field the text shows is no unshown one whoever they would name."""
-    if findings.later_authors is not None and not unshown_people(names, [], lambda: _all_text(doc)):
+    all_text = cache(partial(_all_text, doc))  # (the page's text, read once for both questions)
+    if findings.later_authors is not None and not unshown_people(names, [], all_text):
         return False
     people = findings.people()
-    return bool(people) and unshown_people(names, people, lambda: _all_text(doc))
+    return bool(people) and unshown_people(names, people, all_text)
 
 
 def _all_text(doc: TextDocument) -> str:

@@ -1,0 +1,80 @@
+"""What the metadata step reads of a page is read once: the page's whole text for the author field's two checks, the
+markup's publication date for the check against the date line, the pronouns of a story by a search that skips to
+their first letters. Each answer stays the one the repeated reading gave."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from unittest import mock
+
+from helpers.blog_metadata import NOW, meta_of
+
+import crawler.extractors.metadata as metadata_package
+from crawler.extractors import parse_html
+from crawler.extractors.metadata import date_conflicts, extract_metadata
+from crawler.extractors.metadata.candidates import JSON_LD, Candidates
+from crawler.extractors.metadata.date_choice import choose_date, read_date
+from crawler.extractors.metadata.dates import parse_structured_date
+from crawler.extractors.metadata.personal_sites import SINGULAR_RE, SINGULAR_SEARCH_RE
+from crawler.extractors.metadata.sponsors import without_sponsors
+
+FOOT = "<p>" + "Planners said the new rules would take effect next spring after a second public hearing. " * 3 + "</p>"
+BOX = ("<div><div><img src='/a.jpg' alt='Alban Brooke'></div><div><h3>Alban Brooke</h3><p>Alban Brooke is the Head "
+       "of Marketing at Example and the co-host of a show. He has recorded over 500 episodes.</p></div></div>")
+
+
+def _article(**fields: object) -> str:
+    article = {"@context": "https://schema.org", "@type": "NewsArticle", "headline": "A headline", **fields}
+    return f"<script type='application/ld+json'>{json.dumps(article)}</script>"
+
+
+def test_an_unshown_author_field_reads_the_pages_text_once() -> None:
+    """The field is asked against the page's text, then against the author box's people: one reading of the text."""
+    with mock.patch.object(metadata_package, "_all_text", wraps=metadata_package._all_text) as all_text:
+        meta_of(_article(author={"@type": "Person", "name": "Dana Whitfield"}), FOOT + BOX)
+    assert all_text.call_count == 1
+
+
+def test_a_date_written_as_its_iso_text_is_handed_on_as_read() -> None:
+    found = Candidates()
+    found.add("published", "2024-03-05T10:30:00+00:00", JSON_LD)
+    chosen, read = read_date(found, "published", NOW)
+    assert chosen == choose_date(found, "published", NOW) == ("2024-03-05T10:30:00+00:00", JSON_LD)
+    assert read == parse_structured_date("2024-03-05T10:30:00+00:00")
+    other = Candidates()
+    other.add("published", "2024-03-05T10:30:00Z", JSON_LD)  # its ISO text is another: not handed on
+    assert read_date(other, "published", NOW) == (("2024-03-05T10:30:00+00:00", JSON_LD), None)
+
+
+def test_the_markups_date_is_read_once_against_the_date_line() -> None:
+    iso = "2024-03-08T09:00:00+00:00"
+    body = "<p class='date'>March 5, 2024 10:30</p>" + FOOT
+    read: list[str] = []
+
+    def counted(value: str | None) -> object:
+        read.append(value)
+        return parse_structured_date(value)
+
+    with mock.patch("crawler.extractors.metadata.date_choice.parse_structured_date", counted), \
+            mock.patch.object(date_conflicts, "parse_structured_date", counted):
+        metadata = meta_of(_article(datePublished=iso), body)
+    assert read.count(iso) == 1
+    assert metadata.published == meta_of(_article(datePublished=iso), body).published == "2024-03-05T10:30:00"
+
+
+def test_the_pronoun_search_finds_the_patterns_matches() -> None:
+    words = ["I", "I'm", "I’ll", "I'd", "I've", "Im", "me", "my", "mine", "myself", "mines", "xI", "Imy", "I'me",
+             "I'my", "ME", "am", "Émy", "éI", "_my", "9I"]
+    for left, right in itertools.product(words, repeat=2):
+        for joint in (" ", "", "'", "-", "\n"):
+            text = f"{left}{joint}{right}"
+            assert SINGULAR_SEARCH_RE.findall(text) == SINGULAR_RE.findall(text), text
+
+
+def test_a_sponsor_named_in_the_next_block_is_still_dropped() -> None:
+    html = ("<html><body><h1>Drive the future</h1><p>Sponsored by</p><p>Voltra Motors</p>"
+            "<p>By Jane Marlowe</p></body></html>")
+    doc = parse_html(html, "https://news.example.org/a")
+    assert without_sponsors(["Voltra Motors", "Jane Marlowe"], doc) == ["Jane Marlowe"]
+    assert extract_metadata(parse_html(b"", "https://news.example.org/a"), NOW).authors == []
