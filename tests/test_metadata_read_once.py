@@ -12,7 +12,7 @@ from helpers.blog_metadata import NOW, meta_of
 
 import crawler.extractors.metadata as metadata_package
 from crawler.extractors import parse_html
-from crawler.extractors.metadata import date_conflicts, extract_metadata
+from crawler.extractors.metadata import areas, date_conflicts, extract_metadata
 from crawler.extractors.metadata.candidates import JSON_LD, Candidates
 from crawler.extractors.metadata.date_choice import choose_date, read_date
 from crawler.extractors.metadata.dates import parse_structured_date
@@ -78,3 +78,33 @@ def test_a_sponsor_named_in_the_next_block_is_still_dropped() -> None:
     doc = parse_html(html, "https://news.example.org/a")
     assert without_sponsors(["Voltra Motors", "Jane Marlowe"], doc) == ["Jane Marlowe"]
     assert extract_metadata(parse_html(b"", "https://news.example.org/a"), NOW).authors == []
+
+
+def _review_label_whole(element: object) -> bool:
+    """``under_review_label`` reading the whole text before the element (the reading it shortens)."""
+    node = element
+    for _ in range(areas.LABEL_LEVELS):
+        parent = node.getparent()
+        if parent is None:
+            return False
+        before = [parent.text or ""]
+        for sibling in node.itersiblings(preceding=True):
+            before[1:1] = [sibling.text_content() if isinstance(sibling.tag, str) else "", sibling.tail or ""]
+        text = " ".join(" ".join(before).split())
+        if text:
+            return areas.REVIEW_LABEL_RE.search(text) is not None
+        node = parent
+    return False
+
+
+def test_a_reviewers_label_is_read_at_the_end_of_the_text_before_the_name() -> None:
+    story = "<p>" + "The clinic opened a second ward in May after a long wait for funding. " * 4 + "</p>"
+    labels = ["Medically reviewed by", "Fact-checked by:", "reviewed\n  by", "Written by", "", "Approved   by :"]
+    for label, far, gap in itertools.product(labels, (story, ""), ("", " ", "<!-- c -->", "<br>")):
+        for wrap in ("{}", "<span>{}</span>"):
+            html = (f"<html><body><div>{far}<p>{far}</p>{wrap.format(label)}{gap}"
+                    f"<a class='author' href='/p/1'>Ann Lee</a></div></body></html>")
+            element = parse_html(html).root.find(".//a")
+            assert areas.under_review_label(element) is _review_label_whole(element), (label, far[:5], gap, wrap)
+    assert areas.under_review_label(parse_html("<html><body><div>" + story + "<p>Medically reviewed by</p>"
+                                               "<a href='/p/1'>Ann Lee</a></div></body></html>").root.find(".//a"))
