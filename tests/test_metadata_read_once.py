@@ -10,9 +10,8 @@ from unittest import mock
 
 from helpers.blog_metadata import NOW, meta_of
 
-import crawler.extractors.metadata as metadata_package
 from crawler.extractors import parse_html
-from crawler.extractors.metadata import areas, date_conflicts, extract_metadata
+from crawler.extractors.metadata import areas, date_conflicts, extract_metadata, handles
 from crawler.extractors.metadata.candidates import JSON_LD, Candidates
 from crawler.extractors.metadata.date_choice import choose_date, read_date
 from crawler.extractors.metadata.dates import parse_structured_date
@@ -30,10 +29,21 @@ def _article(**fields: object) -> str:
 
 
 def test_an_unshown_author_field_reads_the_pages_text_once() -> None:
-    """The field is asked against the page's text, then against the author box's people: one reading of the text."""
-    with mock.patch.object(metadata_package, "_all_text", wraps=metadata_package._all_text) as all_text:
-        meta_of(_article(author={"@type": "Person", "name": "Dana Whitfield"}), FOOT + BOX)
+    """The field (a <meta> the text never shows) is asked against the page's text, then against the author box's
+    people: one reading of the text."""
+    with mock.patch.object(handles, "page_text", wraps=handles.page_text) as all_text:
+        meta_of("<meta name='author' content='Dana Whitfield'>", FOOT + BOX)
     assert all_text.call_count == 1
+
+
+def test_an_author_field_the_text_holds_is_found_without_the_text_made_a_string() -> None:
+    with mock.patch.object(handles, "page_text", side_effect=AssertionError("text read")):
+        metadata = meta_of(_article(author={"@type": "Person", "name": "Dana Whitfield"}), FOOT + BOX)
+    assert metadata.authors == ["Dana Whitfield"]
+    doc = parse_html("<html><body><p>By <b>Dana</b> Whitfield, in Leeds</p><p>Ann Lee</p></body></html>")
+    for name in ("Dana Whitfield", "Whitfield, in", "Ann Lee", "ann lee", "Dana  Whitfield", "Lee"):
+        assert handles.text_holds(doc, name) is (name in handles.page_text(doc)), name
+    assert not handles.text_holds(parse_html(b""), "Ann Lee")
 
 
 def test_a_date_written_as_its_iso_text_is_handed_on_as_read() -> None:

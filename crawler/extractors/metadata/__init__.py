@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
-from functools import cache, lru_cache, partial
+from functools import lru_cache
 from typing import Any
 
 from crawler.extractors.document.parse import TextDocument
@@ -39,10 +39,9 @@ from crawler.extractors.metadata.candidates import (
 from crawler.extractors.metadata.date_choice import canonical_day, choose_date, plausible_date, read_date
 from crawler.extractors.metadata.date_conflicts import earlier_labelled, settle_published
 from crawler.extractors.metadata.field_lines import field_byline
-from crawler.extractors.metadata.handles import author_accounts, unshown_logins, unshown_people
+from crawler.extractors.metadata.handles import author_accounts, unshown_field, unshown_logins
 from crawler.extractors.metadata.hatom import hatom_date, titled_relative_date
 from crawler.extractors.metadata.label_blocks import date_after_label
-from crawler.extractors.metadata.line_findings import TextFindings
 from crawler.extractors.metadata.markup import markup_of
 from crawler.extractors.metadata.personal_sites import (
     home_link_names,
@@ -254,7 +253,7 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     outlets = outlets_of(found)  # (the organizations are all found: one reading for every choice below)
     authors = choose_authors(found, site_names, outlets=outlets)
     if authors is not None and authors[1] != TEXT and (unshown_logins(authors[0], lambda: _shown_text(doc)) or
-                                                         _unshown_field(authors[0], findings, doc)):
+                                                         unshown_field(authors[0], findings, doc)):
         # a login in the field, a person shown
         authors = _shown_byline(doc, findings.people(), metadata.title or head_title, site_names) or authors
     if authors is None:
@@ -356,23 +355,6 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
 def _shown_text(doc: TextDocument) -> str:
     """The page's text as its blocks show it, case-folded (asked only of a page whose author field holds a login)."""
     return " ".join(block.text for block in doc.blocks).casefold()
-
-
-def _unshown_field(names: list[str], findings: TextFindings, doc: TextDocument) -> bool:
-    """``unshown_people`` of the author field against the visible page's people. When no byline line named anyone,
-    the page's text is asked first: the readers of names without a byline's words (``TextFindings.people``) cost
-    more, and a field the text shows is no unshown one whoever they would name."""
-    all_text = cache(partial(_all_text, doc))  # (the page's text, read once for both questions)
-    if findings.later_authors is not None and not unshown_people(names, [], all_text):
-        return False
-    people = findings.people()
-    return bool(people) and unshown_people(names, people, all_text)
-
-
-def _all_text(doc: TextDocument) -> str:
-    """Every text of the page's tree, a button's and a pop-up's among them (asked only of a page whose author field
-    names nobody of its byline)."""
-    return doc.root.text_content() if doc.root is not None else ""
 
 
 def _shown_byline(doc: TextDocument, visible: list[str], title: str | None,
