@@ -98,6 +98,8 @@ def test_press_offices_are_no_authors(lang: str, end: str) -> None:
     # a Swiss foot: the agency in lower case alone or before the editor's initials ("(sda)", "ats/nxp")
     ("de", "<p>05.03.2024</p>", "<p>(sda)</p>", "", "SDA", []),
     ("fr", "<p>05.03.2024</p>", "<p class='source'>ats/nxp</p>", "", "ATS", []),
+    # ...a name that is no acronym is capitalised
+    ("en", "<p>March 5, 2024</p>", "<p>(reuters)</p>", "", "Reuters", []),
     # a broadcaster's "Mit Material von dpa" under the story
     ("de", "<p>Stand: 05.03.2024</p>", "<p>Mit Material von dpa</p>", "", "dpa", []),
     # an agency's own dateline with the day alone and no dash ("MADRID, 5 (EUROPA PRESS)")

@@ -57,6 +57,10 @@ PICTURE_MARK_RE = re.compile(r"credit|caption|image|photo|foto|picture|figure|me
 PICTURE_LEVELS = 3
 # Agencies that write their names in lower case themselves; another's acronym written so is a house style ("(sda)").
 LOWER_CASE_AGENCIES = frozenset({"dpa"})
+# An agency's acronym has at most four letters ("sda", "ats", "tasr"); a longer name or a short word ("reuters",
+# "lusa") is capitalised.
+MAX_ACRONYM_CHARS = 4
+WORD_AGENCIES = frozenset({"lusa"})
 # Words an agency's name has at most ("Agência Brasil", "Anadolu Ajansı", "РИА Новости").
 MAX_AGENCY_WORDS = 3
 
@@ -68,7 +72,7 @@ def _agency(text: str) -> str | None:
     if text.casefold() not in AGENCIES:
         return None
     if text.islower() and " " not in text and text not in LOWER_CASE_AGENCIES:
-        return text.upper()
+        return text.upper() if len(text) <= MAX_ACRONYM_CHARS and text not in WORD_AGENCIES else text.title()
     return text.title() if text.isupper() and " " in text else text
 
 
