@@ -61,6 +61,8 @@ def test_other_stories_headings_end_the_scan(heading: str) -> None:
     ("de", "<p>Autorinnen und Autoren: Anna Berger (Text), Max Huber (Video)</p><p>05.03.2024</p>", "",
      ["Anna Berger", "Max Huber"]),
     ("de", "<p>Autorin: Anna Berger</p><p>05.03.2024</p>", "", ["Anna Berger"]),
+    ("de", "<p>Autor*innen: Anna Berger und Max Huber</p><p>05.03.2024</p>", "", ["Anna Berger", "Max Huber"]),
+    ("de", "<p>Autor/in: Anna Berger</p><p>05.03.2024</p>", "", ["Anna Berger"]),
     ("de", "<p>Von Urs Meier (Text) und Reto Frei (Bilder)</p><p>05.03.2024</p>", "", ["Urs Meier"]),
     # a broadcaster's foot crediting its correspondent and studio ("Mit Informationen von X, ARD-Studio Brüssel")
     ("de", "<p>Stand: 05.03.2024 14:30 Uhr</p>", "<p class='autorenzeile'>Mit Informationen von Julia Krause, "
@@ -107,6 +109,7 @@ def test_press_offices_are_no_authors(lang: str, end: str) -> None:
                                       "un plan de vivienda para jóvenes.</p>", "Europa Press", []),
     # an agency's desk where the byline stands ("Redazione ANSA" and the place)
     ("it", "<p>Redazione ANSA ROMA 05 marzo 2024 14:30</p>", "", "", "ANSA", []),
+    ("it", "<p>di Redazione ANSA</p><p>05 marzo 2024 14:30</p>", "", "", "ANSA", []),
     # a Canadian agency after the writer's name in the byline element: the origin, not a second author
     ("fr", "<p class='auteur'>Jean Tremblay, La Presse Canadienne</p><p>5 mars 2024</p>", "", "",
      "La Presse Canadienne", ["Jean Tremblay"]),

@@ -22,10 +22,11 @@ from crawler.extractors.metadata.people import AGENCIES, SEGMENT_RE, is_outlet_o
 PHOTO_WORD_RE = re.compile(r"\b(?:fot|foto|fotos|fotó|fotografia|photo|photos|kuva|kuvat|bild|фото|grafik|credit|"
                            r"credits)\b", re.I)
 # The label of an author or a source field before an agency ("Avtor: STA", "Autor: PAP", "Von dpa", "Quelle: dpa").
-# (and an agency's own desk, "Redazione ANSA ROMA 05 marzo 2024"; a broadcaster's "Mit Material von dpa")
-LABEL_RE = re.compile(r"^(?:autor|avtor|author|auteur|autore|autorius|автор|аутор|szerző|yazar|kirjoittaja|by|von|"
-                      rf"par|por|door|av|af|di|{ORIGIN_LINE_WORDS}|redazione|redacción|redação|redaktion|"
-                      r"mit material von)\s*:?\s+", re.I)
+# (and an agency's own desk, "Redazione ANSA ROMA 05 marzo 2024", after a "by" too: "di Redazione ANSA"; a
+# broadcaster's "Mit Material von dpa")
+LABEL_RE = re.compile(r"^(?:(?:autor|avtor|author|auteur|autore|autorius|автор|аутор|szerző|yazar|kirjoittaja|by|"
+                      rf"von|par|por|door|av|af|di|{ORIGIN_LINE_WORDS}|redazione|redacción|redação|redaktion|"
+                      r"mit material von)\s*:?\s+){1,2}", re.I)
 # A reporter "of" an agency ("Repórter da Agência Brasil", "Correspondent of Reuters").
 ROLE_OF_RE = re.compile(r"^(?:repórter|reporter|correspondente|correspondent|correspondant|corresponsal|redator|"
                         r"redatora|jornalista|journalist)\s+(?:da|do|de|of|der|di|della|du|de la)\s+", re.I)

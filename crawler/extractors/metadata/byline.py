@@ -46,11 +46,14 @@ AUTHOR_LABEL_WORDS = (r"text|texto|texte|testo|tekst|teksti|yazar|haber|muhabir|
 # broadcaster's credit of its report or its correspondent: Italian "Servizio di", German "Mit Informationen von".
 WRITTEN_BY_WORDS = (r"skrevet af|skrevet av|scris de|geschreven door|γράφει (?:ο|η)|servizio di|"
                     r"mit informationen von|mit material von")
+# German's gendered plural and neutral forms ("Autor/in:", "Autor*innen:", "Autor:innen:"), "autor" their hint word.
+GENDERED_AUTHOR_LABEL = r"autor(?:/|\*|:|_)in(?:nen)?"
 # The Greek label ("Συντάκτης:", "Συντάκτρια:") apart: its sigma is in no hint word (``GREEK_AUTHOR_STEMS``).
 BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|av|af|oleh|written by|words by|story by|posted by|reporting by|"
                    rf"{WRITTEN_BY_WORDS})"
                    r"(?:\s*[:\-]\s*|\s+)|"
-                   rf"(?:{AUTHOR_LABEL_WORDS}|συντάκτης|συντακτης|συντάκτρια|συντακτρια)\s*:\s*)(?P<names>.+)$", re.I)
+                   rf"(?:{AUTHOR_LABEL_WORDS}|{GENDERED_AUTHOR_LABEL}|συντάκτης|συντακτης|συντάκτρια|συντακτρια)"
+                   r"\s*:\s*)(?P<names>.+)$", re.I)
 # The place a byline's people report from, after them: "By X and Y in London", "Par X à Paris", "Por X desde Madrid".
 # ("da", "en" are left out: "João da Silva", Dutch "en" is "and")
 PLACE_AFTER_NAMES_RE = re.compile(r"\s+(?:in|à|desde|aus|uit|reporting from)\s+(?:[A-ZÀ-Þ][\w'’.-]*\s*){1,3}$")
