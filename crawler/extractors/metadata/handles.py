@@ -118,8 +118,10 @@ def unshown_field(names: list[str], findings: TextFindings, doc: TextDocument) -
     """``unshown_people`` of the author field against the visible page's people. When no byline line named anyone,
     the page's text is asked first: the readers of names without a byline's words (``TextFindings.people``) cost
     more, and a field the text shows is no unshown one whoever they would name."""
-    # (the page's text read once for both questions, and only for a name it does not hold as written)
-    all_text, holds = cache(partial(page_text, doc)), cache(partial(text_holds, doc))
+    # (the page's text read once for both questions, and for one name only when it does not hold the name as written:
+    # each ``text_holds`` makes the tree's string in libxml2 again)
+    all_text = cache(partial(page_text, doc))
+    holds = cache(partial(text_holds, doc)) if len(names) == 1 else None
     if findings.later_authors is not None and not unshown_people(names, [], all_text, holds):
         return False
     people = findings.people()
