@@ -11,7 +11,7 @@ from unittest import mock
 from helpers.blog_metadata import NOW, meta_of
 
 from crawler.extractors import parse_html
-from crawler.extractors.metadata import areas, date_conflicts, extract_metadata, handles
+from crawler.extractors.metadata import areas, date_conflicts, extract_metadata, handles, people
 from crawler.extractors.metadata.candidates import JSON_LD, Candidates
 from crawler.extractors.metadata.date_choice import choose_date, read_date
 from crawler.extractors.metadata.dates import parse_structured_date
@@ -118,3 +118,12 @@ def test_a_reviewers_label_is_read_at_the_end_of_the_text_before_the_name() -> N
             assert areas.under_review_label(element) is _review_label_whole(element), (label, far[:5], gap, wrap)
     assert areas.under_review_label(parse_html("<html><body><div>" + story + "<p>Medically reviewed by</p>"
                                                "<a href='/p/1'>Ann Lee</a></div></body></html>").root.find(".//a"))
+
+
+def test_a_role_is_found_in_a_lowered_ascii_part_as_the_case_blind_pattern_finds_it() -> None:
+    parts = ["Jane Doe", "STAFF WRITER", "Staff Writer", "Jane Doe, Special To The Times", "The Acme Team",
+             "the acme team", "Theodora Lane", "Editorial Board", "Writers Guild", "Ufficio  Stampa", "Pressestelle",
+             "Rédaction", "RÉDACTION", "Redakcja", "CEO", "co-founder", "Bio", "Biology Desk", "Kelvin K", "ſtaff",
+             "Editor-in-chief", "e-ditor", "Author_name", "Updated", "", "Anonymous"]
+    for part in parts:
+        assert people.has_role(part) is (people.ROLE_RE.search(part) is not None), part
