@@ -11,7 +11,7 @@ from unittest import mock
 from helpers.blog_metadata import NOW, meta_of
 
 from crawler.extractors import parse_html
-from crawler.extractors.metadata import areas, date_conflicts, extract_metadata, handles, people
+from crawler.extractors.metadata import areas, date_conflicts, extract_metadata, handles, people, titles
 from crawler.extractors.metadata.candidates import JSON_LD, Candidates
 from crawler.extractors.metadata.date_choice import choose_date, read_date
 from crawler.extractors.metadata.dates import parse_structured_date
@@ -127,3 +127,13 @@ def test_a_role_is_found_in_a_lowered_ascii_part_as_the_case_blind_pattern_finds
              "Editor-in-chief", "e-ditor", "Author_name", "Updated", "", "Anonymous"]
     for part in parts:
         assert people.has_role(part) is (people.ROLE_RE.search(part) is not None), part
+
+
+def test_a_title_is_folded_as_the_pattern_folds_it() -> None:
+    """ASCII texts are folded by one translation, others by FOLD_RE: the same text either way, on every ASCII
+    character and on texts that case folding makes ASCII ("Straße")."""
+    fold = titles.FOLD_RE
+    texts = [chr(code) for code in range(128)] + ["Trump asked voters in Louisiana - The New York Times", "a_b c-d",
+                                                  "Straße", "ﬁnance", "新华网_新闻 2024", "Ünïcödé — Title", ""]
+    for text in texts:
+        assert titles.fold_title(text) == fold.sub("", text.casefold()), repr(text)
