@@ -239,10 +239,11 @@ def _cjk_names(pattern: re.Pattern[str], line: str) -> list[str]:
         found: list[str] = []
         first = True
         for raw in raws:
+            # "采写：南都记者 余毅菁", "作者：记者 王芳 通讯员 李强": a reporter's role, names follow (not "摄影记者")
+            if raw.endswith(REPORTER_WORDS) and not raw.startswith(PHOTO_REPORTER_WORDS):
+                continue
             if raw.startswith(CJK_NAME_STOPWORDS):  # "作者：张三 责任编辑：李四": the byline ends
                 break
-            if raw.endswith(REPORTER_WORDS):  # "采写：南都记者 余毅菁": the outlet's reporter, names follow
-                continue
             name = clean_cjk_name(raw)
             if name is None and first:
                 break  # "记者注意到，从五大...": a sentence after 记者, no name in it
@@ -350,6 +351,10 @@ def credit_flags(texts: list[str]) -> list[bool]:
     return texts_with_words(texts, CREDIT_WORDS, CREDIT_LINE_WORDS)
 
 
+# The closing brackets a credit's note ends with.
+UNOPENED = frozenset("）)］]】")
+
+
 def origin_of(line: str) -> str | None:
     if not has_origin_word(line):
         return None
@@ -357,6 +362,9 @@ def origin_of(line: str) -> str | None:
         match = pattern.search(line)
         if match:
             origin = ORIGIN_END_RE.sub("", match.group("origin")).strip(" ：:")
+            # (a note in brackets closing the story, "（文章来源：上海证券报）": the bracket is no part of the name)
+            if origin[-1:] in UNOPENED and not any(mark in origin for mark in "（(［[【"):
+                origin = origin[:-1]
             # (a platform's account: "微博@人民日报" credits the account's outlet)
             account = origin.rpartition("@")[2]
             return (account if len(account) >= 2 else origin) or None

@@ -322,11 +322,11 @@ def find_text_date_span(text: str, now: datetime | None = None, *,
     return find_relative_date(text, now), len(text)
 
 
-# A month and day without a year ("10-08 12:00", "10-0812:00", "3月5日 09:30"), as app-style pages write the
-# date of a recent story; read only after a publication label.
+# A month and day without a year ("10-08 12:00", "10-0812:00", "3月5日 09:30", "03月05日 18時12分"), as app-style
+# pages write the date of a recent story; read only after a publication label (or in a broadcaster's 時/分 form).
 MONTH_DAY_RE = re.compile(
     r"(?<![\d\-/.])(?P<month>1[0-2]|0?[1-9])\s*[-/月]\s*(?P<day>[0-3]\d|[1-9](?!\d))\s*日?(?:\s*[（(][^）)]{1,3}[）)])?"
-    r"(?:\s*(?P<hour>[01]?\d|2[0-3])[:：](?P<minute>[0-5]\d))?(?![\d\-/])"
+    r"(?:\s*(?P<hour>[01]?\d|2[0-3])[:：時时](?P<minute>[0-5]\d)分?)?(?![\d\-/])"
 )
 
 
