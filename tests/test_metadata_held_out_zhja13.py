@@ -49,6 +49,13 @@ def test_kisha_opening_a_compound_noun_is_no_byline() -> None:
     assert page(JA_DATED, JA, lang="ja", title="粗大ごみの収集日が変わります", aside=news).authors == []
 
 
+def test_relative_time_before_a_deadline_is_no_date() -> None:
+    notice = "<p>申し込みは収集日の1週間前までに電話で受け付けます。ご理解とご協力をお願いします。</p>"
+    metadata = page("<div class='page-info'>ページ番号1004321　更新日：2024年3月5日</div>", notice + JA, lang="ja",
+                    title="粗大ごみの収集日が変わります")
+    assert (metadata.published, metadata.modified) == ("2024-03-05", "2024-03-05")
+
+
 def test_name_then_reporting_then_email() -> None:
     byline = "<div class='byline'>王晓明 报道 <a href='mailto:wangxm@example.sg'>wangxm@example.sg</a></div>"
     assert page(byline + DATED, lang="zh-SG").authors == ["王晓明"]
