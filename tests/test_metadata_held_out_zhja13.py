@@ -56,6 +56,14 @@ def test_relative_time_before_a_deadline_is_no_date() -> None:
     assert (metadata.published, metadata.modified) == ("2024-03-05", "2024-03-05")
 
 
+def test_whats_new_list_opens_other_stories() -> None:
+    news = ("<aside><h3>新着情報</h3><ul><li>2024年3月8日 <a href='/n/1'>保育園の入園案内</a></li>"
+            "<li>2024年3月11日 <a href='/n/2'>市議会の日程</a></li></ul></aside>")
+    metadata = page("<div class='page-info'>ページ番号1004321　更新日：2024年3月5日</div>", JA, lang="ja",
+                    title="粗大ごみの収集日が変わります", aside=news)
+    assert (metadata.published, metadata.modified) == ("2024-03-05", "2024-03-05")
+
+
 def test_name_then_reporting_then_email() -> None:
     byline = "<div class='byline'>王晓明 报道 <a href='mailto:wangxm@example.sg'>wangxm@example.sg</a></div>"
     assert page(byline + DATED, lang="zh-SG").authors == ["王晓明"]
