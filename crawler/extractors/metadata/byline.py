@@ -38,16 +38,22 @@ CJK_NAME = rf"[\u4e00-\u9fff]{{2,4}}(?:·[\u4e00-\u9fff]{{1,6}})?(?:(?![\u4e00-\
 # Labels of the writer before a colon ("Text:", "Teksti:", "Yazar:", Turkish "Haber:"/"Muhabir:", "Автор:", "Tác giả:").
 # (and Russian/Ukrainian "Текст:", plural "Авторы:", Serbian "Аутор:", Slovenian "Avtor:", Lithuanian "Autorius:",
 # Hungarian "Szerző:", Finnish "Kirjoittaja:")
+# (German labels naming women too, "Autorin:", "Autorinnen und Autoren:"; UK and Irish regional CMSs' "Reporter:")
 AUTHOR_LABEL_WORDS = (r"text|texto|texte|testo|tekst|teksti|yazar|haber|muhabir|penulis|автор|tác giả|autor|autore|"
                       r"autora|auteur|текст|авторы|автори|аутор|аутори|avtor|autorius|szerző|szerzők|kirjoittaja|"
-                      r"kirjoittajat")
-# "Written by" of Danish and Norwegian, Romanian, Dutch and Greek ("Γράφει ο/η", with the name's article).
-WRITTEN_BY_WORDS = r"skrevet af|skrevet av|scris de|geschreven door|γράφει (?:ο|η)"
+                      r"kirjoittajat|autorin|autoren|autorinnen und autoren|autorinnen|reporter|reporters")
+# "Written by" of Danish and Norwegian, Romanian, Dutch and Greek ("Γράφει ο/η", with the name's article); a
+# broadcaster's credit of its report or its correspondent: Italian "Servizio di", German "Mit Informationen von".
+WRITTEN_BY_WORDS = (r"skrevet af|skrevet av|scris de|geschreven door|γράφει (?:ο|η)|servizio di|"
+                    r"mit informationen von|mit material von")
+# German's gendered plural and neutral forms ("Autor/in:", "Autor*innen:", "Autor:innen:"), "autor" their hint word.
+GENDERED_AUTHOR_LABEL = r"autor(?:/|\*|:|_)in(?:nen)?"
 # The Greek label ("Συντάκτης:", "Συντάκτρια:") apart: its sigma is in no hint word (``GREEK_AUTHOR_STEMS``).
 BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|av|af|oleh|written by|words by|story by|posted by|reporting by|"
                    rf"{WRITTEN_BY_WORDS})"
                    r"(?:\s*[:\-]\s*|\s+)|"
-                   rf"(?:{AUTHOR_LABEL_WORDS}|συντάκτης|συντακτης|συντάκτρια|συντακτρια)\s*:\s*)(?P<names>.+)$", re.I)
+                   rf"(?:{AUTHOR_LABEL_WORDS}|{GENDERED_AUTHOR_LABEL}|συντάκτης|συντακτης|συντάκτρια|συντακτρια)"
+                   r"\s*:\s*)(?P<names>.+)$", re.I)
 # The place a byline's people report from, after them: "By X and Y in London", "Par X à Paris", "Por X desde Madrid".
 # ("da", "en" are left out: "João da Silva", Dutch "en" is "and")
 PLACE_AFTER_NAMES_RE = re.compile(r"\s+(?:in|à|desde|aus|uit|reporting from)\s+(?:[A-ZÀ-Þ][\w'’.-]*\s*){1,3}$")
@@ -60,6 +66,11 @@ BYLINE_END_RE = re.compile(r"\s*(?:[|•·●∙⋅–—\n(;]|\s-\s|\bon\s|\bat
                            r"\bpublished\b|\b(?:publicerad|publiceret|publisert|veröffentlicht|publié|publicado|"
                            r"pubblicato|opublikowano|aktualisiert|uppdaterad|opdateret|oppdatert)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|"
                            r"\d).*$", re.I | re.S)
+# Each name's part in brackets after it (public broadcasters' and magazines' credits: "Anna Berger (Text), Max Huber
+# (Video)"): a writing or filming part is an author's, a pictures' or graphics' part (with its name) is none.
+AUTHOR_PART_RE = re.compile(r"\s*\((?:text|texte|testo|texto|video|vidéo|audio|recherche|reportage|interview)\)", re.I)
+PICTURE_PART_RE = re.compile(r"(?:^|\s*,\s*|\s+(?:und|and|et|y|e|en|i|og|och)\s+)[^,()]{2,60}?\s*\((?:bilder?|fotos?|"
+                             r"photos?|grafik|illustrations?|kamera|schnitt)\)", re.I)
 # A name that ends with an initial or an abbreviation keeps its full stop ("John F.", "Kennedy Jr.").
 INITIAL_END_RE = re.compile(r"(?:^|[\s.])[A-Z][a-z]?\.$")
 # "| Staff writer" after a name: the bar ends the names and what follows is a role.
@@ -95,13 +106,14 @@ CJK_EDITOR_RE = re.compile(rf"(?:(?:责任编辑|責任編輯|责编|責編)\s*[
 # Where a second editor's label begins on a line after a space ("编辑：张小雨　责任编辑：刘亮").
 EDITOR_LABEL_SPLIT_RE = re.compile(r"(?<=\s)(?=(?:责任编辑|責任編輯|责编|責編)\s*[：:/／|｜]?)")
 # ("Redaktor:" in Polish, Czech and Swiss German credits: "Autor: X · Redaktor: Y")
-LATIN_EDITOR_RE = re.compile(r"^(?:edited by|editor|editing by|redigiert von|édité par|editado por|a cura di|redaktor)"
-                             r"\s*[:\-]?\s+(?P<names>.+)$", re.I)
+# (and, before a colon only, Portuguese "Edição:" and Dutch "eindredactie:", the final edit: "Texto: X | Edição: Y")
+LATIN_EDITOR_RE = re.compile(r"^(?:(?:edited by|editor|editing by|redigiert von|édité par|editado por|a cura di|"
+                             r"redaktor)\s*[:\-]?\s+|(?:edição|eindredactie)\s*:\s*)(?P<names>.+)$", re.I)
 # Where the credits of one line part: "Reporting by X; Editing by Y", "Autor: X · Redaktor: Y", "X | Editor: Y".
 CREDIT_PARTS_RE = re.compile(r"[;·|]")
 # Words every byline or editor pattern needs, looked for first: most lines of a page have none of them.
 BYLINE_LINE_WORDS = (r"by|par|von|por|di|door|av|af|oleh|written|words|story|posted|reporting|skrevet|scris|"
-                     r"geschreven|γράφει|"
+                     r"geschreven|γράφει|servizio|mit|"
                      rf"{AUTHOR_LABEL_WORDS}|{GENRE_LINE_WORDS}")
 # The Greek author label's stems after its first letter, hints anywhere: the kernel's hint words hold no σ or ς.
 GREEK_AUTHOR_STEMS = r"υντάκτ|υντακτ"
@@ -110,11 +122,12 @@ BYLINE_HINT_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
                             r"发表|發表|博客|投稿者|ライター|작성자|报道|報道|原创|原創|（|【|［|\||"
                             r"实习生|實習生|评论员|評論員|报导|報導|"
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
-EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura|redaktor", re.I)
+EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura|redaktor|ediç|eindredactie", re.I)
 # EDITOR_HINT_RE as ``editor_names`` looks for it: in the line as re.I sees it (``re_i_lowered``) without re.I, which
 # lets the search skip to the words' first characters instead of trying the alternation at every character.
 LOWERED_EDITOR_HINT_RE = re.compile(EDITOR_HINT_RE.pattern)
-EDITOR_ASCII_WORDS = r"edit|redigiert|a cura|redaktor"  # those of EDITOR_HINT_RE's words that ASCII text can hold
+# those of EDITOR_HINT_RE's words that ASCII text can hold
+EDITOR_ASCII_WORDS = r"edit|redigiert|a cura|redaktor|eindredactie"
 # The words an outlet credit needs (``ORIGIN_RES``), looked for first as well.
 # (and "source" in ru, uk, bg, sr, hr, cs/sk, pl, ro, tr, sl, hu, fi, da/no, sv, nl, pt/it, ca, el, lt)
 ORIGIN_LINE_WORDS = (r"source|quelle|fuente|источник|джерело|източник|извор|izvor|zdroj|źródło|sursa|kaynak|vir|"
@@ -146,7 +159,8 @@ OTHER_CREDIT_WORDS_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
                                    r"发表|發表|博客|投稿者|ライター|작성자|报道|報道|原创|原創|（|【|［|"
                                    r"实习生|實習生|评论员|評論員|报导|報導|"
                                    r"编|編|责|責|校审|편집|"
-                                   r"edit|redigiert|édité|a cura|redaktor|来源|來源|稿源|出处|公众号|公眾號")
+                                   r"edit|redigiert|édité|a cura|redaktor|ediç|eindredactie|"
+                                   r"来源|來源|稿源|出处|公众号|公眾號")
 # A dateline at the head of a story's first paragraph credits its reporters in brackets:
 # "新华社北京3月5日电（记者 王晓 刘洋）", "本报讯（记者张三 通讯员李四）".
 DATELINE_RE = re.compile(rf"^.{{0,30}}?[（(](?:本报|本報)?(?:记者|記者)\s*(?P<names>{CJK_NAMES})")
@@ -213,6 +227,8 @@ def _latin_names(text: str) -> list[str]:
     """People of a Latin byline: up to its first date, "on"/"at", bracket or "Updated"; roles after "|" go."""
     if CJK_RE.search(text):  # a CJK byline has its own patterns; bare Han text after "By" may be a channel
         return []
+    if "(" in text:
+        text = AUTHOR_PART_RE.sub("", PICTURE_PART_RE.sub("", text))
     text = BYLINE_END_RE.sub("", text.replace("|", "\n", 1) if ROLE_AFTER_BAR_RE.search(text) else text)
     text = PLACE_AFTER_NAMES_RE.sub("", text).strip(" ,;:/")
     if "/" in text:  # a wire agency after a slash ("Por María García / EFE", "Von X/dpa"): the outlet, not a name

@@ -47,14 +47,17 @@ OTHER_STORY_TOKEN_RE = re.compile(rf"^{OTHER_STORY_WORDS}(?:$|[_-])", re.I)
 # space or the value's end.
 OTHER_STORY_MARK_RE = re.compile(rf"(?<!\S){OTHER_STORY_WORDS}(?:(?!\S)|[_-])", re.I)
 # Headings that open a list of other stories under the article's byline ("Most Popular", "Related posts", "You may
-# also like", "Read next"), in the languages of datelines' labels: the dates below them are the teasers'.
+# also like", "Read next"), in the languages of datelines' labels: the dates below them are the teasers'. (A live
+# page's short entries let the scan below the headline reach them: "Top stories", "Leia também", "Meest gelezen".)
 OTHER_STORIES_HEADING_RE = re.compile(
     r"^\W*(?:most\s+(?:popular|read|viewed)|popular(?:\s+(?:posts|articles|stories))?|related(?:\s+\w+)?|"
     r"recent\s+(?:posts|articles|stories)|latest\s+(?:posts|articles|stories|news)|trending(?:\s+now)?|"
     r"you\s+(?:may|might)\s+also\s+(?:like|enjoy)|read\s+next|more\s+(?:stories|articles|posts)|recommended|"
     r"articles\s+similaires|à\s+lire\s+aussi|ähnliche\s+artikel|meistgelesen|artículos\s+relacionados|"
     r"articoli\s+correlati|mehr\s+zum\s+thema|sur\s+le\s+même\s+sujet|lire\s+aussi|más\s+noticias|leggi\s+anche|"
-    r"meer\s+nieuws|czytaj\s+także|相关文章|相关阅读|相关新闻|相关报道|相關新聞|延伸阅读|延伸閱讀|推荐阅读|热门文章|関連記事|"
+    r"meer\s+nieuws|czytaj\s+także|top\s+stories|das\s+könnte\s+sie\s+auch\s+interessieren|leia\s+também|"
+    r"mais\s+lidas|dans\s+la\s+même\s+rubrique|otras\s+noticias|altre\s+notizie|meest\s+gelezen|polecamy|"
+    r"相关文章|相关阅读|相关新闻|相关报道|相關新聞|延伸阅读|延伸閱讀|推荐阅读|热门文章|関連記事|"
     # (and an e-paper's past issues and its page's other stories, a Japanese site's "what's new")
     r"関連ニュース|관련\s*기사|往期回顾|往期回顧|本版其他文章|本版其他新闻|版面导航|新着情報|新着記事)\W*$",
     re.I,

@@ -53,13 +53,14 @@ _WRITTEN_ZONE = r"(?:\s*\(?(?-i:(?P<zone_name>" + _ZONE_WORDS + r"))\b\)?)?"
 _KL_DOTTED = (r"(?:(?<=kl\. \d)|(?<=kl\. \d\d)|(?<=kl \d)|(?<=kl \d\d)|(?<=klo \d)|(?<=klo \d\d)|(?<=kello \d)|"
               r"(?<=kello \d\d))\.")
 # A time after a written-out date: "at 6:01 a.m.", "à 10h30", "um 14:05 Uhr", "alle 09:12", "ore 14:30", "- 14:20",
-# "| 14h30", "— 2.30pm" (Australian papers dot the clock before am/pm); a separator may come before the word for
-# "at" of Polish ("5 marca 2024, godz. 14:30"), Russian ("в"), Slovak ("o"), Croatian ("u"), Slovenian ("ob"),
-# Turkish ("saat"), Catalan ("a les"), Finnish ("klo"), or a Turkish weekday ("05 Mart 2024 Salı 14:30").
+# "| 14h30", "à 14 h 30" (Quebec spaces the "h"), "— 2.30pm" (Australian papers dot the clock before am/pm); a
+# separator may come before the word for "at" of Polish ("5 marca 2024, godz. 14:30"), Russian ("в"), Slovak ("o"),
+# Croatian ("u"), Slovenian ("ob"), Turkish ("saat"), Catalan ("a les"), Finnish ("klo"), or a Turkish weekday
+# ("05 Mart 2024 Salı 14:30").
 _TIME_TAIL = (r"(?:(?:\s*(?:,|-|–|—|·|\|))?\s*(?:(?:\bat\b|\bà\b|\bum\b|\balle\b|\bore\b|\bàs\b|\ba\s+las\b|\bom\b|"
               r"\bkl\.?|\bklo\b|\bkello\b|\bgodz\.?|\bв\b|\bo\b|\bu\b|\bob\b|\bsaat\b|\ba\s+les\b|"
               r"\b(?:pazartesi|salı|çarşamba|perşembe|cuma|cumartesi|pazar)\b)\s*)?"
-              r"(?P<hour>\d{1,2})(?:[:hH]|\.(?=\d{2}\s*(?:Uhr|GMT|BST|[ap]m\b))|" + _KL_DOTTED + r")"
+              r"(?P<hour>\d{1,2})(?:[:hH]|\s[hH]\s|\.(?=\d{2}\s*(?:Uhr|GMT|BST|[ap]m\b))|" + _KL_DOTTED + r")"
               r"(?P<minute>\d{2})(?::(?P<second>\d{2}))?(?!\d)\s*"
               r"(?P<ampm>[ap]\.?m\.?)?" + _WRITTEN_ZONE + r")?")
 # An offset after GMT or UTC counts east of Greenwich as web pages mean it ("GMT+8" beside 北京时间, "UTC-05:00",
@@ -108,9 +109,10 @@ MONTH_DAY_YEAR_RE = re.compile(
     re.I,
 )
 # 12 March 2024 / 22 Dec 2016 / 1. März 2024 (day first); Catalan "6 d'abril de 2024", Serbian and Croatian
-# "5. ožujka 2024." (a dot after the year).
+# "5. ožujka 2024." (a dot after the year); the day may touch a name's last letters, a writer's and a date's elements
+# printed without a space ("Ana Costa5 de março de 2024").
 DAY_MONTH_YEAR_RE = re.compile(
-    rf"(?<![\w])(?P<day>\d{{1,2}})(?:st|nd|rd|th|er|\.)?\s+(?:de\s+|d['’])?(?P<month_name>{_MONTH_ALTERNATION})\.?,?\s+"
+    rf"(?:(?<![\w])|(?-i:(?<=[a-zà-ÿ]{{2}})))(?P<day>\d{{1,2}})(?:st|nd|rd|th|er|\.)?\s+(?:de\s+|d['’])?(?P<month_name>{_MONTH_ALTERNATION})\.?,?\s+"
     r"(?:de\s+)?(?P<year>(?:19|20)\d{2})(?!\d)(?:\s*г\.?|\.(?!\d))?" + _TIME_TAIL,
     re.I,
 )

@@ -48,6 +48,8 @@ ROLE_RE = re.compile(
     r"redaktion|rédaction|redacción|redazione|redactie|redação|correspondant|envoyé|corresponsal|redakcja|redakce|"
     r"redakcia|redakcija|uredništvo|toimitus|redaksjonen|redaktionen|szerkesztőség|redacția|редакция|редакція|"
     r"korrespondent|special to|for the|updated|published|author|autor|auteur|autore|admin|administrator|guest|"
+    # a broadcaster's studio ("ARD-Studio Brüssel") and an institution's press office signing its release
+    r"studio|gabinete|ufficio\s+stampa|pressestelle|press\s+office|servicio\s+de\s+prensa|persdienst|"
     r"bio|written|anonymous|editorial|team|desk|newsroom|expert|specialist|founder|co-founder|ceo|director|"
     r"manager|consultant|member|representative|marketer|webmaster|moderator|merkezi|report)\b|^the\s", re.I)
 # News agencies and broadcasters that bylines name beside the people (each seen in news bylines or the agencies'
@@ -61,6 +63,8 @@ AGENCIES = frozenset({
     "pap", "tt", "ntb", "ritzau", "stt", "mti", "agerpres", "aa", "anadolu ajansı", "dha", "iha", "тасс",
     "риа новости", "интерфакс", "čtk", "tasr", "hina", "sta", "bta", "бта", "tanjug", "танјуг", "agência brasil",
     "adnkronos", "elta", "bns", "ukrinform", "укрінформ", "ана-мпа", "апе-мпе", "keystone-sda", "servimedia",
+    # Canada's agency in its two languages
+    "la presse canadienne", "presse canadienne", "the canadian press", "canadian press",
 })
 # The last word of an outlet's or a company's name ("The Daily Courier", "Fox News", "Harbor Labs", "Anadolu Ajansı",
 # the newspaper words of Commonwealth titles: "Deccan Chronicle", "Pakistan Observer", "The Kenyan Standard").
