@@ -30,7 +30,8 @@ ZONE_ABBREVIATIONS_HOURS: dict[str, float] = {
 # As fixed-offset zones of the standard library (dateutil's tz module, the same offsets, holds 0.7 MB of imports).
 ZONE_ABBREVIATIONS = {name: timezone(timedelta(hours=hours), name) for name, hours in ZONE_ABBREVIATIONS_HOURS.items()}
 # Words for "a.m."/"p.m." written before the hour in Korean, Japanese and Chinese ("오후 3:20", "午後3時").
-AM_PM_WORDS = {"오전": "am", "오후": "pm", "午前": "am", "午後": "pm", "上午": "am", "下午": "pm"}
+AM_PM_WORDS = {"오전": "am", "오후": "pm", "午前": "am", "午後": "pm", "上午": "am", "下午": "pm", "晚上": "pm",
+               "凌晨": "am", "中午": "pm", "早上": "am", "傍晚": "pm"}
 
 @dataclass(frozen=True, slots=True)
 class FoundDate:
