@@ -189,6 +189,8 @@ CJK_NAME_STOPWORDS = ("编辑", "责任", "来源", "发布", "时间", "摄影"
 # (Each one is read as a name otherwise: "对记者表示", "记者陈智 整合", "作者：未知".)
 CJK_NON_NAMES = frozenset({"报道", "获悉", "了解", "发现", "采访", "来到", "注意到", "从", "近日", "日前", "表示",
                            "介绍", "整合", "未知", "佚名", "转载请注明", "网络整理", "综合", "编译",
+                           # a press conference's "回答记者提问": the reporters' question, no one's name
+                           "提问", "提問",
                            # a blog's action links after its foot's "编辑" ("编辑 收藏 举报"): buttons, not editors
                            "收藏", "举报", "舉報", "分享", "点赞", "點讚", "打印", "关闭", "關閉", "删除", "刪除",
                            "回复", "回覆"})

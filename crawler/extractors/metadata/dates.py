@@ -16,6 +16,7 @@ from datetime import datetime, timedelta, timezone, tzinfo
 
 from crawler.extractors.metadata.cjk_dates import gregorian_years
 from crawler.extractors.metadata.date_values import (
+    CJK_ZONE_WORDS,
     MAX_ZONE_HOURS,
     ZONE_ABBREVIATIONS,
     FoundDate,
@@ -66,12 +67,14 @@ _TIME_TAIL = (r"(?:(?:\s*(?:,|-|–|—|·|\|))?\s*(?:(?:\bat\b|\bà\b|\bum\b|\b
 GMT_OFFSET = r"(?:UTC|GMT)\s?[+-]\d{1,2}(?::?\d{2})?(?!\d)"
 GMT_OFFSET_RE = re.compile(r"\b" + GMT_OFFSET)
 _ZONE = r"(?:\s*(?P<zone>Z|" + GMT_OFFSET + r"|UTC|GMT|[+-]\d{2}:?\d{2}))?"
+# A zone named in a CJK language after the clock, in brackets or not (CJK_ZONE_WORDS): "2024-03-05 14:30（北京时间）".
+_CJK_ZONE_WORD = r"(?:\s*\(?(?P<zone_word>" + "|".join(CJK_ZONE_WORDS) + r")\)?)?"
 # 2009-11-09, 2009/11/09, 2009.11.09, with an optional time and zone; the year comes first.
 # Korean pages write 2024. 3. 12. with spaces and a final dot.
 # (a zone's abbreviation may stand between the day and the clock: "2024-03-05 HKT 14:30", Hong Kong's broadcaster)
 YMD_RE = re.compile(
     r"(?<!\d)(?P<year>(?:19|20)\d{2})(?:[-/]|\.\s?)(?P<month>\d{1,2})(?:[-/]|\.\s?)(?P<day>\d{1,2})(?!\d)\.?"
-    r"(?:\s+(?-i:(?P<zone_name>" + _ZONE_WORDS + r"))(?=\s+\d{1,2}:\d{2}))?" + _TIME + _ZONE
+    r"(?:\s+(?-i:(?P<zone_name>" + _ZONE_WORDS + r"))(?=\s+\d{1,2}:\d{2}))?" + _TIME + _ZONE + _CJK_ZONE_WORD
 )
 # The zone written after a CJK date's clock ("10:15 JST", "午後 3:15 GMT+9" on Japanese wire and finance pages).
 _CJK_ZONE = r"(?:\s*(?:(?P<zone>" + GMT_OFFSET + r")|(?P<zone_name>" + _ZONE_WORDS + r")\b))?"
@@ -80,7 +83,7 @@ CJK_DATE_RE = re.compile(
     r"(?P<year>(?:19|20)\d{2})\s*[年년]\s*(?P<month>\d{1,2})\s*[月월]\s*(?P<day>\d{1,2})\s*[日号일]"
     r"(?:\s*[（(][^）)]{1,3}[）)])?(?:\s*星期.|\s*周.)?"
     r"(?:\s*" + _AM_PM + r"(?P<hour>\d{1,2})\s*[:：时時시]\s*(?P<minute>\d{1,2})"
-    r"(?:\s*[:：分분]\s*(?P<second>\d{2}))?" + _CJK_ZONE + r")?"
+    r"(?:\s*[:：分분]\s*(?P<second>\d{2}))?" + _CJK_ZONE + _CJK_ZONE_WORD + r")?"
 )
 # 11/09/2009 (US month first; when the first number exceeds 12 it is the day) with an optional time.
 # In a language other than US English the day comes first (``find_text_date(day_first=True)``).
@@ -194,7 +197,8 @@ def _from_match(match: re.Match[str], day_first: bool = False) -> FoundDate | No
             else (first, second_number)
         return build_date(int(groups["year"]), month, day, groups.get("hour"), groups.get("minute"),
                       groups.get("second"), written_zone, ampm)
-    zone = zone_of(groups.get("zone")) or written_zone
+    zone = zone_of(groups.get("zone")) or written_zone or \
+        (CJK_ZONE_WORDS[groups["zone_word"]] if groups.get("zone_word") and groups.get("hour") else None)
     return build_date(int(groups["year"]), int(groups["month"]), int(groups["day"]), groups.get("hour"),
                   groups.get("minute"), groups.get("second"), zone, ampm)
 
