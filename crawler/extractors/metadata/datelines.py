@@ -14,6 +14,7 @@ from datetime import datetime
 
 from crawler.extractors.metadata.date_values import ZONE_ABBREVIATIONS, build_date
 from crawler.extractors.metadata.dates import (
+    YEARLESS_STAMP_RE,
     FoundDate,
     find_relative_date,
     find_text_date_span,
@@ -210,7 +211,8 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
             found, end = find_relative_date(text, now), len(text)
         trailing = index < len(labels) and line[labels[index][0]:labels[index][1]] in TRAILING_LABELS
         # ("発布时间：10-08 12:00", "3/12(火) 10:30配信"; unlabelled, the Nordic "5.3. klo 14.30")
-        if found is None and (kind is not None or trailing or "kl" in segment) and yearless and now is not None:
+        if found is None and (kind is not None or trailing or "kl" in segment or YEARLESS_STAMP_RE.match(segment)) \
+                and yearless and now is not None:
             found = find_yearless_date(segment, now)
             end = len(segment.rstrip())
         if found is None:

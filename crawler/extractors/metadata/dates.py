@@ -329,8 +329,17 @@ def find_text_date_span(text: str, now: datetime | None = None, *,
 # date of a recent story; read only after a publication label.
 MONTH_DAY_RE = re.compile(
     r"(?<![\d\-/.])(?P<month>1[0-2]|0?[1-9])\s*[-/月]\s*(?P<day>[0-3]\d|[1-9](?!\d))\s*日?(?:\s*[（(][^）)]{1,3}[）)])?"
-    r"(?:\s*(?P<hour>[01]?\d|2[0-3])[:：](?P<minute>[0-5]\d))?(?![\d\-/])"
+    r"(?:\s*(?P<hour>[01]?\d|2[0-3])[:：時时](?P<minute>[0-5]\d)分?)?(?![\d\-/])"
 )
+# A Japanese or Chinese stamp that is a month, a day and a clock and nothing else ("3月5日 14時30分", "3月5日 14:30"): a
+# regional paper's or a broadcaster's date of a story of the current year, read without a label.
+YEARLESS_STAMP_RE = re.compile(
+    r"^\s*(?:1[0-2]|0?[1-9])\s*月\s*[0-3]?\d\s*日(?:\s*\([^)]{1,3}\))?\s*(?:[01]?\d|2[0-3])\s*[:：時时]\s*[0-5]\d\s*分?\s*$")
+# An English month's name, its day and a clock without a year after a label ("Posted by X · Mar 5, 2:30 PM"), as
+# community and local news sites date a story of the current year.
+ENGLISH_MONTH_DAY_CLOCK_RE = re.compile(
+    r"\b(?P<month_name>" + _ENGLISH_MONTHS + r")\.?\s+(?P<day>[0-3]?\d),?\s+(?:at\s+)?"
+    r"(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)\s*(?P<ampm>[ap]\.?m\.?)?(?![\d:])", re.I)
 
 
 # A day and month dotted without a year before the Nordic clock word ("5.3. klo 14.30", "5.3. kl. 14.30"), as Finnish
@@ -343,12 +352,15 @@ NORDIC_DAY_MONTH_RE = re.compile(
 def find_yearless_date(text: str, now: datetime) -> FoundDate | None:
     """A month and day without a year: in the crawl's year, or the year before when that would be ahead."""
     text = normalise(text)
-    match = MONTH_DAY_RE.search(text) or (NORDIC_DAY_MONTH_RE.search(text) if "kl" in text else None)
+    match = MONTH_DAY_RE.search(text) or (NORDIC_DAY_MONTH_RE.search(text) if "kl" in text else None) or \
+        ENGLISH_MONTH_DAY_CLOCK_RE.search(text)
     if match is None:
         return None
+    groups = match.groupdict()
+    month = MONTHS.get(groups["month_name"].lower()) if groups.get("month_name") else int(groups["month"])
     for year in (now.year, now.year - 1):
-        found = build_date(year, int(match.group("month")), int(match.group("day")), match.group("hour"),
-                       match.group("minute"))
+        found = build_date(year, month, int(groups["day"]), groups["hour"], groups["minute"], None, None,
+                           groups.get("ampm"))
         if found is not None and is_plausible(found, now, stated=False):
             return found
     return None
@@ -366,6 +378,6 @@ def find_url_date(url: str | None) -> FoundDate | None:
     return build_date(int(named.group("year")), month, int(named.group("day"))) if named and month else None
 
 
-__all__ = ["FoundDate", "find_relative_date", "find_text_date", "find_text_date_span", "find_url_date",
-           "find_yearless_date", "is_plausible", "may_be_relative", "normalise", "parse_structured_date",
-           "re_i_lowered", "relative_date_of"]
+__all__ = ["ENGLISH_MONTH_DAY_CLOCK_RE", "YEARLESS_STAMP_RE", "FoundDate", "find_relative_date", "find_text_date",
+           "find_text_date_span", "find_url_date", "find_yearless_date", "is_plausible", "may_be_relative", "normalise",
+           "parse_structured_date", "re_i_lowered", "relative_date_of"]
