@@ -55,8 +55,8 @@ _KL_DOTTED = (r"(?:(?<=kl\. \d)|(?<=kl\. \d\d)|(?<=kl \d)|(?<=kl \d\d)|(?<=klo \
 # "| 14h30", "à 14 h 30" (Quebec spaces the "h"), "— 2.30pm" (Australian papers dot the clock before am/pm); a
 # separator may come before the word for "at" of Polish ("5 marca 2024, godz. 14:30"), Russian ("в"), Slovak ("o"),
 # Croatian ("u"), Slovenian ("ob"), Turkish ("saat"), Catalan ("a les"), Finnish ("klo"), or a Turkish weekday
-# ("05 Mart 2024 Salı 14:30").
-_TIME_TAIL = (r"(?:(?:\s*(?:,|-|–|—|·|\|))?\s*(?:(?:\bat\b|\bà\b|\bum\b|\balle\b|\bore\b|\bàs\b|\ba\s+las\b|\bom\b|"
+# ("05 Mart 2024 Salı 14:30"); a UK regional's bullet parts them too ("5 March 2024 • 6:00am").
+_TIME_TAIL = (r"(?:(?:\s*(?:,|-|–|—|·|•|\|))?\s*(?:(?:\bat\b|\bà\b|\bum\b|\balle\b|\bore\b|\bàs\b|\ba\s+las\b|\bom\b|"
               r"\bkl\.?|\bklo\b|\bkello\b|\bgodz\.?|\bв\b|\bo\b|\bu\b|\bob\b|\bsaat\b|\ba\s+les\b|"
               r"\b(?:pazartesi|salı|çarşamba|perşembe|cuma|cumartesi|pazar)\b)\s*)?"
               r"(?P<hour>\d{1,2})(?:[:hH]|\s[hH]\s|\.(?=\d{2}\s*(?:Uhr|GMT|BST|[ap]m\b))|" + _KL_DOTTED + r")"
