@@ -95,3 +95,9 @@ def test_a_clock_after_a_bullet() -> None:
 def test_a_dates_label_ends_the_writers_name(label: str) -> None:
     top = f"<div class='info'><span>Autor: Anna Nowak</span> <span>{label} 05.03.2024 14:30</span></div>"
     assert _meta("pl", top).authors == ["Anna Nowak"]
+
+
+def test_a_yearless_update_after_a_whole_date_takes_its_year() -> None:
+    # an old story crawled years later: the update's year is the publication's, not the crawl's
+    metadata = _meta("en", "<p>By Ann Lee | November 18, 2019 at 2:26 PM - Updated November 18 at 4:46 PM</p>")
+    assert (metadata.published, metadata.modified) == ("2019-11-18T14:26:00", "2019-11-18T16:46:00")

@@ -72,6 +72,11 @@ LEFT_ALONE = {
     # the eu10 probe's one-off (SOURCE.md)
     "no-journalist-role-short-year": "a two-digit year ('05.03.24 14:30'): read as a year it is as often a day, a "
                                      "version or a score",
+    # the dates13 probe's one-offs (SOURCE.md)
+    "ja-dt-ranking-before": "a desk and a name ('経済部　name') in an element marked 'writer' with no label: the "
+                            "byline marks read are Readability's ('author', 'byline')",
+    "ko-dt-sigan-jeon-list": "a portal's provider in an element marked 'press' beside a relative time, no label: not "
+                             "read as the outlet (an element marked 'source' is)",
 }
 # Of those, the page whose publication day is missed (the evaluation scores the day of a day-only guess).
 DATES_LEFT_ALONE = ["en-vbulletin4-postbit", "no-journalist-role-short-year", "zh-csdn-yu-fabu",

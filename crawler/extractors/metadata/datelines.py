@@ -215,6 +215,8 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
                 and yearless and now is not None:
             found = find_yearless_date(segment, now)
             end = len(segment.rstrip())
+            if found is not None and result.published is not None and result.whole:  # ("… 2019 - Updated Nov 18")
+                found = _in_year_of(found, result.published)
         if found is None:
             if kind == "modified" and update_clock is None:
                 update_clock = CLOCK_ONLY_RE.match(segment)
@@ -237,6 +239,18 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
     if result.modified is None and result.published is not None and update_clock is not None:
         result.modified = _same_day_update(result.published, update_clock)
     return result
+
+
+def _in_year_of(found: FoundDate, published: FoundDate) -> FoundDate | None:
+    """A year-less date read after the line's publication date written whole, in that date's year (the next one when
+    it would fall before it): an old page's "November 18, 2019 … Updated November 18 at 4:46 PM"."""
+    moment, clock = found.moment, "T" in found.iso
+    for year in (published.moment.year, published.moment.year + 1):
+        moved = build_date(year, moment.month, moment.day, str(moment.hour) if clock else None,
+                           str(moment.minute) if clock else None, None, moment.tzinfo)
+        if moved is not None and moved.moment.date() >= published.moment.date():
+            return moved
+    return None
 
 
 # A clock time alone after a modification label, its zone as written ("Aggiornato alle 18:02", "Updated 18:02 GMT").
