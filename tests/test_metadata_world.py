@@ -72,6 +72,15 @@ LEFT_ALONE = {
     # the eu10 probe's one-off (SOURCE.md)
     "no-journalist-role-short-year": "a two-digit year ('05.03.24 14:30'): read as a year it is as often a day, a "
                                      "version or a score",
+    # the zhja13 probe's one-offs (SOURCE.md)
+    "ja-tech-blog-ni-koukai-koushin": "a writer's name linked to a bare handle page beside the dates, with no label "
+                                      "(the ja10 probe's note creator header)",
+    "ja-weekly-issue-gou-henshubu": "one magazine site's 'source：' label before the print issue's title and date "
+                                    "('週刊春秋 2024年3月14日号') is not read as the outlet",
+    "zh-hk-gov-press-end-hk-time": "one publisher's closing '香港時間14時30分' on the line after the day: the day is "
+                                   "read without the clock",
+    "zh-toutiao-name-time-ip": "a self-media account's name glued between '原创' and the date by inline elements, "
+                               "a province after it (the zh10 probe's zh-csdn-yu-fabu shape)",
     # the dates13 probe's one-offs (SOURCE.md)
     "ja-dt-ranking-before": "a desk and a name ('経済部　name') in an element marked 'writer' with no label: the "
                             "byline marks read are Readability's ('author', 'byline')",

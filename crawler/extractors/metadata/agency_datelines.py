@@ -5,7 +5,7 @@ the run of characters between the outlet (or the names) and the day.
 - Taiwan's bracket at the head of a story: "（中央社記者王小明竹北5日電）", "（中央社記者王小明、李小華華盛頓4日專電）",
   "（中央社華盛頓4日綜合外電報導）" (an outlet and a place, nobody).
 - The mainland's head: "新华社北京11月5日电（记者 张三 李四）", "中新网北京11月5日电(记者 张三)" (the bracket's
-  people are read by the Chinese credit reader; the outlet here).
+  people are read by the Chinese credit reader; the outlet here), and a flash wire's "财讯社3月5日讯，" (nobody).
 - Korea's: "(서울=연합뉴스) 홍길동 기자 =", "【워싱턴=뉴시스】김철수 특파원 =" (the place "=" the outlet).
 """
 
@@ -30,7 +30,9 @@ BRACKET_RE = re.compile(rf"^\s*[（(](?P<outlet>{FIRST_OUTLET})(?:駐[{HAN}]{{1,
 DESK_RE = re.compile(rf"^\s*[（(](?P<outlet>{FIRST_OUTLET})[{HAN}]{{2,6}}\d{{1,2}}日"
                      r"(?:綜合外電|综合外电|專|专)?(?:電|电|報導|报道)[）)]")
 # The mainland's head: the outlet, the place (none after a national site: "中国日报网11月5日电"), the day and "电".
-HEAD_RE = re.compile(rf"^\s*(?P<outlet>{OUTLET})[{HAN}]{{0,8}}?\d{{1,2}}月\d{{1,2}}日(?:电|電|讯|訊)\s*[（(]")
+# (a flash wire's lead has no bracket: "财讯社3月5日讯，央行…"; "据…" reports another outlet's story)
+HEAD_RE = re.compile(rf"^\s*(?!据|據)(?P<outlet>{OUTLET})[{HAN}]{{0,8}}?\d{{1,2}}月\d{{1,2}}日(?:电|電|讯|訊)"
+                     r"(?:\s*[（(]|[，,])")
 # Korea's: the place "=" the outlet, in brackets, before the reporters.
 KOREAN_RE = re.compile(r"^\s*[(\[【][가-힣A-Za-z]{1,8}\s*[=＝]\s*(?P<outlet>[가-힣A-Za-z0-9]{2,12})[)\]】]")
 # A Chinese reporter's name and the place it runs on into: most names have three characters, two when the run has

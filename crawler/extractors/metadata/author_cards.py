@@ -61,6 +61,8 @@ def card_name(element: etree._Element) -> list[str]:
     labelled = byline_names(name) if BY_RE.match(name) else []
     if labelled:  # the card's first line is its byline with the label ("Av Anna Svensson", "Von Hans Müller")
         return labelled if split_people(after) != [after] else []
+    if CJK_RE.search(name) and (credited := byline_names(name)):
+        return credited  # a Chinese credit on the card's first line ("王晓明 报道"): its names, not the line
     people = split_people(name)
     # (a Chinese job title after a Chinese name, "张伟" / "后端工程师", is no second person)
     job_title = CJK_JOB_TITLE_RE.fullmatch(after) is not None and person(name) is not None

@@ -12,7 +12,7 @@ import re
 
 from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE, normalize_space
 from crawler.extractors.metadata.arabic_bylines import arabic_names
-from crawler.extractors.metadata.cjk_roles import REVIEWER_WORDS, is_role_word
+from crawler.extractors.metadata.cjk_roles import NOT_AFTER_REPORTER, REVIEWER_WORDS, is_role_word
 from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.genre_labels import GENRE_LINE_WORDS, without_genre
 from crawler.extractors.metadata.korean_credits import (
@@ -84,8 +84,9 @@ CJK_NAMES = rf"{CJK_NAME}(?:[\s、，,・·]+{CJK_NAME})*"
 CJK_AUTHOR_RES = (
     re.compile(rf"(?:作\s*者|筆\s*者|著\s*者|执\s*笔|執\s*筆)\s*[：:]\s*(?P<names>{CJK_NAMES})"),
     # (a bar may part the role and the name: "界面新闻记者 | 李华")
-    re.compile(rf"(?:记者|記者|通讯员|通訊員|撰文|撰稿|采写|採寫|实习生|實習生|评论员|評論員)\s*[：:|｜]?\s*"
-               rf"(?P<names>{CJK_NAMES})"),
+    # (not 記者 opening a compound noun, NOT_AFTER_REPORTER; and a Taiwanese magazine's "撰文者：")
+    re.compile(rf"(?:记者|記者|通讯员|通訊員|撰文者|撰稿者|撰稿人|撰文|撰稿|采写|採寫|实习生|實習生|评论员|評論員)"
+               rf"{NOT_AFTER_REPORTER}\s*[：:|｜]?\s*(?P<names>{CJK_NAMES})"),
     # the reporter's label of Malaysian and Taiwanese papers ("报导：黄志明"; a translator's "编译：" is no author's)
     re.compile(rf"(?:报导|報導)\s*[：:/／|｜]\s*(?P<names>{CJK_NAMES})"),
     # the writer's note at a commentary's foot: "（作者简介：刘建华，中国人民大学经济学院教授）"
@@ -95,15 +96,19 @@ CJK_AUTHOR_RES = (
     # (one person's text and pictures: "文/图：张三", "图文：张三", "文・写真＝山田太郎")
     re.compile(rf"(?:^|[\s(（])(?:取材・)?(?:文(?:\s*[/／・]\s*(?:图|圖|写真|寫真))?|图文|圖文)\s*[/／|｜・=＝:：]\s*"
                rf"(?P<names>{CJK_NAMES})"),
+    # a Singaporean paper's "王晓明 报道 wangxm@example.sg": the name, "reporting", the writer's address or nothing
+    re.compile(rf"(?:^|\s)(?P<names>{CJK_NAMES})\s+(?:报道|報道)(?=\s*$|\s+\S+@\S+\s*$)"),
     # Japanese writes the name before 記者 ("佐藤花子 記者"), when nothing follows it.
     re.compile(rf"(?:^|[\s(（)）】])(?P<names>{CJK_NAMES})\s*(?:記者|记者)\s*(?:$|[\s)）/／])"),
 )
 # Editors: 责任编辑 / 编辑 / 責任編輯 / 編集 / 편집 / "Edited by" (kept apart from the authors).
 # The bare 编辑 needs a separator before the name: run on, it is a word of a sentence ("编辑部主任").
-CJK_EDITOR_RE = re.compile(rf"(?:(?:责任编辑|責任編輯|责编|責編)\s*[：:/／]?|"
+# (tech media part label and name by a bar, "责编 | 王丽", and shorten the label to "编｜" before it)
+CJK_EDITOR_RE = re.compile(rf"(?:(?:责任编辑|責任編輯|责编|責編)\s*[：:/／|｜]?|"
+                           rf"(?<![\u4e00-\u9fff])(?:编|編)\s*[|｜]|"
                            rf"(?:编辑|編輯|編集|校审)\s*[：:/／|｜\s])\s*(?P<names>{CJK_NAMES})")
 # Where a second editor's label begins on a line after a space ("编辑：张小雨　责任编辑：刘亮").
-EDITOR_LABEL_SPLIT_RE = re.compile(r"(?<=\s)(?=(?:责任编辑|責任編輯|责编|責編)\s*[：:/／]?)")
+EDITOR_LABEL_SPLIT_RE = re.compile(r"(?<=\s)(?=(?:责任编辑|責任編輯|责编|責編)\s*[：:/／|｜]?)")
 # ("Redaktor:" in Polish, Czech and Swiss German credits: "Autor: X · Redaktor: Y")
 # (and, before a colon only, Portuguese "Edição:" and Dutch "eindredactie:", the final edit: "Texto: X | Edição: Y")
 LATIN_EDITOR_RE = re.compile(r"^(?:(?:edited by|editor|editing by|redigiert von|édité par|editado por|a cura di|"
@@ -208,6 +213,10 @@ PHOTO_REPORTER_WORDS = ("图片", "圖片", "摄影", "攝影", "视觉", "視�
 ORIGIN_END_RE = re.compile(r"(?:作者|记者|编辑|责任编辑|时间|发布|原标题).*$")
 
 
+# Hong Kong papers' colons of the vertical presentation forms ("記者︰陳家明"), read as the full-width colon.
+PRESENTATION_COLONS = str.maketrans({"︰": "：", "﹕": "："})
+
+
 def clean_cjk_name(name: str) -> str | None:
     for stopword in CJK_NAME_STOPWORDS:
         index = name.find(stopword)
@@ -252,10 +261,11 @@ def _cjk_names(pattern: re.Pattern[str], line: str) -> list[str]:
         found: list[str] = []
         first = True
         for raw in raws:
+            # "采写：南都记者 余毅菁", "作者：记者 王芳 通讯员 李强": a reporter's role, names follow (not "摄影记者")
+            if raw.endswith(REPORTER_WORDS) and not raw.startswith(PHOTO_REPORTER_WORDS):
+                continue
             if raw.startswith(CJK_NAME_STOPWORDS):  # "作者：张三 责任编辑：李四": the byline ends
                 break
-            if raw.endswith(REPORTER_WORDS):  # "采写：南都记者 余毅菁": the outlet's reporter, names follow
-                continue
             name = clean_cjk_name(raw)
             if name is None and first:
                 break  # "记者注意到，从五大...": a sentence after 记者, no name in it
@@ -274,6 +284,7 @@ def byline_names(line: str) -> list[str]:
         return []
     line = normalize_space(line)
     if not line.isascii():  # (NON_ASCII_PATTERNS)
+        line = line.translate(PRESENTATION_COLONS)
         for pattern in CJK_AUTHOR_RES:
             names = _cjk_names(pattern, line)
             if names:
@@ -296,6 +307,7 @@ def editor_names(line: str) -> list[str]:
     line = normalize_space(line)
     names: list[str] = []
     if not line.isascii():  # (NON_ASCII_PATTERNS)
+        line = line.translate(PRESENTATION_COLONS)
         # (each labelled part apart: "编辑：张小雨　责任编辑：刘亮" credits two editors, the first match would run on)
         names = list(dict.fromkeys(name for part in EDITOR_LABEL_SPLIT_RE.split(line)
                                    for name in _cjk_names(CJK_EDITOR_RE, part))) or \
@@ -361,6 +373,10 @@ def credit_flags(texts: list[str]) -> list[bool]:
     return texts_with_words(texts, CREDIT_WORDS, CREDIT_LINE_WORDS)
 
 
+# The closing brackets a credit's note ends with.
+UNOPENED = frozenset("）)］]】")
+
+
 def origin_of(line: str) -> str | None:
     if not has_origin_word(line):
         return None
@@ -368,6 +384,9 @@ def origin_of(line: str) -> str | None:
         match = pattern.search(line)
         if match:
             origin = ORIGIN_END_RE.sub("", match.group("origin")).strip(" ：:")
+            # (a note in brackets closing the story, "（文章来源：上海证券报）": the bracket is no part of the name)
+            if origin[-1:] in UNOPENED and not any(mark in origin for mark in "（(［[【"):
+                origin = origin[:-1]
             # (a platform's account: "微博@人民日报" credits the account's outlet)
             account = origin.rpartition("@")[2]
             return (account if len(account) >= 2 else origin) or None

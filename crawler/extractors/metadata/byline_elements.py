@@ -13,6 +13,7 @@ from crawler.extractors.document.text import CJK_RE, normalize_space
 from crawler.extractors.metadata.areas import in_comments, under_review_label
 from crawler.extractors.metadata.author_cards import card_name, in_card_list, in_repeated_entries, short_card_name
 from crawler.extractors.metadata.byline import CJK_NAME, byline_names, clean_cjk_name
+from crawler.extractors.metadata.cjk_roles import is_desk
 from crawler.extractors.metadata.dates import find_text_date, may_be_relative, relative_date_of
 from crawler.extractors.metadata.handles import linked_handle, one_word_byline
 from crawler.extractors.metadata.japanese_credits import spaced_names
@@ -27,6 +28,9 @@ BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|(?<![a-z])(?:autor(?!i
 ASCII_BYLINE_ATTRIBUTE_RE = re.compile(r"byline|author(?!i[sz])|(?<![a-z])(?:autor(?!i[dtszc])|auteur)|writtenby")
 # A byline element holding only Chinese or Japanese names ("<span class='author'>张三</span>").
 BARE_CJK_NAMES_RE = re.compile(rf"^{CJK_NAME}(?:[\s、，,]+{CJK_NAME})*$")
+CJK_NAME_RE = re.compile(CJK_NAME)
+# The characters read for the date right after a linked name ("2024年3月5日 10時15分" and a little more).
+MAX_DATE_AFTER_NAME_CHARS = 30
 # ...in an element whose class or id says it holds the name ("author", "author-name", "byline"), not a profile
 # line beside it ("author-desc": "暂无简介").
 NAME_MARK_RE = re.compile(r"(?:^|\s)[\w-]*(?:author|byline|writer)(?:[-_]?name)?(?:$|\s)", re.I)
@@ -96,8 +100,13 @@ def markup_byline(doc: TextDocument, *, entries: bool = True) -> list[str]:
             else _names_before_date(element))
         if not names and (doc.declared_language or "")[:2] == "ja":  # "山田 太郎": one Japanese name, spaced
             names = spaced_names(text)
-        if not names and BARE_CJK_NAMES_RE.match(text) and NAME_MARK_RE.search(marks) and not_a_channel_link(element):
-            names = [name for name in (clean_cjk_name(raw) for raw in re.split(r"[\s、，,]+", text)) if name]
+        # (a desk before the writer, "週刊経済編集部 佐藤花子": the desk names no one)
+        desk, _, rest = text.partition(" ")
+        bare = rest if rest and is_desk(desk) else text
+        if not names and BARE_CJK_NAMES_RE.match(bare) and NAME_MARK_RE.search(marks) and not_a_channel_link(element):
+            names = [name for name in (clean_cjk_name(raw) for raw in re.split(r"[\s、，,]+", bare)) if name]
+        if not names and CJK_RE.search(text):  # "有料記事<a href=/reporter/…>佐藤花子</a>2024年3月5日"
+            names = linked_cjk_people(element, text)
         if not names and len(text.split()) <= MAX_HANDLE_LINE_WORDS:
             names = linked_handle(element) or one_word_byline(text, element)  # a handle, "By: Amanda" linked
         if not names and FIRST_DIGIT_RE.search(text) is None:
@@ -123,6 +132,20 @@ def _names_before_date(element: etree._Element) -> list[str]:
     if not head:
         return []
     return byline_names(" ".join(head)) or byline_names("by " + " | ".join(head))
+
+
+def linked_cjk_people(element: etree._Element, text: str) -> list[str]:
+    """The Chinese or Japanese name linked to a person's page in a byline element whose text runs the name on into
+    the date right after it (CJK text has no space between them; a commenter's nickname is followed by its place)."""
+    for link in element.iter("a"):
+        shown = normalize_space(link.text_content())
+        if not CJK_NAME_RE.fullmatch(shown) or not PERSON_LINK_RE.search(link.get("href") or ""):
+            continue
+        after = text[text.find(shown) + len(shown):].lstrip()
+        name = clean_cjk_name(shown)
+        if name and after[:1].isdigit() and find_text_date(after[:MAX_DATE_AFTER_NAME_CHARS]) is not None:
+            return [name]
+    return []
 
 
 def relative_time(piece: str) -> bool:

@@ -14,7 +14,7 @@ import re
 
 from crawler.extractors.metadata.agency_datelines import agency_reporters
 from crawler.extractors.metadata.byline import CJK_NON_NAMES, NOT_NAME_END, NOT_NAME_START
-from crawler.extractors.metadata.cjk_roles import is_role_word
+from crawler.extractors.metadata.cjk_roles import NOT_AFTER_REPORTER, is_role_word
 from crawler.extractors.metadata.japanese_credits import (
     AGENCY_END_RE,
     lead_end_writers,
@@ -135,8 +135,9 @@ def not_a_person(name: str) -> bool:
 
 def refused(name: str) -> bool:
     """Whether a Chinese candidate is a placeholder, a role, an outlet or a sentence's words rather than a name."""
+    # (a weekday in brackets beside a date, "2024年3月5日（星期二）", stands where a credit's name would)
     return name in NOT_NAMES or name in CJK_NON_NAMES or is_outlet(name) or name[-1] in NOT_NAME_END or \
-        name.startswith(NOT_NAME_START) or is_role_word(name)
+        name.startswith(NOT_NAME_START) or is_role_word(name) or DATE_TOKEN_RE.match(name) is not None
 
 
 def credit_line_people(text: str) -> list[str] | None:
@@ -224,7 +225,7 @@ def _apart(line: str) -> str:
     """Roles, places and photo marks cut from the names they are glued to ("本报记者张三发自北京" ->
     "本报记者 张三 发自北京")."""
     # ("文" is cut off only before its mark: "文献资料" is a word, "文/张三" a credit)
-    line = re.sub(rf"({GLUED_ROLE})\s*[:：/／]?\s*(?=[\u4e00-\u9fff])", r"\1 ", line)
+    line = re.sub(rf"({GLUED_ROLE}){NOT_AFTER_REPORTER}\s*[:：/／]?\s*(?=[\u4e00-\u9fff])", r"\1 ", line)
     line = re.sub(r"(作者|作\s者)\s*(?:[:：/／]\s*|(?=[\u4e00-\u9fff]{2,3}(?:$|[\s|｜,，])))", r"\1 ", line)
     line = re.sub(r"(?:^|(?<=\s))(文)\s*([:：/／])\s*", r"\1\2 ", line)
     line = re.sub(rf"({AUTHOR_ROLE}|执笔|執筆)\s*([:：/／])\s*", r"\1\2 ", line)

@@ -14,10 +14,18 @@ ROLE_WORDS = frozenset({
     "責任編輯", "审核", "審核", "校对", "校對", "审校", "審校", "终审", "終審", "初审", "复审", "三审", "监制", "監製",
     "编集委员", "編集委員", "論説委員", "解説委員", "専門記者", "支局長", "総局長", "編集長", "寄稿", "文責",
     "楼主", "樓主", "沙发", "沙發", "板凳", "地板", "博主", "发帖人", "發帖人", "投稿者", "管理人",
+    # the production credits of tech media, official accounts and county portals (layout, art, design, the 三审 chain)
+    "排版", "美编", "美編", "设计", "設計", "统筹", "統籌", "一审", "二审", "一審", "二審", "三審",
 })
 # The reviewer's and the proofreader's words: an editor's credit read from a line ends at them.
 REVIEWER_WORDS = ("审核", "審核", "校对", "校對", "审校", "審校", "终审", "終審", "初审", "复审", "三审",
-                  "监制", "監製")
+                  "监制", "監製", "排版", "美编", "美編", "设计", "設計", "统筹", "統籌", "一审", "二审", "一審",
+                  "二審", "三審")
+
+
+# What follows 記者/记者 when it opens a compound noun, not a credit: "記者会見" (a press conference), "记者团" (a
+# press corps), "记者节", "记者证" (a press card).
+NOT_AFTER_REPORTER = r"(?!会|會|団|团|團|节|節|証|证)"
 
 
 # A Korean or a Japanese name with the reporter's role after it, as CMSs write it into the author fields
@@ -55,4 +63,4 @@ def is_role_word(token: str) -> bool:
     return token in ROLE_WORDS or DESK_END_RE.match(token) is not None
 
 
-__all__ = ["DESK_ENDS", "REVIEWER_WORDS", "ROLE_WORDS", "is_desk", "is_role_word", "without_role"]
+__all__ = ["DESK_ENDS", "NOT_AFTER_REPORTER", "REVIEWER_WORDS", "ROLE_WORDS", "is_desk", "is_role_word", "without_role"]

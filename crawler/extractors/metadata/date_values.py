@@ -35,7 +35,8 @@ CJK_ZONE_WORDS = {name: timezone(timedelta(hours=hours), name) for name, hours i
     ("北京时间", 8), ("北京時間", 8), ("台北時間", 8), ("台北时间", 8), ("香港時間", 8), ("香港时间", 8),
     ("日本時間", 9), ("日本时间", 9), ("한국시간", 9), ("한국 시간", 9))}
 # Words for "a.m."/"p.m." written before the hour in Korean, Japanese and Chinese ("오후 3:20", "午後3時").
-AM_PM_WORDS = {"오전": "am", "오후": "pm", "午前": "am", "午後": "pm", "上午": "am", "下午": "pm"}
+AM_PM_WORDS = {"오전": "am", "오후": "pm", "午前": "am", "午後": "pm", "上午": "am", "下午": "pm", "晚上": "pm",
+               "凌晨": "am", "中午": "pm", "早上": "am", "傍晚": "pm"}
 
 @dataclass(frozen=True, slots=True)
 class FoundDate:

@@ -14,7 +14,6 @@ from datetime import datetime
 
 from crawler.extractors.metadata.date_values import ZONE_ABBREVIATIONS, build_date
 from crawler.extractors.metadata.dates import (
-    YEARLESS_STAMP_RE,
     FoundDate,
     find_relative_date,
     find_text_date_span,
@@ -70,6 +69,11 @@ COLON_LABELS = ("时间", "時間", "日期", "日時", "出版", "date", "datum
 # (Chinese blogs write theirs after the date too: "已于 2024-03-06 09:00:00 修改")
 TRAILING_LABELS = frozenset({"配信", "公開", "掲載", "更新", "投稿", "修改"})
 TRAILING_MODIFIED_LABELS = frozenset({"更新", "修改"})
+# A broadcaster's regional page dates a story of the current year by month, day and a clock written out in 時 and 分
+# ("03月05日 18時12分"), unlabelled: read as a year-less date when it is the whole segment; a regional paper's too,
+# its clock with a colon or after a weekday in brackets ("3月5日 14:30", "3月5日（火）14時30分").
+MONTH_DAY_CLOCK_RE = re.compile(r"\d{1,2}\s*月\s*\d{1,2}\s*日(?:\s*[（(][^）)]{1,3}[）)])?\s*\d{1,2}\s*"
+                                r"(?:[時时]\s*\d{1,2}\s*分|[:：]\s*\d{2})")
 
 
 def _alternation(labels: tuple[str, ...]) -> str:
@@ -211,8 +215,8 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
             found, end = find_relative_date(text, now), len(text)
         trailing = index < len(labels) and line[labels[index][0]:labels[index][1]] in TRAILING_LABELS
         # ("発布时间：10-08 12:00", "3/12(火) 10:30配信"; unlabelled, the Nordic "5.3. klo 14.30")
-        if found is None and (kind is not None or trailing or "kl" in segment or YEARLESS_STAMP_RE.match(segment)) \
-                and yearless and now is not None:
+        if found is None and (kind is not None or trailing or "kl" in segment or
+                              MONTH_DAY_CLOCK_RE.fullmatch(segment.strip())) and yearless and now is not None:
             found = find_yearless_date(segment, now)
             end = len(segment.rstrip())
             if found is not None and result.published is not None and result.whole:  # ("… 2019 - Updated Nov 18")
@@ -221,7 +225,8 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
             if kind == "modified" and update_clock is None:
                 update_clock = CLOCK_ONLY_RE.match(segment)
             continue
-        if index < len(labels) and not line[begin + end:stop].strip(" ,"):  # "15:20配信": the label after
+        # "15:20配信": the label after ("2024/03/05に公開": a tech blog's "on" between them)
+        if index < len(labels) and not line[begin + end:stop].strip(" ,").removeprefix("に"):
             label_after = line[labels[index][0]:labels[index][1]]
             # (a label with its colon leads the next date: "14:30更新：…16:10" is two fields glued together)
             if label_after in TRAILING_LABELS and (kind is None or kind == "published") and \

@@ -40,8 +40,10 @@ MILLISECOND_TIMESTAMP_DIGITS = 13
 MONTH_CHARACTER = r"(?:[^\W\d_]|\u0345)"
 _MONTH_ALTERNATION = trie_alternation(list(MONTHS))
 
-_AM_PM = r"(?:(?P<ampm_word>오전|오후|午前|午後|上午|下午)\s*)?"
-_TIME = (r"(?:(?:[T\s]+|\s*" + r"(?=오전|오후|午前|午後|上午|下午))" + _AM_PM
+# (and the Chinese day parts Malaysian, Singaporean and Taiwanese papers print before a 12-hour clock: "晚上8:30")
+_AM_PM_WORDS = "오전|오후|午前|午後|上午|下午|晚上|凌晨|中午|早上|傍晚"
+_AM_PM = r"(?:(?P<ampm_word>" + _AM_PM_WORDS + r")\s*)?"
+_TIME = (r"(?:(?:[T\s]+|\s*" + r"(?=" + _AM_PM_WORDS + r"))" + _AM_PM
          + r"(?P<hour>\d{1,2}):(?P<minute>\d{2})(?::(?P<second>\d{2})(?:[.,](?P<fraction>\d{1,9}))?)?)?")
 # A zone's abbreviation after the clock time ("14:30 CET", "2:30 PM GMT", "(MEZ)"), in capitals (French "est" is a
 # word), one of those with one meaning (ZONE_ABBREVIATIONS).
@@ -79,10 +81,11 @@ YMD_RE = re.compile(
 # The zone written after a CJK date's clock ("10:15 JST", "午後 3:15 GMT+9" on Japanese wire and finance pages).
 _CJK_ZONE = r"(?:\s*(?:(?P<zone>" + GMT_OFFSET + r")|(?P<zone_name>" + _ZONE_WORDS + r")\b))?"
 # 2009年11月9日 13:57, 2024年2月3日（土）15:20, 2024年1月15日 10時30分, 2024년 3월 12일 오후 2:05.
+# (Malaysian papers part the day and the clock by a bar: "2024年3月5日 | 晚上8:30")
 CJK_DATE_RE = re.compile(
     r"(?P<year>(?:19|20)\d{2})\s*[年년]\s*(?P<month>\d{1,2})\s*[月월]\s*(?P<day>\d{1,2})\s*[日号일]"
     r"(?:\s*[（(][^）)]{1,3}[）)])?(?:\s*星期.|\s*周.)?"
-    r"(?:\s*" + _AM_PM + r"(?P<hour>\d{1,2})\s*[:：时時시]\s*(?P<minute>\d{1,2})"
+    r"(?:\s*(?:[|｜]\s*)?" + _AM_PM + r"(?P<hour>\d{1,2})\s*[:：时時시]\s*(?P<minute>\d{1,2})"
     r"(?:\s*[:：分분]\s*(?P<second>\d{2}))?" + _CJK_ZONE + _CJK_ZONE_WORD + r")?"
 )
 # 11/09/2009 (US month first; when the first number exceeds 12 it is the day) with an optional time.
@@ -325,16 +328,12 @@ def find_text_date_span(text: str, now: datetime | None = None, *,
     return find_relative_date(text, now), len(text)
 
 
-# A month and day without a year ("10-08 12:00", "10-0812:00", "3月5日 09:30"), as app-style pages write the
-# date of a recent story; read only after a publication label.
+# A month and day without a year ("10-08 12:00", "10-0812:00", "3月5日 09:30", "03月05日 18時12分"), as app-style
+# pages write the date of a recent story; read only after a publication label (or in a broadcaster's 時/分 form).
 MONTH_DAY_RE = re.compile(
     r"(?<![\d\-/.])(?P<month>1[0-2]|0?[1-9])\s*[-/月]\s*(?P<day>[0-3]\d|[1-9](?!\d))\s*日?(?:\s*[（(][^）)]{1,3}[）)])?"
     r"(?:\s*(?P<hour>[01]?\d|2[0-3])[:：時时](?P<minute>[0-5]\d)分?)?(?![\d\-/])"
 )
-# A Japanese or Chinese stamp that is a month, a day and a clock and nothing else ("3月5日 14時30分", "3月5日 14:30"): a
-# regional paper's or a broadcaster's date of a story of the current year, read without a label.
-YEARLESS_STAMP_RE = re.compile(
-    r"^\s*(?:1[0-2]|0?[1-9])\s*月\s*[0-3]?\d\s*日(?:\s*\([^)]{1,3}\))?\s*(?:[01]?\d|2[0-3])\s*[:：時时]\s*[0-5]\d\s*分?\s*$")
 # An English month's name, its day and a clock without a year after a label ("Posted by X · Mar 5, 2:30 PM"), as
 # community and local news sites date a story of the current year.
 ENGLISH_MONTH_DAY_CLOCK_RE = re.compile(
@@ -378,6 +377,6 @@ def find_url_date(url: str | None) -> FoundDate | None:
     return build_date(int(named.group("year")), month, int(named.group("day"))) if named and month else None
 
 
-__all__ = ["ENGLISH_MONTH_DAY_CLOCK_RE", "YEARLESS_STAMP_RE", "FoundDate", "find_relative_date", "find_text_date",
+__all__ = ["ENGLISH_MONTH_DAY_CLOCK_RE", "FoundDate", "find_relative_date", "find_text_date",
            "find_text_date_span", "find_url_date", "find_yearless_date", "is_plausible", "may_be_relative", "normalise",
            "parse_structured_date", "re_i_lowered", "relative_date_of"]

@@ -42,8 +42,11 @@ RELATIVE_EN_RE = RELATIVE_LATIN_RES[0]
 # "3 часа назад" (ru), "3 години тому" (uk): the count, the unit, then "ago".
 RELATIVE_CYRILLIC_RE = re.compile(
     rf"(?<!\w)(?P<count>\d+)\s+(?P<unit>{'|'.join(_CYRILLIC_UNITS)})\s+(?:назад|тому)(?!\w)", re.I)
+# (not a deadline's or a start's "before": "収集日の1週間前までに" is a week before a collection day, "提前3天前往" a
+# trip three days ahead)
 RELATIVE_ZH_RE = re.compile(
     r"(?P<count>\d+|[一二两三四五六七八九十半])\s*(?:个)?\s*(?P<unit>秒|分钟|分鐘|小时|小時|時間|天|日|周|週間|週|星期|分)\s*前"
+    r"(?!まで|から|往)"
 )
 RELATIVE_KO_RE = re.compile(r"(?P<count>\d+)\s*(?P<unit>초|분|시간|일|주)\s*전")
 # The count and unit of Polish ("2 godziny temu"), Swedish, Danish and Norwegian ("för 3 timmar sedan", "for 3 timer

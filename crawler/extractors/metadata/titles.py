@@ -268,6 +268,10 @@ def page_headline(chosen: str, head_title: str | None, headline: str | None) -> 
     if len(block) >= MIN_HEADLINE_CHARS and block in normalize_space(head_title) and block.startswith(kept) \
             and len(block) > len(kept):
         return block
+    # (an e-paper's "青山县报数字报-Headline": the paper's name first, so the last part cut is the shown headline)
+    if len(block) >= MIN_CJK_HEADLINE_CHARS and CJK_RE.search(block) and len(block) > len(kept) and \
+            normalize_space(head_title).endswith(block) and normalize_space(head_title).startswith(kept):
+        return block
     return chosen
 
 
