@@ -81,6 +81,11 @@ LEFT_ALONE = {
                                    "read without the clock",
     "zh-toutiao-name-time-ip": "a self-media account's name glued between '原创' and the date by inline elements, "
                                "a province after it (the zh10 probe's zh-csdn-yu-fabu shape)",
+    # the dates13 probe's one-offs (SOURCE.md)
+    "ja-dt-ranking-before": "a desk and a name ('経済部　name') in an element marked 'writer' with no label: the "
+                            "byline marks read are Readability's ('author', 'byline')",
+    "ko-dt-sigan-jeon-list": "a portal's provider in an element marked 'press' beside a relative time, no label: not "
+                             "read as the outlet (an element marked 'source' is)",
 }
 # Of those, the page whose publication day is missed (the evaluation scores the day of a day-only guess).
 DATES_LEFT_ALONE = ["en-vbulletin4-postbit", "no-journalist-role-short-year", "zh-csdn-yu-fabu",

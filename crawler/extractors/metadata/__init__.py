@@ -57,6 +57,8 @@ from crawler.extractors.metadata.structured import (
     FIRST_ONLY_FIELDS,
     META_KEYS,
     OPENGRAPH_KEYS,
+    dated_by_media_only,
+    from_amp_timeago,
     from_card_labels,
     from_json_ld,
     from_links,
@@ -170,6 +172,7 @@ def extract_metadata(doc: TextDocument, now: datetime | None = None) -> Metadata
     from_card_labels(markup.meta, found)
     from_links(markup.links, found)
     from_microdata(markup, found)
+    from_amp_timeago(doc, found)
     from_url(doc, found)
     # (og:title and twitter:title are read for the title's check even when a JSON-LD title came first)
     _choose(doc, found, metadata, now, [title for key in OPENGRAPH_KEYS["title"]
@@ -303,7 +306,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         metadata.editors = take("editors", editors)
     if published is not None and published[1] != URL and findings.date_line:  # the markup's day against the shown one
         settled = settle_published(*published, findings.date_line, now, day_first=day_first(language), url=doc.url,
-                                   stated=findings.date_line_date, markup_read=markup_read)
+                                   stated=findings.date_line_date, markup_read=markup_read,
+                                   other_item=published[1] == JSON_LD and dated_by_media_only(doc.json_ld))
         if settled.source != published[1]:
             metadata.warnings.append(settled.reason)
         published = (settled.iso, settled.source)
