@@ -18,6 +18,7 @@ from crawler.extractors.metadata.dates import find_text_date, may_be_relative, r
 from crawler.extractors.metadata.handles import linked_handle, one_word_byline
 from crawler.extractors.metadata.japanese_credits import spaced_names
 from crawler.extractors.metadata.markup import body_of
+from crawler.extractors.metadata.teasers import in_teaser
 from crawler.kernels.walk import attributes_of, elements_marked
 
 # Elements that hold a byline by their class, id or rel (Readability.js's byline rule), "author" also in the site's
@@ -75,6 +76,8 @@ def markup_byline(doc: TextDocument, *, entries: bool = True) -> list[str]:
         if not matched or in_comments(element) or under_review_label(element):  # (a reviewer's name)
             continue
         if not entries and in_repeated_entries(element):  # a live blog's entry's author, a teaser's
+            continue
+        if in_teaser(element):  # a listing's teaser's byline: its story's, not the listing's
             continue
         # (Latin pieces apart: "<a>Jane Doe</a><a>John Roe</a>" is two names, not "Jane DoeJohn Roe"; CJK text runs on)
         text = normalize_space(element.text_content())

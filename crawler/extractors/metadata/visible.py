@@ -60,6 +60,7 @@ from crawler.extractors.metadata.line_findings import ShortBlocks, TextFindings,
 from crawler.extractors.metadata.name_lines import name_without_byline_words
 from crawler.extractors.metadata.source_elements import block_outlet
 from crawler.extractors.metadata.story_credits import story_credit
+from crawler.extractors.metadata.teasers import teaser_block
 
 HANGUL_RE = re.compile(r"[가-힣]")
 LATIN_NAME_RE = re.compile(r"^[A-Za-zÀ-ÿ]")
@@ -177,6 +178,8 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
                 break
             continue
         lines, credit = short
+        if teaser_block(block):  # a listing's teaser: its byline and date are its story's
+            continue
         if names and not findings.authors:  # a byline without "By <Given Surname>" ("ByJane Doe", "Dec 19, 2025 · X")
             findings.authors = bare_byline(doc, position)
         if names:  # an agency where the byline stands ("PAP"); "<span class='source'>某某汽车报</span>", no label
@@ -324,7 +327,7 @@ def _scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: 
         # Whether the block is a related link or a comment is asked only of a block that says something (the
         # ancestors' walk costs more than the patterns).
         if (found.authors or found.editors or found.origin or found.published or found.modified) and \
-                readable(block, links=False):
+                readable(block, links=False) and not teaser_block(block):
             if teams is not None and found.authors and (all(map(collective_byline, found.authors)) or
                                                          not WRITTEN_BY_RE.match(text)):
                 # (a collective: kept for the end, a person's line may come below; a bare "By" far from the

@@ -1,0 +1,53 @@
+"""A listing's teasers (a section front, a tag or author archive, search results): each teaser is a box holding a
+heading that links to its story, with that story's byline and date, which are not the listing page's."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from crawler.extractors.document.parse import TextBlock
+
+# The headings a teaser links from (the page's own headline is its h1).
+TEASER_HEADINGS = ("h2", "h3", "h4", "h5", "h6")
+# Levels climbed from a byline or a date to its teaser's box (card > meta line > author > link: the fourth).
+MAX_TEASER_LEVELS = 5
+# A teaser's text at most: a headline, a byline, a date and a dek (an article or a post holding linked headings, a
+# "best of" list's entries, is longer). Hand-chosen, not fitted: the probe's teasers hold 80 to 300 characters.
+MAX_TEASER_CHARS = 800
+# Containers of the whole page, never one teaser.
+PAGE_TAGS = ("body", "html")
+
+
+def linked_heading(box: etree._Element) -> bool:
+    """Whether the box holds a heading whose text is mostly a link (``<h2><a href>…</a></h2>``) or that sits in one."""
+    for heading in box.iter(*TEASER_HEADINGS):
+        text = " ".join(heading.text_content().split())
+        if not text:
+            continue
+        linked = " ".join(" ".join(a.text_content() for a in heading.iter("a") if a.get("href")).split())
+        if 2 * len(linked) >= len(text) or any(a.get("href") for a in heading.iterancestors("a")):
+            return True
+    return False
+
+
+def in_teaser(element: etree._Element) -> bool:
+    """Whether the element sits in one of a list's teasers: its nearest box with a linked heading is short, holds no
+    h1 (the page's headline is in no teaser) and has a sibling holding a linked heading too."""
+    node: etree._Element | None = element
+    for _ in range(MAX_TEASER_LEVELS):
+        if node is None or node.tag in PAGE_TAGS or node.tag == "h1" or node.find(".//h1") is not None:
+            return False
+        if linked_heading(node):
+            return len(node.text_content()) <= MAX_TEASER_CHARS and any(
+                isinstance(sibling.tag, str) and linked_heading(sibling)
+                for sibling in (*node.itersiblings(), *node.itersiblings(preceding=True)))
+        node = node.getparent()
+    return False
+
+
+def teaser_block(block: TextBlock) -> bool:
+    """Whether a text block sits in one of a listing's teasers (``in_teaser``)."""
+    return block.element is not None and in_teaser(block.element)
+
+
+__all__ = ["MAX_TEASER_CHARS", "MAX_TEASER_LEVELS", "TEASER_HEADINGS", "in_teaser", "linked_heading", "teaser_block"]
