@@ -52,3 +52,36 @@ def test_an_articles_own_byline_beside_a_related_list_is_kept() -> None:
                     f"<p class='date'>March 5, 2024</p>{story}</article><section class='more'>{related}</section>",
                     title="Council backs sea wall - The Harbor Herald")
     assert (metadata.authors, metadata.published) == (["Megan O'Donnell"], "2024-03-05")
+
+
+def test_japanese_weekday_in_brackets_after_an_event_day_is_no_name() -> None:
+    table = ("<table class='event-table'><tr><th>開催日</th><td>2024年4月20日（土曜日）午前10時から正午まで</td></tr>"
+             "<tr><th>場所</th><td>みどり市森林センター</td></tr></table>")
+    story = "<p>" + "市内の小学生とその保護者を対象に、間伐材を使った本棚づくりの教室を開きます。" * 4 + "</p>"
+    metadata = page(f"<div id='content'><h1>春の親子木工教室</h1>{story}{table}</div>", lang="ja",
+                    title="春の親子木工教室｜みどり市")
+    assert metadata.authors == []
+
+
+def test_a_testimonials_client_is_no_author() -> None:
+    services = "<section><h2>Services</h2><p>" + "We watch your servers and fix faults early. " * 5 + "</p></section>"
+    quotes = ("<section class='testimonials'><h2>What our clients say</h2><div class='testimonial'><p>“Since "
+              "switching we have not lost a single working day.”</p><p class='testimonial-author'>Sarah Jennings, "
+              "Office Manager, Jennings Dental</p></div></section>")
+    metadata = page(f"<main><h1>Managed IT Services</h1>{services}{quotes}</main>",
+                    title="Managed IT Services | Bluefin Networks")
+    assert metadata.authors == []
+
+
+PRODUCT = ('<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product",'
+           '"name":"Brewline Pro","brand":{"@type":"Brand","name":"Brewline"}}</script>')
+
+
+def test_a_product_pages_customer_reviewer_is_no_author() -> None:
+    about = "<div class='description'><p>" + "Brew up to twelve cups with a programmable timer. " * 4 + "</p></div>"
+    reviews = ("<section id='reviews' class='customer-reviews'><h2>Customer reviews</h2><div class='review'>"
+               "<div class='review-header'><span class='review-author'>Jennifer Walsh</span></div>"
+               "<div class='review-meta'>Reviewed on March 2, 2024</div><p>Makes a great pot.</p></div></section>")
+    metadata = page(f"<main><h1>Brewline Pro Coffee Maker</h1><p class='price'>$79.99</p>{about}{reviews}</main>",
+                    title="Brewline Pro Coffee Maker - Kitchen Corner", head=PRODUCT)
+    assert (metadata.authors, metadata.published) == ([], None)

@@ -10,7 +10,7 @@ from lxml import etree
 
 from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.document.text import CJK_RE, normalize_space
-from crawler.extractors.metadata.areas import in_comments, under_review_label
+from crawler.extractors.metadata.areas import in_comment_area, in_comments, under_review_label
 from crawler.extractors.metadata.author_cards import card_name, in_card_list, in_repeated_entries, short_card_name
 from crawler.extractors.metadata.byline import CJK_NAME, byline_names, clean_cjk_name
 from crawler.extractors.metadata.cjk_roles import is_desk
@@ -18,6 +18,7 @@ from crawler.extractors.metadata.dates import find_text_date, may_be_relative, r
 from crawler.extractors.metadata.handles import linked_handle, one_word_byline
 from crawler.extractors.metadata.japanese_credits import spaced_names
 from crawler.extractors.metadata.markup import body_of
+from crawler.extractors.metadata.profile_links import declares_product
 from crawler.extractors.metadata.teasers import in_teaser
 from crawler.kernels.walk import attributes_of, elements_marked
 
@@ -78,6 +79,8 @@ def markup_byline(doc: TextDocument, *, entries: bool = True) -> list[str]:
         if not entries and in_repeated_entries(element):  # a live blog's entry's author, a teaser's
             continue
         if in_teaser(element):  # a listing's teaser's byline: its story's, not the listing's
+            continue
+        if in_comment_area(element) and declares_product(doc.json_ld):  # a product's customer review's writer
             continue
         # (Latin pieces apart: "<a>Jane Doe</a><a>John Roe</a>" is two names, not "Jane DoeJohn Roe"; CJK text runs on)
         text = normalize_space(element.text_content())
