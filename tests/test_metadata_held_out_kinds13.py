@@ -89,10 +89,29 @@ def test_a_product_pages_customer_reviewer_is_no_author() -> None:
 
 def test_an_author_archives_owner_is_not_its_author() -> None:
     header = ("<div class='author-header'><img src='/a/jane.jpg' alt='Jane Whitfield'><h1>Jane Whitfield</h1>"
-              "<p class='author-role'>Agriculture Reporter</p><p class='author-bio'>Jane Whitfield covers grain markets, "
-              "farm policy and rural life. She grew up on a wheat farm and joined the paper in 2019.</p></div>")
+              "<p class='author-role'>Agriculture Reporter</p><p class='author-bio'>Jane Whitfield covers grain "
+              "markets, farm policy and rural life. She grew up on a wheat farm and joined the paper in 2019.</p></div>")
     teasers = card("wheat", "Wheat prices slide", "<p class='meta'>By Jane Whitfield · March 5, 2024</p>") + \
         card("water", "Irrigation districts brace", "<p class='meta'>By Jane Whitfield · February 28, 2024</p>")
     metadata = page(f"<main class='author-archive'>{header}<h2>Latest from Jane Whitfield</h2>{teasers}</main>",
                     title="Jane Whitfield, Author at Prairie Wire")
+    assert (metadata.authors, metadata.published) == ([], None)
+
+
+def test_a_home_pages_lead_teaser_without_a_headline_of_the_page() -> None:
+    lead = ("<section class='lead'><h2><a href='/bremen/linie-8'>Tram line 8 runs again</a></h2><p class='author'>By "
+            "Jens Brockmann</p><p class='date'>March 5, 2024, 6:40 pm</p><p>After eight months of works the line is "
+            "open.</p></section>")
+    more = ("<section class='more'><h3>More news</h3><ul><li><a href='/region/kita'>More nursery places</a> March 5, "
+            "2024</li></ul></section>")
+    metadata = page(f"<main>{lead}{more}</main>", title="The Harbor Herald – News from the bay",
+                    head="<meta property='og:type' content='website'>")
+    assert (metadata.authors, metadata.published) == ([], None)
+
+
+def test_a_home_portals_lead_teaser_in_chinese() -> None:
+    lead = ("<div class='headline'><h2><a href='/news/2024/0305/101.html'>东湖新区地铁三号线今日开通试运营</a></h2>"
+            "<p>记者 周强 2024-03-05 18:20</p></div><div class='col'><h3>要闻</h3><ul><li><a href='/n/102.html'>"
+            "全市春季植树活动启动</a><span>03-05</span></li></ul></div>")
+    metadata = page(lead, lang="zh-CN", title="东湖网_东湖地区新闻门户")
     assert (metadata.authors, metadata.published) == ([], None)

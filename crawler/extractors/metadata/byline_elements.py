@@ -78,8 +78,10 @@ def markup_byline(doc: TextDocument, *, entries: bool = True) -> list[str]:
             continue
         if not entries and in_repeated_entries(element):  # a live blog's entry's author, a teaser's
             continue
-        if in_teaser(element) or element.find(".//h1") is not None:  # a listing's teaser's byline: its story's;
-            continue  # a header holding the headline: an author's archive or profile names its subject there
+        # (a listing's teaser's byline is its story's; a header holding the h1, an author's archive's or a profile's,
+        # names the page's subject)
+        if in_teaser(element, lone=not doc.h1s()) or element.find(".//h1") is not None:
+            continue
         if in_comment_area(element) and declares_product(doc.json_ld):  # a product's customer review's writer
             continue
         # (Latin pieces apart: "<a>Jane Doe</a><a>John Roe</a>" is two names, not "Jane DoeJohn Roe"; CJK text runs on)

@@ -178,7 +178,7 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
                 break
             continue
         lines, credit = short
-        if teaser_block(block):  # a listing's teaser: its byline and date are its story's
+        if teaser_block(block, doc):  # a listing's teaser: its byline and date are its story's
             continue
         if names and not findings.authors:  # a byline without "By <Given Surname>" ("ByJane Doe", "Dec 19, 2025 · X")
             findings.authors = bare_byline(doc, position)
@@ -327,7 +327,7 @@ def _scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: 
         # Whether the block is a related link or a comment is asked only of a block that says something (the
         # ancestors' walk costs more than the patterns).
         if (found.authors or found.editors or found.origin or found.published or found.modified) and \
-                readable(block, links=False) and not teaser_block(block):
+                readable(block, links=False) and not teaser_block(block, doc):
             if teams is not None and found.authors and (all(map(collective_byline, found.authors)) or
                                                          not WRITTEN_BY_RE.match(text)):
                 # (a collective: kept for the end, a person's line may come below; a bare "By" far from the
