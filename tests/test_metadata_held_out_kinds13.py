@@ -90,7 +90,7 @@ def test_a_product_pages_customer_reviewer_is_no_author() -> None:
 def test_an_author_archives_owner_is_not_its_author() -> None:
     header = ("<div class='author-header'><img src='/a/jane.jpg' alt='Jane Whitfield'><h1>Jane Whitfield</h1>"
               "<p class='author-role'>Agriculture Reporter</p><p class='author-bio'>Jane Whitfield covers grain "
-              "markets, farm policy and rural life. She grew up on a wheat farm and joined the paper in 2019.</p></div>")
+              "markets, farm policy and rural life. She grew up on a wheat farm and joined in 2019.</p></div>")
     teasers = card("wheat", "Wheat prices slide", "<p class='meta'>By Jane Whitfield · March 5, 2024</p>") + \
         card("water", "Irrigation districts brace", "<p class='meta'>By Jane Whitfield · February 28, 2024</p>")
     metadata = page(f"<main class='author-archive'>{header}<h2>Latest from Jane Whitfield</h2>{teasers}</main>",
