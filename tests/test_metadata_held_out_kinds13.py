@@ -115,3 +115,32 @@ def test_a_home_portals_lead_teaser_in_chinese() -> None:
             "全市春季植树活动启动</a><span>03-05</span></li></ul></div>")
     metadata = page(lead, lang="zh-CN", title="东湖网_东湖地区新闻门户")
     assert (metadata.authors, metadata.published) == ([], None)
+
+
+def test_a_chinese_threads_starter_after_the_louzhu_label() -> None:
+    first = ("<div class='post'><div class='post-head'><span class='label'>楼主：</span>"
+             "<a href='/user/88231'>阿福爸爸</a>"
+             "　<span class='time'>时间：2024-03-05 14:30:12</span></div><div class='post-body'><p>"
+             + "家里是九十年代的老房子，一楼，每年一到春天墙角就返潮，墙皮起泡发黑。" * 3 + "</p></div></div>")
+    reply = ("<div class='post'><div class='post-head'><span class='label'>作者：</span>"
+             "<a href='/user/10425'>装修老张</a>"
+             "　<span class='time'>时间：2024-03-05 15:02:44</span>　<span>1楼</span></div><div class='post-body'>"
+             "<p>一楼返潮多半是地面潮气上来的。</p></div></div>")
+    metadata = page(f"<div class='thread'><h1>请教：老房子墙面返潮发霉怎么处理？</h1>{first}{reply}</div>",
+                    lang="zh-CN",
+                    title="请教：老房子墙面返潮发霉怎么处理？-家居装修-百家社区")
+    assert (metadata.authors, metadata.published) == (["阿福爸爸"], "2024-03-05T14:30:12")
+
+
+def test_a_french_threads_starter_linked_to_a_membres_profile() -> None:
+    posts = "".join(f"<div class='message'><div class='auteur'><a href='/membres/{name}'>{name}</a></div>"
+                    f"<div class='date'>Posté le {day} mars 2024 à {clock}</div>"
+                    f"<div class='contenu'><p>{text}</p></div></div>"
+                    for name, day, clock, text in (
+                        ("bricoleur56", 5, "21:17", "Depuis une semaine ma chaudière gaz se met en sécurité vers trois "
+                         "heures du matin. Le voyant rouge clignote et il faut la réarmer à la main. Une idée ?"),
+                        ("thermo_pat", 5, "22:03", "Regardez du côté de l'électrode d'ionisation."),
+                        ("claire.b", 6, "08:30", "Même souci chez moi, c'était le ventilateur.")))
+    metadata = page(f"<div class='sujet'><h1>Chaudière qui se met en sécurité la nuit</h1>{posts}</div>", lang="fr",
+                    title="Chaudière qui se met en sécurité la nuit - Forum Maison")
+    assert (metadata.authors, metadata.published) == (["bricoleur56"], "2024-03-05T21:17:00")

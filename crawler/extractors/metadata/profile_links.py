@@ -26,12 +26,14 @@ from crawler.kernels.walk import hrefs_after, texts_with_words
 PROFILE_FORMS = (r"memberlist\.php\?(?:[^#]*&)?mode=viewprofile|member\.php\?(?:[^#]*&)?u=\d|"
                  r"profile\.php\?(?:[^#]*&)?id=\d|[?&;]action=profile\b|"
                  r"\bspace-uid-\d+\.html|home\.php\?mod=space&(?:[^#]*&)?uid=\d|")
-PROFILE_PATH = r"(?:u|user|users|member|members|profile|profiles)/(?P<slug>[^/?#]+)"
+# (forum software in French, German, Spanish and Italian spells the path in its language: "/membres/name")
+PROFILE_PATH = (r"(?:u|user|users|member|members|profile|profiles|membre|membres|mitglied|mitglieder|benutzer|usuario|"
+                r"usuarios|utente|utenti)/(?P<slug>[^/?#]+)")
 PROFILE_HREF_RE = re.compile(PROFILE_FORMS + r"(?:^|/)" + PROFILE_PATH, re.I)
 # A word (lower-cased) that each of those forms holds: "member", "profile", "user" or Discuz!'s "uid" in its words, "u/"
 # after a "/" or at the href's start (``PROFILE_LINE_WORDS``: the start followed by a word boundary, which "/" is):
 # ``profile_candidates``; tests/test_metadata_cheap.py checks every form has one.
-PROFILE_WORDS = ("member", "profile", "user", "uid", "/u/")
+PROFILE_WORDS = ("member", "profile", "user", "uid", "/u/", "membre", "mitglied", "benutzer", "usuario", "utent")
 PROFILE_LINE_WORDS = ("u",)
 # Path words after /user/ or /members/ that are pages of the site, not members.
 NOT_MEMBER_SLUGS = frozenset({"login", "log-in", "register", "signup", "sign-up", "signin", "sign-in", "logout",
