@@ -144,3 +144,12 @@ def test_a_french_threads_starter_linked_to_a_membres_profile() -> None:
     metadata = page(f"<div class='sujet'><h1>Chaudière qui se met en sécurité la nuit</h1>{posts}</div>", lang="fr",
                     title="Chaudière qui se met en sécurité la nuit - Forum Maison")
     assert (metadata.authors, metadata.published) == (["bricoleur56"], "2024-03-05T21:17:00")
+
+
+def test_a_shops_legal_name_in_the_author_field_is_no_person() -> None:
+    grid = "".join(f"<li class='grid__item'><a href='/products/{slug}'>{name}</a><p class='price'>$32.00</p></li>"
+                   for slug, name in (("cedar", "Cedar &amp; Smoke"), ("fig", "Fig Tea"), ("sea", "Sea Salt")))
+    for shop in ("Luma Candle Co.", "Gipfelshop GmbH"):
+        metadata = page(f"<main><h1>Best Sellers</h1><p>Our most-loved candles.</p><ul>{grid}</ul></main>",
+                        title=f"Best Sellers – {shop}", head=f"<meta name='author' content='{shop}'>")
+        assert metadata.authors == []
