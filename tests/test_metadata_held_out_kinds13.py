@@ -153,3 +153,20 @@ def test_a_shops_legal_name_in_the_author_field_is_no_person() -> None:
         metadata = page(f"<main><h1>Best Sellers</h1><p>Our most-loved candles.</p><ul>{grid}</ul></main>",
                         title=f"Best Sellers – {shop}", head=f"<meta name='author' content='{shop}'>")
         assert metadata.authors == []
+
+
+DOCS = ("<main><article><h1>Configuring retries</h1><p>" + "Tidewater retries a failed request up to three times. " * 5
+        + "</p><footer><div><a href='https://github.com/tidewater/tidewater/edit/main/docs/retries.md'>Edit this page"
+        "</a></div><div><span class='last-updated'>Last updated on <b><time datetime='2024-03-05T10:22:41.000Z'>Mar 5, "
+        "2024</time></b> by <b>Ingrid Solberg</b></span></div></footer></article></main>")
+
+
+def test_a_docs_pages_last_committer_is_no_author() -> None:
+    metadata = page(DOCS, title="Configuring retries | Tidewater Docs")
+    assert (metadata.authors, metadata.published[:10]) == ([], "2024-03-05")
+
+
+def test_an_undated_pages_updated_by_line_without_a_repository_still_names_the_author() -> None:
+    metadata = page(DOCS.replace("github.com/tidewater/tidewater/edit/main/docs/retries.md", "example.org/contact"),
+                    title="Configuring retries | Tidewater Docs")
+    assert metadata.authors == ["Ingrid Solberg"]
