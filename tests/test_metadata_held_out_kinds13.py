@@ -170,3 +170,17 @@ def test_an_undated_pages_updated_by_line_without_a_repository_still_names_the_a
     metadata = page(DOCS.replace("github.com/tidewater/tidewater/edit/main/docs/retries.md", "example.org/contact"),
                     title="Configuring retries | Tidewater Docs")
     assert metadata.authors == ["Ingrid Solberg"]
+
+
+def test_a_qa_pages_asker_above_the_questions_title() -> None:
+    answers = "".join(f"<div class='answer'><div class='a-user'><a href='/user/{name}'>{name}</a>さん</div>"
+                      f"<p>{text}</p><div class='a-date'>{when}</div></div>"
+                      for name, text, when in (("fudosan_pro", "ガイドラインでは耐用年数は6年です。", "2024/3/5 15:12"),
+                                               ("hanako_h", "消費生活センターに相談してください。", "2024/3/6 9:40")))
+    question = ("<div class='question'><div class='q-user'><a href='/user/kuma_kuma33'>kuma_kuma33</a>さん</div>"
+                "<h1>退去費用でクロスの張り替え代を全額請求されました</h1><div class='q-body'><p>"
+                + "6年住んだ部屋を退去したところ、クロスの張り替え費用として8万円を全額請求されました。" * 2
+                + "</p></div><div class='q-date'>2024/3/5 14:30</div></div>")
+    metadata = page(question + f"<div class='answers'>{answers}</div>", lang="ja",
+                    title="退去費用でクロスの張り替え代を全額請求されました - 暮らしの知恵袋")
+    assert (metadata.authors, metadata.published) == (["kuma_kuma33"], "2024-03-05T14:30:00")

@@ -116,9 +116,22 @@ def thread_starter(root: etree._Element | None, url: str | None = None, scripts:
         if not member or member in members or not _on_site(link.get("href") or "", site) or in_comment_area(link):
             continue
         members.append(member)
-        if len(members) >= MIN_THREAD_MEMBERS:
-            return members[:1]
+        if len(members) >= MIN_THREAD_MEMBERS:  # a thread: its starter, or a Q&A page's asker above the question
+            return [asker] if (asker := _asker_above(headline, site)) else members[:1]
     return []
+
+
+def _asker_above(headline: etree._Element, site: str | None) -> str | None:
+    """A Q&A page's asker: the member linked in the headline's own box before it (the question's card, then its
+    title), nearest first; not in a page-wide container."""
+    box = headline.getparent()
+    if box is None or box.tag in ("body", "html"):
+        return None
+    for sibling in headline.itersiblings(preceding=True):
+        for link in sibling.iter("a"):
+            if (member := member_of(link)) and _on_site(link.get("href") or "", site):
+                return member
+    return None
 
 
 def declares_product(scripts: list[str] | None) -> bool:
