@@ -86,6 +86,12 @@ LEFT_ALONE = {
                             "byline marks read are Readability's ('author', 'byline')",
     "ko-dt-sigan-jeon-list": "a portal's provider in an element marked 'press' beside a relative time, no label: not "
                              "read as the outlet (an element marked 'source' is)",
+    # the kinds13 probe's one-offs (SOURCE.md)
+    "en-kd-docs-contributors": "a docs footer's 'Last updated on <time datetime=…>Mar 5, 2024</time>': the markup "
+                               "moment dates the page, the modification keeps the shown day without its clock",
+    "en-kd-forum-thread": "a thread header's 'Started by X, March 5, 2024' above the first post's dated line is read "
+                          "first: the right day without its time (probe7's en-hyperkitty-thread)",
+    "zh-kd-home-portal": "a portal home page's '编辑：name' under one column's list is read as the page's editor",
 }
 # Of those, the page whose publication day is missed (the evaluation scores the day of a day-only guess).
 DATES_LEFT_ALONE = ["en-vbulletin4-postbit", "no-journalist-role-short-year", "zh-csdn-yu-fabu",
