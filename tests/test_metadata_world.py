@@ -81,13 +81,18 @@ LEFT_ALONE = {
                                    "read without the clock",
     "zh-toutiao-name-time-ip": "a self-media account's name glued between '原创' and the date by inline elements, "
                                "a province after it (the zh10 probe's zh-csdn-yu-fabu shape)",
+    # the dates13 probe's one-offs (SOURCE.md)
+    "ja-dt-ranking-before": "a desk and a name ('経済部　name') in an element marked 'writer' with no label: the "
+                            "byline marks read are Readability's ('author', 'byline')",
+    "ko-dt-sigan-jeon-list": "a portal's provider in an element marked 'press' beside a relative time, no label: not "
+                             "read as the outlet (an element marked 'source' is)",
     # the prec13 precision probe's one-offs (SOURCE.md)
     "en-pr-posted-by-admin-login": "a numeric date '05/03/2024' on a page tagged 'en' alone: day or month first is "
                                    "not told (the probe7 vBulletin one-off)",
     "en-pr-review-reviewer-brand": "a product review's 'Reviewed by' names its writer, a health page's its checker: "
                                    "the reviewer's label is refused",
-    "ja-pr-related-kisha-names": "a desk and a name in an element marked 'writer' (no byline mark), and a <title> "
-                                 "whose site name follows a full-width colon",
+    "ja-pr-related-kisha-names": "a desk and a name in an element marked 'writer' (dates13's ja-dt-ranking-before "
+                                 "class), and a <title> whose site name follows a full-width colon",
     "nl-pr-reacties-avatar": "the byline line's date is a span's; the comments' <time> elements in an area marked "
                              "in Dutch ('reacties') are read before it",
 }

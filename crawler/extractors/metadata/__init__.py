@@ -36,13 +36,12 @@ from crawler.extractors.metadata.candidates import (
     Candidates,
     clean,
 )
-from crawler.extractors.metadata.date_choice import canonical_day, choose_date, plausible_date
+from crawler.extractors.metadata.date_choice import canonical_day, choose_date, plausible_date, read_date
 from crawler.extractors.metadata.date_conflicts import earlier_labelled, settle_published
 from crawler.extractors.metadata.field_lines import field_byline
-from crawler.extractors.metadata.handles import author_accounts, unshown_logins, unshown_people
+from crawler.extractors.metadata.handles import author_accounts, unshown_field, unshown_logins
 from crawler.extractors.metadata.hatom import hatom_date, titled_relative_date
 from crawler.extractors.metadata.label_blocks import date_after_label
-from crawler.extractors.metadata.line_findings import TextFindings
 from crawler.extractors.metadata.markup import markup_of
 from crawler.extractors.metadata.personal_sites import (
     home_link_names,
@@ -58,6 +57,8 @@ from crawler.extractors.metadata.structured import (
     FIRST_ONLY_FIELDS,
     META_KEYS,
     OPENGRAPH_KEYS,
+    dated_by_media_only,
+    from_amp_timeago,
     from_card_labels,
     from_json_ld,
     from_links,
@@ -171,6 +172,7 @@ def extract_metadata(doc: TextDocument, now: datetime | None = None) -> Metadata
     from_card_labels(markup.meta, found)
     from_links(markup.links, found)
     from_microdata(markup, found)
+    from_amp_timeago(doc, found)
     from_url(doc, found)
     # (og:title and twitter:title are read for the title's check even when a JSON-LD title came first)
     _choose(doc, found, metadata, now, [title for key in OPENGRAPH_KEYS["title"]
@@ -220,13 +222,14 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         languages = [(doc.language, TEXT)]
     # The markup's dates come before the text's: when it gives both plausible ones (most pages) the lines are not
     # read for dates.
-    published = choose_date(found, "published", now)
+    published, markup_read = read_date(found, "published", now) or (None, None)
     modified = choose_date(found, "modified", now)
     language = doc.declared_language or (languages[0][0] if languages else None)
     if published is None or published[1] == URL:  # hAtom's title stamp, then the page's own <time> text
         shown = hatom_date(doc.body) or time_text_date(doc.body, day_first=day_first(language)) or \
             titled_relative_date(doc.body)
-        published = (shown and plausible_date(shown, MICRODATA, now)) or published
+        if shown and (visible := plausible_date(shown, MICRODATA, now)):
+            published, markup_read = visible, None
     # (markup dates that are one moment, a CMS's last save written into both, leave the page's labelled date wanted)
     saved_twice = published is not None and modified is not None and published[0] == modified[0]
     findings = scan_visible(doc, metadata.title or head_title, now, language,
@@ -253,7 +256,7 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     outlets = outlets_of(found)  # (the organizations are all found: one reading for every choice below)
     authors = choose_authors(found, site_names, outlets=outlets)
     if authors is not None and authors[1] != TEXT and (unshown_logins(authors[0], lambda: _shown_text(doc)) or
-                                                         _unshown_field(authors[0], findings, doc)):
+                                                         unshown_field(authors[0], findings, doc)):
         # a login in the field, a person shown
         authors = _shown_byline(doc, findings.people(), metadata.title or head_title, site_names) or authors
     if authors is None:
@@ -303,7 +306,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         metadata.editors = take("editors", editors)
     if published is not None and published[1] != URL and findings.date_line:  # the markup's day against the shown one
         settled = settle_published(*published, findings.date_line, now, day_first=day_first(language), url=doc.url,
-                                   stated=findings.date_line_date)
+                                   stated=findings.date_line_date, markup_read=markup_read,
+                                   other_item=published[1] == JSON_LD and dated_by_media_only(doc.json_ld))
         if settled.source != published[1]:
             metadata.warnings.append(settled.reason)
         published = (settled.iso, settled.source)
@@ -355,22 +359,6 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
 def _shown_text(doc: TextDocument) -> str:
     """The page's text as its blocks show it, case-folded (asked only of a page whose author field holds a login)."""
     return " ".join(block.text for block in doc.blocks).casefold()
-
-
-def _unshown_field(names: list[str], findings: TextFindings, doc: TextDocument) -> bool:
-    """``unshown_people`` of the author field against the visible page's people. When no byline line named anyone,
-    the page's text is asked first: the readers of names without a byline's words (``TextFindings.people``) cost
-    more, and a field the text shows is no unshown one whoever they would name."""
-    if findings.later_authors is not None and not unshown_people(names, [], lambda: _all_text(doc)):
-        return False
-    people = findings.people()
-    return bool(people) and unshown_people(names, people, lambda: _all_text(doc))
-
-
-def _all_text(doc: TextDocument) -> str:
-    """Every text of the page's tree, a button's and a pop-up's among them (asked only of a page whose author field
-    names nobody of its byline)."""
-    return doc.root.text_content() if doc.root is not None else ""
 
 
 def _shown_byline(doc: TextDocument, visible: list[str], title: str | None,

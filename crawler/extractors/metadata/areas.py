@@ -52,6 +52,9 @@ def in_comments(element: etree._Element) -> bool:
 REVIEW_LABEL_RE = re.compile(r"\b(?:reviewed|fact[\s-]?checked|checked|verified|edited|approved)\s+by\s*:?\s*$", re.I)
 # Levels climbed to find the text before a name (the label sits in the name's parent or grandparent).
 LABEL_LEVELS = 2
+# The end of the text before a name that is read for the label: longer than any of REVIEW_LABEL_RE's matches (with the
+# character before it), which end where the text ends.
+LABEL_TAIL_CHARS = 64
 
 
 def under_review_label(element: etree._Element) -> bool:
@@ -62,10 +65,15 @@ def under_review_label(element: etree._Element) -> bool:
         parent = node.getparent()
         if parent is None:
             return False
-        before = [parent.text or ""]
+        # (the siblings' texts are read from the nearest back, only until the end of the text is known: the text of
+        # the pieces after a white space is the end of the whole text's, its white space runs made one space)
+        pieces: list[str] = []
         for sibling in node.itersiblings(preceding=True):
-            before[1:1] = [sibling.text_content() if isinstance(sibling.tag, str) else "", sibling.tail or ""]
-        text = " ".join(" ".join(before).split())
+            pieces[:0] = [sibling.text_content() if isinstance(sibling.tag, str) else "", sibling.tail or ""]
+            if len(text := " ".join(" ".join(pieces).split())) >= LABEL_TAIL_CHARS:
+                break
+        else:
+            text = " ".join(" ".join([parent.text or "", *pieces]).split())
         if text:
             return REVIEW_LABEL_RE.search(text) is not None
         node = parent

@@ -60,11 +60,15 @@ PLACE_AFTER_NAMES_RE = re.compile(r"\s+(?:in|à|desde|aus|uit|reporting from)\s+
 # Where the names of an English byline end: a separator (bars, dots, bullets), a date, a role.
 # (a month and its day: "By Clay Parker Mar 14, 2024"; "Last updated" is a label, not a surname; a photo credit after
 # the writer: "By X. Photos by Y", "Texto: X / Fotos: Y"; the outlet written for: "By X for The Daily Planet"; a
-# wire credit's editor: "Reporting by X; Editing by Y"; a date's label in another language: "Av X Publicerad 5 mars")
+# wire credit's editor: "Reporting by X; Editing by Y"; a date's label in another language: "Av X Publicerad 5 mars",
+# "Autor: X Data publikacji: …", "Fecha de publicación:")
 BYLINE_END_RE = re.compile(r"\s*(?:[|•·●∙⋅–—\n(;]|\s-\s|\bon\s|\bat\s|\bfrom\s|\bfor\s|"
                            r"\b(?:last\s+)?(?:updated|modified)\b|\b(?:photo(?:s|graph|graphs|graphy)?|fotos?|fotoğraf)\b|"
                            r"\bpublished\b|\b(?:publicerad|publiceret|publisert|veröffentlicht|publié|publicado|"
-                           r"pubblicato|opublikowano|aktualisiert|uppdaterad|opdateret|oppdatert)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|"
+                           r"pubblicato|opublikowano|aktualisiert|uppdaterad|opdateret|oppdatert)\b|"
+                           r"\b(?:data|fecha|date|datum)\s+(?:de\s+|di\s+)?(?:publikacji|dodania|publicación|publicação|"
+                           r"publication|pubblicazione|publikace|publicatie)\b|"
+                           r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|"
                            r"\d).*$", re.I | re.S)
 # Each name's part in brackets after it (public broadcasters' and magazines' credits: "Anna Berger (Text), Max Huber
 # (Video)"): a writing or filming part is an author's, a pictures' or graphics' part (with its name) is none.
@@ -194,6 +198,8 @@ CJK_NAME_STOPWORDS = ("编辑", "责任", "来源", "发布", "时间", "摄影"
 # (Each one is read as a name otherwise: "对记者表示", "记者陈智 整合", "作者：未知".)
 CJK_NON_NAMES = frozenset({"报道", "获悉", "了解", "发现", "采访", "来到", "注意到", "从", "近日", "日前", "表示",
                            "介绍", "整合", "未知", "佚名", "转载请注明", "网络整理", "综合", "编译",
+                           # a press conference's "回答记者提问": the reporters' question, no one's name
+                           "提问", "提問",
                            # a blog's action links after its foot's "编辑" ("编辑 收藏 举报"): buttons, not editors
                            "收藏", "举报", "舉報", "分享", "点赞", "點讚", "打印", "关闭", "關閉", "删除", "刪除",
                            "回复", "回覆"})

@@ -25,7 +25,7 @@ from crawler.extractors.metadata.cjk_credits import (
 from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.dates import find_text_date_span
 from crawler.extractors.metadata.japanese_credits import katakana_writer
-from crawler.extractors.metadata.people import ROLE_RE, is_outlet_or_role, split_people
+from crawler.extractors.metadata.people import has_role, is_outlet_or_role, split_people
 
 # A list item whose text is mostly link text is a link to another article (related stories and their dates).
 MAX_LINKED_SHARE = 0.5
@@ -180,7 +180,7 @@ def _named_after_label(doc: TextDocument, positions: list[int], texts: list[str]
         people = credit_line_people(f"作者 {FURIGANA_END_RE.sub('', name)}") if CJK_RE.search(name) else \
             split_people(name) or ([name] if collective_byline(name) else [])  # "By" / "The Acme Team": kept whole
         if not people and labels is STRONG_LABELS and (match := NAME_THEN_ROLE_RE.match(name)) and \
-                ROLE_RE.search(match.group("role")) and not is_outlet_or_role(match.group("name")):
+                has_role(match.group("role")) and not is_outlet_or_role(match.group("name")):
             people = [match.group("name")]  # "Written by" / "Eliz - Product marketer": a first name, then a role
         if people:
             return people

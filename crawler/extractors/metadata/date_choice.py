@@ -12,10 +12,17 @@ from crawler.extractors.metadata.dates import FoundDate, find_url_date, is_plaus
 
 def choose_date(found: Candidates, name: str, now: datetime) -> tuple[str, str] | None:
     """The first plausible date of the field, in the order of trust."""
+    chosen = read_date(found, name, now)
+    return chosen[0] if chosen is not None else None
+
+
+def read_date(found: Candidates, name: str, now: datetime) -> tuple[tuple[str, str], FoundDate | None] | None:
+    """``choose_date``'s pair and, when the value chosen is written as its ISO text, the date read from it: what
+    ``parse_structured_date`` of that ISO text gives, without a second reading (``date_conflicts.settle_published``)."""
     for value, source in found.get(name):
-        chosen = plausible_date(value, source, now)
-        if chosen is not None:
-            return chosen
+        parsed = value if isinstance(value, FoundDate) else parse_structured_date(str(value))
+        if parsed is not None and is_plausible(parsed, now, stated=source in (JSON_LD, OPENGRAPH, META, MICRODATA)):
+            return (parsed.iso, source), parsed if isinstance(value, str) and value == parsed.iso else None
     return None
 
 
@@ -38,4 +45,4 @@ def plausible_date(value: Any, source: str, now: datetime) -> tuple[str, str] | 
     return parsed.iso, source
 
 
-__all__ = ["canonical_day", "choose_date", "plausible_date"]
+__all__ = ["canonical_day", "choose_date", "plausible_date", "read_date"]

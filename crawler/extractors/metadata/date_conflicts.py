@@ -80,21 +80,26 @@ class Settled:
 
 
 def settle_published(markup_iso: str, source: str, date_line: str | None, now: datetime, *,
-                     day_first: bool, url: str | None = None, stated: FoundDate | None = None) -> Settled:
+                     day_first: bool, url: str | None = None, stated: FoundDate | None = None,
+                     markup_read: FoundDate | None = None, other_item: bool = False) -> Settled:
     """The markup's publication date, or the date ``date_line`` (the line under the headline that dated the page)
     shows when the two are different days by the checks of the module's docstring. ``stated``: the line's
-    ``stated_date`` when the caller has it (its reading with the crawl time gave a date written whole)."""
+    ``stated_date`` when the caller has it (its reading with the crawl time gave a date written whole);
+    ``markup_read``: ``parse_structured_date(markup_iso)`` when the caller has it. ``other_item``: the markup dates
+    an embedded clip, not the story (no zone makes its day the shown one's)."""
     if not date_line:
         return Settled(markup_iso, source, "no date line near the headline")
     shown = stated if stated is not None else stated_date(date_line, day_first=day_first)
     if shown is None or not is_plausible(shown, now, stated=False):
         return Settled(markup_iso, source, "the line near the headline states no absolute date")
-    markup = parse_structured_date(markup_iso)
+    markup = markup_read if markup_read is not None else parse_structured_date(markup_iso)
     if markup is None:  # (an iso text the markup gave: read again as it was)
         return Settled(markup_iso, source, "markup date unreadable")
     if markup.day == shown.day:
         return Settled(markup_iso, source, "the shown date agrees with the markup")
-    if same_moment(markup, shown.day) and not _url_day_is(url, shown.day):
+    # (a clip's upload written in the site's own zone is that zone's day: another item's, not one moment twice)
+    if same_moment(markup, shown.day) and not _url_day_is(url, shown.day) and \
+            not (other_item and markup.moment.utcoffset()):
         return Settled(markup_iso, source, "the markup's moment falls on the shown day in another zone")
     if read_other_way(shown.day, markup.day):
         return Settled(markup_iso, source, "the shown numeric date is the markup's day read the other way round")

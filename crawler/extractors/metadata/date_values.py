@@ -29,6 +29,11 @@ ZONE_ABBREVIATIONS_HOURS: dict[str, float] = {
 }
 # As fixed-offset zones of the standard library (dateutil's tz module, the same offsets, holds 0.7 MB of imports).
 ZONE_ABBREVIATIONS = {name: timezone(timedelta(hours=hours), name) for name, hours in ZONE_ABBREVIATIONS_HOURS.items()}
+# A city's or country's time named after a clock by Chinese, Japanese and Korean pages ("14:30（北京时间）", "台北時間",
+# "日本時間", "한국시간"): fixed offsets, none of these zones keeps a daylight saving time (IANA tz database).
+CJK_ZONE_WORDS = {name: timezone(timedelta(hours=hours), name) for name, hours in (
+    ("北京时间", 8), ("北京時間", 8), ("台北時間", 8), ("台北时间", 8), ("香港時間", 8), ("香港时间", 8),
+    ("日本時間", 9), ("日本时间", 9), ("한국시간", 9), ("한국 시간", 9))}
 # Words for "a.m."/"p.m." written before the hour in Korean, Japanese and Chinese ("오후 3:20", "午後3時").
 AM_PM_WORDS = {"오전": "am", "오후": "pm", "午前": "am", "午後": "pm", "上午": "am", "下午": "pm", "晚上": "pm",
                "凌晨": "am", "中午": "pm", "早上": "am", "傍晚": "pm"}
@@ -116,5 +121,5 @@ def without_duration(groups: dict[str, str | None]) -> dict[str, str | None]:
     return groups
 
 
-__all__ = ["AM_PM_WORDS", "LAST_HOUR", "MAX_ZONE_HOURS", "ZONE_ABBREVIATIONS", "FoundDate", "build_date",
-           "is_plausible", "without_duration", "zone_of"]
+__all__ = ["AM_PM_WORDS", "CJK_ZONE_WORDS", "LAST_HOUR", "MAX_ZONE_HOURS", "ZONE_ABBREVIATIONS", "FoundDate",
+           "build_date", "is_plausible", "without_duration", "zone_of"]

@@ -70,8 +70,10 @@ COLON_LABELS = ("时间", "時間", "日期", "日時", "出版", "date", "datum
 TRAILING_LABELS = frozenset({"配信", "公開", "掲載", "更新", "投稿", "修改"})
 TRAILING_MODIFIED_LABELS = frozenset({"更新", "修改"})
 # A broadcaster's regional page dates a story of the current year by month, day and a clock written out in 時 and 分
-# ("03月05日 18時12分"), unlabelled: read as a year-less date when it is the whole segment.
-MONTH_DAY_CLOCK_RE = re.compile(r"\d{1,2}月\d{1,2}日\s*\d{1,2}[時时]\d{1,2}分")
+# ("03月05日 18時12分"), unlabelled: read as a year-less date when it is the whole segment; a regional paper's too,
+# its clock with a colon or after a weekday in brackets ("3月5日 14:30", "3月5日（火）14時30分").
+MONTH_DAY_CLOCK_RE = re.compile(r"\d{1,2}\s*月\s*\d{1,2}\s*日(?:\s*[（(][^）)]{1,3}[）)])?\s*\d{1,2}\s*"
+                                r"(?:[時时]\s*\d{1,2}\s*分|[:：]\s*\d{2})")
 
 
 def _alternation(labels: tuple[str, ...]) -> str:
@@ -217,6 +219,8 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
                               MONTH_DAY_CLOCK_RE.fullmatch(segment.strip())) and yearless and now is not None:
             found = find_yearless_date(segment, now)
             end = len(segment.rstrip())
+            if found is not None and result.published is not None and result.whole:  # ("… 2019 - Updated Nov 18")
+                found = _in_year_of(found, result.published)
         if found is None:
             if kind == "modified" and update_clock is None:
                 update_clock = CLOCK_ONLY_RE.match(segment)
@@ -240,6 +244,18 @@ def dates_of_segments(line: str, now: datetime | None, *, day_first: bool = Fals
     if result.modified is None and result.published is not None and update_clock is not None:
         result.modified = _same_day_update(result.published, update_clock)
     return result
+
+
+def _in_year_of(found: FoundDate, published: FoundDate) -> FoundDate | None:
+    """A year-less date read after the line's publication date written whole, in that date's year (the next one when
+    it would fall before it): an old page's "November 18, 2019 … Updated November 18 at 4:46 PM"."""
+    moment, clock = found.moment, "T" in found.iso
+    for year in (published.moment.year, published.moment.year + 1):
+        moved = build_date(year, moment.month, moment.day, str(moment.hour) if clock else None,
+                           str(moment.minute) if clock else None, None, moment.tzinfo)
+        if moved is not None and moved.moment.date() >= published.moment.date():
+            return moved
+    return None
 
 
 # A clock time alone after a modification label, its zone as written ("Aggiornato alle 18:02", "Updated 18:02 GMT").

@@ -16,6 +16,7 @@ from datetime import datetime, timedelta, timezone, tzinfo
 
 from crawler.extractors.metadata.cjk_dates import gregorian_years
 from crawler.extractors.metadata.date_values import (
+    CJK_ZONE_WORDS,
     MAX_ZONE_HOURS,
     ZONE_ABBREVIATIONS,
     FoundDate,
@@ -56,8 +57,8 @@ _KL_DOTTED = (r"(?:(?<=kl\. \d)|(?<=kl\. \d\d)|(?<=kl \d)|(?<=kl \d\d)|(?<=klo \
 # "| 14h30", "à 14 h 30" (Quebec spaces the "h"), "— 2.30pm" (Australian papers dot the clock before am/pm); a
 # separator may come before the word for "at" of Polish ("5 marca 2024, godz. 14:30"), Russian ("в"), Slovak ("o"),
 # Croatian ("u"), Slovenian ("ob"), Turkish ("saat"), Catalan ("a les"), Finnish ("klo"), or a Turkish weekday
-# ("05 Mart 2024 Salı 14:30").
-_TIME_TAIL = (r"(?:(?:\s*(?:,|-|–|—|·|\|))?\s*(?:(?:\bat\b|\bà\b|\bum\b|\balle\b|\bore\b|\bàs\b|\ba\s+las\b|\bom\b|"
+# ("05 Mart 2024 Salı 14:30"); a UK regional's bullet parts them too ("5 March 2024 • 6:00am").
+_TIME_TAIL = (r"(?:(?:\s*(?:,|-|–|—|·|•|\|))?\s*(?:(?:\bat\b|\bà\b|\bum\b|\balle\b|\bore\b|\bàs\b|\ba\s+las\b|\bom\b|"
               r"\bkl\.?|\bklo\b|\bkello\b|\bgodz\.?|\bв\b|\bo\b|\bu\b|\bob\b|\bsaat\b|\ba\s+les\b|"
               r"\b(?:pazartesi|salı|çarşamba|perşembe|cuma|cumartesi|pazar)\b)\s*)?"
               r"(?P<hour>\d{1,2})(?:[:hH]|\s[hH]\s|\.(?=\d{2}\s*(?:Uhr|GMT|BST|[ap]m\b))|" + _KL_DOTTED + r")"
@@ -68,12 +69,14 @@ _TIME_TAIL = (r"(?:(?:\s*(?:,|-|–|—|·|\|))?\s*(?:(?:\bat\b|\bà\b|\bum\b|\b
 GMT_OFFSET = r"(?:UTC|GMT)\s?[+-]\d{1,2}(?::?\d{2})?(?!\d)"
 GMT_OFFSET_RE = re.compile(r"\b" + GMT_OFFSET)
 _ZONE = r"(?:\s*(?P<zone>Z|" + GMT_OFFSET + r"|UTC|GMT|[+-]\d{2}:?\d{2}))?"
+# A zone named in a CJK language after the clock, in brackets or not (CJK_ZONE_WORDS): "2024-03-05 14:30（北京时间）".
+_CJK_ZONE_WORD = r"(?:\s*\(?(?P<zone_word>" + "|".join(CJK_ZONE_WORDS) + r")\)?)?"
 # 2009-11-09, 2009/11/09, 2009.11.09, with an optional time and zone; the year comes first.
 # Korean pages write 2024. 3. 12. with spaces and a final dot.
 # (a zone's abbreviation may stand between the day and the clock: "2024-03-05 HKT 14:30", Hong Kong's broadcaster)
 YMD_RE = re.compile(
     r"(?<!\d)(?P<year>(?:19|20)\d{2})(?:[-/]|\.\s?)(?P<month>\d{1,2})(?:[-/]|\.\s?)(?P<day>\d{1,2})(?!\d)\.?"
-    r"(?:\s+(?-i:(?P<zone_name>" + _ZONE_WORDS + r"))(?=\s+\d{1,2}:\d{2}))?" + _TIME + _ZONE
+    r"(?:\s+(?-i:(?P<zone_name>" + _ZONE_WORDS + r"))(?=\s+\d{1,2}:\d{2}))?" + _TIME + _ZONE + _CJK_ZONE_WORD
 )
 # The zone written after a CJK date's clock ("10:15 JST", "午後 3:15 GMT+9" on Japanese wire and finance pages).
 _CJK_ZONE = r"(?:\s*(?:(?P<zone>" + GMT_OFFSET + r")|(?P<zone_name>" + _ZONE_WORDS + r")\b))?"
@@ -83,7 +86,7 @@ CJK_DATE_RE = re.compile(
     r"(?P<year>(?:19|20)\d{2})\s*[年년]\s*(?P<month>\d{1,2})\s*[月월]\s*(?P<day>\d{1,2})\s*[日号일]"
     r"(?:\s*[（(][^）)]{1,3}[）)])?(?:\s*星期.|\s*周.)?"
     r"(?:\s*(?:[|｜]\s*)?" + _AM_PM + r"(?P<hour>\d{1,2})\s*[:：时時시]\s*(?P<minute>\d{1,2})"
-    r"(?:\s*[:：分분]\s*(?P<second>\d{2}))?" + _CJK_ZONE + r")?"
+    r"(?:\s*[:：分분]\s*(?P<second>\d{2}))?" + _CJK_ZONE + _CJK_ZONE_WORD + r")?"
 )
 # 11/09/2009 (US month first; when the first number exceeds 12 it is the day) with an optional time.
 # In a language other than US English the day comes first (``find_text_date(day_first=True)``).
@@ -197,7 +200,8 @@ def _from_match(match: re.Match[str], day_first: bool = False) -> FoundDate | No
             else (first, second_number)
         return build_date(int(groups["year"]), month, day, groups.get("hour"), groups.get("minute"),
                       groups.get("second"), written_zone, ampm)
-    zone = zone_of(groups.get("zone")) or written_zone
+    zone = zone_of(groups.get("zone")) or written_zone or \
+        (CJK_ZONE_WORDS[groups["zone_word"]] if groups.get("zone_word") and groups.get("hour") else None)
     return build_date(int(groups["year"]), int(groups["month"]), int(groups["day"]), groups.get("hour"),
                   groups.get("minute"), groups.get("second"), zone, ampm)
 
@@ -330,6 +334,11 @@ MONTH_DAY_RE = re.compile(
     r"(?<![\d\-/.])(?P<month>1[0-2]|0?[1-9])\s*[-/月]\s*(?P<day>[0-3]\d|[1-9](?!\d))\s*日?(?:\s*[（(][^）)]{1,3}[）)])?"
     r"(?:\s*(?P<hour>[01]?\d|2[0-3])[:：時时](?P<minute>[0-5]\d)分?)?(?![\d\-/])"
 )
+# An English month's name, its day and a clock without a year after a label ("Posted by X · Mar 5, 2:30 PM"), as
+# community and local news sites date a story of the current year.
+ENGLISH_MONTH_DAY_CLOCK_RE = re.compile(
+    r"\b(?P<month_name>" + _ENGLISH_MONTHS + r")\.?\s+(?P<day>[0-3]?\d),?\s+(?:at\s+)?"
+    r"(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)\s*(?P<ampm>[ap]\.?m\.?)?(?![\d:])", re.I)
 
 
 # A day and month dotted without a year before the Nordic clock word ("5.3. klo 14.30", "5.3. kl. 14.30"), as Finnish
@@ -342,12 +351,15 @@ NORDIC_DAY_MONTH_RE = re.compile(
 def find_yearless_date(text: str, now: datetime) -> FoundDate | None:
     """A month and day without a year: in the crawl's year, or the year before when that would be ahead."""
     text = normalise(text)
-    match = MONTH_DAY_RE.search(text) or (NORDIC_DAY_MONTH_RE.search(text) if "kl" in text else None)
+    match = MONTH_DAY_RE.search(text) or (NORDIC_DAY_MONTH_RE.search(text) if "kl" in text else None) or \
+        ENGLISH_MONTH_DAY_CLOCK_RE.search(text)
     if match is None:
         return None
+    groups = match.groupdict()
+    month = MONTHS.get(groups["month_name"].lower()) if groups.get("month_name") else int(groups["month"])
     for year in (now.year, now.year - 1):
-        found = build_date(year, int(match.group("month")), int(match.group("day")), match.group("hour"),
-                       match.group("minute"))
+        found = build_date(year, month, int(groups["day"]), groups["hour"], groups["minute"], None, None,
+                           groups.get("ampm"))
         if found is not None and is_plausible(found, now, stated=False):
             return found
     return None
@@ -365,6 +377,6 @@ def find_url_date(url: str | None) -> FoundDate | None:
     return build_date(int(named.group("year")), month, int(named.group("day"))) if named and month else None
 
 
-__all__ = ["FoundDate", "find_relative_date", "find_text_date", "find_text_date_span", "find_url_date",
-           "find_yearless_date", "is_plausible", "may_be_relative", "normalise", "parse_structured_date",
-           "re_i_lowered", "relative_date_of"]
+__all__ = ["ENGLISH_MONTH_DAY_CLOCK_RE", "FoundDate", "find_relative_date", "find_text_date",
+           "find_text_date_span", "find_url_date", "find_yearless_date", "is_plausible", "may_be_relative", "normalise",
+           "parse_structured_date", "re_i_lowered", "relative_date_of"]

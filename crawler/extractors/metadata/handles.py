@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache, partial
 from urllib.parse import urlsplit
 
 from lxml import etree
 
+from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.document.text import normalize_space
 from crawler.extractors.metadata.dates import find_text_date
+from crawler.extractors.metadata.line_findings import TextFindings
 from crawler.extractors.metadata.people import is_outlet_or_role
 
 # The path words before a person's slug (author archives, member profiles, "/~name" home pages, "/in/name" profiles).
@@ -90,20 +93,54 @@ def unshown_logins(names: list[str], shown_text: Callable[[], str]) -> bool:
     return all(name.casefold() not in text for name in names)
 
 
-def unshown_people(names: list[str], shown: list[str], shown_text: Callable[[], str]) -> bool:
+def unshown_people(names: list[str], shown: list[str], shown_text: Callable[[], str],
+                   holds: Callable[[str], bool] | None = None) -> bool:
     """Whether the author field's people are none of the byline's under the headline (``shown``) and the page's text
     (``shown_text()``, as written, asked only then) never shows them, case-folded: the editor who posted a guest's
-    story, a CMS account, while the page's "By" line names its writer."""
+    story, a CMS account, while the page's "By" line names its writer. ``holds(name)``: whether that text holds the
+    name as written, when the caller can tell without the text (which is then read only for a name it does not
+    hold)."""
     folded = {name.casefold() for name in shown}
     if not names or any(name.casefold() in folded or len(name.split()) < 2 for name in names):
         return False  # (a one-word field, "Mazi", is a name as written: the byline's other person is an editor's)
-    text = shown_text()
     # (case folding maps each character alone, so a name in the text as written is in the folded text: the whole
     # page's text is folded only when none is)
-    if any(name in text for name in names):
+    if holds is not None and any(map(holds, names)):
+        return False
+    text = shown_text()
+    if holds is None and any(name in text for name in names):
         return False
     text = text.casefold()
     return all(name.casefold() not in text for name in names)
+
+
+def unshown_field(names: list[str], findings: TextFindings, doc: TextDocument) -> bool:
+    """``unshown_people`` of the author field against the visible page's people. When no byline line named anyone,
+    the page's text is asked first: the readers of names without a byline's words (``TextFindings.people``) cost
+    more, and a field the text shows is no unshown one whoever they would name."""
+    # (the page's text read once for both questions, and for one name only when it does not hold the name as written:
+    # each ``text_holds`` makes the tree's string in libxml2 again)
+    all_text = cache(partial(page_text, doc))
+    holds = cache(partial(text_holds, doc)) if len(names) == 1 else None
+    if findings.later_authors is not None and not unshown_people(names, [], all_text, holds):
+        return False
+    people = findings.people()
+    return bool(people) and unshown_people(names, people, all_text, holds)
+
+
+def page_text(doc: TextDocument) -> str:
+    """Every text of the page's tree, a button's and a pop-up's among them (asked only of a page whose author field
+    names nobody of its byline)."""
+    return doc.root.text_content() if doc.root is not None else ""
+
+
+# ``name in page_text(doc)`` asked in libxml2: ``text_content`` is the XPath ``string()``.
+TEXT_HOLDS = etree.XPath("contains(string(.), $name)")
+
+
+def text_holds(doc: TextDocument, name: str) -> bool:
+    """``name in page_text(doc)``, without the page's text made a Python string."""
+    return doc.root is not None and bool(TEXT_HOLDS(doc.root, name=name))
 
 
 # A one-word name after "by" and what follows it (a separator, then the date): "by Amanda · Dec 20, 2025".
@@ -133,5 +170,5 @@ def one_word_byline(text: str, element: etree._Element | None) -> list[str]:
         is not None else []
 
 
-__all__ = ["ONE_WORD_BY_RE", "author_accounts", "linked_handle", "one_word_byline", "unshown_logins",
-           "unshown_people"]
+__all__ = ["ONE_WORD_BY_RE", "TEXT_HOLDS", "author_accounts", "linked_handle", "one_word_byline", "page_text",
+           "text_holds", "unshown_field", "unshown_logins", "unshown_people"]

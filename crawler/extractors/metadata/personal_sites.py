@@ -16,6 +16,7 @@ The same holds of a page with no author field at all whose site's name (og:site_
 from __future__ import annotations
 
 import re
+import sys
 from urllib.parse import urlsplit
 
 from lxml import etree
@@ -24,9 +25,13 @@ from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.metadata.credit_lines import readable
 from crawler.extractors.metadata.people import split_people
 from crawler.extractors.metadata.titles import TITLE_SEPARATOR_RE
+from crawler.kernels.walk import short_texts
 
 # The first person singular and plural of English (the pronouns and their contractions).
 SINGULAR_RE = re.compile(r"\b(?:I|I['’](?:m|ve|d|ll)|me|my|mine|myself)\b")
+# SINGULAR_RE's matches, with its opening boundary asked after the first letter (no word character before it): a
+# pattern led by its first letters lets the search skip to them, one led by ``\b`` is tried at every character.
+SINGULAR_SEARCH_RE = re.compile(r"(?:I(?<!\wI)(?:['’](?:m|ve|d|ll))??|m(?<!\wm)(?:e|y|ine|yself))\b")
 PLURAL_RE = re.compile(r"\b(?:[Ww]e|[Ww]e['’](?:re|ve|d|ll)|[Oo]ur|[Oo]urs|us|[Oo]urselves)\b")
 # "I" words a story needs to be told in the first person: a few sentences, not one quoted "I" (chosen by hand, not
 # fitted: see docs/metadata-classes.md).
@@ -53,13 +58,15 @@ def personal_names(names: list[str], organizations: set[str]) -> list[str]:
 
 def in_first_person(doc: TextDocument) -> bool:
     """Whether the story's paragraphs say "I" at least ``MIN_FIRST_PERSON_WORDS`` times and more often than "we"."""
-    paragraphs = [block for block in doc.blocks if len(block.text) >= MIN_PARAGRAPH_CHARS]
+    positions, texts = short_texts(doc.blocks, sys.maxsize, MIN_PARAGRAPH_CHARS)  # (the paragraphs' texts, in C)
     # Most stories say "I" too seldom in all their paragraphs, and fewer times in the readable ones (no match spans
     # the space joining two texts), so those are picked out only when all of them say it often enough.
-    if len(SINGULAR_RE.findall(" ".join(block.text for block in paragraphs))) < MIN_FIRST_PERSON_WORDS:
+    if len(SINGULAR_SEARCH_RE.findall(" ".join(texts))) < MIN_FIRST_PERSON_WORDS:
         return False
-    text = " ".join(block.text for block in paragraphs if readable(block))  # (not readers' comments)
-    singular = len(SINGULAR_RE.findall(text))
+    blocks = doc.blocks
+    text = " ".join(text for position, text in zip(positions, texts, strict=True)
+                    if readable(blocks[position]))  # (not readers' comments)
+    singular = len(SINGULAR_SEARCH_RE.findall(text))
     return singular >= MIN_FIRST_PERSON_WORDS and singular > len(PLURAL_RE.findall(text))
 
 

@@ -6,8 +6,10 @@ stays."""
 from __future__ import annotations
 
 import re
+import sys
 
 from crawler.extractors.document.parse import TextDocument
+from crawler.kernels.walk import short_texts
 
 # The phrases that name a page's sponsor, in the languages of the probe's pages (English, German, French, Spanish,
 # Italian, Dutch, Polish), ending the text before the sponsor's name.
@@ -32,7 +34,8 @@ def is_sponsor(name: str, text: str) -> bool:
 
 def without_sponsors(authors: list[str], doc: TextDocument) -> list[str]:
     """The authors less those the page names as its sponsor."""
-    text = "\n".join(block.text for block in doc.blocks)
+    # (every block's text read in C, ``short_texts`` with no bound: no ``TextBlock.text`` property call a block)
+    text = "\n".join(short_texts(doc.blocks, sys.maxsize)[1])
     return [name for name in authors if not is_sponsor(name, text)]
 
 

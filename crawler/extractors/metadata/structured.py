@@ -14,6 +14,7 @@ from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.metadata.candidates import JSON_LD, META, MICRODATA, URL, Candidates, clean
 from crawler.extractors.metadata.dates import find_url_date
 from crawler.extractors.metadata.markup import ITEMPROP, PageMarkup
+from crawler.extractors.metadata.time_text import in_other_story_area
 
 # <meta> keys per field, by source, most specific first (names seen on news pages, plus the Dublin Core,
 # Parse.ly, Sailthru and Highwire/citation conventions; Dublin Core's title is read before OpenGraph's:
@@ -89,6 +90,9 @@ FIRST_ONLY_FIELDS = frozenset({"title", "site_name", "canonical_url", "image", "
 # The page objects that stand for the article when a page has no article object ("WebPage" with a headline and an
 # author); a collection's or a profile's author is not a story's.
 AUTHORED_PAGE_TYPES = frozenset({"webpage", "itempage"})
+# Recordings whose date is the clip's upload, not the story's: a page that embeds one beside its story and declares no
+# article object dates it by the clip (an article page with an embedded video, its clip uploaded the evening before).
+MEDIA_TYPES = frozenset({"videoobject", "audioobject", "clip"})
 
 # ---------------------------------------------------------------- sources
 
@@ -291,12 +295,31 @@ def from_microdata(markup: PageMarkup, found: Candidates) -> None:
                 found.add("modified", element.get("datetime"), MICRODATA)
 
 
+def from_amp_timeago(doc: TextDocument, found: Candidates) -> None:
+    """The moment of an AMP page's relative-time widget (``<amp-timeago datetime=…>2 hours ago</amp-timeago>``): the
+    widget's attribute is the date its text counts from, read as a ``<time datetime>`` is (AMP pages only)."""
+    root = doc.root
+    if root is None or (root.get("amp") is None and root.get("⚡") is None):
+        return
+    for element in root.iter("amp-timeago"):
+        if not in_other_story_area(element, doc.body if doc.body is not None else root):
+            found.add("published", element.get("datetime"), MICRODATA)
+
+
+def dated_by_media_only(scripts: list[str]) -> bool:
+    """Whether the page's JSON-LD declares a video or audio object and no article (MEDIA_TYPES): its markup date is
+    the clip's upload."""
+    declared = [jsonld.declared_types(text) for text in scripts]
+    return any(types & MEDIA_TYPES for types in declared) and \
+        all(types.isdisjoint(jsonld.ARTICLE_TYPES) for types in declared)
+
+
 def from_url(doc: TextDocument, found: Candidates) -> None:
     day = find_url_date(doc.url)
     if day is not None:
         found.add("published", day, URL)
 
 
-__all__ = ["FIRST_ONLY_FIELDS", "META_KEYS", "MICRODATA_PROPS", "OPENGRAPH_KEYS", "from_card_labels", "from_json_ld",
-           "from_links", "from_meta", "from_microdata", "from_url", "headline_of", "itemprop_value", "named_within",
-           "split_list"]
+__all__ = ["FIRST_ONLY_FIELDS", "MEDIA_TYPES", "META_KEYS", "MICRODATA_PROPS", "OPENGRAPH_KEYS", "dated_by_media_only",
+           "from_amp_timeago", "from_card_labels", "from_json_ld", "from_links", "from_meta", "from_microdata",
+           "from_url", "headline_of", "itemprop_value", "named_within", "split_list"]

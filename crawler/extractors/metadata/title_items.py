@@ -16,13 +16,12 @@ from lxml import etree
 from crawler.extractors.document import jsonld
 from crawler.extractors.document.text import normalize_space
 from crawler.extractors.metadata.candidates import JSON_LD, OPENGRAPH
-from crawler.extractors.metadata.titles import TITLE_PART_RE, TITLE_WORD_RE, title_from_head
+from crawler.extractors.metadata.titles import TITLE_PART_RE, TITLE_WORD_RE, fold_title, title_from_head
 
 # The sources of titles that may name a work on the page rather than the page (schema.org objects).
 ITEM_SOURCES = frozenset({JSON_LD})
 # The names a CMS gives a page by default, which name no page ("Home" for the front page of many site builders).
 PLACEHOLDER_TITLES = frozenset({"home", "homepage"})
-FOLD_RE = re.compile(r"\W+|_")
 # A <title> whose first part is empty (" | Magazine"): a template printed an empty name before the site's.
 EMPTY_HEAD_RE = re.compile(r"^\s*[|\-–—\\/>»·•:]")
 
@@ -43,14 +42,14 @@ def page_markup_title(candidates: list[tuple[str, str]], head_title: str | None,
     others += [head_title] if head_title else []
     items_skipped = False
     for value, source in candidates:
-        if _folded(value) in PLACEHOLDER_TITLES and (others or len(candidates) > 1):
+        if fold_title(value) in PLACEHOLDER_TITLES and (others or len(candidates) > 1):
             continue
         if source in ITEM_SOURCES and others and (items_skipped or not _agrees(value, others, candidates)) \
                 and not declares_article(scripts):
             items_skipped = True
             continue
         return (value, source), items_skipped
-    social = [title for title in social_titles if _folded(title) not in PLACEHOLDER_TITLES]
+    social = [title for title in social_titles if fold_title(title) not in PLACEHOLDER_TITLES]
     return ((social[0], OPENGRAPH) if social else None), items_skipped
 
 
@@ -64,12 +63,12 @@ def head_page_title(head_title: str, site_name: str | None) -> str:
     """The <title> without the site's name (``title_from_head``), or whole when what is left is a placeholder
     ("Home - The Example Blog": the site's name is all that names the page)."""
     title = title_from_head(head_title, site_name)
-    return head_title if _folded(title) in PLACEHOLDER_TITLES else title
+    return head_title if fold_title(title) in PLACEHOLDER_TITLES else title
 
 
 def names_no_page(title: str) -> bool:
     """Whether a <title> starts with a separator: the page's own name printed empty before the site's."""
-    return bool(EMPTY_HEAD_RE.match(title)) or not _folded(title)
+    return bool(EMPTY_HEAD_RE.match(title)) or not fold_title(title)
 
 
 def only_site_name(title: str, site_name: str | None, head_title: str | None, url: str | None) -> bool:
@@ -77,8 +76,8 @@ def only_site_name(title: str, site_name: str | None, head_title: str | None, ur
     builder's template titles every page with the shop's name): then the page's one h1 names it."""
     if not site_name or not url or not urlsplit(url).path.strip("/"):
         return False
-    site = _folded(site_name)
-    return _folded(title) == site and (not head_title or _folded(head_title) == site)
+    site = fold_title(site_name)
+    return fold_title(title) == site and (not head_title or fold_title(head_title) == site)
 
 
 def site_first_headline(head_title: str | None, h1s: list[etree._Element], root: etree._Element | None,
@@ -87,7 +86,7 @@ def site_first_headline(head_title: str | None, h1s: list[etree._Element], root:
     is the page's h1 and the first is the name the header's link home shows; else None."""
     parts = [part.strip() for part in TITLE_PART_RE.split(head_title or "")[::2] if part.strip()]
     if len(parts) != 2 or root is None or \
-            _folded(parts[1]) not in {_folded(normalize_space("".join(h1.itertext()))) for h1 in h1s}:
+            fold_title(parts[1]) not in {fold_title(normalize_space("".join(h1.itertext()))) for h1 in h1s}:
         return None
     return parts[1] if shown_as_home_link(root, url, parts[0]) else None
 
@@ -98,14 +97,14 @@ def shown_as_home_link(root: etree._Element | None, url: str | None, name: str) 
     if root is None:
         return False
     host = urlsplit(url).hostname if url else None
-    folded = _folded(name)
+    folded = fold_title(name)
     for link in root.iter("a"):
         href = (link.get("href") or "").strip()
         parts = urlsplit(href)
         if not href or parts.query or parts.fragment or parts.path.strip("/") or href.startswith("#") or \
                 (parts.hostname and parts.hostname != host):
             continue
-        if _folded(normalize_space(link.text_content())) == folded:
+        if fold_title(normalize_space(link.text_content())) == folded:
             return True
     return False
 
@@ -113,10 +112,10 @@ def shown_as_home_link(root: etree._Element | None, url: str | None, name: str) 
 def _agrees(value: str, others: list[str], candidates: list[tuple[str, str]]) -> bool:
     """Whether a JSON-LD title names what the page's titles name: held in one (or holding one), or sharing with one
     a word of its own (not one all the page's different JSON-LD titles have; asked only when none holds it)."""
-    folded = _folded(value)
-    if any(folded in other or other in folded for other in map(_folded, others) if other):
+    folded = fold_title(value)
+    if any(folded in other or other in folded for other in map(fold_title, others) if other):
         return True
-    items = {_folded(title): title for title, source in candidates if source in ITEM_SOURCES}
+    items = {fold_title(title): title for title, source in candidates if source in ITEM_SOURCES}
     shared = set.intersection(*map(_words, items.values())) if len(items) > 1 else set()
     words = _words(value) - shared or _words(value)
     return any(not words.isdisjoint(_words(other)) for other in others)
@@ -124,10 +123,6 @@ def _agrees(value: str, others: list[str], candidates: list[tuple[str, str]]) ->
 
 def _words(text: str) -> set[str]:
     return set(TITLE_WORD_RE.findall(text.casefold()))
-
-
-def _folded(text: str) -> str:
-    return FOLD_RE.sub("", text.casefold())
 
 
 __all__ = ["ITEM_SOURCES", "PLACEHOLDER_TITLES", "declares_article", "head_page_title", "names_no_page",

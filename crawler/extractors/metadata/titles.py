@@ -99,6 +99,8 @@ DUBLIN_CORE_TITLE_KEYS: dict[str, tuple[str, ...]] = {"title": ("dc:title", "dct
                                                                  "dcterms.title")}
 TITLE_WORD_RE = re.compile(r"\w{2,}")
 FOLD_RE = re.compile(r"\W+|_")
+# The ASCII characters FOLD_RE takes out of an ASCII text: all but its letters and digits.
+ASCII_FOLD = str.maketrans("", "", "".join(chr(code) for code in range(128) if not chr(code).isalnum()))
 # A character reference left in a title after one unescaping: "&#8230;", "&#x2019;", "&amp;", "&quot;".
 ENTITY_RE = re.compile(r"&(?:#\d{2,7}|#x[0-9a-f]{2,6}|amp|quot|apos|lt|gt|nbsp);", re.I)
 
@@ -110,11 +112,11 @@ def visible_headline(root: etree._Element | None, url: str | None, site_name: st
     exactly one text is left. ``h1s``: the root's h1 elements in document order when known (``TextDocument.h1s``)."""
     if root is None:
         return None
-    site = _folded(site_name or "")
+    site = fold_title(site_name or "")
     shown: dict[str, str] = {}
     for element in root.iter("h1") if h1s is None else h1s:
         text = normalize_space("".join(element.itertext()))
-        folded = _folded(text)
+        folded = fold_title(text)
         if not folded or folded == site or _links_away(element, url):
             continue
         shown.setdefault(folded, text)
@@ -143,17 +145,17 @@ def rewritten_headline(markup_title: str, shown: str, dated: bool, page_title: s
     - and the <title> disagrees with the markup title (two titles that agree outvote the h1), unless, with
       ``cut_short``, the h1 holds every word of the markup title and more (both are the headline cut short), or the
       markup title is the whole <title> copied into a source of ``one_vote_sources`` (``copied_search_title``)."""
-    if (needs_date and not dated) or _folded(shown) in _folded(markup_title):
+    if (needs_date and not dated) or fold_title(shown) in fold_title(markup_title):
         return False
     shown_words = {word.casefold() for word in TITLE_WORD_RE.findall(shown)}
     markup_words = {word.casefold() for word in TITLE_WORD_RE.findall(markup_title)}
     if not markup_words or shown_words == markup_words or len(TITLE_WORD_RE.findall(shown)) < min_words:
         return False
-    if title_votes and page_title and _folded(page_title) == _folded(shown):
+    if title_votes and page_title and fold_title(page_title) == fold_title(shown):
         return True
     if part_votes and title_repeats(head_title, shown):
         return True
-    if page_title and _folded(page_title) == _folded(markup_title) \
+    if page_title and fold_title(page_title) == fold_title(markup_title) \
             and not (cut_short and markup_words < shown_words) \
             and not copied_search_title(markup_title, markup_source, head_title, one_vote_sources):
         return False
@@ -173,24 +175,24 @@ def h1_title_part(title: str | None, h1s: Iterable[etree._Element], root: etree.
     headline linked to its own permalink counts too."""
     parts = [part.strip() for part in TITLE_PART_COLON_RE.split(title or "") if part.strip()]
     # (a Han, kana or hangul character holds about two Latin letters' worth: "求助…" outweighs "Powered by Discuz!")
-    folded = [_folded(part) + "".join(re.findall(f"[{_CJK}]", part)) for part in parts]
+    folded = [fold_title(part) + "".join(re.findall(f"[{_CJK}]", part)) for part in parts]
     if len(parts) < 2 or root is None:
         return None
     longest = max(range(len(parts)), key=lambda index: len(folded[index]))
     if longest == len(parts) - 1 or any(index != longest and len(part) >= len(folded[longest])
                                         for index, part in enumerate(folded)):
         return None
-    if _folded(parts[longest]) not in {_folded(normalize_space("".join(element.itertext()))) for element in h1s}:
+    if fold_title(parts[longest]) not in {fold_title(normalize_space("".join(element.itertext()))) for element in h1s}:
         return None
-    body = _folded(" ".join(text for child in root if child.tag != "head" for text in child.itertext()))
-    others = [_folded(part) for index, part in enumerate(parts) if index != longest]
+    body = fold_title(" ".join(text for child in root if child.tag != "head" for text in child.itertext()))
+    others = [fold_title(part) for index, part in enumerate(parts) if index != longest]
     return parts[longest] if any(other and other in body for other in others) else None
 
 
 def title_repeats(head_title: str | None, shown: str) -> bool:
     """Whether the first of the several parts of a <title> ("Topic | Section | Site") is the shown headline."""
     parts = [part for part in TITLE_PART_RE.split(head_title or "")[::2] if part.strip()]
-    return len(parts) > 1 and _folded(parts[0]) == _folded(shown)
+    return len(parts) > 1 and fold_title(parts[0]) == fold_title(shown)
 
 
 def copied_search_title(markup_title: str, source: str | None, head_title: str | None,
@@ -200,7 +202,7 @@ def copied_search_title(markup_title: str, source: str | None, head_title: str |
     from the <title> itself (``HEAD_TITLE``) is that one text whatever was cut from it."""
     if source == HEAD_TITLE:
         return source in sources
-    return source in sources and bool(head_title) and _folded(head_title or "") == _folded(markup_title)
+    return source in sources and bool(head_title) and fold_title(head_title or "") == fold_title(markup_title)
 
 
 def site_name_title(title: str, head_title: str | None, site_name: str | None, url: str | None) -> str | None:
@@ -208,16 +210,16 @@ def site_name_title(title: str, head_title: str | None, site_name: str | None, u
     (a shop's og:title left at its name on every page, a WebPage headline naming the company): None otherwise."""
     if not head_title:
         return None
-    folded = _folded(title)
-    parts = [_folded(part) for part in TITLE_PART_RE.split(head_title)[::2] if part.strip()]
+    folded = fold_title(title)
+    parts = [fold_title(part) for part in TITLE_PART_RE.split(head_title)[::2] if part.strip()]
     # (the address is read last: most markup titles are no site's name)
-    if (folded != _folded(site_name or "") and (len(parts) < 2 or folded != parts[-1] or folded == parts[0])) or \
+    if (folded != fold_title(site_name or "") and (len(parts) < 2 or folded != parts[-1] or folded == parts[0])) or \
             not _path(url or "").strip("/"):
         return None
     if count_words(title) > MIN_KEPT_TITLE_WORDS:  # a headline in og:site_name (Readability.js's bound on a name)
         return None
     shown = title_from_head(head_title, title)
-    return shown if _folded(shown) != folded else None
+    return shown if fold_title(shown) != folded else None
 
 
 def unescaped_twice(title: str) -> str:
@@ -233,8 +235,11 @@ def _path(url: str) -> str:
     return urlparse(url).path if ";" in path else path
 
 
-def _folded(text: str) -> str:
-    return FOLD_RE.sub("", text.casefold())
+def fold_title(text: str) -> str:
+    """The text case-folded without its non-word characters nor "_" (what titles are compared by); an ASCII one by
+    one translation (ASCII_FOLD), cheaper than FOLD_RE's runs."""
+    text = text.casefold()
+    return text.translate(ASCII_FOLD) if text.isascii() else FOLD_RE.sub("", text)
 
 
 def _links_away(element: etree._Element, url: str | None) -> bool:
@@ -288,6 +293,6 @@ def _rejoin(parts: list[str], kept: set[str]) -> str:
 __all__ = ["COPIED_TITLE_SOURCES", "CUT_SHORT_TAKES_HEADLINE", "DUBLIN_CORE_TITLE_KEYS", "HEAD_TITLE",
            "MIN_HEADLINE_CHARS", "MIN_KEPT_TITLE_WORDS", "MIN_SHARED_WORD_SHARE", "MIN_SHOWN_HEADLINE_WORDS",
            "PAGE_TITLE_VOTES", "SHOWN_HEADLINE_NEEDS_DATE", "TITLE_PART_COLON_RE", "TITLE_PART_RE",
-           "TITLE_PART_VOTES", "TITLE_SEPARATOR_RE", "copied_search_title", "h1_title_part", "page_headline",
-           "rewritten_headline", "site_name_title", "title_from_head", "title_repeats", "unescaped_twice",
-           "visible_headline", "without_cjk_suffix"]
+           "TITLE_PART_VOTES", "TITLE_SEPARATOR_RE", "copied_search_title", "fold_title", "h1_title_part",
+           "page_headline", "rewritten_headline", "site_name_title", "title_from_head", "title_repeats",
+           "unescaped_twice", "visible_headline", "without_cjk_suffix"]
