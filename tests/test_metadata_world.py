@@ -86,10 +86,19 @@ LEFT_ALONE = {
                             "byline marks read are Readability's ('author', 'byline')",
     "ko-dt-sigan-jeon-list": "a portal's provider in an element marked 'press' beside a relative time, no label: not "
                              "read as the outlet (an element marked 'source' is)",
+    # the prec13 precision probe's one-offs (SOURCE.md)
+    "en-pr-posted-by-admin-login": "a numeric date '05/03/2024' on a page tagged 'en' alone: day or month first is "
+                                   "not told (the probe7 vBulletin one-off)",
+    "en-pr-review-reviewer-brand": "a product review's 'Reviewed by' names its writer, a health page's its checker: "
+                                   "the reviewer's label is refused",
+    "ja-pr-related-kisha-names": "a desk and a name in an element marked 'writer' (dates13's ja-dt-ranking-before "
+                                 "class), and a <title> whose site name follows a full-width colon",
+    "nl-pr-reacties-avatar": "the byline line's date is a span's; the comments' <time> elements in an area marked "
+                             "in Dutch ('reacties') are read before it",
 }
 # Of those, the page whose publication day is missed (the evaluation scores the day of a day-only guess).
-DATES_LEFT_ALONE = ["en-vbulletin4-postbit", "no-journalist-role-short-year", "zh-csdn-yu-fabu",
-                    "zh-xinhua-dateline-spaced"]
+DATES_LEFT_ALONE = ["en-pr-posted-by-admin-login", "en-vbulletin4-postbit", "no-journalist-role-short-year",
+                    "zh-csdn-yu-fabu", "zh-xinhua-dateline-spaced"]
 
 
 @pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xfail(reason=LEFT_ALONE[name], strict=True))
