@@ -92,10 +92,19 @@ LEFT_ALONE = {
     "en-kd-forum-thread": "a thread header's 'Started by X, March 5, 2024' above the first post's dated line is read "
                           "first: the right day without its time (probe7's en-hyperkitty-thread)",
     "zh-kd-home-portal": "a portal home page's '编辑：name' under one column's list is read as the page's editor",
+    # the prec13 precision probe's one-offs (SOURCE.md)
+    "en-pr-posted-by-admin-login": "a numeric date '05/03/2024' on a page tagged 'en' alone: day or month first is "
+                                   "not told (the probe7 vBulletin one-off)",
+    "en-pr-review-reviewer-brand": "a product review's 'Reviewed by' names its writer, a health page's its checker: "
+                                   "the reviewer's label is refused",
+    "ja-pr-related-kisha-names": "a desk and a name in an element marked 'writer' (dates13's ja-dt-ranking-before "
+                                 "class), and a <title> whose site name follows a full-width colon",
+    "nl-pr-reacties-avatar": "the byline line's date is a span's; the comments' <time> elements in an area marked "
+                             "in Dutch ('reacties') are read before it",
 }
 # Of those, the page whose publication day is missed (the evaluation scores the day of a day-only guess).
-DATES_LEFT_ALONE = ["en-vbulletin4-postbit", "no-journalist-role-short-year", "zh-csdn-yu-fabu",
-                    "zh-xinhua-dateline-spaced"]
+DATES_LEFT_ALONE = ["en-pr-posted-by-admin-login", "en-vbulletin4-postbit", "no-journalist-role-short-year",
+                    "zh-csdn-yu-fabu", "zh-xinhua-dateline-spaced"]
 
 
 @pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xfail(reason=LEFT_ALONE[name], strict=True))

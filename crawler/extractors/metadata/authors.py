@@ -27,7 +27,9 @@ ORGANIZATION_END_RE = re.compile(
     r"\b(?:clinic|foundation|hospital|institute|university|college|association|society|council|company|bank|"
     r"hotels?|centre|center|academy|federation|agency|ministry|department|museum|library|laborator(?:y|ies)|"
     r"corporation|corp|gmbh|plc)\.?$", re.I)
-AUTHOR_PREFIX_RE = re.compile(r"^(?:by|par|von|por|written by|posted by|author|作者|记者|文)\s*[:：/]?\s+", re.I)
+# (and a biography box's heading "About <name>": the name the box is about, without its "About")
+AUTHOR_PREFIX_RE = re.compile(r"^(?:by|par|von|por|written by|posted by|author|about|über|à propos de|acerca de|"
+                              r"作者|记者|文)\s*[:：/]?\s+", re.I)
 
 
 def normalise_author(name: str) -> str:

@@ -18,6 +18,7 @@ from crawler.extractors.metadata.dates import find_text_date, may_be_relative, r
 from crawler.extractors.metadata.handles import linked_handle, one_word_byline
 from crawler.extractors.metadata.japanese_credits import spaced_names
 from crawler.extractors.metadata.markup import body_of
+from crawler.extractors.metadata.other_bylines import other_storys_byline
 from crawler.extractors.metadata.profile_links import declares_product
 from crawler.extractors.metadata.teasers import in_teaser
 from crawler.kernels.walk import attributes_of, elements_marked
@@ -97,7 +98,7 @@ def markup_byline(doc: TextDocument, *, entries: bool = True) -> list[str]:
             # an author card (name, biography); a byline opening with its label ("Written by X, 4+ years…"), no card
             names = card_name(element) or ([] if in_card_list(element) else
                                            byline_names(text[:MAX_BYLINE_ELEMENT_CHARS]))
-            if names:
+            if names and not other_storys_byline(element, names, doc):
                 return names
             continue
         inner = INNER_BY_RE.search(text)  # "This post was written by X, ...": the names after the sentence's label
@@ -119,6 +120,8 @@ def markup_byline(doc: TextDocument, *, entries: bool = True) -> list[str]:
             names = linked_handle(element) or one_word_byline(text, element)  # a handle, "By: Amanda" linked
         if not names and FIRST_DIGIT_RE.search(text) is None:
             names = card_name(element)  # an author card: the name, then a role (a count: a follow widget)
+        if names and other_storys_byline(element, names, doc):
+            continue  # a teaser's credit in a list of other stories ("You may also like")
         if names:
             return names
     return []

@@ -18,6 +18,7 @@ from lxml import etree
 from crawler.extractors.document.jsonld import declared_types
 from crawler.extractors.document.text import normalize_space
 from crawler.extractors.metadata.areas import in_comment_area
+from crawler.extractors.metadata.other_bylines import commenters_below_story
 from crawler.kernels.walk import hrefs_after, texts_with_words
 
 # The member profile addresses of forum software; ``slug`` is the member's name or number where the path holds it
@@ -115,6 +116,8 @@ def thread_starter(root: etree._Element | None, url: str | None = None, scripts:
         member = _member_named(link, match)
         if not member or member in members or not _on_site(link.get("href") or "", site) or in_comment_area(link):
             continue
+        if not members and commenters_below_story(headline, link):
+            return []  # a story's comment list: its commenters, each linked and dated, start no thread
         members.append(member)
         if len(members) >= MIN_THREAD_MEMBERS:  # a thread: its starter, or a Q&A page's asker above the question
             return [asker] if (asker := _asker_above(headline, site)) else members[:1]

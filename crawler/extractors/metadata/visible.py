@@ -58,6 +58,7 @@ from crawler.extractors.metadata.headline_block import (
 from crawler.extractors.metadata.label_blocks import block_label
 from crawler.extractors.metadata.line_findings import ShortBlocks, TextFindings, day_first, short_blocks
 from crawler.extractors.metadata.name_lines import name_without_byline_words
+from crawler.extractors.metadata.other_bylines import commenter_entry, others_credit
 from crawler.extractors.metadata.source_elements import block_outlet
 from crawler.extractors.metadata.story_credits import story_credit
 from crawler.extractors.metadata.teasers import teaser_block
@@ -193,7 +194,7 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         for line in lines:
             _read_line(line, findings, now, first, credit=credit, dates=not labelled, names=names)
         keep_own_date_line(findings, dated, block, doc)
-        if not named and findings.authors and _in_other_story(block, doc):
+        if not named and findings.authors and (_in_other_story(block, doc) or commenter_entry(block.element)):
             findings.authors = []  # a related list's "title date" item under a story of short paragraphs
         # (each of STORY_END_RE's words is a credit's; a word has no white space, so it is in a line of the block's
         # text when it is in the text)
@@ -326,6 +327,8 @@ def _scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: 
                 found.modified, far_published = update.modified, update.published
         # Whether the block is a related link or a comment is asked only of a block that says something (the
         # ancestors' walk costs more than the patterns).
+        if found.authors and others_credit(block.element, found.authors, doc):
+            found.authors = []  # a teaser's credit in a list of other stories, a commenter's linked name
         if (found.authors or found.editors or found.origin or found.published or found.modified) and \
                 readable(block, links=False) and not teaser_block(block, doc):
             if teams is not None and found.authors and (all(map(collective_byline, found.authors)) or
