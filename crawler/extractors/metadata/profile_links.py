@@ -116,8 +116,9 @@ def thread_starter(root: etree._Element | None, url: str | None = None, scripts:
         member = _member_named(link, match)
         if not member or member in members or not _on_site(link.get("href") or "", site) or in_comment_area(link):
             continue
-        if not members and commenters_below_story(headline, link):
-            return []  # a story's comment list: its commenters, each linked and dated, start no thread
+        if not members and commenters_below_story(headline, link):  # a story's comment list: its commenters, each
+            # linked and dated, start no thread; a question's answers, its asker linked above its title, do
+            return [asker] if (asker := _asker_above(headline, site)) else []
         members.append(member)
         if len(members) >= MIN_THREAD_MEMBERS:  # a thread: its starter, or a Q&A page's asker above the question
             return [asker] if (asker := _asker_above(headline, site)) else members[:1]

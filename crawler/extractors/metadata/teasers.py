@@ -6,6 +6,7 @@ from __future__ import annotations
 from lxml import etree
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
+from crawler.extractors.metadata.date_conflicts import in_other_story
 
 # The headings a teaser links from (the page's own headline is its h1).
 TEASER_HEADINGS = ("h2", "h3", "h4", "h5", "h6")
@@ -53,10 +54,17 @@ def in_teaser(element: etree._Element, *, lone: bool = False) -> bool:
     return False
 
 
+def block_in_other_story(block: TextBlock, doc: TextDocument) -> bool:
+    """Whether the block sits in another story's area (``date_conflicts.in_other_story``: an aside, a related list):
+    asked only of a block that just gave a name."""
+    return block.element is not None and doc.body is not None and in_other_story(block.element, doc.body)
+
+
 def teaser_block(block: TextBlock, doc: TextDocument) -> bool:
     """Whether a text block sits in one of a listing's teasers or, on a page without an h1, in a lone teaser
     (``in_teaser``)."""
     return block.element is not None and in_teaser(block.element, lone=not doc.h1s())
 
 
-__all__ = ["MAX_TEASER_CHARS", "MAX_TEASER_LEVELS", "TEASER_HEADINGS", "in_teaser", "linked_heading", "teaser_block"]
+__all__ = ["MAX_TEASER_CHARS", "MAX_TEASER_LEVELS", "TEASER_HEADINGS", "block_in_other_story", "in_teaser",
+           "linked_heading", "teaser_block"]
