@@ -12,8 +12,8 @@ from crawler.extractors.metadata.date_conflicts import in_other_story
 TEASER_HEADINGS = ("h2", "h3", "h4", "h5", "h6")
 # Levels climbed from a byline or a date to its teaser's box (card > meta line > author > link: the fourth).
 MAX_TEASER_LEVELS = 5
-# A teaser's text at most: a headline, a byline, a date and a dek (an article or a post holding linked headings, a
-# "best of" list's entries, is longer). Hand-chosen, not fitted: the probe's teasers hold 80 to 300 characters.
+# A teaser's text at most: a headline, a byline, a date and a dek (an article or a post holding linked headings is
+# longer). Hand-chosen, not fitted: docs/metadata-classes.md, "the kinds13 probe's classes".
 MAX_TEASER_CHARS = 800
 # Containers of the whole page, never one teaser.
 PAGE_TAGS = ("body", "html")
