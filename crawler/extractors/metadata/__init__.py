@@ -38,6 +38,7 @@ from crawler.extractors.metadata.candidates import (
 )
 from crawler.extractors.metadata.date_choice import canonical_day, choose_date, plausible_date, read_date
 from crawler.extractors.metadata.date_conflicts import earlier_labelled, settle_published
+from crawler.extractors.metadata.docs_pages import last_committers
 from crawler.extractors.metadata.field_lines import field_byline
 from crawler.extractors.metadata.handles import author_accounts, unshown_field, unshown_logins
 from crawler.extractors.metadata.hatom import hatom_date, titled_relative_date
@@ -296,6 +297,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         authors = choose_authors(found, site_names, outlets=outlets)
     if authors is None:  # nobody signs: the author field's collective byline ("Acme Team")
         authors = choose_authors(found, site_names, collective=True, outlets=outlets)
+    if authors and authors[1] == TEXT and last_committers(doc, authors[0]):  # a docs page's last committer
+        authors = None
     if authors and (kept := without_sponsors(authors[0], doc)) != authors[0]:  # an advertorial's sponsor
         authors = (kept, authors[1]) if kept else None
     if authors:

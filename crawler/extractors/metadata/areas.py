@@ -15,9 +15,10 @@ from crawler.kernels.walk import ancestors_marks, marks_hold_words
 # A widget is one when its mark opens with the word ("widget", "widget_text", "widget-area"): page builders name every
 # block of the story "<builder>-widget…" (an author box among them), and such a block is no sidebar. A utility class
 # naming a CSS variable ("mr-[--sidebar-width]") is no sidebar either; an avatar block is the byline's photo.
+# A testimonial's client ("testimonial-author" on a service page) praises the page, never wrote it.
 NOT_BYLINE_RE = re.compile(
     r"(?<!\[-)(?:^|[\s_-])(?:comments?|reply|respond|sidebar|bio|form|login|signin|recirculation|description|"
-    r"desc|role|job)(?:$|[\s_-])|(?:^|\s)widgets?(?:$|[\s_-])",
+    r"desc|role|job|testimonials?)(?:$|[\s_-])|(?:^|\s)widgets?(?:$|[\s_-])",
     re.I,
 )
 # The attributes that mark a comment area or a sidebar.
@@ -41,7 +42,7 @@ COMMENT_AREA_WORDS = ("comment", "repl", "respond", "review", "discussion", "dis
 # alternation tried at every character, a large share of markup_byline.
 ASCII_NOT_BYLINE_RE = re.compile(NOT_BYLINE_RE.pattern)
 NOT_BYLINE_WORDS = ("comment", "reply", "respond", "widget", "sidebar", "bio", "form", "login", "signin",
-                    "recirculation", "desc", "role", "job")  # (one in each match)
+                    "recirculation", "desc", "role", "job", "testimonial")  # (one in each match)
 
 def in_comments(element: etree._Element) -> bool:
     """In a comment, sidebar, author box, form... (where a name is not the story's byline)."""

@@ -124,6 +124,7 @@ GREEK_AUTHOR_STEMS = r"υντάκτ|υντακτ"
 BYLINE_HINT_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
                             r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|특파원|글|بقلم|كتب|"
                             r"发表|發表|博客|投稿者|ライター|작성자|报道|報道|原创|原創|（|【|［|\||"
+                            r"楼主|樓主|发帖人|發帖人|"  # a thread's starter after its label ("楼主：name")
                             r"实习生|實習生|评论员|評論員|报导|報導|"
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
 EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura|redaktor|ediç|eindredactie", re.I)
@@ -161,6 +162,7 @@ ASCII_CREDIT_LINE_RE = re.compile(rf"^\s*(?:{BYLINE_LINE_WORDS}|{ORIGIN_LINE_WOR
 OTHER_CREDIT_WORDS_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
                                    r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|특파원|글|بقلم|كتب|"
                                    r"发表|發表|博客|投稿者|ライター|작성자|报道|報道|原创|原創|（|【|［|"
+                                   r"楼主|樓主|发帖人|發帖人|"
                                    r"实习生|實習生|评论员|評論員|报导|報導|"
                                    r"编|編|责|責|校审|편집|"
                                    r"edit|redigiert|édité|a cura|redaktor|ediç|eindredactie|"

@@ -10,7 +10,7 @@ from lxml import etree
 
 from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.document.text import CJK_RE, normalize_space
-from crawler.extractors.metadata.areas import in_comments, under_review_label
+from crawler.extractors.metadata.areas import in_comment_area, in_comments, under_review_label
 from crawler.extractors.metadata.author_cards import card_name, in_card_list, in_repeated_entries, short_card_name
 from crawler.extractors.metadata.byline import CJK_NAME, byline_names, clean_cjk_name
 from crawler.extractors.metadata.cjk_roles import is_desk
@@ -19,6 +19,8 @@ from crawler.extractors.metadata.handles import linked_handle, one_word_byline
 from crawler.extractors.metadata.japanese_credits import spaced_names
 from crawler.extractors.metadata.markup import body_of
 from crawler.extractors.metadata.other_bylines import other_storys_byline
+from crawler.extractors.metadata.profile_links import declares_product
+from crawler.extractors.metadata.teasers import in_teaser
 from crawler.kernels.walk import attributes_of, elements_marked
 
 # Elements that hold a byline by their class, id or rel (Readability.js's byline rule), "author" also in the site's
@@ -76,6 +78,12 @@ def markup_byline(doc: TextDocument, *, entries: bool = True) -> list[str]:
         if not matched or in_comments(element) or under_review_label(element):  # (a reviewer's name)
             continue
         if not entries and in_repeated_entries(element):  # a live blog's entry's author, a teaser's
+            continue
+        # (a listing's teaser's byline is its story's; a header holding the h1, an author's archive's or a profile's,
+        # names the page's subject)
+        if in_teaser(element, lone=not doc.h1s()) or element.find(".//h1") is not None:
+            continue
+        if in_comment_area(element) and declares_product(doc.json_ld):  # a product's customer review's writer
             continue
         # (Latin pieces apart: "<a>Jane Doe</a><a>John Roe</a>" is two names, not "Jane DoeJohn Roe"; CJK text runs on)
         text = normalize_space(element.text_content())

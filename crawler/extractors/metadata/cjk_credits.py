@@ -43,8 +43,9 @@ PLACE_RE = re.compile(r"^(?:整合|综合|綜合|编译|編譯|摘编|整理)$|^
                       r"^[\u4e00-\u9fff]{0,6}(?:报道|報道|电|電|讯|訊)$|"
                       r"^[\u4e00-\u9fff]{1,6}(?:報道部|支局|総局)$")  # a Japanese desk: "（札幌報道部　高橋健太）"
 # A date or a time on the line ("2004年7月16日08:19", "2005-08-12", "14:20").
-# (a weekday too: "2024年3月5日 星期二")
-DATE_TOKEN_RE = re.compile(r"^[\d\-/.:年月日时分秒時]+$|^(?:星期|周|週|礼拜|禮拜)[一二三四五六日天]$")
+# (a weekday too: "2024年3月5日 星期二", Japanese "2024年4月20日（土曜日）" on an event's or a notice's date)
+DATE_TOKEN_RE = re.compile(r"^[\d\-/.:年月日时分秒時]+$|^(?:星期|周|週|礼拜|禮拜)[一二三四五六日天]$|"
+                           r"^[月火水木金土日]曜日?$")
 # An outlet's name in title marks opening a credit line: "英国《金融时报》 李明 北京报道".
 OUTLET_TITLE_RE = re.compile(r"《[^》]{2,12}》")
 # The separators of a credit line's parts.

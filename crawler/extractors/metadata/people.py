@@ -75,7 +75,11 @@ OUTLET_END_WORDS = frozenset((
     "news press times post media agency network newswire wire herald journal tribune daily gazette chronicle observer "
     "standard express telegraph guardian courier mirror advertiser examiner bulletin dispatch magazine radio tv "
     "television group inc ltd llc newsroom desk ajansı labs studio studios solutions consulting software systems "
-    "technologies products energy community services store shop supply supplies").split())
+    "technologies products energy community services store shop supply supplies "
+    # a company's legal form ends a shop's or a firm's name in its own author field ("Gipfelshop GmbH")
+    "gmbh corp plc").split())
+# "Co." (with its dot) ends a company's name ("Luma Candle Co."); "Co" alone is also a family name.
+COMPANY_ABBREVIATION = " co."
 # What parts a text's words: its last word is the piece after the last such run.
 NON_WORD_RE = re.compile(r"\W+")
 # The end of a text a last word is read in: longer than every outlet word, so a cut word is never one.
@@ -87,6 +91,8 @@ MAX_ACRONYM_LETTERS = 5
 def ends_as_outlet(text: str) -> bool:
     """Whether the text's last word (a final dot aside) is an outlet's ("Fox News", "Acme Inc."): a set lookup, not
     a pattern searched at every word of the text."""
+    if text.casefold().endswith(COMPANY_ABBREVIATION):
+        return True
     text = text[:-1] if text.endswith(".") else text
     return NON_WORD_RE.split(text[-OUTLET_WORD_WINDOW:])[-1].casefold() in OUTLET_END_WORDS
 

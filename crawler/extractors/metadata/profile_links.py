@@ -27,12 +27,14 @@ from crawler.kernels.walk import hrefs_after, texts_with_words
 PROFILE_FORMS = (r"memberlist\.php\?(?:[^#]*&)?mode=viewprofile|member\.php\?(?:[^#]*&)?u=\d|"
                  r"profile\.php\?(?:[^#]*&)?id=\d|[?&;]action=profile\b|"
                  r"\bspace-uid-\d+\.html|home\.php\?mod=space&(?:[^#]*&)?uid=\d|")
-PROFILE_PATH = r"(?:u|user|users|member|members|profile|profiles)/(?P<slug>[^/?#]+)"
+# (forum software in French, German, Spanish and Italian spells the path in its language: "/membres/name")
+PROFILE_PATH = (r"(?:u|user|users|member|members|profile|profiles|membre|membres|mitglied|mitglieder|benutzer|usuario|"
+                r"usuarios|utente|utenti)/(?P<slug>[^/?#]+)")
 PROFILE_HREF_RE = re.compile(PROFILE_FORMS + r"(?:^|/)" + PROFILE_PATH, re.I)
 # A word (lower-cased) that each of those forms holds: "member", "profile", "user" or Discuz!'s "uid" in its words, "u/"
 # after a "/" or at the href's start (``PROFILE_LINE_WORDS``: the start followed by a word boundary, which "/" is):
 # ``profile_candidates``; tests/test_metadata_cheap.py checks every form has one.
-PROFILE_WORDS = ("member", "profile", "user", "uid", "/u/")
+PROFILE_WORDS = ("member", "profile", "user", "uid", "/u/", "membre", "mitglied", "benutzer", "usuario", "utent")
 PROFILE_LINE_WORDS = ("u",)
 # Path words after /user/ or /members/ that are pages of the site, not members.
 NOT_MEMBER_SLUGS = frozenset({"login", "log-in", "register", "signup", "sign-up", "signin", "sign-in", "logout",
@@ -114,12 +116,26 @@ def thread_starter(root: etree._Element | None, url: str | None = None, scripts:
         member = _member_named(link, match)
         if not member or member in members or not _on_site(link.get("href") or "", site) or in_comment_area(link):
             continue
-        if not members and commenters_below_story(headline, link):
-            return []  # a story's comment list: its commenters, each linked and dated, start no thread
+        if not members and commenters_below_story(headline, link):  # a story's comment list: its commenters, each
+            # linked and dated, start no thread; a question's answers, its asker linked above its title, do
+            return [asker] if (asker := _asker_above(headline, site)) else []
         members.append(member)
-        if len(members) >= MIN_THREAD_MEMBERS:
-            return members[:1]
+        if len(members) >= MIN_THREAD_MEMBERS:  # a thread: its starter, or a Q&A page's asker above the question
+            return [asker] if (asker := _asker_above(headline, site)) else members[:1]
     return []
+
+
+def _asker_above(headline: etree._Element, site: str | None) -> str | None:
+    """A Q&A page's asker: the member linked in the headline's own box before it (the question's card, then its
+    title), nearest first; not in a page-wide container."""
+    box = headline.getparent()
+    if box is None or box.tag in ("body", "html"):
+        return None
+    for sibling in headline.itersiblings(preceding=True):
+        for link in sibling.iter("a"):
+            if (member := member_of(link)) and _on_site(link.get("href") or "", site):
+                return member
+    return None
 
 
 def declares_product(scripts: list[str] | None) -> bool:

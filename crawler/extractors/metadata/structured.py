@@ -14,6 +14,7 @@ from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.metadata.candidates import JSON_LD, META, MICRODATA, URL, Candidates, clean
 from crawler.extractors.metadata.dates import find_url_date
 from crawler.extractors.metadata.markup import ITEMPROP, PageMarkup
+from crawler.extractors.metadata.teasers import in_teaser
 from crawler.extractors.metadata.time_text import in_other_story_area
 
 # <meta> keys per field, by source, most specific first (names seen on news pages, plus the Dublin Core,
@@ -283,7 +284,7 @@ def from_microdata(markup: PageMarkup, found: Candidates) -> None:
                 found.add(name, split_list(itemprop_value(element) or "", "tags"), MICRODATA)
             else:
                 found.add(name, itemprop_value(element), MICRODATA)
-    times = markup.times
+    times = [element for element in markup.times if not in_teaser(element)]  # a listing's teasers' times
     published = [t for t in times if t.get("pubdate") is not None or "publish" in (t.get("class") or "")]
     for element in published + times:
         found.add("published", element.get("datetime"), MICRODATA)

@@ -61,6 +61,7 @@ from crawler.extractors.metadata.name_lines import name_without_byline_words
 from crawler.extractors.metadata.other_bylines import commenter_entry, others_credit
 from crawler.extractors.metadata.source_elements import block_outlet
 from crawler.extractors.metadata.story_credits import story_credit
+from crawler.extractors.metadata.teasers import block_in_other_story, teaser_block
 
 HANGUL_RE = re.compile(r"[가-힣]")
 LATIN_NAME_RE = re.compile(r"^[A-Za-zÀ-ÿ]")
@@ -178,6 +179,8 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
                 break
             continue
         lines, credit = short
+        if teaser_block(block, doc):  # a listing's teaser: its byline and date are its story's
+            continue
         if names and not findings.authors:  # a byline without "By <Given Surname>" ("ByJane Doe", "Dec 19, 2025 · X")
             findings.authors = bare_byline(doc, position)
         if names:  # an agency where the byline stands ("PAP"); "<span class='source'>某某汽车报</span>", no label
@@ -191,7 +194,7 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         for line in lines:
             _read_line(line, findings, now, first, credit=credit, dates=not labelled, names=names)
         keep_own_date_line(findings, dated, block, doc)
-        if not named and findings.authors and (_in_other_story(block, doc) or commenter_entry(block.element)):
+        if not named and findings.authors and (block_in_other_story(block, doc) or commenter_entry(block.element)):
             findings.authors = []  # a related list's "title date" item under a story of short paragraphs
         # (each of STORY_END_RE's words is a credit's; a word has no white space, so it is in a line of the block's
         # text when it is in the text)
@@ -208,12 +211,6 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
             for line in lines:
                 _read_line(line, findings, now, first, credit=credit, below=False, names=names)
             keep_own_date_line(findings, dated, block, doc)
-
-
-def _in_other_story(block: TextBlock, doc: TextDocument) -> bool:
-    """Whether the block sits in another story's area (``date_conflicts.in_other_story``): asked only of a block
-    that just gave a name."""
-    return block.element is not None and doc.body is not None and in_other_story(block.element, doc.body)
 
 
 def keep_own_date_line(findings: TextFindings, dated: bool, block: TextBlock, doc: TextDocument) -> None:
@@ -327,7 +324,7 @@ def _scan_page(doc: TextDocument, now: datetime, findings: TextFindings, first: 
         if found.authors and others_credit(block.element, found.authors, doc):
             found.authors = []  # a teaser's credit in a list of other stories, a commenter's linked name
         if (found.authors or found.editors or found.origin or found.published or found.modified) and \
-                readable(block, links=False):
+                readable(block, links=False) and not teaser_block(block, doc):
             if teams is not None and found.authors and (all(map(collective_byline, found.authors)) or
                                                          not WRITTEN_BY_RE.match(text)):
                 # (a collective: kept for the end, a person's line may come below; a bare "By" far from the
