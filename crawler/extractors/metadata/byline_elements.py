@@ -20,7 +20,7 @@ from crawler.extractors.metadata.japanese_credits import spaced_names
 from crawler.extractors.metadata.markup import body_of
 from crawler.extractors.metadata.other_bylines import other_storys_byline
 from crawler.extractors.metadata.profile_links import declares_product
-from crawler.extractors.metadata.teasers import in_teaser
+from crawler.extractors.metadata.teasers import in_teaser, without_h1
 from crawler.kernels.walk import attributes_of, elements_marked
 
 # Elements that hold a byline by their class, id or rel (Readability.js's byline rule), "author" also in the site's
@@ -81,7 +81,7 @@ def markup_byline(doc: TextDocument, *, entries: bool = True) -> list[str]:
             continue
         # (a listing's teaser's byline is its story's; a header holding the h1, an author's archive's or a profile's,
         # names the page's subject)
-        if in_teaser(element, lone=not doc.h1s()) or element.find(".//h1") is not None:
+        if in_teaser(element, lone=without_h1(doc)) or element.find(".//h1") is not None:
             continue
         if in_comment_area(element) and declares_product(doc.json_ld):  # a product's customer review's writer
             continue

@@ -3,7 +3,11 @@ heading that links to its story, with that story's byline and date, which are no
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from weakref import WeakKeyDictionary
+
 from lxml import etree
+from lxml.html import HtmlElement
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.metadata.date_conflicts import in_other_story
@@ -38,18 +42,59 @@ def linked_heading(box: etree._Element) -> bool:
     return False
 
 
+@dataclass(frozen=True)
+class _TreeHeadings:
+    """The elements of a tree that hold a linked heading (``linked_heading``) and those that hold an h1, each heading
+    counted with itself and its ancestors: what ``in_teaser`` asks of every box, found in one pass over the tree's
+    headings rather than in a search of each box."""
+
+    linked: frozenset[etree._Element]
+    headline: frozenset[etree._Element]
+
+
+# Each tree's headings, found when a teaser is first asked about in it and let go with the tree.
+_HEADINGS: WeakKeyDictionary[etree._Element, _TreeHeadings] = WeakKeyDictionary()
+
+
+def _holders(headings: list[etree._Element]) -> frozenset[etree._Element]:
+    """The headings and their ancestors but the root, which ``in_teaser`` never asks about (a page's whole) and which
+    must not be held: it is the cache's weak key."""
+    held: set[etree._Element] = set()
+    for heading in headings:
+        node: etree._Element | None = heading
+        while node is not None and node not in held and (parent := node.getparent()) is not None:
+            held.add(node)
+            node = parent
+    return frozenset(held)
+
+
+def _tree_headings(element: etree._Element) -> _TreeHeadings:
+    root = element.getroottree().getroot()
+    kept = isinstance(root, HtmlElement)  # (a plain lxml element takes no weak reference: its tree's are not kept)
+    found = _HEADINGS.get(root) if kept else None
+    if found is None:
+        linked = [heading for heading in root.iter(*TEASER_HEADINGS) if linked_heading(heading)]
+        found = _TreeHeadings(_holders(linked), _holders(list(root.iter("h1"))))
+        if kept:
+            _HEADINGS[root] = found
+    return found
+
+
 def in_teaser(element: etree._Element, *, lone: bool = False) -> bool:
     """Whether the element sits in one of a list's teasers: its nearest box with a linked heading is short, holds no
     h1 (the page's headline is in no teaser) and has a sibling holding a linked heading too; with ``lone`` (a page
     without an h1: a home page's lead story) the box alone suffices."""
+    headings = _tree_headings(element)
     node: etree._Element | None = element
     for _ in range(MAX_TEASER_LEVELS):
-        if node is None or node.tag in PAGE_TAGS or node.tag == "h1" or node.find(".//h1") is not None:
+        if node is None or node.tag in PAGE_TAGS:
             return False
-        if linked_heading(node):
+        at_root = node.getparent() is None  # (a fragment's root, not held by the index: searched)
+        if (node.tag == "h1" or node.find(".//h1") is not None) if at_root else node in headings.headline:
+            return False
+        if linked_heading(node) if at_root else node in headings.linked:
             return len(node.text_content()) <= MAX_TEASER_CHARS and (lone or any(
-                isinstance(sibling.tag, str) and linked_heading(sibling)
-                for sibling in (*node.itersiblings(), *node.itersiblings(preceding=True))))
+                sibling in headings.linked for sibling in (*node.itersiblings(), *node.itersiblings(preceding=True))))
         node = node.getparent()
     return False
 
@@ -60,11 +105,16 @@ def block_in_other_story(block: TextBlock, doc: TextDocument) -> bool:
     return block.element is not None and doc.body is not None and in_other_story(block.element, doc.body)
 
 
+def without_h1(doc: TextDocument) -> bool:
+    """Whether the page has no h1 (a home page: its lead teaser stands alone), asked once a page."""
+    return doc.memo("without_h1", lambda: not doc.h1s())
+
+
 def teaser_block(block: TextBlock, doc: TextDocument) -> bool:
     """Whether a text block sits in one of a listing's teasers or, on a page without an h1, in a lone teaser
     (``in_teaser``)."""
-    return block.element is not None and in_teaser(block.element, lone=not doc.h1s())
+    return block.element is not None and in_teaser(block.element, lone=without_h1(doc))
 
 
 __all__ = ["MAX_TEASER_CHARS", "MAX_TEASER_LEVELS", "TEASER_HEADINGS", "block_in_other_story", "in_teaser",
-           "linked_heading", "teaser_block"]
+           "linked_heading", "teaser_block", "without_h1"]
