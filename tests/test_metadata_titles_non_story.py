@@ -19,10 +19,17 @@ def _title(head: str, body: str, url: str = "https://docs.example.org/guide/retr
 
 
 def test_docs_page_title_is_its_h1_before_the_site_named_by_the_home_link() -> None:
+    head = "<title>Configuring retries | Harbor Docs</title>"
+    body = "<header><a href='/'>Harbor</a></header><main><h1>Configuring retries</h1></main>"
+    assert _title(head, body) == "Configuring retries"
+
+
+def test_docs_page_og_title_copying_the_title_whole_stays() -> None:
+    # a markup title written whole, site's name and all, is the site's choice (no bound of the CV's grid chose it)
     head = "<title>Configuring retries | Harbor Docs</title><meta property='og:title' " \
            "content='Configuring retries | Harbor Docs'>"
     body = "<header><a href='/'>Harbor</a></header><main><h1>Configuring retries</h1></main>"
-    assert _title(head, body) == "Configuring retries"
+    assert _title(head, body) == "Configuring retries | Harbor Docs"
 
 
 def test_tag_page_title_is_its_topic_when_the_h1_labels_it() -> None:
@@ -63,7 +70,7 @@ def test_story_title_longer_than_its_h1_keeps_its_own_words_when_the_last_part_n
     assert _title(head, body, "https://www.example.com/2024/rain") == "Rain at last - Jonathan Q. Whitmore"
 
 
-def test_markup_title_copying_a_story_title_with_its_site_keeps_it() -> None:
+def test_markup_title_copying_a_story_title_with_its_site_keeps_it_over_the_h1() -> None:
     # a story's og:title written whole, site's name and all, is the site's choice (Readability.js's convention)
     title = "Council approves the new budget for the harbour district | Harbor Times"
     head = f"<title>{title}</title><meta property='og:title' content='{title}'>"

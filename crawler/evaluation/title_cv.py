@@ -1,4 +1,4 @@
-"""Cross-validated title share for the seven settings of the shown-headline rule (``titles.rewritten_headline``).
+"""Cross-validated title share for the settings of the shown-headline rule (``titles.rewritten_headline``).
 
     python -m crawler.evaluation.title_cv --dataset ../shared/datasets/wcxb-dev --dataset ../shared/datasets/readability
 
@@ -10,8 +10,11 @@ repeats takes its place, TITLE_PART_VOTES whether a <title> whose first part is 
 COPIED_TITLE_SOURCES the markup sources whose title, when it is the whole <title> (no site name), counts as that one
 search text and not as a second vote (none, JSON-LD, JSON-LD and OpenGraph; each with or without HEAD_TITLE, a
 markup title read from the <title> itself, the page having no other) (the switches turn rules on or off:
-conflicting conventions, chosen here too). Each page is read once with the rule off (its markup title and its source,
-whether it is dated or credited, its one h1, its <title> whole and without the site's name); every set of values on
+conflicting conventions, chosen here too); and the two bounds of the h1-before-the-site's-name rule
+(``site_titles.head_title_h1``: the words between the h1 and the site's name, -1 turning it off, and the most words
+of an h1 that replaces a markup title copying the <title>), scored with every setting of the first. Each page is
+read once with the rules off (its markup title and its source, whether it is dated or credited, its one h1, its
+<title> whole and without the site's name, what the site rule was asked); every set of values on
 a grid is scored on every page. The data sets given are pooled
 (the two conventions of titles, the visible h1's and Readability.js's markup title, weigh by their pages); pages
 are split into folds by site (``crossval.site_folds``), each fold is scored with the set best on the other folds.
@@ -157,6 +160,9 @@ def cross_validate(pages: Sequence[Page], cases: Sequence[TitleCase], folds: int
             "shipped": _printable(grid[shipped] + site_grid[site_shipped]),
             "shipped_all_pages": float(shipped_right.sum()) / count,
             "site_rule_fires": int(fires[site_shipped].sum()),
+            "site_settings_all_pages": {f"between={between} copied_words={words}": round(float(np.where(
+                fires[index] == 1, site_right[index], right[shipped]).sum()) / count, 4)
+                for index, (between, words) in enumerate(site_grid)},
             "shipped_per_set": {name: round(sum(values) / len(values), 4) for name, values in by_set.items()}}
 
 

@@ -20,11 +20,12 @@ from crawler.extractors.document.text import normalize_space
 from crawler.extractors.metadata.titles import TITLE_PART_RE, TITLE_WORD_RE, fold_title
 
 # Words (of two letters or more) a <title> may hold between the h1 and the site's name (a template's "Tag", "Author
-# at", "toute l'actualité"): chosen by by-domain CV, see docs/metadata-classes.md.
+# at", "online kaufen"): scored by by-domain CV (title_cv), which is indifferent to it, see docs/metadata-classes.md.
 MAX_WORDS_BETWEEN = 2
 # A markup title copying the <title> gives way to the h1 before the site's name only when the h1 has at most this many
-# words (a page's name, not a story's headline): chosen by by-domain CV, see docs/metadata-classes.md.
-MAX_COPIED_H1_WORDS = 4
+# words: 0, a markup title written whole is the site's choice (the by-domain CV's sets lose titles with any bound, see
+# docs/metadata-classes.md).
+MAX_COPIED_H1_WORDS = 0
 # Marks closing a headline that a <title> cut at a separator may drop or keep ("?", "»", a quote, a bracket).
 CLOSING_MARKS_RE = re.compile(r"\s?[?!.…»\"“”’)）」』》\]？！]+")
 # A CJK shop's brackets around a brand or a label ("【云岭】").
@@ -37,6 +38,8 @@ LABEL_RE = re.compile(r"^([^:：]{1,20})[:：]\s*(\S.*)$")
 WORD_RE = re.compile(r"[^\W_]+")
 # A footer's copyright line ("© 2024 Acme Ltd", "Copyright 2024 …"): it names the site's owner.
 COPYRIGHT_RE = re.compile(r"©|\(c\)|copyright", re.I)
+# Elements whose text the page does not show (a script's "copyright" is no footer's line).
+UNSHOWN_TAGS = frozenset({"script", "style", "noscript", "template"})
 # A name shorter than this (folded) is no site's name to find in a title's end ("TV", "首页" is skipped as a link).
 MIN_NAME_CHARS = 3
 
@@ -54,9 +57,12 @@ def site_names(root: etree._Element | None, url: str | None, site_name: str | No
         if (link.get("href") or "").strip() and not parts.path.strip("/") and not parts.query and \
                 not parts.fragment and (not parts.hostname or parts.hostname == host):
             names.append(fold_title(normalize_space(link.text_content())))
-    for text in root.itertext():
-        if COPYRIGHT_RE.search(text):
-            lines.append(fold_title(text))
+    for element in root.iter():
+        if isinstance(element.tag, str) and element.tag not in UNSHOWN_TAGS and element.text and \
+                COPYRIGHT_RE.search(element.text):
+            lines.append(fold_title(element.text))
+        if element.tail and COPYRIGHT_RE.search(element.tail):
+            lines.append(fold_title(element.tail))
     return [name for name in names if len(name) >= MIN_NAME_CHARS], lines
 
 
