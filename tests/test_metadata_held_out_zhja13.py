@@ -12,16 +12,12 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
+from helpers.cjk_stories import ZH, ZHT
 
 from crawler.extractors import extract_metadata_only
 from crawler.extractors.metadata import Metadata
 
 NOW = datetime.fromisoformat("2024-04-01T00:00:00+00:00")
-ZH = ("<p>国务院常务会议研究部署进一步优化营商环境的相关举措，会议指出要持续深化改革，激发市场主体活力。</p>"
-      "<p>会议强调，各地区各部门要狠抓落实，切实解决企业反映的突出问题，推动政策红利直达基层，让企业有更多获得感。</p>"
-      "<p>专家认为，此次部署释放出稳增长的积极信号，有助于提振市场信心，促进经济持续回升向好，值得持续关注。</p>")
-ZHT = ("<p>行政院今天召開院會，通過多項民生法案，預計將於下週送交立法院審議，以加速推動相關政策。</p>"
-       "<p>學者指出，相關法案若順利通過，將有助於改善社會福利體系，但財源規劃仍需進一步說明，以免造成負擔。</p>")
 JA = ("<p>政府は5日、物価高への対策として新たな経済対策をまとめた。低所得世帯への給付を拡充し、中小企業の賃上げも"
       "後押しする。</p><p>専門家からは、財源の確保が課題になるとの指摘も出ており、今後の国会での議論が注目される。</p>"
       "<p>政府は月内にも補正予算案を編成し、早期の成立を目指す方針だ。野党は対策の効果を疑問視している。</p>")

@@ -55,12 +55,10 @@ LEFT_ALONE = {
                           "('/home/main?un=…'), its post dated in a tail of floor and client",
     # the third CJK probe's one-offs (SOURCE.md)
     "ja-it-bracket-name-comma-outlet": "one site's house credit '［name，outlet］' in full-width brackets",
-    "ja-kyodo-end-paren": "a wire's short name closing the story ('（共同）') is no person, but not read as the outlet",
     "ja-livedoor-posted-by-at": "a blog host's footer 'posted by nickname at 10:15': the day header's date is taken "
                                 "without the footer's clock, and the kana nickname after 'posted by' is not read",
     "ja-note-creator-header": "a creator's name beside an avatar link to a bare handle page, with no label",
     "ja-portal-provider-after-date": "a portal's provider named after the date without a label: as often a section",
-    "ja-regional-jiji-dateline": "a Japanese wire's dateline tag '【ワシントン時事】' is not read as the outlet",
     "ja-wire-dateline-henshu-end": "one wire's house style: '[東京 5日 ロイター] -' and '（name　編集：name）' at the "
                                    "story's end",
     # the story-type probe's one-offs (SOURCE.md)

@@ -12,7 +12,7 @@ from lxml import etree
 
 from crawler.extractors.document.parse import TextBlock
 from crawler.extractors.document.text import normalize_space
-from crawler.extractors.metadata.agency_datelines import dateline_outlet
+from crawler.extractors.metadata.agency_datelines import dateline_outlet, wire_tag
 from crawler.extractors.metadata.byline import ORIGIN_LINE_WORDS
 from crawler.extractors.metadata.credit_lines import readable
 from crawler.extractors.metadata.people import AGENCIES, SEGMENT_RE, is_outlet_or_role
@@ -140,7 +140,7 @@ def _in_picture(element: etree._Element | None) -> bool:
 def dateline_origin(paragraph: str) -> str | None:
     """The outlet a story's dateline credits: a CJK agency's (``agency_datelines.dateline_outlet``) or a European
     one's bracket (``lead_agency``)."""
-    return dateline_outlet(paragraph) or lead_agency(paragraph)
+    return dateline_outlet(paragraph) or lead_agency(paragraph) or wire_tag(paragraph)
 
 
 def lead_agency(paragraph: str) -> str | None:

@@ -35,6 +35,11 @@ HEAD_RE = re.compile(rf"^\s*(?!据|據)(?P<outlet>{OUTLET})[{HAN}]{{0,8}}?\d{{1,
                      r"(?:\s*[（(]|[，,])")
 # Korea's: the place "=" the outlet, in brackets, before the reporters.
 KOREAN_RE = re.compile(r"^\s*[(\[【][가-힣A-Za-z]{1,8}\s*[=＝]\s*(?P<outlet>[가-힣A-Za-z0-9]{2,12})[)\]】]")
+# Japan's two national news agencies by the short names that close a dateline tag ("【ワシントン共同】") or a story
+# ("（時事）"): a regional paper prints their copy so, and the tag's place runs on into the name.
+JAPANESE_WIRES = {"共同": "共同通信", "時事": "時事通信"}
+WIRE_TAG_RE = re.compile(r"^\s*【[^【】\s]{0,10}?(?P<wire>共同|時事)】")
+WIRE_FEET = tuple(f"{open_}{wire}{close}" for wire in JAPANESE_WIRES for open_, close in (("（", "）"), ("(", ")")))
 # A Chinese reporter's name and the place it runs on into: most names have three characters, two when the run has
 # four (a place has two at least).
 NAME_CHARS_BEFORE_PLACE = 3
@@ -76,4 +81,18 @@ def dateline_outlet(paragraph: str) -> str | None:
     return None
 
 
-__all__ = ["agency_reporters", "dateline_outlet"]
+def wire_tag(paragraph: str) -> str | None:
+    """The Japanese agency a story's dateline tag credits ("【ワシントン共同】": 共同通信), or None."""
+    match = WIRE_TAG_RE.match(paragraph) if paragraph.lstrip().startswith("【") else None
+    return JAPANESE_WIRES[match["wire"]] if match else None
+
+
+def wire_foot(texts: list[str]) -> str | None:
+    """The Japanese agency a bracket closing one of the texts credits ("…と述べた。（共同）": 共同通信), or None."""
+    for text in texts:
+        if text.rstrip().endswith(WIRE_FEET):
+            return JAPANESE_WIRES[text.rstrip()[-3:-1]]
+    return None
+
+
+__all__ = ["JAPANESE_WIRES", "agency_reporters", "dateline_outlet", "wire_foot", "wire_tag"]

@@ -22,6 +22,7 @@ from functools import partial
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.document.text import CJK_RE
 from crawler.extractors.metadata.agency_credits import block_agency, dateline_origin, foot_agency
+from crawler.extractors.metadata.agency_datelines import wire_foot
 from crawler.extractors.metadata.author_boxes import author_box
 from crawler.extractors.metadata.bare_bylines import bare_byline
 from crawler.extractors.metadata.bio_feet import bio_foot
@@ -367,7 +368,8 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
                 break
     findings.wants_dates = dates
     scan_page(doc, now, findings, first, language, short_ones)
-    findings.origin = findings.origin or findings.dateline_origin or foot_agency(short_ones.texts)
+    findings.origin = findings.origin or findings.dateline_origin or foot_agency(short_ones.texts) or \
+        (wire_foot([block.text for block in doc.blocks]) if (language or "")[:2] == "ja" else None)  # "…。（共同）"
     if not findings.authors:
         findings.later_authors = partial(_unlabelled_authors, doc, short_ones, index, title, language)
         if not later:
