@@ -93,3 +93,9 @@ def test_title_with_a_subtitle_between_the_h1_and_the_site_keeps_it_beyond_the_b
     head = "<title>Climate: how the valley adapts to a drier decade - Valley Post</title>"
     body = "<header><a href='/'>Valley Post</a></header><h1>Climate</h1>"
     assert _title(head, body, "https://www.example.com/climate/") == "Climate: how the valley adapts to a drier decade"
+
+
+def test_shop_title_with_its_brand_in_brackets_is_the_h1() -> None:
+    head = "<title>【青松】保温杯500ml不锈钢 - 青松旗舰店</title>"
+    body = "<header><a href='/'>首页</a></header><h1>青松保温杯500ml不锈钢</h1>"
+    assert _title(head, body, "https://shop.example.cn/item/88") == "青松保温杯500ml不锈钢"
