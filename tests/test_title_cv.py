@@ -33,7 +33,7 @@ def test_cross_validation_reports_the_choice_per_fold_and_the_share_per_set() ->
     cases = [copied_case("json-ld" if n % 2 else "opengraph") for n in range(6)]
     result = cross_validate(pages, cases, 3, ["a", "b"] * 3)
     assert result["held_out"] == 1.0 and result["rule_off"] == 0.0
-    assert all(sorted(choice[-1]) == ["json-ld", "opengraph"] for choice in result["chosen_per_fold"])
+    assert all(sorted(choice[6]) == ["json-ld", "opengraph"] for choice in result["chosen_per_fold"])
     assert set(result["shipped_per_set"]) == {"a", "b"}
 
 
@@ -42,3 +42,24 @@ def test_a_title_read_from_the_title_element_is_one_vote_only_when_the_grid_says
     case = TitleCase(HeldTitle(SHOWN), SEARCH, True, SHOWN, SEARCH, SEARCH + " | Example", "title-element")
     assert title_right(case, 3, 0.3, one_vote=frozenset({"json-ld", "title-element"}))
     assert not title_right(case, 3, 0.3, one_vote=frozenset({"json-ld", "opengraph"}))
+
+
+def docs_case() -> TitleCase:
+    head = "Configuring retries | Harbor Docs"
+    return TitleCase("Configuring retries", head, False, "Configuring retries", head, head, "opengraph",
+                     (head, "Configuring retries", False, ("Configuring retries", 0)))
+
+
+def test_the_site_rule_is_scored_by_its_settings() -> None:
+    from crawler.evaluation.title_cv import site_title
+
+    assert site_title(docs_case(), 0, 4) == "Configuring retries"
+    assert site_title(docs_case(), -1, 4) is None  # the rule off
+    assert site_title(docs_case(), 0, 1) is None  # an h1 of two words, over the copied title's bound
+
+
+def test_cross_validation_chooses_the_site_rule_when_it_wins() -> None:
+    pages = [Page(f"p{n}", b"", "", url=f"https://www.site{n}.com/a") for n in range(6)]
+    result = cross_validate(pages, [docs_case() for _ in range(6)], 3)
+    assert result["held_out"] == 1.0 and result["site_rule_off"] == 0.0
+    assert all(choice[-2] >= 0 and choice[-1] >= 2 for choice in result["chosen_per_fold"])

@@ -52,6 +52,7 @@ from crawler.extractors.metadata.personal_sites import (
     site_owner,
 )
 from crawler.extractors.metadata.profile_links import declares_product, thread_starter
+from crawler.extractors.metadata.site_titles import h1_before_site, head_title_h1
 from crawler.extractors.metadata.sponsors import without_sponsors
 from crawler.extractors.metadata.story_credits import live_headline
 from crawler.extractors.metadata.structured import (
@@ -329,8 +330,13 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
                                          site_first_headline(head_title, doc.h1s(), doc.root, doc.url)) \
             and part != metadata.title:
         metadata.title = take("title", (part, TEXT))
+    shown, h1_part = visible_headline(doc.root, doc.url, metadata.site_name, doc.h1s()), None
+    if metadata.title and (h1_part := head_title_h1(metadata.title, head_title, shown, from_head, lambda:
+                                                    h1_before_site(head_title, shown, doc.root, doc.url,
+                                                                   metadata.site_name))):  # "Short h1 | Site"
+        metadata.title = take("title", (h1_part, TEXT))
     # A page shows its headline in its one <h1>; its markup title may be rewritten for search (titles.py says when).
-    if metadata.title and (shown := visible_headline(doc.root, doc.url, metadata.site_name, doc.h1s())):
+    if metadata.title and shown and not h1_part:
         source = HEAD_TITLE if from_head and sources.get("title") == META else sources.get("title")
         # (a shop template's every title is the shop's name; a listing's "Topic | Section | Site" names its topic first)
         # (an e-paper's <title> is the paper's name its header's link home shows: "某某日报数字报")
