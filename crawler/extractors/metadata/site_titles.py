@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from urllib.parse import urlsplit
 
 from lxml import etree
 
 from crawler.extractors.document.text import normalize_space
+from crawler.extractors.metadata.title_items import home_links
 from crawler.extractors.metadata.titles import TITLE_PART_RE, TITLE_WORD_RE, fold_title
 
 # Words (of two letters or more) a <title> may hold between the h1 and the site's name (a template's "Tag", "Author
@@ -51,12 +51,7 @@ def site_names(root: etree._Element | None, url: str | None, site_name: str | No
     lines: list[str] = []
     if root is None:
         return names, lines
-    host = urlsplit(url).hostname if url else None
-    for link in root.iter("a"):
-        parts = urlsplit((link.get("href") or "").strip())
-        if (link.get("href") or "").strip() and not parts.path.strip("/") and not parts.query and \
-                not parts.fragment and (not parts.hostname or parts.hostname == host):
-            names.append(fold_title(normalize_space(link.text_content())))
+    names.extend(fold_title(normalize_space(link.text_content())) for link in home_links(root, url))
     for element in root.iter():
         if isinstance(element.tag, str) and element.tag not in UNSHOWN_TAGS and element.text and \
                 COPYRIGHT_RE.search(element.text):

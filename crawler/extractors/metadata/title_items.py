@@ -91,22 +91,26 @@ def site_first_headline(head_title: str | None, h1s: list[etree._Element], root:
     return parts[1] if shown_as_home_link(root, url, parts[0]) else None
 
 
-def shown_as_home_link(root: etree._Element | None, url: str | None, name: str) -> bool:
-    """Whether a link to the site's home page ("/", the site's address) shows the name: the header's logo. A link to a
+def home_links(root: etree._Element | None, url: str | None) -> list[etree._Element]:
+    """The links to the site's home page ("/", the site's address): the header's logo, a footer's site name. A link to a
     fragment of the page ("#what-is-ownership", a heading's own anchor) or to another page is none."""
     if root is None:
-        return False
+        return []
     host = urlsplit(url).hostname if url else None
-    folded = fold_title(name)
+    found = []
     for link in root.iter("a"):
         href = (link.get("href") or "").strip()
         parts = urlsplit(href)
-        if not href or parts.query or parts.fragment or parts.path.strip("/") or href.startswith("#") or \
-                (parts.hostname and parts.hostname != host):
-            continue
-        if fold_title(normalize_space(link.text_content())) == folded:
-            return True
-    return False
+        if href and not (parts.query or parts.fragment or parts.path.strip("/") or href.startswith("#") or
+                         (parts.hostname and parts.hostname != host)):
+            found.append(link)
+    return found
+
+
+def shown_as_home_link(root: etree._Element | None, url: str | None, name: str) -> bool:
+    """Whether a link to the site's home page (``home_links``) shows the name: the header's logo."""
+    folded = fold_title(name)
+    return any(fold_title(normalize_space(link.text_content())) == folded for link in home_links(root, url))
 
 
 def _agrees(value: str, others: list[str], candidates: list[tuple[str, str]]) -> bool:
@@ -125,5 +129,5 @@ def _words(text: str) -> set[str]:
     return set(TITLE_WORD_RE.findall(text.casefold()))
 
 
-__all__ = ["ITEM_SOURCES", "PLACEHOLDER_TITLES", "declares_article", "head_page_title", "names_no_page",
-           "only_site_name", "page_markup_title"]
+__all__ = ["ITEM_SOURCES", "PLACEHOLDER_TITLES", "declares_article", "head_page_title", "home_links", "names_no_page",
+           "only_site_name", "page_markup_title", "shown_as_home_link", "site_first_headline"]
