@@ -2210,3 +2210,179 @@ def hrefs_after(element, Py_ssize_t most):
         if node is not NULL:
             node = node.next
     return values
+
+
+cdef struct _Spaced:
+    Py_ssize_t chars
+    Py_ssize_t words
+    bint in_word
+
+
+cdef int _count_spaced(const unsigned char* text, _Spaced* counted) except -1:
+    """Adds ``text`` (UTF-8) to the characters and words of ``" ".join(text.split())``; EntityReference (the Python
+    twin then reads the tree) for bytes that are not well-formed UTF-8, which lxml would refuse to decode."""
+    cdef Py_ssize_t i = 0, n, k
+    cdef unsigned int ch
+    cdef unsigned char b
+    while text[i] != 0:
+        b = text[i]
+        if b < 0x80:
+            ch = b
+            n = 1
+        elif b >= 0xC2 and b <= 0xDF:
+            ch = b & 0x1F
+            n = 2
+        elif b >= 0xE0 and b <= 0xEF:
+            ch = b & 0x0F
+            n = 3
+        elif b >= 0xF0 and b <= 0xF4:
+            ch = b & 0x07
+            n = 4
+        else:
+            raise EntityReference()
+        for k in range(1, n):
+            if text[i + k] & 0xC0 != 0x80:
+                raise EntityReference()
+            ch = (ch << 6) | (text[i + k] & 0x3F)
+        if (n == 3 and (ch < 0x800 or 0xD800 <= ch <= 0xDFFF)) or (n == 4 and (ch < 0x10000 or ch > 0x10FFFF)):
+            raise EntityReference()
+        if Py_UNICODE_ISSPACE(<Py_UCS4>ch):
+            counted.in_word = False
+        else:
+            if not counted.in_word:
+                counted.words += 1
+                counted.in_word = True
+            counted.chars += 1
+        i += n
+    return 0
+
+
+cdef inline Py_ssize_t _spaced_length(_Spaced* counted) noexcept:
+    return counted.chars + counted.words - 1 if counted.words else 0
+
+
+cdef int _count_subtree_text(tree.xmlNode* element, _Spaced* counted) except -1:
+    """Adds the XPath string value of ``element`` (its text and CDATA nodes' content, in document order)."""
+    cdef tree.xmlNode* node = element.children
+    while node is not NULL:
+        if node.type == tree.XML_TEXT_NODE or node.type == tree.XML_CDATA_SECTION_NODE:
+            if node.content is not NULL:
+                _count_spaced(node.content, counted)
+        elif node.type == tree.XML_ENTITY_REF_NODE:
+            raise EntityReference()
+        elif node.type == tree.XML_ELEMENT_NODE and node.children is not NULL:
+            node = node.children
+            continue
+        while node.next is NULL:
+            node = node.parent
+            if node is element:
+                return 0
+        node = node.next
+    return 0
+
+
+cdef inline bint _is_element_link(tree.xmlNode* node) noexcept:
+    return node.type == tree.XML_ELEMENT_NODE and _no_namespace(node) and strcmp(<const char*>node.name, "a") == 0
+
+
+cdef bint _links_elsewhere(tree.xmlNode* node) except -1:
+    """``teasers._elsewhere``: the link's href, stripped, is not empty and does not start with '#'."""
+    cdef tree.xmlAttr* attr = _attribute(node, "href")
+    if attr is NULL:
+        return False
+    href = cetree.attributeValue(node, attr).strip()
+    return bool(href) and not href.startswith("#")
+
+
+cdef inline bint _lxml_element(tree.xmlNode* node) noexcept:
+    """lxml's _isElement: what ``getparent`` returns a proxy for."""
+    return (node.type == tree.XML_ELEMENT_NODE or node.type == tree.XML_COMMENT_NODE
+            or node.type == tree.XML_ENTITY_REF_NODE or node.type == tree.XML_PI_NODE)
+
+
+cdef bint _self_linked(tree.xmlNode* heading) except -1:
+    """Whether the heading's text is not empty and at least half of it lies in links to other pages, or the heading
+    sits in such a link (``walk_python._self_linked``)."""
+    cdef _Spaced whole, linked
+    cdef tree.xmlNode* node
+    memset(&whole, 0, sizeof(_Spaced))
+    memset(&linked, 0, sizeof(_Spaced))
+    _count_subtree_text(heading, &whole)
+    if whole.words == 0:
+        return False
+    node = heading.children
+    while node is not NULL:  # the links below the heading in document order, each one's text then a space
+        if node.type == tree.XML_ELEMENT_NODE:
+            if _is_element_link(node) and _links_elsewhere(node):
+                _count_subtree_text(node, &linked)
+                linked.in_word = False
+            if node.children is not NULL:
+                node = node.children
+                continue
+        while node.next is NULL:
+            node = node.parent
+            if node is heading:
+                break
+        if node is heading:
+            break
+        node = node.next
+    if 2 * _spaced_length(&linked) >= _spaced_length(&whole):
+        return True
+    node = heading.parent
+    while node is not NULL and _lxml_element(node):
+        if _is_element_link(node) and _links_elsewhere(node):
+            return True
+        node = node.parent
+    return False
+
+
+cdef int _hold(set held, tree.xmlNode* node) except -1:
+    """Adds the node and its ancestors below the root (each with an lxml parent) to ``held``, by address."""
+    cdef object key
+    while node is not NULL and node.parent is not NULL and _lxml_element(node.parent):
+        key = <size_t>node
+        if key in held:
+            return 0
+        held.add(key)
+        node = node.parent
+    return 0
+
+
+cdef enum:
+    MOST_HEADING_NAMES = 16
+
+
+def heading_holders(top, tuple headings, str headline):
+    """``(linked, headline)``: the node keys (``node_key``) of the elements at and below ``top`` that are or hold a
+    heading named in ``headings`` (plain tag names, at most 16) whose text at least half lies in links to other
+    pages or that sits in such a link, and of those that are or hold a ``headline`` element, the root left out (it
+    has no parent); one walk, no proxy. Raises EntityReference for a tree with an entity reference node."""
+    cdef cetree._Element element = <cetree._Element?>top
+    cdef tree.xmlNode* c_top = element._c_node
+    cdef tree.xmlNode* node = c_top
+    cdef list wanted = [heading.encode("utf-8") for heading in headings]
+    cdef bytes wanted_headline = headline.encode("utf-8")
+    cdef const char* c_headline = <const char*>wanted_headline
+    cdef const char* names[MOST_HEADING_NAMES]
+    cdef Py_ssize_t n = len(wanted), i
+    cdef set linked = set(), held = set()
+    cdef const char* tag
+    if n > MOST_HEADING_NAMES:
+        raise ValueError(f"at most {MOST_HEADING_NAMES} heading names")
+    for i in range(n):
+        names[i] = <const char*>(<bytes>wanted[i])
+    if node is NULL or node.type != tree.XML_ELEMENT_NODE:
+        return frozenset(), frozenset()
+    while node is not NULL:
+        if _no_namespace(node):
+            tag = <const char*>node.name
+            if strcmp(tag, c_headline) == 0:
+                _hold(held, node)
+            else:
+                for i in range(n):
+                    if tag[0] == names[i][0] and strcmp(tag, names[i]) == 0:
+                        if _self_linked(node):
+                            _hold(linked, node)
+                        break
+        node = _next_element(node, c_top)
+    return frozenset(linked), frozenset(held)

@@ -57,7 +57,7 @@ def bind(kernel: ModuleType | None) -> dict[str, Callable[..., Any]]:
     """Every helper's implementation for this process: compiled when the kernel loaded, else the Python twin."""
     if kernel is None:
         return {name: getattr(python, name) for name in (*_TREE_HELPERS, *_PLAIN_HELPERS, "markup_elements",
-                                                         "running_text")}
+                                                         "running_text", "heading_holders", "element_key")}
     bound = {name: _with_twin(name, kernel) for name in _TREE_HELPERS}
     bound.update({name: getattr(kernel, name) for name in _PLAIN_HELPERS})
 
@@ -73,8 +73,18 @@ def bind(kernel: ModuleType | None) -> dict[str, Callable[..., Any]]:
         found = kernel.running_text(blocks, least_words, most_link_density)
         return found if found is not None else python.running_text(blocks, least_words, most_link_density)
 
+    def heading_holders(top: etree._Element, headings: tuple[str, ...], headline: str
+                        ) -> tuple[frozenset[Any], frozenset[Any]]:
+        try:
+            return kernel.heading_holders(top, headings, headline)
+        except kernel.EntityReference:  # the twin's elements, keyed as the compiled sets are
+            return tuple(frozenset(map(kernel.node_key, held))  # type: ignore[return-value]
+                         for held in python.heading_holders(top, headings, headline))
+
     bound["markup_elements"] = markup_elements
     bound["running_text"] = running_text
+    bound["heading_holders"] = heading_holders
+    bound["element_key"] = kernel.node_key
     return bound
 
 
@@ -95,6 +105,13 @@ _ELEMENTS_MARKED = _BOUND["elements_marked"]
 # The values of ``href`` of the first ``most`` <a> elements (no namespace) carrying one after ``element`` in document
 # order, its descendants left out: the XPath ``following::a[@href][position() <= most]/@href``.
 hrefs_after: Callable[[etree._Element, int], list[str]] = _BOUND["hrefs_after"]
+# ``(linked, headline)``: the keys (``element_key``) of the elements below the root that are or hold a heading of
+# ``headings`` mostly linked to another page (or inside such a link), and of those that are or hold a ``headline``
+# element (``metadata.teasers``' index of a tree's teaser headings), read in one walk.
+heading_holders: Callable[[etree._Element, tuple[str, ...], str], tuple[frozenset[Any], frozenset[Any]]] = \
+    _BOUND["heading_holders"]
+# What ``heading_holders``' sets hold for an element (its node's address when compiled, else the element).
+element_key: Callable[[etree._Element], Any] = _BOUND["element_key"]
 
 
 def elements_marked(top: etree._Element, attributes: tuple[str, ...], words: tuple[str, ...]) -> list[etree._Element]:
@@ -219,12 +236,14 @@ __all__ = [
     "block_walk_compiled",
     "closing_root_tag_starts",
     "copy_blocks",
+    "element_key",
     "elements_marked",
     "elements_named",
     "elements_named_or_with",
     "elements_with_words",
     "first_meta_content",
     "folded_short_texts",
+    "heading_holders",
     "hrefs_after",
     "line_hashes",
     "marks_hold_words",

@@ -29,6 +29,8 @@ CLOSING_ROOT_TAG_START_RE = re.compile(rb"</(?:[hH][tT][mM][lL]|[bB][oO][dD][yY]
 RE_I_LETTER_FOLDS = str.maketrans({"ı": "i", "İ": "i", "ſ": "s"})
 # The hrefs of the links after an element (``hrefs_after``), its own left out, the first ``$most`` of them.
 HREFS_AFTER = etree.XPath("following::a[@href][position() <= $most]/@href", smart_strings=False)
+# An element's text as lxml.html's ``text_content`` reads it (``heading_holders``), for any lxml element.
+STRING = etree.XPath("string()", smart_strings=False)
 
 
 def elements_named(top: etree._Element, names: frozenset[str] | set[str]) -> list[etree._Element]:
@@ -181,6 +183,45 @@ def hrefs_after(element: etree._Element, most: int) -> list[str]:
     return HREFS_AFTER(element, most=most)
 
 
+def element_key(element: etree._Element) -> Any:
+    """What ``heading_holders``' sets hold for an element: the element itself (the compiled ones hold its node's
+    address)."""
+    return element
+
+
+def _spaced_length(text: str) -> int:
+    return len(" ".join(text.split()))
+
+
+def _elsewhere(link: etree._Element) -> bool:
+    href = (link.get("href") or "").strip()
+    return bool(href) and not href.startswith("#")
+
+
+def _self_linked(heading: etree._Element) -> bool:
+    length = _spaced_length(STRING(heading))
+    if not length:
+        return False
+    linked = _spaced_length(" ".join(STRING(a) for a in heading.iter("a") if _elsewhere(a)))
+    return 2 * linked >= length or any(_elsewhere(a) for a in heading.iterancestors("a"))
+
+
+def _holders(elements: Iterable[etree._Element]) -> frozenset[etree._Element]:
+    held: set[etree._Element] = set()
+    for element in elements:
+        node: etree._Element | None = element
+        while node is not None and node not in held and (parent := node.getparent()) is not None:
+            held.add(node)
+            node = parent
+    return frozenset(held)
+
+
+def heading_holders(top: etree._Element, headings: tuple[str, ...], headline: str
+                    ) -> tuple[frozenset[Any], frozenset[Any]]:
+    linked = [heading for heading in top.iter(*headings) if _self_linked(heading)]
+    return _holders(linked), _holders(top.iter(headline))
+
+
 def copy_blocks(blocks: Iterable[Any]) -> list[Any]:
     return [block.copy() for block in blocks]
 
@@ -205,12 +246,14 @@ __all__ = [
     "attributes_of",
     "closing_root_tag_starts",
     "copy_blocks",
+    "element_key",
     "elements_marked",
     "elements_named",
     "elements_named_or_with",
     "elements_with_words",
     "first_meta_content",
     "folded_short_texts",
+    "heading_holders",
     "hrefs_after",
     "line_hashes",
     "marks_hold_words",

@@ -11,6 +11,7 @@ from lxml.html import HtmlElement
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.metadata.date_conflicts import in_other_story
+from crawler.kernels.walk import element_key, heading_holders
 
 # The headings a teaser links from (the page's own headline is its h1).
 TEASER_HEADINGS = ("h2", "h3", "h4", "h5", "h6")
@@ -45,27 +46,16 @@ def linked_heading(box: etree._Element) -> bool:
 @dataclass(frozen=True)
 class _TreeHeadings:
     """The elements of a tree that hold a linked heading (``linked_heading``) and those that hold an h1, each heading
-    counted with itself and its ancestors: what ``in_teaser`` asks of every box, found in one pass over the tree's
-    headings rather than in a search of each box."""
+    counted with itself and its ancestors but the root (a page's whole, which ``in_teaser`` never asks about), as
+    ``element_key`` names them: what ``in_teaser`` asks of every box, found in one walk of the tree
+    (``kernels.walk.heading_holders``) rather than in a search of each box."""
 
-    linked: frozenset[etree._Element]
-    headline: frozenset[etree._Element]
+    linked: frozenset[object]
+    headline: frozenset[object]
 
 
 # Each tree's headings, found when a teaser is first asked about in it and let go with the tree.
 _HEADINGS: WeakKeyDictionary[etree._Element, _TreeHeadings] = WeakKeyDictionary()
-
-
-def _holders(headings: list[etree._Element]) -> frozenset[etree._Element]:
-    """The headings and their ancestors but the root, which ``in_teaser`` never asks about (a page's whole) and which
-    must not be held: it is the cache's weak key."""
-    held: set[etree._Element] = set()
-    for heading in headings:
-        node: etree._Element | None = heading
-        while node is not None and node not in held and (parent := node.getparent()) is not None:
-            held.add(node)
-            node = parent
-    return frozenset(held)
 
 
 def _tree_headings(element: etree._Element) -> _TreeHeadings:
@@ -73,8 +63,7 @@ def _tree_headings(element: etree._Element) -> _TreeHeadings:
     kept = isinstance(root, HtmlElement)  # (a plain lxml element takes no weak reference: its tree's are not kept)
     found = _HEADINGS.get(root) if kept else None
     if found is None:
-        linked = [heading for heading in root.iter(*TEASER_HEADINGS) if linked_heading(heading)]
-        found = _TreeHeadings(_holders(linked), _holders(list(root.iter("h1"))))
+        found = _TreeHeadings(*heading_holders(root, TEASER_HEADINGS, "h1"))
         if kept:
             _HEADINGS[root] = found
     return found
@@ -90,11 +79,13 @@ def in_teaser(element: etree._Element, *, lone: bool = False) -> bool:
         if node is None or node.tag in PAGE_TAGS:
             return False
         at_root = node.getparent() is None  # (a fragment's root, not held by the index: searched)
-        if (node.tag == "h1" or node.find(".//h1") is not None) if at_root else node in headings.headline:
+        key = element_key(node)
+        if (node.tag == "h1" or node.find(".//h1") is not None) if at_root else key in headings.headline:
             return False
-        if linked_heading(node) if at_root else node in headings.linked:
+        if linked_heading(node) if at_root else key in headings.linked:
             return len(node.text_content()) <= MAX_TEASER_CHARS and (lone or any(
-                sibling in headings.linked for sibling in (*node.itersiblings(), *node.itersiblings(preceding=True))))
+                element_key(sibling) in headings.linked
+                for sibling in (*node.itersiblings(), *node.itersiblings(preceding=True))))
         node = node.getparent()
     return False
 
