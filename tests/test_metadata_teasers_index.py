@@ -27,9 +27,20 @@ def searched(element: etree._Element, *, lone: bool) -> bool:
         if node is None or node.tag in ("body", "html") or node.tag == "h1" or node.find(".//h1") is not None:
             return False
         if linked_heading(node):
-            return len(node.text_content()) <= MAX_TEASER_CHARS and (lone or any(
-                isinstance(sibling.tag, str) and linked_heading(sibling)
-                for sibling in (*node.itersiblings(), *node.itersiblings(preceding=True))))
+            return len(node.text_content()) <= MAX_TEASER_CHARS and (lone or among_teasers(node))
+        node = node.getparent()
+    return False
+
+
+def among_teasers(box: etree._Element) -> bool:
+    node = box
+    for _ in range(MAX_TEASER_LEVELS):
+        if node is None or node.tag in ("body", "html") or node.tag == "h1" or node.find(".//h1") is not None or \
+                len(node.text_content()) > MAX_TEASER_CHARS:
+            return False
+        if any(isinstance(sibling.tag, str) and linked_heading(sibling)
+               for sibling in (*node.itersiblings(), *node.itersiblings(preceding=True))):
+            return True
         node = node.getparent()
     return False
 

@@ -11,7 +11,7 @@ from lxml.html import HtmlElement
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.metadata.date_conflicts import in_other_story
-from crawler.extractors.metadata.other_bylines import in_linked_card
+from crawler.extractors.metadata.other_bylines import WRITER_LINK_WORDS, in_linked_card
 
 # The headings a teaser links from (the page's own headline is its h1).
 TEASER_HEADINGS = ("h2", "h3", "h4", "h5", "h6")
@@ -25,9 +25,10 @@ PAGE_TAGS = ("body", "html")
 
 
 def _elsewhere(link: etree._Element) -> bool:
-    """Whether a link leads to another page (a post's subject linking to "#p12" stays on the page)."""
+    """Whether a link leads to another story (a post's subject linking to "#p12" stays on the page; a byline set as
+    a heading links to its writer's page)."""
     href = (link.get("href") or "").strip()
-    return bool(href) and not href.startswith("#")
+    return bool(href) and not href.startswith("#") and not any(word in href.lower() for word in WRITER_LINK_WORDS)
 
 
 def linked_heading(box: etree._Element) -> bool:
@@ -94,8 +95,21 @@ def in_teaser(element: etree._Element, *, lone: bool = False) -> bool:
         if (node.tag == "h1" or node.find(".//h1") is not None) if at_root else node in headings.headline:
             return False
         if linked_heading(node) if at_root else node in headings.linked:
-            return len(node.text_content()) <= MAX_TEASER_CHARS and (lone or any(
-                sibling in headings.linked for sibling in (*node.itersiblings(), *node.itersiblings(preceding=True))))
+            return len(node.text_content()) <= MAX_TEASER_CHARS and (lone or _among_teasers(node, headings))
+        node = node.getparent()
+    return False
+
+
+def _among_teasers(box: etree._Element, headings: _TreeHeadings) -> bool:
+    """Whether the teaser's box, or a card around it still a teaser's size (a theme's card: a thumbnail box, then
+    the box holding the heading), has a sibling holding a linked heading too."""
+    node: etree._Element | None = box
+    for _ in range(MAX_TEASER_LEVELS):
+        if node is None or node.tag in PAGE_TAGS or node in headings.headline or \
+                len(node.text_content()) > MAX_TEASER_CHARS:
+            return False
+        if any(sibling in headings.linked for sibling in (*node.itersiblings(), *node.itersiblings(preceding=True))):
+            return True
         node = node.getparent()
     return False
 
