@@ -97,21 +97,29 @@ def test_editor_labels(lang: str, end: str, editors: list[str]) -> None:
     ("et", "<p>05.03.2024 14:30</p>", "<p>Allikas: BNS</p>", "", "BNS", []),
     # a writer and the agency parted by a bar in the byline
     ("fi", "<p class='byline'>Leena Salo | STT</p><p>5.3.2024</p>", "", "", "STT", ["Leena Salo"]),
-    # the agency's bare name as the paragraph closing the story
-    ("lv", "<p>05.03.2024 14:30</p>", "<p class='source'>LETA</p>", "", "LETA", []),
+    # the agency's bare name as the paragraph closing the story (Latvia's agency by its name)
+    ("lv", "<p>05.03.2024 14:30</p>", "<p class='source'>LETA</p>", STORY * 2, "LETA", []),
     # a dateline of place, day and agency before a dash opening the story
     ("ru", "<p>5 марта 2024, 14:30</p>", "",
      "<p>Самара. 5 марта. Интерфакс – Власти города утвердили проект строительства станции метро.</p>",
      "Интерфакс", []),
+    ("ru", "<p>5 марта 2024, 14:30</p>", "",
+     "<p>МОСКВА, 5 марта. /ТАСС/. Власти города утвердили проект строительства станции метро.</p>", "ТАСС", []),
 ])
 def test_agency_credits(lang: str, top: str, end: str, lead: str, origin: str, authors: list[str]) -> None:
     metadata = _meta(lang, top, end=end, lead=lead)
     assert (metadata.origin, metadata.authors) == (origin, authors)
 
 
-def test_bare_agency_word_closing_a_story_is_no_origin_without_the_name_alone() -> None:
-    metadata = _meta("lv", "<p>05.03.2024 14:30</p>", end="<p>Saskaņā ar LETA datiem cenas pieaug.</p>")
-    assert metadata.origin is None
+@pytest.mark.parametrize(("lang", "top", "end"), [
+    # an agency named in a sentence, not alone
+    ("lv", "<p>05.03.2024 14:30</p>", "<p>Saskaņā ar LETA datiem cenas pieaug.</p>"),
+    # a photographer and an agency parted by a bar in a picture's credit
+    ("no", "<figure><img src='/a.jpg'><figcaption><p>Kari Holm | NTB</p></figcaption></figure><p>05.03.2024</p>",
+     ""),
+])
+def test_agency_names_that_are_no_origin(lang: str, top: str, end: str) -> None:
+    assert _meta(lang, top, end=end, story=STORY * 3).origin is None
 
 
 @pytest.mark.parametrize(("lang", "top", "authors"), [

@@ -65,7 +65,7 @@ AGENCIES = frozenset({
     # European national agencies (each one's own name for itself)
     "pap", "tt", "ntb", "ritzau", "stt", "mti", "agerpres", "aa", "anadolu ajansı", "dha", "iha", "тасс",
     "риа новости", "интерфакс", "čtk", "tasr", "hina", "sta", "bta", "бта", "tanjug", "танјуг", "agência brasil",
-    "adnkronos", "elta", "bns", "ukrinform", "укрінформ", "ана-мпа", "апе-мпе", "keystone-sda", "servimedia",
+    "adnkronos", "elta", "bns", "leta", "ukrinform", "укрінформ", "ана-мпа", "апе-мпе", "keystone-sda", "servimedia",
     # Canada's agency in its two languages
     "la presse canadienne", "presse canadienne", "the canadian press", "canadian press",
 })
