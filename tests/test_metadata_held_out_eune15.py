@@ -77,9 +77,13 @@ def test_clock_only_update_after_russian_v() -> None:
     assert (metadata.published, metadata.modified) == ("2024-03-05T06:00:00", "2024-03-05T14:52:00")
 
 
-def test_day_only_time_markup_with_the_clock_in_its_text() -> None:
-    metadata = _meta("sv", "<time datetime='2024-03-05'>5 mars 2024 16:00</time>")
-    assert metadata.published == "2024-03-05T16:00:00"
+@pytest.mark.parametrize(("top", "published"), [
+    ("<time datetime='2024-03-05'>5 mars 2024 16:00</time>", "2024-03-05T16:00:00"),
+    # a text of no date: the attribute's day stands
+    ("<time datetime='2024-03-05'>tisdag</time>", "2024-03-05"),
+])
+def test_day_only_time_markup_with_the_clock_in_its_text(top: str, published: str) -> None:
+    assert _meta("sv", top).published == published
 
 
 @pytest.mark.parametrize(("lang", "end", "editors"), [
@@ -137,3 +141,9 @@ def test_agency_names_that_are_no_origin(lang: str, top: str, end: str) -> None:
 ])
 def test_author_forms(lang: str, top: str, authors: list[str]) -> None:
     assert _meta(lang, top).authors == authors
+
+
+def test_credits_list_of_a_photographer_alone_names_no_author() -> None:
+    top = ("<p>5 mars 2024 06:00</p><ul class='credits'><li><span class='name'>Sara Blom</span>"
+           "<span class='role'>fotograf</span></li></ul>")
+    assert _meta("sv", top).authors == []
