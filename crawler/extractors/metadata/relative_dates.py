@@ -122,7 +122,7 @@ def _unit(word: str) -> timedelta | None:
 # between its labels) the text holds too. Few lines without a digit have the hint, and the line reader skips the
 # others (``read_date_line``).
 _RELATIVE_HINT = (r"\s(?:ago|fa|geleden|назад|тому|temu|sedan|siden|sitten|önce)|"
-                  r"(?:il y a|vor|hace|há|ha|před|acum|pre|prije|πριν)\s|"
+                  r"(?:il y a|vor|hace|há|ha|před|acum)\s|(?:pre|prije|πριν)\s+(?:από\s+)?\d|"
                   r"前|전|"
                   + "|".join(sorted(map(re.escape, RELATIVE_WORDS), key=len, reverse=True)))
 RELATIVE_HINT_RE = re.compile(_RELATIVE_HINT, re.I)
@@ -130,8 +130,9 @@ RELATIVE_HINT_RE = re.compile(_RELATIVE_HINT, re.I)
 # text for ASCII text, where only ASCII pieces can match) without re.I, in two searches, each led by what all its
 # matches start with (a word's first letter; a white space), which the search skips to: the alternation of the full
 # pattern, led by "\s(...)", would be tried at every character, with re.I at every word.
-_SPACED_RELATIVE_WORDS = (r"il y a\s", r"vor\s", r"hace\s", r"há\s", r"ha\s", r"před\s", r"acum\s", r"pre\s",
-                          r"prije\s", r"πριν\s")
+# (Serbian, Croatian and Greek "before" with the count after it: "pre" ends Italian "sempre", "πριν" is a common word)
+_SPACED_RELATIVE_WORDS = (r"il y a\s", r"vor\s", r"hace\s", r"há\s", r"ha\s", r"před\s", r"acum\s", r"pre\s+\d",
+                          r"prije\s+\d", r"πριν\s+(?:από\s+)?\d")
 RELATIVE_HINT_RES = (
     re.compile("|".join(sorted(map(re.escape, (*RELATIVE_WORDS, "前", "전")), key=len, reverse=True)
                         + list(_SPACED_RELATIVE_WORDS))),
