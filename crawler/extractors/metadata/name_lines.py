@@ -20,6 +20,7 @@ from crawler.extractors.metadata.areas import in_comments
 from crawler.extractors.metadata.credit_lines import readable
 from crawler.extractors.metadata.dates import find_text_date
 from crawler.extractors.metadata.korean_credits import titled_writer
+from crawler.extractors.metadata.member_cards import in_member_card
 from crawler.extractors.metadata.people import MIN_NAME_WORDS, has_role, split_people
 
 # The last syllables of the Korean op-ed writers' titles (``korean_credits.KOREAN_TITLED_WRITER_RE``): a cheap test.
@@ -93,6 +94,8 @@ def name_beside_date_or_role(doc: TextDocument, headline: int) -> list[str]:
         if len(following) > MAX_ROLE_CHARS:
             continue  # a paragraph, or a block of fields (a book's author, release and genre)
         if has_role(following) and not any(map(str.isdigit, following)):
+            if block.element is not None and in_member_card(block.element):
+                continue  # a forum member's name and rank ("Moderator") beside a post: a poster, no byline
             return [name]
         # the date in the next block, or the one after a tag line ("Emma Oyo" / "#Cloud Computing" / "Published on …")
         dated = find_text_date(following) is not None or (

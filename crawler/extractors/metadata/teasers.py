@@ -11,6 +11,7 @@ from lxml.html import HtmlElement
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.metadata.date_conflicts import in_other_story
+from crawler.extractors.metadata.other_bylines import in_linked_card
 
 # The headings a teaser links from (the page's own headline is its h1).
 TEASER_HEADINGS = ("h2", "h3", "h4", "h5", "h6")
@@ -100,9 +101,11 @@ def in_teaser(element: etree._Element, *, lone: bool = False) -> bool:
 
 
 def block_in_other_story(block: TextBlock, doc: TextDocument) -> bool:
-    """Whether the block sits in another story's area (``date_conflicts.in_other_story``: an aside, a related list):
-    asked only of a block that just gave a name."""
-    return block.element is not None and doc.body is not None and in_other_story(block.element, doc.body)
+    """Whether the block sits in another story's area (``date_conflicts.in_other_story``: an aside, a related list)
+    or in a teaser card that is one link to another story (``other_bylines.in_linked_card``): asked only of a block
+    that just gave a name."""
+    return block.element is not None and (in_linked_card(block.element) or
+                                          (doc.body is not None and in_other_story(block.element, doc.body)))
 
 
 def without_h1(doc: TextDocument) -> bool:
