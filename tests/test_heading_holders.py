@@ -9,7 +9,7 @@ from helpers.twins import PYTHON, WALK, needs_walk
 from lxml import etree
 
 from crawler.extractors import parse_html
-from crawler.extractors.metadata.teasers import TEASER_HEADINGS, linked_heading
+from crawler.extractors.metadata.teasers import TEASER_HEADINGS, leads_elsewhere, linked_heading
 
 PAGES = [
     # a listing's cards, one heading not linked, one linked to its own page's anchor
@@ -34,6 +34,11 @@ PAGES = [
     "<html><body><div><h2><a href='/e'>\U0001F600\U0001F600 emoji</a> e\u0301\u0301 marks</h2><h3></h3></div>"
     "</body></html>",
     "<html><body><p>No headings at all</p></body></html>",
+    # a forum post's subject linking to its own post on this page, a byline set as a heading, a link to another
+    # page's anchor
+    "<html><body><div id='p12'><h3><a href='viewtopic.php?p=12#p12'>Re: the subject</a></h3></div>"
+    "<div><h3><a href='/author/jane-doe/'>Jane Doe</a></h3></div><div><h3><a href='/other#p99'>Another story</a>"
+    "</h3></div><div><h3><a href='/story#p12'>Same anchor, this page holds it</a></h3></div></body></html>",
 ]
 
 
@@ -58,23 +63,25 @@ def _expected(root: etree._Element) -> tuple[set[etree._Element], set[etree._Ele
 @pytest.mark.parametrize("page", PAGES)
 def test_the_python_twin_holds_what_the_teasers_test_finds(page):
     root = _tree(page)
-    linked, headline = PYTHON.heading_holders(root, TEASER_HEADINGS, "h1")
+    linked, headline = PYTHON.heading_holders(root, TEASER_HEADINGS, "h1", leads_elsewhere)
     assert (set(linked), set(headline)) == _expected(root)
 
 
 def test_the_pages_tell_the_tests_apart():
-    linked, _ = PYTHON.heading_holders(_tree(PAGES[2]), TEASER_HEADINGS, "h1")
+    linked, _ = PYTHON.heading_holders(_tree(PAGES[2]), TEASER_HEADINGS, "h1", leads_elsewhere)
     assert sorted(e.tag for e in linked if e.tag.startswith("h")) == ["h2", "h3"]
-    linked, _ = PYTHON.heading_holders(_tree(PAGES[1]), TEASER_HEADINGS, "h1")
+    linked, _ = PYTHON.heading_holders(_tree(PAGES[1]), TEASER_HEADINGS, "h1", leads_elsewhere)
     assert sorted(e.tag for e in linked if e.tag.startswith("h")) == ["h2"]  # (zero width spaces are characters)
+    linked, _ = PYTHON.heading_holders(_tree(PAGES[-1]), TEASER_HEADINGS, "h1", leads_elsewhere)
+    assert [e.text_content() for e in linked if e.tag == "h3"] == ["Another story"]
 
 
 @needs_walk
 @pytest.mark.parametrize("page", PAGES)
 def test_the_compiled_walk_gives_the_twins_elements(page):
     root = _tree(page)
-    twin = PYTHON.heading_holders(root, TEASER_HEADINGS, "h1")
-    compiled = WALK.heading_holders(root, TEASER_HEADINGS, "h1")
+    twin = PYTHON.heading_holders(root, TEASER_HEADINGS, "h1", leads_elsewhere)
+    compiled = WALK.heading_holders(root, TEASER_HEADINGS, "h1", leads_elsewhere)
     assert compiled == tuple(frozenset(map(WALK.element_key, held)) for held in twin)
     assert all(WALK.element_key(element) in compiled[0] for element in twin[0])
 
@@ -87,20 +94,20 @@ def test_links_inside_links_and_cdata_read_alike():
                  b"<html><body><div><h2><a href='/o'>o <a href='#i'>inner words</a></a> plain plain plain plain</h2>"
                  b"</div></body></html>"):
         root = etree.fromstring(page, etree.XMLParser(strip_cdata=False))
-        twin = PYTHON.heading_holders(root, TEASER_HEADINGS, "h1")
-        assert WALK.heading_holders(root, TEASER_HEADINGS, "h1") == tuple(
+        twin = PYTHON.heading_holders(root, TEASER_HEADINGS, "h1", leads_elsewhere)
+        assert WALK.heading_holders(root, TEASER_HEADINGS, "h1", leads_elsewhere) == tuple(
             frozenset(map(WALK.element_key, held)) for held in twin)
     assert len(twin[0]) == 0
     first = etree.fromstring(b"<html><body><div><h2><a href='/o'>outer <a href='/i'>inner words</a></a> plain plain"
                              b" plain plain</h2></div></body></html>")
-    assert len(PYTHON.heading_holders(first, TEASER_HEADINGS, "h1")[0]) == 3
+    assert len(PYTHON.heading_holders(first, TEASER_HEADINGS, "h1", leads_elsewhere)[0]) == 3
 
 
 @needs_walk
 def test_a_tree_with_an_entity_reference_is_read_by_the_twin():
     root = etree.fromstring(b'<!DOCTYPE html [<!ENTITY e "linked words">]><html><body><div><h2><a href="/x">&e;</a>'
                             b'</h2></div></body></html>', etree.XMLParser(resolve_entities=False))
-    twin = PYTHON.heading_holders(root, TEASER_HEADINGS, "h1")
+    twin = PYTHON.heading_holders(root, TEASER_HEADINGS, "h1", leads_elsewhere)
     assert len(twin[0]) == 3
-    assert WALK.heading_holders(root, TEASER_HEADINGS, "h1") == tuple(
+    assert WALK.heading_holders(root, TEASER_HEADINGS, "h1", leads_elsewhere) == tuple(
         frozenset(map(WALK.element_key, held)) for held in twin)

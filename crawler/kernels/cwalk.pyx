@@ -2285,24 +2285,20 @@ cdef inline bint _is_element_link(tree.xmlNode* node) noexcept:
     return node.type == tree.XML_ELEMENT_NODE and _no_namespace(node) and strcmp(<const char*>node.name, "a") == 0
 
 
-cdef bint _links_elsewhere(tree.xmlNode* node) except -1:
-    """``teasers._elsewhere``: the link's href, stripped, is not empty and does not start with '#'."""
-    cdef tree.xmlAttr* attr = _attribute(node, "href")
-    if attr is NULL:
-        return False
-    href = cetree.attributeValue(node, attr).strip()
-    return bool(href) and not href.startswith("#")
-
-
 cdef inline bint _lxml_element(tree.xmlNode* node) noexcept:
     """lxml's _isElement: what ``getparent`` returns a proxy for."""
     return (node.type == tree.XML_ELEMENT_NODE or node.type == tree.XML_COMMENT_NODE
             or node.type == tree.XML_ENTITY_REF_NODE or node.type == tree.XML_PI_NODE)
 
 
-cdef bint _self_linked(tree.xmlNode* heading) except -1:
-    """Whether the heading's text is not empty and at least half of it lies in links to other pages, or the heading
-    sits in such a link (``walk_python._self_linked``)."""
+cdef bint _links_elsewhere(tree.xmlNode* node, cetree._Element top, object elsewhere) except -1:
+    """``elsewhere(link)`` of the link's proxy (the caller's test of where a link leads)."""
+    return bool(elsewhere(_proxy(top._doc, node, top)))
+
+
+cdef bint _self_linked(tree.xmlNode* heading, cetree._Element top, object elsewhere) except -1:
+    """Whether the heading's text is not empty and at least half of it lies in links that ``elsewhere`` tells lead
+    elsewhere, or the heading sits in such a link (``walk_python._self_linked``)."""
     cdef _Spaced whole, linked
     cdef tree.xmlNode* node
     memset(&whole, 0, sizeof(_Spaced))
@@ -2313,7 +2309,7 @@ cdef bint _self_linked(tree.xmlNode* heading) except -1:
     node = heading.children
     while node is not NULL:  # the links below the heading in document order, each one's text then a space
         if node.type == tree.XML_ELEMENT_NODE:
-            if _is_element_link(node) and _links_elsewhere(node):
+            if _is_element_link(node) and _links_elsewhere(node, top, elsewhere):
                 _count_subtree_text(node, &linked)
                 linked.in_word = False
             if node.children is not NULL:
@@ -2330,7 +2326,7 @@ cdef bint _self_linked(tree.xmlNode* heading) except -1:
         return True
     node = heading.parent
     while node is not NULL and _lxml_element(node):
-        if _is_element_link(node) and _links_elsewhere(node):
+        if _is_element_link(node) and _links_elsewhere(node, top, elsewhere):
             return True
         node = node.parent
     return False
@@ -2352,11 +2348,12 @@ cdef enum:
     MOST_HEADING_NAMES = 16
 
 
-def heading_holders(top, tuple headings, str headline):
+def heading_holders(top, tuple headings, str headline, elsewhere):
     """``(linked, headline)``: the node keys (``node_key``) of the elements at and below ``top`` that are or hold a
-    heading named in ``headings`` (plain tag names, at most 16) whose text at least half lies in links to other
-    pages or that sits in such a link, and of those that are or hold a ``headline`` element, the root left out (it
-    has no parent); one walk, no proxy. Raises EntityReference for a tree with an entity reference node."""
+    heading named in ``headings`` (plain tag names, at most 16) whose text at least half lies in links for which
+    ``elsewhere(link)`` is true, or that sits in such a link, and of those that are or hold a ``headline`` element,
+    the root left out (it has no parent); one walk, a proxy made only for the links asked about. Raises
+    EntityReference for a tree with an entity reference node."""
     cdef cetree._Element element = <cetree._Element?>top
     cdef tree.xmlNode* c_top = element._c_node
     cdef tree.xmlNode* node = c_top
@@ -2381,7 +2378,7 @@ def heading_holders(top, tuple headings, str headline):
             else:
                 for i in range(n):
                     if tag[0] == names[i][0] and strcmp(tag, names[i]) == 0:
-                        if _self_linked(node):
+                        if _self_linked(node, element, elsewhere):
                             _hold(linked, node)
                         break
         node = _next_element(node, c_top)

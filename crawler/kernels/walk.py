@@ -73,13 +73,13 @@ def bind(kernel: ModuleType | None) -> dict[str, Callable[..., Any]]:
         found = kernel.running_text(blocks, least_words, most_link_density)
         return found if found is not None else python.running_text(blocks, least_words, most_link_density)
 
-    def heading_holders(top: etree._Element, headings: tuple[str, ...], headline: str
-                        ) -> tuple[frozenset[Any], frozenset[Any]]:
+    def heading_holders(top: etree._Element, headings: tuple[str, ...], headline: str,
+                        elsewhere: Callable[[etree._Element], bool]) -> tuple[frozenset[Any], frozenset[Any]]:
         try:
-            return kernel.heading_holders(top, headings, headline)
+            return kernel.heading_holders(top, headings, headline, elsewhere)
         except kernel.EntityReference:  # the twin's elements, keyed as the compiled sets are
             return tuple(frozenset(map(kernel.node_key, held))  # type: ignore[return-value]
-                         for held in python.heading_holders(top, headings, headline))
+                         for held in python.heading_holders(top, headings, headline, elsewhere))
 
     bound["markup_elements"] = markup_elements
     bound["running_text"] = running_text
@@ -106,10 +106,10 @@ _ELEMENTS_MARKED = _BOUND["elements_marked"]
 # order, its descendants left out: the XPath ``following::a[@href][position() <= most]/@href``.
 hrefs_after: Callable[[etree._Element, int], list[str]] = _BOUND["hrefs_after"]
 # ``(linked, headline)``: the keys (``element_key``) of the elements below the root that are or hold a heading of
-# ``headings`` mostly linked to another page (or inside such a link), and of those that are or hold a ``headline``
-# element (``metadata.teasers``' index of a tree's teaser headings), read in one walk.
-heading_holders: Callable[[etree._Element, tuple[str, ...], str], tuple[frozenset[Any], frozenset[Any]]] = \
-    _BOUND["heading_holders"]
+# ``headings`` mostly in links that ``elsewhere(link)`` says lead elsewhere (or inside such a link), and of those that
+# are or hold a ``headline`` element (``metadata.teasers``' index of a tree's teaser headings), read in one walk.
+heading_holders: Callable[[etree._Element, tuple[str, ...], str, Callable[[etree._Element], bool]],
+                          tuple[frozenset[Any], frozenset[Any]]] = _BOUND["heading_holders"]
 # What ``heading_holders``' sets hold for an element (its node's address when compiled, else the element).
 element_key: Callable[[etree._Element], Any] = _BOUND["element_key"]
 

@@ -193,17 +193,12 @@ def _spaced_length(text: str) -> int:
     return len(" ".join(text.split()))
 
 
-def _elsewhere(link: etree._Element) -> bool:
-    href = (link.get("href") or "").strip()
-    return bool(href) and not href.startswith("#")
-
-
-def _self_linked(heading: etree._Element) -> bool:
+def _self_linked(heading: etree._Element, elsewhere: Callable[[etree._Element], bool]) -> bool:
     length = _spaced_length(STRING(heading))
     if not length:
         return False
-    linked = _spaced_length(" ".join(STRING(a) for a in heading.iter("a") if _elsewhere(a)))
-    return 2 * linked >= length or any(_elsewhere(a) for a in heading.iterancestors("a"))
+    linked = _spaced_length(" ".join(STRING(a) for a in heading.iter("a") if elsewhere(a)))
+    return 2 * linked >= length or any(elsewhere(a) for a in heading.iterancestors("a"))
 
 
 def _holders(elements: Iterable[etree._Element]) -> frozenset[etree._Element]:
@@ -216,9 +211,9 @@ def _holders(elements: Iterable[etree._Element]) -> frozenset[etree._Element]:
     return frozenset(held)
 
 
-def heading_holders(top: etree._Element, headings: tuple[str, ...], headline: str
-                    ) -> tuple[frozenset[Any], frozenset[Any]]:
-    linked = [heading for heading in top.iter(*headings) if _self_linked(heading)]
+def heading_holders(top: etree._Element, headings: tuple[str, ...], headline: str,
+                    elsewhere: Callable[[etree._Element], bool]) -> tuple[frozenset[Any], frozenset[Any]]:
+    linked = [heading for heading in top.iter(*headings) if _self_linked(heading, elsewhere)]
     return _holders(linked), _holders(top.iter(headline))
 
 

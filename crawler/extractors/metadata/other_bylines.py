@@ -34,7 +34,7 @@ MIN_STORY_CHARS = 80
 LINKED_CARD_DEPTH = 4
 # Where a link to the writer goes (an author's or a member's page): a byline linked there is the story's own.
 WRITER_LINK_WORDS = ("author", "autor", "auteur", "writer", "people", "person", "staff", "journalist", "reporter",
-                     "contributor", "zuozhe", *MEMBER_LINK_WORDS)
+                     "contributor", "zuozhe", "profile", "member", "user", *MEMBER_LINK_WORDS)
 
 
 def other_storys_byline(element: etree._Element, names: Iterable[str], doc: TextDocument) -> bool:
@@ -194,4 +194,5 @@ def _dated_member_entry(node: etree._Element) -> bool:
     return find_text_date(normalize_space(node.text_content())) is not None
 
 
-__all__ = ["commenter_entry", "commenters_below_story", "in_linked_card", "other_storys_byline", "others_credit"]
+__all__ = ["WRITER_LINK_WORDS", "commenter_entry", "commenters_below_story", "in_linked_card", "other_storys_byline",
+           "others_credit"]
