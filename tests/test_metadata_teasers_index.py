@@ -90,3 +90,14 @@ def test_a_fragments_root_is_searched_as_before():
     element = card.find(".//time")
     assert in_teaser(element, lone=True) == searched(element, lone=True) is True
     assert in_teaser(element) == searched(element, lone=False) is False
+
+
+def test_the_writer_link_search_finds_what_a_test_a_word_finds():
+    from crawler.extractors.metadata.other_bylines import WRITER_LINK_RE, WRITER_LINK_WORDS
+
+    addresses = [f"https://example.com/{word}/jane-doe" for word in WRITER_LINK_WORDS] + [
+        "/2024/03/story-title", "/authors", "/autorin/x", "/forum/viewtopic.php?uid=3", "/u/jane", "/users/12/jane",
+        "/us/politics", "/persons-of-the-year", "/stuff/news", "/reporte/2024", "/profiles", "uid", "/membres/a", ""]
+    found = [WRITER_LINK_RE.search(address) is not None for address in addresses]
+    assert found == [any(word in address for word in WRITER_LINK_WORDS) for address in addresses]
+    assert found.count(False) >= 4

@@ -11,7 +11,7 @@ from lxml.html import HtmlElement
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.metadata.date_conflicts import in_other_story
-from crawler.extractors.metadata.other_bylines import WRITER_LINK_WORDS, in_linked_card
+from crawler.extractors.metadata.other_bylines import WRITER_LINK_RE, in_linked_card
 from crawler.kernels.walk import element_key, heading_holders
 
 # The headings a teaser links from (the page's own headline is its h1).
@@ -31,7 +31,7 @@ def leads_elsewhere(link: etree._Element) -> bool:
     """Whether a link leads to another story (a post's subject linking to "#p12" or to "viewtopic.php?p=12#p12", a
     post of this page, stays on the page; a byline set as a heading links to its writer's page)."""
     href = (link.get("href") or "").strip()
-    if not href or href.startswith("#") or any(word in href.lower() for word in WRITER_LINK_WORDS):
+    if not href or href.startswith("#") or WRITER_LINK_RE.search(href.lower()):
         return False
     fragment = href.partition("#")[2]
     return not fragment or not ANCHOR_XPATH(link, anchor=fragment)
