@@ -12,7 +12,7 @@ import re
 
 from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE, normalize_space
 from crawler.extractors.metadata.arabic_bylines import arabic_names
-from crawler.extractors.metadata.cjk_roles import NOT_AFTER_REPORTER, REVIEWER_WORDS, is_role_word
+from crawler.extractors.metadata.cjk_roles import NOT_AFTER_REPORTER, REVIEWER_WORDS, is_role_word, self_media_channel
 from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.genre_labels import GENRE_LINE_WORDS, without_genre
 from crawler.extractors.metadata.korean_credits import (
@@ -23,9 +23,7 @@ from crawler.extractors.metadata.korean_credits import (
 )
 from crawler.extractors.metadata.people import is_outlet_or_role, split_people
 from crawler.extractors.metadata.relative_dates import re_i_lowered
-from crawler.kernels.walk import (
-    texts_with_words,
-)
+from crawler.kernels.walk import texts_with_words
 
 # Chinese names are 2-4 characters (compound surnames and minority names with "·" are longer).
 # A name ends where the Han text ends: "记者通过电子邮件联系" is a sentence, not a name.
@@ -391,6 +389,8 @@ def origin_of(line: str) -> str | None:
                 origin = origin[:-1]
             # (a platform's account: "微博@人民日报" credits the account's outlet)
             account = origin.rpartition("@")[2]
+            if self_media_channel(origin):
+                return None  # the platform's channel the account posted on ("澎湃号·政务")
             return (account if len(account) >= 2 else origin) or None
     return None
 

@@ -23,10 +23,11 @@ from crawler.kernels.walk import hrefs_after, texts_with_words
 
 # The member profile addresses of forum software; ``slug`` is the member's name or number where the path holds it
 # (relative to the page's base too: XenForo 1 writes "members/name.12/").
-# (Discuz!, China's common forum software: "space-uid-1001.html", "home.php?mod=space&uid=1001")
+# (Discuz!, China's common forum software: "space-uid-1001.html", "home.php?mod=space&uid=1001"; phpwind, the other
+# one: "u.php?uid=1001")
 PROFILE_FORMS = (r"memberlist\.php\?(?:[^#]*&)?mode=viewprofile|member\.php\?(?:[^#]*&)?u=\d|"
                  r"profile\.php\?(?:[^#]*&)?id=\d|[?&;]action=profile\b|"
-                 r"\bspace-uid-\d+\.html|home\.php\?mod=space&(?:[^#]*&)?uid=\d|")
+                 r"\bspace-uid-\d+\.html|home\.php\?mod=space&(?:[^#]*&)?uid=\d|(?:^|/)u\.php\?(?:[^#]*&)?uid=\d|")
 # (forum software in French, German, Spanish and Italian spells the path in its language: "/membres/name")
 PROFILE_PATH = (r"(?:u|user|users|member|members|profile|profiles|membre|membres|mitglied|mitglieder|benutzer|usuario|"
                 r"usuarios|utente|utenti)/(?P<slug>[^/?#]+)")

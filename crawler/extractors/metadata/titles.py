@@ -125,6 +125,17 @@ def visible_headline(root: etree._Element | None, url: str | None, site_name: st
     return next(iter(shown.values()), None)
 
 
+# After a CJK headline in its markup title, a bracketed credit (a portal's "headline（outlet） - portal", an expert's
+# "headline（name） - …") or a full-width colon and the paper's name ("headline：paper"): the h1 is the headline.
+CREDIT_AFTER_H1_RE = re.compile(r"^(?:[（(][^（）()]{1,20}[）)]|：)")
+
+
+def h1_then_credit(markup_title: str, shown: str) -> bool:
+    """Whether the markup title is the shown CJK headline whole, then a bracketed credit or "：" and the site."""
+    return len(shown) >= MIN_CJK_HEADLINE_CHARS and markup_title.startswith(shown) and \
+        CREDIT_AFTER_H1_RE.match(markup_title[len(shown):]) is not None and CJK_RE.search(shown) is not None
+
+
 def rewritten_headline(markup_title: str, shown: str, dated: bool, page_title: str | None = None, *,
                        head_title: str | None = None, markup_source: str | None = None,
                        min_words: int = MIN_SHOWN_HEADLINE_WORDS, min_share: float = MIN_SHARED_WORD_SHARE,
@@ -145,7 +156,11 @@ def rewritten_headline(markup_title: str, shown: str, dated: bool, page_title: s
     - and the <title> disagrees with the markup title (two titles that agree outvote the h1), unless, with
       ``cut_short``, the h1 holds every word of the markup title and more (both are the headline cut short), or the
       markup title is the whole <title> copied into a source of ``one_vote_sources`` (``copied_search_title``)."""
-    if (needs_date and not dated) or fold_title(shown) in fold_title(markup_title):
+    if needs_date and not dated:
+        return False
+    if h1_then_credit(markup_title, shown):
+        return True
+    if fold_title(shown) in fold_title(markup_title):
         return False
     shown_words = {word.casefold() for word in TITLE_WORD_RE.findall(shown)}
     markup_words = {word.casefold() for word in TITLE_WORD_RE.findall(markup_title)}
