@@ -102,9 +102,10 @@ LABEL_RE = re.compile(r"(?:作者|作\s者)\s*[:：]")
 # (the name is short, 2-10 characters, and the date has its time: a related story's title and day is not one;
 # a Korean word before a date is its label, "등록 2024-03-05 10:30")
 # (a tech site's card parts them by a dot: "王晓峰 · 3小时前")
-# (the platforms print the poster's IP place after the date: "2024-03-05 14:30 · 湖北", a province's two or three
-# characters; after the "原创" mark the inline elements may glue the account to the mark and the date)
-IP_PLACE = r"(?:\s*[·•]?\s*[\u4e00-\u9fff]{2,3})?"
+# (the platforms print the poster's IP place after the date: "2024-03-05 14:30 · 湖北", a province, a region or
+# "海外"; after the "原创" mark the inline elements may glue the account to the mark and the date)
+IP_PLACE = (r"(?:\s*[·•]?\s*(?:北京|天津|上海|重庆|河北|山西|辽宁|吉林|黑龙江|江苏|浙江|安徽|福建|江西|山东|河南|湖北|"
+            r"湖南|广东|海南|四川|贵州|云南|陕西|甘肃|青海|台湾|内蒙古|广西|西藏|宁夏|新疆|香港|澳门|海外))?")
 ACCOUNT_DATE_RE = re.compile(r"^(?:(?:原创|原創)\s*(?P<glued>[^\s\d:：|｜()（）·•가-힣]{2,10}?)|"
                              r"(?:原创|原創)?\s*(?P<name>[^\s\d:：|｜()（）·•가-힣]{2,10})(?:\s+|\s*[·•]\s*))"
                              r"(?:(?<![\d\s])(?=\d{4})|(?<=[\s·•]))"
