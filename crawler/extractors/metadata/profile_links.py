@@ -1,10 +1,11 @@
 """A thread's starter: the member whose profile link comes first under the headline.
 
-Forum software (phpBB, vBulletin, XenForo, Discourse, Invision, FluxBB, SMF, Flarum, Reddit) puts each post's author
-as a link to the member's profile, and the first post under the thread's title is the starter's. The profile links
-are told by the address forms these programs share (``/u/name``, ``/members/name.12/``, ``/profile/12-name/``,
-``memberlist.php?mode=viewprofile&u=12``, ``member.php?u=12``, ``profile.php?id=12``, ``action=profile``), not by
-any one site's classes. Read last, when no markup, byline or credit line names anybody.
+Forum software (phpBB, vBulletin, XenForo, Discourse, Invision, FluxBB, SMF, Flarum, Reddit, Discuz!, phpwind) puts
+each post's author as a link to the member's profile, and the first post under the thread's title is the starter's.
+The profile links are told by the address forms these programs share (``/u/name``, ``/members/name.12/``,
+``/profile/12-name/``, ``memberlist.php?mode=viewprofile&u=12``, ``member.php?u=12``, ``profile.php?id=12``,
+``action=profile``, ``u.php?uid=12``), not by any one site's classes. Read last, when no markup, byline or credit
+line names anybody.
 """
 
 from __future__ import annotations
