@@ -184,3 +184,70 @@ def test_a_qa_pages_asker_above_the_questions_title() -> None:
     metadata = page(question + f"<div class='answers'>{answers}</div>", lang="ja",
                     title="退去費用でクロスの張り替え代を全額請求されました - 暮らしの知恵袋")
     assert (metadata.authors, metadata.published) == (["kuma_kuma33"], "2024-03-05T14:30:00")
+
+
+def nested_card(slug: str, headline: str, name: str, day: int) -> str:
+    # a theme's card: a thumbnail box with an overlay link, then an inner box holding the linked heading and its meta
+    return (f"<article class='post'><div class='thumb'><img src='/i/{slug}.jpg' alt=''><a class='overlay' "
+            f"href='/news/{slug}/' title='{headline}'></a></div><div class='inner'><h3><a href='/news/{slug}/'>"
+            f"{headline}</a></h3><div class='meta'><span class='author'>by <a href='/author/{slug}/'>{name}</a>"
+            f"</span> <span class='date'>March {day}, 2024</span></div></div></article>")
+
+
+def test_a_rails_teasers_whose_cards_nest_their_heading_in_an_inner_box() -> None:
+    # the repeated unit is the card around the heading's box, not the box itself
+    rail = ("<aside class='current'><h2>Current News</h2>" + nested_card("grant", "Funding available for energy "
+            "research", "Scott Miller", 4) + nested_card("search", "Presidential search committee update",
+                                                          "Ann Lowry", 3) + "</aside>")
+    story = "<p>" + "Researchers found that students who put their phones away slept better and felt calmer. " * 5 + \
+        "</p>"
+    metadata = page(f"{rail}<main><article><h1>How to keep a healthy relationship with your phone</h1>"
+                    f"<p class='date'>September 23, 2024</p>{story}</article></main>",
+                    title="How to keep a healthy relationship with your phone - The Harbor Herald")
+    assert metadata.authors == []
+
+
+def test_a_byline_set_as_a_heading_linking_to_its_writer_is_no_teaser() -> None:
+    # a magazine's header: a kicker heading linking to its tag page, the h1, and the byline as an h6 linking to the
+    # writer's page in a box of its own beside the standfirst: the byline is the page's
+    header = ("<div class='title'><h6 class='kicker'><a href='/tag/chaos-theory/'>chaos theory</a></h6>"
+              "<h1>The hidden heroines of chaos</h1><div class='author-date'><h6 class='byline'><em>By</em> "
+              "<a href='/authors/joshua-sokol/'>Joshua Sokol</a></h6><p><em>May 20, 2019</em></p></div>"
+              "<div class='meta'><div class='excerpt'>Two programmers played a pivotal role in the birth of a "
+              "theory.</div><div class='actions'><h6><a href='/tag/computing/'>Computing</a></h6></div></div></div>")
+    story = "<p>" + "The two women wrote the programs that ran the simulations, and were rarely credited. " * 5 + "</p>"
+    metadata = page(f"<main><article>{header}{story}</article></main>",
+                    title="The hidden heroines of chaos - The Harbor Herald")
+    assert metadata.authors == ["Joshua Sokol"]
+
+
+def test_an_indented_templates_teaser_cards_are_measured_by_their_text() -> None:
+    # a card's markup indented by its template: the white space is no text, the card is a teaser's size
+    pad = "\n" + " " * 60
+    cards = "".join(f"<article class='group'>{pad}<div class='card'>{pad}<div class='body'>{pad}<div class='meta'>{pad}"
+                    f"<span rel='author'>{name}</span>{pad}<time>21 Nov 2025</time>{pad}</div>{pad}<h3><a "
+                    f"href='/article/{slug}'>{headline}</a></h3>{pad}<p>{pad}A short summary of the paper and of what "
+                    f"it found.{pad}</p>{pad}</div>{pad}</div>{pad}</article>"
+                    for slug, headline, name in (("deepcache", "Accelerating diffusion models for free", "Xinyin Ma"),
+                                                 ("onellm", "One framework to align all modalities", "Jiaming Han")))
+    story = "<p>" + "The method finds a short code of the input that keeps what matters for the output. " * 5 + "</p>"
+    metadata = page(f"<main><article><h1>The information bottleneck method</h1>{story}</article>"
+                    f"<section class='latest'><div class='grid'>{cards}</div></section></main>",
+                    title="The information bottleneck method - The Harbor Herald")
+    assert metadata.authors == []
+
+
+def test_a_forum_threads_posts_are_no_teasers() -> None:
+    # phpBB's posts: each subject a heading linking to the post's own anchor on this page, its author and time below
+    posts = "".join(f"<div id='p{n}' class='post bg{n % 2}'><div class='inner'><div class='postbody'><h3><a "
+                    f"href='./viewtopic.php?p={n}#p{n}'>{subject}</a></h3><p class='author'>by <strong>{name}</strong>"
+                    f" » <time datetime='2024-03-11T{hour}:00:00+00:00'>Mon Mar 11, 2024 {hour}:00</time></p><div "
+                    f"class='content'>{text}</div></div></div></div>"
+                    for n, subject, name, hour, text in (
+                        (1, "VM does not start after update", "galitsyn", "16", "After the update the machine "
+                         "stops at a black screen. I tried a new VM as well with the same result."),
+                        (2, "Re: VM does not start after update", "fth0", "21", "Please attach the log file of "
+                         "the failing start, zipped.")))
+    metadata = page(f"<main><h2><a href='./viewtopic.php?t=1'>VM does not start after update</a></h2>{posts}</main>",
+                    title="VM does not start after update - The Harbor Herald")
+    assert metadata.published == "2024-03-11T16:00:00+00:00"

@@ -32,8 +32,6 @@ LEFT_ALONE = {
     "en-ap-caps-comma": "a byline's names in capitals are kept as written (the scorer folds case)",
     "en-us-gannett-et-pipe": "'ET' names no one offset (EST or EDT): the clock time is kept without a zone",
     # the second probe's one-offs (SOURCE.md)
-    "ja-ameblo-theme": "a blog's <time> whose datetime gives the day only, its text the time too: the markup's day "
-                       "is taken",
     "ja-hatena-entry": "the writer only as an hCard name in the entry's footer, far below the headline",
     "ja-yuryo-koshin-end-kakko": "a bare name in brackets as a paragraph of its own after the story: alone it is as "
                                  "often a place or a note",

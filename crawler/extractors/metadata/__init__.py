@@ -45,6 +45,7 @@ from crawler.extractors.metadata.hatom import hatom_date, titled_relative_date
 from crawler.extractors.metadata.korean_credits import portal_provider
 from crawler.extractors.metadata.label_blocks import date_after_label
 from crawler.extractors.metadata.markup import markup_of
+from crawler.extractors.metadata.member_cards import card_starter
 from crawler.extractors.metadata.personal_sites import (
     home_link_names,
     in_first_person,
@@ -276,7 +277,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         found.add("authors", field_byline(doc, headline_index(doc, metadata.title or head_title)), TEXT)
         authors = choose_authors(found, site_names, outlets=outlets)
     if authors is None:  # a forum thread: the member whose post comes first under the title
-        starter = thread_starter(doc.root, doc.url, doc.json_ld, head_title, doc.h1s())
+        # (its profile links, else the member cards of a guest's view, which show the names without links)
+        starter = thread_starter(doc.root, doc.url, doc.json_ld, head_title, doc.h1s()) or card_starter(doc)
         found.add("authors", starter, TEXT)
         found.add("declared_people", starter, TEXT)  # a profile link names a member, whatever its handle ("JGD")
         authors = choose_authors(found, site_names, outlets=outlets)

@@ -37,6 +37,10 @@ WITH_RE = re.compile(r"\s+\(?(?:avec|with|mit|con|com|met)\s+|\s*/\s*", re.I)
 # "(ANSA) - ROMA, 05 MAR -").
 # (a Spanish agency's own copy has no dash after its capitals: "MADRID, 5 (EUROPA PRESS) El Consejo…")
 LEAD_RE = re.compile(r"^(?:[^\W\d][^()\n]{1,40}?)?\((?P<agency>[^()/\n]{2,30})\)(?:\s*(?P<dash>[-–—])|\s+(?=[A-ZÀ-Þ]))")
+# A Russian-style dateline of place, day and month, then the agency before a dash, or between slashes ("Самара.
+# 5 марта. Интерфакс – …", "МОСКВА, 5 марта. /ТАСС/. …").
+DOTTED_LEAD_RE = re.compile(r"^[^\W\d][^.,\n]{1,30}[.,]\s+\d{1,2}\s+[^\W\d]{3,12}\.\s+"
+                            r"(?:/(?P<slashed>[^/\n]{2,30})/|(?P<agency>[^\W\d][^\n–—-]{1,30}?)\s*[-–—])")
 # A byline's line is short; a longer one is a sentence or a caption.
 MAX_LINE_CHARS = 120
 # An acronym glued to the next capitalised word by inline elements without a space ("avec AFPLe 05/03/2024").
@@ -87,12 +91,14 @@ def byline_agency(line: str, *, after_comma: bool = True) -> str | None:
     if not line or len(line) > MAX_LINE_CHARS or PHOTO_WORD_RE.search(line):
         return None
     labelled = False
+    # (an agency after a bar beside a writer's name, "Leena Salo | STT", unless in a picture's credit)
+    first_bar = after_comma and (separator := SEGMENT_RE.search(line)) is not None and "|" in separator.group()
     for index, segment in enumerate(SEGMENT_RE.split(line)[:3]):
         unlabelled = LABEL_RE.sub("", segment.strip())
         own = unlabelled != segment.strip()  # (its own label: "Von X", "Quelle: dpa")
         labelled = labelled or (index == 0 and own)
         segment = ROLE_OF_RE.sub("", unlabelled)
-        if index > 0 and not labelled and not own and segment == unlabelled:
+        if index > 0 and not labelled and not own and segment == unlabelled and not (index == 1 and first_bar):
             continue
         pieces = [segment]
         if after_comma and "," in segment:  # a writer, a comma and the agency ("Jean Tremblay, La Presse Canadienne")
@@ -146,7 +152,8 @@ def dateline_origin(paragraph: str) -> str | None:
 def lead_agency(paragraph: str) -> str | None:
     """The agency of a European story's dateline ("Bratislava 5. marca (TASR) - …"), or None."""
     if "(" not in paragraph[:80]:
-        return None
+        dotted = DOTTED_LEAD_RE.match(paragraph[:80])
+        return _agency(dotted["slashed"] or dotted["agency"]) if dotted else None
     match = LEAD_RE.match(paragraph[:80])
     return _agency(match["agency"]) if match and (match["dash"] or match["agency"].isupper()) else None
 

@@ -107,10 +107,11 @@ CJK_EDITOR_RE = re.compile(rf"(?:(?:责任编辑|責任編輯|责编|責編)\s*[
                            rf"(?:编辑|編輯|編集|校审)\s*[：:/／|｜\s])\s*(?P<names>{CJK_NAMES})")
 # Where a second editor's label begins on a line after a space ("编辑：张小雨　责任编辑：刘亮").
 EDITOR_LABEL_SPLIT_RE = re.compile(r"(?<=\s)(?=(?:责任编辑|責任編輯|责编|責編)\s*[：:/／|｜]?)")
-# ("Redaktor:" in Polish, Czech and Swiss German credits: "Autor: X · Redaktor: Y")
+# ("Redaktor:" in pl, cs and de-CH credits, "Autor: X · Redaktor: Y"; "Редактор:", et "Toimetaja:", hr/sr "Urednik:")
 # (and, before a colon only, Portuguese "Edição:" and Dutch "eindredactie:", the final edit: "Texto: X | Edição: Y")
 LATIN_EDITOR_RE = re.compile(r"^(?:(?:edited by|editor|editing by|redigiert von|édité par|editado por|a cura di|"
-                             r"redaktor)\s*[:\-]?\s+|(?:edição|eindredactie)\s*:\s*)(?P<names>.+)$", re.I)
+                             r"redaktor|редактор)\s*[:\-]?\s+|(?:edição|eindredactie|toimetaja|urednik|urednica)\s*:\s*)"
+                             r"(?P<names>.+)$", re.I)
 # Where the credits of one line part: "Reporting by X; Editing by Y", "Autor: X · Redaktor: Y", "X | Editor: Y".
 CREDIT_PARTS_RE = re.compile(r"[;·|]")
 # Words every byline or editor pattern needs, looked for first: most lines of a page have none of them.
@@ -125,16 +126,16 @@ BYLINE_HINT_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
                             r"楼主|樓主|发帖人|發帖人|"  # a thread's starter after its label ("楼主：name")
                             r"实习生|實習生|评论员|評論員|报导|報導|"
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
-EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura|redaktor|ediç|eindredactie", re.I)
-# EDITOR_HINT_RE as ``editor_names`` looks for it: in the line as re.I sees it (``re_i_lowered``) without re.I, which
-# lets the search skip to the words' first characters instead of trying the alternation at every character.
+EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura|redaktor|ediç|eindredactie|редактор|"
+                            r"toimetaja|uredni", re.I)
+# EDITOR_HINT_RE as ``editor_names`` looks for it: in re_i_lowered text without re.I, skipping to the words' starts.
 LOWERED_EDITOR_HINT_RE = re.compile(EDITOR_HINT_RE.pattern)
 # those of EDITOR_HINT_RE's words that ASCII text can hold
-EDITOR_ASCII_WORDS = r"edit|redigiert|a cura|redaktor|eindredactie"
+EDITOR_ASCII_WORDS = r"edit|redigiert|a cura|redaktor|eindredactie|toimetaja|uredni"
 # The words an outlet credit needs (``ORIGIN_RES``), looked for first as well.
-# (and "source" in ru, uk, bg, sr, hr, cs/sk, pl, ro, tr, sl, hu, fi, da/no, sv, nl, pt/it, ca, el, lt)
+# (and "source" in ru, uk, bg, sr, hr, cs/sk, pl, ro, tr, sl, hu, fi, da/no, sv, nl, pt/it, ca, el, lt, et, lv)
 ORIGIN_LINE_WORDS = (r"source|quelle|fuente|источник|джерело|източник|извор|izvor|zdroj|źródło|sursa|kaynak|vir|"
-                     r"forrás|lähde|kilde|källa|bron|fonte|font|πηγή|šaltinis")
+                     r"forrás|lähde|kilde|källa|bron|fonte|font|πηγή|šaltinis|allikas|avots")
 ORIGIN_HINT_RE = re.compile(rf"来源|來源|稿源|出处|公众号|公眾號|^\s*(?:{ORIGIN_LINE_WORDS})\b", re.I)
 # BYLINE_HINT_RE's and ORIGIN_HINT_RE's hints in an ASCII line, where only "|" and the line-start words can match: the
 # words looked for at the start of the lowered line (for ASCII text the same as re.I) without re.I (``has_byline_word``,
@@ -163,7 +164,7 @@ OTHER_CREDIT_WORDS_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
                                    r"楼主|樓主|发帖人|發帖人|"
                                    r"实习生|實習生|评论员|評論員|报导|報導|"
                                    r"编|編|责|責|校审|편집|"
-                                   r"edit|redigiert|édité|a cura|redaktor|ediç|eindredactie|"
+                                   r"edit|redigiert|édité|a cura|redaktor|ediç|eindredactie|редактор|toimetaja|uredni|"
                                    r"来源|來源|稿源|出处|公众号|公眾號")
 # A dateline at the head of a story's first paragraph credits its reporters in brackets:
 # "新华社北京3月5日电（记者 王晓 刘洋）", "本报讯（记者张三 通讯员李四）".

@@ -53,8 +53,9 @@ INNER_BY_RE = re.compile(r"(?<=\s)(?:written|posted) by\s", re.I)
 # A byline element holding a poster's handle is short ("via quietfox 1 year ago | caches | 12 comments"): a longer
 # one is a sentence or a box of several people (chosen by hand on the tests' pages).
 MAX_HANDLE_LINE_WORDS = 20
-# Catalan's "by" opening a byline element ("Per Jordi Puig i Marta Vila").
-CATALAN_BY_RE = re.compile(r"^Per\s+(?=[A-ZÀ-Ý])")
+# A language's "by" opening a byline element that elsewhere is a name or a word of a sentence: Catalan's "Per Jordi
+# Puig i Marta Vila", Romanian's "de Mihai Ionescu".
+LANGUAGE_BY_RES = {"ca": re.compile(r"^Per\s+(?=[A-ZÀ-Ý])"), "ro": re.compile(r"^[Dd]e\s+(?=[A-ZÀ-ÝĂÂÎȘȚŞŢ])")}
 # Readability.js takes a byline element only below this length.
 MAX_BYLINE_ELEMENT_CHARS = 100
 
@@ -92,8 +93,8 @@ def markup_byline(doc: TextDocument, *, entries: bool = True) -> list[str]:
             text = normalize_space(" ".join(element.itertext())).rstrip(BYLINE_DIVIDERS)
         if not text:
             continue
-        if (doc.declared_language or "")[:2] == "ca":  # Catalan's "by" ("Per Jordi Puig"; elsewhere "Per" is a name)
-            text = CATALAN_BY_RE.sub("", text)
+        if by_word := LANGUAGE_BY_RES.get((doc.declared_language or "")[:2]):  # ("Per" is elsewhere a name)
+            text = by_word.sub("", text)
         if len(text) > MAX_BYLINE_ELEMENT_CHARS:
             # an author card (name, biography); a byline opening with its label ("Written by X, 4+ years…"), no card
             names = card_name(element) or ([] if in_card_list(element) else

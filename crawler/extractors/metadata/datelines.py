@@ -23,7 +23,7 @@ from crawler.extractors.metadata.dates import (
 from crawler.extractors.metadata.relative_dates import may_be_relative, re_i_lowered
 
 # Labels of a modification date (zh, ja, ko, en, fr, de, es, it, pt, nl, pl, ru, uk, el, cs, sv/da/no, fi; ro, ca,
-# hu, tr, bg, hr/sr, sl, lt).
+# hu, tr, bg, hr/sr, sl, lt; lv, et).
 MODIFIED_LABELS = (
     "最后更新", "最後更新", "更新时间", "更新時間", "更新日時", "更新日", "更新于", "更新於", "修改时间", "最終更新日",
     "编辑于", "編輯於", "修改",  # a Q&A site's "编辑于 2024-03-06 10:12", a blog's "已于 2024-03-06 09:00 修改"
@@ -35,7 +35,7 @@ MODIFIED_LABELS = (
     "aangepast", "aktualizacja", "aktualizacji", "zaktualizowano", "обновлено", "uppdaterad", "opdateret", "päivitetty",
     "oppdatert", "aktualizováno", "aktualizované", "оновлено", "ενημέρωση", "ενημερώθηκε",
     "actualizat", "actualitzat", "frissítve", "güncelleme", "güncellendi", "обновено", "ažurirano", "ажурирано",
-    "posodobljeno", "atnaujinta",
+    "posodobljeno", "atnaujinta", "atjaunots", "atjaunināts", "uuendatud",
 )
 # (Turkish labels are written with "i" for "ı": re.I matches the two, and the labels' letters are as re_i_lowered
 # gives them)
@@ -51,7 +51,7 @@ PUBLISHED_LABELS = (
     "erstellt", "erschienen", "paru", "geplaatst", "publisert", "publikováno", "zveřejněno", "публикация",
     "опубліковано", "δημοσίευση", "δημοσιεύθηκε",
     "publicat", "közzétéve", "yayinlanma", "yayinlandi", "публикувано", "objavljeno", "објављено", "publikované",
-    "paskelbta",
+    "paskelbta", "publicēts", "avaldatud",
 )
 # Labels of other events whose date is neither: a forum member's card beside the first post ("Joined: Jul 24, 2017"),
 # a thread's last reply in its header ("Last post: 01/12/2025"); a member card's registration or founding day
@@ -260,9 +260,11 @@ def _in_year_of(found: FoundDate, published: FoundDate) -> FoundDate | None:
     return None
 
 
-# A clock time alone after a modification label, its zone as written ("Aggiornato alle 18:02", "Updated 18:02 GMT").
+# A clock time alone after a modification label, its zone as written ("Aggiornato alle 18:02", "Updated 18:02 GMT",
+# Russian "Обновлено в 14:52").
 CLOCK_ONLY_RE = re.compile(
-    r"^\s*:?\s*(?:at|alle|à|um|às|a las|om|kl\.?)?\s*(?P<hour>[01]?\d|2[0-3])[:h.](?P<minute>[0-5]\d)(?!\d)\s*"
+    r"^\s*:?\s*(?:at|alle|à|um|às|a las|om|kl\.?|klo|в|о|o|u)?\s*"
+    r"(?P<hour>[01]?\d|2[0-3])[:h.](?P<minute>[0-5]\d)(?!\d)\s*"
     r"(?P<ampm>[ap]\.?m\.?)?\s*(?-i:(?P<zone>[A-Z]{3,4}))?\s*[.,)]?\s*$", re.I)
 
 

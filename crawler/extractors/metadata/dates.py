@@ -53,15 +53,21 @@ _WRITTEN_ZONE = r"(?:\s*\(?(?-i:(?P<zone_name>" + _ZONE_WORDS + r"))\b\)?)?"
 # (and after the Finnish "klo"/"kello": "klo 14.30", "klo 8.12")
 _KL_DOTTED = (r"(?:(?<=kl\. \d)|(?<=kl\. \d\d)|(?<=kl \d)|(?<=kl \d\d)|(?<=klo \d)|(?<=klo \d\d)|(?<=kello \d)|"
               r"(?<=kello \d\d))\.")
+# A dotted clock one space after a date's year, as Finnish papers print it without "klo" ("5.3.2024 14.30"); not a
+# figure's decimals ("14.30 %").
+_YEAR_SPACE_DOTTED = r"(?:(?<=\d{4} \d)|(?<=\d{4} \d\d))\.(?=\d{2}(?!\d)(?!\s*%))"
 # A time after a written-out date: "at 6:01 a.m.", "à 10h30", "um 14:05 Uhr", "alle 09:12", "ore 14:30", "- 14:20",
 # "| 14h30", "à 14 h 30" (Quebec spaces the "h"), "— 2.30pm" (Australian papers dot the clock before am/pm); a
 # separator may come before the word for "at" of Polish ("5 marca 2024, godz. 14:30"), Russian ("в"), Slovak ("o"),
-# Croatian ("u"), Slovenian ("ob"), Turkish ("saat"), Catalan ("a les"), Finnish ("klo"), or a Turkish weekday
-# ("05 Mart 2024 Salı 14:30"); a UK regional's bullet parts them too ("5 March 2024 • 6:00am").
+# Croatian ("u"), Slovenian ("ob"), Turkish ("saat"), Catalan ("a les"), Finnish ("klo"), Ukrainian ("о"), Latvian
+# ("plkst."), or a Turkish or Hungarian weekday ("05 Mart 2024 Salı 14:30", "2024. március 5., kedd 14:30"); a UK
+# regional's bullet parts them too ("5 March 2024 • 6:00am").
 _TIME_TAIL = (r"(?:(?:\s*(?:,|-|–|—|·|•|\|))?\s*(?:(?:\bat\b|\bà\b|\bum\b|\balle\b|\bore\b|\bàs\b|\ba\s+las\b|\bom\b|"
-              r"\bkl\.?|\bklo\b|\bkello\b|\bgodz\.?|\bв\b|\bo\b|\bu\b|\bob\b|\bsaat\b|\ba\s+les\b|"
-              r"\b(?:pazartesi|salı|çarşamba|perşembe|cuma|cumartesi|pazar)\b)\s*)?"
-              r"(?P<hour>\d{1,2})(?:[:hH]|\s[hH]\s|\.(?=\d{2}\s*(?:Uhr|GMT|BST|[ap]m\b))|" + _KL_DOTTED + r")"
+              r"\bkl\.?|\bklo\b|\bkello\b|\bgodz\.?|\bв\b|\bo\b|\bо\b|\bu\b|\bob\b|\bsaat\b|\ba\s+les\b|\bplkst\.?|"
+              r"\b(?:pazartesi|salı|çarşamba|perşembe|cuma|cumartesi|pazar|"
+              r"hétfő|kedd|szerda|csütörtök|péntek|szombat|vasárnap)\b)\s*)?"
+              r"(?P<hour>\d{1,2})(?:[:hH]|\s[hH]\s|\.(?=\d{2}\s*(?:Uhr|GMT|BST|[ap]m\b))|" + _KL_DOTTED + r"|"
+              + _YEAR_SPACE_DOTTED + r")"
               r"(?P<minute>\d{2})(?::(?P<second>\d{2}))?(?!\d)\s*"
               r"(?P<ampm>[ap]\.?m\.?)?" + _WRITTEN_ZONE + r")?")
 # An offset after GMT or UTC counts east of Greenwich as web pages mean it ("GMT+8" beside 北京时间, "UTC-05:00",
@@ -95,9 +101,9 @@ MDY_NUMERIC_RE = re.compile(
     re.I,
 )
 # 12.03.2024 and 12-03-2024: day first in every language that writes them (German, Dutch, Russian...); Czech and
-# Slovak pages space them after the dots ("5. 3. 2024").
+# Slovak pages space them after the dots ("5. 3. 2024"), Croatian and Serbian end the year with one ("05.03.2024.").
 DMY_NUMERIC_RE = re.compile(
-    r"(?<![\d.\-])(?P<day>\d{1,2})(?:[.\-]|\.\s)(?P<month>\d{1,2})(?:[.\-]|\.\s)(?P<year>(?:19|20)\d{2})(?![\d.\-]\d)"
+    r"(?<![\d.\-])(?P<day>\d{1,2})(?:[.\-]|\.\s)(?P<month>\d{1,2})(?:[.\-]|\.\s)(?P<year>(?:19|20)\d{2})(?![\d.\-]\d)\.?"
     + _TIME_TAIL,
     re.I,
 )
@@ -149,6 +155,10 @@ LITHUANIAN_DATE_RE = re.compile(
     + _TIME_TAIL,
     re.I,
 )
+# 2024. gada 5. martā (Latvian: the year, "gada", the day, the month in the locative or nominative).
+LATVIAN_DATE_RE = re.compile(
+    rf"(?<![\w.])(?P<year>(?:19|20)\d{{2}})\.\s+gada\s+(?P<day>\d{{1,2}})\.\s+(?P<month_name>{_MONTH_ALTERNATION})"
+    r"(?!\w)" + _TIME_TAIL, re.I)
 # Dates in URL paths: /2024/03/12/, /2024-03-12/, /20240312/ (news CMS conventions).
 URL_DATE_RE = re.compile(
     r"/(?P<year>(?:19|20)\d{2})(?P<sep>[/-]?)(?P<month>0[1-9]|1[0-2])(?P=sep)(?P<day>0[1-9]|[12]\d|3[01])(?!\d)"
@@ -284,7 +294,8 @@ def _english_date(text: str) -> FoundDate | None:
 TEXT_DATE_SEARCHES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (YMD_RE, ()), (CJK_DATE_RE, ("年", "년")), (MONTH_DAY_YEAR_RE, ()), (DAY_MONTH_YEAR_RE, ()),
     (MDY_NUMERIC_RE, ("/",)), (DMY_NUMERIC_RE, ()), (YEAR_MONTH_DAY_RE, ()), (TIME_DAY_MONTH_YEAR_RE, (":",)),
-    (TIME_MONTH_DAY_YEAR_RE, (":",)), (ASCTIME_RE, (":",)), (LITHUANIAN_DATE_RE, (" m.",)))
+    (TIME_MONTH_DAY_YEAR_RE, (":",)), (ASCTIME_RE, (":",)), (LITHUANIAN_DATE_RE, (" m.",)),
+    (LATVIAN_DATE_RE, ("gada",)))
 TEXT_DATE_PATTERNS = tuple(pattern for pattern, _ in TEXT_DATE_SEARCHES)
 # What every pattern of TEXT_DATE_PATTERNS holds, its year: a text without it (most lines read) is not searched.
 ANY_YEAR_RE = re.compile(r"(?:19|20)\d{2}")

@@ -20,6 +20,7 @@ from crawler.extractors.metadata.areas import in_comments
 from crawler.extractors.metadata.credit_lines import readable
 from crawler.extractors.metadata.dates import find_text_date
 from crawler.extractors.metadata.korean_credits import titled_writer
+from crawler.extractors.metadata.member_cards import in_member_card
 from crawler.extractors.metadata.people import MIN_NAME_WORDS, has_role, split_people
 
 # The last syllables of the Korean op-ed writers' titles (``korean_credits.KOREAN_TITLED_WRITER_RE``): a cheap test.
@@ -31,6 +32,10 @@ MAX_ROLE_CHARS = 40
 # Ancestors of the name's block looked in for the author's photo or link (a byline card nests 1-3 levels).
 CARD_LEVELS = 3
 # Where a link to a person's page goes (an author archive, a profile).
+# The roles of a credits list's item that write the story (a photographer's, a video editor's, a producer's do not):
+# Nordic, Finnish, Polish, Czech and Hungarian broadcasters' and papers' words.
+WRITER_ROLES = frozenset({"reporter", "reportrar", "journalist", "journalisti", "toimittaja", "reporterka",
+                          "dziennikarz", "dziennikarka", "novinář", "novinářka", "újságíró", "skribent"})
 # A post's reading time ("3 min", "3 min read", "5 minutes") as a piece of its own.
 READING_TIME_RE = re.compile(r"^\d{1,3}\s*(?:min|mins|minutes?)(?:\s+read)?$", re.I)
 # A sender's name, then the address as mailing-list archives hide it from harvesters ("jane.doe at example.org").
@@ -45,7 +50,22 @@ PERSON_HREF_RE = re.compile(r"/(?:authors?|people|person|profiles?|writers?|cont
 def name_without_byline_words(doc: TextDocument, headline: int) -> list[str]:
     """The person of a line under the headline that no byline's words introduce (the readers of this module)."""
     return name_beside_date_or_role(doc, headline) or name_beside_reading_time(doc, headline) or \
-        sender_of_message(doc, headline) or titled_writer_block(doc, headline)
+        sender_of_message(doc, headline) or titled_writer_block(doc, headline) or credited_writers(doc, headline)
+
+
+def credited_writers(doc: TextDocument, headline: int) -> list[str]:
+    """The writers of a credits list under the headline, each item a name and its role in pieces of their own (a
+    broadcaster's "Johan Nyberg" / "reporter", "Sara Blom" / "fotograf"): the names whose role writes the story."""
+    names: list[str] = []
+    for block in doc.blocks[headline + 1:headline + 1 + BLOCKS_AFTER_HEADLINE]:
+        element = block.element
+        if element is None or len(block.text) > MAX_ROLE_CHARS:
+            continue
+        pieces = [piece for piece in (text.strip() for text in element.itertext()) if piece]
+        if len(pieces) == 2 and pieces[1].casefold() in WRITER_ROLES and split_people(pieces[0]) == [pieces[0]] \
+                and readable(block) and not in_comments(element):
+            names.append(pieces[0])
+    return names
 
 
 def titled_writer_block(doc: TextDocument, headline: int) -> list[str]:
@@ -76,6 +96,8 @@ def name_beside_date_or_role(doc: TextDocument, headline: int) -> list[str]:
         if len(following) > MAX_ROLE_CHARS:
             continue  # a paragraph, or a block of fields (a book's author, release and genre)
         if has_role(following) and not any(map(str.isdigit, following)):
+            if block.element is not None and in_member_card(block.element):
+                continue  # a forum member's name and rank ("Moderator") beside a post: a poster, no byline
             return [name]
         # the date in the next block, or the one after a tag line ("Emma Oyo" / "#Cloud Computing" / "Published on …")
         dated = find_text_date(following) is not None or (
@@ -148,5 +170,5 @@ def _personal(element: etree._Element, name: str) -> bool:
     return False
 
 
-__all__ = ["name_beside_date_or_role", "name_beside_reading_time", "name_without_byline_words",
+__all__ = ["credited_writers", "name_beside_date_or_role", "name_beside_reading_time", "name_without_byline_words",
            "sender_of_message"]

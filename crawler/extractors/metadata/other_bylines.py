@@ -29,6 +29,12 @@ ENTRY_DEPTH = 3
 # The story's paragraphs between the headline and the first member's entry: this many characters make the entries
 # a comment list below a story (a forum's first post holds its text in its entry; chosen by hand on the tests' pages).
 MIN_STORY_CHARS = 80
+# The levels walked up from a byline to a link around it, the teaser's card being one link (its line, the card's
+# rows, the card).
+LINKED_CARD_DEPTH = 4
+# Where a link to the writer goes (an author's or a member's page): a byline linked there is the story's own.
+WRITER_LINK_WORDS = ("author", "autor", "auteur", "writer", "people", "person", "staff", "journalist", "reporter",
+                     "contributor", "zuozhe", "profile", "member", "user", *MEMBER_LINK_WORDS)
 
 
 def other_storys_byline(element: etree._Element, names: Iterable[str], doc: TextDocument) -> bool:
@@ -37,6 +43,8 @@ def other_storys_byline(element: etree._Element, names: Iterable[str], doc: Text
     headline's words, neither a name of ``names`` nor a part of the page's <title> and headline), in a list or an area
     of other stories (``_in_other_stories``)."""
     names = [name.casefold() for name in names]
+    if in_linked_card(element) and _after_headline(element, doc):
+        return True
     own = _own_headlines(doc)
     node: etree._Element | None = element
     for _ in range(TEASER_DEPTH + 1):
@@ -45,6 +53,25 @@ def other_storys_byline(element: etree._Element, names: Iterable[str], doc: Text
             return False  # the story's own header holds its headline
         if _opens_with_headline_link(node, element, names, own):
             return _in_other_stories(node) and _after_headline(element, doc)
+        node = node.getparent()
+    return False
+
+
+def in_linked_card(element: etree._Element) -> bool:
+    """Whether a byline's element sits in a teaser card that is itself one link to another page (headline, date and
+    "By X" all inside the ``<a>``): a link not to a writer's page whose text holds a headline's words besides the
+    element's own."""
+    node: etree._Element | None = element
+    for _ in range(LINKED_CARD_DEPTH + 1):
+        if node is None or not isinstance(node.tag, str) or node.tag in ("body", "html"):
+            return False
+        if node.tag == "a":
+            href = (node.get("href") or "#").lower()
+            if href.startswith("#") or any(word in href for word in WRITER_LINK_WORDS):
+                return False
+            besides = len(normalize_space(node.text_content()).split()) - \
+                len(normalize_space(element.text_content()).split())
+            return besides >= MIN_HEADLINE_WORDS
         node = node.getparent()
     return False
 
@@ -167,4 +194,5 @@ def _dated_member_entry(node: etree._Element) -> bool:
     return find_text_date(normalize_space(node.text_content())) is not None
 
 
-__all__ = ["commenter_entry", "commenters_below_story", "other_storys_byline", "others_credit"]
+__all__ = ["WRITER_LINK_WORDS", "commenter_entry", "commenters_below_story", "in_linked_card", "other_storys_byline",
+           "others_credit"]

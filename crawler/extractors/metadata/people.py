@@ -51,7 +51,11 @@ ROLE_RE = re.compile(
     # a broadcaster's studio ("ARD-Studio Brüssel") and an institution's press office signing its release
     r"studio|gabinete|ufficio\s+stampa|pressestelle|press\s+office|servicio\s+de\s+prensa|persdienst|"
     r"bio|written|anonymous|editorial|team|desk|newsroom|expert|specialist|founder|co-founder|ceo|director|"
-    r"manager|consultant|member|representative|marketer|webmaster|moderator|merkezi|report)\b|^the\s", re.I)
+    r"manager|consultant|member|representative|marketer|webmaster|moderator|merkezi|report|"
+    # a journalist's role under the name on Central, Eastern and Northern European author boxes ("Dziennikarka X")
+    r"dziennikarz|dziennikarka|reporterka|novinář|novinářka|novinar|novinarka|újságíró|jurnalist|jurnalistă|"
+    r"ziarist|ziaristă|журналист|журналистка|журналіст|журналістка|δημοσιογράφος|ajakirjanik|žurnālists|"
+    r"žurnāliste|žurnalistas|žurnalistė|toimittaja)\b|^the\s", re.I)
 # ROLE_RE in an ASCII text lowered (its words are lower case, and lowering ASCII moves no word boundary): the same
 # matches without re.I's cost.
 LOWERED_ROLE_RE = re.compile(ROLE_RE.pattern)
@@ -65,7 +69,7 @@ AGENCIES = frozenset({
     # European national agencies (each one's own name for itself)
     "pap", "tt", "ntb", "ritzau", "stt", "mti", "agerpres", "aa", "anadolu ajansı", "dha", "iha", "тасс",
     "риа новости", "интерфакс", "čtk", "tasr", "hina", "sta", "bta", "бта", "tanjug", "танјуг", "agência brasil",
-    "adnkronos", "elta", "bns", "ukrinform", "укрінформ", "ана-мпа", "апе-мпе", "keystone-sda", "servimedia",
+    "adnkronos", "elta", "bns", "leta", "ukrinform", "укрінформ", "ана-мпа", "апе-мпе", "keystone-sda", "servimedia",
     # Canada's agency in its two languages
     "la presse canadienne", "presse canadienne", "the canadian press", "canadian press",
 })

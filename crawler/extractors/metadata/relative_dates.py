@@ -50,15 +50,16 @@ RELATIVE_ZH_RE = re.compile(
 )
 RELATIVE_KO_RE = re.compile(r"(?P<count>\d+)\s*(?P<unit>초|분|시간|일|주)\s*전")
 # The count and unit of Polish ("2 godziny temu"), Swedish, Danish and Norwegian ("för 3 timmar sedan", "for 3 timer
-# siden"), Finnish ("3 tuntia sitten"), Turkish ("3 saat önce"), Czech ("před 3 hodinami") and Romanian ("acum 3 ore"),
-# each unit in the forms a count takes.
+# siden"), Finnish ("3 tuntia sitten"), Turkish ("3 saat önce"), Czech ("před 3 hodinami"), Romanian ("acum 3 ore"),
+# Serbian and Croatian ("pre 3 sata", "prije 3 sata") and Greek ("πριν από 2 ώρες"), each unit in the forms a count
+# takes.
 NORTH_EAST_UNITS: dict[str, timedelta] = {
     **dict.fromkeys(("minut", "minutę", "minuty", "minuter", "minutter", "minuttia", "minuutti", "dakika",
-                     "minutami", "minutou", "minute", "minut"), MINUTE),
+                     "minutami", "minutou", "minute", "minut", "minuta", "λεπτό", "λεπτά"), MINUTE),
     **dict.fromkeys(("godzin", "godzinę", "godziny", "timme", "timmar", "time", "timer", "tunti", "tuntia", "saat",
-                     "hodinou", "hodinami", "ore", "oră"), HOUR),
+                     "hodinou", "hodinami", "ore", "oră", "sat", "sata", "sati", "ώρα", "ώρες"), HOUR),
     **dict.fromkeys(("dzień", "dni", "dag", "dagar", "dage", "dager", "päivä", "päivää", "gün", "dnem", "dny",
-                     "zile", "zi"), DAY),
+                     "zile", "zi", "dan", "dana", "μέρα", "μέρες", "ημέρα", "ημέρες"), DAY),
     **dict.fromkeys(("tydzień", "tygodnie", "tygodni", "vecka", "veckor", "uge", "uger", "uke", "uker", "viikko",
                      "viikkoa", "hafta", "týdnem", "týdny", "săptămâni", "săptămână"), WEEK),
 }
@@ -66,7 +67,7 @@ _NORTH_EAST_UNIT = "(?P<unit>" + "|".join(sorted(NORTH_EAST_UNITS, key=len, reve
 RELATIVE_NORTH_EAST_RES = (
     re.compile(rf"(?<!\w)(?:(?:för|for)\s+)?(?P<count>\d+)\s+{_NORTH_EAST_UNIT}\s+(?:temu|sedan|siden|sitten|önce)"
                r"(?!\w)", re.I),
-    re.compile(rf"(?<!\w)(?:před|acum)\s+(?P<count>\d+)\s+{_NORTH_EAST_UNIT}(?!\w)", re.I),
+    re.compile(rf"(?<!\w)(?:před|acum|pre|prije|πριν\s+από|πριν)\s+(?P<count>\d+)\s+{_NORTH_EAST_UNIT}(?!\w)", re.I),
 )
 # Words for "just now", "today", "yesterday". Without a clock time after them ("昨天 13:57") they count only
 # on a short line ("Updated yesterday"): in a sentence they are words of the story ("今天凌晨，三星在旧金山...").
@@ -93,8 +94,9 @@ TODAY_WORDS = frozenset({"today", "今天", "今日", "aujourd'hui", "heute", "h
 MAX_CHARS_BESIDE_RELATIVE_WORD = 12
 RELATIVE_WORD_RE = re.compile(
     r"(?<!\w)(?P<word>" + "|".join(sorted(map(re.escape, RELATIVE_WORDS), key=len, reverse=True)) + r")(?!\w)"
-    r"(?:\s*(?:,|at|à|um|alle|às|a las|om|v|o|в|kl\.?|klo|godz\.)?\s*(?P<hour>\d{1,2})[:：h](?P<minute>\d{2}))?", re.I
-)
+    r"(?:\s*(?:,|at|à|um|alle|às|a las|om|v|o|в|kl\.?|klo|godz\.)?\s*(?P<hour>\d{1,2})"
+    r"(?:[:：h]|(?<=kl\. \d\d)\.|(?<=kl\. \d)\.|(?<=klo \d\d)\.|(?<=klo \d)\.)(?P<minute>\d{2}))?", re.I
+)  # (the Nordic clock dotted after "kl."/"klo": "i dag kl. 06.00")
 CHINESE_NUMERALS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
                     "十": 10, "半": 0.5}
 WHITESPACE = re.compile(r"\s+")
@@ -119,7 +121,8 @@ def _unit(word: str) -> timedelta | None:
 # after), 前 (zh), 전 (ko) or one of the relative words. No look-around: what a part of a text holds (a line's segment
 # between its labels) the text holds too. Few lines without a digit have the hint, and the line reader skips the
 # others (``read_date_line``).
-_RELATIVE_HINT = (r"\s(?:ago|fa|geleden|назад|тому|temu|sedan|siden|sitten|önce)|(?:il y a|vor|hace|há|ha|před|acum)\s|"
+_RELATIVE_HINT = (r"\s(?:ago|fa|geleden|назад|тому|temu|sedan|siden|sitten|önce)|"
+                  r"(?:il y a|vor|hace|há|ha|před|acum)\s|(?:pre|prije|πριν)\s+(?:από\s+)?\d|"
                   r"前|전|"
                   + "|".join(sorted(map(re.escape, RELATIVE_WORDS), key=len, reverse=True)))
 RELATIVE_HINT_RE = re.compile(_RELATIVE_HINT, re.I)
@@ -127,7 +130,9 @@ RELATIVE_HINT_RE = re.compile(_RELATIVE_HINT, re.I)
 # text for ASCII text, where only ASCII pieces can match) without re.I, in two searches, each led by what all its
 # matches start with (a word's first letter; a white space), which the search skips to: the alternation of the full
 # pattern, led by "\s(...)", would be tried at every character, with re.I at every word.
-_SPACED_RELATIVE_WORDS = (r"il y a\s", r"vor\s", r"hace\s", r"há\s", r"ha\s", r"před\s", r"acum\s")
+# (Serbian, Croatian and Greek "before" with the count after it: "pre" ends Italian "sempre", "πριν" is a common word)
+_SPACED_RELATIVE_WORDS = (r"il y a\s", r"vor\s", r"hace\s", r"há\s", r"ha\s", r"před\s", r"acum\s", r"pre\s+\d",
+                          r"prije\s+\d", r"πριν\s+(?:από\s+)?\d")
 RELATIVE_HINT_RES = (
     re.compile("|".join(sorted(map(re.escape, (*RELATIVE_WORDS, "前", "전")), key=len, reverse=True)
                         + list(_SPACED_RELATIVE_WORDS))),

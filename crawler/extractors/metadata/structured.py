@@ -15,7 +15,7 @@ from crawler.extractors.metadata.candidates import JSON_LD, META, MICRODATA, URL
 from crawler.extractors.metadata.dates import find_url_date
 from crawler.extractors.metadata.markup import ITEMPROP, PageMarkup
 from crawler.extractors.metadata.teasers import in_teaser
-from crawler.extractors.metadata.time_text import in_other_story_area
+from crawler.extractors.metadata.time_text import in_other_story_area, time_value
 
 # <meta> keys per field, by source, most specific first (names seen on news pages, plus the Dublin Core,
 # Parse.ly, Sailthru and Highwire/citation conventions; Dublin Core's title is read before OpenGraph's:
@@ -287,7 +287,7 @@ def from_microdata(markup: PageMarkup, found: Candidates) -> None:
     times = [element for element in markup.times if not in_teaser(element)]  # a listing's teasers' times
     published = [t for t in times if t.get("pubdate") is not None or "publish" in (t.get("class") or "")]
     for element in published + times:
-        found.add("published", element.get("datetime"), MICRODATA)
+        found.add("published", time_value(element), MICRODATA)
     if published:
         # hAtom's pair (WordPress themes): an "updated" time beside a "published" one is the modification; a lone
         # "updated" time is the only date news themes print, its publication

@@ -25,6 +25,9 @@ OTHER_STORY_TAGS = frozenset({"aside", "nav"})
 # A <time> whose text is longer holds more than a date (a teaser, a list), not the page's day (hand-chosen: the
 # longest written date with a weekday, a time and a zone is about 50 characters).
 MAX_TIME_TEXT_CHARS = 80
+# A ``datetime`` of the day alone ("2024-03-05").
+ISO_DAY_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
+ISO_DAY_CHARS = 10
 
 
 def time_text_date(body: etree._Element | None, *, day_first: bool = False) -> FoundDate | None:
@@ -43,6 +46,19 @@ def time_text_date(body: etree._Element | None, *, day_first: bool = False) -> F
         if found is not None:
             return found
     return None
+
+
+def time_value(element: etree._Element) -> str | None:
+    """A ``<time>``'s moment: its ``datetime``, or its text's when the attribute gives the day alone and the text that
+    day with its clock ("<time datetime='2024-03-05'>5 mars 2024 16:00</time>": themes print the clock in the text)."""
+    value = element.get("datetime")
+    if not value or len(value) != ISO_DAY_CHARS or not ISO_DAY_RE.match(value):
+        return value
+    text = clean(element.text_content())
+    if not text or len(text) > MAX_TIME_TEXT_CHARS:
+        return value
+    found = read_date_line(text, None, day_first=True, yearless=False).published
+    return found.iso if found is not None and "T" in found.iso and found.iso.startswith(value) else value
 
 
 def in_other_story_area(element: etree._Element, body: etree._Element) -> bool:
@@ -71,4 +87,4 @@ def _dated_items(items: etree._Element | None) -> bool:
 
 
 __all__ = ["MAX_TIME_TEXT_CHARS", "OTHER_STORY_AREA_RE", "OTHER_STORY_TAGS", "in_other_story_area",
-           "time_text_date"]
+           "time_text_date", "time_value"]

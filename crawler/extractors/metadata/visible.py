@@ -206,7 +206,7 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
         short = _short_lines(block, findings, credits.get(position))
         if names and short is not None and not findings.authors:
             findings.authors = bare_byline(doc, position)
-        if short is not None and short[0] and readable(block):
+        if short is not None and short[0] and readable(block) and not teaser_block(block, doc):  # (a rail's teaser)
             lines, credit = short
             dated = findings.published is not None
             for line in lines:
