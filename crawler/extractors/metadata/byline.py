@@ -388,11 +388,9 @@ def origin_of(line: str) -> str | None:
             # (a note in brackets closing the story, "（文章来源：上海证券报）": the bracket is no part of the name)
             if origin[-1:] in UNOPENED and not any(mark in origin for mark in "（(［[【"):
                 origin = origin[:-1]
-            # (a platform's account: "微博@人民日报" credits the account's outlet)
+            # (a platform's account: "微博@人民日报" credits its outlet; a self-media channel, "澎湃号·政务", none)
             account = origin.rpartition("@")[2]
-            if self_media_channel(origin):
-                return None  # the platform's channel the account posted on ("澎湃号·政务")
-            return (account if len(account) >= 2 else origin) or None
+            return None if self_media_channel(origin) else (account if len(account) >= 2 else origin) or None
     return None
 
 
