@@ -28,7 +28,7 @@ from crawler.kernels.walk import hrefs_after, texts_with_words
 # one: "u.php?uid=1001")
 PROFILE_FORMS = (r"memberlist\.php\?(?:[^#]*&)?mode=viewprofile|member\.php\?(?:[^#]*&)?u=\d|"
                  r"profile\.php\?(?:[^#]*&)?id=\d|[?&;]action=profile\b|"
-                 r"\bspace-uid-\d+\.html|home\.php\?mod=space&(?:[^#]*&)?uid=\d|(?:^|/)u\.php\?(?:[^#]*&)?uid=\d|")
+                 r"\bspace-uid-\d+\.html|home\.php\?mod=space&(?:[^#]*&)?uid=\d|(?<![\w.])u\.php\?(?:[^#]*&)?uid=\d|")
 # (forum software in French, German, Spanish and Italian spells the path in its language: "/membres/name")
 PROFILE_PATH = (r"(?:u|user|users|member|members|profile|profiles|membre|membres|mitglied|mitglieder|benutzer|usuario|"
                 r"usuarios|utente|utenti)/(?P<slug>[^/?#]+)")
