@@ -21,7 +21,7 @@ lxml of another version, whose structures may differ (the caller then walks in P
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
-from libc.string cimport memset, strcmp
+from libc.string cimport memset, strcmp, strstr
 
 cimport lxml.includes.etreepublic as cetree
 from lxml.includes cimport tree
@@ -2383,3 +2383,84 @@ def heading_holders(top, tuple headings, str headline, elsewhere):
                         break
         node = _next_element(node, c_top)
     return frozenset(linked), frozenset(held)
+
+
+cdef enum:
+    SHOWN_HOLDS = 0
+    SHOWN_JOIN = 1
+
+
+cdef bint _hidden_text_holder(tree.xmlNode* node) except -1:
+    """A <style>, or a <script> whose type is not 'application/ld+json' (the XPath ``script[not(@type=…)]``): elements
+    whose text the page does not show. EntityReference for a type attribute that is not one text node."""
+    cdef tree.xmlAttr* attr
+    cdef tree.xmlNode* value
+    if not _no_namespace(node):
+        return False
+    if strcmp(<const char*>node.name, "style") == 0:
+        return True
+    if strcmp(<const char*>node.name, "script") != 0:
+        return False
+    attr = _attribute(node, "type")
+    if attr is NULL:
+        return True
+    value = attr.children
+    if value is NULL:
+        return True
+    if value.type != tree.XML_TEXT_NODE or value.next is not NULL:
+        raise EntityReference()
+    return value.content is NULL or strcmp(<const char*>value.content, "application/ld+json") != 0
+
+
+cdef object _shown_texts(cetree._Element element, int mode, const char* name):
+    """Walks the text and CDATA nodes of the element's whole document in document order, passing over the subtrees
+    of ``_hidden_text_holder`` elements: SHOWN_HOLDS gives whether one holds ``name``, SHOWN_JOIN their bytes joined.
+    EntityReference for an entity reference node or a document type that holds declarations."""
+    cdef tree.xmlNode* node = element._doc._c_doc.children
+    cdef list parts = []
+    while node is not NULL:
+        if node.type == tree.XML_TEXT_NODE or node.type == tree.XML_CDATA_SECTION_NODE:
+            if mode == SHOWN_HOLDS:
+                if node.content is not NULL:
+                    if strstr(<const char*>node.content, name) is not NULL:
+                        return True
+                elif name[0] == 0:  # (an empty text holds the empty name)
+                    return True
+            elif node.content is not NULL:
+                parts.append(<bytes>node.content)
+        elif node.type == tree.XML_ENTITY_REF_NODE:
+            raise EntityReference()
+        elif node.type == tree.XML_ELEMENT_NODE:
+            if node.children is not NULL and not _hidden_text_holder(node):
+                node = node.children
+                continue
+        elif node.children is not NULL and node.type != tree.XML_COMMENT_NODE and node.type != tree.XML_PI_NODE:
+            raise EntityReference()  # (a document type's declarations: left to libxml2's XPath)
+        while node.next is NULL:
+            node = node.parent
+            if node is NULL or node.type == tree.XML_DOCUMENT_NODE or node.type == tree.XML_HTML_DOCUMENT_NODE:
+                return False if mode == SHOWN_HOLDS else b"".join(parts)
+        node = node.next
+    return False if mode == SHOWN_HOLDS else b"".join(parts)
+
+
+def shown_text_holds(top, str name):
+    """The XPath ``boolean(//text()[not(ancestor::script[not(@type='application/ld+json')] or
+    ancestor::style)][contains(., $name)])`` from ``top``: whether one text node of its document outside a style and
+    a script other than JSON-LD holds ``name``, read over the nodes. Raises EntityReference for a tree (an entity
+    reference, a declaration) or a name (holding NUL) the XPath must read."""
+    if "\x00" in name:
+        raise EntityReference()
+    encoded = name.encode("utf-8")
+    return _shown_texts(<cetree._Element?>top, SHOWN_HOLDS, <const char*>encoded)
+
+
+def shown_text(top):
+    """``"".join`` of the XPath ``//text()[not(ancestor::script[not(@type='application/ld+json')] or
+    ancestor::style)]`` from ``top``: the texts of its document outside styles and scripts other than JSON-LD, read over
+    the nodes. Raises EntityReference as ``shown_text_holds`` does, and for text that is not UTF-8 (lxml's reading
+    of it is left to the XPath)."""
+    try:
+        return (<bytes>_shown_texts(<cetree._Element?>top, SHOWN_JOIN, NULL)).decode("utf-8")
+    except UnicodeDecodeError:
+        raise EntityReference()

@@ -31,7 +31,7 @@ _block_walk_compiled = False  # whether ``bind_block_walk`` bound the compiled w
 
 # The helpers that take a tree, which the compiled ones refuse when it holds an entity reference.
 _TREE_HELPERS = ("elements_named", "elements_named_or_with", "attribute_values", "first_meta_content",
-                 "elements_marked", "markup_values", "hrefs_after")
+                 "elements_marked", "markup_values", "hrefs_after", "shown_text", "shown_text_holds")
 # The helpers that take no tree, or a tree they read without an entity reference check.
 _PLAIN_HELPERS = ("attributes_of", "line_hashes", "normalized_line", "short_texts", "ancestors_marks",
                   "texts_with_words", "folded_short_texts", "marks_hold_words", "copy_blocks",
@@ -110,6 +110,11 @@ hrefs_after: Callable[[etree._Element, int], list[str]] = _BOUND["hrefs_after"]
 # are or hold a ``headline`` element (``metadata.teasers``' index of a tree's teaser headings), read in one walk.
 heading_holders: Callable[[etree._Element, tuple[str, ...], str, Callable[[etree._Element], bool]],
                           tuple[frozenset[Any], frozenset[Any]]] = _BOUND["heading_holders"]
+# ``"".join`` of the XPath ``//text()[not(ancestor::script[not(@type='application/ld+json')] or ancestor::style)]``
+# from ``top``: its document's texts outside styles and scripts other than JSON-LD (``metadata.handles``' page text).
+shown_text: Callable[[etree._Element], str] = _BOUND["shown_text"]
+# Whether one of those text nodes holds ``name`` (the XPath's ``[contains(., $name)]``), in one walk of the nodes.
+shown_text_holds: Callable[[etree._Element, str], bool] = _BOUND["shown_text_holds"]
 # What ``heading_holders``' sets hold for an element (its node's address when compiled, else the element).
 element_key: Callable[[etree._Element], Any] = _BOUND["element_key"]
 
@@ -254,6 +259,8 @@ __all__ = [
     "python_block_walk",
     "running_text",
     "short_texts",
+    "shown_text",
+    "shown_text_holds",
     "texts_with_digit",
     "texts_with_words",
 ]

@@ -29,6 +29,10 @@ CLOSING_ROOT_TAG_START_RE = re.compile(rb"</(?:[hH][tT][mM][lL]|[bB][oO][dD][yY]
 RE_I_LETTER_FOLDS = str.maketrans({"ı": "i", "İ": "i", "ſ": "s"})
 # The hrefs of the links after an element (``hrefs_after``), its own left out, the first ``$most`` of them.
 HREFS_AFTER = etree.XPath("following::a[@href][position() <= $most]/@href", smart_strings=False)
+# The texts a page shows (``shown_text``): every text node but those in a style or in a script other than JSON-LD.
+NOT_SHOWN = "ancestor::script[not(@type='application/ld+json')] or ancestor::style"
+SHOWN_TEXTS = etree.XPath(f"//text()[not({NOT_SHOWN})]")
+SHOWN_NODE_HOLDS = etree.XPath(f"boolean(//text()[not({NOT_SHOWN})][contains(., $name)])")
 # An element's text as lxml.html's ``text_content`` reads it (``heading_holders``), for any lxml element.
 STRING = etree.XPath("string()", smart_strings=False)
 
@@ -183,6 +187,14 @@ def hrefs_after(element: etree._Element, most: int) -> list[str]:
     return HREFS_AFTER(element, most=most)
 
 
+def shown_text(top: etree._Element) -> str:
+    return "".join(SHOWN_TEXTS(top))
+
+
+def shown_text_holds(top: etree._Element, name: str) -> bool:
+    return bool(SHOWN_NODE_HOLDS(top, name=name))
+
+
 def element_key(element: etree._Element) -> Any:
     """What ``heading_holders``' sets hold for an element: the element itself (the compiled ones hold its node's
     address)."""
@@ -257,6 +269,8 @@ __all__ = [
     "prefix_sums",
     "running_text",
     "short_texts",
+    "shown_text",
+    "shown_text_holds",
     "texts_with_digit",
     "texts_with_words",
 ]
