@@ -63,6 +63,7 @@ from crawler.extractors.metadata.other_bylines import commenter_entry, others_cr
 from crawler.extractors.metadata.source_elements import block_outlet
 from crawler.extractors.metadata.story_credits import story_credit
 from crawler.extractors.metadata.teasers import block_in_other_story, teaser_block
+from crawler.extractors.metadata.touching_fields import touching_text
 
 HANGUL_RE = re.compile(r"[가-힣]")
 LATIN_NAME_RE = re.compile(r"^[A-Za-zÀ-ÿ]")
@@ -243,7 +244,7 @@ def _short_lines(block: TextBlock, findings: TextFindings,
     ascii_asked = not credit and text.isascii()
     if ascii_asked and not _may_give_date(text, findings):
         return [], False
-    lines = _text_lines(text)
+    lines = _text_lines(touching_text(block) if credit and not text.isascii() else text)
     if ascii_asked and lines == [text]:  # the text is its one line: it was asked already
         return lines, False
     if not credit and not any(_may_give_date(line, findings) for line in lines):
