@@ -23,6 +23,7 @@ from crawler.extractors.metadata.korean_credits import (
 )
 from crawler.extractors.metadata.people import is_outlet_or_role, split_people
 from crawler.extractors.metadata.relative_dates import re_i_lowered
+from crawler.extractors.metadata.relayed_sources import relayed_outlet
 from crawler.kernels.walk import texts_with_words
 
 # Chinese names are 2-4 characters (compound surnames and minority names with "·" are longer).
@@ -390,7 +391,7 @@ def origin_of(line: str) -> str | None:
                 origin = origin[:-1]
             # (a platform's account: "微博@人民日报" credits its outlet; a self-media channel, "澎湃号·政务", none)
             account = origin.rpartition("@")[2]
-            return None if self_media_channel(origin) else (account if len(account) >= 2 else origin) or None
+            return None if self_media_channel(origin) else relayed_outlet(account if len(account) >= 2 else origin)
     return None
 
 
