@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from crawler.extractors.metadata.cjk_roles import self_media_channel
+
 # "<site>网 - <part>": a site's name of two to eight Han characters ending in 网, a dash, then what it relays.
 SITE_THEN_PART_RE = re.compile(r"^(?P<site>[\u4e00-\u9fff]{1,7}[网網])\s*[-－—–]\s*(?P<part>.+)$")
 # The part is the site's channel ("社会频道", "财经頻道"): the site is the source.
@@ -15,11 +17,13 @@ CHANNEL_END_RE = re.compile(r"(?:频道|頻道)$")
 PAPER_RE = re.compile(r"^(?:《[^》]{2,12}》|[\u4e00-\u9fff]{2,10}(?:报|報|社|杂志|雜誌))$")
 
 
-def relayed_outlet(origin: str) -> str | None:
-    """The outlet a source line credits: the relayed paper, the site for its own channel, else the line as written
-    (None for an empty one)."""
-    if not origin:
+def relayed_outlet(origin: str, named: str) -> str | None:
+    """The outlet a source line ``origin`` credits (``named``: its account's name on a platform, "微博@人民日报", else
+    the line): none for a self-media channel ("澎湃号·政务") or an empty line, the relayed paper, the site for its own
+    channel, else the name as written."""
+    if not named or self_media_channel(origin):
         return None
+    origin = named
     match = SITE_THEN_PART_RE.match(origin) if "网" in origin or "網" in origin else None
     if match is None:
         return origin
