@@ -89,7 +89,8 @@ def markup_byline(doc: TextDocument, *, entries: bool = True) -> list[str]:
             continue
         # (Latin pieces apart: "<a>Jane Doe</a><a>John Roe</a>" is two names, not "Jane DoeJohn Roe"; CJK text runs on
         # but for touching fields, "<span>记者 蒋涛</span><span>今天 14:30</span>")
-        text = normalize_space(spaced_text(element) or element.text_content())
+        text = normalize_space(element.text_content())
+        text = normalize_space(spaced_text(element) or text) if CJK_RE.search(text) else text
         if not CJK_RE.search(text):
             # (a theme's divider between the name and the date ends the element: "By Jane Doe -", "Jane Doe |")
             text = normalize_space(" ".join(element.itertext())).rstrip(BYLINE_DIVIDERS)

@@ -2,15 +2,24 @@
 ``<span>作者：郑雨晴</span><span>来源：证券时报</span><span>2024-03-05 14:36</span>``. The page parts them by the
 spans' margins; the block's text runs them on ("郑雨晴来源：证券时报2024-03-05", "记者 蒋涛今天 14:30"), so a name
 swallows the next label or the outlet the date. Here a short credit block is read again with a space where two
-sibling elements touch (nothing between them): a text inside one element ("作者：<b>郑</b>雨晴", a highlighted
-surname) is not parted."""
+sibling elements touch (nothing between them) and one of them is a field: a labelled one ("来源：证券时报"), a date
+or a clock, a day word ("今天 14:30"). A text inside one element ("作者：<b>郑</b>雨晴", a highlighted surname) and
+two touching words that are no fields (a name and its platform's badge, "<div>扬眼</div><span>企鹅号</span>") are
+not parted."""
 
 from __future__ import annotations
+
+import re
 
 from lxml import etree
 
 from crawler.extractors.document.parse import TextBlock
 
+# A field that opens an element's text: a label and its colon ("来源：", "发布时间:"), a date's or a clock's digit, a
+# day word.
+FIELD_START_RE = re.compile(r"^\s*(?:[\u4e00-\u9fff]{1,6}\s*[：:]|\d|今天|昨天|前天|刚刚|剛剛)")
+# A labelled field that an element's text is whole ("来源：青川日报"), or a text ending in a digit (a date, a count).
+FIELD_RE = re.compile(r"^\s*[\u4e00-\u9fff]{1,6}\s*[：:]|\d\s*$")
 # A credit line's element holds a few spans: elements beyond this many are not walked (the block's text is kept).
 MAX_ELEMENTS_WALKED = 40
 
@@ -48,9 +57,15 @@ def _walk(node: etree._Element, parts: list[str], budget: list[int]) -> bool:
                 return False
         if child.tail:
             parts.append(child.tail)
-        elif child.getnext() is not None and isinstance(child.tag, str):
+        elif (after := child.getnext()) is not None and isinstance(child.tag, str) and _fields(child, after):
             parts.append(" ")
     return True
+
+
+def _fields(before: etree._Element, after: etree._Element) -> bool:
+    """Whether one of two touching elements is a field (its text a labelled field, a date, a day word)."""
+    return FIELD_RE.search("".join(before.itertext())) is not None or \
+        FIELD_START_RE.match("".join(after.itertext())) is not None
 
 
 __all__ = ["spaced_text", "touching_text"]
