@@ -34,6 +34,9 @@ MAX_MODIFIED_LABEL_CHARS = 20
 OTHER_LABEL_ONLY_RE = re.compile(
     r"^\s*(?:" + "|".join(re.escape(label) for label in sorted(OTHER_EVENT_LABELS, key=len, reverse=True))
     + r")\s*[:：]?\s*$", re.I)
+# A block that is a source's label and nothing else (a government table's "<th>信息来源：</th><td>…</td>"): the
+# outlet is in the next cell.
+SOURCE_LABEL_ONLY_RE = re.compile(r"^\s*(?:信息来源|信息來源|来源|來源)\s*[:：]?\s*$")
 # The longest label block read ("Veröffentlicht am:" and the like are shorter); longer blocks are sentences.
 MAX_LABEL_CHARS = 30
 # The block after the label holds the date and little else ("July 8, 2025", "Feb 2, 2023 · 5 min read").
@@ -45,12 +48,19 @@ def modification_label(text: str) -> bool:
     return len(text) <= MAX_MODIFIED_LABEL_CHARS and MODIFIED_LABEL_ONLY_RE.match(text) is not None
 
 
+def source_label(label: str) -> bool:
+    """Whether a label block's text (``block_label``) is a source's, whose outlet is in the next block."""
+    return SOURCE_LABEL_ONLY_RE.match(label) is not None
+
+
 def block_label(text: str, dated: bool) -> str:
     """The block's text when it is a date's label alone, whose date is in the next block: another event's
-    ("成文日期"), a modification's once the page is ``dated``, a publication's before; else ""."""
+    ("成文日期"), a modification's once the page is ``dated``, a publication's before; or a source's label alone;
+    else ""."""
     if len(text) > MAX_MODIFIED_LABEL_CHARS:
         return ""
-    if OTHER_LABEL_ONLY_RE.match(text) or (modification_label(text) if dated else LABEL_ONLY_RE.match(text)):
+    if OTHER_LABEL_ONLY_RE.match(text) or (modification_label(text) if dated else LABEL_ONLY_RE.match(text)) or \
+            SOURCE_LABEL_ONLY_RE.match(text):
         return text
     return ""
 
@@ -73,4 +83,4 @@ def date_after_label(doc: TextDocument, *, day_first: bool = False) -> FoundDate
 
 
 __all__ = ["LABEL_ONLY_RE", "MAX_DATE_BLOCK_CHARS", "MAX_LABEL_CHARS", "block_label", "date_after_label",
-           "modification_label"]
+           "modification_label", "source_label"]
