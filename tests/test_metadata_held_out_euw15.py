@@ -85,7 +85,8 @@ def test_agencies(top: str, story: str, origin: str) -> None:
 
 
 def test_newswire_reporter_is_the_author() -> None:
-    assert _meta("de", "<p>Thomas Krüger, dpa-AFX</p><p>05.03.2024 | 17:48 Uhr</p>").authors == ["Thomas Krüger"]
+    assert _meta("de", "<p class='byline'>Thomas Krüger, dpa-AFX</p><p>05.03.2024 | 17:48 Uhr</p>").authors == [
+        "Thomas Krüger"]
 
 
 def test_editorial_credit_of_a_podcast() -> None:
