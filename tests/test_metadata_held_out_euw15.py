@@ -98,3 +98,32 @@ def test_editorial_credit_of_a_podcast() -> None:
 
 def test_desk_after_redaktion_is_no_editor() -> None:
     assert _meta("de", "<p>Redaktion: Politik</p><p>05.03.2024</p>").editors == []
+
+
+@pytest.mark.parametrize(("lang", "top", "note", "modified"), [
+    # a correction note under the story with its own date and time: the page was changed then
+    ("de", "<p>Von Sabine Roth</p><p>05.03.2024, 09:15 Uhr</p>",
+     "<p><em>Korrektur, 06.03.2024, 11:40 Uhr: In einer früheren Version hieß es, die Sanierung koste zwölf Millionen "
+     "Euro. Richtig sind zehn Millionen Euro.</em></p>", "2024-03-06T11:40:00"),
+    ("en", "<p>Helen Clarke</p><p>Tue 5 Mar 2024 09.15 GMT</p>",
+     "<p><em>This article was amended on 6 March 2024 at 11.40 GMT. An earlier version said the route would serve "
+     "Bradford.</em></p>", "2024-03-06T11:40:00+00:00"),
+    # a note whose only date is inside its text (what an earlier version said) gives none
+    ("de", "<p>Von Sabine Roth</p><p>05.03.2024, 09:15 Uhr</p>",
+     "<p>Korrektur: In einer früheren Version hieß es, die Sitzung sei am 04.03.2024 gewesen.</p>", None),
+])
+def test_correction_note_dates_the_change(lang: str, top: str, note: str, modified: str | None) -> None:
+    assert _meta(lang, top, end=note).modified == modified
+
+
+@pytest.mark.parametrize(("lang", "foot", "authors"), [
+    # a guest article's writer named only in the foot note of German and French opinion pages
+    ("de", "<p><em>Henrike Albers ist Professorin für Europarecht an der Universität Kassel. Die Autorin ist Mitglied "
+           "im Sachverständigenrat für Migration.</em></p>", ["Henrike Albers"]),
+    ("fr", "<p><em>Étienne Lafargue est professeur d'économie à l'université de Montpellier.</em></p>",
+     ["Étienne Lafargue"]),
+    # a quoted person's role in the story's last short paragraph is no writer's note
+    ("de", "<p>Das sagte Frank Adler, der Bürgermeister der Stadt.</p>", []),
+])
+def test_guest_writer_in_the_foot_note(lang: str, foot: str, authors: list[str]) -> None:
+    assert _meta(lang, "<p>05.03.2024</p>", end=foot).authors == authors

@@ -36,6 +36,7 @@ from crawler.extractors.metadata.candidates import (
     Candidates,
     clean,
 )
+from crawler.extractors.metadata.corrections import correction_date
 from crawler.extractors.metadata.date_choice import canonical_day, choose_date, plausible_date, read_date
 from crawler.extractors.metadata.date_conflicts import earlier_labelled, settle_published
 from crawler.extractors.metadata.docs_pages import last_committers
@@ -320,7 +321,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         published = (settled.iso, settled.source)
     elif saved_twice and findings.labelled_away and (shown := plausible_date(findings.published, TEXT, now)):
         published = earlier_labelled(published, shown)
-    text_modified = plausible_date(findings.modified, TEXT, now)
+    text_modified = plausible_date(findings.modified or (None if modified else correction_date(  # ("Korrektur, …:")
+        doc, day_first=day_first(language))), TEXT, now)
     # A page that shows only "Updated on ..." under its headline, with no publication date in its markup or text,
     # dates its article by that visible day (a markup modified time alone is a CMS's save time, never taken for it).
     metadata.published = take("published", published or plausible_date(findings.published, TEXT, now)
