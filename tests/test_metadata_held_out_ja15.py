@@ -68,9 +68,10 @@ def test_expert_role_after_a_spaced_name() -> None:
 
 def test_staff_rank_before_the_name() -> None:
     # a business daily's column: the rank and the name in their own line under the headline
-    metadata = _meta("<div class='writer'><span>本社コメンテーター</span> <span>山口誠司</span></div>"
-                     "<p class='date'>2024年3月5日 2:00</p>")
-    assert metadata.authors == ["山口誠司"]
+    for between in (" ", ""):  # (the spans touch on many pages: "本社コメンテーター山口誠司")
+        metadata = _meta(f"<div class='writer'><span>本社コメンテーター</span>{between}<span>山口誠司</span></div>"
+                         "<p class='date'>2024年3月5日 2:00</p>")
+        assert metadata.authors == ["山口誠司"]
 
 
 def test_correspondent_dateline_with_a_five_kanji_name() -> None:
@@ -85,6 +86,8 @@ def test_english_credit_labels_on_a_japanese_page() -> None:
     metadata = _meta("<p class='date'>2024.03.05</p><p class='credit'>Text: 山下理沙　Photo: 岡本拓也　Edit: 伊藤まどか</p>")
     assert metadata.authors == ["山下理沙"]
     metadata = _meta("<p class='date'>2024年3月5日</p><p class='credit'>Written by Emily Clark／和訳：佐藤健</p>")
+    assert metadata.authors == ["Emily Clark"]
+    metadata = _meta("<div class='meta'><span>2024年3月5日</span><span>Written by Emily Clark／和訳：佐藤健</span></div>")
     assert metadata.authors == ["Emily Clark"]
 
 
