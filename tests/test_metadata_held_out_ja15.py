@@ -46,7 +46,8 @@ def test_sports_beat_label_in_the_closing_bracket() -> None:
 
 def test_interviewer_credit_above_the_story() -> None:
     # an interview's "聞き手・構成：name" on a line of its own under the headline
-    metadata = _meta("<p class='date'>2024年03月05日 07時00分 公開</p><p class='interviewer'>聞き手・構成：石川亮介</p>")
+    metadata = _meta("<p class='date'>2024年03月05日 07時00分 公開</p>"
+                     "<p class='interviewer'>聞き手・構成：石川亮介</p>")
     assert metadata.authors == ["石川亮介"]
 
 
@@ -83,11 +84,13 @@ def test_correspondent_dateline_with_a_five_kanji_name() -> None:
 
 def test_english_credit_labels_on_a_japanese_page() -> None:
     # a Japanese magazine's "Text: name　Photo: name　Edit: name"; a bilingual page's "Written by name／和訳：name"
-    metadata = _meta("<p class='date'>2024.03.05</p><p class='credit'>Text: 山下理沙　Photo: 岡本拓也　Edit: 伊藤まどか</p>")
+    metadata = _meta("<p class='date'>2024.03.05</p>"
+                     "<p class='credit'>Text: 山下理沙　Photo: 岡本拓也　Edit: 伊藤まどか</p>")
     assert metadata.authors == ["山下理沙"]
     metadata = _meta("<p class='date'>2024年3月5日</p><p class='credit'>Written by Emily Clark／和訳：佐藤健</p>")
     assert metadata.authors == ["Emily Clark"]
-    metadata = _meta("<div class='meta'><span>2024年3月5日</span><span>Written by Emily Clark／和訳：佐藤健</span></div>")
+    metadata = _meta("<div class='meta'><span>2024年3月5日</span>"
+                     "<span>Written by Emily Clark／和訳：佐藤健</span></div>")
     assert metadata.authors == ["Emily Clark"]
 
 

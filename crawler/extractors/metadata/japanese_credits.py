@@ -132,7 +132,7 @@ SERIES_CLOSING_RE = re.compile(r"^[（(]この(?:連載|シリーズ|企画|特�
 
 
 def series_writers(paragraph: str, person: Callable[[str], str | None]) -> list[str]:
-    """The reporters of a series' closing "（この連載は…が担当しました）", each a name (a desk before one goes), or none."""
+    """The reporters of a series' closing "（この連載は…が担当しました）" (a desk before a name goes), or none."""
     match = SERIES_CLOSING_RE.match(paragraph.strip()) if "この" in paragraph[:4] else None
     if match is None:
         return []

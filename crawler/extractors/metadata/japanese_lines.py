@@ -16,20 +16,20 @@ from crawler.extractors.metadata.japanese_credits import ROLE_CLOSING_RE
 # "井上さくら", "村井健太郎"); "々" repeats the kanji before it ("佐々木").
 JA_NAME = r"[\u4e00-\u9fff][\u4e00-\u9fff々]{0,2}[ \u3000]?[\u4e00-\u9fff々\u3040-\u309f\u30a1-\u30fa\u30fc]{1,4}"
 # A staff rank printed before the writer's name in its own line (business dailies' columns, papers' commentaries).
-RANK_BEFORE_RE = re.compile(r"^(?:本社)?(?:コメンテーター|特別編集委員|編集委員|論説委員長|論説副委員長|論説委員|解説委員長|解説委員|シニアライター)"
-                            rf"[\s・]*(?P<name>{JA_NAME})$")
+RANK_BEFORE_RE = re.compile(r"^(?:本社)?(?:コメンテーター|特別編集委員|編集委員|論説委員長|論説副委員長|論説委員|"
+                            rf"解説委員長|解説委員|シニアライター)[\s・]*(?P<name>{JA_NAME})$")
 # A broadcaster's commentator and a weather site's forecaster: the role after the name, the date may follow.
 ROLE_AFTER_RE = re.compile(rf"^(?P<name>{JA_NAME})\s*(?:解説委員長?|気象予報士|日直予報士|予報士)"
                            r"(?:\s+\d{4}[年/.\-]\d{1,2}[月/.\-]\d{1,2}日?[\s\d:：時分()（）月火水木金土日]*)?$")
 # English credit labels a Japanese magazine prints ("Text: 山下理沙　Photo: 岡本拓也"): the writer up to the next one.
-ENGLISH_LABEL_RE = re.compile(rf"^(?:Text|Words|Writer|Written by)\s*[:：]?\s+(?P<name>{JA_NAME})(?=[\s/／|｜]|$)",
-                              re.I)
+ENGLISH_LABEL_RE = re.compile(rf"^(?:Text|Words|Writer|Written by)\s*[:：]?\s+(?P<name>{JA_NAME})"
+                              r"(?=[\s/／|｜]|$)", re.I)
 # A readers' page's signature: the occupation, the name, then the prefecture or city and the age in brackets.
 READER_RE = re.compile(rf"^(?:[\u4e00-\u9fff\u30a1-\u30fa\u30fc]{{1,8}}[\s\u3000]+)?(?P<name>{JA_NAME})\s*"
                        r"[（(][\u4e00-\u9fff]{1,5}[都道府県市区町村][\s\u3000]*\d{1,3}(?:歳)?[）)]$")
 # The words one of these lines holds, looked for first.
-HINTS = ("聞き手", "構成", "取材・文", "委員", "コメンテーター", "ライター", "予報士", "Text", "Words", "Writer", "Written",
-         "TEXT", "歳）", "）")
+HINTS = ("聞き手", "構成", "取材・文", "委員", "コメンテーター", "ライター", "予報士", "Text", "Words", "Writer",
+         "Written", "TEXT", "）")
 
 
 def japanese_name(raw: str, person: Callable[[str], str | None]) -> str | None:
