@@ -119,8 +119,8 @@ LEFT_ALONE = {
                                             "stories; its dates are read",
     "ja-english-credit-labels-text-photo-j15": "the editor after an English 'Edit:' label with a kana given name is "
                                                "not read; its writer after 'Text:' is",
-    "ja-kenban-shikyoku-kisha-after-story-j15": "a five-kanji name after '支局　記者' below the story: the Chinese-shaped "
-                                                "credit line reader takes names of two to four",
+    "ja-kenban-shikyoku-kisha-after-story-j15": "a five-kanji name after '支局　記者' below the story: the "
+                                                "Chinese-shaped credit line reader takes names of two to four",
     "ja-opinion-name-title-paren-after-h1-j15": "a contributor's bare name and former job in brackets under the "
                                                 "headline, with no label: as often a person the story is about",
 }
