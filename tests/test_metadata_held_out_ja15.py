@@ -98,3 +98,6 @@ def test_reader_letter_names_the_reader() -> None:
     # a readers' page: "occupation　name（prefecture　age）" under the headline
     metadata = _meta("<p class='toukousha'>会社員　山田太郎（東京都　45）</p><p class='date'>2024年3月5日 5時00分</p>")
     assert metadata.authors == ["山田太郎"]
+    # (a caption of a person the story is about, with an honorific, is no signature)
+    metadata = _meta("<p class='caption'>山田さん（東京都　45）</p><p class='date'>2024年3月5日 5時00分</p>")
+    assert metadata.authors == []

@@ -27,6 +27,8 @@ ENGLISH_LABEL_RE = re.compile(rf"^(?:Text|Words|Writer|Written by)\s*[:：]?\s+(
 # A readers' page's signature: the occupation, the name, then the prefecture or city and the age in brackets.
 READER_RE = re.compile(rf"^(?:[\u4e00-\u9fff\u30a1-\u30fa\u30fc]{{1,8}}[\s\u3000]+)?(?P<name>{JA_NAME})\s*"
                        r"[（(][\u4e00-\u9fff]{1,5}[都道府県市区町村][\s\u3000]*\d{1,3}(?:歳)?[）)]$")
+# The honorifics after a name the story speaks of ("山田さん（東京都　45）" is a caption's, not a reader's signature).
+HONORIFICS = ("さん", "氏", "様", "君", "ちゃん", "容疑者", "被告")
 # The words one of these lines holds, looked for first.
 HINTS = ("聞き手", "構成", "取材・文", "委員", "コメンテーター", "ライター", "予報士", "Text", "Words", "Writer",
          "Written", "TEXT", "）")
@@ -37,7 +39,7 @@ def japanese_name(raw: str, person: Callable[[str], str | None]) -> str | None:
     a role or a word the Chinese name test refuses (its first and its last four kanji are asked)."""
     name = raw.replace("\u3000", " ")
     compact = name.replace(" ", "").replace("々", "")  # ("佐々木": the repeat mark is no character of its own)
-    if DESK_END_RE.match(compact) or is_role_word(compact):
+    if DESK_END_RE.match(compact) or is_role_word(compact) or compact.endswith(HONORIFICS):
         return None
     kanji = re.match(r"[\u4e00-\u9fff]+", compact)
     if kanji and kanji.end() == len(compact):  # all kanji: the Chinese test on at most four
