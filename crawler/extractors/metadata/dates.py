@@ -47,13 +47,11 @@ _AM_PM = r"(?:(?P<ampm_word>" + _AM_PM_WORDS + r")\s*)?"
 _TIME = (r"(?:(?:[T\s]+|\s*" + r"(?=" + _AM_PM_WORDS + r"))" + _AM_PM
          + r"(?P<hour>\d{1,2}):(?P<minute>\d{2})(?::(?P<second>\d{2})(?:[.,](?P<fraction>\d{1,9}))?)?)?")
 # A zone's abbreviation after the clock time ("14:30 CET", "2:30 PM GMT", "(MEZ)"), in capitals (French "est" is a
-# word), one of those with one meaning (ZONE_ABBREVIATIONS).
+# word), one of those with one meaning (ZONE_ABBREVIATIONS), or GMT/UTC and an offset ("2:30 PM GMT+1": the offset).
 _ZONE_WORDS = "|".join(sorted((name for name in ZONE_ABBREVIATIONS if len(name) > 1), key=len, reverse=True))
-# (an offset after GMT or UTC is the zone: "2:30 PM GMT+1", as English pages of European sites print it)
-_WRITTEN_ZONE = (r"(?:\s*\(?(?-i:(?P<zone_name>" + _ZONE_WORDS + r"))(?:(?<=GMT|UTC)(?P<gmt_offset>\s?[+-]\d{1,2}"
-                 r"(?::?\d{2})?)(?!\d))?\b\)?)?")
-# A dotted clock time after the Scandinavian "kl." ("kl. 14.30", "kl 8.12"): the dot after one or two digits.
-# (and after the Finnish "klo"/"kello": "klo 14.30", "klo 8.12")
+_WRITTEN_ZONE = (r"(?:\s*\(?(?-i:(?P<zone_name>(?:" + _ZONE_WORDS + r")(?:(?<=GMT|UTC)\s?[+-]\d{1,2}(?::?\d{2})?"
+                 r"(?!\d))?))\b\)?)?")
+# A dotted clock after the Scandinavian "kl." or the Finnish "klo"/"kello" ("kl. 14.30", "klo 8.12"): 1-2 digits.
 _KL_DOTTED = (r"(?:(?<=kl\. \d)|(?<=kl\. \d\d)|(?<=kl \d)|(?<=kl \d\d)|(?<=klo \d)|(?<=klo \d\d)|(?<=kello \d)|"
               r"(?<=kello \d\d))\.")
 # A dotted clock one space after a date's year, as Finnish papers print it without "klo" ("5.3.2024 14.30"); not a
@@ -94,8 +92,11 @@ _CJK_ZONE = r"(?:\s*(?:(?P<zone>" + GMT_OFFSET + r")|(?P<zone_name>" + _ZONE_WOR
 CJK_DATE_RE = re.compile(
     r"(?P<year>(?:19|20)\d{2})\s*[年년]\s*(?P<month>\d{1,2})\s*[月월]\s*(?P<day>\d{1,2})\s*[日号일]"
     r"(?:\s*[（(][^）)]{1,3}[）)])?(?:\s*星期.|\s*周.)?"
-    r"(?:\s*(?:[|｜]\s*)?" + _AM_PM + r"(?P<hour>\d{1,2})\s*[:：时時시]\s*(?P<minute>\d{1,2})"
-    r"(?:\s*[:：分분]\s*(?P<second>\d{2}))?" + _CJK_ZONE + _CJK_ZONE_WORD + r")?"
+    r"(?:\s*(?:[|｜]\s*)?" + _AM_PM + r"(?P<hour>\d{1,2})\s*(?:[:：时時시]\s*(?P<minute>\d{1,2})|"
+    # (after "午後" the hour alone is the clock: "2024年3月5日 午後2時", regional papers' and city halls' form)
+    r"(?(ampm_word)[时時시](?![\d分분])|(?!)))"
+    # (the minutes' "分" is the date's own: "14時30分（… 更新）" ends there, its seconds are not the next year's digits)
+    r"(?:\s*[:：分분]\s*(?P<second>\d{2})(?!\d)|\s*[分분](?!\s*\d{2}(?!\d)))?" + _CJK_ZONE + _CJK_ZONE_WORD + r")?"
 )
 # 11/09/2009 (US month first; when the first number exceeds 12 it is the day) with an optional time.
 # In a language other than US English the day comes first (``find_text_date(day_first=True)``).
@@ -200,8 +201,7 @@ TIMESTAMP_RE = re.compile(r"^\d{10}(?:\d{3})?$")
 def _from_match(match: re.Match[str], day_first: bool = False) -> FoundDate | None:
     groups = without_duration(match.groupdict())
     ampm = groups.get("ampm") or groups.get("ampm_word")
-    written_zone = (zone_of(groups["zone_name"] + groups["gmt_offset"]) if groups.get("gmt_offset") else
-                    ZONE_ABBREVIATIONS[groups["zone_name"]]) if groups.get("zone_name") else None
+    written_zone = (ZONE_ABBREVIATIONS.get(name) or zone_of(name)) if (name := groups.get("zone_name")) else None
     if groups.get("month_name"):
         month = MONTHS.get(groups["month_name"].lower().rstrip("."))
         if month is None:
