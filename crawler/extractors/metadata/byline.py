@@ -41,19 +41,19 @@ CJK_NAME = rf"[\u4e00-\u9fff]{{2,4}}(?:·[\u4e00-\u9fff]{{1,6}})?(?:(?![\u4e00-\
 # (German labels naming women too, "Autorin:", "Autorinnen und Autoren:"; UK and Irish regional CMSs' "Reporter:")
 AUTHOR_LABEL_WORDS = (r"text|texto|texte|testo|tekst|teksti|yazar|haber|muhabir|penulis|автор|tác giả|autor|autore|"
                       r"autora|auteur|текст|авторы|автори|аутор|аутори|avtor|autorius|szerző|szerzők|kirjoittaja|"
-                      r"kirjoittajat|autorin|autoren|autorinnen und autoren|autorinnen|reporter|reporters|"
-                      r"(?:text|texto|texte|testo|tekst)\s+(?:y|und|et|e|and|en|i|og|och)\s+(?:fotos?|photos?)")
+                      r"kirjoittajat|autorin|autoren|autorinnen und autoren|autorinnen|reporter|reporters")
 # "Written by" of Danish and Norwegian, Romanian, Dutch and Greek ("Γράφει ο/η", with the name's article); a
 # broadcaster's credit of its report or its correspondent: Italian "Servizio di", German "Mit Informationen von".
 WRITTEN_BY_WORDS = (r"skrevet af|skrevet av|scris de|geschreven door|γράφει (?:ο|η)|servizio di|"
                     r"mit informationen von|mit material von")
-# German's gendered plural and neutral forms ("Autor/in:", "Autor*innen:", "Autor:innen:"), "autor" their hint word.
-GENDERED_AUTHOR_LABEL = r"autor(?:/|\*|:|_)in(?:nen)?"
+# German's gendered plural and neutral forms ("Autor/in:", "Autor*innen:", "Autor:innen:"), "autor" their hint word;
+# one person's text and pictures ("Texto y fotos:", "Text und Fotos:"), "text…" their hint words.
+LABEL_FORMS = r"autor(?:/|\*|:|_)in(?:nen)?|te(?:xt[eo]?|sto|kst)\s+(?:y|und|et|e|and|en|i|og|och)\s+(?:foto|photo)s?"
 # The Greek label ("Συντάκτης:", "Συντάκτρια:") apart: its sigma is in no hint word (``GREEK_AUTHOR_STEMS``).
 BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|av|af|oleh|written by|words by|story by|posted by|reporting by|"
                    rf"{WRITTEN_BY_WORDS})(?:\s*/\s*(?:by|par|von|door|por))?"  # (a bilingual "Par / Door X")
                    r"(?:\s*[:\-]\s*|\s+)|"
-                   rf"(?:{AUTHOR_LABEL_WORDS}|{GENDERED_AUTHOR_LABEL}|συντάκτης|συντακτης|συντάκτρια|συντακτρια)"
+                   rf"(?:{AUTHOR_LABEL_WORDS}|{LABEL_FORMS}|συντάκτης|συντακτης|συντάκτρια|συντακτρια)"
                    r"\s*:\s*)(?P<names>.+)$", re.I)
 # The place a byline's people report from, after them: "By X and Y in London", "Par X à Paris", "Por X desde Madrid".
 # ("da", "en" are left out: "João da Silva", Dutch "en" is "and")
