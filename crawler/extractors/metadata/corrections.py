@@ -9,24 +9,28 @@ from crawler.extractors.document.parse import TextDocument
 from crawler.extractors.metadata.credit_lines import readable
 from crawler.extractors.metadata.date_values import FoundDate
 from crawler.extractors.metadata.dates import find_text_date
+from crawler.kernels.walk import short_texts, texts_with_words
 
 # How correction notes open, in the languages of the European probes (German, English, French, Spanish, Italian,
-# Dutch, Portuguese, Catalan).
-CORRECTION_STARTS = ("Korrektur", "Berichtigung", "Correction", "Rectificatif", "Corrección", "Fe de errores",
-                     "Rettifica", "Correctie", "Correção", "Rectificació", "This article was amended",
-                     "This article was corrected", "This story was corrected", "This article has been amended",
-                     "This article has been corrected", "This story has been corrected")
+# Dutch, Portuguese, Catalan), lowered: looked for at a block's start, in C, among the blocks no longer than a note.
+CORRECTION_STARTS = ("korrektur", "berichtigung", "correction", "rectificatif", "corrección", "fe de errores",
+                     "rettifica", "correctie", "correção", "rectificació", "this article was amended",
+                     "this article was corrected", "this story was corrected", "this article has been amended",
+                     "this article has been corrected", "this story has been corrected")
+# A correction note is a few sentences; a longer block is the story's text.
+MAX_NOTE_CHARS = 600
 # The note's head read for its date (a label, a date and a clock time).
 MAX_HEAD_CHARS = 80
 
 
 def correction_date(doc: TextDocument, *, day_first: bool) -> FoundDate | None:
     """The date in the head of the first correction note among the page's blocks, or None."""
-    for block in doc.blocks:
-        text = block.text.lstrip(" *([")
-        if not text.startswith(CORRECTION_STARTS) or not readable(block, links=False):
+    positions, texts = short_texts(doc.blocks, MAX_NOTE_CHARS)
+    for position, text, flagged in zip(positions, texts, texts_with_words(texts, (), CORRECTION_STARTS), strict=True):
+        if not flagged or not text.lstrip().lower().startswith(CORRECTION_STARTS) or \
+                not readable(doc.blocks[position], links=False):
             continue
-        head = text[:MAX_HEAD_CHARS].split(": ", 1)[0].split(". ", 1)[0]
+        head = text.lstrip()[:MAX_HEAD_CHARS].split(": ", 1)[0].split(". ", 1)[0]
         if found := find_text_date(head, day_first=day_first):
             return found
     return None
