@@ -65,18 +65,20 @@ def test_an_author_field_in_search_results_is_a_results() -> None:
     assert (metadata.authors, metadata.published) == ([], None)
 
 
-@pytest.mark.parametrize(("area", "entry", "lang"), [
+@pytest.mark.parametrize(("area", "entry", "lang", "thing"), [
     ("guestbook", "<p>Mrs. Doyle was my favourite teacher.</p><p class='sig'>Posted by Tom Reilly on March 4, 2024</p>",
-     "en"),
+     "en", ""),
     ("avis", "<p class='auteur'>Sophie L.</p><p class='date'>Avis publié le 3 mars 2024</p><p>Quenelle parfaite.</p>",
-     "fr"),
+     "fr", "Restaurant"),
     ("opiniones", "<p class='autor'>Lucía Fernández</p><p>★★★★★ · 2 de marzo de 2024</p><p>Hace un café buenísimo.</p>",
-     "es"),
+     "es", "Product"),
 ])
-def test_a_guest_books_or_a_reviews_signatures_are_not_the_pages(area: str, entry: str, lang: str) -> None:
+def test_a_guest_books_or_a_reviews_signatures_are_not_the_pages(area: str, entry: str, lang: str, thing: str) -> None:
     entries = f"<div class='entry'>{entry}</div>" * 2
-    metadata = page(f"<main><h1>Margaret Ellen Doyle</h1><div class='body'>{TEXT}</div>"
-                    f"<section class='{area}'><h2>Entries</h2>{entries}</section></main>", lang=lang)
+    head = (f'<script type="application/ld+json">{{"@context":"https://schema.org","@type":"{thing}",'
+            f'"name":"Le Bouchon des Canuts"}}</script>') if thing else ""
+    metadata = page(f"<main><h1>Le Bouchon des Canuts</h1><div class='body'>{TEXT}</div>"
+                    f"<section class='{area}'><h2>Entries</h2>{entries}</section></main>", lang=lang, head=head)
     assert (metadata.authors, metadata.published) == ([], None)
 
 

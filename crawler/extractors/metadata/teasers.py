@@ -3,6 +3,7 @@ heading that links to its story, with that story's byline and date, which are no
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
@@ -22,6 +23,12 @@ MAX_TEASER_LEVELS = 5
 MAX_TEASER_CHARS = 800
 # Containers of the whole page, never one teaser.
 PAGE_TAGS = ("body", "html")
+# A list item's link is a story's headline (a series' or a 专题's list without headings) at this many words, or, in
+# Chinese or Japanese, characters: a byline's linked name or a source's outlet is shorter. Hand-chosen, not fitted.
+MIN_ITEM_HEADLINE_WORDS = 4
+MIN_ITEM_HEADLINE_CHARS = 10
+# The scripts written without spaces between words (Chinese, Japanese): their headlines are counted by characters.
+UNSPACED_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 
 
 def _elsewhere(link: etree._Element) -> bool:
@@ -42,6 +49,18 @@ def linked_heading(box: etree._Element) -> bool:
         if 2 * len(linked) >= len(text) or any(_elsewhere(a) for a in heading.iterancestors("a")):
             return True
     return False
+
+
+def linked_item(item: etree._Element) -> bool:
+    """Whether a list item opens with a link to another page whose text is a headline's, with the story's byline or
+    day beside it (``<li><a href>headline</a><span>记者 X</span><span>date</span></li>``)."""
+    link = next(item.iter("a"), None)
+    if link is None or not _elsewhere(link):
+        return False
+    text = " ".join(link.text_content().split())
+    headline = len(text) >= MIN_ITEM_HEADLINE_CHARS if UNSPACED_RE.search(text) else \
+        len(text.split()) >= MIN_ITEM_HEADLINE_WORDS
+    return headline and len(" ".join(item.text_content().split())) > len(text)
 
 
 @dataclass(frozen=True)
@@ -76,6 +95,7 @@ def _tree_headings(element: etree._Element) -> _TreeHeadings:
     found = _HEADINGS.get(root) if kept else None
     if found is None:
         linked = [heading for heading in root.iter(*TEASER_HEADINGS) if linked_heading(heading)]
+        linked += [item for item in root.iter("li") if linked_item(item)]  # a list's items without headings
         found = _TreeHeadings(_holders(linked), _holders(list(root.iter("h1"))))
         if kept:
             _HEADINGS[root] = found
