@@ -44,6 +44,7 @@ from crawler.extractors.metadata.handles import author_accounts, unshown_field, 
 from crawler.extractors.metadata.hatom import hatom_date, titled_relative_date
 from crawler.extractors.metadata.label_blocks import date_after_label
 from crawler.extractors.metadata.markup import markup_of
+from crawler.extractors.metadata.markup_names import company_of_copyright, photographer_only
 from crawler.extractors.metadata.member_cards import card_starter
 from crawler.extractors.metadata.personal_sites import (
     home_link_names,
@@ -307,6 +308,9 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         authors = choose_authors(found, site_names, collective=True, outlets=outlets)
     if authors and authors[1] == TEXT and last_committers(doc, authors[0]):  # a docs page's last committer
         authors = None
+    if authors and authors[1] != TEXT and not findings.authors and (
+            photographer_only(authors[0], doc) or company_of_copyright(authors[0], doc)):
+        authors = None  # the markup's author the page shows as its photographer, or the company it belongs to
     if authors and (kept := without_sponsors(authors[0], doc)) != authors[0]:  # an advertorial's sponsor
         authors = (kept, authors[1]) if kept else None
     if authors:
@@ -330,7 +334,7 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     metadata.published = take("published", published or plausible_date(findings.published, TEXT, now)
                               or plausible_date(None if thing else date_after_label(doc, day_first=day_first(language)),
                                                 TEXT, now)
-                              or canonical_day(found, now) or text_modified)
+                              or canonical_day(found, now) or (None if findings.page_edited else text_modified))
     metadata.modified = take("modified", modified or text_modified)
     # (a page whose h1 is the headline part of its <title> cut at a separator: the h1 is the title; a markup title
     # written whole, site's name and all, is the site's choice and stays)

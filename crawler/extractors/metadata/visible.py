@@ -50,7 +50,7 @@ from crawler.extractors.metadata.datelines import (
     read_date_line,
 )
 from crawler.extractors.metadata.edit_notes import edit_note_date
-from crawler.extractors.metadata.far_dates import date_block_after, in_page_footer, update_line
+from crawler.extractors.metadata.far_dates import date_block_after, in_page_footer, note_page_edit, update_line
 from crawler.extractors.metadata.headline_block import (
     MAX_BYLINE_CHARS,
     headline_index,
@@ -368,6 +368,7 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
                 break
     findings.wants_dates = dates
     scan_page(doc, now, findings, first, language, short_ones)
+    note_page_edit(findings, doc.blocks, now, day_first=first)  # a wiki's foot: its last edit
     findings.origin = findings.origin or findings.dateline_origin or foot_agency(short_ones.texts) or \
         (wire_foot([block.text for block in doc.blocks]) if (language or "")[:2] == "ja" else None)  # "…。（共同）"
     if not findings.authors:
