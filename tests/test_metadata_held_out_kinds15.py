@@ -155,3 +155,13 @@ def test_a_page_last_reviewed_day_is_its_modification() -> None:
     body = (f"<main><h1>Apply for a residential parking permit</h1>{TEXT}<div class='page-meta'><p>Page last reviewed: "
             f"5 March 2024</p><p>Next review due: 5 March 2025</p></div></main>")
     assert page(body).modified == "2024-03-05"
+
+
+def test_a_service_pages_foot_field_list_dates_its_modification() -> None:
+    body = ("<main><h1>청년 월세 지원 신청 안내</h1><p>만 19세부터 34세까지의 무주택 청년으로, 부모와 따로 살면서 월세 60만 원 이하의 "
+            "주택에 거주하는 사람이 대상입니다.</p><h2>지원 내용</h2><p>월 최대 20만 원을 12개월 동안 지원합니다. 지원금은 매월 말 본인 "
+            "명의 계좌로 지급됩니다.</p><h2>신청 방법</h2><p>온라인 복지포털 또는 주소지 행정복지센터에서 신청할 수 있습니다. 임대차 "
+            "계약서와 월세 이체 내역을 준비해 주세요.</p><p>신청 후 약 한 달 안에 결과를 문자로 알려 드립니다.</p><div class='manager'><dl><dt>담당부서</dt><dd>주택정책과</dd>"
+            "<dt>최종수정일</dt><dd>2024-03-05</dd></dl></div></main>")
+    metadata = page(body, lang="ko")
+    assert (metadata.published, metadata.modified) == (None, "2024-03-05")

@@ -42,7 +42,7 @@ from crawler.extractors.metadata.docs_pages import last_committers
 from crawler.extractors.metadata.field_lines import field_byline
 from crawler.extractors.metadata.handles import author_accounts, unshown_field, unshown_logins
 from crawler.extractors.metadata.hatom import hatom_date, titled_relative_date
-from crawler.extractors.metadata.label_blocks import date_after_label
+from crawler.extractors.metadata.label_blocks import date_after_label, modified_after_label
 from crawler.extractors.metadata.markup import markup_of
 from crawler.extractors.metadata.markup_names import company_of_copyright, photographer_only
 from crawler.extractors.metadata.member_cards import card_starter
@@ -335,7 +335,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
                               or plausible_date(None if thing else date_after_label(doc, day_first=day_first(language)),
                                                 TEXT, now)
                               or canonical_day(found, now) or (None if findings.page_edited else text_modified))
-    metadata.modified = take("modified", modified or text_modified)
+    metadata.modified = take("modified", modified or text_modified or plausible_date(  # a service page's foot fields
+        None if metadata.published or thing else modified_after_label(doc, day_first=day_first(language)), TEXT, now))
     # (a page whose h1 is the headline part of its <title> cut at a separator: the h1 is the title; a markup title
     # written whole, site's name and all, is the site's choice and stays)
     if from_head and metadata.title and (part := h1_title_part(head_title, doc.h1s(), doc.root) or

@@ -47,21 +47,23 @@ def modification_label(text: str) -> bool:
 
 def block_label(text: str, dated: bool) -> str:
     """The block's text when it is a date's label alone, whose date is in the next block: another event's
-    ("成文日期"), a modification's once the page is ``dated``, a publication's before; else ""."""
+    ("成文日期"), a modification's (before the page is ``dated`` too: "<dt>최종수정일</dt>" dates no publication), a
+    publication's before the page is dated; else ""."""
     if len(text) > MAX_MODIFIED_LABEL_CHARS:
         return ""
-    if OTHER_LABEL_ONLY_RE.match(text) or (modification_label(text) if dated else LABEL_ONLY_RE.match(text)):
+    if OTHER_LABEL_ONLY_RE.match(text) or modification_label(text) or (not dated and LABEL_ONLY_RE.match(text)):
         return text
     return ""
 
 
-def date_after_label(doc: TextDocument, *, day_first: bool = False) -> FoundDate | None:
-    """The absolute date of the block right after a block that is only a publication label, outside navigation,
-    comments and link lists; the first such pair of the page."""
+def date_after_label(doc: TextDocument, *, day_first: bool = False,
+                     label: re.Pattern[str] = LABEL_ONLY_RE) -> FoundDate | None:
+    """The absolute date of the block right after a block that is only a publication label (or another ``label``),
+    outside navigation, comments and link lists; the first such pair of the page."""
     blocks = doc.blocks
     # (the blocks short enough to be a label are found in C, ``short_texts``, rather than by a Python loop over all)
     for index, text in zip(*short_texts(blocks, MAX_LABEL_CHARS), strict=True):
-        if index == len(blocks) - 1 or not LABEL_ONLY_RE.match(normalise(text)):
+        if index == len(blocks) - 1 or not label.match(normalise(text)):
             continue
         block, after = blocks[index], blocks[index + 1]
         if after.num_chars > MAX_DATE_BLOCK_CHARS or not readable(block) or not readable(after, links=False):
@@ -72,5 +74,11 @@ def date_after_label(doc: TextDocument, *, day_first: bool = False) -> FoundDate
     return None
 
 
+def modified_after_label(doc: TextDocument, *, day_first: bool = False) -> FoundDate | None:
+    """The date after a block that is only a modification label, anywhere on the page: a service page's field list at
+    its foot (``<dt>최종수정일</dt><dd>2024-03-05</dd>``), asked only of a page nothing else dates."""
+    return date_after_label(doc, day_first=day_first, label=MODIFIED_LABEL_ONLY_RE)
+
+
 __all__ = ["LABEL_ONLY_RE", "MAX_DATE_BLOCK_CHARS", "MAX_LABEL_CHARS", "block_label", "date_after_label",
-           "modification_label"]
+           "modification_label", "modified_after_label"]

@@ -27,6 +27,8 @@ PAGE_TAGS = ("body", "html")
 # Chinese or Japanese, characters: a byline's linked name or a source's outlet is shorter. Hand-chosen, not fitted.
 MIN_ITEM_HEADLINE_WORDS = 4
 MIN_ITEM_HEADLINE_CHARS = 10
+# What may come before the headline's link in its item: an ordinal ("⑤", "12.").
+MAX_ITEM_PREFIX_CHARS = 4
 # The scripts written without spaces between words (Chinese, Japanese): their headlines are counted by characters.
 UNSPACED_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 
@@ -52,15 +54,17 @@ def linked_heading(box: etree._Element) -> bool:
 
 
 def linked_item(item: etree._Element) -> bool:
-    """Whether a list item opens with a link to another page whose text is a headline's, with the story's byline or
-    day beside it (``<li><a href>headline</a><span>记者 X</span><span>date</span></li>``)."""
+    """Whether a list item opens with a link to another page whose text is a headline's (an ordinal at most before it;
+    "转载请注明：<a>…</a>" under a story links its own address), with the story's byline or day beside it
+    (``<li><a href>headline</a><span>记者 X</span><span>date</span></li>``)."""
     link = next(item.iter("a"), None)
     if link is None or not _elsewhere(link):
         return False
     text = " ".join(link.text_content().split())
     headline = len(text) >= MIN_ITEM_HEADLINE_CHARS if UNSPACED_RE.search(text) else \
         len(text.split()) >= MIN_ITEM_HEADLINE_WORDS
-    return headline and len(" ".join(item.text_content().split())) > len(text)
+    whole = " ".join(item.text_content().split())
+    return headline and len(whole) > len(text) and 0 <= whole.find(text) <= MAX_ITEM_PREFIX_CHARS
 
 
 @dataclass(frozen=True)
