@@ -47,11 +47,10 @@ def modification_label(text: str) -> bool:
 
 def block_label(text: str, dated: bool) -> str:
     """The block's text when it is a date's label alone, whose date is in the next block: another event's
-    ("成文日期"), a modification's (before the page is ``dated`` too: "<dt>최종수정일</dt>" dates no publication), a
-    publication's before the page is dated; else ""."""
+    ("成文日期"), a modification's once the page is ``dated``, a publication's before; else ""."""
     if len(text) > MAX_MODIFIED_LABEL_CHARS:
         return ""
-    if OTHER_LABEL_ONLY_RE.match(text) or modification_label(text) or (not dated and LABEL_ONLY_RE.match(text)):
+    if OTHER_LABEL_ONLY_RE.match(text) or (modification_label(text) if dated else LABEL_ONLY_RE.match(text)):
         return text
     return ""
 
