@@ -187,3 +187,11 @@ def test_a_service_pages_foot_field_list_dates_its_modification() -> None:
             "<dt>최종수정일</dt><dd>2024-03-05</dd></dl></div></main>")
     metadata = page(body, lang="ko")
     assert (metadata.published, metadata.modified) == (None, "2024-03-05")
+
+
+def test_a_company_the_page_shows_under_an_author_label_is_kept() -> None:
+    head = "<meta name='author' content='Venteur'>"
+    html = (f"<html lang='en'><head><title>Top health insurers</title>{head}</head><body><main>"
+            f"<h1>Top health insurers</h1><div class='meta'><div>Author</div><div>Venteur</div></div>{TEXT}</main>"
+            f"<footer><p>© 2025 Venteur, Inc. All rights reserved.</p></footer></body></html>")
+    assert extract_metadata_only(html.encode(), now=NOW).authors == ["Venteur"]

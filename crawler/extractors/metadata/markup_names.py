@@ -18,6 +18,10 @@ COPYRIGHT_RE = re.compile(r"(?:©|\(c\)|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4
                           r"B\.\s?V\.|N\.\s?V\.|Inc\.?|Ltd\.?|LLC|plc|Corp\.?)(?=\W|$)", re.I)
 # The blocks at the page's end read for its copyright line (the footer's few lines).
 FOOT_BLOCKS = 12
+# An author's label alone in its block, the name in the next one ("Author" / "Venteur").
+AUTHOR_LABEL_RE = re.compile(r"^\s*(?:authors?|written by|by|autor(?:in)?|auteur|autore)\s*:?\s*$", re.I)
+# A company's name as a block of its own is short.
+MAX_NAME_CHARS = 60
 
 
 def photographer_only(names: list[str], doc: TextDocument) -> bool:
@@ -45,8 +49,16 @@ def company_of_copyright(names: list[str], doc: TextDocument) -> bool:
             continue
         for match in COPYRIGHT_RE.finditer(block.text):
             if " ".join(match.group("holder").split()).casefold() in folded:
-                return True
+                return not _under_author_label(folded, doc)
     return False
+
+
+def _under_author_label(folded: set[str], doc: TextDocument) -> bool:
+    """Whether the page shows one of the names as a block of its own right after an author's label ("Author" /
+    "Venteur"): the page itself then presents the company as its writer."""
+    blocks = doc.blocks
+    return any(" ".join(block.text.split()).casefold() in folded and AUTHOR_LABEL_RE.match(blocks[index - 1].text)
+               for index, block in enumerate(blocks) if index and len(block.text) <= MAX_NAME_CHARS)
 
 
 __all__ = ["company_of_copyright", "photographer_only"]
