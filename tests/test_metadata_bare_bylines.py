@@ -263,6 +263,14 @@ def test_a_markup_author_never_shown_gives_way_to_the_by_line() -> None:
     assert meta_of(head, body).authors == ["Charles Pattison"]
 
 
+def test_a_markup_author_named_only_in_a_themes_script_is_never_shown() -> None:
+    # a theme's analytics variables are no text the page shows: the field's person is the posting editor
+    script = '<script>const post_meta = {"created_date": "2025-08-19", "author": "Josh Katzman"};</script>'
+    head = f'<meta name="author" content="Josh Katzman">{script}'
+    body = "<div class='meta'><h3>By Charles Pattison, Columnist</h3><span>August 19, 2025</span></div>"
+    assert meta_of(head, body).authors == ["Charles Pattison"]
+
+
 def test_a_markup_author_shown_elsewhere_on_the_page_stays() -> None:
     # the author field's person is shown (an author box at the foot); the "By" line under the headline is a guest's
     head = '<meta name="author" content="Melanie Hansen">'

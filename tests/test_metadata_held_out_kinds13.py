@@ -219,3 +219,35 @@ def test_a_byline_set_as_a_heading_linking_to_its_writer_is_no_teaser() -> None:
     metadata = page(f"<main><article>{header}{story}</article></main>",
                     title="The hidden heroines of chaos - The Harbor Herald")
     assert metadata.authors == ["Joshua Sokol"]
+
+
+def test_an_indented_templates_teaser_cards_are_measured_by_their_text() -> None:
+    # a card's markup indented by its template: the white space is no text, the card is a teaser's size
+    pad = "\n" + " " * 60
+    cards = "".join(f"<article class='group'>{pad}<div class='card'>{pad}<div class='body'>{pad}<div class='meta'>{pad}"
+                    f"<span rel='author'>{name}</span>{pad}<time>21 Nov 2025</time>{pad}</div>{pad}<h3><a "
+                    f"href='/article/{slug}'>{headline}</a></h3>{pad}<p>{pad}A short summary of the paper and of what "
+                    f"it found.{pad}</p>{pad}</div>{pad}</div>{pad}</article>"
+                    for slug, headline, name in (("deepcache", "Accelerating diffusion models for free", "Xinyin Ma"),
+                                                 ("onellm", "One framework to align all modalities", "Jiaming Han")))
+    story = "<p>" + "The method finds a short code of the input that keeps what matters for the output. " * 5 + "</p>"
+    metadata = page(f"<main><article><h1>The information bottleneck method</h1>{story}</article>"
+                    f"<section class='latest'><div class='grid'>{cards}</div></section></main>",
+                    title="The information bottleneck method - The Harbor Herald")
+    assert metadata.authors == []
+
+
+def test_a_forum_threads_posts_are_no_teasers() -> None:
+    # phpBB's posts: each subject a heading linking to the post's own anchor on this page, its author and time below
+    posts = "".join(f"<div id='p{n}' class='post bg{n % 2}'><div class='inner'><div class='postbody'><h3><a "
+                    f"href='./viewtopic.php?p={n}#p{n}'>{subject}</a></h3><p class='author'>by <strong>{name}</strong>"
+                    f" » <time datetime='2024-03-11T{hour}:00:00+00:00'>Mon Mar 11, 2024 {hour}:00</time></p><div "
+                    f"class='content'>{text}</div></div></div></div>"
+                    for n, subject, name, hour, text in (
+                        (1, "VM does not start after update", "galitsyn", "16", "After the update the machine "
+                         "stops at a black screen. I tried a new VM as well with the same result."),
+                        (2, "Re: VM does not start after update", "fth0", "21", "Please attach the log file of "
+                         "the failing start, zipped.")))
+    metadata = page(f"<main><h2><a href='./viewtopic.php?t=1'>VM does not start after update</a></h2>{posts}</main>",
+                    title="VM does not start after update - The Harbor Herald")
+    assert metadata.published == "2024-03-11T16:00:00+00:00"

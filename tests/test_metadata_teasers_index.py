@@ -9,7 +9,13 @@ from lxml import etree
 
 from crawler.extractors.document.parse import parse_html
 from crawler.extractors.metadata import teasers
-from crawler.extractors.metadata.teasers import MAX_TEASER_CHARS, MAX_TEASER_LEVELS, in_teaser, linked_heading
+from crawler.extractors.metadata.teasers import (
+    MAX_TEASER_CHARS,
+    MAX_TEASER_LEVELS,
+    in_teaser,
+    linked_heading,
+    shown_chars,
+)
 
 CARD = ("<div class='card'><h3><a href='/2024/03/{n}/story-{n}'>Story number {n} of the section</a></h3>"
         "<p class='meta'><span class='by'>By Writer {n}</span> <time datetime='2024-03-0{n}'>March {n}, 2024</time>"
@@ -27,7 +33,7 @@ def searched(element: etree._Element, *, lone: bool) -> bool:
         if node is None or node.tag in ("body", "html") or node.tag == "h1" or node.find(".//h1") is not None:
             return False
         if linked_heading(node):
-            return len(node.text_content()) <= MAX_TEASER_CHARS and (lone or among_teasers(node))
+            return shown_chars(node) <= MAX_TEASER_CHARS and (lone or among_teasers(node))
         node = node.getparent()
     return False
 
@@ -36,7 +42,7 @@ def among_teasers(box: etree._Element) -> bool:
     node = box
     for _ in range(MAX_TEASER_LEVELS):
         if node is None or node.tag in ("body", "html") or node.tag == "h1" or node.find(".//h1") is not None or \
-                len(node.text_content()) > MAX_TEASER_CHARS:
+                shown_chars(node) > MAX_TEASER_CHARS:
             return False
         if any(isinstance(sibling.tag, str) and linked_heading(sibling)
                for sibling in (*node.itersiblings(), *node.itersiblings(preceding=True))):

@@ -52,7 +52,6 @@ LEFT_ALONE = {
     "zh-tieba-tail-info": "one forum's poster linked to a profile address no person-link test knows "
                           "('/home/main?un=…'), its post dated in a tail of floor and client",
     # the third CJK probe's one-offs (SOURCE.md)
-    "ja-it-bracket-name-comma-outlet": "one site's house credit '［name，outlet］' in full-width brackets",
     "ja-livedoor-posted-by-at": "a blog host's footer 'posted by nickname at 10:15': the day header's date is taken "
                                 "without the footer's clock, and the kana nickname after 'posted by' is not read",
     "ja-note-creator-header": "a creator's name beside an avatar link to a bare handle page, with no label",
@@ -75,8 +74,6 @@ LEFT_ALONE = {
                                     "('週刊春秋 2024年3月14日号') is not read as the outlet",
     "zh-hk-gov-press-end-hk-time": "one publisher's closing '香港時間14時30分' on the line after the day: the day is "
                                    "read without the clock",
-    "zh-toutiao-name-time-ip": "a self-media account's name glued between '原创' and the date by inline elements, "
-                               "a province after it (the zh10 probe's zh-csdn-yu-fabu shape)",
     # the dates13 probe's one-offs (SOURCE.md)
     "ja-dt-ranking-before": "a desk and a name ('経済部　name') in an element marked 'writer' with no label: the "
                             "byline marks read are Readability's ('author', 'byline')",
@@ -96,6 +93,17 @@ LEFT_ALONE = {
                                  "class), and a <title> whose site name follows a full-width colon",
     "nl-pr-reacties-avatar": "the byline line's date is a span's; the comments' <time> elements in an area marked "
                              "in Dutch ('reacties') are read before it",
+    # the cjk15 probe's one-offs (SOURCE.md)
+    "ja-creator-card-after-story-follow-p15": "a creator named only in a card after the story, linked to a bare handle "
+                                              "page beside a follow button (ja10's note creator header class)",
+    "ja-portal-expert-name-title-yearless-p15": "an expert's name and job title three blocks above the headline, "
+                                                "beyond the two read above it",
+    "ja-posted-by-handle-story-end-p15": "one web magazine's 'in category, Posted by handle' closing the story: a "
+                                         "Latin byline far from the headline of a Japanese page is refused",
+    "ko-portal-journalist-card-only-p15": "a portal's reporter named only as a link in a card after the story "
+                                          "('기자 / 구독 / 응원'): a linked name far from the headline is not read",
+    "zh-netease-hao-person-handle-p15": "a self-media account after '来源:' is read as the origin: whether the account "
+                                        "is a person's handle or an outlet's is not told by its name",
     # the kinds15 probe's one-offs and arguable golds (SOURCE.md)
     "en-gov-service-last-reviewed-owner-k15": "the page's only date, 'Page last reviewed', is its modification and, "
                                               "as for any page showing only an update, its publication too",

@@ -42,6 +42,7 @@ from crawler.extractors.metadata.docs_pages import last_committers
 from crawler.extractors.metadata.field_lines import field_byline
 from crawler.extractors.metadata.handles import author_accounts, unshown_field, unshown_logins
 from crawler.extractors.metadata.hatom import hatom_date, titled_relative_date
+from crawler.extractors.metadata.korean_credits import portal_provider
 from crawler.extractors.metadata.label_blocks import date_after_label, modified_after_label
 from crawler.extractors.metadata.markup import markup_of
 from crawler.extractors.metadata.markup_names import company_of_copyright, photographer_only
@@ -362,7 +363,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         if rewritten_headline(metadata.title, shown, bool(metadata.published or metadata.authors), page_title,
                               head_title=head_title, markup_source=source):
             metadata.title = take("title", (shown, TEXT))
-    metadata.origin = take("origin", (findings.origin, TEXT) if findings.origin else None)
+    # (a Korean portal's relay names its provider in the author field only: "매일신문", "한국경제 | 네이버")
+    metadata.origin = take("origin", (findings.origin, TEXT) if findings.origin else portal_provider(found, site_names))
     metadata.language = take("language", languages[0] if languages else None)
     descriptions = [(v, s) for v, s in found.get("description") if len(v) >= MIN_DESCRIPTION_CHARS]
     metadata.description = take("description", descriptions[0] if descriptions else None)

@@ -10,6 +10,7 @@ from crawler.extractors.metadata.candidates import Candidates, clean
 from crawler.extractors.metadata.cjk_credits import not_a_person
 from crawler.extractors.metadata.cjk_roles import is_desk, without_role
 from crawler.extractors.metadata.collective import collective_byline
+from crawler.extractors.metadata.korean_credits import korean_outlet, outlet_and_portal
 from crawler.extractors.metadata.people import AGENCIES, is_outlet_or_role, split_people
 from crawler.extractors.metadata.profile_links import member_of_address
 
@@ -53,8 +54,8 @@ def good_author(name: str, site_names: set[str], declared: frozenset[str] = froz
             (any(map(str.isdigit, name)) and not DIGIT_HANDLE_RE.match(name)):
         return False
     folded = name.casefold()
-    if CJK_RE.search(name) and (not_a_person(name) or is_desk(name)):
-        return False  # "新京报", "环球网", "作者：未知", "くらし通信編集部": an outlet, a placeholder or a desk
+    if CJK_RE.search(name) and (not_a_person(name) or is_desk(name) or korean_outlet(name)):
+        return False  # "新京报", "作者：未知", "くらし通信編集部", "매일신문": an outlet, a placeholder or a desk
     if CJK_RE.search(name) and any(site.startswith(folded) and site[len(folded):len(folded) + 1] not in OWNER_MARKS
                                    for site in site_names if CJK_RE.search(site)):
         return False  # "网易" of "_网易财经": the portal, named before its channel (not "たなか" of "たなかのブログ")
@@ -104,7 +105,8 @@ def choose_authors(found: Candidates, site_names: set[str], name: str = "authors
         cleaned: list[str] = []
         for raw in names:
             whole = normalise_author(raw)
-            if whole.casefold() in site_names and whole.casefold() not in declared:
+            if (whole.casefold() in site_names and whole.casefold() not in declared) or \
+                    (not whole.isascii() and outlet_and_portal(whole)):  # (and "한국경제 | 네이버")
                 continue  # the outlet's name read whole, before it is cut into "people" ("Morgan & Morgan")
             if whole.casefold() in declared and whole.isupper() and len(whole.split()) == 1 and \
                     whole.casefold() not in AGENCIES and good_author(whole, site_names, declared) and \

@@ -6,7 +6,7 @@ a section, a kicker or a sentence:
   2025 • <img class=avatar> Jane Doe in Planning", "Dec 17, 2025Julian K. Marsh"): a section reads the same ("Dec 26,
   2025 • Cloud Computing"), so the name needs "on behalf of" after it, the person's photo or avatar beside it, or an
   initial in it (no section name holds one);
-- the date in one block, the name in the next, the person's photo beside the name;
+- the date in one block, the name in the next, the person's photo beside the name or the name linked to their page;
 - a one-word name after "by" (a blog's first name, "by Amanda · Dec 20, 2025"), which a place, an outlet or a product
   reads the same: taken only when it links to its own author page (``/author/...`` or ``rel=author``);
 - a sentence naming the writer ("This post was written by Jane Doe, MD, gastroenterologist, Example Health."): the
@@ -115,13 +115,21 @@ def _name_after_date_block(doc: TextDocument, position: int, text: str) -> list[
         return []
     before = doc.blocks[position - 1].text.strip()
     element = doc.blocks[position].element
-    if len(before) > MAX_LINE_CHARS or not DATE_LINE_START_RE.match(before) or not _may_have_photo(element) or \
-            split_people(text) != [text]:
+    if len(before) > MAX_LINE_CHARS or not DATE_LINE_START_RE.match(before) or split_people(text) != [text]:
+        return []
+    linked = _linked_to_person(element, text)  # (a paper's reporter linked to their page: "/reporter/sato-hanako/")
+    if not linked and not _may_have_photo(element):
         return []
     found, end = find_text_date_span(before)
-    if found is None or before[end:].strip(SEPARATORS):
+    if found is None or before[end:].lstrip("分").strip(SEPARATORS):  # (the span ends before a clock's "分")
         return []
-    return [text] if _has_photo(element, text) else []
+    return [text] if linked or _has_photo(element, text) else []
+
+
+def _linked_to_person(element: etree._Element | None, name: str) -> bool:
+    """Whether the block's link whose text is the name goes to a person's page ("/author/…", "/reporter/…")."""
+    return element is not None and any(PERSON_HREF_RE.search(link.get("href") or "") and
+                                       link.text_content().strip() == name for link in element.iter("a"))
 
 
 def _may_have_photo(element: etree._Element | None) -> bool:

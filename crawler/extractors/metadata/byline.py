@@ -12,7 +12,7 @@ import re
 
 from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE, normalize_space
 from crawler.extractors.metadata.arabic_bylines import arabic_names
-from crawler.extractors.metadata.cjk_roles import NOT_AFTER_REPORTER, REVIEWER_WORDS, is_role_word
+from crawler.extractors.metadata.cjk_roles import NOT_AFTER_REPORTER, REVIEWER_WORDS, is_role_word, self_media_channel
 from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.genre_labels import GENRE_LINE_WORDS, without_genre
 from crawler.extractors.metadata.korean_credits import (
@@ -388,9 +388,9 @@ def origin_of(line: str) -> str | None:
             # (a note in brackets closing the story, "（文章来源：上海证券报）": the bracket is no part of the name)
             if origin[-1:] in UNOPENED and not any(mark in origin for mark in "（(［[【"):
                 origin = origin[:-1]
-            # (a platform's account: "微博@人民日报" credits the account's outlet)
+            # (a platform's account: "微博@人民日报" credits its outlet; a self-media channel, "澎湃号·政务", none)
             account = origin.rpartition("@")[2]
-            return (account if len(account) >= 2 else origin) or None
+            return None if self_media_channel(origin) else (account if len(account) >= 2 else origin) or None
     return None
 
 

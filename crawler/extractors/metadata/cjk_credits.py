@@ -17,7 +17,9 @@ from crawler.extractors.metadata.byline import CJK_NON_NAMES, NOT_NAME_END, NOT_
 from crawler.extractors.metadata.cjk_roles import NOT_AFTER_REPORTER, is_role_word
 from crawler.extractors.metadata.japanese_credits import (
     AGENCY_END_RE,
+    column_writers,
     lead_end_writers,
+    place_writer_head,
     reporters_before_role,
     role_closing_writers,
 )
@@ -100,13 +102,19 @@ LABEL_RE = re.compile(r"(?:作者|作\s者)\s*[:：]")
 # (the name is short, 2-10 characters, and the date has its time: a related story's title and day is not one;
 # a Korean word before a date is its label, "등록 2024-03-05 10:30")
 # (a tech site's card parts them by a dot: "王晓峰 · 3小时前")
-ACCOUNT_DATE_RE = re.compile(r"^(?:原创|原創)?\s*(?P<name>[^\s\d:：|｜()（）·•가-힣]{2,10})(?:\s+|\s*[·•]\s*)"
+# (the platforms print the poster's IP place after the date: "2024-03-05 14:30 · 湖北", a province, a region or
+# "海外"; after the "原创" mark the inline elements may glue the account to the mark and the date)
+IP_PLACE = (r"(?:\s*[·•]?\s*(?:北京|天津|上海|重庆|河北|山西|辽宁|吉林|黑龙江|江苏|浙江|安徽|福建|江西|山东|河南|湖北|"
+            r"湖南|广东|海南|四川|贵州|云南|陕西|甘肃|青海|台湾|内蒙古|广西|西藏|宁夏|新疆|香港|澳门|海外))?")
+ACCOUNT_DATE_RE = re.compile(r"^(?:(?:原创|原創)\s*(?P<glued>[^\s\d:：|｜()（）·•가-힣]{2,10}?)|"
+                             r"(?:原创|原創)?\s*(?P<name>[^\s\d:：|｜()（）·•가-힣]{2,10})(?:\s+|\s*[·•]\s*))"
+                             r"(?:(?<![\d\s])(?=\d{4})|(?<=[\s·•]))"
                              r"(?:\d{4}[-/年]\d{1,2}[-/月]\d{1,2}日?\s*\d{1,2}:\d{2}(?::\d{2})?|"
-                             r"昨天|前天|今天|\d+\s*(?:分钟|小时|天)前)$")
+                             rf"昨天|前天|今天|\d+\s*(?:分钟|小时|天)前){IP_PLACE}$")
 # An official account's original article names its writer before the account: "原创 赵一鸣 科技前沿 2024-03-05 21:08".
 WRITER_ACCOUNT_DATE_RE = re.compile(r"^(?:原创|原創)\s+(?P<name>[^\s\d:：|｜()（）가-힣]{2,10})\s+"
                                     r"[^\s\d:：|｜()（）]{2,20}\s+\d{4}[-/年]\d{1,2}[-/月]\d{1,2}日?\s*\d{1,2}:\d{2}"
-                                    r"(?::\d{2})?$")
+                                    rf"(?::\d{{2}})?{IP_PLACE}$")
 # The words of a date's or a credit's label, which stand where an account's name would ("发表于 2018-05-16").
 LABEL_WORD_RE = re.compile(r"发表|發表|发布|發布|更新|时间|時間|日期|来源|來源|作者|编辑|編輯|记者|記者|"
                            r"公開|配信|投稿|掲載|"
@@ -211,7 +219,8 @@ def dateline_people(paragraph: str) -> list[str]:
     if match:
         return [name for token in SPLIT_RE.split(match.group("names")) if token and (name := person(token))]
     # Japanese: "…拡充する。【山田太郎】"; Taiwan's agency: "（中央社記者王小明台北5日電）"
-    return lead_end_writers(paragraph, person) or agency_reporters(paragraph, person)
+    return place_writer_head(paragraph, person) or lead_end_writers(paragraph, person) or \
+        agency_reporters(paragraph, person)
 
 
 def role_label_handle(tokens: list[str]) -> str | None:
@@ -241,8 +250,8 @@ def end_credit_people(paragraph: str) -> list[str]:
     "…。（记者 张三）".
     There one bare name is a credit too: the bracket follows a whole sentence."""
     match = END_CREDIT_RE.search(paragraph)
-    if match is None:
-        return []
+    if match is None:  # a column's writer by a staff title in a bracket of its own: "（論説委員　山田太郎）"
+        return column_writers(paragraph, person) if paragraph.startswith(("（", "(")) else []
     people = credit_line_people(match.group(1)) or role_closing_writers(match.group(1)[1:-1], person)
     if people:
         return people
@@ -301,7 +310,7 @@ def account_before_date(line: str) -> list[str]:
     match = ACCOUNT_DATE_RE.match(line.strip()) or WRITER_ACCOUNT_DATE_RE.match(line.strip())
     if match is None:
         return []
-    name = match.group("name")
+    name = match.group("name") or match.group("glued")
     if not_a_person(name) or refused(name) or DATE_TOKEN_RE.match(name) or LABEL_WORD_RE.search(name):
         return []
     return [name]

@@ -58,9 +58,20 @@ def is_desk(name: str) -> bool:
     return EDITORIAL_DESK_END_RE.search(name) is not None
 
 
+# A portal's self-media channel ("澎湃新闻·澎湃号·政务", "网易号", "搜狐号"): as a 来源 it names the platform an
+# account posted on, not an outlet the story came from.
+SELF_MEDIA_CHANNEL_RE = re.compile(r"[\u4e00-\u9fff]{1,3}号(?:·|$)")
+
+
+def self_media_channel(origin: str) -> bool:
+    """Whether a credited source is a platform's self-media channel ("澎湃号·政务") rather than an outlet."""
+    return "号" in origin and SELF_MEDIA_CHANNEL_RE.search(origin) is not None
+
+
 def is_role_word(token: str) -> bool:
     """Whether a CJK token in a credit is a role's word or a desk's name, not a person's."""
     return token in ROLE_WORDS or DESK_END_RE.match(token) is not None
 
 
-__all__ = ["DESK_ENDS", "NOT_AFTER_REPORTER", "REVIEWER_WORDS", "ROLE_WORDS", "is_desk", "is_role_word", "without_role"]
+__all__ = ["DESK_ENDS", "NOT_AFTER_REPORTER", "REVIEWER_WORDS", "ROLE_WORDS", "is_desk", "is_role_word",
+           "self_media_channel", "without_role"]

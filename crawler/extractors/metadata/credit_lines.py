@@ -19,12 +19,13 @@ from crawler.extractors.metadata.cjk_credits import (
     dateline_people,
     end_credit_people,
     name_with_outlet,
+    person,
     poster_of,
     refused,
 )
 from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.dates import find_text_date_span
-from crawler.extractors.metadata.japanese_credits import katakana_writer
+from crawler.extractors.metadata.japanese_credits import katakana_writer, spaced_names, writer_before_outlet
 from crawler.extractors.metadata.people import has_role, is_outlet_or_role, split_people
 
 # A list item whose text is mostly link text is a link to another article (related stories and their dates).
@@ -47,12 +48,15 @@ AFTER_DATE_BY_WORDS = ("by", "par", "por", "da", "von", "door", "av", "af")
 # A byline's label alone in its block: the name is the next block ("Written by" / "Edzel Tabing").
 LABELS_ALONE = frozenset({"written by", "words by", "story by", "posted by", "by", "author", "authored by", "von",
                           "par", "por", "di", "door", "作者", "文", "記者", "记者", "글", "기자"})
+# Japanese columns' and owned media's writer cards after the story ("筆者" / "田中一郎"), a business weekly's box
+# ("著者プロフィール" / "山田 太郎（やまだ たろう）").
+JAPANESE_CARD_LABELS = frozenset({"筆者", "筆者プロフィール", "この記事を書いた人", "この記事の執筆者",
+                                  "執筆者プロフィール", "著者プロフィール"})
 # Labels that say "the author of this article" whole: trusted anywhere on the page, as in an author box after the
 # story ("Written by" / "Jack Shepherd"), where a bare "By" may be a caption's or a teaser's.
 STRONG_LABELS = frozenset({"written by", "authored by", "article by", "article written by", "post written by",
                            "this post was written by", "this article was written by", "about the author",
-                           # Japanese columns' and owned media's writer cards after the story ("筆者" / "田中一郎")
-                           "筆者", "筆者プロフィール", "この記事を書いた人", "この記事の執筆者", "執筆者プロフィール"})
+                           *JAPANESE_CARD_LABELS})
 MAX_STRONG_LABEL_CHARS = 30
 # The name block after a label is a byline's length; the label is looked for this far from the headline (both
 # chosen by hand, see docs/metadata-credits.md).
@@ -93,7 +97,8 @@ def line_authors(line: str, *, near: bool = False) -> list[str]:
         if cjk and not found and ("|" in line or "｜" in line):  # "发表于2014-08-24 21:30| 来源CSDN| 作者魏星": fields
             found = next((people for part in re.split(r"[|｜]", line) if (people := credit_line_people(part))), [])
         if not found and near:
-            found = (bracketed_beside_date(line) or name_with_outlet(line) if cjk else []) or account_before_date(line)
+            found = (bracketed_beside_date(line) or name_with_outlet(line) or writer_before_outlet(line, person)
+                     if cjk else []) or account_before_date(line)
         if found:
             return found
         names = [name for name in byline_names(line) if not (CJK_RE.search(name) and refused(name))]
@@ -177,7 +182,10 @@ def _named_after_label(doc: TextDocument, positions: list[int], texts: list[str]
                               else following.text).strip()
         if not name or len(name) > MAX_NAME_BLOCK_CHARS or not readable(following) or not readable(blocks[position]):
             continue
-        people = credit_line_people(f"作者 {FURIGANA_END_RE.sub('', name)}") if CJK_RE.search(name) else \
+        # (a Japanese card's name may hold a space between family and given name: one person, "山田 太郎")
+        people = (text.strip(" :：") in JAPANESE_CARD_LABELS and
+                  spaced_names(FURIGANA_END_RE.sub("", name).strip())) or \
+            credit_line_people(f"作者 {FURIGANA_END_RE.sub('', name)}") if CJK_RE.search(name) else \
             split_people(name) or ([name] if collective_byline(name) else [])  # "By" / "The Acme Team": kept whole
         if not people and labels is STRONG_LABELS and (match := NAME_THEN_ROLE_RE.match(name)) and \
                 has_role(match.group("role")) and not is_outlet_or_role(match.group("name")):

@@ -74,7 +74,9 @@ TRAILING_MODIFIED_LABELS = frozenset({"更新", "修改"})
 # ("03月05日 18時12分"), unlabelled: read as a year-less date when it is the whole segment; a regional paper's too,
 # its clock with a colon or after a weekday in brackets ("3月5日 14:30", "3月5日（火）14時30分").
 MONTH_DAY_CLOCK_RE = re.compile(r"\d{1,2}\s*月\s*\d{1,2}\s*日(?:\s*[（(][^）)]{1,3}[）)])?\s*\d{1,2}\s*"
-                                r"(?:[時时]\s*\d{1,2}\s*分|[:：]\s*\d{2})")
+                                r"(?:[時时]\s*\d{1,2}\s*分|[:：]\s*\d{2})|"
+                                # (a portal's "3/5(火) 14:30": month and day slashed, the weekday in brackets)
+                                r"\d{1,2}/\d{1,2}\s*[（(][月火水木金土日][）)]\s*\d{1,2}:\d{2}")
 
 
 def _alternation(labels: tuple[str, ...]) -> str:

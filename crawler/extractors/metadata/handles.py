@@ -129,18 +129,27 @@ def unshown_field(names: list[str], findings: TextFindings, doc: TextDocument) -
 
 
 def page_text(doc: TextDocument) -> str:
-    """Every text of the page's tree, a button's and a pop-up's among them (asked only of a page whose author field
-    names nobody of its byline)."""
-    return doc.root.text_content() if doc.root is not None else ""
+    """Every text of the page's tree, a pop-up's and its JSON-LD's among them (the page's own declaration, which names
+    a writer whose shown name was a dropped button's), but its other scripts' and its styles' (asked only of a page
+    whose author field names nobody of its byline)."""
+    return "".join(SHOWN_TEXTS(doc.root)) if doc.root is not None else ""
 
 
-# ``name in page_text(doc)`` asked in libxml2: ``text_content`` is the XPath ``string()``.
+# The page's texts but those of its scripts other than JSON-LD and of its styles (a theme's variables name the account
+# that posted the story, which the page never shows).
+NOT_SHOWN = "ancestor::script[not(@type='application/ld+json')] or ancestor::style"
+SHOWN_TEXTS = etree.XPath(f"//text()[not({NOT_SHOWN})]")
+# ``name in`` the whole tree's text (scripts' too) asked in libxml2: ``text_content`` is the XPath ``string()``.
 TEXT_HOLDS = etree.XPath("contains(string(.), $name)")
+# ...and in one shown text node.
+SHOWN_NODE_HOLDS = etree.XPath(f"boolean(//text()[not({NOT_SHOWN})][contains(., $name)])")
 
 
 def text_holds(doc: TextDocument, name: str) -> bool:
-    """``name in page_text(doc)``, without the page's text made a Python string."""
-    return doc.root is not None and bool(TEXT_HOLDS(doc.root, name=name))
+    """``name in page_text(doc)``, told in libxml2 without the page's text made a Python string unless the name is
+    split over elements ("<b>Dana</b> Whitfield") or only in a theme's script."""
+    return doc.root is not None and bool(TEXT_HOLDS(doc.root, name=name)) and (
+        bool(SHOWN_NODE_HOLDS(doc.root, name=name)) or name in page_text(doc))
 
 
 # A one-word name after "by" and what follows it (a separator, then the date): "by Amanda · Dec 20, 2025".

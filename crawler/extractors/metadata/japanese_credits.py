@@ -72,6 +72,22 @@ def reporters_before_role(line: str, person: Callable[[str], str | None]) -> lis
             if not DESK_RE.match(token) and (name := person(token))]
 
 
+# A national paper's lead opened by the bureau's place and the writer, glued in 【】 ("【ワシントン佐藤花子】": the
+# katakana place ends where the kanji name begins; "【北京・河田啓介】": a kanji place, then "・"); the name has
+# three or four kanji, as closing the lead (a two-kanji one is an agency's short name: "【ソウル聯合】").
+PLACE_WRITER_HEAD_RE = re.compile(r"^\s*【(?:[\u30a1-\u30fa\u30fc]{2,12}|[\u4e00-\u9fff]{1,6}・)"
+                                  rf"(?P<name>{LEAD_NAME})】")
+
+
+def place_writer_head(paragraph: str, person: Callable[[str], str | None]) -> list[str]:
+    """The writer after the place in the 【】 opening a Japanese story, not an agency or a bureau ("【北京共同】")."""
+    match = PLACE_WRITER_HEAD_RE.match(paragraph) if "【" in paragraph[:3] else None
+    if match is None or AGENCY_END_RE.search(match.group("name")):
+        return []
+    name = person(match.group("name"))
+    return [name] if name else []
+
+
 def lead_end_writers(paragraph: str, person: Callable[[str], str | None]) -> list[str]:
     """The writers in 【】 closing the lead paragraph of a Japanese story, not an agency's dateline, or after their
     place in brackets ("（ワシントン＝佐藤花子）")."""
@@ -91,6 +107,22 @@ def lead_end_writers(paragraph: str, person: Callable[[str], str | None]) -> lis
     return [name for name in names if name] if all(names) else []
 
 
+# A paper's column signed by a staff writer's title and name in a bracket of its own after the text
+# ("（論説委員　山田太郎）", "（編集委員・佐藤花子）"): the titles are the staff columnists' (a bare name alone there is
+# as often a place or a note).
+COLUMN_WRITER_RE = re.compile(rf"^[（(](?:論説委員長?|論説副委員長|客員論説委員|論説室|編集委員|特別編集委員|解説委員)"
+                              rf"\s*[・＝=]?\s*(?P<names>{NAME}(?:[、・\s]+{NAME})*)[）)]$")
+
+
+def column_writers(paragraph: str, person: Callable[[str], str | None]) -> list[str]:
+    """The writers of a column's closing bracket of a staff title and names, or none."""
+    match = COLUMN_WRITER_RE.match(paragraph.strip())
+    if match is None:
+        return []
+    names = [person(token) for token in re.split(r"[、・\s]+", match.group("names")) if token]
+    return [name for name in names if name] if all(names) else []
+
+
 def role_closing_writers(bracket: str, person: Callable[[str], str | None]) -> list[str]:
     """The writers of a bracket closing a Japanese story by their role ("聞き手・佐藤花子"), or none."""
     match = ROLE_CLOSING_RE.match(bracket.strip())
@@ -98,6 +130,23 @@ def role_closing_writers(bracket: str, person: Callable[[str], str | None]) -> l
         return []
     names = [person(token) for token in re.split(r"[、\s]+", match.group("names")) if token]
     return [name for name in names if name] if all(names) else []
+
+
+# IT news sites' house credit: the writer and the outlet in full-width brackets, parted by a comma, on the date's line
+# or alone below it ("2024年03月05日 14時30分 公開 ［佐藤花子，ITmedia］").
+WRITER_OUTLET_BRACKET_RE = re.compile(r"(?:^|\s|公開|更新)［(?P<name>[^［］，,、\s]{2,8})\s*[，,]\s*"
+                                      r"[^［］，,]{2,30}］$")
+
+
+def writer_before_outlet(line: str, person: Callable[[str], str | None]) -> list[str]:
+    """The writer of an IT site's "［name，outlet］" closing the line (``person`` checks the name), or none."""
+    if not line.endswith("］"):
+        return []
+    match = WRITER_OUTLET_BRACKET_RE.search(line)
+    if match is None or TAG_END_RE.search(match.group("name")):
+        return []
+    name = person(match.group("name"))
+    return [name] if name else []
 
 
 def katakana_writer(line: str) -> list[str]:
@@ -108,5 +157,5 @@ def katakana_writer(line: str) -> list[str]:
     return [match.group("name")] if match else []
 
 
-__all__ = ["AGENCY_END_RE", "DESK_RE", "katakana_writer", "lead_end_writers", "reporters_before_role",
-           "role_closing_writers", "spaced_names"]
+__all__ = ["AGENCY_END_RE", "DESK_RE", "column_writers", "katakana_writer", "lead_end_writers", "place_writer_head",
+           "reporters_before_role", "role_closing_writers", "spaced_names", "writer_before_outlet"]

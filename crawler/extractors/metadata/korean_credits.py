@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import re
 
-# Korean: the name before 기자 or 특파원 ("홍길동 기자", "김철수·이영희 기자", "워싱턴=김철수 특파원"); inline elements
+from crawler.extractors.metadata.candidates import META, OPENGRAPH, Candidates
+
+# Korean: the name before 기자 or 특파원 ("홍길동 기자", "김철수·이영희 기자", "워싱턴=김철수 특파원") or a staff
+# column's 논설위원 ("박정호 논설위원", the paper's editorial writer signing a column); inline elements
 # may glue it to the time before ("승인 2024.03.05 10:30홍길동 기자"), and a rank to 기자 ("홍길동 객원기자").
 HANGUL_NAME = r"[가-힣]{2,4}"
 # A reporter's rank written glued to 기자 (guest, intern, trainee, senior, specialist, chief): a rank, not a name.
 KOREAN_RANKS = ("객원", "인턴", "수습", "선임", "전문", "수석", "견습")
 KOREAN_AUTHOR_RE = re.compile(
     rf"(?:^|[\s\]】)(=]|(?<=:\d\d))(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*{HANGUL_NAME})*)\s*"
-    rf"(?:{'|'.join(KOREAN_RANKS)})?(?:기자|특파원)(?![가-힣])")
+    rf"(?:{'|'.join(KOREAN_RANKS)})?(?:기자|특파원|논설위원|논설실장)(?![가-힣])")
 # Korean credits labelled by part: "글·사진 홍길동" (text and pictures), "글=홍길동 기자"; a name after "사진" alone
 # ("사진=김철수 기자") took the pictures, and a role word before 기자 ("사진기자 김철수") is no name.
 KOREAN_TEXT_CREDIT_RE = re.compile(rf"^글(?:\s*[·/]\s*사진)?\s*[=:：]?\s*(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*"
@@ -37,6 +40,34 @@ KOREAN_TITLED_WRITER_RE = re.compile(rf"^(?P<name>{HANGUL_NAME})\s+(?:[가-힣A-
                                      r"원장|대표|이사장|칼럼니스트|평론가|주필|작가|박사)$")
 
 
+# How a Korean outlet's name ends (a paper, a daily, a broadcaster, an agency, an online outlet): a portal's relay names
+# its provider in the author field ("매일신문", "한국경제 | 네이버"), and no Korean personal name ends so.
+KOREAN_OUTLET_END_RE = re.compile(r"[가-힣]{2,}(?:신문|일보|뉴스|경제|방송|통신|미디어|타임스|저널|데일리|"
+                                  r"닷컴|투데이)$")
+
+
+def korean_outlet(name: str) -> bool:
+    """Whether a Hangul name is an outlet's by its ending ("매일신문", "한결경제", "머니투데이방송")."""
+    return KOREAN_OUTLET_END_RE.match(name.strip()) is not None
+
+
+def outlet_and_portal(field: str) -> bool:
+    """Whether an author field credits an outlet on a platform ("한국경제 | 네이버"): one of its barred parts is an
+    outlet's name, so none of them is a person."""
+    return "|" in field and any(map(korean_outlet, field.split("|")))
+
+
+def portal_provider(found: Candidates, site_names: set[str]) -> tuple[str, str] | None:
+    """The outlet a portal's relay names in its markup's author field ("매일신문", "한국경제 | 네이버"), as the story's
+    origin, when the site is not that outlet (its own pages name it in their title or site name), with the source."""
+    for names, source in found.get("authors"):
+        for raw in names if source in (OPENGRAPH, META) else ():
+            outlet = raw.split("|")[0].strip()
+            if korean_outlet(outlet) and outlet.casefold() not in site_names:
+                return outlet, source
+    return None
+
+
 def titled_writer(text: str) -> list[str]:
     """The writer of an op-ed's credit block ("김철수 서울대 경제학부 교수"), or none."""
     match = KOREAN_TITLED_WRITER_RE.match(text.strip())
@@ -58,4 +89,4 @@ def korean_names(line: str) -> list[str]:
 
 
 __all__ = ["HANGUL_NAME", "KOREAN_AUTHOR_RE", "KOREAN_DATELINE_RE", "KOREAN_EDITOR_RE", "korean_names",
-           "titled_writer"]
+           "korean_outlet", "outlet_and_portal", "portal_provider", "titled_writer"]

@@ -42,7 +42,9 @@ READING_TIME_RE = re.compile(r"^\d{1,3}\s*(?:min|mins|minutes?)(?:\s+read)?$", r
 SENDER_LINE_RE = re.compile(r"^(?P<name>[^\W\d_][^\d@<>]{2,60}?)\s+[\w.+-]+ at [\w-]+(?:\.[\w-]+)+(?:\s|$)")
 # The dividers of a meta line's pieces.
 META_DIVIDER_RE = re.compile(r"\s*[·•|]\s*")
-PERSON_HREF_RE = re.compile(r"/(?:authors?|people|person|profiles?|writers?|contributors?|team|staff|users?)/", re.I)
+# (a paper's reporter pages too: "/reporter/sato-hanako/", "/journalist/015/77123")
+PERSON_HREF_RE = re.compile(r"/(?:authors?|people|person|profiles?|writers?|contributors?|team|staff|users?|"
+                            r"reporters?|journalists?)/", re.I)
 
 
 def name_without_byline_words(doc: TextDocument, headline: int) -> list[str]:

@@ -1,10 +1,11 @@
 """A thread's starter: the member whose profile link comes first under the headline.
 
-Forum software (phpBB, vBulletin, XenForo, Discourse, Invision, FluxBB, SMF, Flarum, Reddit) puts each post's author
-as a link to the member's profile, and the first post under the thread's title is the starter's. The profile links
-are told by the address forms these programs share (``/u/name``, ``/members/name.12/``, ``/profile/12-name/``,
-``memberlist.php?mode=viewprofile&u=12``, ``member.php?u=12``, ``profile.php?id=12``, ``action=profile``), not by
-any one site's classes. Read last, when no markup, byline or credit line names anybody.
+Forum software (phpBB, vBulletin, XenForo, Discourse, Invision, FluxBB, SMF, Flarum, Reddit, Discuz!, phpwind) puts
+each post's author as a link to the member's profile, and the first post under the thread's title is the starter's.
+The profile links are told by the address forms these programs share (``/u/name``, ``/members/name.12/``,
+``/profile/12-name/``, ``memberlist.php?mode=viewprofile&u=12``, ``member.php?u=12``, ``profile.php?id=12``,
+``action=profile``, ``u.php?uid=12``), not by any one site's classes. Read last, when no markup, byline or credit
+line names anybody.
 """
 
 from __future__ import annotations
@@ -23,10 +24,11 @@ from crawler.kernels.walk import hrefs_after, texts_with_words
 
 # The member profile addresses of forum software; ``slug`` is the member's name or number where the path holds it
 # (relative to the page's base too: XenForo 1 writes "members/name.12/").
-# (Discuz!, China's common forum software: "space-uid-1001.html", "home.php?mod=space&uid=1001")
+# (Discuz!, China's common forum software: "space-uid-1001.html", "home.php?mod=space&uid=1001"; phpwind, the other
+# one: "u.php?uid=1001")
 PROFILE_FORMS = (r"memberlist\.php\?(?:[^#]*&)?mode=viewprofile|member\.php\?(?:[^#]*&)?u=\d|"
                  r"profile\.php\?(?:[^#]*&)?id=\d|[?&;]action=profile\b|"
-                 r"\bspace-uid-\d+\.html|home\.php\?mod=space&(?:[^#]*&)?uid=\d|")
+                 r"\bspace-uid-\d+\.html|home\.php\?mod=space&(?:[^#]*&)?uid=\d|(?<![\w.])u\.php\?(?:[^#]*&)?uid=\d|")
 # (forum software in French, German, Spanish and Italian spells the path in its language: "/membres/name")
 PROFILE_PATH = (r"(?:u|user|users|member|members|profile|profiles|membre|membres|mitglied|mitglieder|benutzer|usuario|"
                 r"usuarios|utente|utenti)/(?P<slug>[^/?#]+)")

@@ -21,6 +21,8 @@ MAX_TEASER_LEVELS = 5
 # A teaser's text at most: a headline, a byline, a date and a dek (an article or a post holding linked headings is
 # longer). Hand-chosen, not fitted: docs/metadata-classes.md, "the kinds13 probe's classes".
 MAX_TEASER_CHARS = 800
+# An element of the page that a link's fragment names (a forum post's anchor: the link leads to this page).
+ANCHOR_XPATH = etree.XPath("boolean(//*[@id=$anchor])")
 # Containers of the whole page, never one teaser.
 PAGE_TAGS = ("body", "html")
 # A list item's link is a story's headline (a series' or a 专题's list without headings) at this many words, or, in
@@ -34,10 +36,13 @@ UNSPACED_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 
 
 def _elsewhere(link: etree._Element) -> bool:
-    """Whether a link leads to another story (a post's subject linking to "#p12" stays on the page; a byline set as
-    a heading links to its writer's page)."""
+    """Whether a link leads to another story (a post's subject linking to "#p12" or to "viewtopic.php?p=12#p12", a
+    post of this page, stays on the page; a byline set as a heading links to its writer's page)."""
     href = (link.get("href") or "").strip()
-    return bool(href) and not href.startswith("#") and not any(word in href.lower() for word in WRITER_LINK_WORDS)
+    if not href or href.startswith("#") or any(word in href.lower() for word in WRITER_LINK_WORDS):
+        return False
+    fragment = href.partition("#")[2]
+    return not fragment or not ANCHOR_XPATH(link, anchor=fragment)
 
 
 def linked_heading(box: etree._Element) -> bool:
@@ -119,9 +124,15 @@ def in_teaser(element: etree._Element, *, lone: bool = False) -> bool:
         if (node.tag == "h1" or node.find(".//h1") is not None) if at_root else node in headings.headline:
             return False
         if linked_heading(node) if at_root else node in headings.linked:
-            return len(node.text_content()) <= MAX_TEASER_CHARS and (lone or _among_teasers(node, headings))
+            return shown_chars(node) <= MAX_TEASER_CHARS and (lone or _among_teasers(node, headings))
         node = node.getparent()
     return False
+
+
+def shown_chars(box: etree._Element) -> int:
+    """The box's characters but white space (a template's indentation is no text of the teaser)."""
+    text = box.text_content()
+    return len(text) - sum(map(text.count, (" ", "\n", "\t", "\r")))
 
 
 def _among_teasers(box: etree._Element, headings: _TreeHeadings) -> bool:
@@ -130,7 +141,7 @@ def _among_teasers(box: etree._Element, headings: _TreeHeadings) -> bool:
     node: etree._Element | None = box
     for _ in range(MAX_TEASER_LEVELS):
         if node is None or node.tag in PAGE_TAGS or node in headings.headline or \
-                len(node.text_content()) > MAX_TEASER_CHARS:
+                shown_chars(node) > MAX_TEASER_CHARS:
             return False
         if any(sibling in headings.linked for sibling in (*node.itersiblings(), *node.itersiblings(preceding=True))):
             return True
@@ -158,4 +169,4 @@ def teaser_block(block: TextBlock, doc: TextDocument) -> bool:
 
 
 __all__ = ["MAX_TEASER_CHARS", "MAX_TEASER_LEVELS", "TEASER_HEADINGS", "block_in_other_story", "in_teaser",
-           "linked_heading", "teaser_block", "without_h1"]
+           "linked_heading", "shown_chars", "teaser_block", "without_h1"]

@@ -125,6 +125,19 @@ def visible_headline(root: etree._Element | None, url: str | None, site_name: st
     return next(iter(shown.values()), None)
 
 
+# After a CJK headline in its markup title, a full-width colon and the paper's name ("headline：paper", a Japanese
+# paper's digital edition): the h1 is the headline. (A portal's "headline（outlet） - portal" is kept whole, as
+# Readability.js keeps it.)
+
+
+def h1_then_site(markup_title: str, shown: str) -> bool:
+    """Whether the markup title is the shown CJK headline whole, then "：" and a site's name (short, and shorter than
+    the headline: "两会特别报道：代表委员热议民生" is a section's h1 before the headline)."""
+    rest = markup_title[len(shown) + 1:]
+    return len(shown) >= MIN_CJK_HEADLINE_CHARS and markup_title.startswith(shown + "：") and \
+        0 < len(rest) <= min(MAX_CJK_SUFFIX_CHARS, len(shown) - 1) and CJK_RE.search(shown) is not None
+
+
 def rewritten_headline(markup_title: str, shown: str, dated: bool, page_title: str | None = None, *,
                        head_title: str | None = None, markup_source: str | None = None,
                        min_words: int = MIN_SHOWN_HEADLINE_WORDS, min_share: float = MIN_SHARED_WORD_SHARE,
@@ -132,8 +145,9 @@ def rewritten_headline(markup_title: str, shown: str, dated: bool, page_title: s
                        cut_short: bool = CUT_SHORT_TAKES_HEADLINE, part_votes: bool = TITLE_PART_VOTES,
                        one_vote_sources: frozenset[str] = COPIED_TITLE_SOURCES) -> bool:
     """Whether the shown headline is the story's headline and the markup title a rewrite of it (for search results
-    or sharing). Never when the markup title holds the h1 (a product's name in its full title) or both have the same
-    words (one headline punctuated twice); with ``needs_date``, only on a dated or credited page (an undated landing
+    or sharing). Never when the markup title holds the h1 (a product's name in its full title; but a CJK h1 and "：" and
+    the site's name, ``h1_then_site``, is the headline and the site) or both have the same words (one headline
+    punctuated twice); with ``needs_date``, only on a dated or credited page (an undated landing
     page's h1 is often a slogan). Then:
 
     - never when the h1 has fewer than ``min_words`` words (a product's or section's name);
@@ -145,7 +159,11 @@ def rewritten_headline(markup_title: str, shown: str, dated: bool, page_title: s
     - and the <title> disagrees with the markup title (two titles that agree outvote the h1), unless, with
       ``cut_short``, the h1 holds every word of the markup title and more (both are the headline cut short), or the
       markup title is the whole <title> copied into a source of ``one_vote_sources`` (``copied_search_title``)."""
-    if (needs_date and not dated) or fold_title(shown) in fold_title(markup_title):
+    if needs_date and not dated:
+        return False
+    if h1_then_site(markup_title, shown):
+        return True
+    if fold_title(shown) in fold_title(markup_title):
         return False
     shown_words = {word.casefold() for word in TITLE_WORD_RE.findall(shown)}
     markup_words = {word.casefold() for word in TITLE_WORD_RE.findall(markup_title)}
