@@ -213,3 +213,12 @@ def test_a_sentence_ending_in_a_collective_word_is_no_collective_byline(title: s
 
 def test_a_company_team_with_a_linking_word_stays_a_collective_byline() -> None:
     assert meta_of('<meta name="author" content="Friends of the Earth Team">').authors == ["Friends of the Earth Team"]
+
+
+@pytest.mark.parametrize("line", ["By Fact Checked", "By Medically Reviewed", "By Edited", "By Reviewed"])
+def test_a_review_stamp_after_by_is_no_name(line: str) -> None:
+    # the writer's name was a control the parsed page dropped ("By <button>Ann Lee</button> Fact Checked"): the
+    # review stamp left after "By" is no person
+    from crawler.extractors.metadata.byline import byline_names
+
+    assert byline_names(line) == []

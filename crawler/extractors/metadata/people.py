@@ -51,6 +51,8 @@ ROLE_RE = re.compile(
     # a broadcaster's studio ("ARD-Studio Brüssel") and an institution's press office signing its release
     r"studio|gabinete|ufficio\s+stampa|pressestelle|press\s+office|servicio\s+de\s+prensa|persdienst|"
     r"bio|written|anonymous|editorial|team|desk|newsroom|expert|specialist|founder|co-founder|ceo|director|"
+    # a review's stamp beside the byline ("Fact Checked", "Medically Reviewed")
+    r"checked|reviewed|verified|"
     r"manager|consultant|member|representative|marketer|webmaster|moderator|merkezi|report|"
     # a journalist's role under the name on Central, Eastern and Northern European author boxes ("Dziennikarka X")
     r"dziennikarz|dziennikarka|reporterka|novinář|novinářka|novinar|novinarka|újságíró|jurnalist|jurnalistă|"
