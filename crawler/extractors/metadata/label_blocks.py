@@ -36,6 +36,8 @@ OTHER_LABEL_ONLY_RE = re.compile(
     + r")\s*[:：]?\s*$", re.I)
 # The longest label block read ("Veröffentlicht am:" and the like are shorter); longer blocks are sentences.
 MAX_LABEL_CHARS = 30
+# The blocks at a page's foot a service page's field list sits in (its last fields, a related list and the footer).
+FOOT_BLOCKS = 40
 # The block after the label holds the date and little else ("July 8, 2025", "Feb 2, 2023 · 5 min read").
 MAX_DATE_BLOCK_CHARS = 60
 
@@ -55,11 +57,11 @@ def block_label(text: str, dated: bool) -> str:
     return ""
 
 
-def date_after_label(doc: TextDocument, *, day_first: bool = False,
-                     label: re.Pattern[str] = LABEL_ONLY_RE) -> FoundDate | None:
+def date_after_label(doc: TextDocument, *, day_first: bool = False, label: re.Pattern[str] = LABEL_ONLY_RE,
+                     last: int | None = None) -> FoundDate | None:
     """The absolute date of the block right after a block that is only a publication label (or another ``label``),
-    outside navigation, comments and link lists; the first such pair of the page."""
-    blocks = doc.blocks
+    outside navigation, comments and link lists; the first such pair of the page (of its ``last`` blocks)."""
+    blocks = doc.blocks if last is None else doc.blocks[-last:]
     # (the blocks short enough to be a label are found in C, ``short_texts``, rather than by a Python loop over all)
     for index, text in zip(*short_texts(blocks, MAX_LABEL_CHARS), strict=True):
         if index == len(blocks) - 1 or not label.match(normalise(text)):
@@ -76,7 +78,7 @@ def date_after_label(doc: TextDocument, *, day_first: bool = False,
 def modified_after_label(doc: TextDocument, *, day_first: bool = False) -> FoundDate | None:
     """The date after a block that is only a modification label, anywhere on the page: a service page's field list at
     its foot (``<dt>최종수정일</dt><dd>2024-03-05</dd>``), asked only of a page nothing else dates."""
-    return date_after_label(doc, day_first=day_first, label=MODIFIED_LABEL_ONLY_RE)
+    return date_after_label(doc, day_first=day_first, label=MODIFIED_LABEL_ONLY_RE, last=FOOT_BLOCKS)
 
 
 __all__ = ["LABEL_ONLY_RE", "MAX_DATE_BLOCK_CHARS", "MAX_LABEL_CHARS", "block_label", "date_after_label",
