@@ -39,6 +39,7 @@ from crawler.extractors.metadata.candidates import (
 from crawler.extractors.metadata.date_choice import canonical_day, choose_date, plausible_date, read_date
 from crawler.extractors.metadata.date_conflicts import earlier_labelled, settle_published
 from crawler.extractors.metadata.docs_pages import last_committers
+from crawler.extractors.metadata.far_dates import note_page_edit
 from crawler.extractors.metadata.field_lines import field_byline
 from crawler.extractors.metadata.handles import author_accounts, unshown_field, unshown_logins
 from crawler.extractors.metadata.hatom import hatom_date, titled_relative_date
@@ -245,6 +246,7 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
                             dates=not thing and (published is None or modified is None or saved_twice),
                             shown=published is not None,
                             later=True)
+    note_page_edit(findings, doc.blocks, now, day_first=day_first(language))  # a wiki's foot: its last edit
     if metadata.title is None and findings.headline:
         metadata.title = take("title", (findings.headline, TEXT))
     elif metadata.title is not None:

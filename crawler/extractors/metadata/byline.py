@@ -12,7 +12,7 @@ import re
 
 from crawler.extractors.document.text import CJK_RE, WHITESPACE_RE, normalize_space
 from crawler.extractors.metadata.arabic_bylines import arabic_names
-from crawler.extractors.metadata.cjk_roles import NOT_AFTER_REPORTER, REVIEWER_WORDS, is_role_word, self_media_channel
+from crawler.extractors.metadata.cjk_roles import NOT_AFTER_REPORTER, REVIEWER_WORDS, is_role_word, report_after
 from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.genre_labels import GENRE_LINE_WORDS, without_genre
 from crawler.extractors.metadata.korean_credits import (
@@ -23,6 +23,7 @@ from crawler.extractors.metadata.korean_credits import (
 )
 from crawler.extractors.metadata.people import is_outlet_or_role, split_people
 from crawler.extractors.metadata.relative_dates import re_i_lowered
+from crawler.extractors.metadata.relayed_sources import relayed_outlet
 from crawler.kernels.walk import texts_with_words
 
 # Chinese names are 2-4 characters (compound surnames and minority names with "·" are longer).
@@ -79,8 +80,8 @@ INITIAL_END_RE = re.compile(r"(?:^|[\s.])[A-Z][a-z]?\.$")
 ROLE_AFTER_BAR_RE = re.compile(r"^[^|]{3,60}\|\s*(?:staff|senior|chief|special|contributing)?\s*"
                                r"(?:writer|reporter|correspondent|editor|columnist|contributor)\b", re.I)
 CJK_NAMES = rf"{CJK_NAME}(?:[\s、，,・·]+{CJK_NAME})*"
-CJK_AUTHOR_RES = (
-    re.compile(rf"(?:作\s*者|筆\s*者|著\s*者|执\s*笔|執\s*筆)\s*[：:]\s*(?P<names>{CJK_NAMES})"),
+CJK_AUTHOR_RES = (  # (a feature's credit chain names its writers "文字：X　Y" among planners and designers)
+    re.compile(rf"(?:作\s*者|筆\s*者|著\s*者|执\s*笔|執\s*筆|(?<![\u4e00-\u9fff])文字)\s*[：:]\s*(?P<names>{CJK_NAMES})"),
     # (a bar may part the role and the name: "界面新闻记者 | 李华")
     # (not 記者 opening a compound noun, NOT_AFTER_REPORTER; and a Taiwanese magazine's "撰文者：")
     re.compile(rf"(?:记者|記者|通讯员|通訊員|撰文者|撰稿者|撰稿人|撰文|撰稿|采写|採寫|实习生|實習生|评论员|評論員)"
@@ -257,7 +258,7 @@ def _cjk_names(pattern: re.Pattern[str], line: str) -> list[str]:
                 PHOTO_LABEL_BEFORE_RE.search(line[:match.start()]):
             continue  # "图片记者黎旭阳、李妍摄": the photographers
         if line[match.end():match.end() + 1] in ("：", ":") and len(raws) > 1 and \
-                not any(word in raws[-1] for word in CJK_NAME_STOPWORDS):
+                not any(word in raws[-1] for word in CJK_NAME_STOPWORDS) and not report_after(line, match.end()):
             raws = raws[:-1]  # "作者：李娜 浏览次数：1234": the last word is the next field's label (not "王芳来源")
         found: list[str] = []
         first = True
@@ -390,7 +391,7 @@ def origin_of(line: str) -> str | None:
                 origin = origin[:-1]
             # (a platform's account: "微博@人民日报" credits its outlet; a self-media channel, "澎湃号·政务", none)
             account = origin.rpartition("@")[2]
-            return None if self_media_channel(origin) else (account if len(account) >= 2 else origin) or None
+            return relayed_outlet(origin, account if len(account) >= 2 else origin)
     return None
 
 

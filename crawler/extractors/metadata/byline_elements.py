@@ -22,6 +22,7 @@ from crawler.extractors.metadata.other_bylines import other_storys_byline
 from crawler.extractors.metadata.profile_links import declares_product
 from crawler.extractors.metadata.teasers import in_teaser, without_h1
 from crawler.extractors.metadata.thing_pages import about_a_thing
+from crawler.extractors.metadata.touching_fields import spaced_text
 from crawler.kernels.walk import attributes_of, elements_marked
 
 # Elements that hold a byline by their class, id or rel (Readability.js's byline rule), "author" also in the site's
@@ -87,8 +88,10 @@ def markup_byline(doc: TextDocument, *, entries: bool = True) -> list[str]:
             continue
         if in_comment_area(element) and (declares_product(doc.json_ld) or about_a_thing(doc)):  # a review's writer
             continue
-        # (Latin pieces apart: "<a>Jane Doe</a><a>John Roe</a>" is two names, not "Jane DoeJohn Roe"; CJK text runs on)
+        # (Latin pieces apart: "<a>Jane Doe</a><a>John Roe</a>" is two names, not "Jane DoeJohn Roe"; CJK text runs on
+        # but for touching fields, "<span>记者 蒋涛</span><span>今天 14:30</span>")
         text = normalize_space(element.text_content())
+        text = normalize_space(spaced_text(element) or text) if CJK_RE.search(text) else text
         if not CJK_RE.search(text):
             # (a theme's divider between the name and the date ends the element: "By Jane Doe -", "Jane Doe |")
             text = normalize_space(" ".join(element.itertext())).rstrip(BYLINE_DIVIDERS)

@@ -24,8 +24,8 @@ REVIEWER_WORDS = ("审核", "審核", "校对", "校對", "审校", "審校", "�
 
 
 # What follows 記者/记者 when it opens a compound noun, not a credit: "記者会見" (a press conference), "记者团" (a
-# press corps), "记者节", "记者证" (a press card).
-NOT_AFTER_REPORTER = r"(?!会|會|団|团|團|节|節|証|证)"
+# press corps), "记者节", "记者证" (a press card); "评论员文章" (a list of the commentators' articles).
+NOT_AFTER_REPORTER = r"(?!会|會|団|团|團|节|節|証|证|文章)"
 
 
 # A Korean or a Japanese name with the reporter's role after it, as CMSs write it into the author fields
@@ -73,5 +73,15 @@ def is_role_word(token: str) -> bool:
     return token in ROLE_WORDS or DESK_END_RE.match(token) is not None
 
 
-__all__ = ["DESK_ENDS", "NOT_AFTER_REPORTER", "REVIEWER_WORDS", "ROLE_WORDS", "is_desk", "is_role_word",
+# A sentence after a colon: a broadcaster's reporters introducing their report ("总台记者 彭程 黎晓：试航期间，…").
+REPORT_AFTER_COLON_RE = re.compile(r"\s*[\u4e00-\u9fff]{2}[^：:]{0,40}?[，。；！？]")
+
+
+def report_after(line: str, colon: int) -> bool:
+    """Whether a sentence follows the colon at ``colon``: the word before it is the last reporter's name, not the
+    next field's label ("作者：李娜 浏览次数：1234")."""
+    return REPORT_AFTER_COLON_RE.match(line, colon + 1) is not None
+
+
+__all__ = ["DESK_ENDS", "NOT_AFTER_REPORTER", "REVIEWER_WORDS", "ROLE_WORDS", "is_desk", "is_role_word", "report_after",
            "self_media_channel", "without_role"]

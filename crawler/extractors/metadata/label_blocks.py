@@ -34,6 +34,9 @@ MAX_MODIFIED_LABEL_CHARS = 20
 OTHER_LABEL_ONLY_RE = re.compile(
     r"^\s*(?:" + "|".join(re.escape(label) for label in sorted(OTHER_EVENT_LABELS, key=len, reverse=True))
     + r")\s*[:：]?\s*$", re.I)
+# A block that is a source's label and nothing else (a government table's "<th>信息来源：</th><td>…</td>"): the
+# outlet is in the next cell.
+SOURCE_LABEL_ONLY_RE = re.compile(r"^\s*(?:信息来源|信息來源|来源|來源)\s*[:：]?\s*$")
 # The longest label block read ("Veröffentlicht am:" and the like are shorter); longer blocks are sentences.
 MAX_LABEL_CHARS = 30
 # The blocks at a page's foot a service page's field list sits in (its last fields, a related list and the footer).
@@ -47,12 +50,19 @@ def modification_label(text: str) -> bool:
     return len(text) <= MAX_MODIFIED_LABEL_CHARS and MODIFIED_LABEL_ONLY_RE.match(text) is not None
 
 
+def source_label(label: str) -> bool:
+    """Whether a label block's text (``block_label``) is a source's, whose outlet is in the next block."""
+    return SOURCE_LABEL_ONLY_RE.match(label) is not None
+
+
 def block_label(text: str, dated: bool) -> str:
     """The block's text when it is a date's label alone, whose date is in the next block: another event's
-    ("成文日期"), a modification's once the page is ``dated``, a publication's before; else ""."""
+    ("成文日期"), a modification's once the page is ``dated``, a publication's before; or a source's label alone;
+    else ""."""
     if len(text) > MAX_MODIFIED_LABEL_CHARS:
         return ""
-    if OTHER_LABEL_ONLY_RE.match(text) or (modification_label(text) if dated else LABEL_ONLY_RE.match(text)):
+    if OTHER_LABEL_ONLY_RE.match(text) or (modification_label(text) if dated else LABEL_ONLY_RE.match(text)) or \
+            SOURCE_LABEL_ONLY_RE.match(text):
         return text
     return ""
 
@@ -76,10 +86,10 @@ def date_after_label(doc: TextDocument, *, day_first: bool = False, label: re.Pa
 
 
 def modified_after_label(doc: TextDocument, *, day_first: bool = False) -> FoundDate | None:
-    """The date after a block that is only a modification label, anywhere on the page: a service page's field list at
-    its foot (``<dt>최종수정일</dt><dd>2024-03-05</dd>``), asked only of a page nothing else dates."""
+    """The date after a block that is only a modification label among the page's last blocks: a service page's field
+    list at its foot (``<dt>최종수정일</dt><dd>2024-03-05</dd>``), asked only of a page nothing else dates."""
     return date_after_label(doc, day_first=day_first, label=MODIFIED_LABEL_ONLY_RE, last=FOOT_BLOCKS)
 
 
 __all__ = ["LABEL_ONLY_RE", "MAX_DATE_BLOCK_CHARS", "MAX_LABEL_CHARS", "block_label", "date_after_label",
-           "modification_label", "modified_after_label"]
+           "modification_label", "modified_after_label", "source_label"]

@@ -14,8 +14,9 @@ from crawler.extractors.document.parse import TextBlock
 from crawler.extractors.document.text import CJK_RE, normalize_space
 from crawler.extractors.metadata.cjk_credits import is_outlet
 
-# A class or id naming the element the source ("source", "article-source", "source-name"), a whole word of it.
-SOURCE_MARK_RE = re.compile(r"(?:^|[\s_-])source(?:$|[\s_-])", re.I)
+# A class or id naming the element the source ("source", "article-source", "source-name"), a whole word of it; its
+# short form "src" as apps' date lines write it ("<span class='src'>青州日报</span>").
+SOURCE_MARK_RE = re.compile(r"(?:^|[\s_-])(?:source|src)(?:$|[\s_-])", re.I)
 # An outlet's name is short: two to twelve characters ("新京报", "某某汽车报", "中國時報").
 MIN_OUTLET_CHARS = 2
 MAX_OUTLET_CHARS = 12

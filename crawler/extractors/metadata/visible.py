@@ -50,19 +50,20 @@ from crawler.extractors.metadata.datelines import (
     read_date_line,
 )
 from crawler.extractors.metadata.edit_notes import edit_note_date
-from crawler.extractors.metadata.far_dates import date_block_after, in_page_footer, note_page_edit, update_line
+from crawler.extractors.metadata.far_dates import date_block_after, in_page_footer, update_line
 from crawler.extractors.metadata.headline_block import (
     MAX_BYLINE_CHARS,
     headline_index,
     other_h1s,
 )
-from crawler.extractors.metadata.label_blocks import block_label
+from crawler.extractors.metadata.label_blocks import block_label, source_label
 from crawler.extractors.metadata.line_findings import ShortBlocks, TextFindings, day_first, short_blocks
 from crawler.extractors.metadata.name_lines import name_without_byline_words
 from crawler.extractors.metadata.other_bylines import commenter_entry, others_credit
 from crawler.extractors.metadata.source_elements import block_outlet
 from crawler.extractors.metadata.story_credits import story_credit
 from crawler.extractors.metadata.teasers import block_in_other_story, teaser_block
+from crawler.extractors.metadata.touching_fields import touching_text
 
 HANGUL_RE = re.compile(r"[가-힣]")
 LATIN_NAME_RE = re.compile(r"^[A-Za-zÀ-ÿ]")
@@ -163,7 +164,7 @@ def scan_near_headline(doc: TextDocument, index: int, now: datetime, findings: T
             break  # "Most Popular", "Related posts": the teasers' dates below are other stories'
         labelled = bool(label) and block.num_chars <= MAX_BYLINE_CHARS and readable(block)
         if labelled:  # (its dates are read with their label alone)
-            _read_line(f"{label} {block.text}", findings, now, first, credit=False, names=names)
+            _read_line(f"{label} {block.text}", findings, now, first, credit=source_label(label), names=names)
         label = block_label(block.text, findings.published is not None)
         short = _short_lines(block, findings, credits.get(position))
         if paragraphs == 0 and findings.modified is None and findings.wants_dates:  # "本帖最后由 X 于 … 编辑"
@@ -243,7 +244,7 @@ def _short_lines(block: TextBlock, findings: TextFindings,
     ascii_asked = not credit and text.isascii()
     if ascii_asked and not _may_give_date(text, findings):
         return [], False
-    lines = _text_lines(text)
+    lines = _text_lines(touching_text(block) if credit and not text.isascii() else text)
     if ascii_asked and lines == [text]:  # the text is its one line: it was asked already
         return lines, False
     if not credit and not any(_may_give_date(line, findings) for line in lines):
@@ -368,7 +369,6 @@ def scan_visible(doc: TextDocument, title: str | None, now: datetime, language: 
                 break
     findings.wants_dates = dates
     scan_page(doc, now, findings, first, language, short_ones)
-    note_page_edit(findings, doc.blocks, now, day_first=first)  # a wiki's foot: its last edit
     findings.origin = findings.origin or findings.dateline_origin or foot_agency(short_ones.texts) or \
         (wire_foot([block.text for block in doc.blocks]) if (language or "")[:2] == "ja" else None)  # "…。（共同）"
     if not findings.authors:
