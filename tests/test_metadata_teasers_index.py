@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import lxml.html
 import pytest
+from helpers.twins import PYTHON
 from lxml import etree
 
 from crawler.extractors.document.parse import parse_html
@@ -62,11 +63,12 @@ def test_every_element_is_answered_as_a_search_of_its_boxes_answers(h1, lone):
 
 def test_a_trees_headings_are_read_once_and_let_go_with_the_tree(monkeypatch):
     calls = []
-    monkeypatch.setattr(teasers, "linked_heading", lambda heading: calls.append(heading) or linked_heading(heading))
+    read = teasers.heading_holders
+    monkeypatch.setattr(teasers, "heading_holders", lambda *args: calls.append(args[0].tag) or read(*args))
     root = parse_html(LISTING.format(h1="<h1>Section front</h1>")).root
     for element in root.iter("time", "span"):
         in_teaser(element)
-    assert len(calls) == len(list(root.iter("h2", "h3", "h4", "h5", "h6")))
+    assert calls == ["html"]
     del root, element
     import gc
 
@@ -74,8 +76,28 @@ def test_a_trees_headings_are_read_once_and_let_go_with_the_tree(monkeypatch):
     assert len(teasers._HEADINGS) == 0
 
 
+@pytest.mark.parametrize("h1", ["<h1>Section front</h1>", "<div class='card'><h1>Lead</h1></div>"])
+def test_the_python_twins_index_answers_as_the_search_too(monkeypatch, h1):
+    monkeypatch.setattr(teasers, "heading_holders", PYTHON.heading_holders)
+    monkeypatch.setattr(teasers, "element_key", PYTHON.element_key)
+    root = parse_html(LISTING.format(h1=h1)).root
+    elements = [element for element in root.iter() if isinstance(element.tag, str)]
+    assert [in_teaser(element) for element in elements] == [searched(e, lone=False) for e in elements]
+
+
 def test_a_fragments_root_is_searched_as_before():
     card = lxml.html.fragment_fromstring(CARD.format(n=1))
     element = card.find(".//time")
     assert in_teaser(element, lone=True) == searched(element, lone=True) is True
     assert in_teaser(element) == searched(element, lone=False) is False
+
+
+def test_the_writer_link_search_finds_what_a_test_a_word_finds():
+    from crawler.extractors.metadata.other_bylines import WRITER_LINK_RE, WRITER_LINK_WORDS
+
+    addresses = [f"https://example.com/{word}/jane-doe" for word in WRITER_LINK_WORDS] + [
+        "/2024/03/story-title", "/authors", "/autorin/x", "/forum/viewtopic.php?uid=3", "/u/jane", "/users/12/jane",
+        "/us/politics", "/persons-of-the-year", "/stuff/news", "/reporte/2024", "/profiles", "uid", "/membres/a", ""]
+    found = [WRITER_LINK_RE.search(address) is not None for address in addresses]
+    assert found == [any(word in address for word in WRITER_LINK_WORDS) for address in addresses]
+    assert found.count(False) >= 4

@@ -21,7 +21,7 @@ lxml of another version, whose structures may differ (the caller then walks in P
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
-from libc.string cimport memset, strcmp
+from libc.string cimport memset, strcmp, strstr
 
 cimport lxml.includes.etreepublic as cetree
 from lxml.includes cimport tree
@@ -2210,3 +2210,257 @@ def hrefs_after(element, Py_ssize_t most):
         if node is not NULL:
             node = node.next
     return values
+
+
+cdef struct _Spaced:
+    Py_ssize_t chars
+    Py_ssize_t words
+    bint in_word
+
+
+cdef int _count_spaced(const unsigned char* text, _Spaced* counted) except -1:
+    """Adds ``text`` (UTF-8) to the characters and words of ``" ".join(text.split())``; EntityReference (the Python
+    twin then reads the tree) for bytes that are not well-formed UTF-8, which lxml would refuse to decode."""
+    cdef Py_ssize_t i = 0, n, k
+    cdef unsigned int ch
+    cdef unsigned char b
+    while text[i] != 0:
+        b = text[i]
+        if b < 0x80:
+            ch = b
+            n = 1
+        elif b >= 0xC2 and b <= 0xDF:
+            ch = b & 0x1F
+            n = 2
+        elif b >= 0xE0 and b <= 0xEF:
+            ch = b & 0x0F
+            n = 3
+        elif b >= 0xF0 and b <= 0xF4:
+            ch = b & 0x07
+            n = 4
+        else:
+            raise EntityReference()
+        for k in range(1, n):
+            if text[i + k] & 0xC0 != 0x80:
+                raise EntityReference()
+            ch = (ch << 6) | (text[i + k] & 0x3F)
+        if (n == 3 and (ch < 0x800 or 0xD800 <= ch <= 0xDFFF)) or (n == 4 and (ch < 0x10000 or ch > 0x10FFFF)):
+            raise EntityReference()
+        if Py_UNICODE_ISSPACE(<Py_UCS4>ch):
+            counted.in_word = False
+        else:
+            if not counted.in_word:
+                counted.words += 1
+                counted.in_word = True
+            counted.chars += 1
+        i += n
+    return 0
+
+
+cdef inline Py_ssize_t _spaced_length(_Spaced* counted) noexcept:
+    return counted.chars + counted.words - 1 if counted.words else 0
+
+
+cdef int _count_subtree_text(tree.xmlNode* element, _Spaced* counted) except -1:
+    """Adds the XPath string value of ``element`` (its text and CDATA nodes' content, in document order)."""
+    cdef tree.xmlNode* node = element.children
+    while node is not NULL:
+        if node.type == tree.XML_TEXT_NODE or node.type == tree.XML_CDATA_SECTION_NODE:
+            if node.content is not NULL:
+                _count_spaced(node.content, counted)
+        elif node.type == tree.XML_ENTITY_REF_NODE:
+            raise EntityReference()
+        elif node.type == tree.XML_ELEMENT_NODE and node.children is not NULL:
+            node = node.children
+            continue
+        while node.next is NULL:
+            node = node.parent
+            if node is element:
+                return 0
+        node = node.next
+    return 0
+
+
+cdef inline bint _is_element_link(tree.xmlNode* node) noexcept:
+    return node.type == tree.XML_ELEMENT_NODE and _no_namespace(node) and strcmp(<const char*>node.name, "a") == 0
+
+
+cdef inline bint _lxml_element(tree.xmlNode* node) noexcept:
+    """lxml's _isElement: what ``getparent`` returns a proxy for."""
+    return (node.type == tree.XML_ELEMENT_NODE or node.type == tree.XML_COMMENT_NODE
+            or node.type == tree.XML_ENTITY_REF_NODE or node.type == tree.XML_PI_NODE)
+
+
+cdef bint _links_elsewhere(tree.xmlNode* node, cetree._Element top, object elsewhere) except -1:
+    """``elsewhere(link)`` of the link's proxy (the caller's test of where a link leads)."""
+    return bool(elsewhere(_proxy(top._doc, node, top)))
+
+
+cdef bint _self_linked(tree.xmlNode* heading, cetree._Element top, object elsewhere) except -1:
+    """Whether the heading's text is not empty and at least half of it lies in links that ``elsewhere`` tells lead
+    elsewhere, or the heading sits in such a link (``walk_python._self_linked``)."""
+    cdef _Spaced whole, linked
+    cdef tree.xmlNode* node
+    memset(&whole, 0, sizeof(_Spaced))
+    memset(&linked, 0, sizeof(_Spaced))
+    _count_subtree_text(heading, &whole)
+    if whole.words == 0:
+        return False
+    node = heading.children
+    while node is not NULL:  # the links below the heading in document order, each one's text then a space
+        if node.type == tree.XML_ELEMENT_NODE:
+            if _is_element_link(node) and _links_elsewhere(node, top, elsewhere):
+                _count_subtree_text(node, &linked)
+                linked.in_word = False
+            if node.children is not NULL:
+                node = node.children
+                continue
+        while node.next is NULL:
+            node = node.parent
+            if node is heading:
+                break
+        if node is heading:
+            break
+        node = node.next
+    if 2 * _spaced_length(&linked) >= _spaced_length(&whole):
+        return True
+    node = heading.parent
+    while node is not NULL and _lxml_element(node):
+        if _is_element_link(node) and _links_elsewhere(node, top, elsewhere):
+            return True
+        node = node.parent
+    return False
+
+
+cdef int _hold(set held, tree.xmlNode* node) except -1:
+    """Adds the node and its ancestors below the root (each with an lxml parent) to ``held``, by address."""
+    cdef object key
+    while node is not NULL and node.parent is not NULL and _lxml_element(node.parent):
+        key = <size_t>node
+        if key in held:
+            return 0
+        held.add(key)
+        node = node.parent
+    return 0
+
+
+cdef enum:
+    MOST_HEADING_NAMES = 16
+
+
+def heading_holders(top, tuple headings, str headline, elsewhere):
+    """``(linked, headline)``: the node keys (``node_key``) of the elements at and below ``top`` that are or hold a
+    heading named in ``headings`` (plain tag names, at most 16) whose text at least half lies in links for which
+    ``elsewhere(link)`` is true, or that sits in such a link, and of those that are or hold a ``headline`` element,
+    the root left out (it has no parent); one walk, a proxy made only for the links asked about. Raises
+    EntityReference for a tree with an entity reference node."""
+    cdef cetree._Element element = <cetree._Element?>top
+    cdef tree.xmlNode* c_top = element._c_node
+    cdef tree.xmlNode* node = c_top
+    cdef list wanted = [heading.encode("utf-8") for heading in headings]
+    cdef bytes wanted_headline = headline.encode("utf-8")
+    cdef const char* c_headline = <const char*>wanted_headline
+    cdef const char* names[MOST_HEADING_NAMES]
+    cdef Py_ssize_t n = len(wanted), i
+    cdef set linked = set(), held = set()
+    cdef const char* tag
+    if n > MOST_HEADING_NAMES:
+        raise ValueError(f"at most {MOST_HEADING_NAMES} heading names")
+    for i in range(n):
+        names[i] = <const char*>(<bytes>wanted[i])
+    if node is NULL or node.type != tree.XML_ELEMENT_NODE:
+        return frozenset(), frozenset()
+    while node is not NULL:
+        if _no_namespace(node):
+            tag = <const char*>node.name
+            if strcmp(tag, c_headline) == 0:
+                _hold(held, node)
+            else:
+                for i in range(n):
+                    if tag[0] == names[i][0] and strcmp(tag, names[i]) == 0:
+                        if _self_linked(node, element, elsewhere):
+                            _hold(linked, node)
+                        break
+        node = _next_element(node, c_top)
+    return frozenset(linked), frozenset(held)
+
+
+cdef enum:
+    SHOWN_HOLDS = 0
+    SHOWN_JOIN = 1
+
+
+cdef bint _hidden_text_holder(tree.xmlNode* node) except -1:
+    """A <style>, or a <script> whose type is not 'application/ld+json' (the XPath ``script[not(@type=…)]``): elements
+    whose text the page does not show. EntityReference for a type attribute that is not one text node."""
+    cdef tree.xmlAttr* attr
+    cdef tree.xmlNode* value
+    if not _no_namespace(node):
+        return False
+    if strcmp(<const char*>node.name, "style") == 0:
+        return True
+    if strcmp(<const char*>node.name, "script") != 0:
+        return False
+    attr = _attribute(node, "type")
+    if attr is NULL:
+        return True
+    value = attr.children
+    if value is NULL:
+        return True
+    if value.type != tree.XML_TEXT_NODE or value.next is not NULL:
+        raise EntityReference()
+    return value.content is NULL or strcmp(<const char*>value.content, "application/ld+json") != 0
+
+
+cdef object _shown_texts(cetree._Element element, int mode, const char* name):
+    """Walks the text and CDATA nodes of the element's whole document in document order, passing over the subtrees
+    of ``_hidden_text_holder`` elements: SHOWN_HOLDS gives whether one holds ``name``, SHOWN_JOIN their bytes joined.
+    EntityReference for an entity reference node or a document type that holds declarations."""
+    cdef tree.xmlNode* node = element._doc._c_doc.children
+    cdef list parts = []
+    while node is not NULL:
+        if node.type == tree.XML_TEXT_NODE or node.type == tree.XML_CDATA_SECTION_NODE:
+            if mode == SHOWN_HOLDS:
+                if node.content is not NULL:
+                    if strstr(<const char*>node.content, name) is not NULL:
+                        return True
+                elif name[0] == 0:  # (an empty text holds the empty name)
+                    return True
+            elif node.content is not NULL:
+                parts.append(<bytes>node.content)
+        elif node.type == tree.XML_ENTITY_REF_NODE:
+            raise EntityReference()
+        elif node.type == tree.XML_ELEMENT_NODE:
+            if node.children is not NULL and not _hidden_text_holder(node):
+                node = node.children
+                continue
+        elif node.children is not NULL and node.type != tree.XML_COMMENT_NODE and node.type != tree.XML_PI_NODE:
+            raise EntityReference()  # (a document type's declarations: left to libxml2's XPath)
+        while node.next is NULL:
+            node = node.parent
+            if node is NULL or node.type == tree.XML_DOCUMENT_NODE or node.type == tree.XML_HTML_DOCUMENT_NODE:
+                return False if mode == SHOWN_HOLDS else b"".join(parts)
+        node = node.next
+    return False if mode == SHOWN_HOLDS else b"".join(parts)
+
+
+def shown_text_holds(top, str name):
+    """The XPath ``boolean(//text()[not(ancestor::script[not(@type='application/ld+json')] or
+    ancestor::style)][contains(., $name)])`` from ``top``: whether one text node of its document outside a style and
+    a script other than JSON-LD holds ``name``, read over the nodes. Raises EntityReference for a tree (an entity
+    reference, a declaration) or a name (holding NUL) the XPath must read."""
+    if "\x00" in name:
+        raise EntityReference()
+    encoded = name.encode("utf-8")
+    return _shown_texts(<cetree._Element?>top, SHOWN_HOLDS, <const char*>encoded)
+
+
+def shown_text(top):
+    """``"".join`` of the XPath ``//text()[not(ancestor::script[not(@type='application/ld+json')] or
+    ancestor::style)]`` from ``top``: the texts of its document outside styles and scripts other than JSON-LD, read over
+    the nodes. Raises EntityReference as ``shown_text_holds`` does, and for text that is not UTF-8 (lxml's reading
+    of it is left to the XPath)."""
+    try:
+        return (<bytes>_shown_texts(<cetree._Element?>top, SHOWN_JOIN, NULL)).decode("utf-8")
+    except UnicodeDecodeError:
+        raise EntityReference()

@@ -31,7 +31,7 @@ _block_walk_compiled = False  # whether ``bind_block_walk`` bound the compiled w
 
 # The helpers that take a tree, which the compiled ones refuse when it holds an entity reference.
 _TREE_HELPERS = ("elements_named", "elements_named_or_with", "attribute_values", "first_meta_content",
-                 "elements_marked", "markup_values", "hrefs_after")
+                 "elements_marked", "markup_values", "hrefs_after", "shown_text", "shown_text_holds")
 # The helpers that take no tree, or a tree they read without an entity reference check.
 _PLAIN_HELPERS = ("attributes_of", "line_hashes", "normalized_line", "short_texts", "ancestors_marks",
                   "texts_with_words", "folded_short_texts", "marks_hold_words", "copy_blocks",
@@ -57,7 +57,7 @@ def bind(kernel: ModuleType | None) -> dict[str, Callable[..., Any]]:
     """Every helper's implementation for this process: compiled when the kernel loaded, else the Python twin."""
     if kernel is None:
         return {name: getattr(python, name) for name in (*_TREE_HELPERS, *_PLAIN_HELPERS, "markup_elements",
-                                                         "running_text")}
+                                                         "running_text", "heading_holders", "element_key")}
     bound = {name: _with_twin(name, kernel) for name in _TREE_HELPERS}
     bound.update({name: getattr(kernel, name) for name in _PLAIN_HELPERS})
 
@@ -73,8 +73,18 @@ def bind(kernel: ModuleType | None) -> dict[str, Callable[..., Any]]:
         found = kernel.running_text(blocks, least_words, most_link_density)
         return found if found is not None else python.running_text(blocks, least_words, most_link_density)
 
+    def heading_holders(top: etree._Element, headings: tuple[str, ...], headline: str,
+                        elsewhere: Callable[[etree._Element], bool]) -> tuple[frozenset[Any], frozenset[Any]]:
+        try:
+            return kernel.heading_holders(top, headings, headline, elsewhere)
+        except kernel.EntityReference:  # the twin's elements, keyed as the compiled sets are
+            return tuple(frozenset(map(kernel.node_key, held))  # type: ignore[return-value]
+                         for held in python.heading_holders(top, headings, headline, elsewhere))
+
     bound["markup_elements"] = markup_elements
     bound["running_text"] = running_text
+    bound["heading_holders"] = heading_holders
+    bound["element_key"] = kernel.node_key
     return bound
 
 
@@ -95,6 +105,18 @@ _ELEMENTS_MARKED = _BOUND["elements_marked"]
 # The values of ``href`` of the first ``most`` <a> elements (no namespace) carrying one after ``element`` in document
 # order, its descendants left out: the XPath ``following::a[@href][position() <= most]/@href``.
 hrefs_after: Callable[[etree._Element, int], list[str]] = _BOUND["hrefs_after"]
+# ``(linked, headline)``: the keys (``element_key``) of the elements below the root that are or hold a heading of
+# ``headings`` mostly in links that ``elsewhere(link)`` says lead elsewhere (or inside such a link), and of those that
+# are or hold a ``headline`` element (``metadata.teasers``' index of a tree's teaser headings), read in one walk.
+heading_holders: Callable[[etree._Element, tuple[str, ...], str, Callable[[etree._Element], bool]],
+                          tuple[frozenset[Any], frozenset[Any]]] = _BOUND["heading_holders"]
+# ``"".join`` of the XPath ``//text()[not(ancestor::script[not(@type='application/ld+json')] or ancestor::style)]``
+# from ``top``: its document's texts outside styles and scripts other than JSON-LD (``metadata.handles``' page text).
+shown_text: Callable[[etree._Element], str] = _BOUND["shown_text"]
+# Whether one of those text nodes holds ``name`` (the XPath's ``[contains(., $name)]``), in one walk of the nodes.
+shown_text_holds: Callable[[etree._Element, str], bool] = _BOUND["shown_text_holds"]
+# What ``heading_holders``' sets hold for an element (its node's address when compiled, else the element).
+element_key: Callable[[etree._Element], Any] = _BOUND["element_key"]
 
 
 def elements_marked(top: etree._Element, attributes: tuple[str, ...], words: tuple[str, ...]) -> list[etree._Element]:
@@ -219,12 +241,14 @@ __all__ = [
     "block_walk_compiled",
     "closing_root_tag_starts",
     "copy_blocks",
+    "element_key",
     "elements_marked",
     "elements_named",
     "elements_named_or_with",
     "elements_with_words",
     "first_meta_content",
     "folded_short_texts",
+    "heading_holders",
     "hrefs_after",
     "line_hashes",
     "marks_hold_words",
@@ -235,6 +259,8 @@ __all__ = [
     "python_block_walk",
     "running_text",
     "short_texts",
+    "shown_text",
+    "shown_text_holds",
     "texts_with_digit",
     "texts_with_words",
 ]

@@ -29,6 +29,12 @@ CLOSING_ROOT_TAG_START_RE = re.compile(rb"</(?:[hH][tT][mM][lL]|[bB][oO][dD][yY]
 RE_I_LETTER_FOLDS = str.maketrans({"ı": "i", "İ": "i", "ſ": "s"})
 # The hrefs of the links after an element (``hrefs_after``), its own left out, the first ``$most`` of them.
 HREFS_AFTER = etree.XPath("following::a[@href][position() <= $most]/@href", smart_strings=False)
+# The texts a page shows (``shown_text``): every text node but those in a style or in a script other than JSON-LD.
+NOT_SHOWN = "ancestor::script[not(@type='application/ld+json')] or ancestor::style"
+SHOWN_TEXTS = etree.XPath(f"//text()[not({NOT_SHOWN})]")
+SHOWN_NODE_HOLDS = etree.XPath(f"boolean(//text()[not({NOT_SHOWN})][contains(., $name)])")
+# An element's text as lxml.html's ``text_content`` reads it (``heading_holders``), for any lxml element.
+STRING = etree.XPath("string()", smart_strings=False)
 
 
 def elements_named(top: etree._Element, names: frozenset[str] | set[str]) -> list[etree._Element]:
@@ -181,6 +187,48 @@ def hrefs_after(element: etree._Element, most: int) -> list[str]:
     return HREFS_AFTER(element, most=most)
 
 
+def shown_text(top: etree._Element) -> str:
+    return "".join(SHOWN_TEXTS(top))
+
+
+def shown_text_holds(top: etree._Element, name: str) -> bool:
+    return bool(SHOWN_NODE_HOLDS(top, name=name))
+
+
+def element_key(element: etree._Element) -> Any:
+    """What ``heading_holders``' sets hold for an element: the element itself (the compiled ones hold its node's
+    address)."""
+    return element
+
+
+def _spaced_length(text: str) -> int:
+    return len(" ".join(text.split()))
+
+
+def _self_linked(heading: etree._Element, elsewhere: Callable[[etree._Element], bool]) -> bool:
+    length = _spaced_length(STRING(heading))
+    if not length:
+        return False
+    linked = _spaced_length(" ".join(STRING(a) for a in heading.iter("a") if elsewhere(a)))
+    return 2 * linked >= length or any(elsewhere(a) for a in heading.iterancestors("a"))
+
+
+def _holders(elements: Iterable[etree._Element]) -> frozenset[etree._Element]:
+    held: set[etree._Element] = set()
+    for element in elements:
+        node: etree._Element | None = element
+        while node is not None and node not in held and (parent := node.getparent()) is not None:
+            held.add(node)
+            node = parent
+    return frozenset(held)
+
+
+def heading_holders(top: etree._Element, headings: tuple[str, ...], headline: str,
+                    elsewhere: Callable[[etree._Element], bool]) -> tuple[frozenset[Any], frozenset[Any]]:
+    linked = [heading for heading in top.iter(*headings) if _self_linked(heading, elsewhere)]
+    return _holders(linked), _holders(top.iter(headline))
+
+
 def copy_blocks(blocks: Iterable[Any]) -> list[Any]:
     return [block.copy() for block in blocks]
 
@@ -205,12 +253,14 @@ __all__ = [
     "attributes_of",
     "closing_root_tag_starts",
     "copy_blocks",
+    "element_key",
     "elements_marked",
     "elements_named",
     "elements_named_or_with",
     "elements_with_words",
     "first_meta_content",
     "folded_short_texts",
+    "heading_holders",
     "hrefs_after",
     "line_hashes",
     "marks_hold_words",
@@ -219,6 +269,8 @@ __all__ = [
     "prefix_sums",
     "running_text",
     "short_texts",
+    "shown_text",
+    "shown_text_holds",
     "texts_with_digit",
     "texts_with_words",
 ]

@@ -21,6 +21,7 @@ from crawler.extractors.document.text import normalize_space
 from crawler.extractors.metadata.dates import find_text_date
 from crawler.extractors.metadata.line_findings import TextFindings
 from crawler.extractors.metadata.people import is_outlet_or_role
+from crawler.kernels.walk import shown_text, shown_text_holds
 
 # The path words before a person's slug (author archives, member profiles, "/~name" home pages, "/in/name" profiles).
 PERSON_PATH_RE = re.compile(r"/(?:authors?|users?|u|members?|profiles?|people|writers?|contributors?|in|~|@)"
@@ -130,26 +131,22 @@ def unshown_field(names: list[str], findings: TextFindings, doc: TextDocument) -
 
 def page_text(doc: TextDocument) -> str:
     """Every text of the page's tree, a pop-up's and its JSON-LD's among them (the page's own declaration, which names
-    a writer whose shown name was a dropped button's), but its other scripts' and its styles' (asked only of a page
-    whose author field names nobody of its byline)."""
-    return "".join(SHOWN_TEXTS(doc.root)) if doc.root is not None else ""
+    a writer whose shown name was a dropped button's), but its other scripts' and its styles' (a theme's variables
+    name the account that posted the story, which the page never shows); asked only of a page whose author field
+    names nobody of its byline. Read in one walk of the nodes (``kernels.walk.shown_text``)."""
+    return shown_text(doc.root) if doc.root is not None else ""
 
 
-# The page's texts but those of its scripts other than JSON-LD and of its styles (a theme's variables name the account
-# that posted the story, which the page never shows).
-NOT_SHOWN = "ancestor::script[not(@type='application/ld+json')] or ancestor::style"
-SHOWN_TEXTS = etree.XPath(f"//text()[not({NOT_SHOWN})]")
 # ``name in`` the whole tree's text (scripts' too) asked in libxml2: ``text_content`` is the XPath ``string()``.
 TEXT_HOLDS = etree.XPath("contains(string(.), $name)")
-# ...and in one shown text node.
-SHOWN_NODE_HOLDS = etree.XPath(f"boolean(//text()[not({NOT_SHOWN})][contains(., $name)])")
 
 
 def text_holds(doc: TextDocument, name: str) -> bool:
-    """``name in page_text(doc)``, told in libxml2 without the page's text made a Python string unless the name is
-    split over elements ("<b>Dana</b> Whitfield") or only in a theme's script."""
+    """``name in page_text(doc)``, told without the page's text made a Python string unless the name is split over
+    elements ("<b>Dana</b> Whitfield") or only in a theme's script: the whole tree's text asked in libxml2, then each
+    shown text node (``kernels.walk.shown_text_holds``)."""
     return doc.root is not None and bool(TEXT_HOLDS(doc.root, name=name)) and (
-        bool(SHOWN_NODE_HOLDS(doc.root, name=name)) or name in page_text(doc))
+        shown_text_holds(doc.root, name) or name in page_text(doc))
 
 
 # A one-word name after "by" and what follows it (a separator, then the date): "by Amanda · Dec 20, 2025".

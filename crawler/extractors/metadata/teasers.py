@@ -12,7 +12,8 @@ from lxml.html import HtmlElement
 
 from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.metadata.date_conflicts import in_other_story
-from crawler.extractors.metadata.other_bylines import WRITER_LINK_WORDS, in_linked_card
+from crawler.extractors.metadata.other_bylines import WRITER_LINK_RE, in_linked_card
+from crawler.kernels.walk import element_key, heading_holders
 
 # The headings a teaser links from (the page's own headline is its h1).
 TEASER_HEADINGS = ("h2", "h3", "h4", "h5", "h6")
@@ -35,11 +36,11 @@ MAX_ITEM_PREFIX_CHARS = 4
 UNSPACED_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 
 
-def _elsewhere(link: etree._Element) -> bool:
+def leads_elsewhere(link: etree._Element) -> bool:
     """Whether a link leads to another story (a post's subject linking to "#p12" or to "viewtopic.php?p=12#p12", a
     post of this page, stays on the page; a byline set as a heading links to its writer's page)."""
     href = (link.get("href") or "").strip()
-    if not href or href.startswith("#") or any(word in href.lower() for word in WRITER_LINK_WORDS):
+    if not href or href.startswith("#") or WRITER_LINK_RE.search(href.lower()):
         return False
     fragment = href.partition("#")[2]
     return not fragment or not ANCHOR_XPATH(link, anchor=fragment)
@@ -52,8 +53,8 @@ def linked_heading(box: etree._Element) -> bool:
         text = " ".join(heading.text_content().split())
         if not text:
             continue
-        linked = " ".join(" ".join(a.text_content() for a in heading.iter("a") if _elsewhere(a)).split())
-        if 2 * len(linked) >= len(text) or any(_elsewhere(a) for a in heading.iterancestors("a")):
+        linked = " ".join(" ".join(a.text_content() for a in heading.iter("a") if leads_elsewhere(a)).split())
+        if 2 * len(linked) >= len(text) or any(leads_elsewhere(a) for a in heading.iterancestors("a")):
             return True
     return False
 
@@ -63,7 +64,7 @@ def linked_item(item: etree._Element) -> bool:
     "转载请注明：<a>…</a>" under a story links its own address), with the story's byline or day beside it
     (``<li><a href>headline</a><span>记者 X</span><span>date</span></li>``)."""
     link = next(item.iter("a"), None)
-    if link is None or not _elsewhere(link):
+    if link is None or not leads_elsewhere(link):
         return False
     text = " ".join(link.text_content().split())
     headline = len(text) >= MIN_ITEM_HEADLINE_CHARS if UNSPACED_RE.search(text) else \
@@ -75,27 +76,16 @@ def linked_item(item: etree._Element) -> bool:
 @dataclass(frozen=True)
 class _TreeHeadings:
     """The elements of a tree that hold a linked heading (``linked_heading``) and those that hold an h1, each heading
-    counted with itself and its ancestors: what ``in_teaser`` asks of every box, found in one pass over the tree's
-    headings rather than in a search of each box."""
+    counted with itself and its ancestors but the root (a page's whole, which ``in_teaser`` never asks about), as
+    ``element_key`` names them: what ``in_teaser`` asks of every box, found in one walk of the tree
+    (``kernels.walk.heading_holders``) rather than in a search of each box."""
 
-    linked: frozenset[etree._Element]
-    headline: frozenset[etree._Element]
+    linked: frozenset[object]
+    headline: frozenset[object]
 
 
 # Each tree's headings, found when a teaser is first asked about in it and let go with the tree.
 _HEADINGS: WeakKeyDictionary[etree._Element, _TreeHeadings] = WeakKeyDictionary()
-
-
-def _holders(headings: list[etree._Element]) -> frozenset[etree._Element]:
-    """The headings and their ancestors but the root, which ``in_teaser`` never asks about (a page's whole) and which
-    must not be held: it is the cache's weak key."""
-    held: set[etree._Element] = set()
-    for heading in headings:
-        node: etree._Element | None = heading
-        while node is not None and node not in held and (parent := node.getparent()) is not None:
-            held.add(node)
-            node = parent
-    return frozenset(held)
 
 
 def _tree_headings(element: etree._Element) -> _TreeHeadings:
@@ -103,12 +93,25 @@ def _tree_headings(element: etree._Element) -> _TreeHeadings:
     kept = isinstance(root, HtmlElement)  # (a plain lxml element takes no weak reference: its tree's are not kept)
     found = _HEADINGS.get(root) if kept else None
     if found is None:
-        linked = [heading for heading in root.iter(*TEASER_HEADINGS) if linked_heading(heading)]
-        linked += [item for item in root.iter("li") if linked_item(item)]  # a list's items without headings
-        found = _TreeHeadings(_holders(linked), _holders(list(root.iter("h1"))))
+        linked, headline = heading_holders(root, TEASER_HEADINGS, "h1", leads_elsewhere)
+        found = _TreeHeadings(linked | _item_holders(root), headline)  # a list's items without headings too
         if kept:
             _HEADINGS[root] = found
     return found
+
+
+def _item_holders(root: etree._Element) -> frozenset[object]:
+    """The list items that open with a story's linked headline (``linked_item``) and their ancestors but the root, as
+    ``element_key`` names them (as ``heading_holders`` gives a heading's)."""
+    held: set[object] = set()
+    for item in root.iter("li"):
+        if not linked_item(item):
+            continue
+        node: etree._Element | None = item
+        while node is not None and (parent := node.getparent()) is not None and (key := element_key(node)) not in held:
+            held.add(key)
+            node = parent
+    return frozenset(held)
 
 
 def in_teaser(element: etree._Element, *, lone: bool = False) -> bool:
@@ -121,9 +124,10 @@ def in_teaser(element: etree._Element, *, lone: bool = False) -> bool:
         if node is None or node.tag in PAGE_TAGS:
             return False
         at_root = node.getparent() is None  # (a fragment's root, not held by the index: searched)
-        if (node.tag == "h1" or node.find(".//h1") is not None) if at_root else node in headings.headline:
+        key = element_key(node)
+        if (node.tag == "h1" or node.find(".//h1") is not None) if at_root else key in headings.headline:
             return False
-        if linked_heading(node) if at_root else node in headings.linked:
+        if linked_heading(node) if at_root else key in headings.linked:
             return shown_chars(node) <= MAX_TEASER_CHARS and (lone or _among_teasers(node, headings))
         node = node.getparent()
     return False
@@ -140,10 +144,11 @@ def _among_teasers(box: etree._Element, headings: _TreeHeadings) -> bool:
     the box holding the heading), has a sibling holding a linked heading too."""
     node: etree._Element | None = box
     for _ in range(MAX_TEASER_LEVELS):
-        if node is None or node.tag in PAGE_TAGS or node in headings.headline or \
+        if node is None or node.tag in PAGE_TAGS or element_key(node) in headings.headline or \
                 shown_chars(node) > MAX_TEASER_CHARS:
             return False
-        if any(sibling in headings.linked for sibling in (*node.itersiblings(), *node.itersiblings(preceding=True))):
+        if any(element_key(sibling) in headings.linked
+               for sibling in (*node.itersiblings(), *node.itersiblings(preceding=True))):
             return True
         node = node.getparent()
     return False
@@ -169,4 +174,4 @@ def teaser_block(block: TextBlock, doc: TextDocument) -> bool:
 
 
 __all__ = ["MAX_TEASER_CHARS", "MAX_TEASER_LEVELS", "TEASER_HEADINGS", "block_in_other_story", "in_teaser",
-           "linked_heading", "shown_chars", "teaser_block", "without_h1"]
+           "leads_elsewhere", "linked_heading", "shown_chars", "teaser_block", "without_h1"]
