@@ -112,6 +112,16 @@ LEFT_ALONE = {
     "zh-hk-gov-press-chinese-numeral-date-clock-z15": "one government's release dated only after its '完', the day "
                                                       "and the clock in Chinese numerals on two lines (zhja13's "
                                                       "zh-hk-gov-press-end-hk-time class)",
+    # the ja15 probe's one-offs (SOURCE.md)
+    "ja-dokuji-members-reporter-links-j15": "two reporters as list items linking to their pages, after a date line "
+                                            "that opens with a paywall badge: a list of links is read as related "
+                                            "stories; its dates are read",
+    "ja-english-credit-labels-text-photo-j15": "the editor after an English 'Edit:' label with a kana given name is "
+                                               "not read; its writer after 'Text:' is",
+    "ja-kenban-shikyoku-kisha-after-story-j15": "a five-kanji name after '支局　記者' below the story: the "
+                                                "Chinese-shaped credit line reader takes names of two to four",
+    "ja-opinion-name-title-paren-after-h1-j15": "a contributor's bare name and former job in brackets under the "
+                                                "headline, with no label: as often a person the story is about",
     # the kinds15 probe's one-offs and arguable golds (SOURCE.md)
     "en-gov-service-last-reviewed-owner-k15": "the page's only date, 'Page last reviewed', is its modification and, "
                                               "as for any page showing only an update, its publication too",

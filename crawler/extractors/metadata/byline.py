@@ -125,7 +125,7 @@ BYLINE_HINT_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
                             r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|특파원|글|بقلم|كتب|"
                             r"发表|發表|博客|投稿者|ライター|작성자|报道|報道|原创|原創|（|【|［|\||"
                             r"楼主|樓主|发帖人|發帖人|"  # a thread's starter after its label ("楼主：name")
-                            r"实习生|實習生|评论员|評論員|报导|報導|"
+                            r"实习生|實習生|评论员|評論員|报导|報導|聞き手|委員|コメンテーター|予報士|"
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
 EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura|redaktor|ediç|eindredactie|редактор|"
                             r"toimetaja|uredni", re.I)
@@ -163,7 +163,7 @@ OTHER_CREDIT_WORDS_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
                                    r"作|筆|著|执|執|记者|記者|通讯员|通訊員|撰|采写|採寫|文|기자|특파원|글|بقلم|كتب|"
                                    r"发表|發表|博客|投稿者|ライター|작성자|报道|報道|原创|原創|（|【|［|"
                                    r"楼主|樓主|发帖人|發帖人|"
-                                   r"实习生|實習生|评论员|評論員|报导|報導|"
+                                   r"实习生|實習生|评论员|評論員|报导|報導|聞き手|委員|コメンテーター|予報士|"
                                    r"编|編|责|責|校审|편집|"
                                    r"edit|redigiert|édité|a cura|redaktor|ediç|eindredactie|редактор|toimetaja|uredni|"
                                    r"来源|來源|稿源|出处|公众号|公眾號")

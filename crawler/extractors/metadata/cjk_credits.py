@@ -22,7 +22,9 @@ from crawler.extractors.metadata.japanese_credits import (
     place_writer_head,
     reporters_before_role,
     role_closing_writers,
+    series_writers,
 )
+from crawler.extractors.metadata.japanese_lines import japanese_name
 
 # A Chinese personal name: 2-4 Han characters (a minority or foreign name joined by "·" is longer).
 NAME = r"[\u4e00-\u9fff]{2,4}(?:·[\u4e00-\u9fff]{1,6})?"
@@ -80,7 +82,9 @@ DATE_IN_LINE_RE = re.compile(r"\d{4}|\d{1,2}[:：]\d{2}")
 MAX_DATE_LINE_CHARS = 40
 SENTENCE_MARK_RE = re.compile(r"[，。；！？]")
 # A Japanese dateline: the place, "=" and the reporters in brackets at the head of the story.
-PLACE_NAME_HEAD_RE = re.compile(rf"^\s*[【\[［(（][^=＝】\]］)）]{{1,12}}[=＝]\s*(?P<names>{NAME}(?:[\s、・]+{NAME})*)"
+# (Japanese names run to five kanji, "村井健太郎", and repeat one by "々", "佐々木翔")
+PLACE_NAME_HEAD_RE = re.compile(r"^\s*[【\[［(（][^=＝】\]］)）]{1,12}[=＝]\s*"
+                                r"(?P<names>[\u4e00-\u9fff々]{2,5}(?:[\s、・]+[\u4e00-\u9fff々]{2,5})*)"
                                 r"\s*(?:記者|特派員|记者)?\s*[】\]］)）]")
 # A forum's or a blog's poster: "本贴由张三于2005年8月12日发表", "张三 发表于 2005-08-12 14:20", "张三的博客".
 POSTED_BY_RE = re.compile(r"^本[贴帖]由\s*(?P<name>[^\s于]{2,20})\s*于.{0,40}?(?:发表|發表|发布|發布)")
@@ -217,7 +221,8 @@ def dateline_people(paragraph: str) -> list[str]:
         return credit_line_people(match.group(1)) or []
     match = PLACE_NAME_HEAD_RE.match(paragraph)  # Japanese: "【ワシントン=山田太郎】", "【北京＝佐藤花子記者】"
     if match:
-        return [name for token in SPLIT_RE.split(match.group("names")) if token and (name := person(token))]
+        return [name for token in SPLIT_RE.split(match.group("names"))
+                if token and (name := japanese_name(re.sub(r"(?:記者|特派員|记者)$", "", token), person))]
     # Japanese: "…拡充する。【山田太郎】"; Taiwan's agency: "（中央社記者王小明台北5日電）"
     return place_writer_head(paragraph, person) or lead_end_writers(paragraph, person) or \
         agency_reporters(paragraph, person)
@@ -251,7 +256,8 @@ def end_credit_people(paragraph: str) -> list[str]:
     There one bare name is a credit too: the bracket follows a whole sentence."""
     match = END_CREDIT_RE.search(paragraph)
     if match is None:  # a column's writer by a staff title in a bracket of its own: "（論説委員　山田太郎）"
-        return column_writers(paragraph, person) if paragraph.startswith(("（", "(")) else []
+        return column_writers(paragraph, person) or series_writers(paragraph, person) \
+            if paragraph.startswith(("（", "(")) else []
     people = credit_line_people(match.group(1)) or role_closing_writers(match.group(1)[1:-1], person)
     if people:
         return people

@@ -24,8 +24,9 @@ REVIEWER_WORDS = ("审核", "審核", "校对", "校對", "审校", "審校", "�
 
 
 # What follows 記者/记者 when it opens a compound noun, not a credit: "記者会見" (a press conference), "记者团" (a
-# press corps), "记者节", "记者证" (a press card); "评论员文章" (a list of the commentators' articles).
-NOT_AFTER_REPORTER = r"(?!会|會|団|团|團|节|節|証|证|文章)"
+# press corps), "记者节", "记者证" (a press card); "评论员文章" (a list of the commentators' articles); Japanese
+# "記者発表" (a release for the press, "記者発表資料").
+NOT_AFTER_REPORTER = r"(?!会|會|団|团|團|节|節|証|证|文章|発表)"
 
 
 # A Korean or a Japanese name with the reporter's role after it, as CMSs write it into the author fields

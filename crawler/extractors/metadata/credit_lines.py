@@ -26,6 +26,7 @@ from crawler.extractors.metadata.cjk_credits import (
 from crawler.extractors.metadata.collective import collective_byline
 from crawler.extractors.metadata.dates import find_text_date_span
 from crawler.extractors.metadata.japanese_credits import katakana_writer, spaced_names, writer_before_outlet
+from crawler.extractors.metadata.japanese_lines import japanese_line_writers
 from crawler.extractors.metadata.people import has_role, is_outlet_or_role, split_people
 
 # A list item whose text is mostly link text is a link to another article (related stories and their dates).
@@ -64,6 +65,10 @@ MAX_NAME_BLOCK_CHARS = 60
 # A mail address after the name ("Vinay Sajip <vinay at example dot org>", a documentation page's author) ends it.
 ADDRESS_RE = re.compile(r"\s*<.*$")
 MAX_LABEL_CHARS = 20
+# A Latin byline before a CJK credit, parted by a slash, a bar or an ideographic space ("By Jane Doe／翻訳：山田花子").
+# (the date's element may touch it: "2024年3月5日Written by …")
+LATIN_HEAD_RE = re.compile(r"(?:^|(?<=[^\x00-\x7f]))((?:[Ww]ritten |[Ss]tory |[Tt]ext )?[Bb]y [\x20-\x7e]{2,60}?)\s*"
+                           r"[／|｜\u3000]\s*\S*[\u3040-\u30ff\u4e00-\u9fff]")
 # A Japanese name's reading in brackets after it ("田中一郎（たなか・いちろう）"): kana only, not the name.
 FURIGANA_END_RE = re.compile(r"\s*[（(][\u3040-\u30ff・\s]+[）)]$")
 # A one-word name and the writer's role after a dash ("Eliz - Product marketer"), read after a strong label only.
@@ -97,8 +102,10 @@ def line_authors(line: str, *, near: bool = False) -> list[str]:
         if cjk and not found and ("|" in line or "｜" in line):  # "发表于2014-08-24 21:30| 来源CSDN| 作者魏星": fields
             found = next((people for part in re.split(r"[|｜]", line) if (people := credit_line_people(part))), [])
         if not found and near:
-            found = (bracketed_beside_date(line) or name_with_outlet(line) or writer_before_outlet(line, person)
-                     if cjk else []) or account_before_date(line)
+            found = (bracketed_beside_date(line) or name_with_outlet(line) or writer_before_outlet(line, person) or
+                     japanese_line_writers(line, person) if cjk else []) or account_before_date(line)
+        if not found and "by " in line and (head := LATIN_HEAD_RE.search(line)):
+            found = byline_names(head.group(1))  # a bilingual page's "Written by X／和訳：Y": the Latin credit first
         if found:
             return found
         names = [name for name in byline_names(line) if not (CJK_RE.search(name) and refused(name))]

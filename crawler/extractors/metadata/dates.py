@@ -91,8 +91,11 @@ _CJK_ZONE = r"(?:\s*(?:(?P<zone>" + GMT_OFFSET + r")|(?P<zone_name>" + _ZONE_WOR
 CJK_DATE_RE = re.compile(
     r"(?P<year>(?:19|20)\d{2})\s*[年년]\s*(?P<month>\d{1,2})\s*[月월]\s*(?P<day>\d{1,2})\s*[日号일]"
     r"(?:\s*[（(][^）)]{1,3}[）)])?(?:\s*星期.|\s*周.)?"
-    r"(?:\s*(?:[|｜]\s*)?" + _AM_PM + r"(?P<hour>\d{1,2})\s*[:：时時시]\s*(?P<minute>\d{1,2})"
-    r"(?:\s*[:：分분]\s*(?P<second>\d{2}))?" + _CJK_ZONE + _CJK_ZONE_WORD + r")?"
+    r"(?:\s*(?:[|｜]\s*)?" + _AM_PM + r"(?P<hour>\d{1,2})\s*(?:[:：时時시]\s*(?P<minute>\d{1,2})|"
+    # (after "午後" the hour alone is the clock: "2024年3月5日 午後2時", regional papers' and city halls' form)
+    r"(?(ampm_word)[时時시](?![\d分분])|(?!)))"
+    # (the minutes' "分" is the date's own: "14時30分（… 更新）" ends there, its seconds are not the next year's digits)
+    r"(?:\s*[:：分분]\s*(?P<second>\d{2})(?!\d)|\s*[分분](?!\s*\d{2}(?!\d)))?" + _CJK_ZONE + _CJK_ZONE_WORD + r")?"
 )
 # 11/09/2009 (US month first; when the first number exceeds 12 it is the day) with an optional time.
 # In a language other than US English the day comes first (``find_text_date(day_first=True)``).

@@ -123,9 +123,28 @@ def column_writers(paragraph: str, person: Callable[[str], str | None]) -> list[
     return [name for name in names if name] if all(names) else []
 
 
+# A sports daily's beat reporter closing the story: "（阪神担当・name）", "（巨人担当＝name）" (in the closing bracket
+# only: on a line of its own "広報担当　name" is a press release's contact).
+BEAT_CLOSING_RE = re.compile(rf"^[\u4e00-\u9fff\u30a0-\u30ff]{{1,8}}担当\s*[・＝=]\s*(?P<names>{NAME}(?:、{NAME})*)$")
+# A series' last instalment names its reporters: "（この連載は高田美穂、長谷川翔が担当しました）".
+SERIES_CLOSING_RE = re.compile(r"^[（(]この(?:連載|シリーズ|企画|特集)は、?(?P<names>[^（()）]{2,60}?)が"
+                               r"(?:担当|取材|執筆)(?:しました|した)?。?[）)]$")
+
+
+def series_writers(paragraph: str, person: Callable[[str], str | None]) -> list[str]:
+    """The reporters of a series' closing "（この連載は…が担当しました）" (a desk before a name goes), or none."""
+    match = SERIES_CLOSING_RE.match(paragraph.strip()) if "この" in paragraph[:4] else None
+    if match is None:
+        return []
+    tokens = [re.sub(r"(?:記者|特派員)$", "", token) for token in re.split(r"[、,，・と\s]+", match.group("names"))]
+    names = [person(token) for token in tokens if token and not DESK_RE.match(token)]
+    return [name for name in names if name] if names and all(names) else []
+
+
 def role_closing_writers(bracket: str, person: Callable[[str], str | None]) -> list[str]:
     """The writers of a bracket closing a Japanese story by their role ("聞き手・佐藤花子"), or none."""
-    match = ROLE_CLOSING_RE.match(bracket.strip())
+    match = ROLE_CLOSING_RE.match(bracket.strip()) or (BEAT_CLOSING_RE.match(bracket.strip()) if "担当" in bracket
+                                                         else None)
     if match is None:
         return []
     names = [person(token) for token in re.split(r"[、\s]+", match.group("names")) if token]
@@ -157,5 +176,6 @@ def katakana_writer(line: str) -> list[str]:
     return [match.group("name")] if match else []
 
 
-__all__ = ["AGENCY_END_RE", "DESK_RE", "column_writers", "katakana_writer", "lead_end_writers", "place_writer_head",
-           "reporters_before_role", "role_closing_writers", "spaced_names", "writer_before_outlet"]
+__all__ = ["AGENCY_END_RE", "DESK_RE", "ROLE_CLOSING_RE", "column_writers", "katakana_writer", "lead_end_writers",
+           "place_writer_head", "reporters_before_role", "role_closing_writers", "series_writers", "spaced_names",
+           "writer_before_outlet"]
