@@ -83,7 +83,6 @@ LEFT_ALONE = {
                                "moment dates the page, the modification keeps the shown day without its clock",
     "en-kd-forum-thread": "a thread header's 'Started by X, March 5, 2024' above the first post's dated line is read "
                           "first: the right day without its time (probe7's en-hyperkitty-thread)",
-    "zh-kd-home-portal": "a portal home page's '编辑：name' under one column's list is read as the page's editor",
     # the prec13 precision probe's one-offs (SOURCE.md)
     "en-pr-posted-by-admin-login": "a numeric date '05/03/2024' on a page tagged 'en' alone: day or month first is "
                                    "not told (the probe7 vBulletin one-off)",
@@ -122,6 +121,21 @@ LEFT_ALONE = {
                                                 "Chinese-shaped credit line reader takes names of two to four",
     "ja-opinion-name-title-paren-after-h1-j15": "a contributor's bare name and former job in brackets under the "
                                                 "headline, with no label: as often a person the story is about",
+    # the kinds15 probe's one-offs and arguable golds (SOURCE.md)
+    "en-gov-service-last-reviewed-owner-k15": "the page's only date, 'Page last reviewed', is its modification and, "
+                                              "as for any page showing only an update, its publication too",
+    "it-scheda-insegnamento-docente-k15": "the page's only date, 'Ultima modifica', is its modification and, as for "
+                                          "any page showing only an update, its publication too",
+    "en-university-course-instructor-k15": "'Page maintained by … · Last updated: <date>' is one line longer than a "
+                                           "credit line far from the headline: not read",
+    "en-obituary-guestbook-k15": "the life's dates under the name (1938 – 2024) are read before the notice's "
+                                 "'Published by <paper> on <date>' and refused as too old",
+    "en-release-notes-released-by-k15": "a code host's <relative-time datetime> element is not read: the shown day "
+                                        "without its time",
+    "zh-app-xiangqing-kaifazhe-pinglun-k15": "an app's 更新时间 among its fields, no markup declaring the app, dates "
+                                             "the page",
+    "zh-zhuanti-lanmu-liebiao-k15": "gold arguable: the feature page's own '专题策划：X　责任编辑：Y' at its foot is "
+                                    "read as its editor",
     # the euw15 probe's one-offs (SOURCE.md)
     "ca-per-lloc-actualitzat-el-a-les-w15": "Catalan's 'Per X' in an element marked only 'firma', no author mark: "
                                             "'Per' opening a bare line is Italian's 'for' or a Nordic first name, "
@@ -133,7 +147,8 @@ LEFT_ALONE = {
                                                "parted by a slash): the day is read, the clock not; its byline is",
 }
 # Of those, the page whose publication day is missed (the evaluation scores the day of a day-only guess).
-DATES_LEFT_ALONE = ["en-pr-posted-by-admin-login", "en-vbulletin4-postbit", "no-journalist-role-short-year",
+DATES_LEFT_ALONE = ["en-obituary-guestbook-k15",
+                    "en-pr-posted-by-admin-login", "en-vbulletin4-postbit", "no-journalist-role-short-year",
                     "zh-csdn-yu-fabu", "zh-hk-gov-press-chinese-numeral-date-clock-z15", "zh-xinhua-dateline-spaced"]
 
 

@@ -40,12 +40,14 @@ from crawler.extractors.metadata.corrections import correction_date
 from crawler.extractors.metadata.date_choice import canonical_day, choose_date, plausible_date, read_date
 from crawler.extractors.metadata.date_conflicts import earlier_labelled, settle_published
 from crawler.extractors.metadata.docs_pages import last_committers
+from crawler.extractors.metadata.far_dates import note_page_edit
 from crawler.extractors.metadata.field_lines import field_byline
 from crawler.extractors.metadata.handles import author_accounts, unshown_field, unshown_logins
 from crawler.extractors.metadata.hatom import hatom_date, titled_relative_date
 from crawler.extractors.metadata.korean_credits import portal_provider
-from crawler.extractors.metadata.label_blocks import date_after_label
+from crawler.extractors.metadata.label_blocks import date_after_label, modified_after_label
 from crawler.extractors.metadata.markup import markup_of
+from crawler.extractors.metadata.markup_names import company_of_copyright, photographer_only
 from crawler.extractors.metadata.member_cards import card_starter
 from crawler.extractors.metadata.personal_sites import (
     home_link_names,
@@ -55,6 +57,7 @@ from crawler.extractors.metadata.personal_sites import (
     site_owner,
 )
 from crawler.extractors.metadata.profile_links import declares_product, thread_starter
+from crawler.extractors.metadata.shown_bylines import shown_byline, shown_text
 from crawler.extractors.metadata.site_titles import h1_before_site, head_title_h1
 from crawler.extractors.metadata.sponsors import without_sponsors
 from crawler.extractors.metadata.story_credits import live_headline
@@ -71,6 +74,7 @@ from crawler.extractors.metadata.structured import (
     from_microdata,
     from_url,
 )
+from crawler.extractors.metadata.thing_pages import about_a_thing
 from crawler.extractors.metadata.time_text import time_text_date
 from crawler.extractors.metadata.title_items import (
     head_page_title,
@@ -230,7 +234,9 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     published, markup_read = read_date(found, "published", now) or (None, None)
     modified = choose_date(found, "modified", now)
     language = doc.declared_language or (languages[0][0] if languages else None)
-    if published is None or published[1] == URL:  # hAtom's title stamp, then the page's own <time> text
+    # (a page about an event, an app, a product or a place its markup declares shows the thing's days, not its own)
+    thing = published is None and modified is None and about_a_thing(doc)
+    if (published is None or published[1] == URL) and not thing:  # hAtom's title stamp, then the page's <time> text
         shown = hatom_date(doc.body) or time_text_date(doc.body, day_first=day_first(language)) or \
             titled_relative_date(doc.body)
         if shown and (visible := plausible_date(shown, MICRODATA, now)):
@@ -238,8 +244,10 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     # (markup dates that are one moment, a CMS's last save written into both, leave the page's labelled date wanted)
     saved_twice = published is not None and modified is not None and published[0] == modified[0]
     findings = scan_visible(doc, metadata.title or head_title, now, language,
-                            dates=published is None or modified is None or saved_twice, shown=published is not None,
+                            dates=not thing and (published is None or modified is None or saved_twice),
+                            shown=published is not None,
                             later=True)
+    note_page_edit(findings, doc.blocks, now, day_first=day_first(language))  # a wiki's foot: its last edit
     if metadata.title is None and findings.headline:
         metadata.title = take("title", (findings.headline, TEXT))
     elif metadata.title is not None:
@@ -260,10 +268,10 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     # sources (JSON-LD, meta, microdata) name nobody (the element walk is costly).
     outlets = outlets_of(found)  # (the organizations are all found: one reading for every choice below)
     authors = choose_authors(found, site_names, outlets=outlets)
-    if authors is not None and authors[1] != TEXT and (unshown_logins(authors[0], lambda: _shown_text(doc)) or
+    if authors is not None and authors[1] != TEXT and (unshown_logins(authors[0], lambda: shown_text(doc)) or
                                                          unshown_field(authors[0], findings, doc)):
         # a login in the field, a person shown
-        authors = _shown_byline(doc, findings.people(), metadata.title or head_title, site_names) or authors
+        authors = shown_byline(doc, findings.people(), metadata.title or head_title, site_names) or authors
     if authors is None:
         marked_names = markup_byline(doc)
         if set(marked_names) < set(findings.people()):  # one element per author: the byline line names them all
@@ -304,6 +312,9 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         authors = choose_authors(found, site_names, collective=True, outlets=outlets)
     if authors and authors[1] == TEXT and last_committers(doc, authors[0]):  # a docs page's last committer
         authors = None
+    if authors and authors[1] != TEXT and not findings.authors and (
+            photographer_only(authors[0], doc) or company_of_copyright(authors[0], doc)):
+        authors = None  # the markup's author the page shows as its photographer, or the company it belongs to
     if authors and (kept := without_sponsors(authors[0], doc)) != authors[0]:  # an advertorial's sponsor
         authors = (kept, authors[1]) if kept else None
     if authors:
@@ -327,9 +338,11 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     # A page that shows only "Updated on ..." under its headline, with no publication date in its markup or text,
     # dates its article by that visible day (a markup modified time alone is a CMS's save time, never taken for it).
     metadata.published = take("published", published or plausible_date(findings.published, TEXT, now)
-                              or plausible_date(date_after_label(doc, day_first=day_first(language)), TEXT, now)
-                              or canonical_day(found, now) or text_modified)
-    metadata.modified = take("modified", modified or text_modified)
+                              or plausible_date(None if thing else date_after_label(doc, day_first=day_first(language)),
+                                                TEXT, now)
+                              or canonical_day(found, now) or (None if findings.page_edited else text_modified))
+    metadata.modified = take("modified", modified or text_modified or plausible_date(  # a service page's foot fields
+        None if metadata.published or thing else modified_after_label(doc, day_first=day_first(language)), TEXT, now))
     # (a page whose h1 is the headline part of its <title> cut at a separator: the h1 is the title; a markup title
     # written whole, site's name and all, is the site's choice and stays)
     if from_head and metadata.title and (part := h1_title_part(head_title, doc.h1s(), doc.root) or
@@ -370,23 +383,6 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
     metadata.image = take("image", image)
     metadata.tags = take("tags", _first(found, "tags")) or []
     metadata.section = take("section", _first(found, "section"))
-
-
-def _shown_text(doc: TextDocument) -> str:
-    """The page's text as its blocks show it, case-folded (asked only of a page whose author field holds a login)."""
-    return " ".join(block.text for block in doc.blocks).casefold()
-
-
-def _shown_byline(doc: TextDocument, visible: list[str], title: str | None,
-                  site_names: set[str]) -> tuple[list[str], str] | None:
-    """The people the page's byline shows (its byline element, else its byline line or its "Author:" field), each with
-    a given name and a surname: they replace a login the author field holds and the page never shows."""
-    shown = markup_byline(doc) or visible or field_byline(doc, headline_index(doc, title))
-    if not shown or any(len(name.split()) < 2 for name in shown):
-        return None
-    found = Candidates()
-    found.add("authors", shown, TEXT)
-    return choose_authors(found, site_names)
 
 
 def _ordered_language(found: Candidates) -> Iterable[tuple[str, str]]:

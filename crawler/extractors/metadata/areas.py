@@ -29,15 +29,20 @@ MAX_ANCESTORS_CHECKED = 6
 # Areas whose dates and names are readers', not the story's: comments, replies, reviews.
 # A class or id that starts with the word: "comment-list", "reviews" but not "category-kit-reviews" (a post's
 # category on the article itself).
-COMMENT_AREA_RE = re.compile(r"(?:^|\s)(?:comments?|reply|replies|respond|reviews?|discussion|disqus)(?:$|[\s_-])",
-                             re.I)
+# A guest book's or a condolence book's entries, and reviews and a product's questions in other languages ("avis",
+# "opiniones", "bewertungen"...), are readers' too.
+COMMENT_AREA_RE = re.compile(r"(?:^|\s)(?:comments?|reply|replies|respond|reviews?|discussion|disqus|guestbook|"
+                             r"condolences|avis|opiniones|resenas|valoraciones|preguntas|bewertungen|rezensionen|"
+                             r"recensioni|beoordelingen)(?:$|[\s_-])", re.I)
 # Page-wide containers whose classes describe the page ("one-sidebar", "has-comments"), not an area of it.
 PAGE_TAGS = ("body", "html")
 # COMMENT_AREA_RE for ASCII marks, looked for in the lowered marks (for ASCII text the same as re.I) without re.I, and
 # only when they hold one of its words (a str.find each; nearly no marks do): the pattern, whose first element is an
 # alternation, is tried at every character, the words' test far less.
 ASCII_COMMENT_AREA_RE = re.compile(COMMENT_AREA_RE.pattern)
-COMMENT_AREA_WORDS = ("comment", "repl", "respond", "review", "discussion", "disqus")  # (one in each match)
+COMMENT_AREA_WORDS = ("comment", "repl", "respond", "review", "discussion", "disqus", "guestbook", "condolences",
+                      "avis", "opiniones", "resenas", "valoraciones", "preguntas", "bewertungen", "rezensionen",
+                      "recensioni", "beoordelingen")  # (one in each match)
 # NOT_BYLINE_RE read the same way by ``in_comments``: its ancestors' marks had been searched one by one with re.I, the
 # alternation tried at every character, a large share of markup_byline.
 ASCII_NOT_BYLINE_RE = re.compile(NOT_BYLINE_RE.pattern)

@@ -21,6 +21,7 @@ from crawler.extractors.metadata.markup import body_of
 from crawler.extractors.metadata.other_bylines import other_storys_byline
 from crawler.extractors.metadata.profile_links import declares_product
 from crawler.extractors.metadata.teasers import in_teaser, without_h1
+from crawler.extractors.metadata.thing_pages import about_a_thing
 from crawler.extractors.metadata.touching_fields import spaced_text
 from crawler.kernels.walk import attributes_of, elements_marked
 
@@ -85,7 +86,7 @@ def markup_byline(doc: TextDocument, *, entries: bool = True) -> list[str]:
         # names the page's subject)
         if in_teaser(element, lone=without_h1(doc)) or element.find(".//h1") is not None:
             continue
-        if in_comment_area(element) and declares_product(doc.json_ld):  # a product's customer review's writer
+        if in_comment_area(element) and (declares_product(doc.json_ld) or about_a_thing(doc)):  # a review's writer
             continue
         # (Latin pieces apart: "<a>Jane Doe</a><a>John Roe</a>" is two names, not "Jane DoeJohn Roe"; CJK text runs on
         # but for touching fields, "<span>记者 蒋涛</span><span>今天 14:30</span>")

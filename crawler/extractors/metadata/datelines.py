@@ -29,6 +29,7 @@ MODIFIED_LABELS = (
     "编辑于", "編輯於", "修改",  # a Q&A site's "编辑于 2024-03-06 10:12", a blog's "已于 2024-03-06 09:00 修改"
     "最終更新",
     "更新", "최종수정", "수정", "업데이트", "last updated", "last update", "last modified", "updated", "modified",
+    "최종수정일", "last reviewed",  # a service page's "Page last reviewed: …", its content checked and reissued
     "mis à jour", "mise à jour", "modifié", "modifiée", "aktualisiert", "geändert", "actualizado", "actualización",
     "modificado",
     "aggiornato", "aggiornamento", "modificato", "modifica", "atualizado", "atualização", "bijgewerkt", "gewijzigd",

@@ -14,6 +14,7 @@ from lxml import etree
 from crawler.extractors.document.parse import TextBlock
 from crawler.extractors.metadata.datelines import LineDates, may_hold_modified, read_date_line
 from crawler.extractors.metadata.dates import FoundDate, find_text_date_span, normalise
+from crawler.extractors.metadata.line_findings import TextFindings
 from crawler.extractors.metadata.month_names import MONTHS
 from crawler.kernels.walk import ancestors_marks
 
@@ -29,6 +30,14 @@ CLASS_AND_ID = ("class", "id")
 MAX_DATE_BLOCK_CHARS = 40
 MAX_DATE_BLOCK_REST = 2
 PAGE_TAGS = ("body", "html")
+# A wiki's foot names the page's own last edit ("This page was last edited on 5 March 2024, at 14:32"): unlike a site's
+# build stamp in a footer it dates this page, and only its change (its text's dates are its subject's or signatures').
+PAGE_EDITED_RE = re.compile(
+    r"this page was last (?:edited|modified|changed)|deze pagina is (?:voor het laatst|het laatst) bewerkt|"
+    r"diese seite wurde zuletzt|dernière modification de cette page|esta página se editó por última vez|"
+    r"questa pagina è stata modificata per l'ultima volta|esta página foi editada pela última vez", re.I)
+# The blocks at the page's end a wiki's edit line is looked for in (its footer's few lines).
+FOOT_BLOCKS = 12
 
 
 def update_line(line: str, now: datetime, *, day_first: bool) -> LineDates | None:
@@ -54,6 +63,23 @@ def date_block_after(blocks: Sequence[TextBlock], position: int, *, day_first: b
     return found if found is not None and end >= len(text) - MAX_DATE_BLOCK_REST else None
 
 
+def page_edit_date(blocks: Sequence[TextBlock], now: datetime, *, day_first: bool) -> FoundDate | None:
+    """The date of a wiki's "this page was last edited on …" line among the page's last blocks (``PAGE_EDITED_RE``)."""
+    for block in blocks[-FOOT_BLOCKS:]:
+        if (match := PAGE_EDITED_RE.search(block.text)) is not None:
+            line = block.text[match.end():].split("\n", 1)[0]
+            dates = read_date_line(line, now, day_first=day_first)
+            return dates.published or dates.modified
+    return None
+
+
+def note_page_edit(findings: TextFindings, blocks: Sequence[TextBlock], now: datetime, *, day_first: bool) -> None:
+    """A wiki's last edit (``page_edit_date``) becomes the findings' modification, and the text then gives no
+    publication date; only when the lines are read for dates."""
+    if findings.wants_dates and (edited := page_edit_date(blocks, now, day_first=day_first)) is not None:
+        findings.modified, findings.published, findings.page_edited = edited, None, True
+
+
 def in_page_footer(element: etree._Element | None) -> bool:
     """Whether the element or one of its near ancestors is a footer, by its tag or its class or id."""
     node = element
@@ -67,4 +93,4 @@ def in_page_footer(element: etree._Element | None) -> bool:
         ancestors_marks(element, CLASS_AND_ID, MAX_FOOTER_ANCESTORS, PAGE_TAGS)) is not None
 
 
-__all__ = ["date_block_after", "in_page_footer", "update_line"]
+__all__ = ["date_block_after", "in_page_footer", "note_page_edit", "page_edit_date", "update_line"]

@@ -15,6 +15,7 @@ from crawler.extractors.document.parse import TextBlock, TextDocument
 from crawler.extractors.metadata.byline import BYLINE_END_RE
 from crawler.extractors.metadata.credit_lines import ADDRESS_RE, readable
 from crawler.extractors.metadata.people import split_people
+from crawler.extractors.metadata.teasers import teaser_block
 
 # The byline's labels as a field: the label and its colon start the line.
 AUTHOR_FIELD_RE = re.compile(r"^\s*(?:authors?|contributors?|autor(?:es|en)?|auteurs?)\s*:\s*(?P<names>.+)$", re.I)
@@ -40,6 +41,8 @@ def field_byline(doc: TextDocument, headline: int | None) -> list[str]:
         for line in _lines(blocks[position]):
             match = AUTHOR_FIELD_RE.match(line) if len(line) <= MAX_FIELD_LINE_CHARS else None
             if match is None or not readable(blocks[position]):
+                continue
+            if teaser_block(blocks[position], doc):  # a search result's or a listing's "Author:", its story's
                 continue
             if _record(blocks[max(headline + 1, position - 1):position + 2]):
                 return []  # a work's author among its fields

@@ -39,6 +39,8 @@ OTHER_LABEL_ONLY_RE = re.compile(
 SOURCE_LABEL_ONLY_RE = re.compile(r"^\s*(?:信息来源|信息來源|来源|來源)\s*[:：]?\s*$")
 # The longest label block read ("Veröffentlicht am:" and the like are shorter); longer blocks are sentences.
 MAX_LABEL_CHARS = 30
+# The blocks at a page's foot a service page's field list sits in (its last fields, a related list and the footer).
+FOOT_BLOCKS = 40
 # The block after the label holds the date and little else ("July 8, 2025", "Feb 2, 2023 · 5 min read").
 MAX_DATE_BLOCK_CHARS = 60
 
@@ -65,13 +67,14 @@ def block_label(text: str, dated: bool) -> str:
     return ""
 
 
-def date_after_label(doc: TextDocument, *, day_first: bool = False) -> FoundDate | None:
-    """The absolute date of the block right after a block that is only a publication label, outside navigation,
-    comments and link lists; the first such pair of the page."""
-    blocks = doc.blocks
+def date_after_label(doc: TextDocument, *, day_first: bool = False, label: re.Pattern[str] = LABEL_ONLY_RE,
+                     last: int | None = None) -> FoundDate | None:
+    """The absolute date of the block right after a block that is only a publication label (or another ``label``),
+    outside navigation, comments and link lists; the first such pair of the page (of its ``last`` blocks)."""
+    blocks = doc.blocks if last is None else doc.blocks[-last:]
     # (the blocks short enough to be a label are found in C, ``short_texts``, rather than by a Python loop over all)
     for index, text in zip(*short_texts(blocks, MAX_LABEL_CHARS), strict=True):
-        if index == len(blocks) - 1 or not LABEL_ONLY_RE.match(normalise(text)):
+        if index == len(blocks) - 1 or not label.match(normalise(text)):
             continue
         block, after = blocks[index], blocks[index + 1]
         if after.num_chars > MAX_DATE_BLOCK_CHARS or not readable(block) or not readable(after, links=False):
@@ -82,5 +85,11 @@ def date_after_label(doc: TextDocument, *, day_first: bool = False) -> FoundDate
     return None
 
 
+def modified_after_label(doc: TextDocument, *, day_first: bool = False) -> FoundDate | None:
+    """The date after a block that is only a modification label among the page's last blocks: a service page's field
+    list at its foot (``<dt>최종수정일</dt><dd>2024-03-05</dd>``), asked only of a page nothing else dates."""
+    return date_after_label(doc, day_first=day_first, label=MODIFIED_LABEL_ONLY_RE, last=FOOT_BLOCKS)
+
+
 __all__ = ["LABEL_ONLY_RE", "MAX_DATE_BLOCK_CHARS", "MAX_LABEL_CHARS", "block_label", "date_after_label",
-           "modification_label", "source_label"]
+           "modification_label", "modified_after_label", "source_label"]

@@ -38,6 +38,7 @@ class TextFindings:
     # ``published`` when the date line wrote it whole (``LineDates.whole``): what ``date_conflicts.stated_date`` reads.
     date_line_date: FoundDate | None = None
     labelled_away: bool = False  # the publication date came from a labelled line away from the headline (step 3)
+    page_edited: bool = False  # ``modified`` is a wiki's last edit, which dates no publication
     # Whether lines are read for dates: not when the page's markup gives both plausible ones, which the text's could
     # not replace (``extract_metadata``); the people, the outlet and the headline are read all the same.
     wants_dates: bool = True

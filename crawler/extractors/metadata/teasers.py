@@ -3,6 +3,7 @@ heading that links to its story, with that story's byline and date, which are no
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
@@ -25,6 +26,14 @@ MAX_TEASER_CHARS = 800
 ANCHOR_XPATH = etree.XPath("boolean(//*[@id=$anchor])")
 # Containers of the whole page, never one teaser.
 PAGE_TAGS = ("body", "html")
+# A list item's link is a story's headline (a series' or a 专题's list without headings) at this many words, or, in
+# Chinese or Japanese, characters: a byline's linked name or a source's outlet is shorter. Hand-chosen, not fitted.
+MIN_ITEM_HEADLINE_WORDS = 4
+MIN_ITEM_HEADLINE_CHARS = 10
+# What may come before the headline's link in its item: an ordinal ("⑤", "12.").
+MAX_ITEM_PREFIX_CHARS = 4
+# The scripts written without spaces between words (Chinese, Japanese): their headlines are counted by characters.
+UNSPACED_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 
 
 def leads_elsewhere(link: etree._Element) -> bool:
@@ -50,6 +59,20 @@ def linked_heading(box: etree._Element) -> bool:
     return False
 
 
+def linked_item(item: etree._Element) -> bool:
+    """Whether a list item opens with a link to another page whose text is a headline's (an ordinal at most before it;
+    "转载请注明：<a>…</a>" under a story links its own address), with the story's byline or day beside it
+    (``<li><a href>headline</a><span>记者 X</span><span>date</span></li>``)."""
+    link = next(item.iter("a"), None)
+    if link is None or not leads_elsewhere(link):
+        return False
+    text = " ".join(link.text_content().split())
+    headline = len(text) >= MIN_ITEM_HEADLINE_CHARS if UNSPACED_RE.search(text) else \
+        len(text.split()) >= MIN_ITEM_HEADLINE_WORDS
+    whole = " ".join(item.text_content().split())
+    return headline and len(whole) > len(text) and 0 <= whole.find(text) <= MAX_ITEM_PREFIX_CHARS
+
+
 @dataclass(frozen=True)
 class _TreeHeadings:
     """The elements of a tree that hold a linked heading (``linked_heading``) and those that hold an h1, each heading
@@ -70,10 +93,25 @@ def _tree_headings(element: etree._Element) -> _TreeHeadings:
     kept = isinstance(root, HtmlElement)  # (a plain lxml element takes no weak reference: its tree's are not kept)
     found = _HEADINGS.get(root) if kept else None
     if found is None:
-        found = _TreeHeadings(*heading_holders(root, TEASER_HEADINGS, "h1", leads_elsewhere))
+        linked, headline = heading_holders(root, TEASER_HEADINGS, "h1", leads_elsewhere)
+        found = _TreeHeadings(linked | _item_holders(root), headline)  # a list's items without headings too
         if kept:
             _HEADINGS[root] = found
     return found
+
+
+def _item_holders(root: etree._Element) -> frozenset[object]:
+    """The list items that open with a story's linked headline (``linked_item``) and their ancestors but the root, as
+    ``element_key`` names them (as ``heading_holders`` gives a heading's)."""
+    held: set[object] = set()
+    for item in root.iter("li"):
+        if not linked_item(item):
+            continue
+        node: etree._Element | None = item
+        while node is not None and (parent := node.getparent()) is not None and (key := element_key(node)) not in held:
+            held.add(key)
+            node = parent
+    return frozenset(held)
 
 
 def in_teaser(element: etree._Element, *, lone: bool = False) -> bool:
