@@ -59,7 +59,6 @@ LEFT_ALONE = {
     "ja-wire-dateline-henshu-end": "one wire's house style: '[東京 5日 ロイター] -' and '（name　編集：name）' at the "
                                    "story's end",
     # the story-type probe's one-offs (SOURCE.md)
-    "de-korrektur-hinweis": "a correction note's own date ('Korrektur, 14.03.2024:') is not read as a modification",
     "de-leserbrief-ort": "a reader's letter signed by a bare name and a district after the text, with no label",
     "ja-kikou-name-title": "'寄稿　name・affiliation' under the date: a contributor's label is no byline's",
     "ja-shimen-men": "a bare name in brackets closing a print-edition story (the second probe's end-bracket one-off)",
@@ -137,6 +136,15 @@ LEFT_ALONE = {
                                              "the page",
     "zh-zhuanti-lanmu-liebiao-k15": "gold arguable: the feature page's own '专题策划：X　责任编辑：Y' at its foot is "
                                     "read as its editor",
+    # the euw15 probe's one-offs (SOURCE.md)
+    "ca-per-lloc-actualitzat-el-a-les-w15": "Catalan's 'Per X' in an element marked only 'firma', no author mark: "
+                                            "'Per' opening a bare line is Italian's 'for' or a Nordic first name, "
+                                            "read as Catalan's 'by' only in a byline element",
+    "en-uk-letters-page-writers-compiled-by-w15": "letters each signed by a bare name and a place after their text, "
+                                                  "no label (de-leserbrief-ort's class); 'Letters compiled by' is no "
+                                                  "editor's label (a compiled roundup's writer is its author)",
+    "fr-be-bilingue-traduction-vertaling-w15": "one bilingual page's clock after 'à / om' (both languages' 'at' "
+                                               "parted by a slash): the day is read, the clock not; its byline is",
 }
 # Of those, the page whose publication day is missed (the evaluation scores the day of a day-only guess).
 DATES_LEFT_ALONE = ["en-obituary-guestbook-k15",

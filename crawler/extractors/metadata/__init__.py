@@ -36,6 +36,7 @@ from crawler.extractors.metadata.candidates import (
     Candidates,
     clean,
 )
+from crawler.extractors.metadata.corrections import correction_date
 from crawler.extractors.metadata.date_choice import canonical_day, choose_date, plausible_date, read_date
 from crawler.extractors.metadata.date_conflicts import earlier_labelled, settle_published
 from crawler.extractors.metadata.docs_pages import last_committers
@@ -331,7 +332,9 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         published = (settled.iso, settled.source)
     elif saved_twice and findings.labelled_away and (shown := plausible_date(findings.published, TEXT, now)):
         published = earlier_labelled(published, shown)
-    text_modified = plausible_date(findings.modified, TEXT, now)
+    text_modified = plausible_date(findings.modified or (None if modified or not (published or findings.published)
+                                                         else correction_date(doc, day_first=day_first(language))),
+                                   TEXT, now)  # (a dated page's correction note, "Korrektur, 06.03.2024: …")
     # A page that shows only "Updated on ..." under its headline, with no publication date in its markup or text,
     # dates its article by that visible day (a markup modified time alone is a CMS's save time, never taken for it).
     metadata.published = take("published", published or plausible_date(findings.published, TEXT, now)

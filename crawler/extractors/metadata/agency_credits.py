@@ -36,7 +36,9 @@ WITH_RE = re.compile(r"\s+\(?(?:avec|with|mit|con|com|met)\s+|\s*/\s*", re.I)
 # A dateline's agency in brackets before the story's dash ("BERLIN (dpa) -", "Bratislava 5. marca (TASR) –",
 # "(ANSA) - ROMA, 05 MAR -").
 # (a Spanish agency's own copy has no dash after its capitals: "MADRID, 5 (EUROPA PRESS) El Consejo…")
-LEAD_RE = re.compile(r"^(?:[^\W\d][^()\n]{1,40}?)?\((?P<agency>[^()/\n]{2,30})\)(?:\s*(?P<dash>[-–—])|\s+(?=[A-ZÀ-Þ]))")
+# (and Spanish agencies' full stop before the dash: "Madrid (EFE).- …")
+LEAD_RE = re.compile(r"^(?:[^\W\d][^()\n]{1,40}?)?\((?P<agency>[^()/\n]{2,30})\)"
+                     r"(?:\.?\s*(?P<dash>[-–—])|\s+(?=[A-ZÀ-Þ]))")
 # A Russian-style dateline of place, day and month, then the agency before a dash, or between slashes ("Самара.
 # 5 марта. Интерфакс – …", "МОСКВА, 5 марта. /ТАСС/. …").
 DOTTED_LEAD_RE = re.compile(r"^[^\W\d][^.,\n]{1,30}[.,]\s+\d{1,2}\s+[^\W\d]{3,12}\.\s+"

@@ -15,10 +15,19 @@ from crawler.extractors.metadata.people import split_people
 # "Name is a/an/the [up to four words] role": the roles a column's or a story's foot biography gives (columnists,
 # contributors, the paper's reporters and the academics who write op-eds; a "garden writer" under a how-to page is
 # a guide's, whose pages credit no writer).
+# (German and French guest articles' foot notes give the role without an article: "X ist Professorin für …", "X est
+# professeur d'économie …"; the German note's "Die Autorin ist …" follows)
 BIO_RE = re.compile(
-    r"^(?P<name>(?:[A-Z][\w'’.\-]+\s+){1,3}[A-Z][\w'’\-]+)\s+is\s+(?:a|an|the)\s+(?:[\w'’,\-]+\s+){0,4}?"
+    r"^(?P<name>(?:[A-ZÀ-Þ][\w'’.\-]+\s+){1,3}[A-ZÀ-Þ][\w'’\-]+)\s+(?:is\s+(?:a|an|the)\s+(?:[\w'’,\-]+\s+){0,4}?"
     r"(?:columnist|contributor|contributing\s+(?:writer|editor|columnist)|commentator|opinion\s+writer|correspondent|reporter|"
-    r"professor|lecturer|fellow)\b")
+    r"professor|lecturer|fellow)|ist\s+(?:eine?\s+)?(?:[\w'’,\-]+\s+){0,2}?(?:Professorin|Professor|Kolumnistin|"
+    r"Kolumnist|Publizistin|Publizist|Korrespondentin|Korrespondent|Dozentin|Dozent)|est\s+(?:une?\s+)?"
+    r"(?:[\w'’,\-]+\s+){0,2}?(?:professeure|professeur|chroniqueuse|chroniqueur|chercheuse|chercheur|"
+    r"maîtresse de conférences|maître de conférences|économiste|politologue|essayiste))\b")
+# The languages whose foot notes BIO_RE reads.
+BIO_LANGUAGES = ("en", "de", "fr")
+# The verbs BIO_RE needs, looked for first: most blocks hold none.
+BIO_VERBS = (" is ", " ist ", " est ")
 # A biography line is one or two sentences (a story's paragraph that opens with a name runs on); a longer block after
 # it is the story's text going on.
 MAX_BIO_CHARS = 250
@@ -35,7 +44,7 @@ def bio_foot(doc: TextDocument, headline: int) -> list[str]:
         text = block.text
         if len(text) > MAX_BIO_CHARS:
             break
-        if " is " not in text:  # (a literal test first: most blocks have none)
+        if not any(verb in text for verb in BIO_VERBS):  # (a literal test first: most blocks have none)
             continue
         match = BIO_RE.match(text.strip())
         if match is None or not readable(block, links=False) or _in_other_area(block.element):
@@ -54,4 +63,4 @@ def _in_other_area(element: etree._Element | None) -> bool:
                                        for ancestor in element.iterancestors())
 
 
-__all__ = ["bio_foot"]
+__all__ = ["BIO_LANGUAGES", "bio_foot"]

@@ -24,6 +24,7 @@ from crawler.extractors.metadata.korean_credits import (
 from crawler.extractors.metadata.people import is_outlet_or_role, split_people
 from crawler.extractors.metadata.relative_dates import re_i_lowered
 from crawler.extractors.metadata.relayed_sources import relayed_outlet
+from crawler.extractors.metadata.wire_credits import added_reporters
 from crawler.kernels.walk import texts_with_words
 
 # Chinese names are 2-4 characters (compound surnames and minority names with "·" are longer).
@@ -45,13 +46,14 @@ AUTHOR_LABEL_WORDS = (r"text|texto|texte|testo|tekst|teksti|yazar|haber|muhabir|
 # broadcaster's credit of its report or its correspondent: Italian "Servizio di", German "Mit Informationen von".
 WRITTEN_BY_WORDS = (r"skrevet af|skrevet av|scris de|geschreven door|γράφει (?:ο|η)|servizio di|"
                     r"mit informationen von|mit material von")
-# German's gendered plural and neutral forms ("Autor/in:", "Autor*innen:", "Autor:innen:"), "autor" their hint word.
-GENDERED_AUTHOR_LABEL = r"autor(?:/|\*|:|_)in(?:nen)?"
+# German's gendered plural and neutral forms ("Autor/in:", "Autor*innen:", "Autor:innen:"), "autor" their hint word;
+# one person's text and pictures ("Texto y fotos:", "Text und Fotos:"), "text…" their hint words.
+LABEL_FORMS = r"autor(?:/|\*|:|_)in(?:nen)?|te(?:xt[eo]?|sto|kst)\s+(?:y|und|et|e|and|en|i|og|och)\s+(?:foto|photo)s?"
 # The Greek label ("Συντάκτης:", "Συντάκτρια:") apart: its sigma is in no hint word (``GREEK_AUTHOR_STEMS``).
 BY_RE = re.compile(r"^(?:(?:by|par|von|por|di|door|av|af|oleh|written by|words by|story by|posted by|reporting by|"
-                   rf"{WRITTEN_BY_WORDS})"
+                   rf"{WRITTEN_BY_WORDS})(?:\s*/\s*(?:by|par|von|door|por))?"  # (a bilingual "Par / Door X")
                    r"(?:\s*[:\-]\s*|\s+)|"
-                   rf"(?:{AUTHOR_LABEL_WORDS}|{GENDERED_AUTHOR_LABEL}|συντάκτης|συντακτης|συντάκτρια|συντακτρια)"
+                   rf"(?:{AUTHOR_LABEL_WORDS}|{LABEL_FORMS}|συντάκτης|συντακτης|συντάκτρια|συντακτρια)"
                    r"\s*:\s*)(?P<names>.+)$", re.I)
 # The place a byline's people report from, after them: "By X and Y in London", "Par X à Paris", "Por X desde Madrid".
 # ("da", "en" are left out: "João da Silva", Dutch "en" is "and")
@@ -111,7 +113,7 @@ EDITOR_LABEL_SPLIT_RE = re.compile(r"(?<=\s)(?=(?:责任编辑|責任編輯|责�
 # ("Redaktor:" in pl, cs and de-CH credits, "Autor: X · Redaktor: Y"; "Редактор:", et "Toimetaja:", hr/sr "Urednik:")
 # (and, before a colon only, Portuguese "Edição:" and Dutch "eindredactie:", the final edit: "Texto: X | Edição: Y")
 LATIN_EDITOR_RE = re.compile(r"^(?:(?:edited by|editor|editing by|redigiert von|édité par|editado por|a cura di|"
-                             r"redaktor|редактор)\s*[:\-]?\s+|(?:edição|eindredactie|toimetaja|urednik|urednica)\s*:\s*)"
+                             r"redaktor|редактор)\s*[:\-]?\s+|(?:edição|eindredactie|toimetaja|urednik|urednica|redaktion)\s*:\s*)"
                              r"(?P<names>.+)$", re.I)
 # Where the credits of one line part: "Reporting by X; Editing by Y", "Autor: X · Redaktor: Y", "X | Editor: Y".
 CREDIT_PARTS_RE = re.compile(r"[;·|]")
@@ -127,12 +129,12 @@ BYLINE_HINT_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
                             r"楼主|樓主|发帖人|發帖人|"  # a thread's starter after its label ("楼主：name")
                             r"实习生|實習生|评论员|評論員|报导|報導|聞き手|委員|コメンテーター|予報士|"
                             rf"^\s*(?:{BYLINE_LINE_WORDS})\b", re.I)
-EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura|redaktor|ediç|eindredactie|редактор|"
+EDITOR_HINT_RE = re.compile(r"编|編|责|責|校审|편집|edit|redigiert|édité|a cura|redakt|ediç|eindredactie|редактор|"
                             r"toimetaja|uredni", re.I)
 # EDITOR_HINT_RE as ``editor_names`` looks for it: in re_i_lowered text without re.I, skipping to the words' starts.
 LOWERED_EDITOR_HINT_RE = re.compile(EDITOR_HINT_RE.pattern)
 # those of EDITOR_HINT_RE's words that ASCII text can hold
-EDITOR_ASCII_WORDS = r"edit|redigiert|a cura|redaktor|eindredactie|toimetaja|uredni"
+EDITOR_ASCII_WORDS = r"edit|redigiert|a cura|redakt|eindredactie|toimetaja|uredni"
 # The words an outlet credit needs (``ORIGIN_RES``), looked for first as well.
 # (and "source" in ru, uk, bg, sr, hr, cs/sk, pl, ro, tr, sl, hu, fi, da/no, sv, nl, pt/it, ca, el, lt, et, lv)
 ORIGIN_LINE_WORDS = (r"source|quelle|fuente|источник|джерело|източник|извор|izvor|zdroj|źródło|sursa|kaynak|vir|"
@@ -165,7 +167,7 @@ OTHER_CREDIT_WORDS_RE = re.compile(rf"{GREEK_AUTHOR_STEMS}|"
                                    r"楼主|樓主|发帖人|發帖人|"
                                    r"实习生|實習生|评论员|評論員|报导|報導|聞き手|委員|コメンテーター|予報士|"
                                    r"编|編|责|責|校审|편집|"
-                                   r"edit|redigiert|édité|a cura|redaktor|ediç|eindredactie|редактор|toimetaja|uredni|"
+                                   r"edit|redigiert|édité|a cura|redakt|ediç|eindredactie|редактор|toimetaja|uredni|"
                                    r"来源|來源|稿源|出处|公众号|公眾號")
 # A dateline at the head of a story's first paragraph credits its reporters in brackets:
 # "新华社北京3月5日电（记者 王晓 刘洋）", "本报讯（记者张三 通讯员李四）".
@@ -294,9 +296,8 @@ def byline_names(line: str) -> list[str]:
         korean = korean_names(line) or arabic_names(line)  # (Arabic: "بقلم: ...", "كتب: ...")
         if korean:
             return korean
-    match = BY_RE.match(line)
-    if match:
-        return _latin_names(match.group("names"))
+    if match := BY_RE.match(line):  # (and a wire credit's "; Additional reporting by Y" after its first part)
+        return [name for names in (match["names"], *added_reporters(line)) for name in _latin_names(names)]
     if ROLE_AFTER_BAR_RE.search(line):  # "Jane Smith | Staff writer": a name and a role without "By"
         return _latin_names(line)
     return []
@@ -383,9 +384,8 @@ def origin_of(line: str) -> str | None:
     if not has_origin_word(line):
         return None
     for pattern in ORIGIN_RES:
-        match = pattern.search(line)
-        if match:
-            origin = ORIGIN_END_RE.sub("", match.group("origin")).strip(" ：:")
+        if match := pattern.search(line):
+            origin = ORIGIN_END_RE.sub("", match["origin"]).strip(" ：:")
             # (a note in brackets closing the story, "（文章来源：上海证券报）": the bracket is no part of the name)
             if origin[-1:] in UNOPENED and not any(mark in origin for mark in "（(［[【"):
                 origin = origin[:-1]

@@ -32,6 +32,7 @@ from crawler.extractors.metadata.relative_dates import (
     re_i_lowered,
     relative_date_of,
 )
+from crawler.extractors.metadata.short_years import short_year_date
 
 # Unix timestamps in meta fields (seconds, sometimes milliseconds): anything with 13 digits is milliseconds.
 MILLISECOND_TIMESTAMP_DIGITS = 13
@@ -46,11 +47,11 @@ _AM_PM = r"(?:(?P<ampm_word>" + _AM_PM_WORDS + r")\s*)?"
 _TIME = (r"(?:(?:[T\s]+|\s*" + r"(?=" + _AM_PM_WORDS + r"))" + _AM_PM
          + r"(?P<hour>\d{1,2}):(?P<minute>\d{2})(?::(?P<second>\d{2})(?:[.,](?P<fraction>\d{1,9}))?)?)?")
 # A zone's abbreviation after the clock time ("14:30 CET", "2:30 PM GMT", "(MEZ)"), in capitals (French "est" is a
-# word), one of those with one meaning (ZONE_ABBREVIATIONS).
+# word), one of those with one meaning (ZONE_ABBREVIATIONS), or GMT/UTC and an offset ("2:30 PM GMT+1": the offset).
 _ZONE_WORDS = "|".join(sorted((name for name in ZONE_ABBREVIATIONS if len(name) > 1), key=len, reverse=True))
-_WRITTEN_ZONE = r"(?:\s*\(?(?-i:(?P<zone_name>" + _ZONE_WORDS + r"))\b\)?)?"
-# A dotted clock time after the Scandinavian "kl." ("kl. 14.30", "kl 8.12"): the dot after one or two digits.
-# (and after the Finnish "klo"/"kello": "klo 14.30", "klo 8.12")
+_WRITTEN_ZONE = (r"(?:\s*\(?(?-i:(?P<zone_name>(?:" + _ZONE_WORDS + r")(?:(?<=GMT|UTC)\s?[+-]\d{1,2}(?::?\d{2})?"
+                 r"(?!\d))?))\b\)?)?")
+# A dotted clock after the Scandinavian "kl." or the Finnish "klo"/"kello" ("kl. 14.30", "klo 8.12"): 1-2 digits.
 _KL_DOTTED = (r"(?:(?<=kl\. \d)|(?<=kl\. \d\d)|(?<=kl \d)|(?<=kl \d\d)|(?<=klo \d)|(?<=klo \d\d)|(?<=kello \d)|"
               r"(?<=kello \d\d))\.")
 # A dotted clock one space after a date's year, as Finnish papers print it without "klo" ("5.3.2024 14.30"); not a
@@ -200,7 +201,7 @@ TIMESTAMP_RE = re.compile(r"^\d{10}(?:\d{3})?$")
 def _from_match(match: re.Match[str], day_first: bool = False) -> FoundDate | None:
     groups = without_duration(match.groupdict())
     ampm = groups.get("ampm") or groups.get("ampm_word")
-    written_zone = ZONE_ABBREVIATIONS[groups["zone_name"]] if groups.get("zone_name") else None
+    written_zone = (ZONE_ABBREVIATIONS.get(name) or zone_of(name)) if (name := groups.get("zone_name")) else None
     if groups.get("month_name"):
         month = MONTHS.get(groups["month_name"].lower().rstrip("."))
         if month is None:
@@ -337,6 +338,8 @@ def find_text_date_span(text: str, now: datetime | None = None, *,
             break  # (no pattern's date starts earlier: before it is no word character)
     if best is not None:
         return best[2], best[1]
+    if "Uhr" in text and (short := short_year_date(text)) is not None:  # ("05.03.24, 06:00 Uhr": short_years)
+        return short, len(text)
     if now is None:
         return None, 0
     return find_relative_date(text, now), len(text)

@@ -74,6 +74,8 @@ AGENCIES = frozenset({
     "adnkronos", "elta", "bns", "leta", "ukrinform", "укрінформ", "ана-мпа", "апе-мпе", "keystone-sda", "servimedia",
     # Canada's agency in its two languages
     "la presse canadienne", "presse canadienne", "the canadian press", "canadian press",
+    # financial newswires of European markets reports ("Thomas Krüger, dpa-AFX", "Peter Meier, AWP")
+    "dpa-afx", "awp", "dow jones newswires",
 })
 # The last word of an outlet's or a company's name ("The Daily Courier", "Fox News", "Harbor Labs", "Anadolu Ajansı",
 # the newspaper words of Commonwealth titles: "Deccan Chronicle", "Pakistan Observer", "The Kenyan Standard").

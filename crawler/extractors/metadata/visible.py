@@ -25,7 +25,7 @@ from crawler.extractors.metadata.agency_credits import block_agency, dateline_or
 from crawler.extractors.metadata.agency_datelines import wire_foot
 from crawler.extractors.metadata.author_boxes import author_box
 from crawler.extractors.metadata.bare_bylines import bare_byline
-from crawler.extractors.metadata.bio_feet import bio_foot
+from crawler.extractors.metadata.bio_feet import BIO_LANGUAGES, bio_foot
 from crawler.extractors.metadata.byline import (
     dateline_names,
     editor_names,
@@ -390,7 +390,7 @@ def _unlabelled_authors(doc: TextDocument, short_ones: ShortBlocks, index: int |
     # (a bracket closing a story credits its reporter on Chinese pages: the blocks of others are not walked)
     if not authors and ((language or "").lower()[:2] in CJK_LANGUAGES or (title and CJK_RE.search(title))):
         authors = end_credit(doc, index or 0)
-    if not authors and index is not None and (language or "en").lower()[:2] == "en":
+    if not authors and index is not None and (language or "en").lower()[:2] in BIO_LANGUAGES:
         authors = bio_foot(doc, index)  # an opinion column's writer, named only at its foot
     return authors
 
