@@ -25,6 +25,9 @@ PAGES = sorted(p.name for p in WORLD.iterdir() if p.is_dir())
 # Held-out-style pages whose miss is known and left alone (SOURCE.md says why): each must still fail, so that a fix
 # is seen.
 LEFT_ALONE = {
+    # the title15 probe's one-off (SOURCE.md)
+    "en-forum-re-reply-title-t15": "a forum <title> naming a reply ('Re: topic - board - forum') matches the reply's "
+                                   "own heading: the byline and date scans anchor on that second post",
     "es-caps-city-mar": "the writer only as a link to their /autor/ page, without a label: no byline reader takes it",
     "zh-baijiahao-yearless": "a self-media account's name of five characters alone in an author-name element: the "
                              "bare-name reader takes Chinese names of two to four",
