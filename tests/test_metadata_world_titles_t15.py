@@ -19,7 +19,10 @@ from crawler.extractors import extract_metadata_only
 WORLD = Path(__file__).parent / "data" / "metadata-world"
 PAGES = sorted(p.name for p in WORLD.iterdir() if p.is_dir() and p.name.endswith("-t15"))
 # Pages whose title miss is known and left alone (SOURCE.md says why): each must still fail, so that a fix is seen.
-LEFT_ALONE: dict[str, str] = {}
+LEFT_ALONE: dict[str, str] = {
+    "ja-portal-kakko-outlet-t15": "a portal's 'headline（outlet） - portal' is kept whole, Readability.js's convention "
+                                  "that the readability set's gold follows (tests/test_metadata_held_out_cjk15.py)",
+}
 
 
 def test_pages_are_there() -> None:

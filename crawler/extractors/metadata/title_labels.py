@@ -1,6 +1,6 @@
 """The shown headline inside a title that wraps it in labels and names: a label before it ("LIVE:", "Liveblog:",
 "🔴 DIRECTO |", "[VIDEO]", a Korean "[outlet]", a Chinese "【site】", the site and "Diretta |", a forum reply's
-"Re:"), a portal's outlet and name after it ("headline（outlet） - portal"), a genre kicker printed inside the h1
+"Re:"), names after it only with such a label, a genre kicker printed inside the h1
 ("<span>Analyse:</span> headline"), and the headline shown in an h2 when the page's h1 is its logo.
 
 The page shows its headline without these: the title is the headline as shown, when what the title adds around it is
@@ -26,13 +26,10 @@ from crawler.extractors.metadata.titles import (
 # ("LIVE:", "Liveblog:", "🔴 DIRECTO |", "Site | Diretta |", "Re:"); at most three, each of 24 characters at most.
 _PART = r"(?:\[[^\]\[]{1,24}\]|【[^】【]{1,24}】|[^\s|:：\[【\]】][^|:：\[【\]】]{0,23}?\s*[|:：])\s*"
 LABELS_BEFORE_RE = re.compile(rf"\s*(?:{_PART}){{1,3}}")
-# What follows the headline: an outlet in brackets ("（北海タイムス）") and short parts after separators ("- portal",
+# What may follow the headline: an outlet in brackets ("（北海タイムス）") and short parts after separators ("- portal",
 # "- Board - Forum"), at most three, each of 30 characters at most.
 NAMES_AFTER_RE = re.compile(r"\s*(?:[（(][^（）()]{1,20}[）)])?"
                             r"(?:\s+[|\-–—·»]\s+[^|\-–—·»]{1,30}|\s*[_｜]\s*[^_｜]{1,30}){0,3}\s*")
-# A portal's outlet in full-width brackets right after the headline ("headline（outlet） - portal"; a Latin bracket
-# there is the headline's own "(March 2026)").
-OUTLET_AFTER_RE = re.compile(r"\s*（[^（）]{1,20}）\s+[|\-–—·»]\s+")
 # A kicker inside the h1 (its first element) has at most this many words and characters: a genre's or a topic's
 # label, as long as a label before a title's headline (LABELS_BEFORE_RE).
 MAX_KICKER_WORDS = 3
@@ -59,9 +56,9 @@ def labelled_headline(title: str, head_title: str | None, shown: str | None, h1s
 def wrapped(title: str, shown: str, label: str | None = None, *, names_alone: bool = False) -> str | None:
     """The shown headline when the title adds labels before it, and maybe names after it (``label``: the one label
     before it that must be there, a kicker's), and the headline is long enough not to be a section's name. Names
-    after it alone are cut only after a bracketed outlet (a portal's) or with ``names_alone`` (a logo page's h2 of
-    MIN_KEPT_TITLE_WORDS words at most, a "Re:" before it at most): a markup title "Headline | Site" written whole is
-    the site's choice (docs/metadata-classes.md)."""
+    after it alone are cut only with ``names_alone`` (a logo page's h2 of MIN_KEPT_TITLE_WORDS words at most, a "Re:"
+    before it at most): a markup title "Headline | Site" written whole is the site's choice
+    (docs/metadata-classes.md)."""
     text, headline = normalize_space(title), normalize_space(shown)
     start = text.find(headline)
     if start < 0 or text == headline or not _long_enough(headline):
@@ -74,8 +71,8 @@ def wrapped(title: str, shown: str, label: str | None = None, *, names_alone: bo
     if names_alone and (not before.rstrip().endswith(":") if before else
                         CJK_RE.search(headline) or len(headline.split()) > MIN_KEPT_TITLE_WORDS):
         return None  # (a longer <title> headline is cut by Readability.js's rule or kept whole by the site's choice)
-    if not before and not names_alone and not OUTLET_AFTER_RE.match(after):
-        return None
+    if not before and not names_alone:
+        return None  # (a portal's "headline（outlet） - portal" too: Readability.js keeps it whole, titles.py)
     return headline
 
 
@@ -117,5 +114,5 @@ def _long_enough(headline: str) -> bool:
     return len(headline.split()) >= MIN_SHOWN_HEADLINE_WORDS
 
 
-__all__ = ["LABELS_BEFORE_RE", "MAX_KICKER_CHARS", "MAX_KICKER_WORDS", "NAMES_AFTER_RE", "OUTLET_AFTER_RE",
+__all__ = ["LABELS_BEFORE_RE", "MAX_KICKER_CHARS", "MAX_KICKER_WORDS", "NAMES_AFTER_RE",
            "labelled_headline", "logo_page_headline", "wrapped"]
