@@ -32,6 +32,8 @@ def _meta(top: str, *, end: str = "", aside: str = "", head: str = ""):
      ["정우성"]),
     # the writer's and the date's inline elements printed without a space ("서지환 기자승인 2024년 …")
     ("<div><span>글 | 서지환 기자</span><span>승인 2024년 03월 05일(화) 오후 02:30</span></div>", "", ["서지환"]),
+    # an interview's credit: the interviewer (대담) and the one who wrote it up (정리), both writers
+    ("<p>입력 2024.03.05 06:00</p>", "<p>대담=오상민 산업부장 / 정리=김하늘 기자</p>", ["오상민", "김하늘"]),
 ])
 def test_korean_writers(top: str, end: str, authors: list[str]) -> None:
     assert _meta(top, end=end).authors == authors
@@ -52,10 +54,11 @@ def test_most_read_list_bylines_are_others(heading: str) -> None:
 
 
 @pytest.mark.parametrize(("top", "published", "modified"), [
-    # a citizen-journalism site's two-digit years, parted from the update by a bar-like "l"
-    ("<p>24.03.05 14:30 <span>l</span> 최종 업데이트 24.03.05 15:10</p>", "2024-03-05T14:30:00", "2024-03-05T15:10:00"),
     # a ministry's release table: the day spaced and dotted, the weekday in brackets before the clock
     ("<table><tr><th>배포일시</th><td>2024. 3. 5.(화) 12:00</td></tr></table>", "2024-03-05T12:00:00", None),
+    # a date line's publication and update, each with its weekday
+    ("<p>2024. 3. 5.(화) 09:10 <span>수정 2024. 3. 5.(화) 11:40</span></p>", "2024-03-05T09:10:00",
+     "2024-03-05T11:40:00"),
 ])
 def test_korean_date_forms(top: str, published: str, modified: str | None) -> None:
     metadata = _meta(top)

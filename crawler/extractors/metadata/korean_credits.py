@@ -43,6 +43,10 @@ KOREAN_DATELINE_RE = re.compile(rf"^\s*[(\[【][^)\]】]{{2,20}}[)\]】]\s*"
 KOREAN_ANCHOR_CREDIT_RE = re.compile(rf"(?:^|\s)앵커\s*[:：]?\s*{HANGUL_NAME}\s*[/|·,]?\s*기자\s*[:：]?\s*"
                                      rf"(?P<names>{HANGUL_NAME}(?:\s*[·,、]\s*{HANGUL_NAME})*)(?![가-힣])")
 
+# An interview's credit "대담=name title / 정리=name 기자": the interviewer (대담) is a writer beside the one who wrote
+# it up (정리); read only where the write-up is credited too.
+KOREAN_INTERVIEWER_RE = re.compile(rf"(?:^|[\s/|])대담\s*[=:：]\s*(?P<name>{HANGUL_NAME})(?![가-힣])")
+
 
 # An op-ed's writer alone in a block under the headline: the name, the affiliation's words, the title ("김철수 서울대
 # 경제학부 교수", "이영희 한빛연구원 선임연구위원"); the titles are those of outside writers of Korean columns.
@@ -99,6 +103,8 @@ def korean_names(line: str) -> list[str]:
         match for match in KOREAN_AUTHOR_RE.finditer(line)
         if not ((photo := KOREAN_PHOTO_LABEL_RE.search(line[:match.start("names")])) and not photo.group("text"))]
     names = [name for match in matches for name in re.split(r"\s*[·,、]\s*", match.group("names"))]
+    interviewer = KOREAN_INTERVIEWER_RE.search(line) if names and "대담" in line and "정리" in line else None
+    names = [interviewer.group("name"), *names] if interviewer else names
     return list(dict.fromkeys(name for name in names if name not in KOREAN_ROLE_WORDS))
 
 
