@@ -69,3 +69,16 @@ def test_editor_after_a_jamo_bar() -> None:
     # a citizen-journalism site's editor credit, the bar written as the jamo "ㅣ"
     metadata = _meta("<p>입력 2024.03.05 14:30</p>", end="<div class='editor'>편집ㅣ최은혜 기자</div>")
     assert metadata.editors == ["최은혜"]
+
+
+@pytest.mark.parametrize(("lead", "origin"), [
+    # a press-release wire's head: the place, the wire in brackets after two dashes, the day
+    ("<p>서울--(뉴스프레스와이어) 2024년 03월 05일 -- 게임 개발사 한빛소프트가 신작을 공개했다.</p>",
+     "뉴스프레스와이어"),
+    ("<p>NEW YORK--(NEWSCORP WIRE)--Acme Corp. today announced its results.</p>", "NEWSCORP WIRE"),
+])
+def test_release_wire_head_names_the_wire(lead: str, origin: str) -> None:
+    html = (f"<html lang='ko'><head><title>신작 공개</title></head><body><main><article><h1>신작 공개</h1>"
+            f"<div class='body'>{lead}{STORY}</div></article></main></body></html>")
+    metadata = extract_metadata_only(html.encode(), now=datetime.fromisoformat("2024-04-01T00:00:00+00:00"))
+    assert metadata.origin == origin
