@@ -28,6 +28,13 @@ LEFT_ALONE = {
     # the title15 probe's one-off (SOURCE.md)
     "en-forum-re-reply-title-t15": "a forum <title> naming a reply ('Re: topic - board - forum') matches the reply's "
                                    "own heading: the byline and date scans anchor on that second post",
+    "ko-photo-story-sajin-eq-gija-o15": "a photo story's only credit is a caption's '사진=name 기자': elsewhere that "
+                                        "credit names the photographer beside a writer, so it is not read as one",
+    "ko-pr-wire-bodojaryo-company-o15": "the issuing company in a press-release wire's meta author: telling an "
+                                        "issuer from a person in markup needs a release reader of its own (and "
+                                        "with a markup author the wire's head is not scanned for the origin)",
+    "ko-simin-gija-two-digit-year-o15": "'24.03.05 14:30' (a two-digit year first) reads as a day-first date "
+                                        "elsewhere: not taken without a language-aware reader",
     "es-caps-city-mar": "the writer only as a link to their /autor/ page, without a label: no byline reader takes it",
     "zh-baijiahao-yearless": "a self-media account's name of five characters alone in an author-name element: the "
                              "bare-name reader takes Chinese names of two to four",
@@ -151,7 +158,8 @@ LEFT_ALONE = {
 }
 # Of those, the page whose publication day is missed (the evaluation scores the day of a day-only guess).
 DATES_LEFT_ALONE = ["en-obituary-guestbook-k15",
-                    "en-pr-posted-by-admin-login", "en-vbulletin4-postbit", "no-journalist-role-short-year",
+                    "en-pr-posted-by-admin-login", "en-vbulletin4-postbit", "ko-simin-gija-two-digit-year-o15",
+                    "no-journalist-role-short-year",
                     "zh-csdn-yu-fabu", "zh-hk-gov-press-chinese-numeral-date-clock-z15", "zh-xinhua-dateline-spaced"]
 
 

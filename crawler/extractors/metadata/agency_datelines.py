@@ -7,6 +7,7 @@ the run of characters between the outlet (or the names) and the day.
 - The mainland's head: "新华社北京11月5日电（记者 张三 李四）", "中新网北京11月5日电(记者 张三)" (the bracket's
   people are read by the Chinese credit reader; the outlet here), and a flash wire's "财讯社3月5日讯，" (nobody).
 - Korea's: "(서울=연합뉴스) 홍길동 기자 =", "【워싱턴=뉴시스】김철수 특파원 =" (the place "=" the outlet).
+- A press-release wire's head: "서울--(뉴스와이어) 2024년 03월 05일 --", "NEW YORK--(BUSINESS WIRE)--" (the wire).
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ HEAD_RE = re.compile(rf"^\s*(?!据|據)(?P<outlet>{OUTLET})[{HAN}]{{0,8}}?\d{{1,
                      r"(?:\s*[（(]|[，,])")
 # Korea's: the place "=" the outlet, in brackets, before the reporters.
 KOREAN_RE = re.compile(r"^\s*[(\[【][가-힣A-Za-z]{1,8}\s*[=＝]\s*(?P<outlet>[가-힣A-Za-z0-9]{2,12})[)\]】]")
+# A press-release wire's head: the place, two dashes, the wire in brackets (its own mark, "--(" near the start).
+RELEASE_WIRE_RE = re.compile(r"^\s*[^\W\d_][\w .,'’-]{0,30}?--\s*\((?P<outlet>[^()]{2,30})\)")
 # Japan's two national news agencies by the short names that close a dateline tag ("【ワシントン共同】") or a story
 # ("（時事）"): a regional paper prints their copy so, and the tag's place runs on into the name.
 JAPANESE_WIRES = {"共同": "共同通信", "時事": "時事通信"}
@@ -71,6 +74,8 @@ def agency_reporters(paragraph: str, person: Callable[[str], str | None]) -> lis
 
 def dateline_outlet(paragraph: str) -> str | None:
     """The outlet a story's dateline credits ("中央社", "新华社", "연합뉴스"), or None ("本报", or no dateline)."""
+    if "--(" in paragraph[:50] and (release := RELEASE_WIRE_RE.match(paragraph)):
+        return release.group("outlet").strip()
     if not _heads(paragraph):
         return None
     for pattern in (BRACKET_RE, DESK_RE, HEAD_RE, KOREAN_RE):

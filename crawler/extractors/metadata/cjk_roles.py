@@ -32,7 +32,7 @@ NOT_AFTER_REPORTER = r"(?!会|會|団|团|團|节|節|証|证|文章|発表)"
 # A Korean or a Japanese name with the reporter's role after it, as CMSs write it into the author fields
 # ("홍길동 기자", "김철수 선임기자", "山田太郎 記者"): the role goes, the name stays.
 ROLE_AFTER_NAME_RE = re.compile(r"^(?P<name>[가-힣]{2,4}|[\u4e00-\u9fff]{2,4})\s*"
-                                r"(?:기자|특파원|선임기자|수습기자|인턴기자|객원기자|전문기자|논설위원|記者|特派員|編集委員)$")
+                                r"(?:기자|특파원|선임기자|수습기자|인턴기자|객원기자|전문기자|시민기자|학생기자|논설위원|記者|特派員|編集委員)$")
 
 
 def without_role(name: str) -> str:
@@ -51,7 +51,9 @@ DESK_END_RE = re.compile(rf"..(?:{DESK_ENDS}|编辑室)$")
 
 # How an editorial desk's or a news team's name ends ("ライフハック通信編集部", "…取材班", "디지털뉴스팀"):
 # a desk credited as the writer or in an author field, which names no person.
-EDITORIAL_DESK_END_RE = re.compile(r"(?:編集部|編集局|編集室|編集チーム|編集班|取材班|뉴스팀|뉴스부|편집부|취재팀)$")
+# (a Korean regional paper's newsroom, 편집국, credited as the writer too)
+EDITORIAL_DESK_END_RE = re.compile(r"(?:編集部|編集局|編集室|編集チーム|編集班|取材班|뉴스팀|뉴스부|편집부|"
+                                   r"편집국|취재팀)$")
 
 
 def is_desk(name: str) -> bool:

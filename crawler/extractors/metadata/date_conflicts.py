@@ -59,7 +59,9 @@ OTHER_STORIES_HEADING_RE = re.compile(
     r"mais\s+lidas|dans\s+la\s+même\s+rubrique|otras\s+noticias|altre\s+notizie|meest\s+gelezen|polecamy|"
     r"相关文章|相关阅读|相关新闻|相关报道|相關新聞|延伸阅读|延伸閱讀|推荐阅读|热门文章|関連記事|"
     # (and an e-paper's past issues and its page's other stories, a Japanese site's "what's new")
-    r"関連ニュース|관련\s*기사|往期回顾|往期回顧|本版其他文章|本版其他新闻|版面导航|新着情報|新着記事)\W*$",
+    r"関連ニュース|관련\s*기사|往期回顾|往期回顧|本版其他文章|本版其他新闻|版面导航|新着情報|新着記事|"
+    # (Korean "most read" and "popular stories" lists, a section's name before: "지역 많이 본 기사")
+    r"(?:[가-힣]{1,5}\s)?많이\s*본\s*(?:뉴스|기사|글)|인기\s*기사)\W*$",
     re.I,
 )
 # Elements that hold other stories' links and dates by their tag.

@@ -78,13 +78,13 @@ GMT_OFFSET_RE = re.compile(r"\b" + GMT_OFFSET)
 _ZONE = r"(?:\s*(?P<zone>Z|" + GMT_OFFSET + r"|UTC|GMT|[+-]\d{2}:?\d{2}))?"
 # A zone named in a CJK language after the clock, in brackets or not (CJK_ZONE_WORDS): "2024-03-05 14:30（北京时间）".
 _CJK_ZONE_WORD = r"(?:\s*\(?(?P<zone_word>" + "|".join(CJK_ZONE_WORDS) + r")\)?)?"
-# 2009-11-09, 2009/11/09, 2009.11.09, with an optional time and zone; the year comes first.
-# Korean pages write 2024. 3. 12. with spaces and a final dot.
+# 2009-11-09, 2009/11/09, 2009.11.09, with an optional time and zone; the year comes first. Korean pages write
+# 2024. 3. 12. with spaces and a final dot, a ministry's release the weekday after it ("2024. 3. 5.(화) 12:00").
 # (a zone's abbreviation may stand between the day and the clock: "2024-03-05 HKT 14:30", Hong Kong's broadcaster)
 YMD_RE = re.compile(
     r"(?<!\d)(?P<year>(?:19|20)\d{2})(?:[-/]|\.\s?)(?P<month>\d{1,2})(?:[-/]|\.\s?)(?P<day>\d{1,2})(?!\d)\.?"
-    r"(?:\s+(?-i:(?P<zone_name>" + _ZONE_WORDS + r"))(?=\s+\d{1,2}:\d{2}))?" + _TIME + _ZONE + _CJK_ZONE_WORD
-)
+    r"(?:\s?[(（][월화수목금토일][)）])?(?:\s+(?-i:(?P<zone_name>" + _ZONE_WORDS + r"))(?=\s+\d{1,2}:\d{2}))?"
+    + _TIME + _ZONE + _CJK_ZONE_WORD)
 # The zone written after a CJK date's clock ("10:15 JST", "午後 3:15 GMT+9" on Japanese wire and finance pages).
 _CJK_ZONE = r"(?:\s*(?:(?P<zone>" + GMT_OFFSET + r")|(?P<zone_name>" + _ZONE_WORDS + r")\b))?"
 # 2009年11月9日 13:57, 2024年2月3日（土）15:20, 2024年1月15日 10時30分, 2024년 3월 12일 오후 2:05.
