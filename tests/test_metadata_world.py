@@ -25,6 +25,9 @@ PAGES = sorted(p.name for p in WORLD.iterdir() if p.is_dir())
 # Held-out-style pages whose miss is known and left alone (SOURCE.md says why): each must still fail, so that a fix
 # is seen.
 LEFT_ALONE = {
+    # the title15 probe's one-off (SOURCE.md)
+    "en-forum-re-reply-title-t15": "a forum <title> naming a reply ('Re: topic - board - forum') matches the reply's "
+                                   "own heading: the byline and date scans anchor on that second post",
     "ko-photo-story-sajin-eq-gija-o15": "a photo story's only credit is a caption's '사진=name 기자': elsewhere that "
                                         "credit names the photographer beside a writer, so it is not read as one",
     "ko-pr-wire-bodojaryo-company-o15": "the issuing company in a press-release wire's meta author: telling an "

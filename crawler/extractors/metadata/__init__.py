@@ -84,6 +84,7 @@ from crawler.extractors.metadata.title_items import (
     shown_as_home_link,
     site_first_headline,
 )
+from crawler.extractors.metadata.title_labels import labelled_headline
 from crawler.extractors.metadata.titles import (
     DUBLIN_CORE_TITLE_KEYS,
     HEAD_TITLE,
@@ -368,6 +369,8 @@ def _choose(doc: TextDocument, found: Candidates, metadata: Metadata, now: datet
         if rewritten_headline(metadata.title, shown, bool(metadata.published or metadata.authors), page_title,
                               head_title=head_title, markup_source=source):
             metadata.title = take("title", (shown, TEXT))
+    if metadata.title and (labelled := labelled_headline(metadata.title, head_title, shown, doc.h1s(), doc.root)):
+        metadata.title = take("title", (labelled, TEXT))  # "LIVE: headline", "headline（outlet） - portal"
     # (a Korean portal's relay names its provider in the author field only: "매일신문", "한국경제 | 네이버")
     metadata.origin = take("origin", (findings.origin, TEXT) if findings.origin else portal_provider(found, site_names))
     metadata.language = take("language", languages[0] if languages else None)
