@@ -140,17 +140,18 @@ def shown_chars(box: etree._Element) -> int:
 
 
 def _among_teasers(box: etree._Element, headings: _TreeHeadings) -> bool:
-    """Whether the teaser's box, or a card around it still a teaser's size (a theme's card: a thumbnail box, then
-    the box holding the heading), has a sibling holding a linked heading too."""
+    """Whether the teaser's box (``in_teaser`` has found it short and holding no h1), or a card around it still a
+    teaser's size (a theme's card: a thumbnail box, then the box holding the heading), has a sibling holding a linked
+    heading too."""
     node: etree._Element | None = box
     for _ in range(MAX_TEASER_LEVELS):
-        if node is None or node.tag in PAGE_TAGS or element_key(node) in headings.headline or \
-                shown_chars(node) > MAX_TEASER_CHARS:
-            return False
         if any(element_key(sibling) in headings.linked
                for sibling in (*node.itersiblings(), *node.itersiblings(preceding=True))):
             return True
         node = node.getparent()
+        if node is None or node.tag in PAGE_TAGS or element_key(node) in headings.headline or \
+                shown_chars(node) > MAX_TEASER_CHARS:
+            return False
     return False
 
 
