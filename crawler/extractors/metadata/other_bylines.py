@@ -36,7 +36,7 @@ LINKED_CARD_DEPTH = 4
 # Where a link to the writer goes (an author's or a member's page): a byline linked there is the story's own.
 WRITER_LINK_WORDS = ("author", "autor", "auteur", "writer", "people", "person", "staff", "journalist", "reporter",
                      "contributor", "zuozhe", "profile", "member", "user", *MEMBER_LINK_WORDS)
-# Any of WRITER_LINK_WORDS in an address: one search instead of a test a word (the teasers' test of every heading link).
+# Any of WRITER_LINK_WORDS in an address (lowered): one search instead of a test a word.
 WRITER_LINK_RE = re.compile("|".join(map(re.escape, WRITER_LINK_WORDS)))
 
 
@@ -70,7 +70,7 @@ def in_linked_card(element: etree._Element) -> bool:
             return False
         if node.tag == "a":
             href = (node.get("href") or "#").lower()
-            if href.startswith("#") or any(word in href for word in WRITER_LINK_WORDS):
+            if href.startswith("#") or WRITER_LINK_RE.search(href):
                 return False
             besides = len(normalize_space(node.text_content()).split()) - \
                 len(normalize_space(element.text_content()).split())
