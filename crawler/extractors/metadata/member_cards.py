@@ -15,6 +15,7 @@ from lxml import etree
 
 from crawler.extractors.document.blocks import TextDocument
 from crawler.extractors.document.text import normalize_space
+from crawler.extractors.metadata.profile_links import MAX_MEMBER_CHARS, MAX_MEMBER_WORDS, MIN_THREAD_MEMBERS
 
 # A card's count of posts, the label alone in its element or with the number ("Posts: 152", vBulletin's "Posts" and
 # "152" apart); in the languages whose forum addresses ``profile_links`` reads.
@@ -31,15 +32,10 @@ MAX_POSTS_LINE_CHARS = 24
 MAX_CARD_CHARS = 160
 # How far above a count's element its card may start (a span in a dd in a dl in a column).
 MAX_CARD_DEPTH = 4
-# A thread shows two cards at least: the starter's and a replier's (one card alone is as often a profile box).
-MIN_CARDS = 2
 # A news story's paragraphs above a comment list's cards (a thread's first card comes before its first post or
 # just after it, with at most that one long block above it); both bounds chosen by hand.
 LONG_BLOCK_CHARS = 150
 MAX_LONG_BLOCKS_BEFORE = 1
-# A member's name as a card shows it: one to four words, a handle or a name.
-MAX_NAME_WORDS = 4
-MAX_NAME_CHARS = 40
 
 
 def card_starter(doc: TextDocument) -> list[str]:
@@ -58,7 +54,7 @@ def card_starter(doc: TextDocument) -> list[str]:
         card = card_of(block.element)
         if card is not None and not any(card is seen for seen in cards):
             cards.append(card)
-            if len(cards) >= MIN_CARDS:
+            if len(cards) >= MIN_THREAD_MEMBERS:  # (a thread: the starter's card and a replier's)
                 name = card_name(cards[0])
                 return [name] if name else []
     return []
@@ -88,7 +84,7 @@ def card_name(card: etree._Element) -> str | None:
         name = normalize_space(piece)
         if not name:
             continue
-        if len(name) > MAX_NAME_CHARS or len(name.split()) > MAX_NAME_WORDS or name.isdigit() or \
+        if len(name) > MAX_MEMBER_CHARS or len(name.split()) > MAX_MEMBER_WORDS or name.isdigit() or \
                 POSTS_RE.fullmatch(name) or JOINED_RE.search(name):
             return None
         return name
